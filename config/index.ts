@@ -1,0 +1,73 @@
+import { defineConfig, type UserConfigExport } from '@tarojs/cli';
+import TsconfigPathsPlugin from 'tsconfig-paths-webpack-plugin';
+import devConfig from './dev';
+import prodConfig from './prod';
+
+const target = process.env.TARO_ENV || 'h5';
+/**
+ * API bases (§7: the main API, the user service and the auth service may live apart).
+ * H5 is served by the API server itself, so it calls its own origin; mini-programs need an absolute URL.
+ */
+const defaultBase = target === 'h5' ? '' : 'http://localhost:3000';
+const apiBase = process.env.TARO_APP_API_BASE ?? defaultBase;
+
+const sassOptions = { silenceDeprecations: ['legacy-js-api', 'import'] };
+
+export default defineConfig<'webpack5'>(async (merge) => {
+  const baseConfig: UserConfigExport<'webpack5'> = {
+    projectName: 'storefront',
+    date: '2026-11-22',
+    designWidth: 750,
+    deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
+    sourceRoot: 'src',
+    outputRoot: `dist/${target}`,
+    plugins: [],
+    defineConstants: {
+      API_BASE: JSON.stringify(apiBase),
+      USER_API_BASE: JSON.stringify(process.env.TARO_APP_USER_API_BASE ?? apiBase),
+      AUTH_API_BASE: JSON.stringify(process.env.TARO_APP_AUTH_API_BASE ?? apiBase),
+      SIGN_KEY: JSON.stringify(process.env.TARO_APP_SIGN_KEY ?? 'storefront-demo-sign-key'),
+      DEFAULT_PROJECT_SN: JSON.stringify(process.env.TARO_APP_PROJECT_SN ?? 'demo'),
+    },
+    copy: { patterns: [], options: {} },
+    framework: 'react',
+    compiler: 'webpack5',
+    cache: { enable: false },
+    alias: {
+      '@contract': require('path').resolve(__dirname, '..', 'contract'),
+    },
+    sass: {},
+    mini: {
+      postcss: {
+        pxtransform: { enable: true, config: {} },
+        cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
+      },
+      sassLoaderOption: { sassOptions },
+      optimizeMainPackage: { enable: true },
+      webpackChain(chain) {
+        chain.resolve.plugin('tsconfig-paths').use(TsconfigPathsPlugin);
+      },
+    },
+    h5: {
+      publicPath: '/',
+      staticDirectory: 'static',
+      router: { mode: 'hash' },
+      output: { filename: 'js/[name].[contenthash:8].js', chunkFilename: 'js/[name].[contenthash:8].js' },
+      miniCssExtractPluginOption: {
+        ignoreOrder: true,
+        filename: 'css/[name].[contenthash:8].css',
+        chunkFilename: 'css/[name].[contenthash:8].css',
+      },
+      sassLoaderOption: { sassOptions },
+      postcss: {
+        autoprefixer: { enable: true, config: {} },
+        cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
+      },
+      webpackChain(chain) {
+        chain.resolve.plugin('tsconfig-paths').use(TsconfigPathsPlugin);
+      },
+    },
+  };
+  if (process.env.NODE_ENV === 'development') return merge({}, baseConfig, devConfig);
+  return merge({}, baseConfig, prodConfig);
+});

@@ -1,0 +1,39 @@
+/** Pieces shared by every domain of the HTTP contract (§7 shared request behaviour). */
+import { z } from 'zod';
+
+/** The response envelope: `{ state, message, info, code? }`. */
+export const envelope = <T extends z.ZodTypeAny>(info: T) =>
+  z.object({ state: z.boolean(), message: z.string(), info, code: z.number().int().optional() });
+
+export type Envelope<T> = { state: boolean; message: string; info: T; code?: number };
+
+/** Fields the request wrapper adds to every payload; the signature plugin checks them. */
+export const signedFields = {
+  timestamp: z.coerce.number().int().optional(),
+  nonceStr: z.string().optional(),
+  sign: z.string().optional(),
+  token: z.string().optional(),
+};
+
+/** Phone number rule of §5/§9: 11 digits, starting 1, second digit 3-9. */
+export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
+
+export const pageQuery = {
+  page: z.coerce.number().int().min(1, '页码必须大于0').default(1),
+  perSize: z.coerce.number().int().min(1, '每页条数必须大于0').max(50, '每页条数不能超过50').default(10),
+};
+
+export const paged = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({ list: z.array(item), total: z.number().int(), page: z.number().int(), perSize: z.number().int() });
+
+export type Paged<T> = { list: T[]; total: number; page: number; perSize: number };
+
+/** Application codes carried in `code` (§8). 502 = session gone, log in again. */
+export const ERROR_CODES = {
+  SESSION_EXPIRED: 502,
+  BAD_SIGNATURE: 4001,
+  REPLAYED: 4002,
+  BAD_INPUT: 4000,
+  NOT_FOUND: 4040,
+  UNKNOWN_PROJECT: 4041,
+} as const;

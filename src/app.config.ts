@@ -1,0 +1,4 @@
+export default defineAppConfig({
+  pages: ['pages/entrance/entrance'],
+  window: { navigationBarTitleText: '商城' },
+});
