@@ -11,6 +11,10 @@ const target = process.env.TARO_ENV || 'h5';
 const defaultBase = target === 'h5' ? '' : 'http://localhost:3000';
 const apiBase = process.env.TARO_APP_API_BASE ?? defaultBase;
 
+/** contract/ lives outside src/, so it must be named to be compiled (signature.ts ships in the client). */
+const contractDir = require('path').resolve(__dirname, '..', 'contract');
+const compile = { include: [contractDir] };
+
 const sassOptions = { silenceDeprecations: ['legacy-js-api', 'import'] };
 
 export default defineConfig<'webpack5'>(async (merge) => {
@@ -34,7 +38,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     compiler: 'webpack5',
     cache: { enable: false },
     alias: {
-      '@contract': require('path').resolve(__dirname, '..', 'contract'),
+      '@contract': contractDir,
     },
     sass: {},
     mini: {
@@ -42,6 +46,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
         pxtransform: { enable: true, config: {} },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
       },
+      compile,
       sassLoaderOption: { sassOptions },
       optimizeMainPackage: { enable: true },
       webpackChain(chain) {
@@ -58,6 +63,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
         filename: 'css/[name].[contenthash:8].css',
         chunkFilename: 'css/[name].[contenthash:8].css',
       },
+      compile,
       sassLoaderOption: { sassOptions },
       postcss: {
         autoprefixer: { enable: true, config: {} },

@@ -1,4 +1,36 @@
 export default defineAppConfig({
-  pages: ['pages/entrance/entrance'],
-  window: { navigationBarTitleText: '商城' },
+  // The entrance comes first: "/" opens it (§2 root redirects to entrance).
+  pages: [
+    'pages/entrance/entrance',
+    'pages/index/index',
+    'pages/index/tabTwo',
+    'pages/index/tabThree',
+    'pages/index/tabFour',
+    'pages/center/center',
+    'pages/index/indexCustom',
+    'pages/error/error',
+  ],
+  // Sub-packages follow the spec's split; each is declared as it gains pages.
+  subPackages: [{ root: 'subpackages/activity', pages: ['moreActivity/moreActivity'] }],
+  window: {
+    navigationBarTitleText: '商城',
+    navigationBarBackgroundColor: '#ffffff',
+    navigationBarTextStyle: 'black',
+    backgroundColor: '#f5f5f5',
+    backgroundTextStyle: 'dark',
+  },
+  tabBar: {
+    color: '#666666',
+    selectedColor: '#333333',
+    backgroundColor: '#ffffff',
+    borderStyle: 'black',
+    // Titles are replaced at run time by the project's configured tab menu.
+    list: [
+      { pagePath: 'pages/index/index', text: '首页', iconPath: 'assets/tab/home.png', selectedIconPath: 'assets/tab/home-on.png' },
+      { pagePath: 'pages/index/tabTwo', text: '课程', iconPath: 'assets/tab/two.png', selectedIconPath: 'assets/tab/two-on.png' },
+      { pagePath: 'pages/index/tabThree', text: '活动', iconPath: 'assets/tab/three.png', selectedIconPath: 'assets/tab/three-on.png' },
+      { pagePath: 'pages/index/tabFour', text: '发现', iconPath: 'assets/tab/four.png', selectedIconPath: 'assets/tab/four-on.png' },
+      { pagePath: 'pages/center/center', text: '我的', iconPath: 'assets/tab/center.png', selectedIconPath: 'assets/tab/center-on.png' },
+    ],
+  },
 });

@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: '入口' });
+export default definePageConfig({ navigationBarTitleText: '登录', navigationStyle: 'custom' });

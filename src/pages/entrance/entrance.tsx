@@ -1,2 +1,85 @@
 import { View } from '@tarojs/components';
-export default function Entrance() { return <View className="x">hello</View>; }
+import Taro, { useLoad, useRouter } from '@tarojs/taro';
+import { observer, useLocalObservable } from 'mobx-react-lite';
+import { runInAction } from 'mobx';
+import { ApiError } from '../../api/request';
+import PageShell from '../../components/page-shell';
+import { checkAccess } from '../../domain/access';
+import { ROUTES, TAB_ROUTES, normalizePath, toUrl } from '../../domain/routes';
+import { THEME_PRIMARY } from '../../domain/theme';
+import { openUrl, switchToTab } from '../../platform/navigation';
+import { applyTabBar } from '../../platform/tabbar';
+import { toast } from '../../platform/ui';
+import { useStores } from '../../stores';
+import PhoneLoginForm from './phone-login-form';
+import './entrance.scss';
+
+/**
+ * §2 entry and login page. Enters the project named in the URL (§4 login), then opens the first home tab or
+ * the page the visitor was heading for; with `login=phone` (or after a 502 on a page that needs a user) it
+ * shows the phone login form.
+ */
+function Entrance() {
+  const { session } = useStores();
+  const { params } = useRouter();
+  const state = useLocalObservable(() => ({ entered: false, showLogin: false }));
+  const redirect = params.redirect ? decodeURIComponent(String(params.redirect)) : params.path ? decodeURIComponent(String(params.path)) : '';
+
+  async function leave(target: string) {
+    if (target && normalizePath(target) !== ROUTES.entrance) await openUrl(target, 'relaunch');
+    else await switchToTab(0);
+  }
+
+  useLoad(async () => {
+    if (params.message) toast(decodeURIComponent(String(params.message)));
+    const projectSn = String(params.projectSn || session.projectSn || DEFAULT_PROJECT_SN);
+    try {
+      await session.enter(projectSn);
+      const tabs = await session.loadMenu();
+      void applyTabBar(tabs, THEME_PRIMARY[session.theme]);
+    } catch (err) {
+      const message = err instanceof ApiError ? err.message : String(err);
+      void Taro.reLaunch({ url: toUrl(ROUTES.error, { reason: 'entrance', message }) });
+      return;
+    }
+    const wantsLogin = params.login === 'phone' || (!!redirect && !checkAccess(redirect, session.loggedIn).allowed);
+    if (wantsLogin && !session.loggedIn) {
+      runInAction(() => {
+        state.entered = true;
+        state.showLogin = true;
+      });
+      return;
+    }
+    await leave(redirect);
+  });
+
+  async function onLoggedIn() {
+    toast('登录成功', 'success');
+    await leave(redirect || toUrl(TAB_ROUTES[4]));
+  }
+
+  return (
+    <PageShell className="sf-entrance">
+      <View className="sf-entrance__bar">
+        <View className="sf-entrance__title">{session.projectName || '商城'}</View>
+      </View>
+      {state.showLogin ? (
+        <View className="sf-entrance__login">
+          <View className="sf-entrance__heading">手机号登录</View>
+          <View className="sf-entrance__sub">登录后可下单、查看订单与优惠券</View>
+          <PhoneLoginForm onSuccess={onLoggedIn} />
+          <View className="sf-entrance__skip" onClick={() => void switchToTab(0)}>
+            先逛逛
+          </View>
+        </View>
+      ) : (
+        <View className="sf-entrance__loading">
+          <View className="sf-entrance__logo" />
+          <View>正在进入...</View>
+        </View>
+      )}
+    </PageShell>
+  );
+}
+
+export default observer(Entrance);

@@ -1,0 +1,129 @@
+import { computeSign } from '../../contract/signature';
+import { ApiError, createRequest, DEDUPE_WINDOW_MS, REQUEST_TIMEOUT_MS, type RequestDeps, type TransportRequest, type TransportResponse } from '../../src/api/request';
+
+function setup(reply: (req: TransportRequest) => Promise<TransportResponse> | TransportResponse, overrides: Partial<RequestDeps> = {}) {
+  const calls: TransportRequest[] = [];
+  const expired: string[] = [];
+  const loading = { show: jest.fn(), hide: jest.fn() };
+  const deps: RequestDeps = {
+    transport: async (req) => {
+      calls.push(req);
+      return reply(req);
+    },
+    bases: { main: 'https://api.test', user: 'https://user.test', auth: 'https://auth.test' },
+    signKey: 'k',
+    getToken: () => 'tok-1',
+    now: () => 1_700_000_000_000,
+    random: () => 0.5,
+    isOnline: async () => true,
+    onSessionExpired: (m) => expired.push(m),
+    loading,
+    ...overrides,
+  };
+  return { request: createRequest(deps), calls, expired, loading };
+}
+const ok = (info: unknown) => ({ statusCode: 200, data: { state: true, message: 'ok', info } });
+
+describe('request wrapper (§7)', () => {
+  test('POST and JSON by default, to the service base, with a 60 s timeout', async () => {
+    const { request, calls } = setup(() => ok({ a: 1 }));
+    await expect(request({ url: '/front/v1/x', data: { b: 2 } })).resolves.toEqual({ a: 1 });
+    expect(calls[0].method).toBe('POST');
+    expect(calls[0].url).toBe('https://api.test/front/v1/x');
+    expect(calls[0].header['content-type']).toBe('application/json');
+    expect(calls[0].timeout).toBe(REQUEST_TIMEOUT_MS);
+    expect(REQUEST_TIMEOUT_MS).toBe(60000);
+    await request({ url: '/api/user/phone/login', method: 'GET', service: 'auth' });
+    expect(calls[1]).toMatchObject({ method: 'GET', url: 'https://auth.test/api/user/phone/login' });
+  });
+
+  test('adds the token to the payload and signs timestamp + 8-character nonce', async () => {
+    const { request, calls } = setup(() => ok(null));
+    await request({ url: '/x', data: { phone: '13800138000' } });
+    const sent = calls[0].data;
+    expect(sent.token).toBe('tok-1');
+    expect(sent.timestamp).toBe(1_700_000_000_000);
+    expect(String(sent.nonceStr)).toHaveLength(8);
+    const { sign, ...rest } = sent;
+    expect(sign).toBe(computeSign(rest, 'k'));
+    expect(sign).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  test('no token means none is sent', async () => {
+    const { request, calls } = setup(() => ok(null), { getToken: () => '' });
+    await request({ url: '/x' });
+    expect('token' in calls[0].data).toBe(false);
+  });
+
+  test('optional loading is shown and hidden, also on failure', async () => {
+    const { request, loading } = setup(() => ({ statusCode: 200, data: { state: false, message: '不行', info: null } }));
+    await expect(request({ url: '/x', loading: '登录中...' })).rejects.toThrow('不行');
+    expect(loading.show).toHaveBeenCalledWith('登录中...');
+    expect(loading.hide).toHaveBeenCalledTimes(1);
+    const quiet = setup(() => ok(1));
+    await quiet.request({ url: '/x' });
+    expect(quiet.loading.show).not.toHaveBeenCalled();
+  });
+
+  test('identical requests within 600 ms share one call; different ones do not', async () => {
+    let resolve: (v: TransportResponse) => void = () => undefined;
+    const { request, calls } = setup(() => new Promise((r) => (resolve = r)));
+    const a = request({ url: '/x', data: { n: 1 } });
+    const b = request({ url: '/x', data: { n: 1 } });
+    const c = request({ url: '/x', data: { n: 2 } });
+    expect(calls).toHaveLength(2);
+    resolve(ok('one'));
+    expect(a).toBe(b);
+    expect(DEDUPE_WINDOW_MS).toBe(600);
+    void c;
+  });
+
+  test('after 600 ms an identical request calls again', async () => {
+    jest.useFakeTimers({ now: 1000 });
+    try {
+      const { request, calls } = setup(() => ok(1));
+      await request({ url: '/x' });
+      jest.setSystemTime(1000 + DEDUPE_WINDOW_MS + 1);
+      await request({ url: '/x' });
+      expect(calls).toHaveLength(2);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  test('envelope: state false rejects with the server message, code and info', async () => {
+    const { request } = setup(() => ({ statusCode: 200, data: { state: false, message: '已存在待支付订单，请完成付款!', code: 1005, info: { orderNo: 'O1' } } }));
+    const err = await request({ url: '/x' }).catch((e) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ message: '已存在待支付订单，请完成付款!', code: 1005, info: { orderNo: 'O1' }, kind: 'business' });
+  });
+
+  test.each([
+    ['code 502 in the body', { statusCode: 401, data: { state: false, code: 502, message: '登录已失效，请重新登录' } }, '登录已失效，请重新登录'],
+    ['HTTP status 502', { statusCode: 502, data: '' }, '登录已失效，请重新登录'],
+  ])('%s clears the session and goes to the entrance', async (_name, response, message) => {
+    const { request, expired } = setup(() => response as TransportResponse);
+    const err = await request({ url: '/x' }).catch((e) => e);
+    expect(err.kind).toBe('session');
+    expect(expired).toEqual([message]);
+  });
+
+  test('empty response: the message or 请求失败，稍后再试哦~', async () => {
+    const empty = setup(() => ({ statusCode: 500, data: '' }));
+    await expect(empty.request({ url: '/x' })).rejects.toThrow('请求失败，稍后再试哦~');
+    const flagged = setup(() => ({ statusCode: 500, data: { message: '服务器开小差了' } }));
+    await expect(flagged.request({ url: '/x' })).rejects.toThrow('服务器开小差了');
+  });
+
+  test('offline: 当前网络不可用，请检查网络设置', async () => {
+    const { request } = setup(() => Promise.reject({ errMsg: 'request:fail' }), { isOnline: async () => false });
+    await expect(request({ url: '/x' })).rejects.toMatchObject({ kind: 'offline', message: '当前网络不可用，请检查网络设置' });
+  });
+
+  test('a failure while online is the empty-response text; a time-out has its own', async () => {
+    const down = setup(() => Promise.reject({ errMsg: 'request:fail' }));
+    await expect(down.request({ url: '/x' })).rejects.toMatchObject({ kind: 'empty', message: '请求失败，稍后再试哦~' });
+    const slow = setup(() => Promise.reject({ errMsg: 'request:fail timeout' }));
+    await expect(slow.request({ url: '/x' })).rejects.toMatchObject({ kind: 'timeout' });
+  });
+});

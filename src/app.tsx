@@ -1,0 +1,23 @@
+import { PropsWithChildren } from 'react';
+import Taro, { useLaunch, usePageNotFound } from '@tarojs/taro';
+import { ROUTES, toUrl } from './domain/routes';
+import { rootStore, StoreContext } from './stores';
+import './app.scss';
+
+function App({ children }: PropsWithChildren) {
+  useLaunch(() => {
+    try {
+      const info = Taro.getSystemInfoSync();
+      rootStore.session.setSystemInfo({ platform: info.platform, windowWidth: info.windowWidth, windowHeight: info.windowHeight });
+    } catch {
+      // system info is a nicety; the app runs without it
+    }
+  });
+  // §2: unknown paths go to the error page.
+  usePageNotFound((res) => {
+    void Taro.redirectTo({ url: toUrl(ROUTES.error, { reason: 'notFound', path: res.path }) });
+  });
+  return <StoreContext.Provider value={rootStore}>{children}</StoreContext.Provider>;
+}
+
+export default App;

@@ -1,0 +1,83 @@
+import { View } from '@tarojs/components';
+import Taro, { useDidShow, usePullDownRefresh } from '@tarojs/taro';
+import { observer, useLocalObservable } from 'mobx-react-lite';
+import { runInAction } from 'mobx';
+import type { PageInfo } from '@contract/pages';
+import { ApiError } from '../../api/request';
+import { THEME_PRIMARY } from '../../domain/theme';
+import { applyTabBar } from '../../platform/tabbar';
+import { useStores } from '../../stores';
+import EmptyView from '../empty-view';
+import PageModules from '../page-modules';
+import PageShell from '../page-shell';
+
+interface HomeTabProps {
+  /** 0..3: which of the four configurable home tabs this page is. */
+  tabIndex: number;
+}
+
+/** One of the four home tabs: the modules of the page the project's menu puts at this position. */
+function HomeTab({ tabIndex }: HomeTabProps) {
+  const { session, api } = useStores();
+  const state = useLocalObservable(() => ({
+    page: null as PageInfo | null,
+    error: '',
+    loading: false,
+    loadedSn: '',
+  }));
+
+  async function load(force = false) {
+    if (!session.token) return;
+    if (!session.tabList.length) {
+      try {
+        await session.loadMenu();
+      } catch (err) {
+        runInAction(() => (state.error = (err as ApiError).message));
+        return;
+      }
+    }
+    void applyTabBar(session.tabList, THEME_PRIMARY[session.theme]);
+    const tab = session.tabFor(tabIndex);
+    if (!tab || !tab.pageSn) {
+      runInAction(() => (state.error = '该栏目暂未配置'));
+      return;
+    }
+    if (!force && state.loadedSn === tab.pageSn && state.page) return;
+    runInAction(() => {
+      state.loading = true;
+      state.error = '';
+    });
+    try {
+      const page = await api.pages.moduleInfo(tab.pageSn);
+      runInAction(() => {
+        state.page = page;
+        state.loadedSn = tab.pageSn || '';
+      });
+      void Taro.setNavigationBarTitle({ title: tab.title || page.pageTitle });
+    } catch (err) {
+      runInAction(() => (state.error = err instanceof ApiError ? err.message : String(err)));
+    } finally {
+      runInAction(() => (state.loading = false));
+    }
+  }
+
+  useDidShow(() => {
+    session.setCurrentTab(tabIndex);
+    void load();
+  });
+  usePullDownRefresh(async () => {
+    await load(true);
+    Taro.stopPullDownRefresh();
+  });
+
+  return (
+    <PageShell className="sf-home">
+      {state.page ? <PageModules modules={state.page.modules} /> : null}
+      {state.page && !state.page.modules.length ? <EmptyView /> : null}
+      {state.error && !state.page ? <EmptyView text={state.error} actionText="重新加载" onAction={() => void load(true)} /> : null}
+      {!state.page && !state.error ? <View className="sf-home__loading">加载中...</View> : null}
+    </PageShell>
+  );
+}
+
+export default observer(HomeTab);

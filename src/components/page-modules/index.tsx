@@ -1,0 +1,101 @@
+import { Image, Swiper, SwiperItem, View } from '@tarojs/components';
+import { observer } from 'mobx-react-lite';
+import type { ActivityCard as Card, JumpContent, ModuleItem, PageModule } from '@contract/pages';
+import { resolveJump } from '../../domain/jump';
+import { ROUTES } from '../../domain/routes';
+import { assetUrl } from '../../api/asset';
+import { followJump, openPage } from '../../platform/navigation';
+import { useStores } from '../../stores';
+import ActivityCard from '../activity-card';
+import './index.scss';
+
+interface PageModulesProps {
+  /** The modules of one configured page, in order. */
+  modules: PageModule[];
+}
+
+/** Renders the modules the server configures for a home tab or a custom page. */
+function PageModules({ modules }: PageModulesProps) {
+  const { session } = useStores();
+  const go = (jump: JumpContent) => void followJump(resolveJump(jump, session.tabList));
+  const openCard = (card: Card) =>
+    void followJump(
+      resolveJump({ firstEnum: card.actType === 'COURSE' ? 'PAGE_COURSE_DETAIL' : 'PAGE_ACT_DETAIL', targetSn: card.actSn }, session.tabList),
+    );
+
+  return (
+    <View className="sf-modules">
+      {modules.map((m) => {
+        switch (m.moduleType) {
+          case 'BANNER':
+            return <Banner key={m.moduleSn} items={m.items} onJump={go} />;
+          case 'IMAGE_TEXT':
+            return <ImageText key={m.moduleSn} title={m.title} items={m.items} onJump={go} />;
+          case 'NOTICE':
+            return <Notice key={m.moduleSn} items={m.items} onJump={go} />;
+          default:
+            return (
+              <View key={m.moduleSn} className="sf-column" data-module={m.moduleType}>
+                <View className="sf-column__head">
+                  <View className="sf-section-title">{m.title}</View>
+                  {m.hasMore && m.columnSn ? (
+                    <View className="sf-column__more" onClick={() => void openPage(ROUTES.moreActivity, { targetSn: m.columnSn })}>
+                      更多 ›
+                    </View>
+                  ) : null}
+                </View>
+                {m.cards.map((card) => (
+                  <ActivityCard key={card.actSn} card={card} onClick={openCard} />
+                ))}
+              </View>
+            );
+        }
+      })}
+    </View>
+  );
+}
+
+function Banner({ items, onJump }: { items: ModuleItem[]; onJump: (j: JumpContent) => void }) {
+  if (!items.length) return null;
+  return (
+    <Swiper className="sf-banner" indicatorDots={items.length > 1} autoplay circular indicatorActiveColor="#ffffff">
+      {items.map((item) => (
+        <SwiperItem key={item.itemSn}>
+          <Image className="sf-banner__img" src={assetUrl(item.image)} mode="aspectFill" onClick={() => onJump(item.jumpContent)} />
+        </SwiperItem>
+      ))}
+    </Swiper>
+  );
+}
+
+function ImageText({ title, items, onJump }: { title: string | null; items: ModuleItem[]; onJump: (j: JumpContent) => void }) {
+  return (
+    <View className="sf-image-text">
+      {title ? <View className="sf-section-title">{title}</View> : null}
+      <View className="sf-image-text__grid">
+        {items.map((item) => (
+          <View key={item.itemSn} className="sf-image-text__item" onClick={() => onJump(item.jumpContent)}>
+            {item.image ? <Image className="sf-image-text__img" src={assetUrl(item.image)} mode="aspectFill" /> : null}
+            <View className="sf-image-text__title">{item.title}</View>
+            {item.text ? <View className="sf-image-text__text">{item.text}</View> : null}
+          </View>
+        ))}
+      </View>
+    </View>
+  );
+}
+
+function Notice({ items, onJump }: { items: ModuleItem[]; onJump: (j: JumpContent) => void }) {
+  if (!items.length) return null;
+  return (
+    <View className="sf-notice">
+      {items.map((item) => (
+        <View key={item.itemSn} className="sf-notice__item" onClick={() => onJump(item.jumpContent)}>
+          {item.title || item.text}
+        </View>
+      ))}
+    </View>
+  );
+}
+
+export default observer(PageModules);

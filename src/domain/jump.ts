@@ -1,0 +1,63 @@
+/**
+ * The one table that turns page enums and jump enums (§2, §4) into a destination. Pure: the caller
+ * (platform/navigation) carries the result out.
+ */
+import type { JumpContent, TabEntry } from '@contract/pages';
+import { ROUTES, type RoutePath } from './routes';
+
+export type JumpTarget =
+  | { type: 'none' }
+  | { type: 'tab'; index: number }
+  | { type: 'page'; path: RoutePath; query: Record<string, string> }
+  | { type: 'web'; url: string }
+  | { type: 'miniProgram'; appId: string; path: string };
+
+type Rule = (jump: JumpContent) => JumpTarget;
+
+const page = (path: RoutePath, query: Record<string, string | null | undefined> = {}): JumpTarget => {
+  const clean: Record<string, string> = {};
+  for (const k of Object.keys(query)) if (query[k]) clean[k] = String(query[k]);
+  return { type: 'page', path, query: clean };
+};
+const none: Rule = () => ({ type: 'none' });
+
+/** firstEnum -> destination. Enums not listed here do nothing rather than fail. */
+export const JUMP_TABLE: Record<string, Rule> = {
+  BANNER_NO_SKIP: none,
+  IMAGE_TEXT_WINDOWS: none,
+  PAGE_INDEX: () => ({ type: 'tab', index: 0 }),
+  PERSONAL_CENTER: () => ({ type: 'tab', index: 4 }),
+  CUSTOM_PAGE: (j) => page(ROUTES.indexCustom, { targetSn: j.targetSn }),
+  IMAGE_TEXT_H5: (j) =>
+    j.url ? { type: 'web', url: j.url } : page(ROUTES.richTextH5, { targetSn: j.targetSn, context: j.context }),
+  SKIP_OUTSIDE_APPLE: (j) =>
+    j.appId ? { type: 'miniProgram', appId: j.appId, path: j.url || '' } : j.url ? { type: 'web', url: j.url } : { type: 'none' },
+  APP_HUIMIN_COURSE_DETAIL: (j) => page(ROUTES.courseDetail, { actSn: j.targetSn }),
+  UNIT_ACT_SPECIAL: (j) => page(ROUTES.moreActivity, { targetSn: j.targetSn }),
+  PAGE_ACT_DETAIL: (j) => page(ROUTES.activityDetail, { actSn: j.targetSn }),
+  PAGE_COURSE_DETAIL: (j) => page(ROUTES.courseDetail, { actSn: j.targetSn }),
+  PAGE_ORDER_DETAIL: (j) => page(ROUTES.orderDetail, { orderNo: j.targetSn }),
+  PAGE_AFTER_SALE_DETAIL: (j) => page(ROUTES.afterSaleDetail, { applicationNo: j.targetSn }),
+  SCAN_CODE_COLLECT_COUPONS: (j) => page(ROUTES.getCouponActive, { actSn: j.targetSn }),
+  ORDER_LIST: () => page(ROUTES.orderList),
+  APPLE_INFO_COLLECTION_FORM: (j) => page(ROUTES.collectForms, { formSn: j.targetSn }),
+  CARD_SECRET_REDEEM: () => page(ROUTES.exchangeCenter),
+  MORE_ACTIVITY: (j) => page(ROUTES.moreActivity, { targetSn: j.targetSn }),
+};
+
+/** Two jumps lead to the same tab when their enums and targets agree (§4 home tab). */
+function sameDestination(a: JumpContent, b: JumpContent): boolean {
+  return a.firstEnum === b.firstEnum && (a.targetSn || '') === (b.targetSn || '');
+}
+
+/**
+ * Where a jump leads. A jump whose page enum matches a home tab switches to that tab (§4) instead of
+ * opening the page again on top of the stack.
+ */
+export function resolveJump(jump: JumpContent | null | undefined, tabs: readonly TabEntry[] = []): JumpTarget {
+  if (!jump || !jump.firstEnum) return { type: 'none' };
+  const tab = tabs.find((t) => sameDestination(t.jumpContent, jump) || (jump.firstEnum === 'CUSTOM_PAGE' && !!jump.targetSn && t.pageSn === jump.targetSn));
+  if (tab) return { type: 'tab', index: tab.tabIndex };
+  const rule = JUMP_TABLE[jump.firstEnum];
+  return rule ? rule(jump) : { type: 'none' };
+}

@@ -1,0 +1,116 @@
+/**
+ * Every route of §2 in one place: main-package pages, sub-package pages, the tab pages and the pages a
+ * visitor may open without logging in. Paths have no leading slash here; `toUrl` adds it.
+ */
+export const ROUTES = {
+  entrance: 'pages/entrance/entrance',
+  index: 'pages/index/index',
+  tabTwo: 'pages/index/tabTwo',
+  tabThree: 'pages/index/tabThree',
+  tabFour: 'pages/index/tabFour',
+  center: 'pages/center/center',
+  indexCustom: 'pages/index/indexCustom',
+  indexSearch: 'pages/index/indexSearch',
+  error: 'pages/error/error',
+  activityDetail: 'pages/activity/activityDetail',
+  courseDetail: 'pages/activity/courseDetail',
+  couponDetails: 'pages/coupon/couponDetails',
+  courseOrderSubmit: 'pages/order/courseOrderSubmit',
+  orderSubmit: 'pages/order/orderSubmit',
+  orderList: 'pages/order/orderList',
+  orderDetail: 'pages/order/orderDetail',
+  collectForms: 'pages/collectForms/collectForms',
+  webView: 'pages/thirdParty/webView',
+  moreActivity: 'subpackages/activity/moreActivity/moreActivity',
+  getCouponActive: 'subpackages/activity/getCouponActive/getCouponActive',
+  getCommentList: 'subpackages/activity/getCommentList/getCommentList',
+  exchangeCenter: 'subpackages/activity/exchangeCenter/exchangeCenter',
+  couponList: 'subpackages/coupon/couponList/couponList',
+  discountCouponList: 'subpackages/coupon/discountCouponList/discountCouponList',
+  afterSaleOrder: 'subpackages/order/afterSale/afterSaleOrder',
+  afterSaleDetail: 'subpackages/order/afterSale/afterSaleDetail',
+  myEarnings: 'subpackages/earnings/earnings/myEarnings',
+  deliveryAddress: 'subpackages/user/address/deliveryAddress',
+  feedback: 'subpackages/user/feedback/feedback',
+  customerService: 'subpackages/user/thirdParty/customerService',
+  richTextH5: 'subpackages/user/thirdParty/richTextH5',
+  agreement: 'subpackages/user/user/agreement',
+} as const;
+
+export type RouteName = keyof typeof ROUTES;
+export type RoutePath = (typeof ROUTES)[RouteName];
+
+/** The five tab-bar entries, in order (§2). Index 0..3 are the configurable home tabs. */
+export const TAB_ROUTES: readonly RoutePath[] = [ROUTES.index, ROUTES.tabTwo, ROUTES.tabThree, ROUTES.tabFour, ROUTES.center];
+export const CENTER_TAB_INDEX = 4;
+
+/** Pages open to a visitor (§2). Every other page needs a logged-in user. */
+export const VISITOR_ROUTES: readonly string[] = [
+  ROUTES.entrance,
+  ROUTES.index,
+  ROUTES.tabTwo,
+  ROUTES.tabThree,
+  ROUTES.tabFour,
+  ROUTES.indexCustom,
+  ROUTES.activityDetail,
+  ROUTES.courseDetail,
+  ROUTES.center,
+  // The error page must always be reachable, or a failed entrance could never be shown.
+  ROUTES.error,
+];
+
+/**
+ * Pages that exist in this build. A jump to a known route that a later capability has not built yet goes to
+ * the error page instead of a blank screen.
+ */
+export const BUILT_ROUTES: ReadonlySet<string> = new Set<string>([
+  ROUTES.entrance,
+  ROUTES.index,
+  ROUTES.tabTwo,
+  ROUTES.tabThree,
+  ROUTES.tabFour,
+  ROUTES.center,
+  ROUTES.indexCustom,
+  ROUTES.error,
+  ROUTES.moreActivity,
+]);
+
+/** Strips a leading slash and any query, so '/pages/a/b?x=1' and 'pages/a/b' compare equal. */
+export function normalizePath(path: string): string {
+  return path.replace(/^\/+/, '').split('?')[0];
+}
+
+export function isTabRoute(path: string): boolean {
+  return TAB_ROUTES.includes(normalizePath(path) as RoutePath);
+}
+
+export type Query = Record<string, string | number | boolean | undefined | null>;
+
+export function buildQuery(query: Query = {}): string {
+  const parts = Object.keys(query)
+    .filter((k) => query[k] !== undefined && query[k] !== null && query[k] !== '')
+    .map((k) => `${encodeURIComponent(k)}=${encodeURIComponent(String(query[k]))}`);
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+export function toUrl(path: string, query?: Query): string {
+  return `/${normalizePath(path)}${buildQuery(query)}`;
+}
+
+export function parseQuery(search: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const at = search.indexOf('?');
+  const text = at >= 0 ? search.slice(at + 1) : search.includes('=') ? search : '';
+  for (const part of text.split('&')) {
+    if (!part) continue;
+    const eq = part.indexOf('=');
+    const k = eq >= 0 ? part.slice(0, eq) : part;
+    const v = eq >= 0 ? part.slice(eq + 1) : '';
+    try {
+      out[decodeURIComponent(k)] = decodeURIComponent(v.replace(/\+/g, ' '));
+    } catch {
+      out[k] = v;
+    }
+  }
+  return out;
+}

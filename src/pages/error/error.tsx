@@ -1,0 +1,42 @@
+import { View } from '@tarojs/components';
+import Taro, { useRouter } from '@tarojs/taro';
+import { MESSAGES } from '../../domain/errors';
+import { ROUTES, toUrl } from '../../domain/routes';
+import PageShell from '../../components/page-shell';
+import { switchToTab } from '../../platform/navigation';
+import { useStores } from '../../stores';
+import './error.scss';
+
+const REASONS: Record<string, string> = {
+  notFound: '页面不存在',
+  notBuilt: MESSAGES.pageNotBuilt,
+  entrance: MESSAGES.entranceFailed,
+  miniProgramOnly: '请在小程序中打开该页面',
+};
+
+/** §2 error page: unknown routes, a failed entrance, pages not open yet. */
+export default function ErrorPage() {
+  const { params } = useRouter();
+  const { session } = useStores();
+  const reason = String(params.reason || '');
+  const message = params.message ? decodeURIComponent(String(params.message)) : REASONS[reason] || '页面出错了';
+
+  function retry() {
+    // §4: after a failed entrance the next start calls the entrance again.
+    if (!session.token || session.entranceNeedsUpdate) {
+      void Taro.reLaunch({ url: toUrl(ROUTES.entrance, { projectSn: session.projectSn || undefined }) });
+    } else {
+      void switchToTab(0);
+    }
+  }
+
+  return (
+    <PageShell className="sf-error">
+      <View className="sf-error__icon">!</View>
+      <View className="sf-error__message">{message}</View>
+      <View className="sf-btn sf-error__btn" onClick={retry}>
+        返回首页
+      </View>
+    </PageShell>
+  );
+}

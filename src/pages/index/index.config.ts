@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '首页', enablePullDownRefresh: true });

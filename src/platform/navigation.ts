@@ -1,0 +1,123 @@
+/**
+ * All navigation goes through here so the visitor-access check (§2) runs before every move, tab pages are
+ * switched to rather than pushed, and routes a later capability has not built go to the error page.
+ */
+import Taro from '@tarojs/taro';
+import { checkAccess } from '../domain/access';
+import type { JumpTarget } from '../domain/jump';
+import { BUILT_ROUTES, ROUTES, TAB_ROUTES, isTabRoute, normalizePath, toUrl, type Query } from '../domain/routes';
+import { sessionValue } from './storage';
+
+interface NavigationHooks {
+  isLoggedIn(): boolean;
+  /** Keeps the query of a tab page in state (switchTab cannot carry one). */
+  setPageQuery(query: Record<string, string>): void;
+  setCurrentTab(index: number): void;
+}
+
+let hooks: NavigationHooks = { isLoggedIn: () => false, setPageQuery: () => undefined, setCurrentTab: () => undefined };
+
+export function configureNavigation(next: NavigationHooks): void {
+  hooks = next;
+}
+
+const CURRENT_PATH_KEY = 'current_path';
+
+/** The page on top of the stack, with its query, e.g. "/pages/center/center?x=1". */
+export function currentPageUrl(): string {
+  const pages = Taro.getCurrentPages();
+  const top = pages[pages.length - 1] as { route?: string; options?: Query; $taroPath?: string } | undefined;
+  if (!top || !top.route) return sessionValue.get(CURRENT_PATH_KEY) || '';
+  const options = { ...(top.options || {}) };
+  delete options.$taroTimestamp;
+  delete options.stamp;
+  return toUrl(top.route, options);
+}
+
+export function rememberCurrentPath(url: string): void {
+  sessionValue.set(CURRENT_PATH_KEY, url);
+}
+
+export function entranceUrl(query: Query = {}): string {
+  return toUrl(ROUTES.entrance, query);
+}
+
+type OpenMode = 'push' | 'replace' | 'relaunch';
+
+/** Opens a route after the access check; a visitor is sent to log in and comes back afterwards. */
+export async function openPage(path: string, query: Query = {}, mode: OpenMode = 'push'): Promise<void> {
+  const route = normalizePath(path);
+  if (!BUILT_ROUTES.has(route)) {
+    await Taro.navigateTo({ url: toUrl(ROUTES.error, { reason: 'notBuilt', path: route }) });
+    return;
+  }
+  if (!checkAccess(route, hooks.isLoggedIn()).allowed) {
+    await Taro.navigateTo({ url: entranceUrl({ login: 'phone', redirect: toUrl(route, query) }) });
+    return;
+  }
+  if (isTabRoute(route)) {
+    const clean: Record<string, string> = {};
+    for (const k of Object.keys(query)) if (query[k] !== undefined && query[k] !== null) clean[k] = String(query[k]);
+    hooks.setPageQuery(clean);
+    hooks.setCurrentTab(TAB_ROUTES.indexOf(route as (typeof TAB_ROUTES)[number]));
+    await Taro.switchTab({ url: toUrl(route) });
+    return;
+  }
+  const url = toUrl(route, query);
+  if (mode === 'relaunch') await Taro.reLaunch({ url });
+  else if (mode === 'replace') await Taro.redirectTo({ url });
+  else await Taro.navigateTo({ url });
+}
+
+/** Opens any url we produced ourselves (a redirect target after login). */
+export async function openUrl(url: string, mode: OpenMode = 'push'): Promise<void> {
+  const at = url.indexOf('?');
+  const path = at >= 0 ? url.slice(0, at) : url;
+  const query: Record<string, string> = {};
+  if (at >= 0) {
+    for (const part of url.slice(at + 1).split('&')) {
+      const [k, v = ''] = part.split('=');
+      if (k) query[decodeURIComponent(k)] = decodeURIComponent(v);
+    }
+  }
+  await openPage(path, query, mode);
+}
+
+export async function switchToTab(index: number): Promise<void> {
+  const route = TAB_ROUTES[index] ?? TAB_ROUTES[0];
+  await openPage(route);
+}
+
+export async function goBackOrHome(): Promise<void> {
+  if (Taro.getCurrentPages().length > 1) await Taro.navigateBack();
+  else await switchToTab(0);
+}
+
+/** Carries out a resolved jump (domain/jump.ts). */
+export async function followJump(target: JumpTarget): Promise<void> {
+  switch (target.type) {
+    case 'none':
+      return;
+    case 'tab':
+      await switchToTab(target.index);
+      return;
+    case 'page':
+      await openPage(target.path, target.query);
+      return;
+    case 'web':
+      if (process.env.TARO_ENV === 'h5') window.location.href = target.url;
+      else await openPage(ROUTES.webView, { url: target.url });
+      return;
+    case 'miniProgram':
+      if (process.env.TARO_ENV === 'h5') {
+        await openPage(ROUTES.error, { reason: 'miniProgramOnly' });
+      } else {
+        await Taro.navigateToMiniProgram({ appId: target.appId, path: target.path });
+      }
+  }
+}
+
+/** Session expired (§8 code 502): back to the entrance, remembering where the user was. */
+export function relaunchToEntrance(query: Query): void {
+  void Taro.reLaunch({ url: entranceUrl(query) });
+}

@@ -1,0 +1,41 @@
+/**
+ * The running app's stores, wired to the real transport, storage and navigation. Tests build their own
+ * RootStore with fakes instead of importing this file.
+ */
+import { createContext, useContext } from 'react';
+import { createApi } from '../api';
+import { createRequest } from '../api/request';
+import { taroTransport } from '../api/transport';
+import { configureNavigation, currentPageUrl, relaunchToEntrance } from '../platform/navigation';
+import { storage } from '../platform/storage';
+import { isOnline, loading } from '../platform/ui';
+import { RootStore } from './root';
+
+let root: RootStore | null = null;
+
+const request = createRequest({
+  transport: taroTransport,
+  bases: { main: API_BASE, user: USER_API_BASE, auth: AUTH_API_BASE },
+  signKey: SIGN_KEY,
+  getToken: () => root?.session.token || '',
+  now: () => (root ? root.session.now() : Date.now()),
+  isOnline,
+  loading,
+  onSessionExpired(message) {
+    const path = currentPageUrl();
+    root?.session.clear();
+    relaunchToEntrance({ loginAgain: 1, path, message });
+  },
+});
+
+root = new RootStore(createApi(request), storage);
+export const rootStore: RootStore = root;
+
+configureNavigation({
+  isLoggedIn: () => rootStore.session.loggedIn,
+  setPageQuery: (q) => rootStore.session.setPageQuery(q),
+  setCurrentTab: (i) => rootStore.session.setCurrentTab(i),
+});
+
+export const StoreContext = createContext<RootStore>(rootStore);
+export const useStores = (): RootStore => useContext(StoreContext);

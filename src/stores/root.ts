@@ -1,0 +1,15 @@
+/** Builds the session store and the cross-page stores around one api object (DESIGN.md §8). */
+import type { Api } from '../api';
+import type { KeyValueStorage } from '../platform/storage';
+import { SessionStore } from './session';
+
+export class RootStore {
+  readonly session: SessionStore;
+
+  constructor(
+    readonly api: Api,
+    storage: KeyValueStorage,
+  ) {
+    this.session = new SessionStore(api, storage);
+  }
+}

@@ -1,0 +1,200 @@
+/**
+ * The session of §3: token, user, tabs, authorisation, project, address, page query, system info and the
+ * server/device time difference. Persisted under the storage prefix so a reload keeps the visitor in place.
+ */
+import { makeAutoObservable, reaction, runInAction } from 'mobx';
+import type { AuthInfo, EntranceInfo, ProjectEnum, UserInfo } from '@contract/entrance';
+import type { PhoneLoginInfo } from '@contract/auth';
+import type { TabEntry } from '@contract/pages';
+import { isLoggedIn } from '../domain/access';
+import { themeFor, type ThemeName } from '../domain/theme';
+import type { KeyValueStorage } from '../platform/storage';
+import type { Api } from '../api';
+
+export const SESSION_KEY = 'session';
+/** Set when the entrance failed, so the next start calls it again instead of trusting the cache (§4). */
+export const ENTRANCE_UPDATE_KEY = 'entrance_needs_update';
+
+const DEFAULT_AUTH: AuthInfo = { needAuthUser: true, needAuthPhone: true };
+
+interface Persisted {
+  token: string;
+  projectSn: string;
+  userInfo: UserInfo | null;
+  tabList: TabEntry[];
+  currentTab: number;
+  authInfo: AuthInfo;
+  projectEnum: ProjectEnum | null;
+  projectName: string;
+  tips: string | null;
+  addressInfo: unknown;
+  locationInfo: unknown;
+  sharePoster: unknown;
+  bankCodeInfo: unknown;
+  drainageInfo: unknown;
+  timeDiff: number;
+}
+
+export class SessionStore {
+  token = '';
+  projectSn = '';
+  projectName = '';
+  userInfo: UserInfo | null = null;
+  tabList: TabEntry[] = [];
+  currentTab = 0;
+  authInfo: AuthInfo = { ...DEFAULT_AUTH };
+  projectEnum: ProjectEnum | null = null;
+  tips: string | null = null;
+  addressInfo: unknown = null;
+  locationInfo: unknown = null;
+  sharePoster: unknown = null;
+  bankCodeInfo: unknown = null;
+  drainageInfo: unknown = null;
+  /** Server clock minus device clock, in ms (§9). */
+  timeDiff = 0;
+  /** Not persisted: the query of the current page (§2), and the device facts read at start. */
+  pageQuery: Record<string, string> = {};
+  systemInfo: Record<string, unknown> | null = null;
+
+  constructor(
+    private readonly api: Api,
+    private readonly storage: KeyValueStorage,
+  ) {
+    makeAutoObservable<SessionStore, 'api' | 'storage'>(this, { api: false, storage: false });
+    this.hydrate();
+    reaction(
+      () => this.snapshot(),
+      (snap) => this.storage.set(SESSION_KEY, snap),
+    );
+  }
+
+  get loggedIn(): boolean {
+    return isLoggedIn(this);
+  }
+
+  get theme(): ThemeName {
+    return themeFor(this.projectEnum);
+  }
+
+  /** Device time corrected by the server difference. */
+  now(): number {
+    return Date.now() + this.timeDiff;
+  }
+
+  get entranceNeedsUpdate(): boolean {
+    return Boolean(this.storage.get<boolean>(ENTRANCE_UPDATE_KEY));
+  }
+
+  snapshot(): Persisted {
+    return {
+      token: this.token,
+      projectSn: this.projectSn,
+      userInfo: this.userInfo,
+      tabList: this.tabList,
+      currentTab: this.currentTab,
+      authInfo: this.authInfo,
+      projectEnum: this.projectEnum,
+      projectName: this.projectName,
+      tips: this.tips,
+      addressInfo: this.addressInfo,
+      locationInfo: this.locationInfo,
+      sharePoster: this.sharePoster,
+      bankCodeInfo: this.bankCodeInfo,
+      drainageInfo: this.drainageInfo,
+      timeDiff: this.timeDiff,
+    };
+  }
+
+  private hydrate(): void {
+    const saved = this.storage.get<Partial<Persisted>>(SESSION_KEY);
+    if (saved && typeof saved === 'object') Object.assign(this, saved);
+  }
+
+  /** Login step 1 (§4): call the entrance for a project; on failure remember that it must be called again. */
+  async enter(projectSn: string): Promise<EntranceInfo> {
+    try {
+      // A token of another project must not be offered to this one.
+      if (this.projectSn && this.projectSn !== projectSn) this.clear();
+      const info = await this.api.entrance.enter(projectSn);
+      runInAction(() => {
+        this.applyEntrance(projectSn, info);
+      });
+      this.storage.remove(ENTRANCE_UPDATE_KEY);
+      return info;
+    } catch (err) {
+      this.storage.set(ENTRANCE_UPDATE_KEY, true);
+      throw err;
+    }
+  }
+
+  applyEntrance(projectSn: string, info: EntranceInfo): void {
+    this.projectSn = projectSn;
+    this.token = info.token;
+    this.userInfo = info.userInfo;
+    this.projectEnum = info.projectEnum;
+    this.projectName = String(info.projectParam.projectName || '');
+    this.tips = info.tips;
+    this.timeDiff = info.timestamp - Date.now();
+  }
+
+  /** Login step 2 (§4): the project's tab menu. */
+  async loadMenu(): Promise<TabEntry[]> {
+    const { tabList } = await this.api.pages.menu();
+    const sorted = [...tabList].sort((a, b) => a.tabIndex - b.tabIndex);
+    runInAction(() => {
+      this.tabList = sorted;
+    });
+    return sorted;
+  }
+
+  async loadAuth(): Promise<AuthInfo> {
+    const info = await this.api.entrance.userAuth();
+    runInAction(() => {
+      this.authInfo = info;
+    });
+    return info;
+  }
+
+  sendCode(phone: string): Promise<{ resendAfter: number }> {
+    return this.api.auth.sendCode(phone.trim());
+  }
+
+  async loginByPhone(phone: string, code: string): Promise<PhoneLoginInfo> {
+    const info = await this.api.auth.loginByPhone(phone.trim(), code.trim());
+    runInAction(() => {
+      this.token = info.token;
+      this.userInfo = info.userInfo;
+      this.authInfo = { ...this.authInfo, needAuthPhone: !info.userInfo.phone };
+    });
+    return info;
+  }
+
+  tabFor(index: number): TabEntry | undefined {
+    return this.tabList.find((t) => t.tabIndex === index);
+  }
+
+  setCurrentTab(index: number): void {
+    this.currentTab = index;
+  }
+
+  setPageQuery(query: Record<string, string>): void {
+    this.pageQuery = query;
+  }
+
+  setSystemInfo(info: Record<string, unknown>): void {
+    this.systemInfo = info;
+  }
+
+  /** §8 code 502 and logout: forget the token and everything tied to the user; keep the project. */
+  clear(): void {
+    this.token = '';
+    this.userInfo = null;
+    this.authInfo = { ...DEFAULT_AUTH };
+    this.addressInfo = null;
+    this.bankCodeInfo = null;
+    this.drainageInfo = null;
+    this.sharePoster = null;
+    this.tabList = [];
+    this.currentTab = 0;
+  }
+}
