@@ -47,6 +47,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
       },
       compile,
+      // Our classes are prefixed per component, so CSS order across chunks does not matter.
+      miniCssExtractPluginOption: { ignoreOrder: true },
       sassLoaderOption: { sassOptions },
       optimizeMainPackage: { enable: true },
       webpackChain(chain) {

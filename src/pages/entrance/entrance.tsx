@@ -35,7 +35,11 @@ function Entrance() {
     const projectSn = String(params.projectSn || session.projectSn || DEFAULT_PROJECT_SN);
     try {
       await session.enter(projectSn);
-      const tabs = await session.loadMenu();
+      const [tabs] = await Promise.all([
+        session.loadMenu(),
+        // needAuthUser / needAuthPhone (§6) decide the prompts; a failure here must not block entering.
+        session.loadAuth().catch(() => undefined),
+      ]);
       void applyTabBar(tabs, THEME_PRIMARY[session.theme]);
     } catch (err) {
       const message = err instanceof ApiError ? err.message : String(err);

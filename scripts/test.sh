@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# `npm test`: every check, in the order that fails fastest. CI (.ci/run) calls exactly this.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+step() { printf '\n=== %s ===\n' "$1"; }
+
+step "typecheck"
+npm run --silent typecheck
+
+step "storefront unit tests (jest)"
+npx jest --ci
+
+step "server tests"
+npm run --silent test:server
+
+step "builds: h5, weapp, swan"
+for target in h5 weapp swan; do
+  npx taro build --type "$target" > "/tmp/storefront-build-$target.log" 2>&1 || { tail -60 "/tmp/storefront-build-$target.log"; echo "build $target failed"; exit 1; }
+  echo "built dist/$target"
+done
+
+step "package budget"
+node scripts/package-budget.mjs
+
+step "e2e (Chromium, 375x812)"
+bash scripts/ensure-chromium.sh
+npm run --silent test:e2e
