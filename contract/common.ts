@@ -32,8 +32,18 @@ export type Paged<T> = { list: T[]; total: number; page: number; perSize: number
 export const ERROR_CODES = {
   SESSION_EXPIRED: 502,
   BAD_SIGNATURE: 4001,
+  /** Timestamp outside the signing window, or a nonce seen before. */
   REPLAYED: 4002,
   BAD_INPUT: 4000,
+  SMS_TOO_FREQUENT: 4003,
+  SMS_CODE_WRONG: 4004,
+  SMS_CODE_EXPIRED: 4005,
+  SMS_TOO_MANY_ATTEMPTS: 4006,
   NOT_FOUND: 4040,
   UNKNOWN_PROJECT: 4041,
+  SERVER_ERROR: 5000,
 } as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/** Every failure: `state` false, `info` null, a Chinese `message` and an application `code`. */
+export const errorEnvelope = envelope(z.null());

@@ -103,7 +103,7 @@ describe('request wrapper (§7)', () => {
     ['HTTP status 502', { statusCode: 502, data: '' }, '登录已失效，请重新登录'],
   ])('%s clears the session and goes to the entrance', async (_name, response, message) => {
     const { request, expired } = setup(() => response as TransportResponse);
-    const err = await request({ url: '/x' }).catch((e) => e);
+    const err = (await request({ url: '/x' }).catch((e) => e)) as ApiError;
     expect(err.kind).toBe('session');
     expect(expired).toEqual([message]);
   });
@@ -126,4 +126,23 @@ describe('request wrapper (§7)', () => {
     const slow = setup(() => Promise.reject({ errMsg: 'request:fail timeout' }));
     await expect(slow.request({ url: '/x' })).rejects.toMatchObject({ kind: 'timeout' });
   });
+});
+
+test('undefined and null parameters are left out before signing', async () => {
+  const calls: TransportRequest[] = [];
+  const request = createRequest({
+    transport: async (req) => {
+      calls.push(req);
+      return { statusCode: 200, data: { state: true, message: '', info: null } };
+    },
+    bases: { main: '', user: '', auth: '' },
+    signKey: 'k',
+    getToken: () => '',
+    now: () => 1,
+    isOnline: async () => true,
+    onSessionExpired: () => undefined,
+    loading: { show: () => undefined, hide: () => undefined },
+  });
+  await request({ url: '/x', method: 'GET', data: { a: undefined, b: null, c: 0, d: '' } });
+  expect(Object.keys(calls[0].data).sort()).toEqual(['c', 'd', 'nonceStr', 'sign', 'timestamp']);
 });

@@ -88,7 +88,10 @@ export function createRequest(deps: RequestDeps): Request {
   const recent = new Map<string, { at: number; promise: Promise<unknown> }>();
 
   async function send<T>(options: RequestOptions, method: Method): Promise<T> {
-    const payload: Record<string, unknown> = { ...(options.data || {}) };
+    // Undefined and null are left out: a GET would otherwise send the text "undefined" and break the signature.
+    const payload: Record<string, unknown> = {};
+    const data = options.data || {};
+    for (const k of Object.keys(data)) if (data[k] !== undefined && data[k] !== null) payload[k] = data[k];
     const token = deps.getToken();
     if (token && payload.token === undefined) payload.token = token;
     payload.timestamp = Math.round(deps.now());

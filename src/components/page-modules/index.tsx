@@ -61,7 +61,13 @@ function Banner({ items, onJump }: { items: ModuleItem[]; onJump: (j: JumpConten
     <Swiper className="sf-banner" indicatorDots={items.length > 1} autoplay circular indicatorActiveColor="#ffffff">
       {items.map((item) => (
         <SwiperItem key={item.itemSn}>
-          <Image className="sf-banner__img" src={assetUrl(item.image)} mode="aspectFill" onClick={() => onJump(item.jumpContent)} />
+          <Image
+            className="sf-banner__img"
+            src={assetUrl(item.image)}
+            mode="aspectFill"
+            data-jump={item.jumpContent.firstEnum}
+            onClick={() => onJump(item.jumpContent)}
+          />
         </SwiperItem>
       ))}
     </Swiper>
@@ -74,7 +80,7 @@ function ImageText({ title, items, onJump }: { title: string | null; items: Modu
       {title ? <View className="sf-section-title">{title}</View> : null}
       <View className="sf-image-text__grid">
         {items.map((item) => (
-          <View key={item.itemSn} className="sf-image-text__item" onClick={() => onJump(item.jumpContent)}>
+          <View key={item.itemSn} className="sf-image-text__item" data-jump={item.jumpContent.firstEnum} onClick={() => onJump(item.jumpContent)}>
             {item.image ? <Image className="sf-image-text__img" src={assetUrl(item.image)} mode="aspectFill" /> : null}
             <View className="sf-image-text__title">{item.title}</View>
             {item.text ? <View className="sf-image-text__text">{item.text}</View> : null}

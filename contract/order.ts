@@ -1,0 +1,236 @@
+/**
+ * Order submission: confirmation, coupons, submit token, submit (§3 discount coupon, course order confirmation,
+ * deposit and instalment items, applicant rule, submit token and payload; §7 Orders; §8 order-submit codes).
+ * Money is integer fen everywhere.
+ */
+import { z } from 'zod';
+import { signedFields } from './common';
+import { addressSchema } from './address';
+
+/** §8 order-submit codes, shown in the 温馨提示 popup. */
+export const SUBMIT_CODES = {
+  LINK_INVALID: 1002,
+  OFF_SHELF: 1003,
+  UNPAID_EXISTS: 1005,
+  SERVER_MESSAGE: 1006,
+  IN_PROGRESS: 1007,
+  /** Not a popup: the client's amounts differ from the server's (refresh and retry). */
+  AMOUNT_MISMATCH: 1010,
+  /** Not a popup: the order token was used or expired (the client reloads it). */
+  TOKEN_INVALID: 1011,
+} as const;
+
+export const FIELD_KEYS = ['TEXT', 'NAME', 'IDCARD', 'IDCARD_OUT', 'NUMBER', 'PHONE', 'EMAIL', 'ADDRESS'] as const;
+export type FieldKey = (typeof FIELD_KEYS)[number];
+
+/** §3 applicant rule. `nKey` is the field's 6-character id (§9). */
+export const applicantRuleSchema = z.object({
+  nKey: z.string(),
+  keyName: z.enum(FIELD_KEYS),
+  label: z.string(),
+  placeholder: z.string().nullable(),
+  value: z.string(),
+  required: z.boolean(),
+  echoValue: z.string().nullable(),
+  idCardType: z.enum(['IDCARD', 'IDCARD_OUT']).nullable(),
+  /** Multi-line text uses a textarea (§5). */
+  multiline: z.boolean(),
+  submitTips: z.string().nullable(),
+});
+export type ApplicantRule = z.infer<typeof applicantRuleSchema>;
+
+/** §3 discount coupon, with what it is worth on this order computed by the server. */
+export const discountCouponSchema = z.object({
+  couponSn: z.string(),
+  /** The customer's received copy of the coupon (discountReceiveSn on submit). */
+  rcSn: z.string(),
+  couponName: z.string(),
+  /** 1 amount off (couponAmount in fen), 2 percent off (couponAmount = percent taken off, 1..99). */
+  couponType: z.union([z.literal(1), z.literal(2)]),
+  couponAmount: z.number().int(),
+  couponCount: z.number().int(),
+  /** Minimum payable in fen; 0 means none. */
+  threshold: z.number().int(),
+  /** Largest discount of a percent coupon in fen; 0 means none. */
+  upperLimit: z.number().int(),
+  scope: z.string(),
+  /** 1 unused, 2 used, 3 expired. */
+  state: z.number().int(),
+  isAvailable: z.boolean(),
+  disabledReason: z.string().nullable(),
+  /** The discount this coupon gives on this order, fen (0 when unavailable). */
+  orderCouponAmount: z.number().int(),
+  validityType: z.number().int(),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  validityDays: z.number().int().nullable(),
+  instructions: z.string(),
+});
+export type DiscountCoupon = z.infer<typeof discountCouponSchema>;
+
+export const depositItemSchema = z.object({
+  /** 1 deposit, 2 final payment. */
+  depositType: z.number().int(),
+  installmentAmount: z.number().int(),
+  payFlag: z.boolean(),
+  /** §3 installment pay types: 1 WeChat, 2 scan-code, 3 Alipay, 4 bank card, 5 fee deduction. */
+  installmentPayType: z.number().int().nullable(),
+  deductionAmount: z.number().int(),
+  installmentPayAmount: z.number().int().nullable(),
+  dueTime: z.string().nullable(),
+});
+export type DepositItem = z.infer<typeof depositItemSchema>;
+
+export const installmentItemSchema = z.object({
+  installmentNum: z.number().int(),
+  installmentAmount: z.number().int(),
+  dueTime: z.string().nullable(),
+  payFlag: z.boolean(),
+  installmentPayType: z.number().int().nullable(),
+  deductionAmount: z.number().int(),
+  installmentPayAmount: z.number().int().nullable(),
+});
+export type InstallmentItem = z.infer<typeof installmentItemSchema>;
+
+export const orderCourseSchema = z.object({
+  courseSn: z.string(),
+  courseName: z.string(),
+  courseCover: z.string().nullable(),
+  courseAmount: z.number().int(),
+});
+
+export const HOUSEHOLD_TYPES = ['TRAILING_HOLD', 'TALENT_IN'] as const;
+
+/** Delivery type 4 means nothing is shipped (§2: the address block shows only when it is not 4). */
+export const NO_DELIVERY = 4;
+
+export const confirmationSchema = z.object({
+  createOrderSn: z.string(),
+  /** TARGET: ordered from a detail page; LINK: a single-use order link (no coupons, §6). */
+  creatType: z.enum(['TARGET', 'LINK']),
+  orderType: z.enum(['COURSE', 'GOODS']),
+  /** 1 normal, 2 deposit + final, 3 instalment. */
+  orderPayType: z.number().int(),
+  /** 2: an order changed from another course (no coupons, §6). */
+  confirmOrderType: z.number().int(),
+  deliveryType: z.number().int(),
+  isHousehold: z.boolean(),
+  householdTypes: z.array(z.object({ type: z.enum(HOUSEHOLD_TYPES), name: z.string() })),
+  agreementSn: z.string().nullable(),
+  agreementName: z.string().nullable(),
+  /** The purchase agreement must be ticked before submit. */
+  electronicProtocol: z.boolean(),
+  disableFlag: z.boolean(),
+  disableReason: z.string().nullable(),
+  hasProductIntroduce: z.boolean(),
+  /** 2: area restrictions apply (invalidAreas). */
+  freightAreasType: z.number().int(),
+  invalidAreas: z.array(z.object({ provinceId: z.string(), cityId: z.string().nullable(), areaId: z.string().nullable(), name: z.string() })),
+  restrict: z.array(applicantRuleSchema),
+  orderCourseInfo: z.object({
+    actSn: z.string(),
+    courseSn: z.string(),
+    packageSn: z.string().nullable(),
+    courseName: z.string(),
+    courseCover: z.string().nullable(),
+    skuCnt: z.number().int(),
+    freight: z.number().int(),
+  }),
+  packageCourseList: z.array(orderCourseSchema),
+  giftCourseList: z.array(orderCourseSchema),
+  confirmOrderAmount: z.object({
+    /** 售价 */
+    totalAmount: z.number().int(),
+    courseDiscountAmount: z.number().int(),
+    packageDiscountAmount: z.number().int(),
+    freight: z.number().int(),
+    /** Freight before a change (struck through when different). */
+    oldFreight: z.number().int(),
+    /** The whole order after course/package discounts, with freight. */
+    orderTotalAmount: z.number().int(),
+    /** What this payment costs before a coupon (deposit, final, this instalment or the whole order). */
+    payAmount: z.number().int(),
+    /** Which payment this is, 1-based. */
+    installmentPayNum: z.number().int(),
+    deductionAmount: z.number().int(),
+    depositInfoList: z.array(depositItemSchema),
+    installmentInfoList: z.array(installmentItemSchema),
+  }),
+  /** Coupons may be used on this order (not for changed-course or link orders, §6; first payment only). */
+  couponAllowed: z.boolean(),
+  /** The user's default address, when delivery is needed. */
+  defaultAddress: addressSchema.nullable(),
+});
+export type Confirmation = z.infer<typeof confirmationSchema>;
+
+const targetSn = z.string({ error: '缺少商品编号' }).trim().min(1, '缺少商品编号').max(64, '商品编号过长');
+const createOrderSn = z.string({ error: '缺少下单编号' }).trim().min(1, '缺少下单编号').max(64, '下单编号过长');
+
+export const confirmByTargetQuery = z.object({
+  ...signedFields,
+  targetSn,
+  packageSn: z.string().max(64).optional(),
+  /** thirdEnum PAGE_HUIMIN_COURSE_SUBMIT and others pass through for the server's records. */
+  thirdEnum: z.string().max(64).optional(),
+  skuCnt: z.coerce.number().int().min(1, '购买数量至少为1').max(99, '购买数量不能超过99').optional(),
+});
+export const confirmDetailsQuery = z.object({
+  ...signedFields,
+  createOrderSn,
+  addressId: z.string().max(64).optional(),
+});
+
+export const couponListQuery = z.object({
+  ...signedFields,
+  createOrderSn,
+});
+export const couponListInfo = z.object({ list: z.array(discountCouponSchema) });
+
+export const orderTokenQuery = z.object({ ...signedFields, createOrderSn });
+export const orderTokenInfo = z.object({ orderToken: z.string() });
+
+export const REMARK_MAX = 30;
+export const submitBody = z.object({
+  ...signedFields,
+  createOrderSn,
+  cityCode: z.string().max(12).optional(),
+  cityName: z.string().max(30).optional(),
+  entranceSource: z.string().max(32).optional(),
+  orderDiscountList: z
+    .array(
+      z.object({
+        discountType: z.literal('DISCOUNT_RED', { error: '不支持的优惠类型' }),
+        couponSn: z.string().max(64),
+        discountReceiveSn: z.string().min(1, '优惠券信息有误').max(64),
+        redeemCode: z.string().max(64).optional(),
+        discountMoney: z.number().int().min(0, '优惠金额有误'),
+      }),
+    )
+    .max(1, '每笔订单只能使用一张优惠券')
+    .default([]),
+  discountsAmount: z.number({ error: '金额有误' }).int('金额有误').min(0, '金额有误'),
+  payAmount: z.number({ error: '金额有误' }).int('金额有误').min(0, '金额有误'),
+  totalAmount: z.number({ error: '金额有误' }).int('金额有误').min(0, '金额有误'),
+  orderToken: z.string({ error: '订单信息获取异常! 请退出重试' }).min(1, '订单信息获取异常! 请退出重试').max(128),
+  phone: z.string().max(11).optional(),
+  paySource: z.enum(['H5', 'WEAPP', 'SWAN']).optional(),
+  tradeType: z.string().max(16).optional(),
+  orderPreAttachVO: z.object({
+    addressId: z.string().max(64).optional(),
+    deliveryType: z.number().int(),
+    householdType: z.enum(HOUSEHOLD_TYPES).optional(),
+    /** JSON text: { userInfo: {nKey: value}, restrict: ApplicantRule[] } */
+    userExtra: z.string().max(20000, '用户信息过长').optional(),
+  }),
+  remark: z.string().max(REMARK_MAX, `备注不能超过${REMARK_MAX}个字`).optional(),
+});
+export type SubmitPayload = z.infer<typeof submitBody>;
+
+export const submitInfo = z.object({
+  orderNo: z.string(),
+  /** What this payment costs after the coupon, fen; 0 skips payment. */
+  payAmount: z.number().int(),
+  totalAmount: z.number().int(),
+  orderStatus: z.string(),
+});
+export type SubmitResult = z.infer<typeof submitInfo>;

@@ -1,0 +1,65 @@
+/**
+ * Builds the Fastify app: zod compilers, then plugins (db, errors, signature, auth, docs, static files),
+ * then one route plugin per domain. The caller owns the database (opens, migrates, closes it).
+ */
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { registerAuth } from './plugins/auth';
+import { registerDb, type Db } from './plugins/db';
+import { registerErrorHandler } from './plugins/errors';
+import { registerSignature } from './plugins/signature';
+import { registerStatic } from './plugins/static';
+import authRoutes from './routes/auth';
+import entranceRoutes from './routes/entrance';
+import pagesRoutes from './routes/pages';
+import userRoutes from './routes/user';
+import { createSmsProvider, type SmsProvider } from './services/sms';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Db;
+  /** Defaults to the provider SMS_PROVIDER names; tests pass one that records codes. */
+  sms?: SmsProvider;
+  /** Defaults to a logger at config.logLevel; tests pass false. */
+  logger?: boolean;
+}
+
+export async function buildApp({ config, db, sms, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger === false || config.logLevel === 'silent' ? false : { level: config.logLevel },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerDb(app, db);
+  registerErrorHandler(app);
+  registerSignature(app, db, { signKey: config.signKey });
+  registerAuth(app, db);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Storefront API',
+        description:
+          'Reference server of the storefront. Every /front and /api call is signed (timestamp, nonceStr, sign; ' +
+          'see contract/signature.ts) and answers { state, message, info, code? }.',
+        version: '0.1.0',
+      },
+      servers: config.publicBaseUrl ? [{ url: config.publicBaseUrl }] : [],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await registerStatic(app, { h5Dist: config.h5Dist });
+
+  const smsProvider = sms ?? createSmsProvider(config, app.log);
+  await app.register(entranceRoutes, { sessionTtlDays: config.sessionTtlDays });
+  await app.register(userRoutes);
+  await app.register(authRoutes, { sms: smsProvider, sessionTtlDays: config.sessionTtlDays });
+  await app.register(pagesRoutes);
+  return app;
+}

@@ -1,0 +1,52 @@
+/**
+ * Starts the server: reads the config, opens the database (PGlite in DATA_DIR unless DATABASE_URL is set),
+ * applies pending migrations, seeds an empty database, then listens.
+ */
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { seedIfEmpty } from './db/seed';
+import { openDatabase } from './plugins/db';
+import { DEFAULT_SIGN_KEY } from '../../contract/signature';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const database = await openDatabase(config);
+  await database.migrate();
+  const seeded = await seedIfEmpty(database.db);
+
+  const app = await buildApp({ config, db: database.db });
+  if (seeded) app.log.info('empty database: demo data seeded');
+  if (!config.databaseUrl) app.log.info(`PGlite data directory: ${config.dataDir}`);
+  // A real database means a real deployment: it should not run on the key every demo build ships with.
+  else if (config.signKey === DEFAULT_SIGN_KEY) app.log.warn('SIGN_KEY is the demo key; set your own (and TARO_APP_SIGN_KEY for the builds)');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: closing`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Storefront ready at http://localhost:${config.port}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,66 @@
+/**
+ * The database: drizzle over PGlite (embedded, the demo default) or over a `pg` Pool when DATABASE_URL is set.
+ * Both run the same schema and the same committed SQL migrations, applied by drizzle's migrator at start.
+ */
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import * as schema from '../db/schema';
+
+/** What routes and services see: the driver-independent drizzle database. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  /** Applies the committed migrations that have not run yet. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('../db/migrations', import.meta.url));
+
+/** PGlite in `dataDir`, or in memory when dataDir is 'memory://' (tests). */
+export async function openPglite(dataDir: string): Promise<Database> {
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(resolve(dataDir), { recursive: true });
+  const client = await PGlite.create(inMemory ? undefined : resolve(dataDir));
+  const db = drizzlePglite(client, { schema });
+  return {
+    db,
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    close: () => client.close(),
+  };
+}
+
+export async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url });
+  const db = drizzlePg(pool, { schema });
+  return {
+    db,
+    migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+  }
+}
+
+/** Hands the database to every route as `app.db`; whoever opened it closes it. */
+export function registerDb(app: FastifyInstance, db: Db): void {
+  app.decorate('db', db);
+}

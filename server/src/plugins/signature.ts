@@ -1,0 +1,82 @@
+/**
+ * Request signature check for /front/* and /api/* routes (DESIGN.md §4): `sign` over the raw parameters
+ * (body for POST, query for GET) with contract/signature.ts, a timestamp inside SIGN_WINDOW_MS of the server
+ * clock, and a nonce never seen before. Nonces live in the database so that a replay is refused by whichever
+ * process receives it. The key ships in the client: this guards integrity and replay, not identity.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { lt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
+import { ERROR_CODES } from '../../../contract/common';
+import { SIGN_WINDOW_MS, computeSign } from '../../../contract/signature';
+import { nonces } from '../db/schema';
+import { AppError, MESSAGES, badRequest } from '../http';
+import type { Db } from './db';
+
+/** Routes under these prefixes are called by the storefront's signing request wrapper. */
+export const SIGNED_PREFIXES = ['/front/', '/api/'] as const;
+export const isSignedUrl = (url: string) => SIGNED_PREFIXES.some((p) => url.startsWith(p));
+
+const NONCE_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+/** A nonce must be remembered as long as a request carrying it could still pass the timestamp check. */
+const NONCE_KEEP_MS = 2 * SIGN_WINDOW_MS;
+const PRUNE_EVERY_MS = 60_000;
+
+const badSignature = () => new AppError(400, ERROR_CODES.BAD_SIGNATURE, MESSAGES.badSignature);
+
+/** The parameters that were signed: the query for body-less methods, the JSON body otherwise. */
+export function signedParams(request: FastifyRequest): Record<string, unknown> {
+  const source = ['GET', 'HEAD', 'DELETE'].includes(request.method) ? request.query : request.body;
+  if (source === null || typeof source !== 'object' || Array.isArray(source)) throw badRequest(MESSAGES.badFormat);
+  return source as Record<string, unknown>;
+}
+
+function sameDigest(a: string, b: string): boolean {
+  // Hash both sides first so the comparison is constant-time whatever the lengths.
+  const ha = createHash('sha256').update(a).digest();
+  const hb = createHash('sha256').update(b).digest();
+  return timingSafeEqual(ha, hb);
+}
+
+export interface SignatureOptions {
+  signKey: string;
+  now?: () => number;
+}
+
+export function registerSignature(app: FastifyInstance, db: Db, options: SignatureOptions): void {
+  const now = options.now ?? Date.now;
+  // Only an optimisation (when to prune), not state: every process prunes on its own schedule.
+  let lastPrune = 0;
+
+  const verify: preValidationHookHandler = async (request) => {
+    const params = signedParams(request);
+    const { sign, nonceStr, timestamp } = params;
+    if (typeof sign !== 'string' || typeof nonceStr !== 'string' || !NONCE_PATTERN.test(nonceStr)) throw badSignature();
+    if (timestamp === undefined || timestamp === null || timestamp === '') throw badSignature();
+    if (!sameDigest(sign.toLowerCase(), computeSign(params, options.signKey))) throw badSignature();
+
+    const at = now();
+    const sentAt = Number(timestamp);
+    if (!Number.isFinite(sentAt) || Math.abs(at - sentAt) > SIGN_WINDOW_MS) {
+      throw new AppError(400, ERROR_CODES.REPLAYED, MESSAGES.expired);
+    }
+
+    const inserted = await db
+      .insert(nonces)
+      .values({ nonce: nonceStr, createdAt: new Date(at) })
+      .onConflictDoNothing()
+      .returning({ nonce: nonces.nonce });
+    if (inserted.length === 0) throw new AppError(400, ERROR_CODES.REPLAYED, MESSAGES.replayed);
+
+    if (at - lastPrune > PRUNE_EVERY_MS) {
+      lastPrune = at;
+      await db.delete(nonces).where(lt(nonces.createdAt, new Date(at - NONCE_KEEP_MS)));
+    }
+  };
+
+  app.addHook('onRoute', (route) => {
+    if (!isSignedUrl(route.url)) return;
+    const existing = route.preValidation ? ([] as preValidationHookHandler[]).concat(route.preValidation) : [];
+    route.preValidation = [verify, ...existing];
+  });
+}

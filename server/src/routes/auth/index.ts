@@ -1,0 +1,52 @@
+/** Auth service: SMS verification code and phone login, both GET as the spec lists them (§7). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { phoneLoginInfo, phoneLoginQuery, verificationCodeInfo, verificationCodeQuery } from '../../../../contract/auth';
+import { ok, responses } from '../../http';
+import { requireSession } from '../../plugins/auth';
+import { issueCode, loginWithCode } from '../../services/phone-auth';
+import type { SmsProvider } from '../../services/sms';
+import { toUserInfo } from '../../services/users';
+
+export interface AuthRoutesOptions {
+  sms: SmsProvider;
+  sessionTtlDays: number;
+}
+
+const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
+  app.get(
+    '/api/user/phone/verification/code',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a 6-digit code (valid 5 minutes, one per phone per minute); demo mode prints it to the server log',
+        querystring: verificationCodeQuery,
+        response: responses(verificationCodeInfo, [400]),
+      },
+    },
+    async (request) => ok(await issueCode(app.db, options.sms, request.query.phone)),
+  );
+
+  app.get(
+    '/api/user/phone/login',
+    {
+      config: { session: 'required' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with the code; the visitor session is replaced by a new token',
+        querystring: phoneLoginQuery,
+        response: responses(phoneLoginInfo, [400, 401]),
+      },
+    },
+    async (request) => {
+      const { token, user } = await loginWithCode(app.db, {
+        session: requireSession(request.session),
+        phone: request.query.phone,
+        code: request.query.code,
+        ttlDays: options.sessionTtlDays,
+      });
+      return ok({ token, userInfo: toUserInfo(user) });
+    },
+  );
+};
+
+export default authRoutes;

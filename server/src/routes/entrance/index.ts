@@ -1,0 +1,79 @@
+/** User service: entrance (§4 login step 1) and tips (§7). */
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ERROR_CODES } from '../../../../contract/common';
+import { entranceBody, entranceInfo, projectEnumSchema, tipsBody, tipsInfo } from '../../../../contract/entrance';
+import { projects, tips } from '../../db/schema';
+import { MESSAGES, notFound, ok, responses } from '../../http';
+import { createSession } from '../../services/sessions';
+import { createVisitor, findUser, toUserInfo, type UserRow } from '../../services/users';
+
+export interface EntranceRoutesOptions {
+  sessionTtlDays: number;
+}
+
+const entranceRoutes: FastifyPluginAsyncZod<EntranceRoutesOptions> = async (app, options) => {
+  app.post(
+    '/front/v1/entrance',
+    {
+      config: { session: 'optional' },
+      schema: {
+        tags: ['entrance'],
+        summary: 'Enter a project: a visitor session, or the caller\'s live session of this project kept',
+        body: entranceBody,
+        response: responses(entranceInfo, [400, 404]),
+      },
+    },
+    async (request) => {
+      const [project] = await app.db
+        .select()
+        .from(projects)
+        .where(and(eq(projects.projectSn, request.body.projectSn), eq(projects.status, 'ONLINE')))
+        .limit(1);
+      if (!project) throw notFound(MESSAGES.unknownProject, ERROR_CODES.UNKNOWN_PROJECT);
+
+      // A session of another project is left alone (not revoked): the visitor may switch back to it.
+      const current = request.session?.projectSn === project.projectSn ? request.session : null;
+      let user: UserRow | null = current ? await findUser(app.db, current.userId) : null;
+      let token = current?.token ?? '';
+      if (!user) {
+        user = await createVisitor(app.db, project.projectSn);
+        token = (await createSession(app.db, { userId: user.userId, projectSn: project.projectSn, ttlDays: options.sessionTtlDays })).token;
+      }
+      return ok({
+        token,
+        userInfo: toUserInfo(user),
+        timestamp: Date.now(),
+        needAuth: user.phone === null,
+        tips: project.tips,
+        sceneStyle: project.sceneStyle,
+        projectEnum: projectEnumSchema.parse(project.projectEnum),
+        projectParam: { projectSn: project.projectSn, projectName: project.name },
+      });
+    },
+  );
+
+  app.post(
+    '/front/v1/entrance/tips',
+    {
+      schema: {
+        tags: ['entrance'],
+        summary: 'A notice text by key; the project type\'s own text wins over the shared one',
+        body: tipsBody,
+        response: responses(tipsInfo, [400]),
+      },
+    },
+    async (request) => {
+      const { enumKey, projectEnum } = request.body;
+      const [row] = await app.db
+        .select({ content: tips.content })
+        .from(tips)
+        .where(and(eq(tips.enumKey, enumKey), projectEnum ? or(eq(tips.projectEnum, projectEnum), isNull(tips.projectEnum)) : isNull(tips.projectEnum)))
+        .orderBy(sql`${tips.projectEnum} nulls last`)
+        .limit(1);
+      return ok({ tips: row?.content ?? null });
+    },
+  );
+};
+
+export default entranceRoutes;

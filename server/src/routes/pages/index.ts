@@ -1,0 +1,146 @@
+/** Pages (§7): tab menu, page modules, column lists, more-level lists and search, all within the session's project. */
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ERROR_CODES } from '../../../../contract/common';
+import {
+  MODULE_TYPES,
+  columnListBody,
+  columnListInfo,
+  menuInfo,
+  menuQuery,
+  moduleInfoBody,
+  moduleInfoInfo,
+  moreLevelBody,
+  searchInfo,
+  searchQuery,
+  type PageModule,
+} from '../../../../contract/pages';
+import { pageModules, pages } from '../../db/schema';
+import { MESSAGES, badRequest, notFound, ok, responses } from '../../http';
+import { requireSession } from '../../plugins/auth';
+import { columnCards, findColumn, searchCards } from '../../services/catalogue';
+
+/** How many cards a column module shows on its page; the rest are paged through the column list. */
+export const COLUMN_PREVIEW_SIZE = 4;
+
+const isModuleType = (t: string): t is PageModule['moduleType'] => (MODULE_TYPES as readonly string[]).includes(t);
+
+const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/front/v1/customerPage/menu',
+    {
+      config: { session: 'required' },
+      schema: { tags: ['pages'], summary: 'The five tab-bar entries of the project', querystring: menuQuery, response: responses(menuInfo, [400, 401]) },
+    },
+    async (request) => {
+      const rows = await app.db
+        .select()
+        .from(pages)
+        .where(and(eq(pages.projectSn, requireSession(request.session).projectSn), isNotNull(pages.tabIndex)))
+        .orderBy(asc(pages.tabIndex));
+      const tabList = rows.map((p) => ({
+        tabIndex: p.tabIndex ?? 0,
+        title: p.title,
+        pageSn: p.pageSn,
+        jumpContent: p.jumpContent ?? { firstEnum: 'CUSTOM_PAGE', targetSn: p.pageSn },
+      }));
+      return ok({ tabList });
+    },
+  );
+
+  app.post(
+    '/front/v1/customerPage/moduleInfo',
+    {
+      config: { session: 'required' },
+      schema: {
+        tags: ['pages'],
+        summary: 'A page with its modules; column modules carry their first cards',
+        body: moduleInfoBody,
+        response: responses(moduleInfoInfo, [400, 401, 404]),
+      },
+    },
+    async (request) => {
+      const session = requireSession(request.session);
+      const [page] = await app.db
+        .select()
+        .from(pages)
+        .where(and(eq(pages.pageSn, request.body.pageSn), eq(pages.projectSn, session.projectSn)))
+        .limit(1);
+      if (!page) throw notFound(MESSAGES.pageNotFound);
+
+      const rows = await app.db.select().from(pageModules).where(eq(pageModules.pageSn, page.pageSn)).orderBy(asc(pageModules.sort));
+      const modules: PageModule[] = [];
+      for (const m of rows) {
+        if (!isModuleType(m.moduleType)) continue; // a type this server version does not know is skipped, not fatal
+        const preview = m.columnSn ? await columnCards(app.db, m.columnSn, { page: 1, perSize: COLUMN_PREVIEW_SIZE }) : null;
+        modules.push({
+          moduleSn: m.moduleSn,
+          moduleType: m.moduleType,
+          title: m.title,
+          items: m.items,
+          columnSn: m.columnSn,
+          cards: preview?.list ?? [],
+          hasMore: preview ? preview.total > preview.list.length : false,
+        });
+      }
+      return ok({ pageSn: page.pageSn, pageTitle: page.title, modules });
+    },
+  );
+
+  app.post(
+    '/front/v1/customerPage/module/column/list',
+    {
+      config: { session: 'required' },
+      schema: { tags: ['pages'], summary: 'All cards of a column, paged', body: columnListBody, response: responses(columnListInfo, [400, 401, 404]) },
+    },
+    async (request) => {
+      const { columnSn, page, perSize } = request.body;
+      const column = await findColumn(app.db, requireSession(request.session).projectSn, columnSn);
+      if (!column) throw notFound(MESSAGES.columnNotFound);
+      return ok({ ...(await columnCards(app.db, column.columnSn, { page, perSize })), columnTitle: column.title });
+    },
+  );
+
+  app.post(
+    '/front/v1/customerPage/column/more-level/list',
+    {
+      config: { session: 'required' },
+      schema: {
+        tags: ['pages'],
+        summary: 'The more-activity list (moreActivity page): the cards of the column targetSn, paged',
+        body: moreLevelBody,
+        response: responses(searchInfo, [400, 401, 404]),
+      },
+    },
+    async (request) => {
+      const { targetSn, couponSn, page, perSize } = request.body;
+      if (!targetSn) {
+        // Coupons arrive with the coupon domain; until then no coupon exists to list activities for.
+        if (couponSn) throw notFound(MESSAGES.couponNotFound);
+        throw badRequest(MESSAGES.moreLevelMissing, ERROR_CODES.BAD_INPUT);
+      }
+      const column = await findColumn(app.db, requireSession(request.session).projectSn, targetSn);
+      if (!column) throw notFound(MESSAGES.columnNotFound);
+      return ok(await columnCards(app.db, column.columnSn, { page, perSize }));
+    },
+  );
+
+  app.get(
+    '/front/v1/search',
+    {
+      config: { session: 'required' },
+      schema: {
+        tags: ['pages'],
+        summary: 'Search the project\'s online activities by name; an empty keyword finds nothing',
+        querystring: searchQuery,
+        response: responses(searchInfo, [400, 401]),
+      },
+    },
+    async (request) => {
+      const { keyword, page, perSize } = request.query;
+      return ok(await searchCards(app.db, requireSession(request.session).projectSn, keyword, { page, perSize }));
+    },
+  );
+};
+
+export default pagesRoutes;

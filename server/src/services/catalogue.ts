@@ -1,0 +1,74 @@
+/** Activity cards for pages, columns and search. Only ONLINE activities are ever listed. */
+import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
+import type { Paged } from '../../../contract/common';
+import type { ActivityCard } from '../../../contract/pages';
+import { activities, columnActivities, columns } from '../db/schema';
+import type { Db } from '../plugins/db';
+
+const cardFields = {
+  actSn: activities.actSn,
+  actName: activities.actName,
+  cover: activities.cover,
+  actType: activities.actType,
+  price: activities.price,
+  originalPrice: activities.originalPrice,
+  tags: activities.tags,
+  sales: activities.sales,
+};
+
+export interface PageRequest {
+  page: number;
+  perSize: number;
+}
+
+export async function findColumn(db: Db, projectSn: string, columnSn: string) {
+  const [column] = await db
+    .select()
+    .from(columns)
+    .where(and(eq(columns.columnSn, columnSn), eq(columns.projectSn, projectSn)))
+    .limit(1);
+  return column ?? null;
+}
+
+export async function columnCards(db: Db, columnSn: string, { page, perSize }: PageRequest): Promise<Paged<ActivityCard>> {
+  const where = and(eq(columnActivities.columnSn, columnSn), eq(activities.status, 'ONLINE'));
+  const [list, [{ total }]] = await Promise.all([
+    db
+      .select(cardFields)
+      .from(columnActivities)
+      .innerJoin(activities, eq(activities.actSn, columnActivities.actSn))
+      .where(where)
+      .orderBy(asc(columnActivities.sort), asc(activities.actSn))
+      .limit(perSize)
+      .offset((page - 1) * perSize),
+    db
+      .select({ total: count() })
+      .from(columnActivities)
+      .innerJoin(activities, eq(activities.actSn, columnActivities.actSn))
+      .where(where),
+  ]);
+  return { list, total, page, perSize };
+}
+
+/** `%` and `_` typed by a visitor are literal characters, not patterns. */
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function searchCards(db: Db, projectSn: string, keyword: string, { page, perSize }: PageRequest): Promise<Paged<ActivityCard>> {
+  if (!keyword) return { list: [], total: 0, page, perSize };
+  const where = and(
+    eq(activities.projectSn, projectSn),
+    eq(activities.status, 'ONLINE'),
+    ilike(activities.actName, `%${likeEscape(keyword)}%`),
+  );
+  const [list, [{ total }]] = await Promise.all([
+    db
+      .select(cardFields)
+      .from(activities)
+      .where(where)
+      .orderBy(desc(activities.sales), asc(activities.actSn))
+      .limit(perSize)
+      .offset((page - 1) * perSize),
+    db.select({ total: count() }).from(activities).where(where),
+  ]);
+  return { list, total, page, perSize };
+}

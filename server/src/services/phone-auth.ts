@@ -1,0 +1,103 @@
+/**
+ * Phone login with SMS codes (§7 auth service). Codes are 6 digits, valid 5 minutes, stored hashed, one per
+ * phone; a phone gets at most one code per minute and 5 tries per code. Everything is decided by single
+ * statements or row-locked transactions, so the rules hold with several server processes.
+ */
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, eq, isNull, lte } from 'drizzle-orm';
+import { SMS_CODE_LENGTH } from '../../../contract/auth';
+import { ERROR_CODES } from '../../../contract/common';
+import { sessions, smsCodes, users } from '../db/schema';
+import { AppError, MESSAGES, badRequest } from '../http';
+import type { Db } from '../plugins/db';
+import { createSession, hashToken, type Session } from './sessions';
+import type { SmsProvider } from './sms';
+import { createVisitor, type UserRow } from './users';
+
+export const CODE_TTL_MS = 5 * 60 * 1000;
+export const RESEND_AFTER_S = 60;
+export const MAX_ATTEMPTS = 5;
+
+const hashCode = (phone: string, code: string) => createHash('sha256').update(`${phone}:${code}`).digest();
+
+/** Makes and sends a new code, replacing the previous one, unless the previous one is under a minute old. */
+export async function issueCode(db: Db, sms: SmsProvider, phone: string): Promise<{ resendAfter: number }> {
+  const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
+  const now = new Date();
+  const fresh = {
+    codeHash: hashCode(phone, code).toString('hex'),
+    expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+    attempts: 0,
+    consumedAt: null,
+    createdAt: now,
+  };
+  // The upsert only replaces a row old enough to resend: the rate limit and the write are one statement.
+  const written = await db
+    .insert(smsCodes)
+    .values({ phone, ...fresh })
+    .onConflictDoUpdate({
+      target: smsCodes.phone,
+      set: fresh,
+      setWhere: lte(smsCodes.createdAt, new Date(now.getTime() - RESEND_AFTER_S * 1000)),
+    })
+    .returning({ phone: smsCodes.phone });
+  if (written.length === 0) throw badRequest(MESSAGES.smsTooFrequent, ERROR_CODES.SMS_TOO_FREQUENT);
+  await sms.sendCode(phone, code);
+  return { resendAfter: RESEND_AFTER_S };
+}
+
+type Outcome = { ok: true; token: string; user: UserRow } | { ok: false; error: AppError };
+const fail = (code: (typeof ERROR_CODES)[keyof typeof ERROR_CODES], message: string): Outcome => ({
+  ok: false,
+  error: badRequest(message, code),
+});
+
+/**
+ * Checks the code and, when it matches, consumes it and moves the visitor onto a logged-in session:
+ * the project's user with this phone if there is one, else the visitor's own user now given the phone.
+ * The old session is revoked. Failed attempts are counted (and committed) before the error is thrown.
+ */
+export async function loginWithCode(
+  db: Db,
+  input: { session: Session; phone: string; code: string; ttlDays: number },
+): Promise<{ token: string; user: UserRow }> {
+  const { session, phone } = input;
+  const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+    const [row] = await tx.select().from(smsCodes).where(eq(smsCodes.phone, phone)).for('update');
+    const now = new Date();
+    if (!row || row.consumedAt || row.expiresAt <= now) return fail(ERROR_CODES.SMS_CODE_EXPIRED, MESSAGES.smsExpired);
+    if (row.attempts >= MAX_ATTEMPTS) return fail(ERROR_CODES.SMS_TOO_MANY_ATTEMPTS, MESSAGES.smsTooManyAttempts);
+
+    if (!timingSafeEqual(Buffer.from(row.codeHash, 'hex'), hashCode(phone, input.code))) {
+      const attempts = row.attempts + 1;
+      await tx.update(smsCodes).set({ attempts }).where(eq(smsCodes.phone, phone));
+      return attempts >= MAX_ATTEMPTS
+        ? fail(ERROR_CODES.SMS_TOO_MANY_ATTEMPTS, MESSAGES.smsTooManyAttempts)
+        : fail(ERROR_CODES.SMS_CODE_WRONG, MESSAGES.smsWrong);
+    }
+    await tx.update(smsCodes).set({ consumedAt: now }).where(eq(smsCodes.phone, phone));
+
+    const user = await userForPhone(tx, session, phone);
+    await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.tokenHash, hashToken(session.token)));
+    const next = await createSession(tx, { userId: user.userId, projectSn: session.projectSn, ttlDays: input.ttlDays });
+    return { ok: true, token: next.token, user };
+  });
+  if (!outcome.ok) throw outcome.error;
+  return { token: outcome.token, user: outcome.user };
+}
+
+async function userForPhone(tx: Db, session: Session, phone: string): Promise<UserRow> {
+  const [owner] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.projectSn, session.projectSn), eq(users.phone, phone)))
+    .limit(1);
+  if (owner) return owner;
+  const [claimed] = await tx
+    .update(users)
+    .set({ phone })
+    .where(and(eq(users.userId, session.userId), eq(users.projectSn, session.projectSn), isNull(users.phone)))
+    .returning();
+  // A user who already has another phone keeps it; this phone gets a user of its own.
+  return claimed ?? createVisitor(tx, session.projectSn, phone);
+}

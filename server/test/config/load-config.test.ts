@@ -1,0 +1,57 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { DEFAULT_SIGN_KEY } from '../../../contract/signature';
+import { ConfigError, loadConfig } from '../../src/config';
+
+describe('loadConfig', () => {
+  it('gives demo defaults for an empty environment', () => {
+    assert.deepEqual(loadConfig({}), {
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      dataDir: './data',
+      signKey: DEFAULT_SIGN_KEY,
+      h5Dist: 'dist/h5',
+      smsProvider: 'log',
+      sessionTtlDays: 30,
+      publicBaseUrl: undefined,
+      logLevel: 'info',
+    });
+  });
+
+  it('reads every setting, treating empty values as unset', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://u:p@db:5432/shop',
+      DATA_DIR: '/var/lib/sf',
+      SIGN_KEY: 'a-long-secret-key',
+      H5_DIST: '/srv/h5',
+      SMS_PROVIDER: 'log',
+      SESSION_TTL_DAYS: '7',
+      PUBLIC_BASE_URL: 'https://shop.example.com/',
+      LOG_LEVEL: 'warn',
+      UNRELATED: 'x',
+    });
+    assert.equal(config.port, 8080);
+    assert.equal(config.databaseUrl, 'postgres://u:p@db:5432/shop');
+    assert.equal(config.sessionTtlDays, 7);
+    assert.equal(config.publicBaseUrl, 'https://shop.example.com');
+    assert.equal(loadConfig({ PORT: '', DATABASE_URL: '' }).port, 3000);
+    assert.equal(loadConfig({ DATABASE_URL: '' }).databaseUrl, undefined);
+  });
+
+  it('lists every problem at once with the variable name and value', () => {
+    assert.throws(
+      () => loadConfig({ PORT: 'abc', SESSION_TTL_DAYS: '0', DATABASE_URL: 'mysql://x', SMS_PROVIDER: 'aliyun', SIGN_KEY: 'short' }),
+      (err: unknown) => {
+        assert.ok(err instanceof ConfigError);
+        assert.equal(err.problems.length, 5);
+        assert.match(err.message, /PORT: PORT must be an integer from 1 to 65535 \(got "abc"\)/);
+        assert.match(err.message, /DATABASE_URL/);
+        assert.match(err.message, /SMS_PROVIDER must be one of: log/);
+        return true;
+      },
+    );
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * Test harness: the real app on an in-memory PGlite (migrated and seeded), requests signed exactly as the
+ * storefront signs them (contract/signature.ts), and an SMS provider that records codes instead of printing.
+ * One harness per test file: opening PGlite is the slow part.
+ */
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { computeSign, makeNonce } from '../../../contract/signature';
+import { buildApp } from '../../src/app';
+import { loadConfig, type Config } from '../../src/config';
+import { seedIfEmpty } from '../../src/db/seed';
+import { openPglite, type Database } from '../../src/plugins/db';
+import type { SmsProvider } from '../../src/services/sms';
+
+export class RecordingSms implements SmsProvider {
+  readonly sent: Array<{ phone: string; code: string }> = [];
+  async sendCode(phone: string, code: string): Promise<void> {
+    this.sent.push({ phone, code });
+  }
+  lastCode(phone: string): string {
+    const hit = [...this.sent].reverse().find((s) => s.phone === phone);
+    if (!hit) throw new Error(`no code sent to ${phone}`);
+    return hit.code;
+  }
+}
+
+export type Params = Record<string, unknown>;
+
+export interface Reply<T = unknown> {
+  status: number;
+  body: { state: boolean; message: string; info: T; code?: number };
+  raw: LightMyRequestResponse;
+}
+
+/** Adds timestamp, nonceStr and sign the way src/api/request.ts does. */
+export function sign(params: Params, key: string, at = Date.now()): Params {
+  const payload: Params = { ...params, timestamp: at, nonceStr: makeNonce() };
+  payload.sign = computeSign(payload, key);
+  return payload;
+}
+
+/** Query values as the storefront's GET would put them in the URL. */
+function toQuery(params: Params): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null) out[k] = String(v);
+  return out;
+}
+
+export interface Harness {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  database: Database;
+  config: Config;
+  sms: RecordingSms;
+  post<T = unknown>(url: string, data?: Params, token?: string): Promise<Reply<T>>;
+  get<T = unknown>(url: string, data?: Params, token?: string): Promise<Reply<T>>;
+  inject(options: InjectOptions): Promise<Reply>;
+  /** A fresh visitor session of a project. */
+  enter(projectSn?: string): Promise<string>;
+  /** Visitor session, code, login: a logged-in token. */
+  login(phone: string, projectSn?: string): Promise<{ token: string; userId: string }>;
+  close(): Promise<void>;
+}
+
+export async function buildHarness(
+  options: { database?: Database; env?: Record<string, string>; closeDatabase?: boolean } = {},
+): Promise<Harness> {
+  const database = options.database ?? (await openPglite('memory://'));
+  await database.migrate();
+  await seedIfEmpty(database.db);
+  const config = loadConfig({ H5_DIST: '/nonexistent/h5', LOG_LEVEL: 'silent', ...options.env });
+  const sms = new RecordingSms();
+  const app = await buildApp({ config, db: database.db, sms, logger: false });
+  await app.ready();
+
+  const wrap = <T>(raw: LightMyRequestResponse): Reply<T> => ({
+    status: raw.statusCode,
+    body: raw.headers['content-type']?.toString().includes('json') ? raw.json() : (raw.body as never),
+    raw,
+  });
+  const withToken = (data: Params, token?: string) => (token ? { ...data, token } : data);
+
+  const harness: Harness = {
+    app,
+    database,
+    config,
+    sms,
+    async post(url, data = {}, token) {
+      return wrap(await app.inject({ method: 'POST', url, payload: sign(withToken(data, token), config.signKey) }));
+    },
+    async get(url, data = {}, token) {
+      return wrap(await app.inject({ method: 'GET', url, query: toQuery(sign(withToken(data, token), config.signKey)) }));
+    },
+    async inject(opts) {
+      return wrap(await app.inject(opts));
+    },
+    async enter(projectSn = 'demo') {
+      const res = await harness.post<{ token: string }>('/front/v1/entrance', { projectSn });
+      if (res.status !== 200) throw new Error(`entrance failed: ${res.raw.body}`);
+      return res.body.info.token;
+    },
+    async login(phone, projectSn = 'demo') {
+      const visitor = await harness.enter(projectSn);
+      const sent = await harness.get('/api/user/phone/verification/code', { phone }, visitor);
+      if (sent.status !== 200) throw new Error(`code failed: ${sent.raw.body}`);
+      const res = await harness.get<{ token: string; userInfo: { userId: string } }>(
+        '/api/user/phone/login',
+        { phone, code: sms.lastCode(phone) },
+        visitor,
+      );
+      if (res.status !== 200) throw new Error(`login failed: ${res.raw.body}`);
+      return { token: res.body.info.token, userId: res.body.info.userInfo.userId };
+    },
+    async close() {
+      await app.close();
+      if (options.closeDatabase !== false) await database.close();
+    },
+  };
+  return harness;
+}

@@ -1,0 +1,106 @@
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { SIGN_WINDOW_MS, canonicalString, computeSign, makeNonce } from '../../../contract/signature';
+import { sha256Hex } from '../../../contract/sha256';
+import { nonces } from '../../src/db/schema';
+import { buildHarness, sign, type Harness } from '../helpers/app';
+
+const nodeSha = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+describe('contract sha256', () => {
+  it('matches node:crypto on edge lengths, unicode and random input', () => {
+    const samples = ['', 'a', 'abc', '中文签名', '😀 emoji 𝄞', 'x'.repeat(55), 'x'.repeat(56), 'x'.repeat(64), 'y'.repeat(1000)];
+    for (let i = 0; i < 200; i += 1) {
+      const len = Math.floor(Math.random() * 300);
+      samples.push(Array.from({ length: len }, () => String.fromCharCode(Math.floor(Math.random() * 0xd7ff))).join(''));
+    }
+    for (const s of samples) assert.equal(sha256Hex(s), nodeSha(s), `length ${s.length}`);
+  });
+
+  it('canonical string skips sign and empty values, sorts keys and writes objects as JSON', () => {
+    const text = canonicalString({ b: 2, a: 'x', sign: 'zzz', empty: '', nil: null, none: undefined, obj: { k: [1] } });
+    assert.equal(text, 'a=x&b=2&obj={"k":[1]}');
+    assert.equal(computeSign({ a: 1 }, 'k'), nodeSha('a=1&key=k'));
+  });
+});
+
+describe('signature check', () => {
+  let h: Harness;
+  before(async () => {
+    h = await buildHarness();
+  });
+  after(() => h.close());
+
+  const tips = '/front/v1/entrance/tips';
+
+  it('accepts a correctly signed request, keeps its nonce and prunes nonces older than twice the window', async () => {
+    // Must run first in this file: pruning happens on the first signed request, then once a minute.
+    const stale = makeNonce();
+    await h.database.db.insert(nonces).values({ nonce: stale, createdAt: new Date(Date.now() - 3 * SIGN_WINDOW_MS) });
+    const payload = sign({ enumKey: 'LOGIN' }, h.config.signKey);
+    const res = await h.inject({ method: 'POST', url: tips, payload });
+    assert.equal(res.status, 200);
+    assert.equal(res.body.state, true);
+    const kept = (await h.database.db.select().from(nonces)).map((r) => r.nonce);
+    assert.ok(kept.includes(payload.nonceStr as string));
+    assert.ok(!kept.includes(stale));
+  });
+
+  it('refuses an unsigned request with 4001', async () => {
+    const res = await h.inject({ method: 'POST', url: tips, payload: { enumKey: 'LOGIN' } });
+    assert.equal(res.status, 400);
+    assert.deepEqual(res.body, { state: false, message: '请求签名错误', info: null, code: 4001 });
+  });
+
+  it('refuses a tampered parameter and a wrong key', async () => {
+    const signed = sign({ enumKey: 'LOGIN' }, h.config.signKey);
+    const tampered = await h.inject({ method: 'POST', url: tips, payload: { ...signed, enumKey: 'OTHER' } });
+    assert.equal(tampered.status, 400);
+    assert.equal(tampered.body.code, 4001);
+    const wrongKey = await h.inject({ method: 'POST', url: tips, payload: sign({ enumKey: 'LOGIN' }, 'another-key') });
+    assert.equal(wrongKey.body.code, 4001);
+  });
+
+  it('checks GET requests over the query string', async () => {
+    const query = sign({ phone: '13800000000' }, h.config.signKey);
+    const res = await h.inject({ method: 'GET', url: '/api/user/phone/verification/code', query: { ...query, phone: '13800000001' } as never });
+    assert.equal(res.status, 400);
+    assert.equal(res.body.code, 4001);
+  });
+
+  it('refuses a timestamp outside the window with 4002', async () => {
+    for (const at of [Date.now() - SIGN_WINDOW_MS - 5_000, Date.now() + SIGN_WINDOW_MS + 5_000]) {
+      const res = await h.inject({ method: 'POST', url: tips, payload: sign({ enumKey: 'LOGIN' }, h.config.signKey, at) });
+      assert.equal(res.status, 400);
+      assert.deepEqual(res.body, { state: false, message: '请求已过期，请重试', info: null, code: 4002 });
+    }
+  });
+
+  it('refuses a replayed nonce with 4002', async () => {
+    const payload = sign({ enumKey: 'LOGIN' }, h.config.signKey);
+    const first = await h.inject({ method: 'POST', url: tips, payload });
+    assert.equal(first.status, 200);
+    const replay = await h.inject({ method: 'POST', url: tips, payload });
+    assert.equal(replay.status, 400);
+    assert.deepEqual(replay.body, { state: false, message: '重复的请求', info: null, code: 4002 });
+  });
+
+  it('lets exactly one of several concurrent identical requests through', async () => {
+    const payload = sign({ enumKey: 'LOGIN' }, h.config.signKey);
+    const results = await Promise.all([1, 2, 3].map(() => h.inject({ method: 'POST', url: tips, payload })));
+    assert.deepEqual(results.map((r) => r.status).sort(), [200, 400, 400]);
+  });
+
+  it('refuses a missing or malformed nonce', async () => {
+    const payload: Record<string, unknown> = { enumKey: 'LOGIN', timestamp: Date.now(), nonceStr: 'short' };
+    payload.sign = computeSign(payload, h.config.signKey);
+    const res = await h.inject({ method: 'POST', url: tips, payload });
+    assert.equal(res.body.code, 4001);
+  });
+
+  it('does not sign static files or the docs', async () => {
+    assert.equal((await h.inject({ method: 'GET', url: '/static/images/banner-1.svg' })).status, 200);
+    assert.equal((await h.inject({ method: 'GET', url: '/docs/json' })).status, 200);
+  });
+});
