@@ -19,8 +19,9 @@ export const addressSchema = z.object({
 });
 export type Address = z.infer<typeof addressSchema>;
 
-export const CONSIGNEE_NAME_MAX = 20;
-export const ADDRESS_DETAIL_MAX = 100;
+import { ADDRESS_DETAIL_MAX, CONSIGNEE_NAME_MAX } from './constants';
+
+export { ADDRESS_DETAIL_MAX, CONSIGNEE_NAME_MAX };
 
 /** Create (no addressId) or update (with addressId). */
 export const addressSaveBody = z.object({

@@ -7,18 +7,9 @@ import { z } from 'zod';
 import { signedFields } from './common';
 import { addressSchema } from './address';
 
-/** §8 order-submit codes, shown in the 温馨提示 popup. */
-export const SUBMIT_CODES = {
-  LINK_INVALID: 1002,
-  OFF_SHELF: 1003,
-  UNPAID_EXISTS: 1005,
-  SERVER_MESSAGE: 1006,
-  IN_PROGRESS: 1007,
-  /** Not a popup: the client's amounts differ from the server's (refresh and retry). */
-  AMOUNT_MISMATCH: 1010,
-  /** Not a popup: the order token was used or expired (the client reloads it). */
-  TOKEN_INVALID: 1011,
-} as const;
+import { NO_DELIVERY, REMARK_MAX, SUBMIT_CODES } from './constants';
+
+export { NO_DELIVERY, REMARK_MAX, SUBMIT_CODES };
 
 export const FIELD_KEYS = ['TEXT', 'NAME', 'IDCARD', 'IDCARD_OUT', 'NUMBER', 'PHONE', 'EMAIL', 'ADDRESS'] as const;
 export type FieldKey = (typeof FIELD_KEYS)[number];
@@ -101,8 +92,6 @@ export const orderCourseSchema = z.object({
 
 export const HOUSEHOLD_TYPES = ['TRAILING_HOLD', 'TALENT_IN'] as const;
 
-/** Delivery type 4 means nothing is shipped (§2: the address block shows only when it is not 4). */
-export const NO_DELIVERY = 4;
 
 export const confirmationSchema = z.object({
   createOrderSn: z.string(),
@@ -189,7 +178,6 @@ export const couponListInfo = z.object({ list: z.array(discountCouponSchema) });
 export const orderTokenQuery = z.object({ ...signedFields, createOrderSn });
 export const orderTokenInfo = z.object({ orderToken: z.string() });
 
-export const REMARK_MAX = 30;
 export const submitBody = z.object({
   ...signedFields,
   createOrderSn,
@@ -234,3 +222,8 @@ export const submitInfo = z.object({
   orderStatus: z.string(),
 });
 export type SubmitResult = z.infer<typeof submitInfo>;
+
+/** §3 agreement: the purchase agreement shown before submit (§7 contract/details by agreementSn). */
+export const agreementQuery = z.object({ ...signedFields, agreementSn: z.string().min(1, '缺少协议编号').max(64) });
+export const agreementInfo = z.object({ agreementSn: z.string(), agreementName: z.string(), agreementContent: z.string() });
+export type Agreement = z.infer<typeof agreementInfo>;

@@ -9,9 +9,14 @@ export default defineAppConfig({
     'pages/center/center',
     'pages/index/indexCustom',
     'pages/error/error',
+    'pages/order/courseOrderSubmit',
+    'pages/order/orderSubmit',
   ],
   // Sub-packages follow the spec's split; each is declared as it gains pages.
-  subPackages: [{ root: 'subpackages/activity', pages: ['moreActivity/moreActivity'] }],
+  subPackages: [
+    { root: 'subpackages/activity', pages: ['moreActivity/moreActivity'] },
+    { root: 'subpackages/user', pages: ['address/deliveryAddress', 'address/addEditAddress'] },
+  ],
   window: {
     navigationBarTitleText: '商城',
     navigationBarBackgroundColor: '#ffffff',

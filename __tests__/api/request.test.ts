@@ -33,8 +33,11 @@ describe('request wrapper (§7)', () => {
     expect(calls[0].header['content-type']).toBe('application/json');
     expect(calls[0].timeout).toBe(REQUEST_TIMEOUT_MS);
     expect(REQUEST_TIMEOUT_MS).toBe(60000);
-    await request({ url: '/api/user/phone/login', method: 'GET', service: 'auth' });
-    expect(calls[1]).toMatchObject({ method: 'GET', url: 'https://auth.test/api/user/phone/login' });
+    await request({ url: '/api/user/phone/login', method: 'GET', service: 'auth', data: { phone: '13800138000' } });
+    expect(calls[1]).toMatchObject({ method: 'GET', data: {} });
+    expect(calls[1].url).toMatch(/^https:\/\/auth\.test\/api\/user\/phone\/login\?/);
+    expect(calls[1].url).toContain('phone=13800138000');
+    expect(calls[1].url).toContain('sign=');
   });
 
   test('adds the token to the payload and signs timestamp + 8-character nonce', async () => {
@@ -143,6 +146,6 @@ test('undefined and null parameters are left out before signing', async () => {
     onSessionExpired: () => undefined,
     loading: { show: () => undefined, hide: () => undefined },
   });
-  await request({ url: '/x', method: 'GET', data: { a: undefined, b: null, c: 0, d: '' } });
+  await request({ url: '/x', data: { a: undefined, b: null, c: 0, d: '' } });
   expect(Object.keys(calls[0].data).sort()).toEqual(['c', 'd', 'nonceStr', 'sign', 'timestamp']);
 });

@@ -1,6 +1,8 @@
 /** The api object handed to the stores: one typed module per domain over one request wrapper. */
+import { createAddressApi } from './address';
 import { createAuthApi } from './auth';
 import { createEntranceApi } from './entrance';
+import { createOrderApi } from './order';
 import { createPagesApi } from './pages';
 import type { Request } from './request';
 
@@ -9,6 +11,8 @@ export function createApi(request: Request) {
     entrance: createEntranceApi(request),
     auth: createAuthApi(request),
     pages: createPagesApi(request),
+    order: createOrderApi(request),
+    address: createAddressApi(request),
   };
 }
 

@@ -7,6 +7,7 @@
  */
 import { computeSign, makeNonce } from '@contract/signature';
 import { MESSAGES } from '../domain/errors';
+import { buildQuery } from '../domain/routes';
 
 export const REQUEST_TIMEOUT_MS = 60000;
 export const DEDUPE_WINDOW_MS = 600;
@@ -102,10 +103,12 @@ export function createRequest(deps: RequestDeps): Request {
     if (options.loading) deps.loading.show(loadingText);
     let response: TransportResponse;
     try {
+      // Body-less methods carry the signed parameters in the query string, as the server reads them.
+      const inQuery = method === 'GET' || method === 'DELETE';
       response = await deps.transport({
-        url: deps.bases[options.service || 'main'] + options.url,
+        url: deps.bases[options.service || 'main'] + options.url + (inQuery ? buildQuery(payload as Record<string, string>) : ''),
         method,
-        data: payload,
+        data: inQuery ? {} : payload,
         header: { 'content-type': 'application/json' },
         timeout: options.timeout ?? REQUEST_TIMEOUT_MS,
       });

@@ -31,6 +31,7 @@ export const ROUTES = {
   afterSaleDetail: 'subpackages/order/afterSale/afterSaleDetail',
   myEarnings: 'subpackages/earnings/earnings/myEarnings',
   deliveryAddress: 'subpackages/user/address/deliveryAddress',
+  addEditAddress: 'subpackages/user/address/addEditAddress',
   feedback: 'subpackages/user/feedback/feedback',
   customerService: 'subpackages/user/thirdParty/customerService',
   richTextH5: 'subpackages/user/thirdParty/richTextH5',
@@ -73,6 +74,10 @@ export const BUILT_ROUTES: ReadonlySet<string> = new Set<string>([
   ROUTES.indexCustom,
   ROUTES.error,
   ROUTES.moreActivity,
+  ROUTES.courseOrderSubmit,
+  ROUTES.orderSubmit,
+  ROUTES.deliveryAddress,
+  ROUTES.addEditAddress,
 ]);
 
 /** Strips a leading slash and any query, so '/pages/a/b?x=1' and 'pages/a/b' compare equal. */

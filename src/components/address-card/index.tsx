@@ -1,0 +1,37 @@
+import { View } from '@tarojs/components';
+import type { Address } from '@contract/address';
+import './index.scss';
+
+interface AddressCardProps {
+  /** The address to show; null shows 新增收货地址. */
+  address: Address | null;
+  /** Shown on after-sale pages (§2). */
+  afterSaleHint?: boolean;
+  onEdit: () => void;
+}
+
+/** §2 address widget: consignee, telephone, full address, 修改; 新增收货地址 when empty. */
+export default function AddressCard({ address, afterSaleHint, onEdit }: AddressCardProps) {
+  if (!address) {
+    return (
+      <View className="sf-address sf-address--empty" onClick={onEdit}>
+        <View className="sf-address__add">+ 新增收货地址</View>
+      </View>
+    );
+  }
+  return (
+    <View className="sf-address" onClick={onEdit}>
+      <View className="sf-address__main">
+        <View className="sf-address__who">
+          <View className="sf-address__name">{address.consigneeName}</View>
+          <View className="sf-address__tel">{address.consigneeTelephone}</View>
+        </View>
+        <View className="sf-address__full">
+          {address.fullAreaName} {address.fullAddress}
+        </View>
+        {afterSaleHint ? <View className="sf-address__hint">*退换的商品，可退换至以上地址</View> : null}
+      </View>
+      <View className="sf-address__edit">修改</View>
+    </View>
+  );
+}

@@ -1,0 +1,346 @@
+/**
+ * The order in progress (the cart store): everything the submit screen loads, chooses and types lives here,
+ * keyed by what is being ordered, so leaving the screen to pick an address, read the agreement or look at a
+ * coupon and coming back restores it (§4 submit flow).
+ */
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { Address } from '@contract/address';
+import type { Confirmation, DiscountCoupon, SubmitResult } from '@contract/order';
+import { NO_DELIVERY, SUBMIT_CODES } from '@contract/constants';
+import type { Api } from '../api';
+import { ApiError } from '../api/request';
+import { isAreaRestricted } from '../domain/areas';
+import { applyDiscount, couponDiscount, initialCoupon, splitCoupons, toggleCoupon } from '../domain/coupon';
+import { isFirstPayment, payableLabel, scheduleRows } from '../domain/schedule';
+import { submitGuard, type GuardResult } from '../domain/submit-guard';
+
+export type OrderKind = 'course' | 'goods';
+
+export const SUBMIT_TEXTS = {
+  tokenFailed: '订单信息获取异常! 请退出重试',
+  submitFailed: '下单异常, 请重试!',
+  submitting: '正在发起下单...',
+  popupTitle: '温馨提示',
+} as const;
+
+/** §8 popup texts by code; 1006 shows the server's own message. */
+export const SUBMIT_CODE_TEXTS: Record<number, string> = {
+  [SUBMIT_CODES.LINK_INVALID]: '下单链接异常，请退出重新扫码下单或联系客服人员重新生成下单链接!',
+  [SUBMIT_CODES.OFF_SHELF]: '课程已下架，请联系客服安排其他课程!',
+  [SUBMIT_CODES.UNPAID_EXISTS]: '已存在待支付订单，请完成付款!',
+  [SUBMIT_CODES.IN_PROGRESS]: '订单受理中，暂时无法支付!',
+};
+
+export interface SubmitPopup {
+  code: number;
+  message: string;
+  /** 查看订单 (1005, with the order number) or 返回首页. */
+  action: { text: '查看订单'; orderNo: string } | { text: '返回首页' };
+}
+
+export interface LoadErrorPopup {
+  code?: number;
+  message: string;
+  info?: unknown;
+}
+
+export type SubmitOutcome = { type: 'submitted'; result: SubmitResult } | { type: 'blocked'; toast: string | null } | { type: 'failed'; toast: string | null };
+
+export class OrderDraft {
+  confirmation: Confirmation | null = null;
+  loading = false;
+  loadError: LoadErrorPopup | null = null;
+  coupons: DiscountCoupon[] = [];
+  couponsLoaded = false;
+  selectedRcSn: string | null = null;
+  address: Address | null = null;
+  householdType: string | null = null;
+  values: Record<string, string> = {};
+  remark = '';
+  agreed = true;
+  orderToken = '';
+  submitting = false;
+  popup: SubmitPopup | null = null;
+
+  constructor(
+    private readonly api: Api,
+    readonly kind: OrderKind,
+    readonly targetSn: string,
+    readonly thirdEnum: string,
+  ) {
+    makeAutoObservable<OrderDraft, 'api'>(this, { api: false, kind: false, targetSn: false, thirdEnum: false });
+  }
+
+  get amount() {
+    return this.confirmation?.confirmOrderAmount ?? null;
+  }
+
+  get payNum(): number {
+    return this.amount?.installmentPayNum ?? 1;
+  }
+
+  get firstPayment(): boolean {
+    return isFirstPayment(this.payNum);
+  }
+
+  get needsDelivery(): boolean {
+    return !!this.confirmation && this.confirmation.deliveryType !== NO_DELIVERY;
+  }
+
+  get couponsAllowed(): boolean {
+    return !!this.confirmation?.couponAllowed && this.firstPayment;
+  }
+
+  get couponGroups() {
+    return splitCoupons(this.coupons);
+  }
+
+  get selectedCoupon(): DiscountCoupon | null {
+    return this.coupons.find((c) => c.rcSn === this.selectedRcSn) ?? null;
+  }
+
+  /** §5: payable less the chosen coupon, floored at 0; the discount capped at the payable. */
+  get pay(): { payable: number; discount: number } {
+    const base = this.amount?.payAmount ?? 0;
+    const coupon = this.couponsAllowed ? this.selectedCoupon : null;
+    return applyDiscount(base, coupon ? couponDiscount(coupon, base) : 0);
+  }
+
+  get payLabel(): string {
+    return payableLabel(this.confirmation?.orderPayType ?? 1, this.payNum);
+  }
+
+  get schedule() {
+    const c = this.confirmation;
+    if (!c) return [];
+    const items = c.orderPayType === 2 ? c.confirmOrderAmount.depositInfoList : c.confirmOrderAmount.installmentInfoList;
+    return scheduleRows(c.orderPayType, items, this.payNum);
+  }
+
+  get addressRestricted(): boolean {
+    const c = this.confirmation;
+    return !!c && !!this.address && c.freightAreasType === 2 && isAreaRestricted(this.address, c.invalidAreas);
+  }
+
+  get courseCount(): number {
+    const c = this.confirmation;
+    if (!c) return 0;
+    return Math.max(1, c.packageCourseList.length) * (c.orderCourseInfo.skuCnt || 1);
+  }
+
+  /** Load confirmation, then the coupons and a submit token (§4 submit flow). */
+  async load(): Promise<void> {
+    this.loading = true;
+    this.loadError = null;
+    try {
+      const confirmation =
+        this.kind === 'course'
+          ? await this.api.order.confirmCourse({ targetSn: this.targetSn, thirdEnum: this.thirdEnum || undefined })
+          : await this.api.order.confirmGoods({ targetSn: this.targetSn });
+      runInAction(() => {
+        this.confirmation = confirmation;
+        if (!this.address && confirmation.defaultAddress) this.address = confirmation.defaultAddress;
+        for (const rule of confirmation.restrict) {
+          if (this.values[rule.nKey] === undefined) this.values[rule.nKey] = rule.echoValue || rule.value || '';
+        }
+      });
+      if (this.address && this.needsDelivery) await this.refreshForAddress();
+      await Promise.all([this.loadCoupons(), this.loadToken()]);
+    } catch (err) {
+      runInAction(() => {
+        const e = err as ApiError;
+        this.loadError = { code: e.code, message: e.message || SUBMIT_TEXTS.submitFailed, info: e.info };
+      });
+    } finally {
+      runInAction(() => (this.loading = false));
+    }
+  }
+
+  async loadCoupons(): Promise<void> {
+    if (!this.confirmation || !this.couponsAllowed) return;
+    try {
+      const { list } = await this.api.order.coupons(this.confirmation.createOrderSn);
+      runInAction(() => {
+        this.coupons = list;
+        // §4: the first available coupon is chosen on first load only; later loads keep the customer's choice.
+        if (!this.couponsLoaded) this.selectedRcSn = initialCoupon(list)?.rcSn ?? null;
+        else if (this.selectedRcSn && !list.some((c) => c.rcSn === this.selectedRcSn && c.isAvailable)) this.selectedRcSn = null;
+        this.couponsLoaded = true;
+      });
+    } catch {
+      // Coupons are optional: the order can still be placed without them.
+      runInAction(() => (this.coupons = []));
+    }
+  }
+
+  /** §8: a failed token fetch shows the server message or 订单信息获取异常! 请退出重试. */
+  async loadToken(): Promise<string | null> {
+    if (!this.confirmation) return null;
+    try {
+      const { orderToken } = await this.api.order.orderToken(this.confirmation.createOrderSn);
+      runInAction(() => (this.orderToken = orderToken));
+      return null;
+    } catch (err) {
+      runInAction(() => (this.orderToken = ''));
+      return (err as ApiError).message || SUBMIT_TEXTS.tokenFailed;
+    }
+  }
+
+  /** Freight and restrictions depend on the address: the server recomputes them. */
+  async refreshForAddress(): Promise<void> {
+    if (!this.confirmation) return;
+    const next = await this.api.order.confirmDetails(this.confirmation.createOrderSn, this.address?.addressId);
+    runInAction(() => (this.confirmation = next));
+  }
+
+  async chooseAddress(address: Address): Promise<void> {
+    this.address = address;
+    try {
+      await this.refreshForAddress();
+    } catch {
+      // Keep the old amounts; submit recomputes on the server anyway.
+    }
+  }
+
+  clickCoupon(coupon: DiscountCoupon): void {
+    this.selectedRcSn = toggleCoupon(this.selectedRcSn, coupon);
+  }
+
+  setValue(nKey: string, value: string): void {
+    this.values[nKey] = value;
+  }
+
+  setRemark(value: string): void {
+    this.remark = value;
+  }
+
+  setHousehold(type: string | null): void {
+    this.householdType = type;
+  }
+
+  setAgreed(agreed: boolean): void {
+    this.agreed = agreed;
+  }
+
+  closePopup(): void {
+    this.popup = null;
+  }
+
+  guard(): GuardResult {
+    const c = this.confirmation;
+    if (!c) return { ok: false, toast: null };
+    return submitGuard({
+      disabled: c.disableFlag,
+      firstPayment: this.firstPayment,
+      rules: c.restrict,
+      values: this.values,
+      needsDelivery: this.needsDelivery,
+      address: this.address,
+      areaRestricted: c.freightAreasType === 2,
+      invalidAreas: c.invalidAreas,
+      isHousehold: c.isHousehold && this.firstPayment,
+      householdType: this.householdType,
+      needsAgreement: c.electronicProtocol,
+      agreed: this.agreed,
+      orderToken: this.orderToken,
+    });
+  }
+
+  payload(paySource: 'H5' | 'WEAPP' | 'SWAN', phone: string) {
+    const c = this.confirmation as Confirmation;
+    const { payable, discount } = this.pay;
+    const coupon = this.couponsAllowed ? this.selectedCoupon : null;
+    return {
+      createOrderSn: c.createOrderSn,
+      cityCode: this.needsDelivery ? this.address?.cityId : undefined,
+      cityName: this.needsDelivery && this.address ? this.address.fullAreaName.split(' ')[1] : undefined,
+      entranceSource: this.thirdEnum || 'DETAIL',
+      orderDiscountList:
+        coupon && discount > 0
+          ? [{ discountType: 'DISCOUNT_RED' as const, couponSn: coupon.couponSn, discountReceiveSn: coupon.rcSn, discountMoney: discount }]
+          : [],
+      discountsAmount: discount,
+      payAmount: payable,
+      totalAmount: c.confirmOrderAmount.orderTotalAmount,
+      orderToken: this.orderToken,
+      phone: phone || undefined,
+      paySource,
+      tradeType: paySource === 'H5' ? 'MWEB' : paySource === 'WEAPP' ? 'JSAPI' : 'SWAN',
+      orderPreAttachVO: {
+        addressId: this.needsDelivery ? this.address?.addressId : undefined,
+        deliveryType: c.deliveryType,
+        householdType: (c.isHousehold && this.firstPayment ? this.householdType : undefined) as 'TRAILING_HOLD' | 'TALENT_IN' | undefined,
+        userExtra: c.restrict.length ? JSON.stringify({ userInfo: this.values, restrict: c.restrict }) : undefined,
+      },
+      remark: this.remark.trim() || undefined,
+    };
+  }
+
+  /** Validate, submit once, and turn every failure into the §8 popup or toast; the token is reloaded after a failure. */
+  async submit(paySource: 'H5' | 'WEAPP' | 'SWAN', phone: string): Promise<SubmitOutcome> {
+    if (this.submitting) return { type: 'blocked', toast: null };
+    const verdict = this.guard();
+    if (!verdict.ok) return { type: 'blocked', toast: verdict.toast };
+    this.submitting = true;
+    try {
+      const body = this.payload(paySource, phone);
+      const result = this.kind === 'course' ? await this.api.order.submitCourse(body) : await this.api.order.submitGoods(body);
+      runInAction(() => (this.orderToken = ''));
+      return { type: 'submitted', result };
+    } catch (err) {
+      const e = err as ApiError;
+      const code = e.code ?? 0;
+      let toast: string | null = null;
+      if (code in SUBMIT_CODE_TEXTS || code === SUBMIT_CODES.SERVER_MESSAGE) {
+        const orderNo = (e.info as { orderNo?: string } | null)?.orderNo;
+        runInAction(() => {
+          this.popup = {
+            code,
+            message: code === SUBMIT_CODES.SERVER_MESSAGE ? e.message : SUBMIT_CODE_TEXTS[code],
+            action: code === SUBMIT_CODES.UNPAID_EXISTS && orderNo ? { text: '查看订单', orderNo } : { text: '返回首页' },
+          };
+        });
+      } else if (e.kind === 'business') {
+        toast = e.message;
+      } else {
+        toast = SUBMIT_TEXTS.submitFailed;
+      }
+      if (code === SUBMIT_CODES.AMOUNT_MISMATCH) await this.refreshAfterMismatch();
+      await this.loadToken();
+      return { type: 'failed', toast };
+    } finally {
+      runInAction(() => (this.submitting = false));
+    }
+  }
+
+  private async refreshAfterMismatch(): Promise<void> {
+    try {
+      await this.refreshForAddress();
+      await this.loadCoupons();
+    } catch {
+      // the toast already told the customer to retry
+    }
+  }
+}
+
+/** Drafts by what is ordered, so a return to the submit screen finds its draft. */
+export class OrderDraftStore {
+  private drafts = new Map<string, OrderDraft>();
+
+  constructor(private readonly api: Api) {}
+
+  draftFor(kind: OrderKind, targetSn: string, thirdEnum = ''): OrderDraft {
+    const key = `${kind}:${targetSn}:${thirdEnum}`;
+    let draft = this.drafts.get(key);
+    if (!draft) {
+      draft = new OrderDraft(this.api, kind, targetSn, thirdEnum);
+      this.drafts.set(key, draft);
+    }
+    return draft;
+  }
+
+  /** After a successful submit the draft is done; a new visit starts fresh. */
+  forget(kind: OrderKind, targetSn: string, thirdEnum = ''): void {
+    this.drafts.delete(`${kind}:${targetSn}:${thirdEnum}`);
+  }
+}

@@ -1,0 +1,165 @@
+import { Input, Switch, Textarea, View } from '@tarojs/components';
+import Taro, { useLoad, useRouter } from '@tarojs/taro';
+import { observer, useLocalObservable } from 'mobx-react-lite';
+import { runInAction } from 'mobx';
+import { ADDRESS_DETAIL_MAX, CONSIGNEE_NAME_MAX } from '@contract/constants';
+import { ApiError } from '../../../api/request';
+import AreaPicker, { type PickedArea } from '../../../components/area-picker';
+import PageShell from '../../../components/page-shell';
+import { validateAddressForm } from '../../../domain/address-form';
+import { toast } from '../../../platform/ui';
+import { useStores } from '../../../stores';
+import './address.scss';
+
+/** §2 add or edit an address (params id, type, update); update=1 hands the saved address back to the order. */
+function AddEditAddress() {
+  const { api, session } = useStores();
+  const { params } = useRouter();
+  const id = params.id ? String(params.id) : '';
+  const form = useLocalObservable(() => ({
+    consigneeName: '',
+    consigneeTelephone: '',
+    provinceId: '',
+    cityId: '',
+    areaId: '',
+    areaText: '',
+    fullAddress: '',
+    isDefault: false,
+    pickerOpen: false,
+    saving: false,
+  }));
+
+  useLoad(async () => {
+    void Taro.setNavigationBarTitle({ title: id ? '编辑收货地址' : '新增收货地址' });
+    if (!id) return;
+    try {
+      const a = await api.address.get(id);
+      runInAction(() => {
+        Object.assign(form, {
+          consigneeName: a.consigneeName,
+          consigneeTelephone: a.consigneeTelephone,
+          provinceId: a.provinceId,
+          cityId: a.cityId,
+          areaId: a.areaId,
+          areaText: a.fullAreaName,
+          fullAddress: a.fullAddress,
+          isDefault: a.isDefault,
+        });
+      });
+    } catch (err) {
+      toast(err instanceof ApiError ? err.message : '地址加载失败');
+    }
+  });
+
+  function onPick(area: PickedArea) {
+    runInAction(() => {
+      form.provinceId = area.provinceId;
+      form.cityId = area.cityId;
+      form.areaId = area.areaId;
+      form.areaText = area.names.filter((n, i, all) => all.indexOf(n) === i).join(' ');
+    });
+  }
+
+  async function save() {
+    if (form.saving) return;
+    const bad = validateAddressForm(form);
+    if (bad) return toast(bad);
+    runInAction(() => (form.saving = true));
+    try {
+      const saved = await api.address.save({
+        addressId: id || undefined,
+        consigneeName: form.consigneeName.trim(),
+        consigneeTelephone: form.consigneeTelephone.trim(),
+        provinceId: form.provinceId,
+        cityId: form.cityId,
+        areaId: form.areaId,
+        fullAddress: form.fullAddress.trim(),
+        isDefault: form.isDefault,
+      });
+      if (params.update) session.addressInfo = saved;
+      toast('保存成功', 'success');
+      setTimeout(() => void Taro.navigateBack(), 500);
+    } catch (err) {
+      toast(err instanceof ApiError ? err.message : '保存失败，请重试');
+    } finally {
+      runInAction(() => (form.saving = false));
+    }
+  }
+
+  async function remove() {
+    const res = await Taro.showModal({ title: '提示', content: '确定删除该收货地址吗？' });
+    if (!res.confirm) return;
+    try {
+      await api.address.remove(id);
+      const picked = session.addressInfo as { addressId?: string } | null;
+      if (picked?.addressId === id) session.addressInfo = null;
+      toast('已删除', 'success');
+      setTimeout(() => void Taro.navigateBack(), 500);
+    } catch (err) {
+      toast(err instanceof ApiError ? err.message : '删除失败，请重试');
+    }
+  }
+
+  return (
+    <PageShell className="sf-address-form">
+      <View className="sf-address-form__group">
+        <View className="sf-address-form__row">
+          <View className="sf-address-form__label">收货人</View>
+          <Input
+            id="address-name"
+            className="sf-address-form__input"
+            value={form.consigneeName}
+            maxlength={CONSIGNEE_NAME_MAX}
+            placeholder="请输入收货人姓名"
+            onInput={(e) => runInAction(() => (form.consigneeName = e.detail.value))}
+          />
+        </View>
+        <View className="sf-address-form__row">
+          <View className="sf-address-form__label">手机号码</View>
+          <Input
+            id="address-phone"
+            className="sf-address-form__input"
+            type="number"
+            value={form.consigneeTelephone}
+            maxlength={11}
+            placeholder="请输入手机号码"
+            onInput={(e) => runInAction(() => (form.consigneeTelephone = e.detail.value))}
+          />
+        </View>
+        <View className="sf-address-form__row" id="address-area" onClick={() => runInAction(() => (form.pickerOpen = true))}>
+          <View className="sf-address-form__label">所在地区</View>
+          <View className={`sf-address-form__input ${form.areaText ? '' : 'is-placeholder'}`}>{form.areaText || '请选择所在地区'}</View>
+          <View className="sf-lines__arrow">›</View>
+        </View>
+        <View className="sf-address-form__row sf-address-form__row--tall">
+          <View className="sf-address-form__label">详细地址</View>
+          <Textarea
+            id="address-detail"
+            className="sf-address-form__textarea"
+            value={form.fullAddress}
+            maxlength={ADDRESS_DETAIL_MAX}
+            placeholder="街道、楼牌号等"
+            onInput={(e) => runInAction(() => (form.fullAddress = e.detail.value))}
+          />
+        </View>
+      </View>
+      <View className="sf-address-form__group">
+        <View className="sf-address-form__row">
+          <View className="sf-address-form__label sf-address-form__label--wide">设为默认地址</View>
+          <Switch checked={form.isDefault} color="#f2270c" onChange={(e) => runInAction(() => (form.isDefault = e.detail.value))} />
+        </View>
+      </View>
+      <View className={`sf-btn sf-address-form__save ${form.saving ? 'is-disabled' : ''}`} onClick={() => void save()}>
+        保存
+      </View>
+      {id ? (
+        <View className="sf-btn is-ghost sf-address-form__delete" onClick={() => void remove()}>
+          删除收货地址
+        </View>
+      ) : null}
+      <AreaPicker open={form.pickerOpen} onClose={() => runInAction(() => (form.pickerOpen = false))} onPick={onPick} />
+    </PageShell>
+  );
+}
+
+export default observer(AddEditAddress);

@@ -1,0 +1,79 @@
+import { View } from '@tarojs/components';
+import Taro, { useDidShow, useRouter } from '@tarojs/taro';
+import { observer, useLocalObservable } from 'mobx-react-lite';
+import { runInAction } from 'mobx';
+import type { Address } from '@contract/address';
+import { ApiError } from '../../../api/request';
+import EmptyView from '../../../components/empty-view';
+import PageShell from '../../../components/page-shell';
+import { ROUTES } from '../../../domain/routes';
+import { openPage } from '../../../platform/navigation';
+import { useStores } from '../../../stores';
+import './address.scss';
+
+/** §2 delivery addresses; with `selectable` a tap returns the address to the page that asked (submit screen). */
+function DeliveryAddress() {
+  const { api, session } = useStores();
+  const { params } = useRouter();
+  const selectable = params.selectable === '1' || params.selectable === 'true';
+  const state = useLocalObservable(() => ({ list: [] as Address[], loaded: false, error: '' }));
+
+  async function load() {
+    try {
+      const { list } = await api.address.list();
+      runInAction(() => {
+        state.list = list;
+        state.loaded = true;
+        state.error = '';
+      });
+    } catch (err) {
+      runInAction(() => (state.error = err instanceof ApiError ? err.message : String(err)));
+    }
+  }
+
+  useDidShow(() => void load());
+
+  function pick(address: Address) {
+    if (!selectable) return;
+    session.addressInfo = address;
+    void Taro.navigateBack();
+  }
+
+  return (
+    <PageShell className="sf-addresses">
+      {state.list.map((a) => (
+        <View key={a.addressId} className="sf-addresses__item" data-address-id={a.addressId} onClick={() => pick(a)}>
+          <View className="sf-addresses__main">
+            <View className="sf-addresses__who">
+              {a.consigneeName}
+              <View className="sf-addresses__tel">{a.consigneeTelephone}</View>
+              {a.isDefault ? <View className="sf-addresses__default">默认</View> : null}
+            </View>
+            <View className="sf-addresses__full">
+              {a.fullAreaName} {a.fullAddress}
+            </View>
+          </View>
+          <View
+            className="sf-addresses__edit"
+            onClick={(e) => {
+              e.stopPropagation();
+              void openPage(ROUTES.addEditAddress, { id: a.addressId, type: 'edit', update: selectable ? 1 : undefined });
+            }}
+          >
+            编辑
+          </View>
+        </View>
+      ))}
+      {state.loaded && !state.list.length ? <EmptyView text="暂无收货地址" /> : null}
+      {state.error ? <EmptyView text={state.error} actionText="重新加载" onAction={() => void load()} /> : null}
+      <View className="sf-addresses__spacer" />
+      <View className="sf-addresses__bar">
+        <View className="sf-btn" onClick={() => void openPage(ROUTES.addEditAddress, { type: 'add', update: selectable ? 1 : undefined })}>
+          新增收货地址
+        </View>
+      </View>
+    </PageShell>
+  );
+}
+
+export default observer(DeliveryAddress);
