@@ -22,3 +22,25 @@ export const NO_DELIVERY = 4;
 export const REMARK_MAX = 30;
 export const CONSIGNEE_NAME_MAX = 20;
 export const ADDRESS_DETAIL_MAX = 100;
+
+/** §3 order statuses plus the ones a storefront needs to show every order truthfully. */
+export const ORDER_STATUS_TEXT: Record<string, string> = {
+  UNPAID: '待付款',
+  UNPAID_BALANCE: '待付尾款',
+  UNPAID_INSTALLMENTS: '分期中',
+  PAID: '已完成',
+  CANCELLED: '已取消',
+  REFUND: '已退款',
+  REFUND_PART: '部分退款',
+  DEAL_DONE_COURSE: '已换课',
+};
+
+/** Order list tabs: which statuses each shows. */
+export const ORDER_TABS = {
+  ALL: [] as string[],
+  UNPAID: ['UNPAID', 'UNPAID_BALANCE', 'UNPAID_INSTALLMENTS'],
+  PAID: ['PAID', 'DEAL_DONE_COURSE'],
+  CANCELLED: ['CANCELLED'],
+  REFUND: ['REFUND', 'REFUND_PART'],
+} as const;
+export type OrderTab = keyof typeof ORDER_TABS;

@@ -1,0 +1,117 @@
+/**
+ * Orders after submit: list, detail, payment (start / continue), cancel, instalment info, contracts and the
+ * sandbox provider's notification (§3 order, deposit and instalment items; §4 pay flow; §7 Orders; §8).
+ */
+import { z } from 'zod';
+import { pageQuery, paged, signedFields } from './common';
+import { addressSchema } from './address';
+import { depositItemSchema, installmentItemSchema } from './order';
+
+import { ORDER_STATUS_TEXT, ORDER_TABS, type OrderTab } from './constants';
+
+export { ORDER_STATUS_TEXT, ORDER_TABS, type OrderTab };
+
+export const orderSummarySchema = z.object({
+  orderNo: z.string(),
+  actSn: z.string(),
+  orderType: z.string(),
+  orderPayType: z.number().int(),
+  orderStatus: z.string(),
+  courseName: z.string(),
+  cover: z.string().nullable(),
+  skuCnt: z.number().int(),
+  courseNum: z.number().int(),
+  totalAmount: z.number().int(),
+  /** What the next payment costs (0 when nothing is due). */
+  dueAmount: z.number().int(),
+  /** installmentPayNum: the payment now due, 1-based (n+1 when all paid). */
+  installmentPayNum: z.number().int(),
+  createdAt: z.string(),
+  canPay: z.boolean(),
+  canCancel: z.boolean(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+export const orderListQuery = z.object({
+  ...signedFields,
+  tab: z.enum(['ALL', 'UNPAID', 'PAID', 'CANCELLED', 'REFUND']).default('ALL'),
+  ...pageQuery,
+});
+export const orderListInfo = paged(orderSummarySchema);
+
+export const orderNoParams = z.object({ orderNo: z.string().min(1, '缺少订单号').max(64, '订单号过长') });
+export const orderNoQuery = z.object({ ...signedFields, orderNo: z.string().min(1, '缺少订单号').max(64, '订单号过长') });
+
+export const orderDetailSchema = orderSummarySchema.extend({
+  goodsType: z.string().nullable(),
+  checkPackage: z.boolean(),
+  packageName: z.string().nullable(),
+  courseSn: z.string().nullable(),
+  goodsAmount: z.number().int(),
+  courseTotalPrice: z.number().int(),
+  discountAmount: z.number().int(),
+  freight: z.number().int(),
+  depositInfoList: z.array(depositItemSchema),
+  installmentInfoList: z.array(installmentItemSchema),
+  giftCourseList: z.array(z.object({ courseSn: z.string(), courseName: z.string() })),
+  address: addressSchema.nullable(),
+  applicant: z.array(z.object({ label: z.string(), value: z.string() })),
+  householdType: z.string().nullable(),
+  remark: z.string().nullable(),
+  /** Unpaid orders are cancelled at this time. */
+  expiresAt: z.string().nullable(),
+  agreementSn: z.string().nullable(),
+  /** Whether the purchase agreement was signed (ratifyAccord). */
+  agreementSigned: z.boolean(),
+  canSign: z.boolean(),
+  refundVO: z.object({ refundAmount: z.number().int(), refundTime: z.string().nullable() }).nullable(),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/** Start or continue paying the payment now due (§7 payment/continue). */
+export const payQuery = z.object({
+  ...signedFields,
+  paySource: z.enum(['H5', 'WEAPP', 'SWAN']).default('H5'),
+  /** MWEB (H5 outside WeChat), JSAPI (WeChat browser and weapp), SWAN. */
+  tradeType: z.enum(['MWEB', 'JSAPI', 'SWAN']).default('MWEB'),
+  /** Where the provider sends the browser back (H5), an app URL of ours. */
+  redirectUrl: z.string().max(1000).optional(),
+});
+
+/** §3 pay fields: what the target's payment API needs. Zero amount means nothing to pay. */
+export const payParamsSchema = z.object({
+  orderNo: z.string(),
+  paymentSn: z.string(),
+  payAmount: z.number().int(),
+  /** H5 outside WeChat: open this URL (the sandbox cashier or the provider's page). */
+  mwebUrl: z.string().nullable(),
+  /** WeChat JSAPI / weapp requestPayment fields. */
+  appId: z.string().nullable(),
+  timeStamp: z.string().nullable(),
+  nonceStr: z.string().nullable(),
+  package1: z.string().nullable(),
+  signType: z.string().nullable(),
+  againSign: z.string().nullable(),
+  /** Baidu requestPolymerPayment orderInfo. */
+  orderInfo: z.record(z.string(), z.unknown()).nullable(),
+});
+export type PayParams = z.infer<typeof payParamsSchema>;
+
+export const cancelInfo = z.object({ orderNo: z.string(), orderStatus: z.string() });
+
+export const installmentInfo = z.object({
+  orderNo: z.string(),
+  orderPayType: z.number().int(),
+  installmentPayNum: z.number().int(),
+  orderStatus: z.string(),
+  depositInfoList: z.array(depositItemSchema),
+  installmentInfoList: z.array(installmentItemSchema),
+});
+
+export const contractListInfo = z.object({
+  list: z.array(z.object({ flowId: z.string(), contractName: z.string(), signed: z.boolean(), signedAt: z.string().nullable() })),
+});
+export const contractFileQuery = z.object({ ...signedFields, flowId: z.string().min(1, '缺少合同编号').max(64) });
+export const contractFileInfo = z.object({ url: z.string() });
+export const signLinkBody = z.object({ ...signedFields, orderNo: z.string().min(1, '缺少订单号').max(64), redirectUrl: z.string().max(1000).optional() });
+export const signLinkInfo = z.object({ signUrl: z.string(), flowId: z.string() });
