@@ -11,11 +11,15 @@ export default defineAppConfig({
     'pages/error/error',
     'pages/order/courseOrderSubmit',
     'pages/order/orderSubmit',
+    'pages/order/orderList',
+    'pages/order/orderDetail',
   ],
   // Sub-packages follow the spec's split; each is declared as it gains pages.
   subPackages: [
     { root: 'subpackages/activity', pages: ['moreActivity/moreActivity'] },
     { root: 'subpackages/user', pages: ['address/deliveryAddress', 'address/addEditAddress'] },
+    { root: 'subpackages/order', pages: ['order/ratifyAccord'] },
+    { root: 'subpackages/result', pages: ['success/courseDetailSuccess'] },
   ],
   window: {
     navigationBarTitleText: '商城',

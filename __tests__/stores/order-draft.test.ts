@@ -145,7 +145,7 @@ describe('order draft (the cart store)', () => {
 
   test('submit sends the §3 payload once; a double tap is ignored', async () => {
     let release: () => void = () => undefined;
-    const submit = jest.fn(() => new Promise((r) => (release = () => r({ orderNo: 'O1', payAmount: 8000, totalAmount: 10000, orderStatus: 'UNPAID' }))));
+    const submit = jest.fn((_body: unknown) => new Promise((r) => (release = () => r({ orderNo: 'O1', payAmount: 8000, totalAmount: 10000, orderStatus: 'UNPAID' }))));
     const { api } = fakeApi(confirmation(), [coupon('a')], submit);
     const d = new OrderDraft(api, 'course', 'A1', 'PAGE_HUIMIN_COURSE_SUBMIT');
     await d.load();

@@ -4,6 +4,7 @@ import { createAuthApi } from './auth';
 import { createEntranceApi } from './entrance';
 import { createOrderApi } from './order';
 import { createPagesApi } from './pages';
+import { createPaymentApi } from './payment';
 import type { Request } from './request';
 
 export function createApi(request: Request) {
@@ -13,6 +14,7 @@ export function createApi(request: Request) {
     pages: createPagesApi(request),
     order: createOrderApi(request),
     address: createAddressApi(request),
+    payment: createPaymentApi(request),
   };
 }
 

@@ -28,6 +28,8 @@ export const ROUTES = {
   couponList: 'subpackages/coupon/couponList/couponList',
   discountCouponList: 'subpackages/coupon/discountCouponList/discountCouponList',
   afterSaleOrder: 'subpackages/order/afterSale/afterSaleOrder',
+  ratifyAccord: 'subpackages/order/order/ratifyAccord',
+  courseDetailSuccess: 'subpackages/result/success/courseDetailSuccess',
   afterSaleDetail: 'subpackages/order/afterSale/afterSaleDetail',
   myEarnings: 'subpackages/earnings/earnings/myEarnings',
   deliveryAddress: 'subpackages/user/address/deliveryAddress',
@@ -78,6 +80,10 @@ export const BUILT_ROUTES: ReadonlySet<string> = new Set<string>([
   ROUTES.orderSubmit,
   ROUTES.deliveryAddress,
   ROUTES.addEditAddress,
+  ROUTES.orderList,
+  ROUTES.orderDetail,
+  ROUTES.ratifyAccord,
+  ROUTES.courseDetailSuccess,
 ]);
 
 /** Strips a leading slash and any query, so '/pages/a/b?x=1' and 'pages/a/b' compare equal. */

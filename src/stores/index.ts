@@ -7,6 +7,8 @@ import { createApi } from '../api';
 import { createRequest } from '../api/request';
 import { taroTransport } from '../api/transport';
 import { configureNavigation, currentPageUrl, relaunchToEntrance } from '../platform/navigation';
+import { pay } from '../platform/payment';
+import { payContext } from '../platform/pay-context';
 import { storage } from '../platform/storage';
 import { isOnline, loading } from '../platform/ui';
 import { RootStore } from './root';
@@ -28,7 +30,7 @@ const request = createRequest({
   },
 });
 
-root = new RootStore(createApi(request), storage);
+root = new RootStore(createApi(request), storage, { pay, context: payContext });
 export const rootStore: RootStore = root;
 
 configureNavigation({

@@ -11,6 +11,7 @@ import { restrictedAreaMessage } from '../../domain/areas';
 import { formatMoney } from '../../domain/money';
 import { ROUTES } from '../../domain/routes';
 import { openPage, switchToTab } from '../../platform/navigation';
+import { applyAfterPay } from '../../platform/pay-result';
 import { toast } from '../../platform/ui';
 import { useStores } from '../../stores';
 import type { OrderKind } from '../../stores/order-draft';
@@ -19,6 +20,7 @@ import ApplicantForm from '../applicant-form';
 import CouponPopup from '../coupon-popup';
 import EmptyView from '../empty-view';
 import PageShell from '../page-shell';
+import PayCheck from '../pay-check';
 import PaySchedule from '../pay-schedule';
 import Popup from '../popup';
 import PriceLines, { FreightValue, PriceLine, RemarkLine } from '../price-lines';
@@ -37,7 +39,7 @@ const PAY_SOURCE = process.env.TARO_ENV === 'weapp' ? 'WEAPP' : process.env.TARO
 
 /** The §2 course order submit screen (and the goods one): every block, popup and the §5 submit guard. */
 function OrderSubmitScreen({ kind, targetSn, thirdEnum = '' }: OrderSubmitScreenProps) {
-  const { orderDrafts, session, api } = useStores();
+  const { orderDrafts, session, api, payment } = useStores();
   const draft = orderDrafts.draftFor(kind, targetSn, thirdEnum);
   const ui = useLocalObservable(() => ({
     couponOpen: false,
@@ -64,7 +66,8 @@ function OrderSubmitScreen({ kind, targetSn, thirdEnum = '' }: OrderSubmitScreen
     const outcome = await draft.submit(PAY_SOURCE, session.userInfo?.phone || '');
     if (outcome.type === 'submitted') {
       orderDrafts.forget(kind, targetSn, thirdEnum);
-      await openPage(ROUTES.orderDetail, { orderNo: outcome.result.orderNo }, 'replace');
+      // §4: on success cache the order and start payment; a zero amount skips straight to the order.
+      await applyAfterPay(await payment.payOrder(outcome.result.orderNo, 'submit'));
       return;
     }
     if (outcome.toast) toast(outcome.toast);
@@ -258,6 +261,7 @@ function OrderSubmitScreen({ kind, targetSn, thirdEnum = '' }: OrderSubmitScreen
           我已阅读并同意
         </View>
       </Popup>
+      <PayCheck />
       <TipPopup
         open={!!draft.popup}
         message={draft.popup?.message || ''}

@@ -1,0 +1,20 @@
+import { afterPay, type PayFrom, type PayResult } from '../../src/domain/pay-flow';
+
+describe('pay flow (§4)', () => {
+  test.each<[PayResult, PayFrom, string | null, boolean, { to: string; mode: string } | null]>([
+    ['success', 'submit', '支付成功', true, { to: 'orderDetail', mode: 'replace' }],
+    ['success', 'list', '支付成功', true, { to: 'orderDetail', mode: 'push' }],
+    ['success', 'detail', '支付成功', true, null],
+    ['free', 'submit', null, true, { to: 'orderDetail', mode: 'replace' }],
+    ['cancel', 'submit', null, true, { to: 'orderList', mode: 'replace' }],
+    ['cancel', 'detail', null, true, null],
+    ['fail', 'submit', '支付异常, 请重试!', true, null],
+    ['fail', 'list', '支付异常, 请重试!', true, null],
+    ['redirected', 'submit', null, false, null],
+  ])('%s from %s', (result, from, toast, clear, navigate) => {
+    const d = afterPay(result, from);
+    expect(d.toast).toBe(toast);
+    expect(d.clearPending).toBe(clear);
+    expect(d.navigate).toEqual(navigate);
+  });
+});

@@ -1,0 +1,4 @@
+/** The WeChat in-app browser identifies itself with MicroMessenger. */
+export function isWechatBrowser(userAgent: string): boolean {
+  return /MicroMessenger/i.test(userAgent);
+}

@@ -1,0 +1,173 @@
+import { View } from '@tarojs/components';
+import Taro, { useDidShow, usePullDownRefresh, useRouter } from '@tarojs/taro';
+import { observer, useLocalObservable } from 'mobx-react-lite';
+import { runInAction } from 'mobx';
+import { ORDER_STATUS_TEXT } from '@contract/constants';
+import type { OrderDetail as Detail } from '@contract/payment';
+import { ApiError } from '../../api/request';
+import AddressCard from '../../components/address-card';
+import EmptyView from '../../components/empty-view';
+import PageShell from '../../components/page-shell';
+import PayCheck from '../../components/pay-check';
+import PaySchedule from '../../components/pay-schedule';
+import PriceLines, { FreightValue, PriceLine } from '../../components/price-lines';
+import { formatMoney } from '../../domain/money';
+import { ROUTES } from '../../domain/routes';
+import { payableLabel, scheduleRows } from '../../domain/schedule';
+import { goBackOrHome, openPage } from '../../platform/navigation';
+import { applyAfterPay } from '../../platform/pay-result';
+import { toast } from '../../platform/ui';
+import { useStores } from '../../stores';
+import './orderDetail.scss';
+
+/** §8: code 1008 shows the server's message, anything else 订单获取失败, 请重试!. */
+export const ORDER_FETCH_FAILED = '订单获取失败, 请重试!';
+const HOUSEHOLD_NAMES: Record<string, string> = { TRAILING_HOLD: '随迁落户', TALENT_IN: '人才引进' };
+
+/** §2 order detail (param orderNo, custom navigation): amounts, schedule, address, applicant info and actions. */
+function OrderDetail() {
+  const { api, payment } = useStores();
+  const { params } = useRouter();
+  const orderNo = String(params.orderNo || '');
+  const state = useLocalObservable(() => ({ order: null as Detail | null, error: '' }));
+
+  async function load() {
+    try {
+      const order = await api.payment.detail(orderNo);
+      runInAction(() => {
+        state.order = order;
+        state.error = '';
+      });
+    } catch (err) {
+      const e = err as ApiError;
+      runInAction(() => (state.error = e.code === 1008 && e.message ? e.message : ORDER_FETCH_FAILED));
+    }
+  }
+
+  // After any payment attempt the page shows what the server says, so it reloads on every show.
+  useDidShow(() => void load());
+  usePullDownRefresh(async () => {
+    await load();
+    Taro.stopPullDownRefresh();
+  });
+
+  async function pay() {
+    const decision = await payment.payOrder(orderNo, 'detail');
+    await applyAfterPay(decision);
+    if (decision.refresh) void load();
+  }
+
+  async function cancel() {
+    const res = await Taro.showModal({ title: '提示', content: '确定取消该订单吗？' });
+    if (!res.confirm) return;
+    try {
+      await api.payment.cancel(orderNo);
+      toast('订单已取消');
+      void load();
+    } catch (err) {
+      toast(err instanceof ApiError ? err.message : '取消失败，请重试');
+    }
+  }
+
+  const o = state.order;
+  const rows = o ? scheduleRows(o.orderPayType, o.orderPayType === 2 ? o.depositInfoList : o.installmentInfoList, o.installmentPayNum, o.orderStatus) : [];
+  const label = o ? payableLabel(o.orderPayType, o.installmentPayNum) : '';
+  return (
+    <PageShell className="sf-detail">
+      <View className="sf-detail__nav">
+        <View className="sf-detail__back" onClick={() => void goBackOrHome()}>
+          ‹
+        </View>
+        <View className="sf-detail__title">订单详情</View>
+      </View>
+      {state.error && !o ? <EmptyView text={state.error} actionText="重新加载" onAction={() => void load()} /> : null}
+      {o ? (
+        <>
+          <View className="sf-detail__status">
+            <View className="sf-detail__status-text">{ORDER_STATUS_TEXT[o.orderStatus] || o.orderStatus}</View>
+            {o.canPay && o.dueAmount > 0 ? (
+              <View className="sf-detail__status-sub">
+                {label === '应付' ? '待支付' : `待支付${label}`} {formatMoney(o.dueAmount)}
+                {o.expiresAt && o.orderStatus === 'UNPAID' ? `，请在${o.expiresAt.slice(11, 16)}前完成支付` : ''}
+              </View>
+            ) : null}
+          </View>
+          {o.address ? <AddressCard address={o.address} onEdit={() => undefined} /> : null}
+          <View className="sf-detail__card">
+            <View className="sf-detail__name">{o.courseName}</View>
+            {o.packageName ? <View className="sf-detail__sub">套餐：{o.packageName}</View> : null}
+            {o.giftCourseList.length ? (
+              <View className="sf-detail__sub">赠课：{o.giftCourseList.map((g) => g.courseName).join('、')}</View>
+            ) : null}
+            <View className="sf-detail__sub">共{o.courseNum}门课程 · 数量 {o.skuCnt}</View>
+          </View>
+          <PriceLines>
+            <PriceLine label="商品金额">{formatMoney(o.goodsAmount)}</PriceLine>
+            {o.discountAmount > 0 ? (
+              <PriceLine label="优惠券">
+                <View className="sf-lines__discount">-{formatMoney(o.discountAmount)}</View>
+              </PriceLine>
+            ) : null}
+            {o.address ? (
+              <PriceLine label="运费">
+                <FreightValue freight={o.freight} oldFreight={o.freight} />
+              </PriceLine>
+            ) : null}
+            <PriceLine label="订单总额">
+              <View className="sf-price">{formatMoney(o.totalAmount)}</View>
+            </PriceLine>
+          </PriceLines>
+          <PaySchedule rows={rows} />
+          {o.applicant.length || o.householdType || o.remark ? (
+            <PriceLines>
+              {o.applicant.map((a) => (
+                <PriceLine key={a.label} label={a.label}>
+                  {a.value}
+                </PriceLine>
+              ))}
+              {o.householdType ? <PriceLine label="入户类型">{HOUSEHOLD_NAMES[o.householdType] || o.householdType}</PriceLine> : null}
+              {o.remark ? <PriceLine label="订单备注">{o.remark}</PriceLine> : null}
+            </PriceLines>
+          ) : null}
+          <PriceLines>
+            <PriceLine label="订单编号">{o.orderNo}</PriceLine>
+            <PriceLine label="下单时间">{o.createdAt.slice(0, 19).replace('T', ' ')}</PriceLine>
+            {o.agreementSn ? (
+              <PriceLine label="购买协议" arrow onClick={() => void openPage(ROUTES.ratifyAccord, { orderNo: o.orderNo })}>
+                {o.agreementSigned ? '已签署' : '待签署'}
+              </PriceLine>
+            ) : null}
+          </PriceLines>
+          {o.orderStatus === 'PAID' && o.orderType === 'COURSE' ? (
+            <View className="sf-detail__result" onClick={() => void openPage(ROUTES.courseDetailSuccess, { orderNo: o.orderNo })}>
+              查看报名结果 ›
+            </View>
+          ) : null}
+          <View className="sf-detail__spacer" />
+          {o.canPay || o.canCancel || o.canSign ? (
+            <View className="sf-detail__bar">
+              {o.canCancel ? (
+                <View className="sf-order__btn" onClick={() => void cancel()}>
+                  取消订单
+                </View>
+              ) : null}
+              {o.canSign ? (
+                <View className="sf-order__btn" onClick={() => void openPage(ROUTES.ratifyAccord, { orderNo: o.orderNo })}>
+                  签署协议
+                </View>
+              ) : null}
+              {o.canPay ? (
+                <View className="sf-order__btn is-primary" id="order-pay" onClick={() => void pay()}>
+                  {label === '应付' ? '立即支付' : `支付${label}`} {formatMoney(o.dueAmount)}
+                </View>
+              ) : null}
+            </View>
+          ) : null}
+        </>
+      ) : null}
+      <PayCheck onAnswered={() => void load()} />
+    </PageShell>
+  );
+}
+
+export default observer(OrderDetail);

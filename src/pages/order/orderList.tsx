@@ -1,0 +1,162 @@
+import { Image, View } from '@tarojs/components';
+import Taro, { useDidShow, usePullDownRefresh, useReachBottom, useRouter } from '@tarojs/taro';
+import { observer, useLocalObservable } from 'mobx-react-lite';
+import { runInAction } from 'mobx';
+import { ORDER_STATUS_TEXT, type OrderTab } from '@contract/constants';
+import type { OrderSummary } from '@contract/payment';
+import { assetUrl } from '../../api/asset';
+import { ApiError } from '../../api/request';
+import EmptyView from '../../components/empty-view';
+import PageShell from '../../components/page-shell';
+import PayCheck from '../../components/pay-check';
+import { formatMoney } from '../../domain/money';
+import { ROUTES } from '../../domain/routes';
+import { payableLabel } from '../../domain/schedule';
+import { openPage } from '../../platform/navigation';
+import { applyAfterPay } from '../../platform/pay-result';
+import { toast } from '../../platform/ui';
+import { useStores } from '../../stores';
+import './orderList.scss';
+
+const TABS: { key: OrderTab; title: string }[] = [
+  { key: 'ALL', title: '全部' },
+  { key: 'UNPAID', title: '待付款' },
+  { key: 'PAID', title: '已完成' },
+  { key: 'CANCELLED', title: '已取消' },
+  { key: 'REFUND', title: '退款' },
+];
+const PER_SIZE = 10;
+
+/** §2 order list: tabs by state, paged, pull-to-refresh, empty view. */
+function OrderList() {
+  const { api, payment } = useStores();
+  const { params } = useRouter();
+  const state = useLocalObservable(() => ({
+    tab: (TABS.some((t) => t.key === params.tab) ? params.tab : 'ALL') as OrderTab,
+    list: [] as OrderSummary[],
+    page: 0,
+    done: false,
+    loading: false,
+    loaded: false,
+    error: '',
+  }));
+
+  async function load(reset: boolean) {
+    if (state.loading || (!reset && state.done)) return;
+    const page = reset ? 1 : state.page + 1;
+    const tab = state.tab;
+    runInAction(() => (state.loading = true));
+    try {
+      const res = await api.payment.list(tab, page, PER_SIZE);
+      if (tab !== state.tab) return;
+      runInAction(() => {
+        state.list = reset ? res.list : [...state.list, ...res.list];
+        state.page = page;
+        state.done = state.list.length >= res.total || res.list.length < PER_SIZE;
+        state.error = '';
+        state.loaded = true;
+      });
+    } catch (err) {
+      runInAction(() => (state.error = err instanceof ApiError ? err.message : String(err)));
+    } finally {
+      runInAction(() => (state.loading = false));
+    }
+  }
+
+  useDidShow(() => void load(true));
+  useReachBottom(() => void load(false));
+  usePullDownRefresh(async () => {
+    await load(true);
+    Taro.stopPullDownRefresh();
+  });
+
+  function switchTab(tab: OrderTab) {
+    runInAction(() => {
+      state.tab = tab;
+      state.list = [];
+      state.loaded = false;
+      state.loading = false;
+    });
+    void load(true);
+  }
+
+  async function pay(order: OrderSummary) {
+    const decision = await payment.payOrder(order.orderNo, 'list');
+    await applyAfterPay(decision);
+    if (decision.refresh) void load(true);
+  }
+
+  async function cancel(order: OrderSummary) {
+    const res = await Taro.showModal({ title: '提示', content: '确定取消该订单吗？' });
+    if (!res.confirm) return;
+    try {
+      await api.payment.cancel(order.orderNo);
+      toast('订单已取消');
+      void load(true);
+    } catch (err) {
+      toast(err instanceof ApiError ? err.message : '取消失败，请重试');
+    }
+  }
+
+  return (
+    <PageShell className="sf-orders">
+      <View className="sf-orders__tabs">
+        {TABS.map((t) => (
+          <View key={t.key} className={`sf-orders__tab ${state.tab === t.key ? 'is-active' : ''}`} onClick={() => switchTab(t.key)}>
+            {t.title}
+          </View>
+        ))}
+      </View>
+      {state.list.map((o) => (
+        <View key={o.orderNo} className="sf-order" data-order-no={o.orderNo} onClick={() => void openPage(ROUTES.orderDetail, { orderNo: o.orderNo })}>
+          <View className="sf-order__head">
+            <View className="sf-order__no">订单号 {o.orderNo}</View>
+            <View className="sf-order__status">{ORDER_STATUS_TEXT[o.orderStatus] || o.orderStatus}</View>
+          </View>
+          <View className="sf-order__body">
+            <Image className="sf-order__cover" src={assetUrl(o.cover)} mode="aspectFill" />
+            <View className="sf-order__info">
+              <View className="sf-order__name">{o.courseName}</View>
+              <View className="sf-order__meta">共{o.courseNum}门课程 · 数量 {o.skuCnt}</View>
+              <View className="sf-order__amount">
+                订单金额 <View className="sf-price">{formatMoney(o.totalAmount)}</View>
+              </View>
+            </View>
+          </View>
+          {o.canPay || o.canCancel ? (
+            <View className="sf-order__actions">
+              {o.canCancel ? (
+                <View
+                  className="sf-order__btn"
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    void cancel(o);
+                  }}
+                >
+                  取消订单
+                </View>
+              ) : null}
+              {o.canPay ? (
+                <View
+                  className="sf-order__btn is-primary"
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    void pay(o);
+                  }}
+                >
+                  {payableLabel(o.orderPayType, o.installmentPayNum) === '应付' ? '去支付' : `支付${payableLabel(o.orderPayType, o.installmentPayNum)}`} {formatMoney(o.dueAmount)}
+                </View>
+              ) : null}
+            </View>
+          ) : null}
+        </View>
+      ))}
+      {state.loaded && !state.list.length && !state.error ? <EmptyView /> : null}
+      {state.error ? <EmptyView text={state.error} actionText="重新加载" onAction={() => void load(true)} /> : null}
+      {state.list.length ? <View className="sf-more__end">{state.done ? '没有更多了' : state.loading ? '加载中...' : ''}</View> : null}
+      <PayCheck onAnswered={() => void load(true)} />
+    </PageShell>
+  );
+}
+
+export default observer(OrderList);

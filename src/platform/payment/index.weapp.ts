@@ -1,0 +1,25 @@
+/** WeChat mini-program payment: Taro.requestPayment with the JSAPI fields the server signed. */
+import Taro from '@tarojs/taro';
+import type { Pay } from './types';
+
+export * from './types';
+
+export function createWeappPay(requestPayment: typeof Taro.requestPayment = Taro.requestPayment): Pay {
+  return async (params) => {
+    try {
+      await requestPayment({
+        timeStamp: params.timeStamp || '',
+        nonceStr: params.nonceStr || '',
+        package: params.package1 || '',
+        signType: (params.signType || 'RSA') as 'RSA',
+        paySign: params.againSign || '',
+      });
+      return { status: 'success' };
+    } catch (err) {
+      const errMsg = String((err as { errMsg?: string })?.errMsg || '');
+      return /cancel/i.test(errMsg) ? { status: 'cancel' } : { status: 'fail', message: errMsg };
+    }
+  };
+}
+
+export const pay: Pay = createWeappPay();

@@ -1,0 +1,59 @@
+/** Carries out the §4 pay flow on any target: ask the server for pay params, pay, then follow domain/pay-flow. */
+import type { Api } from '../api';
+import type { PayContext } from '../api/payment';
+import { ApiError } from '../api/request';
+import { afterPay, type AfterPay, type PayFrom, type PayResult } from '../domain/pay-flow';
+import type { KeyValueStorage } from '../platform/storage';
+import { PENDING_ORDER_KEY, payCacheKey, type Pay } from '../platform/payment/types';
+
+export interface PayDeps {
+  pay: Pay;
+  context: (orderNo: string) => PayContext;
+}
+
+export class PaymentStore {
+  paying = false;
+
+  constructor(
+    private readonly api: Api,
+    private readonly storage: KeyValueStorage,
+    private readonly deps: PayDeps,
+  ) {}
+
+  /** Pays what is due on an order now. Returns the decision the page should carry out. */
+  async payOrder(orderNo: string, from: PayFrom): Promise<AfterPay & { orderNo: string }> {
+    if (this.paying) return { orderNo, toast: null, clearPending: false, navigate: null, refresh: false };
+    this.paying = true;
+    let result: PayResult;
+    let message: string | null = null;
+    try {
+      const params = await this.api.payment.pay(orderNo, this.deps.context(orderNo));
+      if (params.payAmount === 0) {
+        result = 'free';
+      } else {
+        this.storage.set(payCacheKey(orderNo), params);
+        const outcome = await this.deps.pay(params);
+        result = outcome.status;
+      }
+    } catch (err) {
+      result = 'fail';
+      // The server's own words (already paid, cancelled, not yours) say more than the generic text.
+      if (err instanceof ApiError && err.kind === 'business') message = err.message;
+    } finally {
+      this.paying = false;
+    }
+    const decision = afterPay(result, from);
+    if (decision.clearPending) {
+      this.storage.remove(PENDING_ORDER_KEY);
+      this.storage.remove(payCacheKey(orderNo));
+    }
+    return { ...decision, toast: message ?? decision.toast, orderNo };
+  }
+
+  /** §4 payment return: the order whose payment left the app, if any. Reading it resets it. */
+  takePendingOrder(): string | null {
+    const orderNo = this.storage.get<string>(PENDING_ORDER_KEY);
+    if (orderNo) this.storage.remove(PENDING_ORDER_KEY);
+    return orderNo || null;
+  }
+}

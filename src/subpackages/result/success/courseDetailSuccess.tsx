@@ -1,0 +1,27 @@
+import { View } from '@tarojs/components';
+import { useRouter } from '@tarojs/taro';
+import PageShell from '../../../components/page-shell';
+import { ROUTES } from '../../../domain/routes';
+import { openPage, switchToTab } from '../../../platform/navigation';
+import './courseDetailSuccess.scss';
+
+/** §2 result page after a course is paid for in full: what happens next, and the way to the order. */
+export default function CourseDetailSuccess() {
+  const { params } = useRouter();
+  const orderNo = String(params.orderNo || '');
+  return (
+    <PageShell className="sf-result">
+      <View className="sf-result__icon">✓</View>
+      <View className="sf-result__title">报名成功</View>
+      <View className="sf-result__text">课程已开通，请留意短信通知；如需帮助请联系客服。</View>
+      {orderNo ? (
+        <View className="sf-btn sf-result__btn" onClick={() => void openPage(ROUTES.orderDetail, { orderNo }, 'replace')}>
+          查看订单
+        </View>
+      ) : null}
+      <View className="sf-btn is-ghost sf-result__btn" onClick={() => void switchToTab(0)}>
+        返回首页
+      </View>
+    </PageShell>
+  );
+}
