@@ -40,6 +40,16 @@ for (const target of ['weapp', 'swan']) {
     console.log(`${over ? 'OVER' : 'ok  '} ${target} ${name.padEnd(28)} ${(size / 1024).toFixed(1).padStart(8)} KB / ${LIMIT / 1024} KB`);
   }
 }
+// The client imports contract types only (DESIGN.md §2): a schema library in a bundle means a value import leaked.
+for (const target of ['h5', 'weapp', 'swan']) {
+  const dist = join(root, 'dist', target);
+  if (!existsSync(dist)) continue;
+  const leaked = files(dist).filter((f) => f.endsWith('.js') && readFileSync(f, 'utf8').includes('ZodError'));
+  if (leaked.length) {
+    failed = true;
+    console.error(`zod reached the ${target} bundle: ${leaked.map((f) => relative(root, f)).join(', ')}`);
+  }
+}
 if (failed) {
   console.error('package budget exceeded');
   process.exit(1);
