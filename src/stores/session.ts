@@ -181,6 +181,11 @@ export class SessionStore {
     this.pageQuery = query;
   }
 
+  /** The address last picked or saved for an order (§3 addressInfo); the submit screen takes it on show. */
+  setAddressInfo(address: unknown): void {
+    this.addressInfo = address;
+  }
+
   setSystemInfo(info: Record<string, unknown>): void {
     this.systemInfo = info;
   }

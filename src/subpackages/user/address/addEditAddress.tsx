@@ -76,7 +76,7 @@ function AddEditAddress() {
         fullAddress: form.fullAddress.trim(),
         isDefault: form.isDefault,
       });
-      if (params.update) session.addressInfo = saved;
+      if (params.update) session.setAddressInfo(saved);
       toast('保存成功', 'success');
       setTimeout(() => void Taro.navigateBack(), 500);
     } catch (err) {
@@ -92,7 +92,7 @@ function AddEditAddress() {
     try {
       await api.address.remove(id);
       const picked = session.addressInfo as { addressId?: string } | null;
-      if (picked?.addressId === id) session.addressInfo = null;
+      if (picked?.addressId === id) session.setAddressInfo(null);
       toast('已删除', 'success');
       setTimeout(() => void Taro.navigateBack(), 500);
     } catch (err) {

@@ -35,7 +35,7 @@ function DeliveryAddress() {
 
   function pick(address: Address) {
     if (!selectable) return;
-    session.addressInfo = address;
+    session.setAddressInfo(address);
     void Taro.navigateBack();
   }
 
