@@ -10,19 +10,9 @@ import { activityCardSchema } from './pages';
 const actSn = z.string({ error: '缺少活动编号' }).trim().min(1, '缺少活动编号').max(64, '活动编号过长');
 
 export const ACT_TYPES = ['ACTIVITY', 'COURSE', 'GOODS', 'INTEGRAL'] as const;
-/** orderPayType of §3: 1 normal, 2 deposit + final, 3 instalment. */
-export const ORDER_PAY_TYPES = { NORMAL: 1, DEPOSIT: 2, INSTALLMENT: 3 } as const;
-/** §3 refund tag map. */
-export const REFUND_TAGS: Record<number, string> = {
-  1: '支持申请退款',
-  2: '不支持退款',
-  3: '7天无理由退货',
-  4: '不支持7天无理由退货',
-  5: '拆封后不支持退货',
-  6: '激活后不支持退款',
-};
-/** §3 hold types. */
-export const HOLD_TYPES: Record<string, string> = { TRAILING_HOLD: '随迁落户', TALENT_IN: '人才引进' };
+import { COMMENT_MAX_LENGTH, HOLD_TYPES, ORDER_PAY_TYPES, REFUND_TAGS } from './constants';
+
+export { COMMENT_MAX_LENGTH, HOLD_TYPES, ORDER_PAY_TYPES, REFUND_TAGS };
 
 export const courseSchema = z.object({
   courseSn: z.string(),
@@ -114,7 +104,6 @@ export const introduceInfo = z.object({ content: z.string() });
 export const commentListQuery = z.object({ ...signedFields, actSn, ...pageQuery });
 export const commentListInfo = paged(commentSchema);
 
-export const COMMENT_MAX_LENGTH = 500;
 export const commentPublishBody = z.object({
   ...signedFields,
   actSn,

@@ -44,3 +44,19 @@ export const ORDER_TABS = {
   REFUND: ['REFUND', 'REFUND_PART'],
 } as const;
 export type OrderTab = keyof typeof ORDER_TABS;
+
+/** orderPayType of §3: 1 normal, 2 deposit + final, 3 instalment. */
+export const ORDER_PAY_TYPES = { NORMAL: 1, DEPOSIT: 2, INSTALLMENT: 3 } as const;
+/** §3 refund tag map. */
+export const REFUND_TAGS: Readonly<Record<number, string>> = {
+  1: '支持申请退款',
+  2: '不支持退款',
+  3: '7天无理由退货',
+  4: '不支持7天无理由退货',
+  5: '拆封后不支持退货',
+  6: '激活后不支持退款',
+};
+/** §3 hold types. */
+export const HOLD_TYPES: Readonly<Record<string, string>> = { TRAILING_HOLD: '随迁落户', TALENT_IN: '人才引进' };
+/** Longest review text. */
+export const COMMENT_MAX_LENGTH = 500;

@@ -13,11 +13,18 @@ export default defineAppConfig({
     'pages/order/orderSubmit',
     'pages/order/orderList',
     'pages/order/orderDetail',
+    'pages/index/indexSearch',
+    'pages/activity/activityDetail',
+    'pages/activity/courseDetail',
+    'pages/thirdParty/webView',
   ],
   // Sub-packages follow the spec's split; each is declared as it gains pages.
   subPackages: [
-    { root: 'subpackages/activity', pages: ['moreActivity/moreActivity'] },
-    { root: 'subpackages/user', pages: ['address/deliveryAddress', 'address/addEditAddress'] },
+    { root: 'subpackages/activity', pages: ['moreActivity/moreActivity', 'getCommentList/getCommentList'] },
+    {
+      root: 'subpackages/user',
+      pages: ['address/deliveryAddress', 'address/addEditAddress', 'thirdParty/customerService', 'thirdParty/richTextH5'],
+    },
     { root: 'subpackages/order', pages: ['order/ratifyAccord'] },
     { root: 'subpackages/result', pages: ['success/courseDetailSuccess'] },
   ],

@@ -1,4 +1,4 @@
-import { buildQuery, isTabRoute, normalizePath, parseQuery, toUrl } from '../../src/domain/routes';
+import { buildQuery, decodeParam, isTabRoute, isWebUrl, normalizePath, parseQuery, toUrl } from '../../src/domain/routes';
 
 describe('routes', () => {
   test('normalizePath drops the slash and query', () => {
@@ -15,5 +15,27 @@ describe('routes', () => {
     expect(parseQuery('/pages/x/y?redirect=%2Fpages%2Fa%2Fb%3Fc%3D1&z=')).toEqual({ redirect: '/pages/a/b?c=1', z: '' });
     expect(parseQuery('pages/x/y')).toEqual({});
     expect(parseQuery('a=1&b=2')).toEqual({ a: '1', b: '2' });
+  });
+});
+
+describe('page params and web addresses', () => {
+  test.each([
+    ['https%3A%2F%2Fa.b%2Fc%3Fd%3D1', 'https://a.b/c?d=1'],
+    ['https://a.b/c?d=1', 'https://a.b/c?d=1'],
+    ['100%', '100%'],
+    ['%E4%B8%AD', '中'],
+    ['%E4%B8', '%E4%B8'],
+    [undefined, ''],
+  ])('decodeParam(%j)', (input, expected) => {
+    expect(decodeParam(input)).toBe(expected);
+  });
+  test.each([
+    ['https://example.com/a', true],
+    ['http://example.com', true],
+    ['javascript:alert(1)', false],
+    ['//example.com', false],
+    ['', false],
+  ])('isWebUrl(%j)', (url, ok) => {
+    expect(isWebUrl(url)).toBe(ok);
   });
 });

@@ -1,4 +1,5 @@
 /** The api object handed to the stores: one typed module per domain over one request wrapper. */
+import { createActivityApi } from './activity';
 import { createAddressApi } from './address';
 import { createAuthApi } from './auth';
 import { createEntranceApi } from './entrance';
@@ -15,6 +16,7 @@ export function createApi(request: Request) {
     order: createOrderApi(request),
     address: createAddressApi(request),
     payment: createPaymentApi(request),
+    activity: createActivityApi(request),
   };
 }
 

@@ -84,6 +84,13 @@ export const BUILT_ROUTES: ReadonlySet<string> = new Set<string>([
   ROUTES.orderDetail,
   ROUTES.ratifyAccord,
   ROUTES.courseDetailSuccess,
+  ROUTES.indexSearch,
+  ROUTES.activityDetail,
+  ROUTES.courseDetail,
+  ROUTES.webView,
+  ROUTES.getCommentList,
+  ROUTES.richTextH5,
+  ROUTES.customerService,
 ]);
 
 /** Strips a leading slash and any query, so '/pages/a/b?x=1' and 'pages/a/b' compare equal. */
@@ -124,4 +131,23 @@ export function parseQuery(search: string): Record<string, string> {
     }
   }
   return out;
+}
+
+/**
+ * A query value as the page receives it. Mini-programs hand values over still percent-encoded, H5 decoded;
+ * decoding twice must not break a value that merely contains "%".
+ */
+export function decodeParam(value: unknown): string {
+  const text = value === undefined || value === null ? '' : String(value);
+  if (!/%[0-9a-f]{2}/i.test(text)) return text;
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Only http(s) addresses open in the web-view page. */
+export function isWebUrl(url: string): boolean {
+  return /^https?:\/\/[^\s]+$/i.test(url.trim());
 }

@@ -1,6 +1,6 @@
 /** Toasts, loading and modals: the only place pages and the request layer reach Taro's UI APIs. */
 import Taro from '@tarojs/taro';
-import { TOAST_MS } from '../domain/errors';
+import { MESSAGES, TOAST_MS } from '../domain/errors';
 
 export function toast(title: string, icon: 'none' | 'success' = 'none'): void {
   if (!title) return;
@@ -26,4 +26,26 @@ export async function isOnline(): Promise<boolean> {
   } catch {
     return typeof navigator === 'undefined' || navigator.onLine !== false;
   }
+}
+
+/** Full-screen image viewer (review pictures, introductions). */
+export function previewImages(urls: string[], current?: string): void {
+  if (!urls.length) return;
+  void Taro.previewImage({ urls, current: current || urls[0] }).catch(() => undefined);
+}
+
+/** Opens the dialler (customer service); a cancel is not an error. */
+export function callPhone(phoneNumber: string): void {
+  void Taro.makePhoneCall({ phoneNumber }).catch(() => undefined);
+}
+
+export function setPageTitle(title: string): void {
+  if (title) void Taro.setNavigationBarTitle({ title }).catch(() => undefined);
+}
+
+/** Copies text (a phone number or link) and says so (§8 复制成功). */
+export function copyText(data: string): void {
+  void Taro.setClipboardData({ data })
+    .then(() => toast(MESSAGES.copySuccess, 'success'))
+    .catch(() => undefined);
 }

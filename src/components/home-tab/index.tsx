@@ -4,12 +4,15 @@ import { observer, useLocalObservable } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
 import type { PageInfo } from '@contract/pages';
 import { ApiError } from '../../api/request';
+import { ROUTES } from '../../domain/routes';
 import { THEME_PRIMARY } from '../../domain/theme';
+import { openPage } from '../../platform/navigation';
 import { applyTabBar } from '../../platform/tabbar';
 import { useStores } from '../../stores';
 import EmptyView from '../empty-view';
 import PageModules from '../page-modules';
 import PageShell from '../page-shell';
+import './index.scss';
 
 interface HomeTabProps {
   /** 0..3: which of the four configurable home tabs this page is. */
@@ -72,6 +75,11 @@ function HomeTab({ tabIndex }: HomeTabProps) {
 
   return (
     <PageShell className="sf-home">
+      {tabIndex === 0 ? (
+        <View className="sf-home__search" id="home-search" onClick={() => void openPage(ROUTES.indexSearch)}>
+          <View className="sf-home__search-box">搜索课程、活动</View>
+        </View>
+      ) : null}
       {state.page ? <PageModules modules={state.page.modules} /> : null}
       {state.page && !state.page.modules.length ? <EmptyView /> : null}
       {state.error && !state.page ? <EmptyView text={state.error} actionText="重新加载" onAction={() => void load(true)} /> : null}

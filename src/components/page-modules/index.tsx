@@ -1,6 +1,7 @@
 import { Image, Swiper, SwiperItem, View } from '@tarojs/components';
 import { observer } from 'mobx-react-lite';
 import type { ActivityCard as Card, JumpContent, ModuleItem, PageModule } from '@contract/pages';
+import { detailJumpEnum } from '../../domain/catalogue';
 import { resolveJump } from '../../domain/jump';
 import { ROUTES } from '../../domain/routes';
 import { assetUrl } from '../../api/asset';
@@ -20,7 +21,7 @@ function PageModules({ modules }: PageModulesProps) {
   const go = (jump: JumpContent) => void followJump(resolveJump(jump, session.tabList));
   const openCard = (card: Card) =>
     void followJump(
-      resolveJump({ firstEnum: card.actType === 'COURSE' ? 'PAGE_COURSE_DETAIL' : 'PAGE_ACT_DETAIL', targetSn: card.actSn }, session.tabList),
+      resolveJump({ firstEnum: detailJumpEnum(card.actType), targetSn: card.actSn }, session.tabList),
     );
 
   return (

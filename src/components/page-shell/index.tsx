@@ -5,36 +5,51 @@ import type { PropsWithChildren } from 'react';
 import { checkAccess } from '../../domain/access';
 import { ROUTES, normalizePath, toUrl } from '../../domain/routes';
 import { themeStyle } from '../../domain/theme';
+import type { ShareContent } from '../../domain/share';
 import { entranceUrl, rememberCurrentPath } from '../../platform/navigation';
+import { usePageShare } from '../../platform/share';
 import { useStores } from '../../stores';
 import './index.scss';
 
 interface PageShellProps {
   /** Extra class on the page root. */
   className?: string;
+  /** What this page shares (§1); pages off the share allow list ignore it and hide the share menu. */
+  share?: ShareContent | null;
 }
 
 /**
  * Every page renders inside this: it applies the project's theme, keeps the current path in session storage
- * and the query in state (§2), and runs the visitor-access check when a page is opened directly by URL.
+ * and the query in state (§2), runs the visitor-access check when a page is opened directly by URL, and sets up
+ * sharing for the page (platform/share).
  */
-function PageShell({ className, children }: PropsWithChildren<PageShellProps>) {
-  const { session } = useStores();
+function PageShell({ className, share, children }: PropsWithChildren<PageShellProps>) {
+  const { session, api } = useStores();
   const router = useRouter();
+  const route = normalizePath(router?.path || '');
+  const params: Record<string, string> = {};
+  for (const k of Object.keys(router?.params || {})) {
+    if (k !== '$taroTimestamp' && router.params[k] !== undefined) params[k] = String(router.params[k]);
+  }
+
+  usePageShare({
+    route,
+    params,
+    projectSn: session.projectSn,
+    info: share ?? null,
+    defaultTitle: session.projectName || '商城',
+    sign: (url) => api.activity.jsSign(session.projectSn, url),
+  });
 
   useDidShow(() => {
-    const route = normalizePath(router.path || '');
-    const params: Record<string, string> = {};
-    for (const k of Object.keys(router.params || {})) {
-      if (k !== '$taroTimestamp' && router.params[k] !== undefined) params[k] = String(router.params[k]);
-    }
     const here = toUrl(route, params);
     rememberCurrentPath(here);
     session.setPageQuery(params);
     if (route === ROUTES.entrance || route === ROUTES.error) return;
     // No session at all (first visit by a deep link): enter the project first, then come back here.
     if (!session.token) {
-      void Taro.reLaunch({ url: entranceUrl({ redirect: here }) });
+      // A shared link names its project; the entrance must enter that one.
+      void Taro.reLaunch({ url: entranceUrl({ redirect: here, projectSn: params.projectSn }) });
       return;
     }
     if (!checkAccess(route, session.loggedIn).allowed) {

@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: '专题', enablePullDownRefresh: true });
+export default definePageConfig({ navigationBarTitleText: '专题', enablePullDownRefresh: true, enableShareAppMessage: true });

@@ -7,6 +7,7 @@ import { ApiError } from '../../../api/request';
 import ActivityCard from '../../../components/activity-card';
 import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
+import { detailJumpEnum } from '../../../domain/catalogue';
 import { resolveJump } from '../../../domain/jump';
 import { followJump, goBackOrHome } from '../../../platform/navigation';
 import { useStores } from '../../../stores';
@@ -50,7 +51,7 @@ function MoreActivity() {
   });
 
   const open = (card: Card) =>
-    void followJump(resolveJump({ firstEnum: card.actType === 'COURSE' ? 'PAGE_COURSE_DETAIL' : 'PAGE_ACT_DETAIL', targetSn: card.actSn }, session.tabList));
+    void followJump(resolveJump({ firstEnum: detailJumpEnum(card.actType), targetSn: card.actSn }, session.tabList));
 
   return (
     <PageShell className="sf-more">

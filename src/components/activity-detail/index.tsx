@@ -1,0 +1,293 @@
+import { Image, Swiper, SwiperItem, View } from '@tarojs/components';
+import Taro, { useDidShow, usePullDownRefresh } from '@tarojs/taro';
+import type { ReactNode } from 'react';
+import { observer, useLocalObservable } from 'mobx-react-lite';
+import { runInAction } from 'mobx';
+import type { ActivityDetail, ShareInfo } from '@contract/activity';
+import type { ActivityCard as Card } from '@contract/pages';
+import type { SpecAttr } from '../../api/activity';
+import { assetUrl } from '../../api/asset';
+import { ApiError } from '../../api/request';
+import {
+  MISSING_ACT_SN,
+  detailJumpEnum,
+  holdTypeTexts,
+  integralLabel,
+  orderRoute,
+  refundTagTexts,
+  reviewSummaryText,
+} from '../../domain/catalogue';
+import { resolveJump } from '../../domain/jump';
+import { formatMoney } from '../../domain/money';
+import { ROUTES } from '../../domain/routes';
+import { followJump, openPage, switchToTab } from '../../platform/navigation';
+import { previewImages, setPageTitle, toast } from '../../platform/ui';
+import { useStores } from '../../stores';
+import ActivityCard from '../activity-card';
+import CommentItem from '../comment-item';
+import EmptyView from '../empty-view';
+import PageShell from '../page-shell';
+import RichTextView from '../rich-text';
+import TagStrip from '../tag-strip';
+import './index.scss';
+
+/** Reviews shown on the detail page before 查看全部. */
+export const LATEST_REVIEWS = 3;
+
+interface ActivityDetailScreenProps {
+  /** The item to show (route param actSn). */
+  actSn: string;
+}
+
+/**
+ * §2 activity and course detail (activityDetail and courseDetail share it): pictures, price, tags, packages,
+ * gift courses, attributes, refund and hold tags, reviews, introduction, recommendations and the order button.
+ */
+function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
+  const { api, session } = useStores();
+  const state = useLocalObservable(() => ({
+    detail: null as ActivityDetail | null,
+    attrs: [] as SpecAttr[],
+    hot: [] as Card[],
+    share: null as ShareInfo | null,
+    introduce: '',
+    error: '',
+    loading: false,
+  }));
+
+  async function load(): Promise<void> {
+    if (!actSn) {
+      runInAction(() => (state.error = MISSING_ACT_SN));
+      return;
+    }
+    // Without a session the page shell is on its way to the entrance; it comes back here afterwards.
+    if (!session.token || state.loading) return;
+    runInAction(() => (state.loading = true));
+    try {
+      const detail = await api.activity.details(actSn);
+      runInAction(() => {
+        state.detail = detail;
+        state.error = '';
+      });
+      setPageTitle(detail.actName);
+      // The rest is extra: one of them failing must not take the item off the screen.
+      const [attrs, hot, share, introduce] = await Promise.allSettled([
+        api.activity.specAttrs(actSn),
+        api.activity.hotRecommend(actSn),
+        api.activity.share(actSn),
+        detail.hasProductIntroduce ? api.activity.introduce(actSn) : Promise.resolve({ content: '' }),
+      ]);
+      runInAction(() => {
+        if (attrs.status === 'fulfilled') state.attrs = attrs.value.attrs;
+        if (hot.status === 'fulfilled') state.hot = hot.value.list.filter((c) => c.actSn !== actSn);
+        if (share.status === 'fulfilled') state.share = share.value;
+        if (introduce.status === 'fulfilled') state.introduce = introduce.value.content;
+      });
+    } catch (err) {
+      const message = err instanceof ApiError ? err.message : String(err);
+      // A refresh that fails keeps what is on screen; a first load that fails says why, with a way home.
+      if (state.detail) toast(message);
+      else runInAction(() => (state.error = message));
+    } finally {
+      runInAction(() => (state.loading = false));
+    }
+  }
+
+  // Every show: after buying or reviewing elsewhere, the order button and review state must be current.
+  useDidShow(() => void load());
+  usePullDownRefresh(async () => {
+    await load();
+    Taro.stopPullDownRefresh();
+  });
+
+  const d = state.detail;
+  if (!d) {
+    return (
+      <PageShell className="sf-act">
+        {state.error ? (
+          <EmptyView text={state.error} actionText="返回首页" onAction={() => void switchToTab(0)} />
+        ) : (
+          <View className="sf-home__loading">加载中...</View>
+        )}
+      </PageShell>
+    );
+  }
+
+  const pictures = Array.from(new Set([d.cover, ...d.images].filter(Boolean))).map(assetUrl);
+  const refundTags = refundTagTexts(d.refundTags);
+  const holdTypes = holdTypeTexts(d.holdTypes);
+  const integral = d.integralPackage;
+  const openCard = (card: Card) => void followJump(resolveJump({ firstEnum: detailJumpEnum(card.actType), targetSn: card.actSn }, session.tabList));
+  const order = () => {
+    if (!d.orderEnabled) {
+      toast(d.disabledReason || '');
+      return;
+    }
+    void openPage(orderRoute(d.actType), { targetSn: d.actSn });
+  };
+
+  return (
+    <PageShell className="sf-act" share={state.share}>
+      {pictures.length > 1 ? (
+        <Swiper className="sf-act__gallery" indicatorDots indicatorActiveColor="#ffffff">
+          {pictures.map((src) => (
+            <SwiperItem key={src}>
+              <Image className="sf-act__picture" src={src} mode="aspectFill" onClick={() => previewImages(pictures, src)} />
+            </SwiperItem>
+          ))}
+        </Swiper>
+      ) : pictures.length ? (
+        <Image className="sf-act__gallery sf-act__picture" src={pictures[0]} mode="aspectFill" onClick={() => previewImages(pictures)} />
+      ) : null}
+
+      <View className="sf-act__block sf-act__head">
+        <View className="sf-act__price-row">
+          <View className="sf-price sf-act__price">{d.price === 0 ? '免费' : formatMoney(d.price)}</View>
+          {d.originalPrice && d.originalPrice > d.price ? <View className="sf-act__origin">{formatMoney(d.originalPrice)}</View> : null}
+          <View className="sf-act__sales">已售{d.sales}</View>
+        </View>
+        {d.depositAmount ? <View className="sf-act__deposit">定金 {formatMoney(d.depositAmount)}</View> : null}
+        <View className="sf-act__name">{d.actName}</View>
+        <TagStrip item={d} />
+        {d.summary ? <View className="sf-act__summary">{d.summary}</View> : null}
+      </View>
+
+      {d.courseName && !d.isPackage ? (
+        <View className="sf-act__block">
+          <View className="sf-act__title">课程</View>
+          <View className="sf-act__course">
+            {d.courseCover ? <Image className="sf-act__course-cover" src={assetUrl(d.courseCover)} mode="aspectFill" /> : null}
+            <View className="sf-act__course-name">{d.courseName}</View>
+            {d.courseAmount !== null ? <View className="sf-act__course-amount">{formatMoney(d.courseAmount)}</View> : null}
+          </View>
+        </View>
+      ) : null}
+
+      {d.packages.length ? (
+        <View className="sf-act__block" id="act-packages">
+          <View className="sf-act__title">套餐</View>
+          {d.packages.map((p) => (
+            <View key={p.packageSn} className="sf-act__package">
+              <View className="sf-act__package-head">
+                <View className="sf-act__package-name">{p.packageName}</View>
+                <View className="sf-price">{formatMoney(p.price)}</View>
+              </View>
+              {p.courses.map((c) => (
+                <View key={c.courseSn} className="sf-act__course">
+                  {c.courseCover ? <Image className="sf-act__course-cover" src={assetUrl(c.courseCover)} mode="aspectFill" /> : null}
+                  <View className="sf-act__course-name">{c.courseName}</View>
+                  <View className="sf-act__course-amount">{formatMoney(c.courseAmount)}</View>
+                </View>
+              ))}
+            </View>
+          ))}
+        </View>
+      ) : null}
+
+      {d.giftCourses.length ? (
+        <View className="sf-act__block" id="act-gifts">
+          <View className="sf-act__title">赠课{d.giftCourses.length > 1 ? `（${d.giftCourses.length}）` : ''}</View>
+          {d.giftCourses.map((c) => (
+            <View key={c.courseSn} className="sf-act__course">
+              <View className="sf-act__course-name">{c.courseName}</View>
+              <View className="sf-act__course-amount sf-act__struck">{formatMoney(c.courseAmount)}</View>
+            </View>
+          ))}
+        </View>
+      ) : null}
+
+      {state.attrs.length || d.adultExamination || (d.subjectCharge !== null && d.subjectsNum) || integral ? (
+        <View className="sf-act__block" id="act-attrs">
+          {state.attrs.map((a) => (
+            <Row key={a.name} label={a.name}>
+              {a.value}
+            </Row>
+          ))}
+          {d.adultExamination ? (
+            <>
+              <Row label="院校">{d.adultExamination.schoolName}</Row>
+              <Row label="层次">{d.adultExamination.majorLevelStr}</Row>
+              <Row label="专业">{d.adultExamination.majorName}</Row>
+            </>
+          ) : null}
+          {d.subjectCharge !== null && d.subjectsNum ? (
+            <Row label="科目费用">
+              {formatMoney(d.subjectCharge)} × {d.subjectsNum}科 = {formatMoney(d.subjectCharge * d.subjectsNum)}
+            </Row>
+          ) : null}
+          {integral ? (
+            <Row label="积分">
+              {[integralLabel(integral.integralType).label, `最高可用${integral.maxIntegral}${integralLabel(integral.integralType).suffix}`]
+                .filter(Boolean)
+                .join(' · ')}
+            </Row>
+          ) : null}
+        </View>
+      ) : null}
+
+      {refundTags.length || holdTypes.length ? (
+        <View className="sf-act__block sf-act__promises" id="act-promises">
+          {[...refundTags, ...holdTypes].map((t) => (
+            <View key={t} className="sf-act__promise">
+              ✓ {t}
+            </View>
+          ))}
+        </View>
+      ) : null}
+
+      <View className="sf-act__block" id="act-reviews">
+        <View className="sf-act__title-row">
+          <View className="sf-act__title">用户评价</View>
+          <View className="sf-act__more" onClick={() => void openPage(ROUTES.getCommentList, { actSn: d.actSn })}>
+            {d.commentSummary.total > 0 ? '查看全部 ›' : d.canComment ? '写评价 ›' : ''}
+          </View>
+        </View>
+        <View className="sf-act__review-summary">{reviewSummaryText(d.commentSummary.total, d.commentSummary.goodRate)}</View>
+        {d.commentSummary.latest.slice(0, LATEST_REVIEWS).map((c) => (
+          <CommentItem key={c.commentId} comment={c} />
+        ))}
+      </View>
+
+      {d.hasProductIntroduce ? (
+        <View className="sf-act__block" id="act-introduce">
+          <View className="sf-act__title">{d.actType === 'COURSE' ? '课程介绍' : '商品详情'}</View>
+          <RichTextView html={state.introduce} />
+        </View>
+      ) : null}
+
+      {state.hot.length ? (
+        <View className="sf-act__hot" id="act-hot">
+          <View className="sf-section-title">热门推荐</View>
+          {state.hot.map((card) => (
+            <ActivityCard key={card.actSn} card={card} onClick={openCard} />
+          ))}
+        </View>
+      ) : null}
+
+      <View className="sf-act__spacer" />
+      <View className="sf-act__bar">
+        <View className="sf-act__bar-info">
+          {d.orderEnabled ? (
+            <View className="sf-price sf-act__bar-price">{d.price === 0 ? '免费' : formatMoney(d.price)}</View>
+          ) : (
+            <View className="sf-act__reason">{d.disabledReason}</View>
+          )}
+        </View>
+        <View className={`sf-btn sf-act__order ${d.orderEnabled ? '' : 'is-disabled'}`} id="act-order" onClick={order}>
+          {d.actType === 'COURSE' ? '立即报名' : '立即购买'}
+        </View>
+      </View>
+    </PageShell>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <View className="sf-act__row">
+      <View className="sf-act__label">{label}</View>
+      <View className="sf-act__value">{children}</View>
+    </View>
+  );
+}
+
+export default observer(ActivityDetailScreen);

@@ -1,0 +1,45 @@
+import { Image, View } from '@tarojs/components';
+import type { Comment } from '@contract/activity';
+import { assetUrl } from '../../api/asset';
+import { previewImages } from '../../platform/ui';
+import './index.scss';
+
+interface CommentItemProps {
+  /** The review to show. */
+  comment: Comment;
+}
+
+/** One review: who, stars, when, text and pictures (tap to enlarge). */
+export default function CommentItem({ comment }: CommentItemProps) {
+  const images = comment.images.map(assetUrl);
+  return (
+    <View className="sf-comment" data-comment-id={comment.commentId}>
+      <View className="sf-comment__head">
+        {comment.avatar ? (
+          <Image className="sf-comment__avatar" src={assetUrl(comment.avatar)} mode="aspectFill" />
+        ) : (
+          <View className="sf-comment__avatar">{comment.nickName.slice(0, 1)}</View>
+        )}
+        <View className="sf-comment__who">
+          <View className="sf-comment__name">{comment.nickName}</View>
+          <View className="sf-comment__stars">
+            {[1, 2, 3, 4, 5].map((n) => (
+              <View key={n} className={`sf-comment__star ${n <= comment.score ? 'is-on' : ''}`}>
+                ★
+              </View>
+            ))}
+          </View>
+        </View>
+        <View className="sf-comment__date">{comment.createdAt.slice(0, 10)}</View>
+      </View>
+      <View className="sf-comment__content">{comment.content}</View>
+      {images.length ? (
+        <View className="sf-comment__images">
+          {images.map((src) => (
+            <Image key={src} className="sf-comment__image" src={src} mode="aspectFill" lazyLoad onClick={() => previewImages(images, src)} />
+          ))}
+        </View>
+      ) : null}
+    </View>
+  );
+}
