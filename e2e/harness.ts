@@ -116,3 +116,47 @@ export async function openPhone(): Promise<Phone> {
     },
   };
 }
+
+/** A signed API client for the test itself (finding seed items by their features), as the storefront signs. */
+export function apiClient(baseUrl: string) {
+  let token = '';
+  async function call<T>(method: 'GET' | 'POST', path: string, params: Record<string, unknown> = {}): Promise<T> {
+    const { computeSign, DEFAULT_SIGN_KEY, makeNonce } = await import('../contract/signature');
+    const p: Record<string, unknown> = { ...params, timestamp: Date.now(), nonceStr: makeNonce() };
+    if (token) p.token = token;
+    const body = { ...p, sign: computeSign(p, DEFAULT_SIGN_KEY) };
+    const url = method === 'GET' ? `${baseUrl}${path}?${new URLSearchParams(body as Record<string, string>)}` : `${baseUrl}${path}`;
+    const res = await fetch(url, {
+      method,
+      headers: method === 'POST' ? { 'content-type': 'application/json' } : undefined,
+      body: method === 'POST' ? JSON.stringify(body) : undefined,
+    });
+    const json = (await res.json()) as { state: boolean; message: string; info: T };
+    if (!json.state) throw new Error(`${path}: ${json.message}`);
+    return json.info;
+  }
+  return {
+    call,
+    async login(server: Server, projectSn: string, phone: string) {
+      token = (await call<{ token: string }>('POST', '/front/v1/entrance', { projectSn })).token;
+      await call('GET', '/api/user/phone/verification/code', { phone });
+      const code = await server.smsCode(phone);
+      token = (await call<{ token: string }>('GET', '/api/user/phone/login', { phone, code })).token;
+    },
+  };
+}
+
+/** Logs in through the storefront's own phone form (entrance?login=phone), as a person would. */
+export async function loginInBrowser(phone: Phone, server: Server, mobile: string, redirect?: string): Promise<void> {
+  const { page } = phone;
+  const query = new URLSearchParams({ login: 'phone', ...(redirect ? { redirect } : {}) });
+  await page.goto(`${server.baseUrl}/#/pages/entrance/entrance?${query}`);
+  const phoneInput = page.locator('.taro_page:visible #login-phone input, .taro_page:visible input#login-phone').first();
+  await phoneInput.waitFor({ state: 'visible', timeout: 20000 });
+  await phoneInput.fill(mobile);
+  await page.locator('.taro_page:visible .sf-login__code').click();
+  const code = await server.smsCode(mobile);
+  await page.locator('.taro_page:visible #login-code input, .taro_page:visible input#login-code').first().fill(code);
+  await page.locator('.taro_page:visible .sf-login__submit').click();
+  await page.waitForURL((url) => !url.hash.includes('pages/entrance/entrance'), { timeout: 20000 });
+}
