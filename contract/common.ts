@@ -39,11 +39,28 @@ export const ERROR_CODES = {
   SMS_CODE_WRONG: 4004,
   SMS_CODE_EXPIRED: 4005,
   SMS_TOO_MANY_ATTEMPTS: 4006,
+  /** §8: the order is not there (or not yours); the order pages show the server's message. */
+  ORDER_NOT_FOUND: 1008,
+  /** The chosen payment method is not open (sandbox in a mini-program, a live provider not configured). */
+  PAY_UNAVAILABLE: 4007,
+  /** HTTP 409: the order's state forbids it (already paid, cancelled, expired, signed). */
+  ORDER_STATE: 4090,
   NOT_FOUND: 4040,
   UNKNOWN_PROJECT: 4041,
+  /** A visitor (no phone) tried something that needs a logged-in customer. */
+  LOGIN_REQUIRED: 4030,
+  /** §8 order-submit codes (contract/constants.ts SUBMIT_CODES). */
+  SUBMIT_LINK_INVALID: 1002,
+  SUBMIT_OFF_SHELF: 1003,
+  SUBMIT_UNPAID_EXISTS: 1005,
+  SUBMIT_SERVER_MESSAGE: 1006,
+  SUBMIT_IN_PROGRESS: 1007,
+  SUBMIT_AMOUNT_MISMATCH: 1010,
+  SUBMIT_TOKEN_INVALID: 1011,
   SERVER_ERROR: 5000,
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
 /** Every failure: `state` false, `info` null, a Chinese `message` and an application `code`. */
-export const errorEnvelope = envelope(z.null());
+/** `info` is null, except where a failure carries what the customer needs next (1005: the unpaid orderNo). */
+export const errorEnvelope = envelope(z.record(z.string(), z.unknown()).nullable());

@@ -12,9 +12,13 @@ import { registerDb, type Db } from './plugins/db';
 import { registerErrorHandler } from './plugins/errors';
 import { registerSignature } from './plugins/signature';
 import { registerStatic } from './plugins/static';
+import addressRoutes from './routes/address';
 import authRoutes from './routes/auth';
 import entranceRoutes from './routes/entrance';
+import orderRoutes from './routes/order';
 import pagesRoutes from './routes/pages';
+import paymentRoutes from './routes/payment';
+import sandboxRoutes, { type NotifySender } from './routes/sandbox';
 import userRoutes from './routes/user';
 import { createSmsProvider, type SmsProvider } from './services/sms';
 
@@ -25,9 +29,11 @@ export interface BuildAppOptions {
   sms?: SmsProvider;
   /** Defaults to a logger at config.logLevel; tests pass false. */
   logger?: boolean;
+  /** Sandbox cashier: how its notification reaches /pay/notify/sandbox (default: HTTP to the listening address). */
+  notifySender?: NotifySender;
 }
 
-export async function buildApp({ config, db, sms, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, sms, logger, notifySender }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false || config.logLevel === 'silent' ? false : { level: config.logLevel },
   });
@@ -61,5 +67,9 @@ export async function buildApp({ config, db, sms, logger }: BuildAppOptions): Pr
   await app.register(userRoutes);
   await app.register(authRoutes, { sms: smsProvider, sessionTtlDays: config.sessionTtlDays });
   await app.register(pagesRoutes);
+  await app.register(addressRoutes);
+  await app.register(orderRoutes);
+  await app.register(paymentRoutes, { config });
+  await app.register(sandboxRoutes, { config, notifySender });
   return app;
 }

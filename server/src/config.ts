@@ -7,6 +7,10 @@ import { z } from 'zod';
 import { DEFAULT_SIGN_KEY } from '../../contract/signature';
 
 export const SMS_PROVIDERS = ['log'] as const;
+/** sandbox: the server's own cashier for every trade type; live: WeChat Pay (MWEB, JSAPI) and Baidu (SWAN). */
+export const PAY_PROVIDERS = ['sandbox', 'live'] as const;
+/** Demo key of the sandbox cashier's notification signature (HMAC-SHA256). */
+export const DEFAULT_SANDBOX_PAY_KEY = 'storefront-sandbox-pay-key';
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const intFrom = (name: string, fallback: number, min: number, max: number) =>
@@ -38,6 +42,19 @@ const envSchema = z.object({
     message: 'PUBLIC_BASE_URL must be an absolute http(s) URL',
   }),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of: ${LOG_LEVELS.join(', ')}` }).default('info'),
+  PAY_PROVIDER: z.enum(PAY_PROVIDERS, { message: `PAY_PROVIDER must be one of: ${PAY_PROVIDERS.join(', ')}` }).default('sandbox'),
+  SANDBOX_PAY_KEY: z.string().min(8, 'SANDBOX_PAY_KEY must have at least 8 characters').default(DEFAULT_SANDBOX_PAY_KEY),
+  WECHAT_PAY_APP_ID: optionalText,
+  WECHAT_PAY_MINI_APP_ID: optionalText,
+  WECHAT_PAY_MCH_ID: optionalText,
+  WECHAT_PAY_API_V3_KEY: optionalText.refine((v) => v === undefined || v.length === 32, { message: 'WECHAT_PAY_API_V3_KEY must have 32 characters' }),
+  WECHAT_PAY_SERIAL_NO: optionalText,
+  WECHAT_PAY_PRIVATE_KEY: optionalText,
+  WECHAT_PAY_PLATFORM_PUBLIC_KEY: optionalText,
+  BAIDU_PAY_APP_KEY: optionalText,
+  BAIDU_PAY_DEAL_ID: optionalText,
+  BAIDU_PAY_PRIVATE_KEY: optionalText,
+  BAIDU_PAY_PUBLIC_KEY: optionalText,
 });
 
 export interface Config {
@@ -52,6 +69,20 @@ export interface Config {
   sessionTtlDays: number;
   publicBaseUrl?: string;
   logLevel: (typeof LOG_LEVELS)[number];
+  payProvider: (typeof PAY_PROVIDERS)[number];
+  sandboxPayKey: string;
+  /** WeChat Pay API v3; every field unset means WeChat Pay is off. Keys are PEM text (with real or escaped newlines) or a file path. */
+  wechatPay: {
+    appId?: string;
+    miniAppId?: string;
+    mchId?: string;
+    apiV3Key?: string;
+    serialNo?: string;
+    privateKey?: string;
+    platformPublicKey?: string;
+  };
+  /** Baidu smart-program polymer payment (百度收银台); every field unset means it is off. */
+  baiduPay: { appKey?: string; dealId?: string; privateKey?: string; publicKey?: string };
 }
 
 export class ConfigError extends Error {
@@ -87,5 +118,22 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     sessionTtlDays: e.SESSION_TTL_DAYS,
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
+    payProvider: e.PAY_PROVIDER,
+    sandboxPayKey: e.SANDBOX_PAY_KEY,
+    wechatPay: {
+      appId: e.WECHAT_PAY_APP_ID,
+      miniAppId: e.WECHAT_PAY_MINI_APP_ID,
+      mchId: e.WECHAT_PAY_MCH_ID,
+      apiV3Key: e.WECHAT_PAY_API_V3_KEY,
+      serialNo: e.WECHAT_PAY_SERIAL_NO,
+      privateKey: e.WECHAT_PAY_PRIVATE_KEY,
+      platformPublicKey: e.WECHAT_PAY_PLATFORM_PUBLIC_KEY,
+    },
+    baiduPay: {
+      appKey: e.BAIDU_PAY_APP_KEY,
+      dealId: e.BAIDU_PAY_DEAL_ID,
+      privateKey: e.BAIDU_PAY_PRIVATE_KEY,
+      publicKey: e.BAIDU_PAY_PUBLIC_KEY,
+    },
   };
 }

@@ -36,6 +36,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: ErrorCode,
     message: string,
+    /** Sent as the envelope's info (e.g. the unpaid order's number with 1005). */
+    readonly info: Record<string, unknown> | null = null,
   ) {
     super(message);
     this.name = 'AppError';
@@ -44,14 +46,15 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, code: ErrorCode = ERROR_CODES.BAD_INPUT) => new AppError(400, code, message);
 export const notFound = (message: string, code: ErrorCode = ERROR_CODES.NOT_FOUND) => new AppError(404, code, message);
+export const conflict = (message: string, code: ErrorCode = ERROR_CODES.ORDER_STATE) => new AppError(409, code, message);
 export const sessionExpired = () => new AppError(401, ERROR_CODES.SESSION_EXPIRED, MESSAGES.sessionExpired);
 
-export function failure(code: number, message: string) {
-  return { state: false as const, message, info: null, code };
+export function failure(code: number, message: string, info: Record<string, unknown> | null = null) {
+  return { state: false as const, message, info, code };
 }
 
 /** Response schemas for a route: the success envelope plus the failures it can answer (they show in /docs). */
-export function responses<T extends z.ZodTypeAny, S extends 400 | 401 | 404>(info: T, failures: readonly S[]) {
+export function responses<T extends z.ZodTypeAny, S extends 400 | 401 | 404 | 409>(info: T, failures: readonly S[]) {
   const out: Record<number, z.ZodTypeAny> = { 200: envelope(info) };
   for (const status of failures) out[status] = errorEnvelope;
   return out as { 200: ReturnType<typeof envelope<T>> } & Record<S, typeof errorEnvelope>;

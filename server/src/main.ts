@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { seedIfEmpty } from './db/seed';
 import { openDatabase } from './plugins/db';
+import { startExpirySweep } from './services/expiry';
 import { DEFAULT_SIGN_KEY } from '../../contract/signature';
 
 async function main(): Promise<void> {
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
   const seeded = await seedIfEmpty(database.db);
 
   const app = await buildApp({ config, db: database.db });
+  // Unpaid orders past their expiry are cancelled (coupon returned) every minute; pages also check lazily.
+  const stopExpirySweep = startExpirySweep(database.db, app.log);
   if (seeded) app.log.info('empty database: demo data seeded');
   if (!config.databaseUrl) app.log.info(`PGlite data directory: ${config.dataDir}`);
   // A real database means a real deployment: it should not run on the key every demo build ships with.
@@ -34,6 +37,7 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    stopExpirySweep();
     app.log.info(`${signal}: closing`);
     await app.close();
     await database.close();

@@ -67,7 +67,7 @@ export function issueMessage(issue: Issue): string {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: Error, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.statusCode).send(failure(error.code, error.message));
+      return reply.code(error.statusCode).send(failure(error.code, error.message, error.info));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.code(400).send(failure(ERROR_CODES.BAD_INPUT, issueMessage(error.validation[0])));

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DEFAULT_SIGN_KEY } from '../../../contract/signature';
-import { ConfigError, loadConfig } from '../../src/config';
+import { ConfigError, DEFAULT_SANDBOX_PAY_KEY, loadConfig } from '../../src/config';
 
 describe('loadConfig', () => {
   it('gives demo defaults for an empty environment', () => {
@@ -16,6 +16,18 @@ describe('loadConfig', () => {
       sessionTtlDays: 30,
       publicBaseUrl: undefined,
       logLevel: 'info',
+      payProvider: 'sandbox',
+      sandboxPayKey: DEFAULT_SANDBOX_PAY_KEY,
+      wechatPay: {
+        appId: undefined,
+        miniAppId: undefined,
+        mchId: undefined,
+        apiV3Key: undefined,
+        serialNo: undefined,
+        privateKey: undefined,
+        platformPublicKey: undefined,
+      },
+      baiduPay: { appKey: undefined, dealId: undefined, privateKey: undefined, publicKey: undefined },
     });
   });
 

@@ -2,7 +2,7 @@
  * Orders and their payments. The order-submission capability creates them; payment and after-sales move them
  * through their states; the catalogue reads them to know who bought what (reviews). Money is integer fen.
  */
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { activities, projects, users } from '../schema';
 
 /**
@@ -28,6 +28,8 @@ export const orders = pgTable(
   'orders',
   {
     orderNo: text('order_no').primaryKey(),
+    /** The confirmation it was submitted from: unique, so a confirmation makes at most one order. */
+    createOrderSn: text('create_order_sn'),
     projectSn: text('project_sn').notNull().references(() => projects.projectSn),
     userId: text('user_id').notNull().references(() => users.userId),
     actSn: text('act_sn').notNull().references(() => activities.actSn),
@@ -48,7 +50,11 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('orders_user_idx').on(t.userId, t.createdAt), index('orders_user_act_idx').on(t.userId, t.actSn, t.status)],
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_user_act_idx').on(t.userId, t.actSn, t.status),
+    uniqueIndex('orders_create_order_sn_idx').on(t.createOrderSn),
+  ],
 );
 
 /**

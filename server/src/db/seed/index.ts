@@ -8,6 +8,7 @@ import type { Db } from '../../plugins/db';
 import { activities, columnActivities, columns, pageModules, pages, projects, tips } from '../schema';
 import { CATALOGUE, type CatalogueItem } from './catalogue';
 import { DEMO_PROJECTS, DEMO_TIPS, type DemoProject } from './projects';
+import { seedOrdering } from './ordering';
 
 type NewPage = typeof pages.$inferInsert;
 type NewModule = typeof pageModules.$inferInsert;
@@ -129,7 +130,11 @@ function activityRow(projectSn: string, actSn: string, c: CatalogueItem): typeof
 /** Seeds the demo data when the database has no project yet; returns whether it did. */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(projects);
-  if (n > 0) return false;
+  // Ordering data is added to an existing database too (idempotent), so an older ./data gets it.
+  if (n > 0) {
+    await seedOrdering(db);
+    return false;
+  }
   await db.transaction(async (tx) => {
     await tx.insert(tips).values(DEMO_TIPS);
     for (const p of DEMO_PROJECTS) {
@@ -146,5 +151,6 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
       await tx.insert(pageModules).values(moduleRows);
     }
   });
+  await seedOrdering(db);
   return true;
 }

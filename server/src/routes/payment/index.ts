@@ -1,0 +1,233 @@
+/**
+ * Orders after submit (§7 Orders): list, detail, pay / continue, cancel, instalment info, agreements and
+ * contracts, and the providers' payment notifications (POST /pay/notify/<provider>, outside the request
+ * signature: a provider signs them its own way). Every /front call needs a session; another user's order
+ * answers 404 '订单不存在' with code 1008 (§8), so the order pages show the server's message.
+ */
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signedFields } from '../../../../contract/common';
+import { agreementInfo, agreementQuery } from '../../../../contract/order';
+import {
+  cancelInfo,
+  contractFileInfo,
+  contractFileQuery,
+  contractListInfo,
+  installmentInfo,
+  orderDetailSchema,
+  orderListInfo,
+  orderListQuery,
+  orderNoParams,
+  orderNoQuery,
+  payParamsSchema,
+  payQuery,
+  signLinkBody,
+  signLinkInfo,
+} from '../../../../contract/payment';
+import type { Config } from '../../config';
+import { ok, responses } from '../../http';
+import { requireSession } from '../../plugins/auth';
+import { contractFileUrl, createSignLink, getAgreement, listContracts } from '../../services/contract';
+import { expireUnpaidOrders } from '../../services/expiry';
+import { cancelOrder, findUserOrder } from '../../services/order-state-db';
+import { installmentInfoOf, listOrders, orderDetail } from '../../services/order-view';
+import { checkRedirect, startPayment } from '../../services/payment';
+import { createPaymentProviders, type PaymentProviders } from '../../services/providers';
+import notifyRoutes from './notify';
+
+export interface PaymentRoutesOptions {
+  config: Config;
+  /** Defaults to the providers the config turns on. */
+  providers?: PaymentProviders;
+}
+
+const signedOnly = z.object(signedFields);
+
+const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, options) => {
+  const providers = options.providers ?? createPaymentProviders(options.config);
+  const base = options.config.publicBaseUrl;
+  const tags = ['orders'];
+
+  app.get(
+    '/front/v1/client/order/user/orders',
+    {
+      config: { session: 'required' },
+      schema: {
+        tags,
+        summary: 'The user\'s orders in a tab (ALL, UNPAID, PAID, CANCELLED, REFUND), newest first, paged',
+        querystring: orderListQuery,
+        response: responses(orderListInfo, [400, 401]),
+      },
+    },
+    async (request) => {
+      const { userId } = requireSession(request.session);
+      const now = new Date();
+      await expireUnpaidOrders(app.db, now, { userId });
+      const { tab, page, perSize } = request.query;
+      return ok(await listOrders(app.db, { userId, tab, page, perSize, now }));
+    },
+  );
+
+  app.get(
+    '/front/v1/client/order/details/:orderNo/',
+    {
+      config: { session: 'required' },
+      schema: {
+        tags,
+        summary: 'One order with its deposit or instalment schedule and what can be done with it now',
+        params: orderNoParams,
+        querystring: signedOnly,
+        response: responses(orderDetailSchema, [400, 401, 404]),
+      },
+    },
+    async (request) => {
+      const { userId } = requireSession(request.session);
+      const now = new Date();
+      await findUserOrder(app.db, userId, request.params.orderNo);
+      await expireUnpaidOrders(app.db, now, { orderNo: request.params.orderNo });
+      const order = await findUserOrder(app.db, userId, request.params.orderNo);
+      return ok(await orderDetail(app.db, order, now));
+    },
+  );
+
+  app.get(
+    '/front/v1/client/order/payment/continue/:orderNo',
+    {
+      config: { session: 'required' },
+      schema: {
+        tags,
+        summary:
+          'Pay params for the payment now due (first payment, final, next instalment). payAmount 0: settled at once. ' +
+          'The sandbox answers mwebUrl (its cashier page) for H5 and refuses mini-programs',
+        params: orderNoParams,
+        querystring: payQuery,
+        response: responses(payParamsSchema, [400, 401, 404, 409]),
+      },
+    },
+    async (request) => {
+      const { userId } = requireSession(request.session);
+      const { paySource, tradeType, redirectUrl } = request.query;
+      return ok(
+        await startPayment(app.db, providers, {
+          userId,
+          orderNo: request.params.orderNo,
+          paySource,
+          tradeType,
+          redirectUrl,
+          clientIp: request.ip,
+          publicBaseUrl: base,
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/front/v1/client/order/payment/order/cancel/:orderNo',
+    {
+      config: { session: 'required' },
+      schema: {
+        tags,
+        summary: 'Cancel an unpaid order; its coupon goes back to the customer',
+        params: orderNoParams,
+        body: signedOnly,
+        response: responses(cancelInfo, [400, 401, 404, 409]),
+      },
+    },
+    async (request) => {
+      const { userId } = requireSession(request.session);
+      const order = await cancelOrder(app.db, { userId, orderNo: request.params.orderNo });
+      return ok({ orderNo: order.orderNo, orderStatus: order.status });
+    },
+  );
+
+  app.get(
+    '/front/v2/client/course/order/installment/info',
+    {
+      config: { session: 'required' },
+      schema: {
+        tags,
+        summary: 'The deposit or instalment schedule of an order and the payment now due',
+        querystring: orderNoQuery,
+        response: responses(installmentInfo, [400, 401, 404]),
+      },
+    },
+    async (request) => {
+      const order = await findUserOrder(app.db, requireSession(request.session).userId, request.query.orderNo);
+      return ok(await installmentInfoOf(app.db, order));
+    },
+  );
+
+  app.get(
+    '/front/v1/client/order/contract/details',
+    {
+      config: { session: 'required' },
+      schema: {
+        tags,
+        summary: 'The text of a purchase agreement',
+        querystring: agreementQuery,
+        response: responses(agreementInfo, [400, 401, 404]),
+      },
+    },
+    async (request) => ok(await getAgreement(app.db, request.query.agreementSn)),
+  );
+
+  app.get(
+    '/front/v1/client/order/contract/list',
+    {
+      config: { session: 'required' },
+      schema: {
+        tags,
+        summary: 'The signing flows of an order\'s purchase agreement',
+        querystring: orderNoQuery,
+        response: responses(contractListInfo, [400, 401, 404]),
+      },
+    },
+    async (request) => {
+      const order = await findUserOrder(app.db, requireSession(request.session).userId, request.query.orderNo);
+      return ok({ list: await listContracts(app.db, order.orderNo) });
+    },
+  );
+
+  app.get(
+    '/front/v1/client/order/contract/file/url',
+    {
+      config: { session: 'required' },
+      schema: {
+        tags,
+        summary: 'Where to read a signed contract (a server page)',
+        querystring: contractFileQuery,
+        response: responses(contractFileInfo, [400, 401, 404, 409]),
+      },
+    },
+    async (request) =>
+      ok(await contractFileUrl(app.db, { userId: requireSession(request.session).userId, flowId: request.query.flowId, publicBaseUrl: base })),
+  );
+
+  app.post(
+    '/front/v1/client/order/sign/link',
+    {
+      config: { session: 'required' },
+      schema: {
+        tags,
+        summary: 'Open the signing of the order\'s purchase agreement: the sandbox e-sign page, then back to redirectUrl',
+        body: signLinkBody,
+        response: responses(signLinkInfo, [400, 401, 404, 409]),
+      },
+    },
+    async (request) => {
+      const { orderNo, redirectUrl } = request.body;
+      return ok(
+        await createSignLink(app.db, {
+          userId: requireSession(request.session).userId,
+          orderNo,
+          redirectUrl: checkRedirect(redirectUrl, base),
+          publicBaseUrl: base,
+        }),
+      );
+    },
+  );
+
+  await app.register(notifyRoutes, { providers });
+};
+
+export default paymentRoutes;

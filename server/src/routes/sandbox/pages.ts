@@ -1,0 +1,53 @@
+/** The sandbox's HTML pages: small, Chinese, mobile-sized, with no external assets. */
+
+export const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+/** Fen as "¥12.34" (divided by 100, at most two decimals), like the storefront's domain/money. */
+export function yuan(fen: number): string {
+  const abs = Math.abs(Math.round(fen));
+  const cents = abs % 100;
+  const text = `${Math.floor(abs / 100)}${cents ? `.${String(cents).padStart(2, '0').replace(/0$/, '')}` : ''}`;
+  return `${fen < 0 ? '-' : ''}¥${text}`;
+}
+
+const STYLE = `
+body{margin:0;font-family:-apple-system,"PingFang SC","Microsoft YaHei",sans-serif;background:#f5f5f5;color:#333}
+.sb{max-width:750px;margin:0 auto;padding:16px}
+.sb-head{text-align:center;color:#888;font-size:13px;margin:8px 0 16px}
+.sb-card{background:#fff;border-radius:8px;padding:16px;margin-bottom:16px}
+.sb-amount{text-align:center;font-size:34px;font-weight:600;margin:8px 0 16px}
+.sb-row{display:flex;justify-content:space-between;padding:6px 0;font-size:14px}
+.sb-row span:first-child{color:#888}
+.sb-btn{display:block;width:100%;box-sizing:border-box;border:0;border-radius:22px;padding:12px;font-size:16px;margin-top:12px;text-align:center;text-decoration:none}
+.sb-primary{background:#07c160;color:#fff}
+.sb-plain{background:#fff;color:#333;border:1px solid #ddd}
+.sb-note{color:#888;font-size:12px;line-height:1.6}
+.sb-text{white-space:pre-wrap;font-size:14px;line-height:1.8}
+.sb-msg{text-align:center;font-size:16px;padding:24px 0}
+.sb-signed{color:#07c160;font-weight:600}
+`;
+
+export function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="zh-CN"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1,maximum-scale=1">
+<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
+<body><div class="sb">${body}</div></body></html>`;
+}
+
+export const row = (label: string, value: string) => `<div class="sb-row"><span>${escapeHtml(label)}</span><span>${escapeHtml(value)}</span></div>`;
+
+export const button = (action: string, text: string, primary: boolean, id: string) =>
+  `<form method="post" action="${escapeHtml(action)}"><button type="submit" id="${id}" class="sb-btn ${primary ? 'sb-primary' : 'sb-plain'}">${escapeHtml(text)}</button></form>`;
+
+export const link = (href: string, text: string) => `<a class="sb-btn sb-plain" href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
+
+export const message = (title: string, text: string, back?: string | null) =>
+  page(title, `<div class="sb-card"><div class="sb-msg">${escapeHtml(text)}</div>${back ? link(back, '返回') : ''}</div>`);
+
+/** "2025-06-01 12:30" in China time, whatever the server's zone. */
+export function chinaTime(d: Date): string {
+  const t = new Date(d.getTime() + 8 * 3600_000).toISOString();
+  return `${t.slice(0, 10)} ${t.slice(11, 16)}`;
+}

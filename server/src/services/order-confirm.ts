@@ -1,0 +1,252 @@
+/**
+ * Order confirmation (§3 course order confirmation): what an order of an item costs and needs, computed from the
+ * item, its ordering rules (order_configs) and the customer's address. Submit recomputes it the same way, so a
+ * client's amounts are never trusted.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Address } from '../../../contract/address';
+import type { Confirmation } from '../../../contract/order';
+import { ERROR_CODES } from '../../../contract/common';
+import { activities } from '../db/schema';
+import { confirmations, orderConfigs, type OrderConfig } from '../db/schema/ordering';
+import { DEFAULT_ORDER_CONFIG } from '../db/seed/ordering';
+import { AppError, badRequest, notFound } from '../http';
+import type { Db } from '../plugins/db';
+import { defaultAddress, findAddress } from './addresses';
+
+export const CONFIRM_TTL_MS = 30 * 60 * 1000;
+const DAY_MS = 86_400_000;
+
+export const CONFIRM_MESSAGES = {
+  notFound: '商品不存在或已下架',
+  linkInvalid: '下单链接异常，请退出重新扫码下单或联系客服人员重新生成下单链接!',
+  offShelf: '课程已下架，请联系客服安排其他课程!',
+  badPackage: '套餐不存在',
+  addressNotFound: '收货地址不存在',
+} as const;
+
+type Activity = typeof activities.$inferSelect;
+type ConfirmationRow = typeof confirmations.$inferSelect;
+
+export interface Plan {
+  confirmation: Confirmation;
+  activity: Activity;
+  config: OrderConfig;
+  /** order_payments rows to create: seq, kind, amount, due. */
+  payments: { seq: number; kind: 'NORMAL' | 'DEPOSIT' | 'FINAL' | 'INSTALLMENT'; amount: number; dueTime: Date | null }[];
+}
+
+export async function loadConfig(db: Pick<Db, 'select'>, actSn: string): Promise<OrderConfig> {
+  const [row] = await db.select().from(orderConfigs).where(eq(orderConfigs.actSn, actSn)).limit(1);
+  return { ...DEFAULT_ORDER_CONFIG, ...(row?.config ?? {}) };
+}
+
+/** Splits a total into n instalments: equal parts, the remainder on the first so they sum exactly. */
+export function splitInstallments(total: number, n: number): number[] {
+  const base = Math.floor(total / n);
+  return Array.from({ length: n }, (_, i) => (i === 0 ? total - base * (n - 1) : base));
+}
+
+/** The pure computation: amounts, schedule and flags of a new order (installmentPayNum 1). */
+export function computePlan(args: {
+  createOrderSn: string;
+  creatType: 'TARGET' | 'LINK';
+  activity: Activity;
+  config: OrderConfig;
+  packageSn: string | null;
+  skuCnt: number;
+  address: Address | null;
+  defaultAddress: Address | null;
+  now: Date;
+}): Plan {
+  const { activity, config, skuCnt, now } = args;
+  const pkg = config.packages.find((p) => p.packageSn === args.packageSn) ?? (args.packageSn ? undefined : config.packages[0]);
+  if (args.packageSn && !pkg) throw badRequest(CONFIRM_MESSAGES.badPackage);
+  const listPrice = pkg ? pkg.courses.reduce((n, c) => n + c.courseAmount, 0) : activity.price;
+  const totalAmount = listPrice * skuCnt;
+  const packageDiscountAmount = pkg ? Math.max(0, listPrice - pkg.price) * skuCnt : 0;
+  const courseDiscountAmount = Math.min(config.courseDiscountAmount * skuCnt, totalAmount - packageDiscountAmount);
+  const needsDelivery = config.deliveryType !== 4;
+  const freight = needsDelivery ? config.freight : 0;
+  const orderTotalAmount = totalAmount - packageDiscountAmount - courseDiscountAmount + freight;
+
+  let payments: Plan['payments'];
+  if (config.orderPayType === 2 && orderTotalAmount > 0) {
+    const deposit = Math.min(config.depositAmount ?? Math.round(orderTotalAmount * 0.2), orderTotalAmount);
+    payments = [
+      { seq: 1, kind: 'DEPOSIT', amount: deposit, dueTime: null },
+      { seq: 2, kind: 'FINAL', amount: orderTotalAmount - deposit, dueTime: new Date(now.getTime() + (config.finalDueDays ?? 30) * DAY_MS) },
+    ];
+  } else if (config.orderPayType === 3 && orderTotalAmount > 0) {
+    const n = Math.max(1, config.installmentNum ?? 3);
+    payments = splitInstallments(orderTotalAmount, n).map((amount, i) => ({
+      seq: i + 1,
+      kind: 'INSTALLMENT' as const,
+      amount,
+      dueTime: i === 0 ? null : new Date(now.getTime() + i * (config.installmentIntervalDays ?? 30) * DAY_MS),
+    }));
+  } else {
+    payments = [{ seq: 1, kind: 'NORMAL', amount: orderTotalAmount, dueTime: null }];
+  }
+  const orderPayType = payments.length > 1 ? config.orderPayType : 1;
+  const item = (p: Plan['payments'][number]) => ({
+    installmentAmount: p.amount,
+    payFlag: false,
+    installmentPayType: null,
+    deductionAmount: 0,
+    installmentPayAmount: null,
+    dueTime: p.dueTime ? p.dueTime.toISOString() : null,
+  });
+  const address = needsDelivery ? args.address ?? args.defaultAddress : null;
+  const isLink = args.creatType === 'LINK';
+
+  const confirmation: Confirmation = {
+    createOrderSn: args.createOrderSn,
+    creatType: args.creatType,
+    orderType: activity.actType === 'COURSE' ? 'COURSE' : 'GOODS',
+    orderPayType,
+    confirmOrderType: config.confirmOrderType,
+    deliveryType: config.deliveryType,
+    isHousehold: config.isHousehold,
+    householdTypes: config.isHousehold
+      ? [
+          { type: 'TRAILING_HOLD', name: '随迁落户' },
+          { type: 'TALENT_IN', name: '人才引进' },
+        ]
+      : [],
+    agreementSn: config.agreementSn,
+    agreementName: config.agreementSn ? '课程购买协议' : null,
+    electronicProtocol: config.electronicProtocol,
+    disableFlag: config.disableFlag,
+    disableReason: config.disableReason,
+    hasProductIntroduce: config.hasProductIntroduce,
+    freightAreasType: config.freightAreasType,
+    invalidAreas: config.invalidAreas,
+    restrict: config.restrict.map((r) => ({
+      nKey: r.nKey,
+      keyName: r.keyName,
+      label: r.label,
+      placeholder: null,
+      value: '',
+      required: r.required,
+      echoValue: null,
+      idCardType: r.idCardType,
+      multiline: Boolean(r.multiline),
+      submitTips: r.submitTips ?? null,
+    })),
+    orderCourseInfo: {
+      actSn: activity.actSn,
+      courseSn: pkg?.courses[0]?.courseSn ?? activity.actSn,
+      packageSn: pkg?.packageSn ?? null,
+      courseName: pkg ? `${activity.actName}（${pkg.packageName}）` : activity.actName,
+      courseCover: activity.cover,
+      skuCnt,
+      freight,
+    },
+    packageCourseList: (pkg?.courses ?? []).map((c) => ({ ...c, courseCover: null })),
+    giftCourseList: config.giftCourses.map((c) => ({ ...c, courseCover: null })),
+    confirmOrderAmount: {
+      totalAmount,
+      courseDiscountAmount,
+      packageDiscountAmount,
+      freight,
+      oldFreight: needsDelivery ? config.oldFreight ?? config.freight : 0,
+      orderTotalAmount,
+      payAmount: payments[0].amount,
+      installmentPayNum: 1,
+      deductionAmount: 0,
+      depositInfoList: orderPayType === 2 ? payments.map((p) => ({ depositType: p.kind === 'DEPOSIT' ? 1 : 2, ...item(p) })) : [],
+      installmentInfoList: orderPayType === 3 ? payments.map((p) => ({ installmentNum: p.seq, ...item(p) })) : [],
+    },
+    couponAllowed: config.confirmOrderType !== 2 && !isLink,
+    defaultAddress: address,
+  };
+  return { confirmation, activity, config, payments };
+}
+
+async function loadActivity(db: Pick<Db, 'select'>, actSn: string, projectSn: string): Promise<Activity | null> {
+  const [row] = await db
+    .select()
+    .from(activities)
+    .where(and(eq(activities.actSn, actSn), eq(activities.projectSn, projectSn)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A new confirmation for an item (by targetSn): the customer starts ordering it. */
+export async function confirmByTarget(
+  db: Db,
+  user: { userId: string; projectSn: string },
+  input: { targetSn: string; packageSn?: string; thirdEnum?: string; skuCnt?: number },
+  now = new Date(),
+): Promise<Confirmation> {
+  const activity = await loadActivity(db, input.targetSn, user.projectSn);
+  if (!activity) throw notFound(CONFIRM_MESSAGES.notFound);
+  if (activity.status !== 'ONLINE') throw new AppError(400, ERROR_CODES.SUBMIT_OFF_SHELF, CONFIRM_MESSAGES.offShelf);
+  const config = await loadConfig(db, activity.actSn);
+  const createOrderSn = `CO${now.getTime()}${randomBytes(6).toString('hex')}`;
+  const skuCnt = activity.actType === 'COURSE' ? 1 : input.skuCnt ?? 1;
+  const plan = computePlan({
+    createOrderSn,
+    creatType: 'TARGET',
+    activity,
+    config,
+    packageSn: input.packageSn ?? null,
+    skuCnt,
+    address: null,
+    defaultAddress: config.deliveryType !== 4 ? await defaultAddress(db, user.userId) : null,
+    now,
+  });
+  await db.insert(confirmations).values({
+    createOrderSn,
+    userId: user.userId,
+    actSn: activity.actSn,
+    packageSn: plan.confirmation.orderCourseInfo.packageSn,
+    skuCnt,
+    thirdEnum: input.thirdEnum ?? null,
+    creatType: 'TARGET',
+    expiresAt: new Date(now.getTime() + CONFIRM_TTL_MS),
+  });
+  return plan.confirmation;
+}
+
+/** The user's own, unexpired confirmation, or the §8 1002 error. */
+export async function loadConfirmation(db: Pick<Db, 'select'>, userId: string, createOrderSn: string, now = new Date()): Promise<ConfirmationRow> {
+  const [row] = await db
+    .select()
+    .from(confirmations)
+    .where(and(eq(confirmations.createOrderSn, createOrderSn), eq(confirmations.userId, userId)))
+    .limit(1);
+  if (!row || row.expiresAt.getTime() < now.getTime()) throw new AppError(400, ERROR_CODES.SUBMIT_LINK_INVALID, CONFIRM_MESSAGES.linkInvalid);
+  return row;
+}
+
+/** Recomputes a confirmation, for an address (freight, restrictions) or at submit. */
+export async function planFor(
+  db: Pick<Db, 'select'>,
+  user: { userId: string; projectSn: string },
+  row: ConfirmationRow,
+  addressId: string | undefined,
+  now = new Date(),
+): Promise<Plan> {
+  const activity = await loadActivity(db, row.actSn, user.projectSn);
+  if (!activity) throw new AppError(400, ERROR_CODES.SUBMIT_LINK_INVALID, CONFIRM_MESSAGES.linkInvalid);
+  const config = await loadConfig(db, activity.actSn);
+  let address: Address | null = null;
+  if (addressId) {
+    address = await findAddress(db as Db, user.userId, addressId);
+    if (!address) throw notFound(CONFIRM_MESSAGES.addressNotFound);
+  }
+  return computePlan({
+    createOrderSn: row.createOrderSn,
+    creatType: row.creatType === 'LINK' ? 'LINK' : 'TARGET',
+    activity,
+    config,
+    packageSn: row.packageSn,
+    skuCnt: row.skuCnt,
+    address,
+    defaultAddress: address ? null : config.deliveryType !== 4 ? await defaultAddress(db as Db, user.userId) : null,
+    now,
+  });
+}

@@ -1,0 +1,234 @@
+/**
+ * Order submit (§4 submit flow, §5, §8): in one transaction the order token is consumed, the confirmation
+ * recomputed, every rule checked again on the server, the coupon locked and spent, and the order with its
+ * payments written. The client's amounts are compared, never used.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { ERROR_CODES } from '../../../contract/common';
+import type { SubmitPayload, SubmitResult } from '../../../contract/order';
+import { isAreaRestricted } from '../../../src/domain/areas';
+import { applyDiscount, couponDiscount } from '../../../src/domain/coupon';
+import { firstApplicantError } from '../../../src/domain/fields';
+import { GUARD_MESSAGES } from '../../../src/domain/submit-guard';
+import { orderPayments, orders } from '../db/schema/orders';
+import { couponTemplates, orderTokens, userCoupons } from '../db/schema/ordering';
+import { AppError, badRequest } from '../http';
+import type { Db } from '../plugins/db';
+import { unavailableReason } from './coupons';
+import { loadConfirmation, planFor } from './order-confirm';
+import { transition } from './order-state';
+
+export const ORDER_TTL_MS = 30 * 60 * 1000;
+export const TOKEN_TTL_MS = 30 * 60 * 1000;
+
+export const SUBMIT_MESSAGES = {
+  tokenInvalid: '订单信息已失效，请重新提交',
+  unpaidExists: '已存在待支付订单，请完成付款!',
+  inProgress: '订单受理中，暂时无法支付!',
+  amountMismatch: '订单金额有误，请刷新后重试',
+  couponNotAllowed: '当前订单不支持使用优惠券',
+  couponMissing: '优惠券不存在',
+  couponTaken: '优惠券已被使用，请重新选择',
+  userExtraBad: '用户信息格式有误',
+} as const;
+
+const submitError = (code: (typeof ERROR_CODES)[keyof typeof ERROR_CODES], message: string, info: Record<string, unknown> | null = null) =>
+  new AppError(code === ERROR_CODES.SUBMIT_UNPAID_EXISTS ? 409 : 400, code, message, info);
+
+/** A fresh single-use token for one confirmation. */
+export async function issueOrderToken(db: Db, userId: string, createOrderSn: string, now = new Date()): Promise<string> {
+  await loadConfirmation(db, userId, createOrderSn, now);
+  const token = `ot${randomBytes(16).toString('hex')}`;
+  await db.insert(orderTokens).values({ token, userId, createOrderSn, expiresAt: new Date(now.getTime() + TOKEN_TTL_MS) });
+  return token;
+}
+
+function parseUserInfo(userExtra: string | undefined): Record<string, string> {
+  if (!userExtra) return {};
+  try {
+    const parsed = JSON.parse(userExtra) as { userInfo?: Record<string, unknown> };
+    const info = parsed && typeof parsed === 'object' && parsed.userInfo && typeof parsed.userInfo === 'object' ? parsed.userInfo : {};
+    const out: Record<string, string> = {};
+    for (const [k, v] of Object.entries(info)) if (typeof v === 'string' || typeof v === 'number') out[k] = String(v).trim();
+    return out;
+  } catch {
+    throw badRequest(SUBMIT_MESSAGES.userExtraBad);
+  }
+}
+
+const orderNoAt = (now: Date) => {
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  const stamp = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
+  return `SO${stamp}${randomBytes(4).toString('hex').toUpperCase()}`;
+};
+
+const isUniqueViolation = (err: unknown) => {
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === '23505') return true;
+  return false;
+};
+
+type Body = Pick<
+  SubmitPayload,
+  'createOrderSn' | 'orderToken' | 'orderDiscountList' | 'discountsAmount' | 'payAmount' | 'totalAmount' | 'orderPreAttachVO' | 'remark'
+>;
+
+export async function submitOrder(
+  db: Db,
+  user: { userId: string; projectSn: string },
+  body: Body,
+  expectType: 'COURSE' | 'GOODS' | 'ANY',
+  now = new Date(),
+): Promise<SubmitResult> {
+  try {
+    return await db.transaction(async (tx) => {
+      // 1. The token, once: whoever updates it first owns this submit.
+      const consumed = await tx
+        .update(orderTokens)
+        .set({ consumedAt: now })
+        .where(
+          and(
+            eq(orderTokens.token, body.orderToken),
+            eq(orderTokens.userId, user.userId),
+            eq(orderTokens.createOrderSn, body.createOrderSn),
+            isNull(orderTokens.consumedAt),
+            gt(orderTokens.expiresAt, now),
+          ),
+        )
+        .returning({ token: orderTokens.token });
+      if (!consumed.length) throw submitError(ERROR_CODES.SUBMIT_TOKEN_INVALID, SUBMIT_MESSAGES.tokenInvalid);
+
+      // 2. The confirmation, recomputed on the server for the chosen address.
+      const row = await loadConfirmation(tx as unknown as Db, user.userId, body.createOrderSn, now);
+      const attach = body.orderPreAttachVO;
+      const needsDelivery = attach.deliveryType !== 4;
+      const plan = await planFor(tx as unknown as Db, user, row, needsDelivery ? attach.addressId : undefined, now);
+      const { confirmation: c, activity, config } = plan;
+      if (expectType !== 'ANY' && c.orderType !== expectType) throw submitError(ERROR_CODES.SUBMIT_LINK_INVALID, '下单链接异常，请退出重新扫码下单或联系客服人员重新生成下单链接!');
+      if (activity.status !== 'ONLINE') throw submitError(ERROR_CODES.SUBMIT_OFF_SHELF, '课程已下架，请联系客服安排其他课程!');
+
+      // 3. One unpaid order per item and customer (§8 1005, with that order's number).
+      const [unpaid] = await tx
+        .select({ orderNo: orders.orderNo })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.userId, user.userId),
+            eq(orders.actSn, activity.actSn),
+            or(and(eq(orders.status, 'UNPAID'), gt(orders.expiresAt, now)), inArray(orders.status, ['UNPAID_BALANCE', 'UNPAID_INSTALLMENTS'])),
+          ),
+        )
+        .limit(1);
+      // Goods may be bought again while an earlier order is unpaid; a course may not (§8 1005).
+      if (unpaid && c.orderType === 'COURSE') throw submitError(ERROR_CODES.SUBMIT_UNPAID_EXISTS, SUBMIT_MESSAGES.unpaidExists, { orderNo: unpaid.orderNo });
+      if (c.disableFlag) throw submitError(ERROR_CODES.SUBMIT_SERVER_MESSAGE, c.disableReason || '该商品暂不支持购买');
+
+      // 4. The §5 rules, in the storefront's order.
+      const values = parseUserInfo(attach.userExtra);
+      const fieldError = firstApplicantError(c.restrict, values);
+      if (fieldError) throw badRequest(fieldError);
+      if (attach.deliveryType !== c.deliveryType) throw submitError(ERROR_CODES.SUBMIT_AMOUNT_MISMATCH, SUBMIT_MESSAGES.amountMismatch);
+      const address = needsDelivery ? c.defaultAddress : null;
+      if (needsDelivery && (!attach.addressId || !address)) throw badRequest(GUARD_MESSAGES.addressRequired);
+      if (address && c.freightAreasType === 2 && isAreaRestricted(address, c.invalidAreas)) throw badRequest(GUARD_MESSAGES.areaUnsupported);
+      if (c.isHousehold && !attach.householdType) throw badRequest(GUARD_MESSAGES.householdRequired);
+
+      // 5. The coupon: the customer's own, unused, applicable; locked by spending it.
+      const first = plan.payments[0];
+      let discount = 0;
+      let coupon: { rcSn: string; couponSn: string } | null = null;
+      const wanted = body.orderDiscountList[0];
+      if (wanted) {
+        if (!c.couponAllowed) throw badRequest(SUBMIT_MESSAGES.couponNotAllowed);
+        const [found] = await tx
+          .select({ t: couponTemplates, r: userCoupons })
+          .from(userCoupons)
+          .innerJoin(couponTemplates, eq(userCoupons.couponSn, couponTemplates.couponSn))
+          .where(and(eq(userCoupons.rcSn, wanted.discountReceiveSn), eq(userCoupons.userId, user.userId), eq(couponTemplates.projectSn, user.projectSn)))
+          .limit(1);
+        if (!found) throw badRequest(SUBMIT_MESSAGES.couponMissing);
+        const reason = unavailableReason(found.t, found.r, { actSn: activity.actSn, payAmount: first.amount, allowed: true, now });
+        if (reason) throw badRequest(reason === '已使用' ? SUBMIT_MESSAGES.couponTaken : reason);
+        discount = applyDiscount(first.amount, couponDiscount(found.t, first.amount)).discount;
+        coupon = { rcSn: found.r.rcSn, couponSn: found.t.couponSn };
+      }
+      const firstDue = first.amount - discount;
+      if (
+        body.totalAmount !== c.confirmOrderAmount.orderTotalAmount ||
+        body.discountsAmount !== discount ||
+        body.payAmount !== firstDue ||
+        (wanted && wanted.discountMoney !== discount)
+      ) {
+        throw submitError(ERROR_CODES.SUBMIT_AMOUNT_MISMATCH, SUBMIT_MESSAGES.amountMismatch);
+      }
+
+      // 6. The order, its payments, and the coupon spent on it.
+      const orderNo = orderNoAt(now);
+      let status: 'UNPAID' | 'UNPAID_BALANCE' | 'UNPAID_INSTALLMENTS' | 'PAID' = 'UNPAID';
+      if (firstDue === 0) {
+        const next = transition('UNPAID', { type: 'PAY', seq: 1, count: plan.payments.length, kind: first.kind });
+        if (next.ok) status = next.to as typeof status;
+      }
+      const rules = c.restrict;
+      await tx.insert(orders).values({
+        orderNo,
+        createOrderSn: c.createOrderSn,
+        projectSn: user.projectSn,
+        userId: user.userId,
+        actSn: activity.actSn,
+        orderType: c.orderType,
+        orderPayType: c.orderPayType,
+        status,
+        totalAmount: c.confirmOrderAmount.orderTotalAmount - discount,
+        discountAmount: discount,
+        freight: c.confirmOrderAmount.freight,
+        snapshot: {
+          orderCourseInfo: c.orderCourseInfo,
+          courseName: activity.actName,
+          cover: activity.cover,
+          skuCnt: c.orderCourseInfo.skuCnt,
+          packageName: config.packages.find((p) => p.packageSn === c.orderCourseInfo.packageSn)?.packageName ?? null,
+          packageCourseList: c.packageCourseList,
+          giftCourseList: c.giftCourseList,
+          confirmOrderAmount: c.confirmOrderAmount,
+          goodsType: c.orderType === 'COURSE' ? 'RIGHT_COURSE' : null,
+          address,
+          applicant: rules.map((r) => ({ label: r.label, value: values[r.nKey] ?? '' })).filter((a) => a.value),
+          householdType: c.isHousehold ? attach.householdType ?? null : null,
+          remark: body.remark?.trim() || null,
+          agreementSn: c.agreementSn,
+          agreementName: c.agreementName,
+          coupon,
+        },
+        expiresAt: status === 'UNPAID' ? new Date(now.getTime() + ORDER_TTL_MS) : null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await tx.insert(orderPayments).values(
+        plan.payments.map((p, i) => ({
+          orderNo,
+          seq: p.seq,
+          kind: p.kind,
+          amount: i === 0 ? firstDue : p.amount,
+          dueTime: p.dueTime,
+          status: i === 0 && firstDue === 0 ? 'PAID' : 'UNPAID',
+          paidAmount: i === 0 && firstDue === 0 ? 0 : null,
+          paidAt: i === 0 && firstDue === 0 ? now : null,
+        })),
+      );
+      if (coupon) {
+        const spent = await tx
+          .update(userCoupons)
+          .set({ state: 2, usedOrderNo: orderNo, usedAt: now })
+          .where(and(eq(userCoupons.rcSn, coupon.rcSn), eq(userCoupons.state, 1)))
+          .returning({ rcSn: userCoupons.rcSn });
+        if (!spent.length) throw badRequest(SUBMIT_MESSAGES.couponTaken);
+      }
+      return { orderNo, payAmount: firstDue, totalAmount: c.confirmOrderAmount.orderTotalAmount - discount, orderStatus: status };
+    });
+  } catch (err) {
+    // Two submits of one confirmation at once: the unique createOrderSn lets one through.
+    if (isUniqueViolation(err)) throw submitError(ERROR_CODES.SUBMIT_IN_PROGRESS, SUBMIT_MESSAGES.inProgress);
+    throw err;
+  }
+}

@@ -1,0 +1,283 @@
+/**
+ * What the customer sees of an order (contract/payment.ts): the list summary, the detail with its deposit or
+ * instalment schedule, and the instalment info. The orders row and its order_payments rows are the truth;
+ * the snapshot that submission wrote is read defensively (a field it lacks falls back to the catalogue row
+ * or a neutral value) so that an older or partial snapshot never breaks the page.
+ */
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { addressSchema, type Address } from '../../../contract/address';
+import { ORDER_TABS, type OrderTab } from '../../../contract/constants';
+import type { DepositItem, InstallmentItem } from '../../../contract/order';
+import type { OrderDetail, OrderSummary } from '../../../contract/payment';
+import { activities } from '../db/schema';
+import { orderPayments, orders } from '../db/schema/orders';
+import { contracts } from '../db/schema/payments';
+import type { Executor, OrderPaymentRow, OrderRow } from './order-state-db';
+import { PAYABLE_STATES } from './order-state';
+
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : typeof v === 'number' ? String(v) : null);
+const int = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
+/** The first of several places a value may sit in the snapshot. */
+const pick = <T>(read: (v: unknown) => T | null, ...values: unknown[]): T | null => {
+  for (const v of values) {
+    const r = read(v);
+    if (r !== null) return r;
+  }
+  return null;
+};
+const obj = (v: unknown): Json => (isObject(v) ? v : {});
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** The parts of orders.snapshot this view reads, whichever of the likely shapes submission wrote. */
+export function readSnapshot(snapshot: unknown) {
+  const s = obj(snapshot);
+  const course = obj(s.course ?? s.orderCourseInfo);
+  const pkg = obj(s.package ?? s.packageInfo);
+  const amounts = obj(s.amounts ?? s.confirmOrderAmount);
+  const courseList = (v: unknown) =>
+    (Array.isArray(v) ? v : [])
+      .filter(isObject)
+      .map((c) => ({ courseSn: str(c.courseSn) ?? '', courseName: str(c.courseName) ?? '' }))
+      .filter((c) => c.courseName);
+  const gifts = courseList(s.giftCourseList ?? s.giftCourses ?? course.giftCourseList);
+  const packageCourses = courseList(s.packageCourseList ?? pkg.courseList ?? pkg.courses);
+  const address = addressSchema.safeParse(s.address);
+  const coupon = obj(s.coupon);
+  return {
+    courseName: pick(str, course.courseName, s.courseName, course.actName, s.actName),
+    courseSn: pick(str, course.courseSn, s.courseSn),
+    cover: pick(str, course.courseCover, course.cover, s.courseCover, s.cover),
+    packageSn: pick(str, pkg.packageSn, course.packageSn, s.packageSn),
+    packageName: pick(str, pkg.packageName, pkg.name, s.packageName),
+    goodsType: pick(str, s.goodsType, course.goodsType),
+    skuCnt: pick(int, s.skuCnt, course.skuCnt),
+    giftCourseList: gifts,
+    packageCourseList: packageCourses,
+    goodsAmount: pick(int, amounts.goodsAmount, amounts.totalAmount, s.goodsAmount),
+    courseTotalPrice: pick(int, amounts.courseTotalPrice, amounts.totalAmount, s.courseTotalPrice),
+    address: address.success ? (address.data as Address) : null,
+    applicant: readApplicant(s.applicant ?? s.userExtra ?? s.userInfo),
+    householdType: pick(str, s.householdType),
+    remark: pick(str, s.remark),
+    agreementSn: pick(str, s.agreementSn, obj(s.agreement).agreementSn),
+    agreementName: pick(str, s.agreementName, obj(s.agreement).agreementName),
+    couponReceiveSn: pick(str, coupon.rcSn, coupon.discountReceiveSn, coupon.receiveSn),
+    couponSn: pick(str, coupon.couponSn),
+  };
+}
+export type SnapshotView = ReturnType<typeof readSnapshot>;
+
+/** Applicant info as label/value rows: either already rows, or { userInfo: {nKey: value}, restrict: rules }. */
+function readApplicant(v: unknown): Array<{ label: string; value: string }> {
+  let value = v;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return [];
+    }
+  }
+  if (Array.isArray(value)) {
+    return value
+      .filter(isObject)
+      .map((r) => ({ label: str(r.label) ?? '', value: str(r.value) ?? '' }))
+      .filter((r) => r.label && r.value);
+  }
+  if (isObject(value)) {
+    const info = obj(value.userInfo);
+    const rules = Array.isArray(value.restrict) ? value.restrict.filter(isObject) : [];
+    return rules
+      .map((r) => ({ label: str(r.label) ?? '', value: str(info[str(r.nKey) ?? '']) ?? str(r.value) ?? '' }))
+      .filter((r) => r.label && r.value);
+  }
+  return [];
+}
+
+/** The payment now due (first unpaid, 1-based); count+1 when all are paid. */
+export function installmentPayNum(rows: readonly OrderPaymentRow[]): number {
+  const due = rows.find((r) => r.status !== 'PAID');
+  return due ? due.seq : rows.length + 1;
+}
+
+/** What the payment now due costs: its amount less its fee deduction, never below 0. */
+export const payableOf = (row: OrderPaymentRow) => Math.max(0, row.amount - row.deductionAmount);
+
+export const isExpired = (order: OrderRow, now: Date) => order.status === 'UNPAID' && !!order.expiresAt && order.expiresAt <= now;
+
+export function orderFlags(order: OrderRow, rows: readonly OrderPaymentRow[], now: Date) {
+  const due = rows.find((r) => r.status !== 'PAID') ?? null;
+  const canPay = PAYABLE_STATES.includes(order.status) && !isExpired(order, now) && due !== null;
+  return {
+    due,
+    installmentPayNum: installmentPayNum(rows),
+    canPay,
+    dueAmount: canPay && due ? payableOf(due) : 0,
+    canCancel: order.status === 'UNPAID' && !isExpired(order, now) && rows.every((r) => r.status !== 'PAID'),
+  };
+}
+
+function paidFields(r: OrderPaymentRow) {
+  const paid = r.status === 'PAID';
+  return {
+    payFlag: paid,
+    installmentPayType: paid ? r.payType : null,
+    deductionAmount: r.deductionAmount,
+    installmentPayAmount: paid ? (r.paidAmount ?? payableOf(r)) : null,
+  };
+}
+
+export function scheduleLists(orderPayType: number, rows: readonly OrderPaymentRow[]) {
+  const depositInfoList: DepositItem[] =
+    orderPayType === 2
+      ? rows.map((r) => ({
+          depositType: r.kind === 'DEPOSIT' || (r.kind !== 'FINAL' && r.seq === 1) ? 1 : 2,
+          installmentAmount: r.amount,
+          dueTime: iso(r.dueTime),
+          ...paidFields(r),
+        }))
+      : [];
+  const installmentInfoList: InstallmentItem[] =
+    orderPayType === 3
+      ? rows.map((r) => ({ installmentNum: r.seq, installmentAmount: r.amount, dueTime: iso(r.dueTime), ...paidFields(r) }))
+      : [];
+  return { depositInfoList, installmentInfoList };
+}
+
+interface Catalogue {
+  actName: string | null;
+  cover: string | null;
+}
+
+function summary(order: OrderRow, rows: readonly OrderPaymentRow[], snap: SnapshotView, cat: Catalogue, now: Date): OrderSummary {
+  const flags = orderFlags(order, rows, now);
+  return {
+    orderNo: order.orderNo,
+    actSn: order.actSn,
+    orderType: order.orderType,
+    orderPayType: order.orderPayType,
+    orderStatus: order.status,
+    courseName: snap.courseName ?? cat.actName ?? '',
+    cover: snap.cover ?? cat.cover,
+    skuCnt: snap.skuCnt ?? 1,
+    courseNum: Math.max(1, snap.packageCourseList.length) + snap.giftCourseList.length,
+    totalAmount: order.totalAmount,
+    dueAmount: flags.dueAmount,
+    installmentPayNum: flags.installmentPayNum,
+    createdAt: order.createdAt.toISOString(),
+    canPay: flags.canPay,
+    canCancel: flags.canCancel,
+  };
+}
+
+async function catalogueOf(db: Executor, actSns: string[]): Promise<Map<string, Catalogue>> {
+  if (actSns.length === 0) return new Map();
+  const rows = await db
+    .select({ actSn: activities.actSn, actName: activities.actName, cover: activities.cover })
+    .from(activities)
+    .where(inArray(activities.actSn, [...new Set(actSns)]));
+  return new Map(rows.map((r) => [r.actSn, { actName: r.actName, cover: r.cover }]));
+}
+
+async function paymentsByOrder(db: Executor, orderNos: string[]): Promise<Map<string, OrderPaymentRow[]>> {
+  const out = new Map<string, OrderPaymentRow[]>(orderNos.map((n) => [n, []]));
+  if (orderNos.length === 0) return out;
+  const rows = await db.select().from(orderPayments).where(inArray(orderPayments.orderNo, orderNos));
+  for (const r of rows) out.get(r.orderNo)?.push(r);
+  for (const list of out.values()) list.sort((a, b) => a.seq - b.seq);
+  return out;
+}
+
+/** One page of the user's orders in a tab, newest first. */
+export async function listOrders(
+  db: Executor,
+  input: { userId: string; tab: OrderTab; page: number; perSize: number; now: Date },
+): Promise<{ list: OrderSummary[]; total: number; page: number; perSize: number }> {
+  const where: SQL[] = [eq(orders.userId, input.userId)];
+  const statuses = ORDER_TABS[input.tab] as readonly string[];
+  if (statuses.length > 0) where.push(inArray(orders.status, statuses as OrderRow['status'][]));
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(...where));
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(...where))
+    .orderBy(desc(orders.createdAt), desc(orders.orderNo))
+    .limit(input.perSize)
+    .offset((input.page - 1) * input.perSize);
+  const pays = await paymentsByOrder(db, rows.map((r) => r.orderNo));
+  const cats = await catalogueOf(db, rows.map((r) => r.actSn));
+  const list = rows.map((o) =>
+    summary(o, pays.get(o.orderNo) ?? [], readSnapshot(o.snapshot), cats.get(o.actSn) ?? { actName: null, cover: null }, input.now),
+  );
+  return { list, total: n, page: input.page, perSize: input.perSize };
+}
+
+export async function orderDetail(db: Executor, order: OrderRow, now: Date): Promise<OrderDetail> {
+  const [pays, cats, agreementSigned] = await Promise.all([
+    paymentsByOrder(db, [order.orderNo]),
+    catalogueOf(db, [order.actSn]),
+    isAgreementSigned(db, order.orderNo),
+  ]);
+  const rows = pays.get(order.orderNo) ?? [];
+  const snap = readSnapshot(order.snapshot);
+  const base = summary(order, rows, snap, cats.get(order.actSn) ?? { actName: null, cover: null }, now);
+  const lists = scheduleLists(order.orderPayType, rows);
+  const total = order.totalAmount;
+  return {
+    ...base,
+    goodsType: snap.goodsType ?? (order.orderType === 'COURSE' ? 'RIGHT_COURSE' : null),
+    checkPackage: snap.packageSn !== null,
+    packageName: snap.packageName,
+    courseSn: snap.courseSn,
+    goodsAmount: snap.goodsAmount ?? total + order.discountAmount - order.freight,
+    courseTotalPrice: snap.courseTotalPrice ?? total + order.discountAmount - order.freight,
+    discountAmount: order.discountAmount,
+    freight: order.freight,
+    ...lists,
+    giftCourseList: snap.giftCourseList,
+    address: snap.address,
+    applicant: snap.applicant,
+    householdType: snap.householdType,
+    remark: snap.remark,
+    expiresAt: order.status === 'UNPAID' ? iso(order.expiresAt) : null,
+    agreementSn: snap.agreementSn,
+    agreementSigned,
+    canSign: snap.agreementSn !== null && !agreementSigned && order.status !== 'CANCELLED',
+    refundVO: null,
+  };
+}
+
+export async function isAgreementSigned(db: Executor, orderNo: string): Promise<boolean> {
+  const rows = await db.select({ signedAt: contracts.signedAt }).from(contracts).where(eq(contracts.orderNo, orderNo));
+  return rows.some((r) => r.signedAt !== null);
+}
+
+/** contract installmentInfo: the schedule and the payment now due. */
+export async function installmentInfoOf(db: Executor, order: OrderRow) {
+  const rows = (await paymentsByOrder(db, [order.orderNo])).get(order.orderNo) ?? [];
+  return {
+    orderNo: order.orderNo,
+    orderPayType: order.orderPayType,
+    installmentPayNum: installmentPayNum(rows),
+    orderStatus: order.status,
+    ...scheduleLists(order.orderPayType, rows),
+  };
+}
+
+/** "课程名 - 定金" for the provider's page and statement. */
+export function paymentTitle(order: OrderRow, row: OrderPaymentRow, courseName: string): string {
+  const part =
+    row.kind === 'DEPOSIT' ? '定金' : row.kind === 'FINAL' ? '尾款' : row.kind === 'INSTALLMENT' ? `第${row.seq}期` : '';
+  return part ? `${courseName} - ${part}` : courseName || order.orderNo;
+}
+
+export async function courseNameOf(db: Executor, order: OrderRow): Promise<string> {
+  const snap = readSnapshot(order.snapshot);
+  if (snap.courseName) return snap.courseName;
+  return (await catalogueOf(db, [order.actSn])).get(order.actSn)?.actName ?? order.orderNo;
+}

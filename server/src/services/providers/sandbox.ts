@@ -1,0 +1,76 @@
+/**
+ * The sandbox provider (the default): the server's own cashier page stands in for the provider's, and its
+ * confirm button sends a notification signed with HMAC-SHA256 (SANDBOX_PAY_KEY) to POST /pay/notify/sandbox,
+ * the same path a real provider's callback takes. Mini-programs cannot open a web cashier, so WEAPP and SWAN
+ * are refused; the H5 storefront (in any browser, the WeChat one included) pays here.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { ERROR_CODES } from '../../../../contract/common';
+import { AppError, badRequest } from '../../http';
+import { headerOf, type PaymentProvider, type VerifiedNotification } from './types';
+
+export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
+export const SANDBOX_UNAVAILABLE = '当前支付方式暂未开通，请在H5中支付';
+export const BAD_NOTIFY_SIGNATURE = '支付通知签名错误';
+export const BAD_NOTIFY_BODY = '支付通知格式错误';
+
+export const sandboxNotificationSchema = z.object({
+  paymentSn: z.string().min(1).max(64),
+  amount: z.number().int().min(0),
+  status: z.enum(['SUCCESS', 'FAIL']),
+  txnId: z.string().min(1).max(64),
+  notifyTime: z.string().max(40),
+});
+export type SandboxNotification = z.infer<typeof sandboxNotificationSchema>;
+
+export const signSandbox = (rawBody: string, key: string) => createHmac('sha256', key).update(rawBody, 'utf8').digest('hex');
+
+/** What the cashier's confirm sends: the JSON text and its signature header. */
+export function buildSandboxNotification(payment: { paymentSn: string; amount: number }, key: string, now = new Date()) {
+  const notification: SandboxNotification = {
+    paymentSn: payment.paymentSn,
+    amount: payment.amount,
+    status: 'SUCCESS',
+    txnId: `SBX${now.getTime()}${randomBytes(6).toString('hex')}`,
+    notifyTime: now.toISOString(),
+  };
+  const body = JSON.stringify(notification);
+  return { notification, body, headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signSandbox(body, key) } };
+}
+
+export interface SandboxOptions {
+  key: string;
+  /** Absolute cashier URLs when set (PUBLIC_BASE_URL); same-origin paths otherwise. */
+  publicBaseUrl?: string;
+}
+
+export function createSandboxProvider(options: SandboxOptions): PaymentProvider {
+  return {
+    name: 'sandbox',
+    async prepare(payment, ctx) {
+      // WeChat's browser asks for JSAPI from H5; the sandbox cashier is a web page, so it serves that too.
+      if (ctx.paySource !== 'H5') throw new AppError(400, ERROR_CODES.PAY_UNAVAILABLE, SANDBOX_UNAVAILABLE);
+      const query = ctx.redirectUrl ? `?redirect=${encodeURIComponent(ctx.redirectUrl)}` : '';
+      return { mwebUrl: `${options.publicBaseUrl ?? ''}/sandbox/cashier/${encodeURIComponent(payment.paymentSn)}${query}` };
+    },
+    verifyNotification(rawBody, headers): VerifiedNotification {
+      const given = headerOf(headers, SANDBOX_SIGNATURE_HEADER) ?? '';
+      const expected = signSandbox(rawBody, options.key);
+      const a = Buffer.from(given.toLowerCase());
+      const b = Buffer.from(expected);
+      if (a.length !== b.length || !timingSafeEqual(a, b)) throw badRequest(BAD_NOTIFY_SIGNATURE);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(rawBody);
+      } catch {
+        throw badRequest(BAD_NOTIFY_BODY);
+      }
+      const result = sandboxNotificationSchema.safeParse(parsed);
+      if (!result.success) throw badRequest(BAD_NOTIFY_BODY);
+      const { paymentSn, txnId, amount, status } = result.data;
+      return { paymentSn, txnId, amount, status };
+    },
+    acknowledge: (ok, message) => ({ state: ok, message, info: null }),
+  };
+}
