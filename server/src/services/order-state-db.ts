@@ -1,7 +1,8 @@
 /**
  * The order state machine applied to the database: lock the order row, ask services/order-state.ts, write the
  * new state and an order_events row, all inside the caller's transaction. Cancellation and expiry also close
- * the order's open payments and hand the coupon back to the customer in that same transaction.
+ * the order's open payments and hand the coupon back to the customer (submission's releaseCoupon: the copy
+ * marked used with this orderNo becomes unused) in that same transaction.
  */
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { ERROR_CODES } from '../../../contract/common';
@@ -9,7 +10,7 @@ import { orderPayments, orders, type OrderStatus } from '../db/schema/orders';
 import { orderEvents, payments } from '../db/schema/payments';
 import { AppError, conflict } from '../http';
 import type { Db } from '../plugins/db';
-import { returnOrderCoupon } from './payment-coupons';
+import { releaseCoupon } from './coupons';
 import { transition, type OrderEvent } from './order-state';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -86,7 +87,7 @@ export async function endUnpaidOrder(tx: Tx, order: OrderRow, event: 'CANCEL' | 
   if (paid.length > 0) throw conflict('订单已支付，无法取消');
   await applyOrderEvent(tx, order, { type: event }, at);
   await closePendingPayments(tx, order.orderNo, at);
-  await returnOrderCoupon(tx, order.orderNo, order.userId, at);
+  await releaseCoupon(tx, order.orderNo, order.userId);
 }
 
 /** The customer cancels an unpaid order of theirs. */

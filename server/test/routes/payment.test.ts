@@ -5,6 +5,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { Paged } from '../../../contract/common';
 import type { OrderDetail, OrderSummary, PayParams } from '../../../contract/payment';
 import { orderPayments, orders, type OrderStatus } from '../../src/db/schema/orders';
+import { userCoupons } from '../../src/db/schema/ordering';
 import { orderEvents, paymentNotifications, payments } from '../../src/db/schema/payments';
 import { DEMO_AGREEMENT_SN } from '../../src/services/contract';
 import { expireUnpaidOrders } from '../../src/services/expiry';
@@ -183,13 +184,27 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
       userId,
       payType: 2,
       parts: [{ kind: 'DEPOSIT', amount: 50000, deduction: 10000, paid: true }, { kind: 'FINAL', amount: 250000, dueTime: due }],
+      // The shape order submission writes (services/order-submit.ts).
       snapshot: {
-        course: { courseSn: 'C2', courseName: '会计初级职称' },
-        package: { packageSn: 'PK1', packageName: '全科套餐' },
-        giftCourseList: [{ courseSn: 'G1', courseName: '赠送：考前串讲' }],
+        orderCourseInfo: { actSn: ACT_SN, courseSn: 'C2', packageSn: 'PK1', courseName: '会计初级职称', courseCover: null, skuCnt: 1, freight: 0 },
+        courseName: '会计初级职称',
+        cover: '/static/images/course-02.svg',
+        skuCnt: 1,
+        packageName: '全科套餐',
+        packageCourseList: [
+          { courseSn: 'C2', courseName: '会计初级职称', courseCover: null, courseAmount: 200000 },
+          { courseSn: 'C3', courseName: '经济法基础', courseCover: null, courseAmount: 100000 },
+        ],
+        giftCourseList: [{ courseSn: 'G1', courseName: '赠送：考前串讲', courseCover: null, courseAmount: 0 }],
+        confirmOrderAmount: { totalAmount: 320000, courseDiscountAmount: 0, packageDiscountAmount: 20000, freight: 0, orderTotalAmount: 300000 },
+        goodsType: 'RIGHT_COURSE',
+        address: null,
         applicant: [{ label: '姓名', value: '张三' }],
         householdType: 'TALENT_IN',
         remark: '周末上课',
+        agreementSn: null,
+        agreementName: null,
+        coupon: null,
       },
     });
     const res = await detail(dep);
@@ -203,6 +218,7 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
     assert.deepEqual(d.installmentInfoList, []);
     assert.deepEqual([d.installmentPayNum, d.dueAmount, d.canPay, d.canCancel, d.canSign], [2, 250000, true, false, false]);
     assert.deepEqual([d.courseName, d.packageName, d.checkPackage, d.householdType, d.remark], ['会计初级职称', '全科套餐', true, 'TALENT_IN', '周末上课']);
+    assert.deepEqual([d.cover, d.courseSn, d.goodsType, d.goodsAmount, d.courseNum, d.address], ['/static/images/course-02.svg', 'C2', 'RIGHT_COURSE', 320000, 3, null]);
     assert.deepEqual(d.giftCourseList, [{ courseSn: 'G1', courseName: '赠送：考前串讲' }]);
     assert.deepEqual(d.applicant, [{ label: '姓名', value: '张三' }]);
     assert.equal(d.expiresAt, null, 'only an UNPAID order expires');
@@ -430,12 +446,26 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
     assert.equal((await h.inject({ method: 'GET', url: '/sandbox/cashier/P-unknown' })).status, 404);
   });
 
-  it('cancels an unpaid order only; paying it afterwards is 409 订单已取消', async () => {
+  /** The customer's copy of a demo coupon, spent on `orderNo` as submission spends it. */
+  async function spendCoupon(owner: string, orderNo: string, couponSn = 'demo-cp-amount'): Promise<string> {
+    const rcSn = `rc${randomBytes(8).toString('hex')}`;
+    const now = Date.now();
+    await db()
+      .insert(userCoupons)
+      .values({ rcSn, userId: owner, couponSn, state: 2, usedOrderNo: orderNo, usedAt: new Date(), startTime: new Date(now - 86_400_000), endTime: new Date(now + 86_400_000) });
+    return rcSn;
+  }
+  const couponOf = async (rcSn: string) => (await db().select().from(userCoupons).where(eq(userCoupons.rcSn, rcSn)))[0];
+
+  it('cancels an unpaid order only, returning its coupon; paying it afterwards is 409 订单已取消', async () => {
     const orderNo = await makeOrder({ userId, payType: 1, parts: [{ kind: 'NORMAL', amount: 400 }] });
+    const rcSn = await spendCoupon(userId, orderNo);
     const open = await openPayment(orderNo);
     const res = await h.post<{ orderNo: string; orderStatus: string }>(`/front/v1/client/order/payment/order/cancel/${orderNo}`, {}, token);
     assert.equal(res.status, 200);
     assert.deepEqual(res.body.info, { orderNo, orderStatus: 'CANCELLED' });
+    const coupon = await couponOf(rcSn);
+    assert.deepEqual([coupon.state, coupon.usedOrderNo, coupon.usedAt], [1, null, null], 'the coupon is the customer\'s again');
     const [p] = await db().select().from(payments).where(eq(payments.paymentSn, open.paymentSn));
     assert.equal(p.status, 'CLOSED');
     const again = await h.post(`/front/v1/client/order/payment/order/cancel/${orderNo}`, {}, token);
@@ -453,15 +483,18 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
     assert.equal(after.status, 'REFUND_PENDING');
 
     const paid = await makeOrder({ userId, payType: 1, parts: [{ kind: 'NORMAL', amount: 400, paid: true }] });
+    const paidCoupon = await spendCoupon(userId, paid, 'demo-cp-percent');
     const refused = await h.post(`/front/v1/client/order/payment/order/cancel/${paid}`, {}, token);
     assert.deepEqual([refused.status, refused.body.message], [409, '订单已支付，无法取消']);
     assert.equal(await statusOf(paid), 'PAID');
+    assert.equal((await couponOf(paidCoupon)).state, 2, 'a paid order keeps its coupon spent');
   });
 
   it('expires unpaid orders past their time (idempotent); paying one is 409 订单已过期', async () => {
     const u = await visitor();
     const past = new Date(Date.now() - 60_000);
     const expired = await makeOrder({ userId: u.userId, payType: 1, parts: [{ kind: 'NORMAL', amount: 100 }], expiresAt: past });
+    const rcSn = await spendCoupon(u.userId, expired);
     const lazy = await makeOrder({ userId: u.userId, payType: 1, parts: [{ kind: 'NORMAL', amount: 100 }], expiresAt: past });
     const alive = await makeOrder({ userId: u.userId, payType: 1, parts: [{ kind: 'NORMAL', amount: 100 }] });
     const partly = await makeOrder({
@@ -475,6 +508,7 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
     assert.deepEqual(swept, [expired]);
     assert.deepEqual(await expireUnpaidOrders(h.database.db, new Date(), { orderNo: expired }), [], 'a second sweep changes nothing');
     assert.equal(await statusOf(expired), 'CANCELLED');
+    assert.deepEqual([(await couponOf(rcSn)).state, (await couponOf(rcSn)).usedOrderNo], [1, null], 'expiry returns the coupon');
 
     // The list expires lazily too.
     const list = await h.get<Paged<OrderSummary>>('/front/v1/client/order/user/orders', { tab: 'CANCELLED' }, u.token);

@@ -60,5 +60,4 @@ ALTER TABLE "payments" ADD CONSTRAINT "payments_order_no_orders_order_no_fk" FOR
 CREATE INDEX "contracts_order_idx" ON "contracts" USING btree ("order_no");--> statement-breakpoint
 CREATE INDEX "order_events_order_idx" ON "order_events" USING btree ("order_no","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_notifications_txn_uq" ON "payment_notifications" USING btree ("provider","txn_id");--> statement-breakpoint
-CREATE INDEX "payments_order_idx" ON "payments" USING btree ("order_no","seq");--> statement-breakpoint
-INSERT INTO "agreements" ("agreement_sn", "agreement_name", "agreement_content") VALUES ('demo-purchase-agreement', '课程购买协议', E'课程购买协议\n\n甲方（学员）：下单用户\n乙方（服务方）：本平台课程服务提供方\n\n第一条 课程内容\n乙方按照课程详情页所示内容向甲方提供课程服务，课程和证书详细信息以课程详情页为准。\n\n第二条 费用与支付\n1. 课程费用以订单金额为准，金额单位为人民币元。\n2. 选择"定金+尾款"的，甲方应先支付定金，并在约定时间前支付尾款；选择分期支付的，甲方应按期支付每期款项。\n3. 未在订单有效期内完成首次支付的，订单自动取消，已使用的优惠券退回甲方账户。\n\n第三条 换课与退款\n1. 甲方申请换课的，原课程已支付款项可按规则作为"费用抵扣"用于新课程。\n2. 退款按照课程详情页所示退款规则办理，已享受的优惠不予折现。\n\n第四条 个人信息\n乙方仅为提供课程服务之目的使用甲方提交的报名信息，并依法予以保护。\n\n第五条 其他\n本协议自甲方签署之日起生效。双方因本协议发生争议的，应友好协商解决。') ON CONFLICT DO NOTHING;
+CREATE INDEX "payments_order_idx" ON "payments" USING btree ("order_no","seq");

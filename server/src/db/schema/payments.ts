@@ -100,9 +100,8 @@ export const contracts = pgTable(
 );
 
 /**
- * Purchase agreements by agreementSn (§3 agreement). The demo purchase agreement is inserted by the migration
- * that creates this table. Order submission's order configs may carry agreements too; contract/details reads
- * this table.
+ * Purchase agreements by agreementSn (§3 agreement): order configs name one (agreementSn), contract/details and
+ * the e-sign pages read its text here. The demo purchase agreement is seeded by db/seed/ordering.ts.
  */
 export const agreements = pgTable('agreements', {
   agreementSn: text('agreement_sn').primaryKey(),
