@@ -12,6 +12,7 @@ import { registerDb, type Db } from './plugins/db';
 import { registerErrorHandler } from './plugins/errors';
 import { registerSignature } from './plugins/signature';
 import { registerStatic } from './plugins/static';
+import activityRoutes from './routes/activity';
 import addressRoutes from './routes/address';
 import authRoutes from './routes/auth';
 import entranceRoutes from './routes/entrance';
@@ -68,6 +69,7 @@ export async function buildApp({ config, db, sms, logger, notifySender }: BuildA
   await app.register(authRoutes, { sms: smsProvider, sessionTtlDays: config.sessionTtlDays });
   await app.register(pagesRoutes);
   await app.register(addressRoutes);
+  await app.register(activityRoutes, { config });
   await app.register(orderRoutes);
   await app.register(paymentRoutes, { config });
   await app.register(sandboxRoutes, { config, notifySender });

@@ -44,6 +44,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of: ${LOG_LEVELS.join(', ')}` }).default('info'),
   PAY_PROVIDER: z.enum(PAY_PROVIDERS, { message: `PAY_PROVIDER must be one of: ${PAY_PROVIDERS.join(', ')}` }).default('sandbox'),
   SANDBOX_PAY_KEY: z.string().min(8, 'SANDBOX_PAY_KEY must have at least 8 characters').default(DEFAULT_SANDBOX_PAY_KEY),
+  WECHAT_APP_ID: optionalText,
+  WECHAT_APP_SECRET: optionalText,
+  WECHAT_API_BASE: z.string().trim().regex(/^https?:\/\/[^/\s]+/, 'WECHAT_API_BASE must be an absolute http(s) URL').default('https://api.weixin.qq.com'),
   WECHAT_PAY_APP_ID: optionalText,
   WECHAT_PAY_MINI_APP_ID: optionalText,
   WECHAT_PAY_MCH_ID: optionalText,
@@ -71,6 +74,8 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   payProvider: (typeof PAY_PROVIDERS)[number];
   sandboxPayKey: string;
+  /** The WeChat official account whose jsapi_ticket signs the JS-SDK on H5 (both unset: off, as in demo mode). */
+  wechatMp: { appId?: string; appSecret?: string; apiBase: string };
   /** WeChat Pay API v3; every field unset means WeChat Pay is off. Keys are PEM text (with real or escaped newlines) or a file path. */
   wechatPay: {
     appId?: string;
@@ -120,6 +125,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     payProvider: e.PAY_PROVIDER,
     sandboxPayKey: e.SANDBOX_PAY_KEY,
+    wechatMp: { appId: e.WECHAT_APP_ID, appSecret: e.WECHAT_APP_SECRET, apiBase: e.WECHAT_API_BASE.replace(/\/+$/, '') },
     wechatPay: {
       appId: e.WECHAT_PAY_APP_ID,
       miniAppId: e.WECHAT_PAY_MINI_APP_ID,

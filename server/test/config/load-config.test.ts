@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       payProvider: 'sandbox',
       sandboxPayKey: DEFAULT_SANDBOX_PAY_KEY,
+      wechatMp: { appId: undefined, appSecret: undefined, apiBase: 'https://api.weixin.qq.com' },
       wechatPay: {
         appId: undefined,
         miniAppId: undefined,

@@ -8,6 +8,7 @@ import type { Db } from '../../plugins/db';
 import { activities, columnActivities, columns, pageModules, pages, projects, tips } from '../schema';
 import { CATALOGUE, type CatalogueItem } from './catalogue';
 import { DEMO_PROJECTS, DEMO_TIPS, type DemoProject } from './projects';
+import { seedCatalogueDetails } from './catalogue-details';
 import { seedOrdering } from './ordering';
 
 type NewPage = typeof pages.$inferInsert;
@@ -133,6 +134,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   // Ordering data is added to an existing database too (idempotent), so an older ./data gets it.
   if (n > 0) {
     await seedOrdering(db);
+    await seedCatalogueDetails(db);
     return false;
   }
   await db.transaction(async (tx) => {
@@ -152,5 +154,6 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     }
   });
   await seedOrdering(db);
+  await seedCatalogueDetails(db);
   return true;
 }
