@@ -43,8 +43,9 @@ test('all reviews, after logging in, and back to the detail', async () => {
   await page.waitForURL(/pages\/activity\/courseDetail/);
   await visible('#act-reviews .sf-act__more').click();
   await page.waitForURL(/getCommentList\/getCommentList\?actSn=/);
-  await visible('.sf-comment').waitFor({ state: 'visible', timeout: 15000 });
-  assert.ok((await page.locator('.taro_page:visible .sf-comment').count()) > 0);
+  // The detail page shows reviews too: look inside the reviews page only.
+  await visible('.sf-reviews .sf-comment').waitFor({ state: 'visible', timeout: 15000 });
+  assert.ok((await page.locator('.taro_page:visible .sf-reviews .sf-comment').count()) > 0);
   await phone.shot('22-all-reviews');
   await page.goBack();
   await page.waitForURL(/pages\/activity\/courseDetail/);

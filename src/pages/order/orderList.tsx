@@ -2,6 +2,7 @@ import { Image, View } from '@tarojs/components';
 import Taro, { useDidShow, usePullDownRefresh, useReachBottom, useRouter } from '@tarojs/taro';
 import { observer, useLocalObservable } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
+import { useState } from 'react';
 import { ORDER_STATUS_TEXT, type OrderTab } from '@contract/constants';
 import type { OrderSummary } from '@contract/payment';
 import { assetUrl } from '../../api/asset';
@@ -16,6 +17,7 @@ import { openPage } from '../../platform/navigation';
 import { applyAfterPay } from '../../platform/pay-result';
 import { toast } from '../../platform/ui';
 import { useStores } from '../../stores';
+import { PagedList } from '../../stores/paged-list';
 import './orderList.scss';
 
 const TABS: { key: OrderTab; title: string }[] = [
@@ -31,37 +33,10 @@ const PER_SIZE = 10;
 function OrderList() {
   const { api, payment } = useStores();
   const { params } = useRouter();
-  const state = useLocalObservable(() => ({
-    tab: (TABS.some((t) => t.key === params.tab) ? params.tab : 'ALL') as OrderTab,
-    list: [] as OrderSummary[],
-    page: 0,
-    done: false,
-    loading: false,
-    loaded: false,
-    error: '',
-  }));
-
-  async function load(reset: boolean) {
-    if (state.loading || (!reset && state.done)) return;
-    const page = reset ? 1 : state.page + 1;
-    const tab = state.tab;
-    runInAction(() => (state.loading = true));
-    try {
-      const res = await api.payment.list(tab, page, PER_SIZE);
-      if (tab !== state.tab) return;
-      runInAction(() => {
-        state.list = reset ? res.list : [...state.list, ...res.list];
-        state.page = page;
-        state.done = state.list.length >= res.total || res.list.length < PER_SIZE;
-        state.error = '';
-        state.loaded = true;
-      });
-    } catch (err) {
-      runInAction(() => (state.error = err instanceof ApiError ? err.message : String(err)));
-    } finally {
-      runInAction(() => (state.loading = false));
-    }
-  }
+  const initialTab = (TABS.some((t) => t.key === params.tab) ? params.tab : 'ALL') as OrderTab;
+  const ui = useLocalObservable(() => ({ tab: initialTab }));
+  const [state] = useState(() => new PagedList<OrderSummary>((page, perSize) => api.payment.list(initialTab, page, perSize), PER_SIZE));
+  const load = (reset: boolean) => state.load(reset);
 
   useDidShow(() => void load(true));
   useReachBottom(() => void load(false));
@@ -71,12 +46,8 @@ function OrderList() {
   });
 
   function switchTab(tab: OrderTab) {
-    runInAction(() => {
-      state.tab = tab;
-      state.list = [];
-      state.loaded = false;
-      state.loading = false;
-    });
+    runInAction(() => (ui.tab = tab));
+    state.setSource((page, perSize) => api.payment.list(tab, page, perSize));
     void load(true);
   }
 
@@ -102,7 +73,7 @@ function OrderList() {
     <PageShell className="sf-orders">
       <View className="sf-orders__tabs">
         {TABS.map((t) => (
-          <View key={t.key} className={`sf-orders__tab ${state.tab === t.key ? 'is-active' : ''}`} onClick={() => switchTab(t.key)}>
+          <View key={t.key} className={`sf-orders__tab ${ui.tab === t.key ? 'is-active' : ''}`} onClick={() => switchTab(t.key)}>
             {t.title}
           </View>
         ))}

@@ -1,9 +1,8 @@
 import { View } from '@tarojs/components';
 import Taro, { useLoad, usePullDownRefresh, useReachBottom, useRouter } from '@tarojs/taro';
-import { observer, useLocalObservable } from 'mobx-react-lite';
-import { runInAction } from 'mobx';
+import { observer } from 'mobx-react-lite';
+import { useState } from 'react';
 import type { ActivityCard as Card } from '@contract/pages';
-import { ApiError } from '../../../api/request';
 import ActivityCard from '../../../components/activity-card';
 import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
@@ -11,6 +10,7 @@ import { detailJumpEnum } from '../../../domain/catalogue';
 import { resolveJump } from '../../../domain/jump';
 import { followJump, goBackOrHome } from '../../../platform/navigation';
 import { useStores } from '../../../stores';
+import { PagedList } from '../../../stores/paged-list';
 
 const PER_SIZE = 10;
 
@@ -19,29 +19,8 @@ function MoreActivity() {
   const { api, session } = useStores();
   const { params } = useRouter();
   const filter = { couponSn: params.couponSn ? String(params.couponSn) : undefined, targetSn: params.targetSn ? String(params.targetSn) : undefined };
-  const state = useLocalObservable(() => ({ list: [] as Card[], page: 0, total: 0, loading: false, error: '', done: false }));
-
-  async function load(reset: boolean) {
-    if (state.loading || (!reset && state.done)) return;
-    const page = reset ? 1 : state.page + 1;
-    runInAction(() => {
-      state.loading = true;
-      state.error = '';
-    });
-    try {
-      const res = await api.pages.moreLevelList(filter, page, PER_SIZE);
-      runInAction(() => {
-        state.list = reset ? res.list : [...state.list, ...res.list];
-        state.page = page;
-        state.total = res.total;
-        state.done = state.list.length >= res.total || res.list.length < PER_SIZE;
-      });
-    } catch (err) {
-      runInAction(() => (state.error = err instanceof ApiError ? err.message : String(err)));
-    } finally {
-      runInAction(() => (state.loading = false));
-    }
-  }
+  const [state] = useState(() => new PagedList<Card>((page, perSize) => api.pages.moreLevelList(filter, page, perSize), PER_SIZE));
+  const load = (reset: boolean) => state.load(reset);
 
   useLoad(() => void load(true));
   useReachBottom(() => void load(false));
