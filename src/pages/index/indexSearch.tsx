@@ -2,8 +2,8 @@ import { Input, View } from '@tarojs/components';
 import Taro, { useLoad, usePullDownRefresh, useReachBottom, useRouter } from '@tarojs/taro';
 import { observer, useLocalObservable } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
+import { useState } from 'react';
 import type { ActivityCard as Card } from '@contract/pages';
-import { ApiError } from '../../api/request';
 import ActivityCard from '../../components/activity-card';
 import EmptyView from '../../components/empty-view';
 import PageShell from '../../components/page-shell';
@@ -12,66 +12,30 @@ import { resolveJump } from '../../domain/jump';
 import { followJump } from '../../platform/navigation';
 import { toast } from '../../platform/ui';
 import { useStores } from '../../stores';
+import { PagedList } from '../../stores/paged-list';
 import './indexSearch.scss';
 
 const PER_SIZE = 10;
 /** The server's limit on a search word (contract searchQuery). */
 export const KEYWORD_MAX = 30;
+/** No keyword: nothing to search, an empty page. */
+const emptySearch = async () => ({ list: [] as Card[], total: 0, page: 1, perSize: PER_SIZE });
+
 export const KEYWORD_REQUIRED = '请输入搜索关键词';
 
 /** §2 search: a search box, results paged as the list scrolls, and 暂无数据 for no keyword or no result. */
 function IndexSearch() {
   const { api, session } = useStores();
   const { params } = useRouter();
-  const state = useLocalObservable(() => ({
-    input: params.keyword ? String(params.keyword) : '',
-    keyword: '',
-    list: [] as Card[],
-    page: 0,
-    total: 0,
-    loading: false,
-    error: '',
-    done: false,
-  }));
-
-  async function load(reset: boolean) {
-    if (!state.keyword || state.loading || (!reset && state.done)) return;
-    const keyword = state.keyword;
-    const page = reset ? 1 : state.page + 1;
-    runInAction(() => {
-      state.loading = true;
-      state.error = '';
-      if (reset) {
-        state.list = [];
-        state.done = false;
-      }
-    });
-    try {
-      const res = await api.pages.search(keyword, page, PER_SIZE);
-      runInAction(() => {
-        // A newer search replaced this one while it was on its way.
-        if (keyword !== state.keyword) return;
-        state.list = reset ? res.list : [...state.list, ...res.list];
-        state.page = page;
-        state.total = res.total;
-        state.done = state.list.length >= res.total || res.list.length < PER_SIZE;
-      });
-    } catch (err) {
-      runInAction(() => (state.error = err instanceof ApiError ? err.message : String(err)));
-    } finally {
-      runInAction(() => (state.loading = false));
-    }
-  }
+  const form = useLocalObservable(() => ({ input: params.keyword ? String(params.keyword) : '', keyword: '' }));
+  const [results] = useState(() => new PagedList<Card>(emptySearch, PER_SIZE));
+  const load = (reset: boolean) => (form.keyword ? results.load(reset) : Promise.resolve());
 
   function submit() {
-    const keyword = state.input.trim();
-    runInAction(() => {
-      state.keyword = keyword;
-      state.list = [];
-      state.total = 0;
-      state.error = '';
-      state.done = false;
-    });
+    const keyword = form.input.trim();
+    runInAction(() => (form.keyword = keyword));
+    // A new keyword starts a new list; a page of the old one that arrives late is dropped.
+    results.setSource(keyword ? (page, perSize) => api.pages.search(keyword, page, perSize) : emptySearch);
     if (!keyword) {
       toast(KEYWORD_REQUIRED);
       return;
@@ -80,7 +44,7 @@ function IndexSearch() {
   }
 
   useLoad(() => {
-    if (state.input) submit();
+    if (form.input) submit();
   });
   useReachBottom(() => void load(false));
   usePullDownRefresh(async () => {
@@ -97,12 +61,12 @@ function IndexSearch() {
           <Input
             className="sf-search__input"
             id="search-input"
-            value={state.input}
+            value={form.input}
             maxlength={KEYWORD_MAX}
             focus
             confirmType="search"
             placeholder="搜索课程、活动"
-            onInput={(e) => runInAction(() => (state.input = e.detail.value))}
+            onInput={(e) => runInAction(() => (form.input = e.detail.value))}
             onConfirm={submit}
           />
         </View>
@@ -110,14 +74,14 @@ function IndexSearch() {
           搜索
         </View>
       </View>
-      {state.keyword && state.total > 0 ? <View className="sf-search__count">共找到{state.total}个结果</View> : null}
-      {state.list.map((card) => (
+      {form.keyword && results.total > 0 ? <View className="sf-search__count">共找到{results.total}个结果</View> : null}
+      {results.list.map((card) => (
         <ActivityCard key={card.actSn} card={card} onClick={open} />
       ))}
-      {state.error ? <EmptyView text={state.error} actionText="重新搜索" onAction={() => void load(true)} /> : null}
-      {!state.error && !state.loading && !state.list.length ? <EmptyView /> : null}
-      {state.list.length ? <View className="sf-more__end">{state.done ? '没有更多了' : state.loading ? '加载中...' : ''}</View> : null}
-      {state.loading && !state.list.length ? <View className="sf-home__loading">加载中...</View> : null}
+      {results.error ? <EmptyView text={results.error} actionText="重新搜索" onAction={() => void load(true)} /> : null}
+      {!results.error && !results.loading && !results.list.length ? <EmptyView /> : null}
+      {results.list.length ? <View className="sf-more__end">{results.done ? '没有更多了' : results.loading ? '加载中...' : ''}</View> : null}
+      {results.loading && !results.list.length ? <View className="sf-home__loading">加载中...</View> : null}
     </PageShell>
   );
 }
