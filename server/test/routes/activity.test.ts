@@ -83,6 +83,7 @@ describe('reviews', () => {
     assert.equal(ok.status, 200, ok.raw.body);
     const list = await h.get<Paged<Comment>>('/front/v1/activity/comment/list', { actSn: 'demo-course-03', page: 1, perSize: 1 }, token);
     assert.equal(list.body.info.list[0].content, '<script>alert(1)</script>好课');
+    assert.equal(list.body.info.list[0].nickName, '139****2222');
     const twice = await publish({ content: '再来一次' });
     assert.deepEqual([twice.status, twice.body.message], [409, '您已评价过该商品']);
     const afterwards = (await h.get<ActivityDetail>('/front/v1/activity/details', { actSn: 'demo-course-03' }, token)).body.info;
