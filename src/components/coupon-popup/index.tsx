@@ -33,7 +33,7 @@ export default function CouponPopup({ open, coupons, selectedRcSn, now, onClick,
       </View>
       <ScrollView scrollY className="sf-coupons__list">
         {!coupons.length ? <View className="sf-coupons__empty">您还没有领取任何优惠券！</View> : null}
-        {coupons.length && !list.length ? <View className="sf-coupons__empty">暂无数据</View> : null}
+        {coupons.length > 0 && !list.length ? <View className="sf-coupons__empty">暂无数据</View> : null}
         {list.map((c) => (
           <View
             key={c.rcSn}

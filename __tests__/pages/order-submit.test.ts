@@ -1,0 +1,185 @@
+jest.mock('../../src/api/transport', () => require('./harness').transportModule);
+import Taro from '@tarojs/taro';
+import type { Confirmation, DiscountCoupon } from '../../contract/order';
+import { all, openAt, requests, resetServer, route, signIn, tap, text, waitFor } from './harness';
+
+/** A deposit course that needs delivery, with gifts, household, an applicant rule and the agreement. */
+function confirmation(over: Partial<Confirmation> = {}): Confirmation {
+  const item = (depositType: number, amount: number) => ({
+    depositType,
+    installmentAmount: amount,
+    payFlag: false,
+    installmentPayType: null,
+    deductionAmount: 0,
+    installmentPayAmount: null,
+    dueTime: null,
+  });
+  return {
+    createOrderSn: 'CO1',
+    creatType: 'TARGET',
+    orderType: 'COURSE',
+    orderPayType: 2,
+    confirmOrderType: 1,
+    deliveryType: 1,
+    isHousehold: true,
+    householdTypes: [
+      { type: 'TRAILING_HOLD', name: '随迁落户' },
+      { type: 'TALENT_IN', name: '人才引进' },
+    ],
+    agreementSn: 'AG1',
+    agreementName: '课程购买协议',
+    electronicProtocol: true,
+    disableFlag: false,
+    disableReason: null,
+    hasProductIntroduce: true,
+    freightAreasType: 1,
+    invalidAreas: [],
+    restrict: [{ nKey: 'a1name', keyName: 'NAME', label: '姓名', placeholder: null, value: '', required: true, echoValue: null, idCardType: null, multiline: false, submitTips: null }],
+    orderCourseInfo: { actSn: 'A1', courseSn: 'CS1', packageSn: null, courseName: '会计初级职称全程班', courseCover: null, skuCnt: 1, freight: 0 },
+    packageCourseList: [],
+    giftCourseList: [
+      { courseSn: 'G1', courseName: '财经法规速记', courseCover: null, courseAmount: 0 },
+      { courseSn: 'G2', courseName: '真题精讲', courseCover: null, courseAmount: 0 },
+    ],
+    confirmOrderAmount: {
+      totalAmount: 168000,
+      courseDiscountAmount: 3000,
+      packageDiscountAmount: 0,
+      freight: 0,
+      oldFreight: 1000,
+      orderTotalAmount: 165000,
+      payAmount: 30000,
+      installmentPayNum: 1,
+      deductionAmount: 0,
+      depositInfoList: [item(1, 30000), item(2, 135000)],
+      installmentInfoList: [],
+    },
+    couponAllowed: true,
+    defaultAddress: null,
+    ...over,
+  };
+}
+
+const coupon = (rcSn: string, over: Partial<DiscountCoupon> = {}): DiscountCoupon => ({
+  couponSn: `S-${rcSn}`,
+  rcSn,
+  couponName: `券${rcSn}`,
+  couponType: 1,
+  couponAmount: 2000,
+  couponCount: 1,
+  threshold: 0,
+  upperLimit: 0,
+  scope: '全部商品可用',
+  state: 1,
+  isAvailable: true,
+  disabledReason: null,
+  orderCouponAmount: 2000,
+  validityType: 1,
+  startTime: null,
+  endTime: null,
+  validityDays: 30,
+  instructions: '',
+  ...over,
+});
+
+function server(c: Confirmation, coupons: DiscountCoupon[]) {
+  route('GET', '/front/v2/client/course/order/confirm', () => ({ info: c }));
+  route('GET', '/front/v2/client/course/order/confirm/details', () => ({ info: c }));
+  route('GET', '/front/v2/client/course/order/coupons', () => ({ info: { list: coupons } }));
+  route('GET', '/front/v1/client/order/confirm/receipt', () => ({ info: { orderToken: 'OT1' } }));
+}
+
+let toast: jest.SpyInstance;
+beforeEach(() => {
+  resetServer();
+  signIn('13800138000');
+  toast = jest.spyOn(Taro, 'showToast');
+});
+afterEach(() => toast.mockRestore());
+
+describe('course order submit screen (§2)', () => {
+  test('no coupons: the empty text of the popup', async () => {
+    server(confirmation({ createOrderSn: 'CO3' }), []);
+    await openAt('/pages/order/courseOrderSubmit?targetSn=A3');
+    await waitFor(() => expect(text('.sf-submit__payable')).toBe('定金¥300'));
+    tap(all('.sf-lines__row').find((r) => (r.textContent || '').startsWith('优惠券')));
+    await waitFor(() => expect(text('.sf-coupons__empty')).toBe('您还没有领取任何优惠券！'));
+  });
+
+  test('every block of the screen, with the first available coupon chosen', async () => {
+    server(confirmation(), [coupon('x', { isAvailable: false, disabledReason: '已过期', orderCouponAmount: 0 }), coupon('a'), coupon('b', { couponAmount: 5000, orderCouponAmount: 5000 })]);
+    await openAt('/pages/order/courseOrderSubmit?targetSn=A1');
+    await waitFor(() => expect(text('.sf-submit__course-name')).toBe('会计初级职称全程班'));
+    expect(text('.sf-address')).toContain('新增收货地址');
+    expect(text('.sf-submit__gifts-title')).toBe('赠课（2）');
+    const lines = all('.sf-lines__row').map((r) => (r.textContent || '').trim());
+    expect(lines).toEqual(
+      expect.arrayContaining(['售价¥1680', '课程优惠-¥30', '运费¥10免运费', '入户类型请选择›', '订单备注']),
+    );
+    // The first available coupon is chosen on first load (§4): 20 yuan off the deposit.
+    await waitFor(() => expect(lines.concat(all('.sf-lines__row').map((r) => (r.textContent || '').trim()))).toContain('优惠券-¥20›'));
+    expect(all('.sf-schedule__row').map((r) => r.textContent)).toEqual(['定金¥300待支付', '尾款¥1350未支付']);
+    expect(text('.sf-submit__payable')).toBe('定金¥280');
+    expect(text('.sf-applicant__title')).toBe('用户信息');
+    expect(text('.sf-submit__hint')).toBe('温馨提示：课程和证书详细信息请查阅课程详情页');
+    expect(text('.sf-submit__agree')).toBe('阅读并同意《购买协议》');
+    expect(all('.sf-submit__checkbox')[0].className).toContain('is-on');
+    expect(text('.sf-submit__bar')).toContain('提交订单');
+  });
+
+  test('the coupon popup: two tags with counts, click selects, click again deselects, unavailable does nothing', async () => {
+    server(confirmation({ createOrderSn: 'CO2' }), [coupon('x', { isAvailable: false, disabledReason: '已过期', orderCouponAmount: 0 }), coupon('a'), coupon('b', { couponAmount: 5000, orderCouponAmount: 5000 })]);
+    await openAt('/pages/order/courseOrderSubmit?targetSn=A2');
+    await waitFor(() => expect(text('.sf-submit__payable')).toBe('定金¥280'));
+    const couponLine = () => all('.sf-lines__row').find((r) => (r.textContent || '').startsWith('优惠券'));
+    tap(couponLine());
+    await waitFor(() => expect(all('.sf-coupons__tab').map((t) => t.textContent)).toEqual(['可用优惠券 (2张)', '不可用优惠券 (1张)']));
+    tap(all('.sf-coupon')[1]);
+    await waitFor(() => expect(text('.sf-submit__payable')).toBe('定金¥250'));
+    expect(all('.sf-coupons')).toHaveLength(0);
+    tap(couponLine());
+    await waitFor(() => expect(all('.sf-coupon')).toHaveLength(2));
+    tap(all('.sf-coupon.is-selected')[0]);
+    await waitFor(() => expect(text('.sf-submit__payable')).toBe('定金¥300'));
+    tap(couponLine());
+    await waitFor(() => expect(all('.sf-coupons__tab')).toHaveLength(2));
+    tap(all('.sf-coupons__tab')[1]);
+    await waitFor(() => expect(text('.sf-coupon__reason')).toBe('已过期'));
+    tap(all('.sf-coupon')[0]);
+    expect(text('.sf-submit__payable')).toBe('定金¥300');
+    expect(all('.sf-coupons')).toHaveLength(1);
+    // Tapping the mask closes the popup.
+    tap(all('.sf-popup__mask')[0]);
+    await waitFor(() => expect(all('.sf-coupons')).toHaveLength(0));
+  });
+
+  test('the guard toasts in order and nothing is submitted', async () => {
+    server(confirmation({ createOrderSn: 'CO4' }), []);
+    await openAt('/pages/order/courseOrderSubmit?targetSn=A4');
+    await waitFor(() => expect(text('.sf-submit__payable')).toBe('定金¥300'));
+    tap(all('.sf-submit__btn')[0]);
+    await waitFor(() => expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: '请输入姓名' })));
+    expect(requests.some((r) => r.path.endsWith('/submit'))).toBe(false);
+  });
+
+  test('a disabled order shows its reason and the button is dimmed', async () => {
+    server(confirmation({ createOrderSn: 'CO5', disableFlag: true, disableReason: '课程报名已截止' }), []);
+    await openAt('/pages/order/courseOrderSubmit?targetSn=A5');
+    await waitFor(() => expect(text('.sf-submit__disabled')).toBe('课程报名已截止'));
+    expect(all('.sf-submit__btn')[0].className).toContain('is-disabled');
+  });
+
+  test('instalment payable line says 本期; a normal order says 应付', async () => {
+    const inst = confirmation({
+      createOrderSn: 'CO6',
+      orderPayType: 3,
+      deliveryType: 4,
+      confirmOrderAmount: { ...confirmation().confirmOrderAmount, payAmount: 55000, depositInfoList: [], installmentInfoList: [1, 2, 3].map((n) => ({ installmentNum: n, installmentAmount: 55000, dueTime: null, payFlag: false, installmentPayType: null, deductionAmount: 0, installmentPayAmount: null })) },
+    });
+    server(inst, []);
+    await openAt('/pages/order/courseOrderSubmit?targetSn=A6');
+    await waitFor(() => expect(text('.sf-submit__payable')).toBe('本期¥550'));
+    expect(all('.sf-schedule__row .sf-schedule__title').map((t) => t.textContent)).toEqual(['第一期', '第二期', '第三期']);
+    expect(all('.sf-address')).toHaveLength(0);
+  });
+});
