@@ -120,8 +120,9 @@ export const commentPublishInfo = z.object({ commentId: z.string() });
 /** WeChat JS-SDK signature (§7 js/getJSSign). */
 export const jsSignQuery = z.object({
   ...signedFields,
-  projectSn: z.string().min(1, '缺少项目编号').max(64),
-  url: z.string().min(1, '缺少页面地址').max(1000, '页面地址过长'),
+  projectSn: z.string({ error: '缺少项目编号' }).min(1, '缺少项目编号').max(64, '项目编号过长'),
+  /** The page's absolute address; WeChat signs it without the #fragment. */
+  url: z.string({ error: '缺少页面地址' }).min(1, '缺少页面地址').max(1000, '页面地址过长').regex(/^https?:\/\/[^\s]+$/i, '页面地址不正确'),
 });
 export const jsSignInfo = z.object({ appid: z.string(), timestamp: z.number().int(), noncestr: z.string(), sign: z.string() });
 export type JsSignInfo = z.infer<typeof jsSignInfo>;

@@ -49,6 +49,8 @@ export const ERROR_CODES = {
   UNKNOWN_PROJECT: 4041,
   /** A visitor (no phone) tried something that needs a logged-in customer. */
   LOGIN_REQUIRED: 4030,
+  /** WeChat JS-SDK signing is off (no official account configured) or WeChat did not answer. */
+  WECHAT_UNAVAILABLE: 4050,
   /** §8 order-submit codes (contract/constants.ts SUBMIT_CODES). */
   SUBMIT_LINK_INVALID: 1002,
   SUBMIT_OFF_SHELF: 1003,

@@ -21,6 +21,7 @@ import pagesRoutes from './routes/pages';
 import paymentRoutes from './routes/payment';
 import sandboxRoutes, { type NotifySender } from './routes/sandbox';
 import userRoutes from './routes/user';
+import wechatRoutes from './routes/wechat';
 import { createSmsProvider, type SmsProvider } from './services/sms';
 
 export interface BuildAppOptions {
@@ -70,6 +71,7 @@ export async function buildApp({ config, db, sms, logger, notifySender }: BuildA
   await app.register(pagesRoutes);
   await app.register(addressRoutes);
   await app.register(activityRoutes, { config });
+  await app.register(wechatRoutes, { config });
   await app.register(orderRoutes);
   await app.register(paymentRoutes, { config });
   await app.register(sandboxRoutes, { config, notifySender });

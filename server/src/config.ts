@@ -58,6 +58,12 @@ const envSchema = z.object({
   BAIDU_PAY_DEAL_ID: optionalText,
   BAIDU_PAY_PRIVATE_KEY: optionalText,
   BAIDU_PAY_PUBLIC_KEY: optionalText,
+}).superRefine((e, ctx) => {
+  // An official account needs both halves; one without the other is a typo, not demo mode.
+  if (Boolean(e.WECHAT_APP_ID) !== Boolean(e.WECHAT_APP_SECRET)) {
+    const missing = e.WECHAT_APP_ID ? 'WECHAT_APP_SECRET' : 'WECHAT_APP_ID';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'WECHAT_APP_ID and WECHAT_APP_SECRET must be set together (both unset: JS-SDK signing off)' });
+  }
 });
 
 export interface Config {

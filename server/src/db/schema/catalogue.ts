@@ -1,6 +1,42 @@
-/** Reviews of catalogue items (§7 comment list / publish) and the cached WeChat JS-SDK ticket. */
+/**
+ * Catalogue extras: what the detail pages show beyond the card (stored in activities.detail), reviews of
+ * catalogue items (§7 comment list / publish) and the cached WeChat JS-SDK ticket.
+ */
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { activities } from '../schema';
+import { activities, users } from '../schema';
+
+/**
+ * The shape of activities.detail: display facts of an item. How it is ordered (pay type, schedule, packages, gift
+ * courses, whether it can be ordered now) lives in order_configs, so the detail and the order never disagree.
+ */
+export interface ActivityExtras {
+  /** Pictures of the detail's carousel (server paths under /static/ or https URLs). */
+  images: string[];
+  summary: string;
+  /** Covers of the courses inside packages and of gift courses, by courseSn (order_configs has none). */
+  courseCovers: Record<string, string>;
+  adultExamination: { schoolName: string; majorLevelStr: string; majorName: string } | null;
+  /** Per-subject charge in fen and the number of subjects. */
+  subjectCharge: number | null;
+  subjectsNum: number | null;
+  /** §3 refund tag map, 1..6. */
+  refundTags: number[];
+  /** §3 hold types: TRAILING_HOLD, TALENT_IN. */
+  holdTypes: string[];
+  specAttrs: { name: string; value: string }[];
+  /** HTML; sanitised whenever it is served. */
+  introduce: string;
+  integralPackage: {
+    integralType: 'MOBILE_INTEGRAL' | 'UNICOM_INTEGRAL' | '';
+    bindPhone: string | null;
+    bindPoint: number | null;
+    minIntegralType: string | null;
+    actPreviewUrl: string | null;
+    maxIntegral: number;
+  } | null;
+  /** Set by the demo seed (seed/catalogue-details.ts) to the version that wrote this detail. */
+  seedVersion?: number;
+}
 
 export const activityComments = pgTable(
   'activity_comments',
@@ -9,8 +45,9 @@ export const activityComments = pgTable(
     actSn: text('act_sn')
       .notNull()
       .references(() => activities.actSn),
-    /** Null for the demo reviews; a customer's review carries their user id (one review per item). */
-    userId: text('user_id'),
+    /** The writer; one review per customer and item. Null only on demo reviews seeded before reviewers existed. */
+    userId: text('user_id').references(() => users.userId),
+    /** Shown as written at publish time (a masked phone number for customers). */
     nickName: text('nick_name').notNull(),
     avatar: text('avatar'),
     score: integer('score').notNull(),

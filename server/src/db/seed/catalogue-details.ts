@@ -1,48 +1,50 @@
 /**
- * What the detail pages show beyond the card (DESIGN.md §6): pictures, summary, adult-exam fields, subject
- * charges, refund tags, hold types, spec attributes, the introduction (HTML, sanitised when served), the
- * integral package of points items, and demo reviews. Ordering facts (packages, schedules, gift courses, whether
- * it can be ordered) come from order_configs, so the detail and the order never disagree. Idempotent.
+ * What the detail pages show beyond the card (DESIGN.md §6), for every catalogue item of every project: pictures,
+ * summary, covers of package and gift courses, adult-exam fields, subject charges, refund tags, hold types, spec
+ * attributes, the introduction (HTML, sanitised whenever it is served), the integral package of points items;
+ * and demo reviews written by demo reviewers (rows in users). Ordering facts (pay type, schedule, packages, gift
+ * courses, whether it can be ordered) come from order_configs (seed/ordering.ts), so detail and order agree.
+ *
+ * Idempotent: a demo item whose detail was written by an older version of this seed (or not at all) is rewritten
+ * once (DETAIL_SEED_VERSION), missing reviewers and reviews are added, so an older ./data gets the new data at the
+ * next start. Items outside the demo catalogue are never touched.
+ *
+ * Where each feature is (actSn = `<projectSn>-<key>`, the same in every project):
+ * - course-01 成人高考专升本辅导: several pictures, adultExamination, subjectCharge + subjectsNum, package of three
+ *   (covers), six instalments, refund tags 1+6, two spec attrs, 12 reviews (two pages of the review list)
+ * - course-02 deposit + final (refund 1+5); course-03 package of two + two gift courses (covers), refund 1+3;
+ *   course-04 three instalments; course-05 household course with holdTypes TRAILING_HOLD + TALENT_IN, refund 2;
+ *   course-08 closed (orderEnabled false, 课程报名已截止), refund 4
+ * - activity-02 城市夜跑打卡活动: price 0
+ * - goods-*: refund 3+5; integral-01/04 MOBILE_INTEGRAL, integral-02/05 UNICOM_INTEGRAL, integral-03/06 no carrier;
+ *   integral-01 also minIntegralType and actPreviewUrl
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, like } from 'drizzle-orm';
 import type { Db } from '../../plugins/db';
-import { activities } from '../schema';
-import { activityComments } from '../schema/catalogue';
+import { activities, users } from '../schema';
+import { activityComments, type ActivityExtras } from '../schema/catalogue';
+import { CATALOGUE } from './catalogue';
+import { DEMO_PROJECTS } from './projects';
 
-export interface DetailExtras {
-  images: string[];
-  summary: string;
-  adultExamination: { schoolName: string; majorLevelStr: string; majorName: string } | null;
-  subjectCharge: number | null;
-  subjectsNum: number | null;
-  refundTags: number[];
-  holdTypes: string[];
-  specAttrs: { name: string; value: string }[];
-  introduce: string;
-  integralPackage: {
-    integralType: 'MOBILE_INTEGRAL' | 'UNICOM_INTEGRAL' | '';
-    bindPhone: string | null;
-    bindPoint: number | null;
-    minIntegralType: string | null;
-    actPreviewUrl: string | null;
-    maxIntegral: number;
-  } | null;
-}
+const img = (name: string) => `/static/images/${name}.svg`;
 
-const intro = (title: string, cover: string) =>
+const intro = (title: string, cover: string, extra = '') =>
   [
     `<h3>${title}</h3>`,
     '<p>由资深讲师团队授课，配套讲义与习题，学习进度随时可查。</p>',
     `<p><img src="${cover}" width="690" height="388" alt="${title}"></p>`,
-    // A tracking pixel: the storefront drops images under 60 px (§9).
+    // A tracking pixel: images under 60 px are dropped (§9), by the server and again by the storefront.
     '<p><img src="/static/images/icon-gift.svg" width="1" height="1" alt=""></p>',
     '<ul><li>直播+录播双模式</li><li>班主任全程督学</li><li>考前冲刺模拟</li></ul>',
+    extra,
   ].join('');
 
-export function detailExtras(key: string, actType: string, actName: string, cover: string): DetailExtras {
-  const base: DetailExtras = {
+/** The display extras of one catalogue item; `sn` is its project, `key` its catalogue key (course-01, ...). */
+export function detailExtras(sn: string, key: string, actType: string, actName: string, cover: string): ActivityExtras {
+  const base: ActivityExtras = {
     images: [cover],
     summary: `${actName}，名额有限，报名从速。`,
+    courseCovers: {},
     adultExamination: null,
     subjectCharge: null,
     subjectsNum: null,
@@ -56,6 +58,10 @@ export function detailExtras(key: string, actType: string, actName: string, cove
     case 'course-01':
       return {
         ...base,
+        images: [cover, img('banner-4'), img('article-1')],
+        summary: '成人高考专升本三科联报，名校学历，2.5年毕业，支持分6期付款。',
+        // The courses of the package in seed/ordering.ts (course-01).
+        courseCovers: { [`${sn}-c-chinese`]: img('course-06'), [`${sn}-c-politics`]: img('course-07'), [`${sn}-c-english`]: img('course-08') },
         adultExamination: { schoolName: '华南师范大学', majorLevelStr: '专升本', majorName: '汉语言文学' },
         subjectCharge: 99000,
         subjectsNum: 3,
@@ -64,54 +70,162 @@ export function detailExtras(key: string, actType: string, actName: string, cove
           { name: '学制', value: '2.5年' },
           { name: '上课方式', value: '线上直播+线下面授' },
         ],
+        introduce: intro(
+          actName,
+          cover,
+          `<h4>报考院校</h4><p><img src="${img('article-1')}" width="690" height="300" alt="华南师范大学"></p>` +
+            '<table><tr><th>科目</th><th>费用</th></tr><tr><td>大学语文</td><td>990元</td></tr><tr><td>政治</td><td>990元</td></tr><tr><td>大学英语</td><td>1200元</td></tr></table>',
+        ),
       };
     case 'course-02':
       return { ...base, refundTags: [1, 5], specAttrs: [{ name: '教材', value: '包邮寄送' }] };
+    case 'course-03':
+      return {
+        ...base,
+        images: [cover, img('article-2')],
+        courseCovers: {
+          [`${sn}-c-written`]: img('course-04'),
+          [`${sn}-c-interview`]: img('course-05'),
+          [`${sn}-g-psy`]: img('icon-guide'),
+          [`${sn}-g-law`]: img('icon-notice'),
+        },
+        refundTags: [1, 3],
+        specAttrs: [
+          { name: '套餐内容', value: '笔试+面试' },
+          { name: '赠课', value: '教育心理学速记、教育法规串讲' },
+        ],
+      };
     case 'course-05':
       return { ...base, holdTypes: ['TRAILING_HOLD', 'TALENT_IN'], refundTags: [2], specAttrs: [{ name: '证书', value: '三级/高级工' }] };
     case 'course-08':
       return { ...base, refundTags: [4] };
+    case 'activity-02':
+      return { ...base, summary: '免费报名，夜跑5公里打卡，完赛即得纪念徽章。', specAttrs: [{ name: '费用', value: '免费' }] };
     default:
       if (actType === 'INTEGRAL') {
-        const type = key.endsWith('01') || key.endsWith('04') ? 'MOBILE_INTEGRAL' : key.endsWith('02') || key.endsWith('05') ? 'UNICOM_INTEGRAL' : '';
+        const n = Number(key.slice(-2));
+        const type = n % 3 === 1 ? 'MOBILE_INTEGRAL' : n % 3 === 2 ? 'UNICOM_INTEGRAL' : '';
         return {
           ...base,
           refundTags: [2],
-          integralPackage: { integralType: type, bindPhone: null, bindPoint: null, minIntegralType: null, actPreviewUrl: null, maxIntegral: 5000 },
+          specAttrs: [{ name: '兑换方式', value: type === 'MOBILE_INTEGRAL' ? '中国移动积分' : type === 'UNICOM_INTEGRAL' ? '中国联通积分' : '平台积分' }],
+          integralPackage: {
+            integralType: type,
+            // Filled per customer by the integral binding calls, not by the catalogue.
+            bindPhone: null,
+            bindPoint: null,
+            minIntegralType: n === 1 ? 'MOBILE_INTEGRAL' : null,
+            actPreviewUrl: n === 1 ? `/#/pages/activity/activityDetail?actSn=${encodeURIComponent(`${sn}-${key}`)}&projectSn=${encodeURIComponent(sn)}` : null,
+            maxIntegral: 5000,
+          },
         };
       }
       return base;
   }
 }
 
-const NAMES = ['李同学', '王女士', '张先生', '刘同学', '陈女士', '杨先生'];
-const REVIEWS = [
+/** Demo reviewers of every project: rows in users without a phone (nobody can log in as them). */
+const REVIEWERS = ['李同学', '王女士', '张先生', '刘同学', '陈女士', '杨先生', '赵老师', '黄女士', '周同学', '吴先生', '徐女士', '孙同学'];
+const reviewerId = (sn: string, i: number) => `${sn}-reviewer-${String(i + 1).padStart(2, '0')}`;
+
+const REVIEWS: ReadonlyArray<readonly [number, string]> = [
   [5, '老师讲得很清楚，重点突出，跟着学一遍就有思路了。'],
   [5, '服务很贴心，班主任每周都会提醒学习进度。'],
   [4, '内容很实用，就是直播时间有点晚。'],
   [5, '第一次报名就通过了，推荐给身边的朋友。'],
   [3, '整体还可以，希望多一些练习题。'],
-] as const;
+  [5, '资料很全，课后答疑也及时。'],
+  [4, '性价比不错，分期付款压力小。'],
+  [5, '已经推荐给同事了。'],
+  [2, '物流有点慢，等了一周才收到教材。'],
+  [5, '课程安排合理，工作之余也能跟上。'],
+  [4, '老师很有耐心，讲解细致。'],
+  [5, '非常满意，会继续报其他课程。'],
+];
 
-export async function seedCatalogueDetails(db: Db): Promise<void> {
-  const rows = await db.select().from(activities);
-  for (const a of rows) {
-    if (Object.keys(a.detail ?? {}).length) continue;
-    const key = a.actSn.slice(a.projectSn.length + 1);
-    await db.update(activities).set({ detail: detailExtras(key, a.actType, a.actName, a.cover) as unknown as Record<string, unknown> }).where(eq(activities.actSn, a.actSn));
-  }
-  const reviews = rows.flatMap((a, i) =>
-    REVIEWS.slice(0, 2 + (i % 4)).map(([score, content], j) => ({
+/** A small stable number per item, so that review counts and writers vary between items but never between runs. */
+function spread(actSn: string): number {
+  let h = 0;
+  for (const ch of actSn) h = (h * 31 + ch.charCodeAt(0)) % 9973;
+  return h;
+}
+
+/** Who wrote the item's j-th demo review: a different reviewer for each j (j < REVIEWERS.length). */
+const writerOf = (actSn: string, j: number) => (spread(actSn) + j) % REVIEWERS.length;
+
+/** The demo reviews of one item: 2 to 5 (12 on course-01, two pages), each by a different reviewer. */
+export function seedReviews(a: { actSn: string; projectSn: string; cover: string }) {
+  const key = a.actSn.slice(a.projectSn.length + 1);
+  const h = spread(a.actSn);
+  const n = key === 'course-01' ? REVIEWS.length : 2 + (h % 4);
+  return Array.from({ length: n }, (_, j) => {
+    const writer = writerOf(a.actSn, j);
+    const [score, content] = REVIEWS[(h + j) % REVIEWS.length];
+    return {
       commentId: `seed-${a.actSn}-${j + 1}`,
       actSn: a.actSn,
-      userId: null,
-      nickName: NAMES[(i + j) % NAMES.length],
+      userId: reviewerId(a.projectSn, writer),
+      nickName: REVIEWERS[writer],
       avatar: null,
       score,
       content,
       images: j === 0 ? [a.cover] : [],
       createdAt: new Date(Date.UTC(2026, 9, 1 + j, 8, 0, 0)),
-    })),
+    };
+  });
+}
+
+const CATALOGUE_TAGS = new Map([...CATALOGUE.courses, ...CATALOGUE.activities, ...CATALOGUE.goods, ...CATALOGUE.integral].map((c) => [c.key, c.tags]));
+
+/** Raised whenever detailExtras changes, so that the demo items of an older database are rewritten once. */
+export const DETAIL_SEED_VERSION = 2;
+
+export async function seedCatalogueDetails(db: Db): Promise<void> {
+  // Only the demo catalogue of the demo projects: items an operator adds are never touched.
+  const demo = new Set(DEMO_PROJECTS.map((p) => p.projectSn));
+  const rows = (await db.select().from(activities)).filter(
+    (a) => demo.has(a.projectSn) && CATALOGUE_TAGS.has(a.actSn.slice(a.projectSn.length + 1)),
   );
-  for (let i = 0; i < reviews.length; i += 200) await db.insert(activityComments).values(reviews.slice(i, i + 200)).onConflictDoNothing();
+  if (!rows.length) return;
+  const projectSns = [...new Set(rows.map((a) => a.projectSn))];
+
+  for (const a of rows) {
+    if ((a.detail as Partial<ActivityExtras>).seedVersion === DETAIL_SEED_VERSION) continue;
+    const key = a.actSn.slice(a.projectSn.length + 1);
+    const detail: ActivityExtras = { ...detailExtras(a.projectSn, key, a.actType, a.actName, a.cover), seedVersion: DETAIL_SEED_VERSION };
+    // The card's tags follow the catalogue too (they repeat the detail's tag strip).
+    await db
+      .update(activities)
+      .set({ detail: detail as unknown as Record<string, unknown>, tags: CATALOGUE_TAGS.get(key) ?? a.tags })
+      .where(eq(activities.actSn, a.actSn));
+  }
+
+  const reviewers = projectSns.flatMap((sn) =>
+    REVIEWERS.map((nickName, i) => ({ userId: reviewerId(sn, i), projectSn: sn, phone: null, unionId: `seed_${reviewerId(sn, i)}`, nickName })),
+  );
+  await db.insert(users).values(reviewers).onConflictDoNothing();
+
+  const reviews = rows.flatMap(seedReviews);
+  const have = new Set(
+    (await db.select({ id: activityComments.commentId }).from(activityComments).where(like(activityComments.commentId, 'seed-%'))).map((r) => r.id),
+  );
+  const missing = reviews.filter((r) => !have.has(r.commentId));
+  for (let i = 0; i < missing.length; i += 200) await db.insert(activityComments).values(missing.slice(i, i + 200)).onConflictDoNothing();
+
+  // Demo reviews of an older database were written without a reviewer: give each its writer.
+  const orphans = await db
+    .select({ id: activityComments.commentId, actSn: activityComments.actSn })
+    .from(activityComments)
+    .where(and(like(activityComments.commentId, 'seed-%'), isNull(activityComments.userId)));
+  const byAct = new Map(rows.map((a) => [a.actSn, a]));
+  for (const { id, actSn } of orphans) {
+    const a = byAct.get(actSn);
+    const j = Number(id.slice(`seed-${actSn}-`.length)) - 1;
+    if (!a || !Number.isInteger(j) || j < 0 || j >= REVIEWERS.length) continue;
+    const writer = writerOf(a.actSn, j);
+    await db
+      .update(activityComments)
+      .set({ userId: reviewerId(a.projectSn, writer), nickName: REVIEWERS[writer] })
+      .where(and(eq(activityComments.commentId, id), isNull(activityComments.userId)));
+  }
 }

@@ -19,7 +19,8 @@ export interface CatalogueItem {
 const img = (name: string) => `/static/images/${name}.svg`;
 
 const courses: Array<[string, number, number | null, string[]]> = [
-  ['成人高考专升本辅导', 298000, 398000, ['分6期', '含3个课程']],
+  // Tags say what the detail's tag strip derives from the order config (套餐, 定金+尾款, 分N期, 含N个课程).
+  ['成人高考专升本辅导', 298000, 398000, ['套餐', '分6期', '含3个课程']],
   ['会计初级职称全程班', 168000, 228000, ['定金+尾款']],
   ['教师资格证笔试面试通关班', 139900, 199900, ['套餐', '含2个课程']],
   ['一级建造师精讲班', 458000, 598000, ['分3期']],

@@ -1,0 +1,1 @@
+ALTER TABLE "activity_comments" ADD CONSTRAINT "activity_comments_user_id_users_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;

@@ -1,0 +1,146 @@
+/**
+ * Reviews of catalogue items (§7 comment list / publish). Only a customer who bought the item (an order in
+ * PURCHASED_STATUSES) may review it, once; the text is stored as plain text (never HTML) without control
+ * characters, and pictures must be our own /static/ paths or https addresses.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Comment } from '../../../contract/activity';
+import { ERROR_CODES, type Paged } from '../../../contract/common';
+import { users } from '../db/schema';
+import { activityComments } from '../db/schema/catalogue';
+import { PURCHASED_STATUSES, orders } from '../db/schema/orders';
+import { AppError, badRequest } from '../http';
+import type { Db } from '../plugins/db';
+import { findOnline } from './activity-items';
+
+export const COMMENT_MESSAGES = {
+  notBought: '购买后才能评价',
+  reviewed: '您已评价过该商品',
+  badImage: '评价图片地址不正确',
+  empty: '请输入评价内容',
+} as const;
+
+/** How many of the newest reviews the detail carries. */
+export const LATEST_COMMENTS = 3;
+/** Scores from this up count as good reviews (好评率). */
+const GOOD_SCORE = 4;
+
+type CommentRow = typeof activityComments.$inferSelect;
+
+function toComment(r: CommentRow): Comment {
+  return { commentId: r.commentId, nickName: r.nickName, avatar: r.avatar, score: r.score, content: r.content, images: r.images, createdAt: r.createdAt.toISOString() };
+}
+
+/**
+ * Review text as stored: line breaks normalised, C0/C1 control characters (tab and newline kept) and the
+ * bidirectional overrides that could make a review display as something else removed, then trimmed.
+ */
+export function cleanCommentText(text: string): string {
+  return (
+    text
+      .replace(/\r\n?/g, '\n')
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g, '')
+      .trim()
+  );
+}
+
+const STATIC_PATH = /^\/static\/[\w\-./]+$/;
+
+/** A review picture: a file under our /static/ (no climbing out of it) or an https address, nothing else. */
+export function isAllowedCommentImage(src: string): boolean {
+  if (STATIC_PATH.test(src)) return !src.split('/').some((part) => part === '..' || part === '.') && !src.includes('//');
+  if (!/^https:\/\/[^\s"'<>\\`]+$/i.test(src)) return false;
+  try {
+    const url = new URL(src);
+    return url.protocol === 'https:' && Boolean(url.hostname) && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+async function hasBought(db: Db, userId: string, actSn: string): Promise<boolean> {
+  const [row] = await db
+    .select({ orderNo: orders.orderNo })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.actSn, actSn), inArray(orders.status, [...PURCHASED_STATUSES])))
+    .limit(1);
+  return Boolean(row);
+}
+
+async function hasReviewed(db: Db, userId: string, actSn: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: activityComments.commentId })
+    .from(activityComments)
+    .where(and(eq(activityComments.actSn, actSn), eq(activityComments.userId, userId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Whether the user may publish a review of the item now: bought it and has not reviewed it yet. */
+export async function canComment(db: Db, userId: string, actSn: string): Promise<boolean> {
+  return (await hasBought(db, userId, actSn)) && !(await hasReviewed(db, userId, actSn));
+}
+
+/** The detail's review block: count, share of good reviews in percent, the newest few. */
+export async function commentSummary(db: Db, actSn: string): Promise<{ total: number; goodRate: number; latest: Comment[] }> {
+  const [[counts], latest] = await Promise.all([
+    db
+      .select({ total: count(), good: sql<number>`count(*) filter (where ${activityComments.score} >= ${GOOD_SCORE})`.mapWith(Number) })
+      .from(activityComments)
+      .where(eq(activityComments.actSn, actSn)),
+    db
+      .select()
+      .from(activityComments)
+      .where(eq(activityComments.actSn, actSn))
+      .orderBy(desc(activityComments.createdAt), desc(activityComments.commentId))
+      .limit(LATEST_COMMENTS),
+  ]);
+  const { total, good } = counts;
+  return { total, goodRate: total ? Math.round((good / total) * 100) : 0, latest: latest.map(toComment) };
+}
+
+export async function listComments(db: Db, projectSn: string, actSn: string, page: number, perSize: number): Promise<Paged<Comment>> {
+  await findOnline(db, projectSn, actSn);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(activityComments)
+      .where(eq(activityComments.actSn, actSn))
+      .orderBy(desc(activityComments.createdAt), desc(activityComments.commentId))
+      .limit(perSize)
+      .offset((page - 1) * perSize),
+    db.select({ total: count() }).from(activityComments).where(eq(activityComments.actSn, actSn)),
+  ]);
+  return { list: rows.map(toComment), total, page, perSize };
+}
+
+/** 13800138000 -> 138****8000: who wrote it, without giving the number away. */
+export function maskedName(user: { phone: string | null; nickName: string | null } | undefined): string {
+  if (user?.nickName) return user.nickName;
+  const phone = user?.phone ?? '';
+  return phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : '买家';
+}
+
+export async function publishComment(
+  db: Db,
+  session: { projectSn: string; userId: string },
+  input: { actSn: string; score: number; content: string; images: string[] },
+): Promise<{ commentId: string }> {
+  await findOnline(db, session.projectSn, input.actSn);
+  if (!input.images.every(isAllowedCommentImage)) throw badRequest(COMMENT_MESSAGES.badImage);
+  const content = cleanCommentText(input.content);
+  if (!content) throw badRequest(COMMENT_MESSAGES.empty);
+  if (!(await hasBought(db, session.userId, input.actSn))) throw new AppError(403, ERROR_CODES.LOGIN_REQUIRED, COMMENT_MESSAGES.notBought);
+  const [user] = await db.select({ phone: users.phone, nickName: users.nickName, avatar: users.avatar }).from(users).where(eq(users.userId, session.userId)).limit(1);
+  const commentId = randomUUID();
+  // The unique index on (act_sn, user_id) decides a double tap or two concurrent publishes: one row, one 409.
+  const inserted = await db
+    .insert(activityComments)
+    .values({ commentId, actSn: input.actSn, userId: session.userId, nickName: maskedName(user), avatar: user?.avatar ?? null, score: input.score, content, images: input.images })
+    .onConflictDoNothing()
+    .returning({ commentId: activityComments.commentId });
+  if (!inserted.length) throw new AppError(409, ERROR_CODES.ORDER_STATE, COMMENT_MESSAGES.reviewed);
+  return { commentId };
+}
