@@ -24,7 +24,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
     designWidth: 750,
     deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
     sourceRoot: 'src',
-    outputRoot: `dist/${target}`,
+    // TARO_OUTPUT_ROOT lets a second checkout-local build (e.g. a developer's manual check) not overwrite dist/.
+    outputRoot: process.env.TARO_OUTPUT_ROOT ? `${process.env.TARO_OUTPUT_ROOT}/${target}` : `dist/${target}`,
     plugins: [],
     defineConstants: {
       API_BASE: JSON.stringify(apiBase),
