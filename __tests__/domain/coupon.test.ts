@@ -1,4 +1,4 @@
-import { applyDiscount, couponDiscount, expiryLabel, initialCoupon, isCouponStateDisabled, percentCouponText, splitCoupons, toggleCoupon } from '../../src/domain/coupon';
+import { applyDiscount, couponDiscount, expiryLabel, initialCoupon, isCouponStateDisabled, percentCouponText, splitCoupons, toggleCoupon } from '../../contract/rules/coupon';
 
 describe('coupon discount (§3, §5): the same rule the server uses', () => {
   test.each([

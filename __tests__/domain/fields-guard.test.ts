@@ -1,6 +1,6 @@
-import { AREA_UNSUPPORTED, isAreaRestricted, restrictedAreaMessage } from '../../src/domain/areas';
-import { FIELD_PLACEHOLDERS, firstApplicantError, inputTypeFor, maxLengthFor, validateField, type FieldKeyName, type RuleLike } from '../../src/domain/fields';
-import { submitGuard, type GuardInput } from '../../src/domain/submit-guard';
+import { AREA_UNSUPPORTED, isAreaRestricted, restrictedAreaMessage } from '../../contract/rules/areas';
+import { FIELD_PLACEHOLDERS, firstApplicantError, inputTypeFor, maxLengthFor, validateField, type FieldKeyName, type RuleLike } from '../../contract/rules/fields';
+import { submitGuard, type GuardInput } from '../../contract/rules/submit-guard';
 
 describe('field validators (§5)', () => {
   test.each<[FieldKeyName, string, string | null, string | null]>([

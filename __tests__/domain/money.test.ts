@@ -1,4 +1,4 @@
-import { fenToYuanText, formatMoney } from '../../src/domain/money';
+import { fenToYuanText, formatMoney } from '../../contract/rules/money';
 
 describe('money (§9: fen ÷ 100, at most two decimals, ¥)', () => {
   test.each([

@@ -1,4 +1,4 @@
-import { MIN_IMAGE_PX, isBlankHtml, isSafeStyle, isSafeUrl, isTinyImage, sanitizeHtml } from '../../src/domain/rich-text';
+import { MIN_IMAGE_PX, isBlankHtml, isSafeStyle, isSafeUrl, isTinyImage, sanitizeHtml } from '../../contract/rules/rich-text';
 
 describe('rich text: what stays (§9)', () => {
   test.each([

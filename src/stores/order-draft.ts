@@ -9,10 +9,10 @@ import type { Confirmation, DiscountCoupon, SubmitResult } from '@contract/order
 import { NO_DELIVERY, SUBMIT_CODES } from '@contract/constants';
 import type { Api } from '../api';
 import { ApiError } from '../api/request';
-import { isAreaRestricted } from '../domain/areas';
-import { applyDiscount, couponDiscount, initialCoupon, splitCoupons, toggleCoupon } from '../domain/coupon';
+import { isAreaRestricted } from '@contract/rules/areas';
+import { applyDiscount, couponDiscount, initialCoupon, splitCoupons, toggleCoupon } from '@contract/rules/coupon';
 import { isFirstPayment, payableLabel, scheduleRows } from '../domain/schedule';
-import { submitGuard, type GuardResult } from '../domain/submit-guard';
+import { submitGuard, type GuardResult } from '@contract/rules/submit-guard';
 
 export type OrderKind = 'course' | 'goods';
 

@@ -5,7 +5,7 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { ActivityDetail, Course } from '../../../contract/activity';
 import type { ActivityCard } from '../../../contract/pages';
-import { sanitizeHtml } from '../../../src/domain/rich-text';
+import { sanitizeHtml } from '@contract/rules/rich-text';
 import { activities } from '../db/schema';
 import type { Db } from '../plugins/db';
 import { extrasOf, findOnline } from './activity-items';

@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DiscountCoupon } from '../../../contract/order';
-import { applyDiscount, couponDiscount, isCouponStateDisabled, meetsThreshold } from '../../../src/domain/coupon';
-import { fenToYuanText } from '../../../src/domain/money';
+import { applyDiscount, couponDiscount, isCouponStateDisabled, meetsThreshold } from '@contract/rules/coupon';
+import { fenToYuanText } from '@contract/rules/money';
 import { couponTemplates, userCoupons } from '../db/schema/ordering';
 import type { Db } from '../plugins/db';
 

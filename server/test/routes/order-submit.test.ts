@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import type { Address } from '../../../contract/address';
 import type { Confirmation, DiscountCoupon, SubmitResult } from '../../../contract/order';
-import { couponDiscount } from '../../../src/domain/coupon';
+import { couponDiscount } from '@contract/rules/coupon';
 import { activities } from '../../src/db/schema';
 import { orderPayments, orders } from '../../src/db/schema/orders';
 import { userCoupons } from '../../src/db/schema/ordering';

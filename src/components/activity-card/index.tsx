@@ -1,6 +1,6 @@
 import { Image, View } from '@tarojs/components';
 import type { ActivityCard as Card } from '@contract/pages';
-import { formatMoney } from '../../domain/money';
+import { formatMoney } from '@contract/rules/money';
 import { assetUrl } from '../../api/asset';
 import './index.scss';
 

@@ -18,7 +18,7 @@ import {
   reviewSummaryText,
 } from '../../domain/catalogue';
 import { resolveJump } from '../../domain/jump';
-import { formatMoney } from '../../domain/money';
+import { formatMoney } from '@contract/rules/money';
 import { ROUTES } from '../../domain/routes';
 import { followJump, openPage, switchToTab } from '../../platform/navigation';
 import { previewImages, setPageTitle, toast } from '../../platform/ui';

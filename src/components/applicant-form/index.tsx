@@ -1,6 +1,6 @@
 import { Input, Textarea, View } from '@tarojs/components';
 import type { ApplicantRule } from '@contract/order';
-import { FIELD_PLACEHOLDERS, inputTypeFor, maxLengthFor } from '../../domain/fields';
+import { FIELD_PLACEHOLDERS, inputTypeFor, maxLengthFor } from '@contract/rules/fields';
 import './index.scss';
 
 interface ApplicantFormProps {

@@ -1,8 +1,8 @@
 import { ScrollView, View } from '@tarojs/components';
 import { useState } from 'react';
 import type { DiscountCoupon } from '@contract/order';
-import { expiryLabel, percentCouponText, splitCoupons } from '../../domain/coupon';
-import { formatMoney } from '../../domain/money';
+import { expiryLabel, percentCouponText, splitCoupons } from '@contract/rules/coupon';
+import { formatMoney } from '@contract/rules/money';
 import Popup from '../popup';
 import './index.scss';
 

@@ -1,7 +1,7 @@
 import { View } from '@tarojs/components';
 import { useState } from 'react';
 import type { ScheduleRow } from '../../domain/schedule';
-import { formatMoney } from '../../domain/money';
+import { formatMoney } from '@contract/rules/money';
 import TipPopup from '../tip-popup';
 import './index.scss';
 

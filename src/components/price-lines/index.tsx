@@ -1,6 +1,6 @@
 import { Input, View } from '@tarojs/components';
 import type { PropsWithChildren } from 'react';
-import { formatMoney } from '../../domain/money';
+import { formatMoney } from '@contract/rules/money';
 import './index.scss';
 
 interface LineProps {

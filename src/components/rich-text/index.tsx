@@ -2,7 +2,7 @@ import { RichText, View } from '@tarojs/components';
 import { useMemo } from 'react';
 import { assetUrl } from '../../api/asset';
 import { MESSAGES } from '../../domain/errors';
-import { isBlankHtml, sanitizeHtml } from '../../domain/rich-text';
+import { isBlankHtml, sanitizeHtml } from '@contract/rules/rich-text';
 import './index.scss';
 
 interface RichTextViewProps {

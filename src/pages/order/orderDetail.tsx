@@ -11,7 +11,7 @@ import PageShell from '../../components/page-shell';
 import PayCheck from '../../components/pay-check';
 import PaySchedule from '../../components/pay-schedule';
 import PriceLines, { FreightValue, PriceLine } from '../../components/price-lines';
-import { formatMoney } from '../../domain/money';
+import { formatMoney } from '@contract/rules/money';
 import { ROUTES } from '../../domain/routes';
 import { payableLabel, scheduleRows } from '../../domain/schedule';
 import { goBackOrHome, openPage } from '../../platform/navigation';

@@ -10,7 +10,7 @@ import { ApiError } from '../../api/request';
 import EmptyView from '../../components/empty-view';
 import PageShell from '../../components/page-shell';
 import PayCheck from '../../components/pay-check';
-import { formatMoney } from '../../domain/money';
+import { formatMoney } from '@contract/rules/money';
 import { ROUTES } from '../../domain/routes';
 import { payableLabel } from '../../domain/schedule';
 import { openPage } from '../../platform/navigation';
