@@ -4,7 +4,7 @@
  * `loadConfig` is pure (env in, config out) so tests build configs without touching process.env.
  */
 import { z } from 'zod';
-import { DEFAULT_SIGN_KEY } from '../../contract/signature';
+import { DEFAULT_SIGN_KEY } from '@contract/signature';
 
 export const SMS_PROVIDERS = ['log'] as const;
 /** sandbox: the server's own cashier for every trade type; live: WeChat Pay (MWEB, JSAPI) and Baidu (SWAN). */

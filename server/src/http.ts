@@ -3,7 +3,7 @@
  * routes and hooks throw; the error handler turns an AppError into its HTTP status and envelope.
  */
 import { z } from 'zod';
-import { ERROR_CODES, envelope, errorEnvelope, type ErrorCode } from '../../contract/common';
+import { ERROR_CODES, envelope, errorEnvelope, type ErrorCode } from '@contract/common';
 
 export const OK_MESSAGE = 'success';
 

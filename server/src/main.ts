@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from './config';
 import { seedIfEmpty } from './db/seed';
 import { openDatabase } from './plugins/db';
 import { startExpirySweep } from './services/expiry';
-import { DEFAULT_SIGN_KEY } from '../../contract/signature';
+import { DEFAULT_SIGN_KEY } from '@contract/signature';
 
 async function main(): Promise<void> {
   let config;

@@ -3,7 +3,7 @@
  * which runs unchanged on PGlite and PostgreSQL. Money is integer fen; times are timestamptz.
  */
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { JumpContent, ModuleItem } from '../../../contract/pages';
+import type { JumpContent, ModuleItem } from '@contract/pages';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 

@@ -5,7 +5,7 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERROR_CODES } from '../../../contract/common';
+import { ERROR_CODES } from '@contract/common';
 import { AppError, MESSAGES, failure } from '../http';
 
 /** Chinese names of the request fields, so a validation message says which field is wrong. */

@@ -7,8 +7,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
-import { ERROR_CODES } from '../../../contract/common';
-import { SIGN_WINDOW_MS, computeSign } from '../../../contract/signature';
+import { ERROR_CODES } from '@contract/common';
+import { SIGN_WINDOW_MS, computeSign } from '@contract/signature';
 import { nonces } from '../db/schema';
 import { AppError, MESSAGES, badRequest } from '../http';
 import type { Db } from './db';

@@ -3,8 +3,8 @@
  * facts from order_configs, its reviews and recommendations; spec attributes, introduction and share info.
  */
 import { and, desc, eq, ne } from 'drizzle-orm';
-import type { ActivityDetail, Course } from '../../../contract/activity';
-import type { ActivityCard } from '../../../contract/pages';
+import type { ActivityDetail, Course } from '@contract/activity';
+import type { ActivityCard } from '@contract/pages';
 import { sanitizeHtml } from '@contract/rules/rich-text';
 import { activities } from '../db/schema';
 import type { Db } from '../plugins/db';

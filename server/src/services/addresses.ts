@@ -1,7 +1,7 @@
 /** Delivery addresses of one user. Another user's address is never found (every query filters by userId). */
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
-import type { Address, AddressSave } from '../../../contract/address';
+import type { Address, AddressSave } from '@contract/address';
 import { addresses } from '../db/schema/ordering';
 import { badRequest, notFound } from '../http';
 import type { Db } from '../plugins/db';

@@ -1,7 +1,7 @@
 /** Activity cards for pages, columns and search. Only ONLINE activities are ever listed. */
 import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
-import type { Paged } from '../../../contract/common';
-import type { ActivityCard } from '../../../contract/pages';
+import type { Paged } from '@contract/common';
+import type { ActivityCard } from '@contract/pages';
 import { activities, columnActivities, columns } from '../db/schema';
 import type { Db } from '../plugins/db';
 

@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Comment } from '../../../contract/activity';
-import { ERROR_CODES, type Paged } from '../../../contract/common';
+import type { Comment } from '@contract/activity';
+import { ERROR_CODES, type Paged } from '@contract/common';
 import { users } from '../db/schema';
 import { activityComments } from '../db/schema/catalogue';
 import { PURCHASED_STATUSES, orders } from '../db/schema/orders';

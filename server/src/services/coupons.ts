@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { DiscountCoupon } from '../../../contract/order';
+import type { DiscountCoupon } from '@contract/order';
 import { applyDiscount, couponDiscount, isCouponStateDisabled, meetsThreshold } from '@contract/rules/coupon';
 import { fenToYuanText } from '@contract/rules/money';
 import { couponTemplates, userCoupons } from '../db/schema/ordering';

@@ -5,9 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Address } from '../../../contract/address';
-import type { Confirmation } from '../../../contract/order';
-import { ERROR_CODES } from '../../../contract/common';
+import type { Address } from '@contract/address';
+import type { Confirmation } from '@contract/order';
+import { ERROR_CODES } from '@contract/common';
 import { activities } from '../db/schema';
 import { confirmations, orderConfigs, type OrderConfig } from '../db/schema/ordering';
 import { DEFAULT_ORDER_CONFIG } from '../db/seed/ordering';

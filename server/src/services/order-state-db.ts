@@ -5,7 +5,7 @@
  * marked used with this orderNo becomes unused) in that same transaction.
  */
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { ERROR_CODES } from '../../../contract/common';
+import { ERROR_CODES } from '@contract/common';
 import { orderPayments, orders, type OrderStatus } from '../db/schema/orders';
 import { orderEvents, payments } from '../db/schema/payments';
 import { AppError, conflict } from '../http';

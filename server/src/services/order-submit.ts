@@ -5,8 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
-import { ERROR_CODES } from '../../../contract/common';
-import type { SubmitPayload, SubmitResult } from '../../../contract/order';
+import { ERROR_CODES } from '@contract/common';
+import type { SubmitPayload, SubmitResult } from '@contract/order';
 import { isAreaRestricted } from '@contract/rules/areas';
 import { applyDiscount, couponDiscount } from '@contract/rules/coupon';
 import { firstApplicantError } from '@contract/rules/fields';

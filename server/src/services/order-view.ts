@@ -5,10 +5,10 @@
  * or a neutral value) so that an older or partial snapshot never breaks the page.
  */
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { addressSchema, type Address } from '../../../contract/address';
-import { ORDER_TABS, type OrderTab } from '../../../contract/constants';
-import type { DepositItem, InstallmentItem } from '../../../contract/order';
-import type { OrderDetail, OrderSummary } from '../../../contract/payment';
+import { addressSchema, type Address } from '@contract/address';
+import { ORDER_TABS, type OrderTab } from '@contract/constants';
+import type { DepositItem, InstallmentItem } from '@contract/order';
+import type { OrderDetail, OrderSummary } from '@contract/payment';
 import { activities } from '../db/schema';
 import { orderPayments, orders } from '../db/schema/orders';
 import { contracts } from '../db/schema/payments';

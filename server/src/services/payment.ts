@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
-import type { PayParams } from '../../../contract/payment';
+import type { PayParams } from '@contract/payment';
 import { orderPayments } from '../db/schema/orders';
 import { paymentNotifications, payments, type PaymentStatus } from '../db/schema/payments';
 import { badRequest, conflict } from '../http';

@@ -5,8 +5,8 @@
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, lte } from 'drizzle-orm';
-import { SMS_CODE_LENGTH } from '../../../contract/auth';
-import { ERROR_CODES } from '../../../contract/common';
+import { SMS_CODE_LENGTH } from '@contract/auth';
+import { ERROR_CODES } from '@contract/common';
 import { sessions, smsCodes, users } from '../db/schema';
 import { AppError, MESSAGES, badRequest } from '../http';
 import type { Db } from '../plugins/db';

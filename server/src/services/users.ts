@@ -1,7 +1,7 @@
 /** Users of a project: visitors get one at the entrance; phone login gives it a phone (or finds the owner). */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { UserInfo } from '../../../contract/entrance';
+import type { UserInfo } from '@contract/entrance';
 import { users } from '../db/schema';
 import type { Db } from '../plugins/db';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DEFAULT_SIGN_KEY } from '../../../contract/signature';
+import { DEFAULT_SIGN_KEY } from '@contract/signature';
 import { ConfigError, DEFAULT_SANDBOX_PAY_KEY, loadConfig } from '../../src/config';
 
 describe('loadConfig', () => {

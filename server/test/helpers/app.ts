@@ -4,7 +4,7 @@
  * One harness per test file: opening PGlite is the slow part.
  */
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { computeSign, makeNonce } from '../../../contract/signature';
+import { computeSign, makeNonce } from '@contract/signature';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { seedIfEmpty } from '../../src/db/seed';

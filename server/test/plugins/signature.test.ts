@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { SIGN_WINDOW_MS, canonicalString, computeSign, makeNonce } from '../../../contract/signature';
-import { sha256Hex } from '../../../contract/sha256';
+import { SIGN_WINDOW_MS, canonicalString, computeSign, makeNonce } from '@contract/signature';
+import { sha256Hex } from '@contract/sha256';
 import { nonces } from '../../src/db/schema';
 import { buildHarness, sign, type Harness } from '../helpers/app';
 

@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
-import type { ActivityDetail, Comment, ShareInfo } from '../../../contract/activity';
-import type { Paged } from '../../../contract/common';
-import type { ActivityCard } from '../../../contract/pages';
+import type { ActivityDetail, Comment, ShareInfo } from '@contract/activity';
+import type { Paged } from '@contract/common';
+import type { ActivityCard } from '@contract/pages';
 import { activities } from '../../src/db/schema';
 import { activityComments } from '../../src/db/schema/catalogue';
 import { orders, type OrderStatus } from '../../src/db/schema/orders';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
-import type { PhoneLoginInfo } from '../../../contract/auth';
+import type { PhoneLoginInfo } from '@contract/auth';
 import { smsCodes } from '../../src/db/schema';
 import { buildHarness, type Harness } from '../helpers/app';
 

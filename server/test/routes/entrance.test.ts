@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { PROJECT_ENUMS, type EntranceInfo, type UserInfo } from '../../../contract/entrance';
+import { PROJECT_ENUMS, type EntranceInfo, type UserInfo } from '@contract/entrance';
 import { projects } from '../../src/db/schema';
 import { buildHarness, type Harness } from '../helpers/app';
 

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
-import type { Address } from '../../../contract/address';
-import type { Confirmation, DiscountCoupon, SubmitResult } from '../../../contract/order';
+import type { Address } from '@contract/address';
+import type { Confirmation, DiscountCoupon, SubmitResult } from '@contract/order';
 import { couponDiscount } from '@contract/rules/coupon';
 import { activities } from '../../src/db/schema';
 import { orderPayments, orders } from '../../src/db/schema/orders';
@@ -107,7 +107,7 @@ describe('areas and addresses', () => {
 });
 
 function signQuery(params: Record<string, string>): Record<string, string> {
-  const { computeSign, makeNonce } = require('../../../contract/signature') as typeof import('../../../contract/signature');
+  const { computeSign, makeNonce } = require('@contract/signature') as typeof import('@contract/signature');
   const p: Record<string, unknown> = { ...params, timestamp: Date.now(), nonceStr: makeNonce() };
   p.sign = computeSign(p, h.config.signKey);
   return Object.fromEntries(Object.entries(p).map(([k, v]) => [k, String(v)]));

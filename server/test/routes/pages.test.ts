@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Paged } from '../../../contract/common';
-import type { ActivityCard, ColumnList, PageInfo, TabEntry } from '../../../contract/pages';
+import type { Paged } from '@contract/common';
+import type { ActivityCard, ColumnList, PageInfo, TabEntry } from '@contract/pages';
 import { buildHarness, type Harness } from '../helpers/app';
 
 describe('pages, columns and search', () => {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import type { UserInfo } from '../../../contract/entrance';
+import type { UserInfo } from '@contract/entrance';
 import { seedIfEmpty } from '../../src/db/seed';
 import { openPglite } from '../../src/plugins/db';
 import { buildHarness } from '../helpers/app';

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { after, before, describe, test } from 'node:test';
-import type { JsSignInfo } from '../../../contract/activity';
+import type { JsSignInfo } from '@contract/activity';
 import { ConfigError, loadConfig } from '../../src/config';
 import { wechatTickets } from '../../src/db/schema/catalogue';
 import { createWechatTicketProvider, jsSdkSignature, signJsSdk, WechatApiError } from '../../src/services/wechat';

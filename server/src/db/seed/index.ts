@@ -3,7 +3,7 @@
  * transaction so that a crash half-way leaves the database empty and the next start seeds again.
  */
 import { count } from 'drizzle-orm';
-import type { JumpContent, ModuleItem, PageModule } from '../../../../contract/pages';
+import type { JumpContent, ModuleItem, PageModule } from '@contract/pages';
 import type { Db } from '../../plugins/db';
 import { activities, columnActivities, columns, pageModules, pages, projects, tips } from '../schema';
 import { CATALOGUE, type CatalogueItem } from './catalogue';

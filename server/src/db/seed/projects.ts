@@ -1,5 +1,5 @@
 /** The demo tenants: one per projectEnum (§1), picked by projectSn in the entrance URL (DESIGN.md §6). */
-import type { ProjectEnum } from '../../../../contract/entrance';
+import type { ProjectEnum } from '@contract/entrance';
 
 export interface DemoProject {
   projectSn: string;

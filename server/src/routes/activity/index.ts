@@ -16,8 +16,8 @@ import {
   introduceInfo,
   shareInfo,
   specAttrsInfo,
-} from '../../../../contract/activity';
-import { errorEnvelope, signedFields } from '../../../../contract/common';
+} from '@contract/activity';
+import { errorEnvelope, signedFields } from '@contract/common';
 import type { Config } from '../../config';
 import { ok, responses } from '../../http';
 import { requireSession } from '../../plugins/auth';

@@ -8,8 +8,8 @@ import {
   addressSchema,
   areaChildInfo,
   areaChildQuery,
-} from '../../../../contract/address';
-import { signedFields } from '../../../../contract/common';
+} from '@contract/address';
+import { signedFields } from '@contract/common';
 import { ADDRESS_MESSAGES, deleteAddress, findAddress, listAddresses, saveAddress } from '../../services/addresses';
 import { areaChildren } from '../../services/areas';
 import { notFound, ok, responses } from '../../http';

@@ -1,6 +1,6 @@
 /** Auth service: SMS verification code and phone login, both GET as the spec lists them (§7). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { phoneLoginInfo, phoneLoginQuery, verificationCodeInfo, verificationCodeQuery } from '../../../../contract/auth';
+import { phoneLoginInfo, phoneLoginQuery, verificationCodeInfo, verificationCodeQuery } from '@contract/auth';
 import { ok, responses } from '../../http';
 import { requireSession } from '../../plugins/auth';
 import { issueCode, loginWithCode } from '../../services/phone-auth';

@@ -1,8 +1,8 @@
 /** User service: entrance (§4 login step 1) and tips (§7). */
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ERROR_CODES } from '../../../../contract/common';
-import { entranceBody, entranceInfo, projectEnumSchema, tipsBody, tipsInfo } from '../../../../contract/entrance';
+import { ERROR_CODES } from '@contract/common';
+import { entranceBody, entranceInfo, projectEnumSchema, tipsBody, tipsInfo } from '@contract/entrance';
 import { projects, tips } from '../../db/schema';
 import { MESSAGES, notFound, ok, responses } from '../../http';
 import { createSession } from '../../services/sessions';

@@ -3,7 +3,7 @@
  * submit, for courses (v2) and goods (v1). Only a logged-in customer (with a phone) orders.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ERROR_CODES } from '../../../../contract/common';
+import { ERROR_CODES } from '@contract/common';
 import {
   confirmByTargetQuery,
   confirmDetailsQuery,
@@ -14,7 +14,7 @@ import {
   orderTokenQuery,
   submitBody,
   submitInfo,
-} from '../../../../contract/order';
+} from '@contract/order';
 import { users } from '../../db/schema';
 import { AppError, ok, responses } from '../../http';
 import { requireSession } from '../../plugins/auth';

@@ -1,7 +1,7 @@
 /** Pages (§7): tab menu, page modules, column lists, more-level lists and search, all within the session's project. */
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ERROR_CODES } from '../../../../contract/common';
+import { ERROR_CODES } from '@contract/common';
 import {
   MODULE_TYPES,
   columnListBody,
@@ -14,7 +14,7 @@ import {
   searchInfo,
   searchQuery,
   type PageModule,
-} from '../../../../contract/pages';
+} from '@contract/pages';
 import { pageModules, pages } from '../../db/schema';
 import { MESSAGES, badRequest, notFound, ok, responses } from '../../http';
 import { requireSession } from '../../plugins/auth';

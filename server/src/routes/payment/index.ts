@@ -6,8 +6,8 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { signedFields } from '../../../../contract/common';
-import { agreementInfo, agreementQuery } from '../../../../contract/order';
+import { signedFields } from '@contract/common';
+import { agreementInfo, agreementQuery } from '@contract/order';
 import {
   cancelInfo,
   contractFileInfo,
@@ -23,7 +23,7 @@ import {
   payQuery,
   signLinkBody,
   signLinkInfo,
-} from '../../../../contract/payment';
+} from '@contract/payment';
 import type { Config } from '../../config';
 import { ok, responses } from '../../http';
 import { requireSession } from '../../plugins/auth';

@@ -1,6 +1,6 @@
 /** User service: authorisation state and the cached user (§3 session state authInfo, §7). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authInfoSchema, userAuthBody, userCacheQuery, userInfoSchema } from '../../../../contract/entrance';
+import { authInfoSchema, userAuthBody, userCacheQuery, userInfoSchema } from '@contract/entrance';
 import { ok, responses, sessionExpired } from '../../http';
 import { requireSession } from '../../plugins/auth';
 import { findUser, toUserInfo } from '../../services/users';

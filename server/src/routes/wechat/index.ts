@@ -5,8 +5,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { jsSignInfo, jsSignQuery } from '../../../../contract/activity';
-import { ERROR_CODES } from '../../../../contract/common';
+import { jsSignInfo, jsSignQuery } from '@contract/activity';
+import { ERROR_CODES } from '@contract/common';
 import type { Config } from '../../config';
 import { projects } from '../../db/schema';
 import { AppError, MESSAGES, notFound, ok, responses } from '../../http';

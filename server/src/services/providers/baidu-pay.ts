@@ -5,7 +5,7 @@
  * rsaSign over the sorted others) are verified with Baidu's platform public key.
  */
 import { createSign, createVerify } from 'node:crypto';
-import { ERROR_CODES } from '../../../../contract/common';
+import { ERROR_CODES } from '@contract/common';
 import type { Config } from '../../config';
 import { AppError, badRequest } from '../../http';
 import { readPem } from './keys';

@@ -6,7 +6,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { ERROR_CODES } from '../../../../contract/common';
+import { ERROR_CODES } from '@contract/common';
 import { AppError, badRequest } from '../../http';
 import { headerOf, type PaymentProvider, type VerifiedNotification } from './types';
 

@@ -3,7 +3,7 @@
  * payment API needs (§3 pay fields), `verifyNotification` checks a provider's callback and says which payment
  * it settles. The server never trusts the client about money: only a verified notification pays an order.
  */
-import type { PayParams } from '../../../../contract/payment';
+import type { PayParams } from '@contract/payment';
 
 export type PaySource = 'H5' | 'WEAPP' | 'SWAN';
 export type TradeType = 'MWEB' | 'JSAPI' | 'SWAN';

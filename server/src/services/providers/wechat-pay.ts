@@ -6,7 +6,7 @@
  * which this server does not do yet: `prepare` refuses until that call is written (see server/README.md).
  */
 import { createDecipheriv, createVerify } from 'node:crypto';
-import { ERROR_CODES } from '../../../../contract/common';
+import { ERROR_CODES } from '@contract/common';
 import type { Config } from '../../config';
 import { AppError, badRequest } from '../../http';
 import { readPem } from './keys';
