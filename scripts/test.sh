@@ -7,6 +7,9 @@ step() { printf '\n=== %s ===\n' "$1"; }
 step "typecheck"
 npm run --silent typecheck
 
+step "layers (server never imports src/, no zod at run time in src/, pure domain)"
+node scripts/check-layers.mjs
+
 step "storefront unit tests (jest)"
 npx jest --ci
 
