@@ -62,7 +62,7 @@ export async function specAttrs(db: Db, projectSn: string, actSn: string) {
 
 export async function productIntroduce(db: Db, projectSn: string, actSn: string) {
   const a = await findOnline(db, projectSn, actSn);
-  // Sanitised here too, with the storefront's own rule (src/domain/rich-text.ts, pure), so no client ever
+  // Sanitised here too, with the rule the storefront uses (contract/rules/rich-text.ts, pure), so no client ever
   // receives active content, whatever was stored.
   return { content: sanitizeHtml(extrasOf(a).introduce ?? '') };
 }

@@ -1,6 +1,6 @@
 /**
- * Coupons a customer holds and what each is worth on an order (§3, §4, §5). The amount rule is the storefront's
- * own (src/domain/coupon.ts), imported, so both sides always agree.
+ * Coupons a customer holds and what each is worth on an order (§3, §4, §5). The amount rule is the one the storefront
+ * computes too (contract/rules/coupon.ts), imported, so both sides always agree.
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';

@@ -6,7 +6,7 @@ import { isBlankHtml, sanitizeHtml } from '@contract/rules/rich-text';
 import './index.scss';
 
 interface RichTextViewProps {
-  /** HTML as the server sends it; it is sanitised here (domain/rich-text) before it is shown. */
+  /** HTML as the server sends it; it is sanitised here (contract/rules/rich-text) before it is shown. */
   html: string | null | undefined;
   /** Text when there is nothing to show; defaults to 内容为空 (§8). */
   emptyText?: string;
