@@ -20,6 +20,8 @@ export const SUBMIT_CODES = {
 export const NO_DELIVERY = 4;
 /** §5 remark limit. */
 export const REMARK_MAX = 30;
+/** Most pieces of one goods item in one order (items carry no stock figure, so a sane cap). */
+export const SKU_CNT_MAX = 99;
 export const CONSIGNEE_NAME_MAX = 20;
 export const ADDRESS_DETAIL_MAX = 100;
 

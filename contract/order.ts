@@ -7,9 +7,9 @@ import { z } from 'zod';
 import { signedFields } from './common';
 import { addressSchema } from './address';
 
-import { NO_DELIVERY, REMARK_MAX, SUBMIT_CODES } from './constants';
+import { NO_DELIVERY, REMARK_MAX, SKU_CNT_MAX, SUBMIT_CODES } from './constants';
 
-export { NO_DELIVERY, REMARK_MAX, SUBMIT_CODES };
+export { NO_DELIVERY, REMARK_MAX, SKU_CNT_MAX, SUBMIT_CODES };
 
 export const FIELD_KEYS = ['TEXT', 'NAME', 'IDCARD', 'IDCARD_OUT', 'NUMBER', 'PHONE', 'EMAIL', 'ADDRESS'] as const;
 export type FieldKey = (typeof FIELD_KEYS)[number];
@@ -158,10 +158,17 @@ const createOrderSn = z.string({ error: '缺少下单编号' }).trim().min(1, '�
 export const confirmByTargetQuery = z.object({
   ...signedFields,
   targetSn,
-  packageSn: z.string().max(64).optional(),
+  /** The package chosen on the detail page (courses); it must be one of the item's packages. */
+  packageSn: z.string().max(64, '套餐编号过长').optional(),
   /** thirdEnum PAGE_HUIMIN_COURSE_SUBMIT and others pass through for the server's records. */
   thirdEnum: z.string().max(64).optional(),
-  skuCnt: z.coerce.number().int().min(1, '购买数量至少为1').max(99, '购买数量不能超过99').optional(),
+  /** Pieces of a goods item (courses are always 1). */
+  skuCnt: z.coerce
+    .number({ error: '购买数量有误' })
+    .int('购买数量有误')
+    .min(1, '购买数量至少为1')
+    .max(SKU_CNT_MAX, `购买数量不能超过${SKU_CNT_MAX}`)
+    .optional(),
 });
 export const confirmDetailsQuery = z.object({
   ...signedFields,

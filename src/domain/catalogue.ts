@@ -3,10 +3,10 @@
  * through, the texts of its refund tags and hold types, and the review form's checks.
  * The constants come from contract/constants.ts, the zod-free part of the contract.
  */
-import { COMMENT_MAX_LENGTH, HOLD_TYPES, ORDER_PAY_TYPES, REFUND_TAGS } from '@contract/constants';
+import { COMMENT_MAX_LENGTH, HOLD_TYPES, ORDER_PAY_TYPES, REFUND_TAGS, SKU_CNT_MAX } from '@contract/constants';
 import { ROUTES, type RoutePath } from './routes';
 
-export { COMMENT_MAX_LENGTH, HOLD_TYPES, ORDER_PAY_TYPES, REFUND_TAGS };
+export { COMMENT_MAX_LENGTH, HOLD_TYPES, ORDER_PAY_TYPES, REFUND_TAGS, SKU_CNT_MAX };
 export type OrderPayType = (typeof ORDER_PAY_TYPES)[keyof typeof ORDER_PAY_TYPES];
 
 /** An item page opened without its actSn. */
@@ -23,6 +23,23 @@ export const COMMENT_MESSAGES = {
 /** Texts of the refund tags an item carries, in its order; unknown numbers are left out rather than shown raw. */
 export function refundTagTexts(tags: readonly number[]): string[] {
   return tags.map((t) => REFUND_TAGS[t]).filter((t): t is string => Boolean(t));
+}
+
+/** Refund tags that take a right away (§3: 2 no refund, 4 no 7-day return, 5 none after unsealing, 6 none after activation). */
+export const NEGATIVE_REFUND_TAGS: readonly number[] = [2, 4, 5, 6];
+
+/** One line of the detail's promises: a positive one gets a tick, a negative one a different mark. */
+export interface PromiseTag {
+  text: string;
+  negative: boolean;
+}
+
+/** The refund tags, then the hold types, each saying whether it is a restriction (never a tick beside 不支持退款). */
+export function promiseTags(refundTags: readonly number[], holdTypes: readonly string[]): PromiseTag[] {
+  const refunds = refundTags
+    .filter((t) => Boolean(REFUND_TAGS[t]))
+    .map((t) => ({ text: REFUND_TAGS[t], negative: NEGATIVE_REFUND_TAGS.includes(t) }));
+  return [...refunds, ...holdTypeTexts(holdTypes).map((text) => ({ text, negative: false }))];
 }
 
 /** Texts of an item's hold types (§3); an unknown type shows as sent, since it still tells the buyer something. */
@@ -64,4 +81,21 @@ export const DEFAULT_INTEGRAL_SUFFIX = '积分';
 
 export function integralLabel(integralType: string | null | undefined): { label: string; suffix: string } {
   return (integralType && INTEGRAL_TYPES[integralType]) || { label: '', suffix: DEFAULT_INTEGRAL_SUFFIX };
+}
+
+/** The package a detail page starts with: the one asked for when it is the item's, else the first (the server's default). */
+export function choosePackageSn(packages: readonly { packageSn: string }[], wanted: string | null | undefined): string | null {
+  if (wanted && packages.some((p) => p.packageSn === wanted)) return wanted;
+  return packages[0]?.packageSn ?? null;
+}
+
+/** A goods quantity kept within 1..max (the server refuses anything else); bad input counts as 1. */
+export function clampQuantity(n: number, max: number = SKU_CNT_MAX): number {
+  if (!Number.isFinite(n)) return 1;
+  return Math.min(Math.max(1, Math.floor(n)), Math.max(1, max));
+}
+
+/** The count of an order: courses count their courses (共N门课程), everything else its pieces (共N件商品). */
+export function orderCountText(orderType: string, courseCount: number, skuCnt: number): string {
+  return orderType === 'COURSE' ? `共${Math.max(1, courseCount)}门课程` : `共${Math.max(1, skuCnt)}件商品`;
 }

@@ -12,6 +12,7 @@ import { ApiError } from '../api/request';
 import { isAreaRestricted } from '@contract/rules/areas';
 import { applyDiscount, couponDiscount, initialCoupon, splitCoupons, toggleCoupon } from '@contract/rules/coupon';
 import { isFirstPayment, payableLabel, scheduleRows } from '../domain/schedule';
+import { clampQuantity, orderCountText } from '../domain/catalogue';
 import { submitGuard, type GuardResult } from '@contract/rules/submit-guard';
 
 export type OrderKind = 'course' | 'goods';
@@ -61,14 +62,19 @@ export class OrderDraft {
   orderToken = '';
   submitting = false;
   popup: SubmitPopup | null = null;
+  /** Pieces of a goods item (the stepper); courses are always one. */
+  quantity = 1;
+  private quantitySeq = 0;
 
   constructor(
     private readonly api: Api,
     readonly kind: OrderKind,
     readonly targetSn: string,
     readonly thirdEnum: string,
+    /** The package chosen on the course detail ('' for the item's default). */
+    readonly packageSn = '',
   ) {
-    makeAutoObservable<OrderDraft, 'api'>(this, { api: false, kind: false, targetSn: false, thirdEnum: false });
+    makeAutoObservable<OrderDraft, 'api' | 'quantitySeq'>(this, { api: false, kind: false, targetSn: false, thirdEnum: false, packageSn: false, quantitySeq: false });
   }
 
   get amount() {
@@ -128,6 +134,12 @@ export class OrderDraft {
     return Math.max(1, c.packageCourseList.length) * (c.orderCourseInfo.skuCnt || 1);
   }
 
+  /** 共N门课程 for courses, 共N件商品 for goods. */
+  get countText(): string {
+    const c = this.confirmation;
+    return orderCountText(c?.orderType ?? 'COURSE', this.courseCount, c?.orderCourseInfo.skuCnt ?? 1);
+  }
+
   /** Load confirmation, then the coupons and a submit token (§4 submit flow). */
   async load(): Promise<void> {
     this.loading = true;
@@ -135,8 +147,8 @@ export class OrderDraft {
     try {
       const confirmation =
         this.kind === 'course'
-          ? await this.api.order.confirmCourse({ targetSn: this.targetSn, thirdEnum: this.thirdEnum || undefined })
-          : await this.api.order.confirmGoods({ targetSn: this.targetSn });
+          ? await this.api.order.confirmCourse({ targetSn: this.targetSn, packageSn: this.packageSn || undefined, thirdEnum: this.thirdEnum || undefined })
+          : await this.api.order.confirmGoods({ targetSn: this.targetSn, skuCnt: this.quantity });
       runInAction(() => {
         this.confirmation = confirmation;
         if (!this.address && confirmation.defaultAddress) this.address = confirmation.defaultAddress;
@@ -199,6 +211,30 @@ export class OrderDraft {
       await this.refreshForAddress();
     } catch {
       // Keep the old amounts; submit recomputes on the server anyway.
+    }
+  }
+
+  /**
+   * A new goods quantity: the server confirms the order again (it multiplies and checks), then coupons and the
+   * token follow the new confirmation. On failure the old quantity and amounts stay; the message is returned.
+   */
+  async setQuantity(n: number): Promise<string | null> {
+    const next = clampQuantity(n);
+    if (this.kind !== 'goods' || next === this.quantity || !this.confirmation) return null;
+    const previous = this.quantity;
+    const seq = ++this.quantitySeq;
+    this.quantity = next;
+    try {
+      const confirmation = await this.api.order.confirmGoods({ targetSn: this.targetSn, skuCnt: next });
+      // Taps faster than the server: only the last one's confirmation is kept.
+      if (seq !== this.quantitySeq) return null;
+      runInAction(() => (this.confirmation = confirmation));
+      if (this.address && this.needsDelivery) await this.refreshForAddress();
+      await Promise.all([this.loadCoupons(), this.loadToken()]);
+      return null;
+    } catch (err) {
+      if (seq === this.quantitySeq) runInAction(() => (this.quantity = previous));
+      return (err as ApiError).message || SUBMIT_TEXTS.submitFailed;
     }
   }
 
@@ -329,18 +365,18 @@ export class OrderDraftStore {
 
   constructor(private readonly api: Api) {}
 
-  draftFor(kind: OrderKind, targetSn: string, thirdEnum = ''): OrderDraft {
-    const key = `${kind}:${targetSn}:${thirdEnum}`;
+  draftFor(kind: OrderKind, targetSn: string, thirdEnum = '', packageSn = ''): OrderDraft {
+    const key = `${kind}:${targetSn}:${thirdEnum}:${packageSn}`;
     let draft = this.drafts.get(key);
     if (!draft) {
-      draft = new OrderDraft(this.api, kind, targetSn, thirdEnum);
+      draft = new OrderDraft(this.api, kind, targetSn, thirdEnum, packageSn);
       this.drafts.set(key, draft);
     }
     return draft;
   }
 
   /** After a successful submit the draft is done; a new visit starts fresh. */
-  forget(kind: OrderKind, targetSn: string, thirdEnum = ''): void {
-    this.drafts.delete(`${kind}:${targetSn}:${thirdEnum}`);
+  forget(kind: OrderKind, targetSn: string, thirdEnum = '', packageSn = ''): void {
+    this.drafts.delete(`${kind}:${targetSn}:${thirdEnum}:${packageSn}`);
   }
 }

@@ -10,11 +10,11 @@ import { assetUrl } from '../../api/asset';
 import { ApiError } from '../../api/request';
 import {
   MISSING_ACT_SN,
+  choosePackageSn,
   detailJumpEnum,
-  holdTypeTexts,
   integralLabel,
   orderRoute,
-  refundTagTexts,
+  promiseTags,
   reviewSummaryText,
 } from '../../domain/catalogue';
 import { resolveJump } from '../../domain/jump';
@@ -50,9 +50,12 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
     attrs: [] as SpecAttr[],
     hot: [] as Card[],
     share: null as ShareInfo | null,
-    introduce: '',
+    /** null until the introduction has arrived: a skeleton shows meanwhile, never 内容为空. */
+    introduce: null as string | null,
     error: '',
     loading: false,
+    /** The package the customer tapped (null: the item's first). */
+    packageSn: null as string | null,
   }));
 
   async function load(): Promise<void> {
@@ -81,7 +84,8 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
         if (attrs.status === 'fulfilled') state.attrs = attrs.value.attrs;
         if (hot.status === 'fulfilled') state.hot = hot.value.list.filter((c) => c.actSn !== actSn);
         if (share.status === 'fulfilled') state.share = share.value;
-        if (introduce.status === 'fulfilled') state.introduce = introduce.value.content;
+        // A failed introduction shows as empty (内容为空) rather than loading for ever.
+        state.introduce = introduce.status === 'fulfilled' ? introduce.value.content : state.introduce ?? '';
       });
     } catch (err) {
       const message = err instanceof ApiError ? err.message : String(err);
@@ -107,23 +111,26 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
         {state.error ? (
           <EmptyView text={state.error} actionText="返回首页" onAction={() => void switchToTab(0)} />
         ) : (
-          <View className="sf-home__loading">加载中...</View>
+          <DetailSkeleton />
         )}
       </PageShell>
     );
   }
 
   const pictures = Array.from(new Set([d.cover, ...d.images].filter(Boolean))).map(assetUrl);
-  const refundTags = refundTagTexts(d.refundTags);
-  const holdTypes = holdTypeTexts(d.holdTypes);
+  const promises = promiseTags(d.refundTags, d.holdTypes);
   const integral = d.integralPackage;
+  // The chosen package is what 立即报名 orders, so its price is the one shown.
+  const packageSn = choosePackageSn(d.packages, state.packageSn);
+  const chosen = d.packages.find((p) => p.packageSn === packageSn) ?? null;
+  const price = chosen ? chosen.price : d.price;
   const openCard = (card: Card) => void followJump(resolveJump({ firstEnum: detailJumpEnum(card.actType), targetSn: card.actSn }, session.tabList));
   const order = () => {
     if (!d.orderEnabled) {
       toast(d.disabledReason || '');
       return;
     }
-    void openPage(orderRoute(d.actType), { targetSn: d.actSn });
+    void openPage(orderRoute(d.actType), packageSn ? { targetSn: d.actSn, packageSn } : { targetSn: d.actSn });
   };
 
   return (
@@ -137,13 +144,16 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
           ))}
         </Swiper>
       ) : pictures.length ? (
-        <Image className="sf-act__gallery sf-act__picture" src={pictures[0]} mode="aspectFill" onClick={() => previewImages(pictures)} />
+        // The frame gives the height; the picture fills it (one element with both classes ended at 0 height).
+        <View className="sf-act__gallery">
+          <Image className="sf-act__picture" src={pictures[0]} mode="aspectFill" onClick={() => previewImages(pictures)} />
+        </View>
       ) : null}
 
       <View className="sf-act__block sf-act__head">
         <View className="sf-act__price-row">
-          <View className="sf-price sf-act__price">{d.price === 0 ? '免费' : formatMoney(d.price)}</View>
-          {d.originalPrice && d.originalPrice > d.price ? <View className="sf-act__origin">{formatMoney(d.originalPrice)}</View> : null}
+          <View className="sf-price sf-act__price">{price === 0 ? '免费' : formatMoney(price)}</View>
+          {d.originalPrice && d.originalPrice > price ? <View className="sf-act__origin">{formatMoney(d.originalPrice)}</View> : null}
           <View className="sf-act__sales">已售{d.sales}</View>
         </View>
         {d.depositAmount ? <View className="sf-act__deposit">定金 {formatMoney(d.depositAmount)}</View> : null}
@@ -165,10 +175,16 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
 
       {d.packages.length ? (
         <View className="sf-act__block" id="act-packages">
-          <View className="sf-act__title">套餐</View>
+          <View className="sf-act__title">套餐{d.packages.length > 1 ? <View className="sf-act__title-note">（点选要报名的套餐）</View> : null}</View>
           {d.packages.map((p) => (
-            <View key={p.packageSn} className="sf-act__package">
+            <View
+              key={p.packageSn}
+              className={`sf-act__package ${p.packageSn === packageSn ? 'is-chosen' : ''}`}
+              data-package-sn={p.packageSn}
+              onClick={() => runInAction(() => (state.packageSn = p.packageSn))}
+            >
               <View className="sf-act__package-head">
+                <View className={`sf-act__radio ${p.packageSn === packageSn ? 'is-on' : ''}`} />
                 <View className="sf-act__package-name">{p.packageName}</View>
                 <View className="sf-price">{formatMoney(p.price)}</View>
               </View>
@@ -225,11 +241,12 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
         </View>
       ) : null}
 
-      {refundTags.length || holdTypes.length ? (
+      {promises.length ? (
         <View className="sf-act__block sf-act__promises" id="act-promises">
-          {[...refundTags, ...holdTypes].map((t) => (
-            <View key={t} className="sf-act__promise">
-              ✓ {t}
+          {promises.map((t) => (
+            <View key={t.text} className={`sf-act__promise ${t.negative ? 'is-negative' : ''}`}>
+              <View className="sf-act__mark">{t.negative ? '✕' : '✓'}</View>
+              {t.text}
             </View>
           ))}
         </View>
@@ -251,7 +268,7 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
       {d.hasProductIntroduce ? (
         <View className="sf-act__block" id="act-introduce">
           <View className="sf-act__title">{d.actType === 'COURSE' ? '课程介绍' : '商品详情'}</View>
-          <RichTextView html={state.introduce} />
+          {state.introduce === null ? <SkeletonLines count={4} /> : <RichTextView html={state.introduce} />}
         </View>
       ) : null}
 
@@ -268,7 +285,7 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
       <View className="sf-act__bar">
         <View className="sf-act__bar-info">
           {d.orderEnabled ? (
-            <View className="sf-price sf-act__bar-price">{d.price === 0 ? '免费' : formatMoney(d.price)}</View>
+            <View className="sf-price sf-act__bar-price">{price === 0 ? '免费' : formatMoney(price)}</View>
           ) : (
             <View className="sf-act__reason">{d.disabledReason}</View>
           )}
@@ -278,6 +295,33 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
         </View>
       </View>
     </PageShell>
+  );
+}
+
+/** Grey bars where text will be, while it loads (DESIGN.md §8: skeletons rather than a flash of an empty state). */
+function SkeletonLines({ count }: { count: number }) {
+  return (
+    <View className="sf-act__skeleton-lines">
+      {Array.from({ length: count }, (_, i) => (
+        <View key={i} className="sf-act__skeleton-line" />
+      ))}
+    </View>
+  );
+}
+
+/** The detail's shape before it arrives: picture, price and name, a block of text. */
+function DetailSkeleton() {
+  return (
+    <View className="sf-act__skeleton" id="act-skeleton">
+      <View className="sf-act__gallery sf-act__skeleton-picture" />
+      <View className="sf-act__block sf-act__head">
+        <View className="sf-act__skeleton-line is-short" />
+        <SkeletonLines count={2} />
+      </View>
+      <View className="sf-act__block">
+        <SkeletonLines count={4} />
+      </View>
+    </View>
   );
 }
 

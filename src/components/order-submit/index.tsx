@@ -4,7 +4,7 @@ import { observer, useLocalObservable } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
 import type { Address } from '@contract/address';
 import type { Agreement } from '@contract/order';
-import { REMARK_MAX } from '@contract/constants';
+import { REMARK_MAX, SKU_CNT_MAX } from '@contract/constants';
 import { assetUrl } from '../../api/asset';
 import { ApiError } from '../../api/request';
 import { restrictedAreaMessage } from '@contract/rules/areas';
@@ -24,6 +24,7 @@ import PayCheck from '../pay-check';
 import PaySchedule from '../pay-schedule';
 import Popup from '../popup';
 import PriceLines, { FreightValue, PriceLine, RemarkLine } from '../price-lines';
+import QuantityStepper from '../quantity-stepper';
 import TipPopup from '../tip-popup';
 import './index.scss';
 
@@ -32,15 +33,17 @@ interface OrderSubmitScreenProps {
   kind: OrderKind;
   targetSn: string;
   thirdEnum?: string;
+  /** The package chosen on the course detail (courses; '' for the item's default). */
+  packageSn?: string;
 }
 
 const HOUSEHOLD_NAMES: Record<string, string> = { TRAILING_HOLD: '随迁落户', TALENT_IN: '人才引进' };
 const PAY_SOURCE = process.env.TARO_ENV === 'weapp' ? 'WEAPP' : process.env.TARO_ENV === 'swan' ? 'SWAN' : 'H5';
 
 /** The §2 course order submit screen (and the goods one): every block, popup and the §5 submit guard. */
-function OrderSubmitScreen({ kind, targetSn, thirdEnum = '' }: OrderSubmitScreenProps) {
+function OrderSubmitScreen({ kind, targetSn, thirdEnum = '', packageSn = '' }: OrderSubmitScreenProps) {
   const { orderDrafts, session, api, payment } = useStores();
-  const draft = orderDrafts.draftFor(kind, targetSn, thirdEnum);
+  const draft = orderDrafts.draftFor(kind, targetSn, thirdEnum, packageSn);
   const ui = useLocalObservable(() => ({
     couponOpen: false,
     householdOpen: false,
@@ -65,7 +68,7 @@ function OrderSubmitScreen({ kind, targetSn, thirdEnum = '' }: OrderSubmitScreen
   async function submit() {
     const outcome = await draft.submit(PAY_SOURCE, session.userInfo?.phone || '');
     if (outcome.type === 'submitted') {
-      orderDrafts.forget(kind, targetSn, thirdEnum);
+      orderDrafts.forget(kind, targetSn, thirdEnum, packageSn);
       // §4: on success cache the order and start payment; a zero amount skips straight to the order.
       await applyAfterPay(await payment.payOrder(outcome.result.orderNo, 'submit'));
       return;
@@ -152,6 +155,9 @@ function OrderSubmitScreen({ kind, targetSn, thirdEnum = '' }: OrderSubmitScreen
             ))}
           </View>
         ) : null}
+        {kind === 'goods' ? (
+          <QuantityStepper label="购买数量" value={draft.quantity} max={SKU_CNT_MAX} onChange={(n) => void draft.setQuantity(n).then((e) => e && toast(e))} />
+        ) : null}
       </View>
 
       <PriceLines>
@@ -213,7 +219,7 @@ function OrderSubmitScreen({ kind, targetSn, thirdEnum = '' }: OrderSubmitScreen
       <View className="sf-submit__bar">
         {c.disableFlag ? <View className="sf-submit__disabled">{c.disableReason}</View> : null}
         <View className="sf-submit__bar-main">
-          <View className="sf-submit__count">共{draft.courseCount}门课程</View>
+          <View className="sf-submit__count">{draft.countText}</View>
           <View className="sf-submit__total">
             {draft.payLabel}：<View className="sf-price">{formatMoney(payable)}</View>
           </View>

@@ -73,7 +73,7 @@ export function orderConfigFor(key: string, sn: string): OrderConfig | null {
         oldFreight: 1000,
         restrict: [rule('b2name', 'NAME', '姓名'), rule('b2phon', 'PHONE', '联系电话')],
       };
-    case 'course-03': // 教师资格证: a package of two with two gift courses
+    case 'course-03': // 教师资格证: two packages (笔试+面试, 笔试单科) with two gift courses
       return {
         ...COURSE_BASE,
         courseDiscountAmount: 0,
@@ -84,6 +84,14 @@ export function orderConfigFor(key: string, sn: string): OrderConfig | null {
             price: 139900,
             discount: 20000,
             courses: [course(`${sn}-c-written`, '教资笔试精讲', 89900), course(`${sn}-c-interview`, '教资面试实战', 70000)],
+          },
+          // A second package, so the detail page has packages to choose between (the first stays the default).
+          {
+            packageSn: `${sn}-pkg-written`,
+            packageName: '笔试单科',
+            price: 79900,
+            discount: 10000,
+            courses: [course(`${sn}-c-written`, '教资笔试精讲', 89900)],
           },
         ],
         giftCourses: [course(`${sn}-g-psy`, '教育心理学速记', 0), course(`${sn}-g-law`, '教育法规串讲', 0)],
