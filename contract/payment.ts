@@ -47,8 +47,13 @@ export const orderDetailSchema = orderSummarySchema.extend({
   checkPackage: z.boolean(),
   packageName: z.string().nullable(),
   courseSn: z.string().nullable(),
+  /** 商品金额 (售价): with the lines below it adds up to totalAmount. */
   goodsAmount: z.number().int(),
   courseTotalPrice: z.number().int(),
+  /** 课程优惠 / 套餐优惠 taken off at confirmation. */
+  courseDiscountAmount: z.number().int(),
+  packageDiscountAmount: z.number().int(),
+  /** 优惠券 */
   discountAmount: z.number().int(),
   freight: z.number().int(),
   depositInfoList: z.array(depositItemSchema),
@@ -64,6 +69,11 @@ export const orderDetailSchema = orderSummarySchema.extend({
   /** Whether the purchase agreement was signed (ratifyAccord). */
   agreementSigned: z.boolean(),
   canSign: z.boolean(),
+  /**
+   * The newest payment attempt: lets the storefront tell, on return from a cashier, a payment cancelled there
+   * (CLOSED) or settled (SUCCESS) from one still unknown (PENDING), and name the channel.
+   */
+  lastPayment: z.object({ status: z.string(), provider: z.string() }).nullable(),
   refundVO: z.object({ refundAmount: z.number().int(), refundTime: z.string().nullable() }).nullable(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;

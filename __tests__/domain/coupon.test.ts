@@ -57,13 +57,21 @@ describe('coupon selection (§4)', () => {
   });
 });
 
-describe('expiry label (§4)', () => {
-  const now = new Date(2026, 10, 22, 10, 0, 0).getTime();
+describe('expiry label (§4), in China calendar days whatever the device zone', () => {
+  // 2026-11-22 10:00 in China.
+  const now = Date.parse('2026-11-22T02:00:00Z');
   test.each([
-    [new Date(2026, 10, 22, 23, 59, 59).toISOString(), '今日到期'],
-    [new Date(2026, 10, 23, 0, 0, 1).toISOString(), '明日到期'],
-    [new Date(2026, 10, 25, 12, 0, 0).toISOString(), '2026-11-25到期'],
+    ['2026-11-22T15:59:59Z', '今日到期'], // 23:59:59 China time
+    ['2026-11-22T16:00:01Z', '明日到期'], // 00:00:01 on the 23rd in China, still the 22nd in UTC
+    ['2026-11-23T15:59:59Z', '明日到期'],
+    ['2026-11-23T16:00:00Z', '2026-11-24'], // §4: just the date
+    ['2026-11-25T04:00:00Z', '2026-11-25'],
     [null, ''],
     ['not a date', ''],
   ])('%s -> %s', (end, label) => expect(expiryLabel(end, now)).toBe(label));
+
+  test('late in the China evening, tomorrow is already the next China day', () => {
+    // 23:30 on the 22nd in China is 15:30 UTC; an end at 01:00 on the 23rd China time is 明日到期, not 今日.
+    expect(expiryLabel('2026-11-22T17:00:00Z', Date.parse('2026-11-22T15:30:00Z'))).toBe('明日到期');
+  });
 });

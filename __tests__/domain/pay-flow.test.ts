@@ -8,7 +8,8 @@ describe('pay flow (§4)', () => {
     ['free', 'submit', null, true, { to: 'orderDetail', mode: 'replace' }],
     ['cancel', 'submit', null, true, { to: 'orderList', mode: 'replace' }],
     ['cancel', 'detail', null, true, null],
-    ['fail', 'submit', '支付异常, 请重试!', true, null],
+    // The order exists once submitted: a failed payment opens it rather than leaving a spent submit screen.
+    ['fail', 'submit', '支付异常, 请重试!', true, { to: 'orderDetail', mode: 'replace' }],
     ['fail', 'list', '支付异常, 请重试!', true, null],
     ['redirected', 'submit', null, false, null],
   ])('%s from %s', (result, from, toast, clear, navigate) => {

@@ -21,7 +21,8 @@ describe('schedule rows (§4)', () => {
   });
 
   test('deposit paid by WeChat, final due with a pay-before time', () => {
-    const due = new Date(2026, 11, 1, 18, 30).toISOString();
+    // 18:30 in China (10:30 UTC): the pay-before time is printed in China time whatever the device zone.
+    const due = '2026-12-01T10:30:00Z';
     const rows = scheduleRows(2, [item({ depositType: 1, payFlag: true, installmentPayType: 1, installmentPayAmount: 50000 }), item({ depositType: 2, dueTime: due })], 2);
     expect(rows[0]).toMatchObject({ state: 'paid', statusText: '已支付（微信支付）', paidAmount: 50000 });
     expect(rows[1]).toMatchObject({ state: 'current', statusText: '2026-12-01 18:30前支付', greyed: false });

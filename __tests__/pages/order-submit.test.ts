@@ -118,7 +118,8 @@ describe('course order submit screen (§2)', () => {
     );
     // The first available coupon is chosen on first load (§4): 20 yuan off the deposit.
     await waitFor(() => expect(lines.concat(all('.sf-lines__row').map((r) => (r.textContent || '').trim()))).toContain('优惠券-¥20›'));
-    expect(all('.sf-schedule__row').map((r) => r.textContent)).toEqual(['定金¥300待支付', '尾款¥1350未支付']);
+    // One 定金 figure on the screen: the deposit row shows what it costs after the coupon, like the payable line.
+    expect(all('.sf-schedule__row').map((r) => r.textContent)).toEqual(['定金¥280待支付', '尾款¥1350未支付']);
     expect(text('.sf-submit__payable')).toBe('定金¥280');
     expect(text('.sf-applicant__title')).toBe('用户信息');
     expect(text('.sf-submit__hint')).toBe('温馨提示：课程和证书详细信息请查阅课程详情页');
@@ -160,6 +161,28 @@ describe('course order submit screen (§2)', () => {
     tap(all('.sf-submit__btn')[0]);
     await waitFor(() => expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: '请输入姓名' })));
     expect(requests.some((r) => r.path.endsWith('/submit'))).toBe(false);
+  });
+
+  test('applicant fields keep every keystroke typed key by key, and the guard then passes them', async () => {
+    server(confirmation({ createOrderSn: 'CO7' }), []);
+    await openAt('/pages/order/courseOrderSubmit?targetSn=A7');
+    await waitFor(() => expect(text('.sf-applicant__title')).toBe('用户信息'));
+    let field: HTMLInputElement | null = null;
+    await waitFor(() => {
+      field = all('#field-a1name')[0]?.querySelector('input') ?? null;
+      if (!field) throw new Error('no applicant input yet');
+    });
+    const input = field as unknown as HTMLInputElement;
+    for (const ch of '王五') {
+      input.value += ch;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      // Let the store write and the re-render happen between keys, as a person's typing does.
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await waitFor(() => expect(input.value).toBe('王五'));
+    tap(all('.sf-submit__btn')[0]);
+    // The name passed; the next rule in §5 order (the delivery address) speaks instead.
+    await waitFor(() => expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: '请输入配送地址信息!' })));
   });
 
   test('a disabled order shows its reason and the button is dimmed', async () => {

@@ -2,6 +2,7 @@
  * Coupon rules (§3, §4 coupon selection, §5 amounts). The server imports this file too, so a coupon is worth
  * the same on both sides.
  */
+import { chinaDaysFrom, formatChinaTime } from './china-time';
 
 export interface CouponTerms {
   /** 1 amount off (couponAmount fen), 2 percent off (couponAmount = percent taken off). */
@@ -18,17 +19,21 @@ export function isCouponStateDisabled(state: number): boolean {
   return state === 2 || state === 3;
 }
 
-/** Whether the payable amount reaches the coupon's threshold. */
-export function meetsThreshold(terms: CouponTerms, payable: number): boolean {
-  return terms.threshold <= 0 || payable >= terms.threshold;
+/**
+ * Whether an order reaches the coupon's threshold. The threshold is a property of the order (满1000减100 on a ¥2590
+ * course), so deposit and instalment orders are measured by their whole amount, not by the first payment.
+ */
+export function meetsThreshold(terms: CouponTerms, orderAmount: number): boolean {
+  return terms.threshold <= 0 || orderAmount >= terms.threshold;
 }
 
 /**
  * What a coupon takes off a payable amount, in fen, before the §5 cap. Percent coupons round down to the fen
- * (the customer never pays less than the rule says) and stop at the upper limit.
+ * (the customer never pays less than the rule says) and stop at the upper limit. `orderAmount` (the whole order,
+ * default the payable) decides the threshold; the discount comes off this payment.
  */
-export function couponDiscount(terms: CouponTerms, payable: number): number {
-  if (payable <= 0 || !meetsThreshold(terms, payable)) return 0;
+export function couponDiscount(terms: CouponTerms, payable: number, orderAmount: number = payable): number {
+  if (payable <= 0 || !meetsThreshold(terms, orderAmount)) return 0;
   if (terms.couponType === 2) {
     const percent = Math.min(Math.max(terms.couponAmount, 0), 100);
     const off = Math.floor((payable * percent) / 100);
@@ -70,17 +75,14 @@ export function percentCouponText(percentOff: number): string {
 }
 
 /**
- * §4 expiry label: 今日到期 on the day it ends, 明日到期 the day before, else the date (YYYY-MM-DD).
- * `now` is the server-adjusted clock; days are counted in local time.
+ * §4 expiry label: 今日到期 on the day it ends, 明日到期 the day before, else just the date (YYYY-MM-DD).
+ * `now` is the server-adjusted clock; days are China calendar days.
  */
 export function expiryLabel(endTime: string | null, now: number): string {
   if (!endTime) return '';
-  const end = new Date(endTime);
-  if (Number.isNaN(end.getTime())) return '';
-  const dayStart = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
-  const days = Math.round((dayStart(end) - dayStart(new Date(now))) / 86400000);
+  const days = chinaDaysFrom(endTime, now);
+  if (days === null) return '';
   if (days === 0) return '今日到期';
   if (days === 1) return '明日到期';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${end.getFullYear()}-${pad(end.getMonth() + 1)}-${pad(end.getDate())}到期`;
+  return formatChinaTime(endTime, 'YYYY-MM-DD');
 }

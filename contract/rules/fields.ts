@@ -16,7 +16,8 @@ export const FIELD_PLACEHOLDERS: Record<FieldKeyName, string> = {
   TEXT: '请输入内容',
   NAME: '请输入姓名',
   IDCARD: '请输入身份证号',
-  IDCARD_OUT: '请输入身份证号',
+  // §5 gives no placeholder for non-mainland documents; asking them for a 身份证号 would be wrong.
+  IDCARD_OUT: '请输入证件号码',
   NUMBER: '请输入数字',
   PHONE: '请输入手机号码',
   EMAIL: '请输入邮箱',
@@ -28,6 +29,46 @@ export const ID_OUT_MAX_LENGTH = 50;
 export const PHONE_LENGTH = 11;
 
 const MAINLAND_ID = /^(\d{15}|\d{17}[\dXx])$/;
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+const ID_CHECK_CODES = '10X98765432';
+
+function isRealDate(year: number, month: number, day: number): boolean {
+  const d = new Date(Date.UTC(year, month - 1, day));
+  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
+}
+
+/**
+ * A mainland resident ID (GB 11643-1999): 18 digits whose last is the ISO 7064 MOD 11-2 check character, or
+ * the old 15-digit form (birth year 19YY, no check digit); the birth date must be a real day, not in the future
+ * and after 1900. The pattern alone lets 111111111111111111 through.
+ */
+export function isMainlandId(raw: string, now: number = Date.now()): boolean {
+  const value = raw.trim().toUpperCase();
+  if (!MAINLAND_ID.test(value)) return false;
+  const long = value.length === 18;
+  const birth = long ? value.slice(6, 14) : `19${value.slice(6, 12)}`;
+  const year = Number(birth.slice(0, 4));
+  const month = Number(birth.slice(4, 6));
+  const day = Number(birth.slice(6, 8));
+  if (year < 1900 || !isRealDate(year, month, day) || Date.UTC(year, month - 1, day) > now) return false;
+  if (!long) return true;
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += Number(value[i]) * ID_WEIGHTS[i];
+  return ID_CHECK_CODES[sum % 11] === value[17];
+}
+
+/** 440106199001011234 -> 4401**********1234: enough to recognise one's own, not enough to reuse. */
+export function maskIdNumber(value: string): string {
+  const v = value.trim();
+  if (v.length <= 8) return v.length <= 2 ? '*'.repeat(v.length) : `${v[0]}${'*'.repeat(v.length - 2)}${v[v.length - 1]}`;
+  return `${v.slice(0, 4)}${'*'.repeat(v.length - 8)}${v.slice(-4)}`;
+}
+
+/** 13800138000 -> 138****8000. */
+export function maskPhone(value: string): string {
+  const v = value.trim();
+  return v.length === PHONE_LENGTH ? `${v.slice(0, 3)}****${v.slice(7)}` : v;
+}
 const PHONE = /^1[3-9]\d{9}$/;
 const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 const DIGITS = /^\d+$/;
@@ -55,7 +96,7 @@ export function validateField(keyName: FieldKeyName, raw: string, idCardType?: s
   switch (keyName) {
     case 'IDCARD':
       if (idCardType === 'IDCARD_OUT') return value ? null : FIELD_MESSAGES.IDCARD;
-      return MAINLAND_ID.test(value) ? null : FIELD_MESSAGES.IDCARD;
+      return isMainlandId(value) ? null : FIELD_MESSAGES.IDCARD;
     case 'IDCARD_OUT':
       return value && value.length <= ID_OUT_MAX_LENGTH ? null : FIELD_MESSAGES.IDCARD_OUT;
     case 'NUMBER':

@@ -2,7 +2,8 @@
  * What happens after a payment attempt (§4 pay flow). Pure: the payment store carries it out.
  * Success: 支付成功, clear the stored order number and cached pay info, open the order detail (replace from the
  * submit page, push otherwise, nothing if already there). Cancel from the submit page goes to the order list;
- * any other failure toasts 支付异常, 请重试!.
+ * any other failure toasts 支付异常, 请重试! (and, from the submit page, opens the order it created).
+ * A zero-amount payment ('free') skips payment and opens the order detail like a success, without a toast.
  */
 export type PayFrom = 'submit' | 'detail' | 'list' | 'other';
 export type PayResult = 'success' | 'cancel' | 'fail' | 'redirected' | 'free';
@@ -10,6 +11,7 @@ export type PayResult = 'success' | 'cancel' | 'fail' | 'redirected' | 'free';
 export const PAY_TEXTS = {
   success: '支付成功',
   failed: '支付异常, 请重试!',
+  /** The WeChat wording of §8; payCheckTitle names the channel actually used. */
   checkTitle: '请确认微信支付是否已完成',
   checkDone: '已完成支付',
   checkProblem: '支付遇到问题，重新支付',
@@ -38,6 +40,35 @@ export function afterPay(result: PayResult, from: PayFrom): AfterPay {
     case 'redirected':
       return { toast: null, clearPending: false, navigate: null, refresh: false };
     default:
-      return { toast: PAY_TEXTS.failed, clearPending: true, navigate: null, refresh: true };
+      // From the submit screen the order already exists and its confirmation is spent: show the order, where
+      // it can be paid again, rather than a submit screen that can no longer submit.
+      return {
+        toast: PAY_TEXTS.failed,
+        clearPending: true,
+        navigate: from === 'submit' ? { to: 'orderDetail', mode: 'replace' } : null,
+        refresh: true,
+      };
   }
+}
+
+/** Channel names for the pay-check title; §8 gives the WeChat wording, the others follow it. */
+const CHANNEL_NAMES: Record<string, string> = { wechat: '微信支付', baidu: '百度支付' };
+
+/** §8 pay-check title, naming the channel that was used (请确认微信支付是否已完成 for WeChat). */
+export function payCheckTitle(provider: string | null | undefined): string {
+  const name = provider ? CHANNEL_NAMES[provider] : undefined;
+  return name ? `请确认${name}是否已完成` : '请确认支付是否已完成';
+}
+
+export type PayCheckVerdict = 'paid' | 'cancelled' | 'ask';
+
+/**
+ * On return from a cashier: the server's newest payment attempt decides whether to ask. A payment the provider
+ * already confirmed needs no question, nor one the customer cancelled at the cashier; only an attempt whose
+ * outcome is still unknown (no notification yet) gets the §4 popup.
+ */
+export function payCheckVerdict(lastPayment: { status: string } | null | undefined): PayCheckVerdict {
+  if (lastPayment?.status === 'SUCCESS') return 'paid';
+  if (lastPayment?.status === 'CLOSED') return 'cancelled';
+  return 'ask';
 }

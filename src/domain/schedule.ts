@@ -2,6 +2,7 @@
  * Deposit and instalment schedule rows and the payable line (§2 course order submit, §4 schedule rows and
  * order statuses). Pure: takes the lists the server sent.
  */
+import { formatChinaTime } from '@contract/rules/china-time';
 import { installmentName } from './chinese-numerals';
 
 export const PAY_TYPE_NAMES: Record<number, string> = { 1: '微信支付', 2: '扫码支付', 3: '支付宝', 4: '银行卡', 5: '费用抵扣' };
@@ -37,10 +38,8 @@ export interface ScheduleRow {
 }
 
 function formatDue(dueTime: string): string {
-  const d = new Date(dueTime);
-  if (Number.isNaN(d.getTime())) return dueTime;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}前支付`;
+  const text = formatChinaTime(dueTime, 'YYYY-MM-DD HH:mm');
+  return text ? `${text}前支付` : dueTime;
 }
 
 function rowState(index: number, payNum: number, paid: boolean): RowState {
@@ -60,8 +59,16 @@ function statusText(state: RowState, item: ScheduleSource): string {
 /**
  * Rows for a deposit order (payment 1 is the deposit, 2 the final) or an instalment order. `payNum` is the
  * installmentPayNum: the payment now due, 1-based. `orderStatus` greys entries out for refunds and changes.
+ * The rows add up to the order: each shows what that payment costs.
  */
-export function scheduleRows(orderPayType: number, items: readonly ScheduleSource[], payNum: number, orderStatus = ''): ScheduleRow[] {
+export function scheduleRows(
+  orderPayType: number,
+  items: readonly ScheduleSource[],
+  payNum: number,
+  orderStatus = '',
+  /** What the payment now due costs after a coupon (the submit screen); its row shows this amount. */
+  currentAmount?: number,
+): ScheduleRow[] {
   if (orderPayType !== ORDER_PAY_TYPE.DEPOSIT && orderPayType !== ORDER_PAY_TYPE.INSTALLMENT) return [];
   const greyAll = GREYING_STATUSES.includes(orderStatus);
   return items.map((item, i) => {
@@ -71,7 +78,7 @@ export function scheduleRows(orderPayType: number, items: readonly ScheduleSourc
     return {
       key: `${orderPayType}-${number}`,
       title,
-      amount: item.installmentAmount,
+      amount: state === 'current' && currentAmount !== undefined ? currentAmount : item.installmentAmount,
       state,
       statusText: statusText(state, item),
       deductionAmount: item.payFlag ? item.deductionAmount : 0,

@@ -93,8 +93,9 @@ export class OrderDraft {
     return !!this.confirmation && this.confirmation.deliveryType !== NO_DELIVERY;
   }
 
+  /** Coupons apply to a first payment that costs something: a ¥0 payment has nothing to take off (§5). */
   get couponsAllowed(): boolean {
-    return !!this.confirmation?.couponAllowed && this.firstPayment;
+    return !!this.confirmation?.couponAllowed && this.firstPayment && (this.amount?.payAmount ?? 0) > 0;
   }
 
   get couponGroups() {
@@ -109,7 +110,7 @@ export class OrderDraft {
   get pay(): { payable: number; discount: number } {
     const base = this.amount?.payAmount ?? 0;
     const coupon = this.couponsAllowed ? this.selectedCoupon : null;
-    return applyDiscount(base, coupon ? couponDiscount(coupon, base) : 0);
+    return applyDiscount(base, coupon ? couponDiscount(coupon, base, this.amount?.orderTotalAmount ?? base) : 0);
   }
 
   get payLabel(): string {
@@ -120,7 +121,8 @@ export class OrderDraft {
     const c = this.confirmation;
     if (!c) return [];
     const items = c.orderPayType === 2 ? c.confirmOrderAmount.depositInfoList : c.confirmOrderAmount.installmentInfoList;
-    return scheduleRows(c.orderPayType, items, this.payNum);
+    // The row being paid now shows what it costs after the coupon, the same figure as the payable line.
+    return scheduleRows(c.orderPayType, items, this.payNum, '', this.pay.payable);
   }
 
   get addressRestricted(): boolean {
@@ -140,8 +142,12 @@ export class OrderDraft {
     return orderCountText(c?.orderType ?? 'COURSE', this.courseCount, c?.orderCourseInfo.skuCnt ?? 1);
   }
 
-  /** Load confirmation, then the coupons and a submit token (§4 submit flow). */
-  async load(): Promise<void> {
+  /**
+   * Load confirmation, then the coupons and a submit token (§4 submit flow). Resolves to the §8 token-failure
+   * text when the token could not be fetched (the page shows it), else null.
+   */
+  async load(): Promise<string | null> {
+    let tokenError: string | null = null;
     this.loading = true;
     this.loadError = null;
     try {
@@ -157,7 +163,7 @@ export class OrderDraft {
         }
       });
       if (this.address && this.needsDelivery) await this.refreshForAddress();
-      await Promise.all([this.loadCoupons(), this.loadToken()]);
+      [, tokenError] = await Promise.all([this.loadCoupons(), this.loadToken()]);
     } catch (err) {
       runInAction(() => {
         const e = err as ApiError;
@@ -166,6 +172,7 @@ export class OrderDraft {
     } finally {
       runInAction(() => (this.loading = false));
     }
+    return tokenError;
   }
 
   async loadCoupons(): Promise<void> {
@@ -342,8 +349,9 @@ export class OrderDraft {
         toast = SUBMIT_TEXTS.submitFailed;
       }
       if (code === SUBMIT_CODES.AMOUNT_MISMATCH) await this.refreshAfterMismatch();
-      await this.loadToken();
-      return { type: 'failed', toast };
+      // §4: on failure reload the token; when that fails too, say so (§8), unless something else was already said.
+      const tokenError = await this.loadToken();
+      return { type: 'failed', toast: toast ?? (this.popup ? null : tokenError) };
     } finally {
       runInAction(() => (this.submitting = false));
     }

@@ -20,6 +20,18 @@ export class PaymentStore {
     private readonly deps: PayDeps,
   ) {}
 
+  /**
+   * Right after submit (§4 pay flow): a zero-amount first payment was settled by the server at submit, so payment
+   * is skipped and the order detail opens; it never starts the next payment of a deposit or instalment order.
+   */
+  async payAfterSubmit(result: { orderNo: string; payAmount: number }): Promise<AfterPay & { orderNo: string }> {
+    if (result.payAmount === 0) {
+      this.storage.remove(payCacheKey(result.orderNo));
+      return { ...afterPay('free', 'submit'), orderNo: result.orderNo };
+    }
+    return this.payOrder(result.orderNo, 'submit');
+  }
+
   /** Pays what is due on an order now. Returns the decision the page should carry out. */
   async payOrder(orderNo: string, from: PayFrom): Promise<AfterPay & { orderNo: string }> {
     if (this.paying) return { orderNo, toast: null, clearPending: false, navigate: null, refresh: false };

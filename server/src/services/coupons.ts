@@ -16,6 +16,7 @@ export const COUPON_REASONS = {
   expired: '已过期',
   notApplicable: '不适用于当前商品',
   notAllowed: '当前订单不支持使用优惠券',
+  nothingToPay: '本次无需支付，无需使用优惠券',
   threshold: (threshold: number) => `未满足使用门槛（满${fenToYuanText(threshold)}元可用）`,
 } as const;
 
@@ -48,6 +49,8 @@ export interface CouponContext {
   actSn: string;
   /** What this payment costs before the coupon. */
   payAmount: number;
+  /** The whole order (after course and package discounts, with freight): what the threshold is measured by. */
+  orderAmount: number;
   /** False for changed-course or link orders and later payments (§6). */
   allowed: boolean;
   now: Date;
@@ -56,10 +59,11 @@ export interface CouponContext {
 /** Why a coupon cannot be used on this order, or null. */
 export function unavailableReason(t: Template, r: Received, ctx: CouponContext): string | null {
   if (!ctx.allowed) return COUPON_REASONS.notAllowed;
+  if (ctx.payAmount <= 0) return COUPON_REASONS.nothingToPay;
   if (r.state === 2) return COUPON_REASONS.used;
   if (r.state === 3 || r.endTime.getTime() < ctx.now.getTime()) return COUPON_REASONS.expired;
   if (t.scopeActSns.length && !t.scopeActSns.includes(ctx.actSn)) return COUPON_REASONS.notApplicable;
-  if (!meetsThreshold(t, ctx.payAmount)) return COUPON_REASONS.threshold(t.threshold);
+  if (!meetsThreshold(t, ctx.orderAmount)) return COUPON_REASONS.threshold(t.threshold);
   return null;
 }
 
@@ -79,7 +83,7 @@ export function toDiscountCoupon(t: Template, r: Received, ctx: CouponContext): 
     state: isCouponStateDisabled(r.state) ? r.state : expired ? 3 : r.state,
     isAvailable: reason === null,
     disabledReason: reason,
-    orderCouponAmount: reason ? 0 : applyDiscount(ctx.payAmount, couponDiscount(t, ctx.payAmount)).discount,
+    orderCouponAmount: reason ? 0 : applyDiscount(ctx.payAmount, couponDiscount(t, ctx.payAmount, ctx.orderAmount)).discount,
     validityType: t.validityType,
     startTime: r.startTime.toISOString(),
     endTime: r.endTime.toISOString(),

@@ -4,7 +4,7 @@
  * payments written. The client's amounts are compared, never used.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, notInArray, or } from 'drizzle-orm';
 import { ERROR_CODES } from '@contract/common';
 import type { SubmitPayload, SubmitResult } from '@contract/order';
 import { isAreaRestricted } from '@contract/rules/areas';
@@ -36,11 +36,17 @@ export const SUBMIT_MESSAGES = {
 const submitError = (code: (typeof ERROR_CODES)[keyof typeof ERROR_CODES], message: string, info: Record<string, unknown> | null = null) =>
   new AppError(code === ERROR_CODES.SUBMIT_UNPAID_EXISTS ? 409 : 400, code, message, info);
 
-/** A fresh single-use token for one confirmation. */
+/** Unused tokens kept per confirmation: a page reload or a second tab still works, a loop cannot pile up rows. */
+export const LIVE_TOKENS_PER_CONFIRMATION = 3;
+
+/** A fresh single-use token for one confirmation; unused tokens beyond the newest few are deleted (invalid). */
 export async function issueOrderToken(db: Db, userId: string, createOrderSn: string, now = new Date()): Promise<string> {
   await loadConfirmation(db, userId, createOrderSn, now);
   const token = `ot${randomBytes(16).toString('hex')}`;
   await db.insert(orderTokens).values({ token, userId, createOrderSn, expiresAt: new Date(now.getTime() + TOKEN_TTL_MS) });
+  const unused = and(eq(orderTokens.createOrderSn, createOrderSn), isNull(orderTokens.consumedAt));
+  const newest = db.select({ token: orderTokens.token }).from(orderTokens).where(unused).orderBy(desc(orderTokens.expiresAt)).limit(LIVE_TOKENS_PER_CONFIRMATION);
+  await db.delete(orderTokens).where(and(unused, notInArray(orderTokens.token, newest)));
   return token;
 }
 
@@ -147,9 +153,15 @@ export async function submitOrder(
           .where(and(eq(userCoupons.rcSn, wanted.discountReceiveSn), eq(userCoupons.userId, user.userId), eq(couponTemplates.projectSn, user.projectSn)))
           .limit(1);
         if (!found) throw badRequest(SUBMIT_MESSAGES.couponMissing);
-        const reason = unavailableReason(found.t, found.r, { actSn: activity.actSn, payAmount: first.amount, allowed: true, now });
+        const reason = unavailableReason(found.t, found.r, {
+          actSn: activity.actSn,
+          payAmount: first.amount,
+          orderAmount: c.confirmOrderAmount.orderTotalAmount,
+          allowed: true,
+          now,
+        });
         if (reason) throw badRequest(reason === '已使用' ? SUBMIT_MESSAGES.couponTaken : reason);
-        discount = applyDiscount(first.amount, couponDiscount(found.t, first.amount)).discount;
+        discount = applyDiscount(first.amount, couponDiscount(found.t, first.amount, c.confirmOrderAmount.orderTotalAmount)).discount;
         coupon = { rcSn: found.r.rcSn, couponSn: found.t.couponSn };
       }
       const firstDue = first.amount - discount;
@@ -193,7 +205,8 @@ export async function submitOrder(
           confirmOrderAmount: c.confirmOrderAmount,
           goodsType: c.orderType === 'COURSE' ? 'RIGHT_COURSE' : null,
           address,
-          applicant: rules.map((r) => ({ label: r.label, value: values[r.nKey] ?? '' })).filter((a) => a.value),
+          // keyName travels with the value so views can mask ID numbers and phones.
+          applicant: rules.map((r) => ({ label: r.label, keyName: r.keyName, value: values[r.nKey] ?? '' })).filter((a) => a.value),
           householdType: c.isHousehold ? attach.householdType ?? null : null,
           remark: body.remark?.trim() || null,
           agreementSn: c.agreementSn,

@@ -11,7 +11,8 @@ import type { DepositItem, InstallmentItem } from '@contract/order';
 import type { OrderDetail, OrderSummary } from '@contract/payment';
 import { activities } from '../db/schema';
 import { orderPayments, orders } from '../db/schema/orders';
-import { contracts } from '../db/schema/payments';
+import { contracts, payments } from '../db/schema/payments';
+import { maskIdNumber, maskPhone } from '@contract/rules/fields';
 import type { Executor, OrderPaymentRow, OrderRow } from './order-state-db';
 import { PAYABLE_STATES } from './order-state';
 
@@ -57,6 +58,8 @@ export function readSnapshot(snapshot: unknown) {
     giftCourseList: gifts,
     packageCourseList: packageCourses,
     goodsAmount: pick(int, amounts.goodsAmount, amounts.totalAmount, s.goodsAmount),
+    courseDiscountAmount: pick(int, amounts.courseDiscountAmount) ?? 0,
+    packageDiscountAmount: pick(int, amounts.packageDiscountAmount) ?? 0,
     courseTotalPrice: pick(int, amounts.courseTotalPrice, amounts.totalAmount, s.courseTotalPrice),
     address: address.success ? (address.data as Address) : null,
     applicant: readApplicant(s.applicant ?? s.userExtra ?? s.userInfo),
@@ -70,8 +73,25 @@ export function readSnapshot(snapshot: unknown) {
 }
 export type SnapshotView = ReturnType<typeof readSnapshot>;
 
-/** Applicant info as label/value rows: either already rows, or { userInfo: {nKey: value}, restrict: rules }. */
+/**
+ * Applicant info as label/value rows, with ID numbers and phones masked (the customer recognises them; a shoulder
+ * or a screenshot does not get them). Rows without a keyName (older snapshots) are masked by their shape.
+ */
 function readApplicant(v: unknown): Array<{ label: string; value: string }> {
+  return readApplicantRows(v).map(({ label, keyName, value }) => ({ label, value: maskApplicantValue(keyName, value) }));
+}
+
+const ID_SHAPE = /^(\d{15}|\d{17}[\dXx])$/;
+const PHONE_SHAPE = /^1\d{10}$/;
+
+function maskApplicantValue(keyName: string | null, value: string): string {
+  if (keyName === 'IDCARD' || keyName === 'IDCARD_OUT' || (!keyName && ID_SHAPE.test(value))) return maskIdNumber(value);
+  if (keyName === 'PHONE' || (!keyName && PHONE_SHAPE.test(value))) return maskPhone(value);
+  return value;
+}
+
+/** Rows as submission wrote them: either already rows, or { userInfo: {nKey: value}, restrict: rules }. */
+function readApplicantRows(v: unknown): Array<{ label: string; keyName: string | null; value: string }> {
   let value = v;
   if (typeof value === 'string') {
     try {
@@ -83,14 +103,14 @@ function readApplicant(v: unknown): Array<{ label: string; value: string }> {
   if (Array.isArray(value)) {
     return value
       .filter(isObject)
-      .map((r) => ({ label: str(r.label) ?? '', value: str(r.value) ?? '' }))
+      .map((r) => ({ label: str(r.label) ?? '', keyName: str(r.keyName), value: str(r.value) ?? '' }))
       .filter((r) => r.label && r.value);
   }
   if (isObject(value)) {
     const info = obj(value.userInfo);
     const rules = Array.isArray(value.restrict) ? value.restrict.filter(isObject) : [];
     return rules
-      .map((r) => ({ label: str(r.label) ?? '', value: str(info[str(r.nKey) ?? '']) ?? str(r.value) ?? '' }))
+      .map((r) => ({ label: str(r.label) ?? '', keyName: str(r.keyName), value: str(info[str(r.nKey) ?? '']) ?? str(r.value) ?? '' }))
       .filter((r) => r.label && r.value);
   }
   return [];
@@ -228,15 +248,27 @@ export async function orderDetail(db: Executor, order: OrderRow, now: Date): Pro
   const base = summary(order, rows, snap, cats.get(order.actSn) ?? { actName: null, cover: null }, now);
   const lists = scheduleLists(order.orderPayType, rows);
   const total = order.totalAmount;
+  const [last] = await db
+    .select({ status: payments.status, provider: payments.provider })
+    .from(payments)
+    .where(eq(payments.orderNo, order.orderNo))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  // The lines shown add up to the total: 商品金额 − 课程优惠 − 套餐优惠 + 运费 − 优惠券 = 订单总额. Derived from the
+  // stored total so an older snapshot without some line still adds up.
+  const goodsAmount = total + order.discountAmount - order.freight + snap.courseDiscountAmount + snap.packageDiscountAmount;
   return {
     ...base,
     goodsType: snap.goodsType ?? (order.orderType === 'COURSE' ? 'RIGHT_COURSE' : null),
     checkPackage: snap.packageSn !== null,
     packageName: snap.packageName,
     courseSn: snap.courseSn,
-    goodsAmount: snap.goodsAmount ?? total + order.discountAmount - order.freight,
-    courseTotalPrice: snap.courseTotalPrice ?? total + order.discountAmount - order.freight,
+    goodsAmount,
+    courseTotalPrice: goodsAmount,
+    courseDiscountAmount: snap.courseDiscountAmount,
+    packageDiscountAmount: snap.packageDiscountAmount,
     discountAmount: order.discountAmount,
+    lastPayment: last ? { status: last.status, provider: last.provider } : null,
     freight: order.freight,
     ...lists,
     giftCourseList: snap.giftCourseList,

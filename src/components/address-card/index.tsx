@@ -7,7 +7,8 @@ interface AddressCardProps {
   address: Address | null;
   /** Shown on after-sale pages (§2). */
   afterSaleHint?: boolean;
-  onEdit: () => void;
+  /** Opens the address list; without it the card is read-only (a placed order's address) and shows no 修改. */
+  onEdit?: () => void;
 }
 
 /** §2 address widget: consignee, telephone, full address, 修改; 新增收货地址 when empty. */
@@ -31,7 +32,7 @@ export default function AddressCard({ address, afterSaleHint, onEdit }: AddressC
         </View>
         {afterSaleHint ? <View className="sf-address__hint">*退换的商品，可退换至以上地址</View> : null}
       </View>
-      <View className="sf-address__edit">修改</View>
+      {onEdit ? <View className="sf-address__edit">修改</View> : null}
     </View>
   );
 }

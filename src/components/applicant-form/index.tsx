@@ -1,4 +1,5 @@
 import { Input, Textarea, View } from '@tarojs/components';
+import { observer } from 'mobx-react-lite';
 import type { ApplicantRule } from '@contract/order';
 import { FIELD_PLACEHOLDERS, inputTypeFor, maxLengthFor } from '@contract/rules/fields';
 import './index.scss';
@@ -12,8 +13,12 @@ interface ApplicantFormProps {
   title?: string;
 }
 
-/** Fields by keyName with the §5 placeholders and input types; values live in the caller's store. */
-export default function ApplicantForm({ rules, values, onChange, title = '用户信息' }: ApplicantFormProps) {
+/**
+ * Fields by keyName with the §5 placeholders and input types; values live in the caller's store. An observer, so
+ * that each keystroke written to the store re-renders the controlled inputs that read it (a plain component
+ * keeps rendering the first value and the input loses every keystroke but the last).
+ */
+function ApplicantForm({ rules, values, onChange, title = '用户信息' }: ApplicantFormProps) {
   if (!rules.length) return null;
   return (
     <View className="sf-applicant">
@@ -22,7 +27,7 @@ export default function ApplicantForm({ rules, values, onChange, title = '用户
         const keyName = rule.keyName === 'IDCARD' && rule.idCardType === 'IDCARD_OUT' ? 'IDCARD_OUT' : rule.keyName;
         const placeholder = rule.placeholder || FIELD_PLACEHOLDERS[keyName];
         return (
-          <View key={rule.nKey} className="sf-applicant__row">
+          <View key={rule.nKey} className={`sf-applicant__row ${rule.multiline ? 'is-multiline' : ''}`}>
             <View className="sf-applicant__label">
               {rule.required ? <View className="sf-applicant__star">*</View> : null}
               {rule.label}
@@ -53,3 +58,5 @@ export default function ApplicantForm({ rules, values, onChange, title = '用户
     </View>
   );
 }
+
+export default observer(ApplicantForm);

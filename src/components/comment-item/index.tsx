@@ -3,6 +3,7 @@ import type { Comment } from '@contract/activity';
 import { assetUrl } from '../../api/asset';
 import { previewImages } from '../../platform/ui';
 import './index.scss';
+import { formatChinaTime } from '@contract/rules/china-time';
 
 interface CommentItemProps {
   /** The review to show. */
@@ -30,7 +31,7 @@ export default function CommentItem({ comment }: CommentItemProps) {
             ))}
           </View>
         </View>
-        <View className="sf-comment__date">{comment.createdAt.slice(0, 10)}</View>
+        <View className="sf-comment__date">{formatChinaTime(comment.createdAt, 'YYYY-MM-DD')}</View>
       </View>
       <View className="sf-comment__content">{comment.content}</View>
       {images.length ? (

@@ -52,7 +52,8 @@ function OrderSubmitScreen({ kind, targetSn, thirdEnum = '', packageSn = '' }: O
 
   useLoad(() => {
     // Coming back from the address list keeps the draft; only a first visit loads.
-    if (!draft.confirmation && !draft.loading) void draft.load();
+    // §8: a failed token fetch is told (the server's message or 订单信息获取异常! 请退出重试).
+    if (!draft.confirmation && !draft.loading) void draft.load().then((tokenError) => tokenError && toast(tokenError));
   });
 
   useDidShow(() => {
@@ -70,7 +71,7 @@ function OrderSubmitScreen({ kind, targetSn, thirdEnum = '', packageSn = '' }: O
     if (outcome.type === 'submitted') {
       orderDrafts.forget(kind, targetSn, thirdEnum, packageSn);
       // §4: on success cache the order and start payment; a zero amount skips straight to the order.
-      await applyAfterPay(await payment.payOrder(outcome.result.orderNo, 'submit'));
+      await applyAfterPay(await payment.payAfterSubmit(outcome.result));
       return;
     }
     if (outcome.toast) toast(outcome.toast);

@@ -11,6 +11,7 @@ import PageShell from '../../components/page-shell';
 import PayCheck from '../../components/pay-check';
 import PaySchedule from '../../components/pay-schedule';
 import PriceLines, { FreightValue, PriceLine } from '../../components/price-lines';
+import { formatChinaTime } from '@contract/rules/china-time';
 import { formatMoney } from '@contract/rules/money';
 import { ROUTES } from '../../domain/routes';
 import { payableLabel, scheduleRows } from '../../domain/schedule';
@@ -88,11 +89,11 @@ function OrderDetail() {
             {o.canPay && o.dueAmount > 0 ? (
               <View className="sf-detail__status-sub">
                 {label === '应付' ? '待支付' : `待支付${label}`} {formatMoney(o.dueAmount)}
-                {o.expiresAt && o.orderStatus === 'UNPAID' ? `，请在${o.expiresAt.slice(11, 16)}前完成支付` : ''}
+                {o.expiresAt && o.orderStatus === 'UNPAID' ? `，请在${formatChinaTime(o.expiresAt, 'HH:mm')}前完成支付` : ''}
               </View>
             ) : null}
           </View>
-          {o.address ? <AddressCard address={o.address} onEdit={() => undefined} /> : null}
+          {o.address ? <AddressCard address={o.address} /> : null}
           <View className="sf-detail__card">
             <View className="sf-detail__name">{o.courseName}</View>
             {o.packageName ? <View className="sf-detail__sub">套餐：{o.packageName}</View> : null}
@@ -103,12 +104,22 @@ function OrderDetail() {
           </View>
           <PriceLines>
             <PriceLine label="商品金额">{formatMoney(o.goodsAmount)}</PriceLine>
+            {o.courseDiscountAmount > 0 ? (
+              <PriceLine label="课程优惠">
+                <View className="sf-lines__discount">-{formatMoney(o.courseDiscountAmount)}</View>
+              </PriceLine>
+            ) : null}
+            {o.packageDiscountAmount > 0 ? (
+              <PriceLine label="套餐优惠">
+                <View className="sf-lines__discount">-{formatMoney(o.packageDiscountAmount)}</View>
+              </PriceLine>
+            ) : null}
             {o.discountAmount > 0 ? (
               <PriceLine label="优惠券">
                 <View className="sf-lines__discount">-{formatMoney(o.discountAmount)}</View>
               </PriceLine>
             ) : null}
-            {o.address ? (
+            {o.address || o.freight > 0 ? (
               <PriceLine label="运费">
                 <FreightValue freight={o.freight} oldFreight={o.freight} />
               </PriceLine>
@@ -131,7 +142,7 @@ function OrderDetail() {
           ) : null}
           <PriceLines>
             <PriceLine label="订单编号">{o.orderNo}</PriceLine>
-            <PriceLine label="下单时间">{o.createdAt.slice(0, 19).replace('T', ' ')}</PriceLine>
+            <PriceLine label="下单时间">{formatChinaTime(o.createdAt)}</PriceLine>
             {o.agreementSn ? (
               <PriceLine label="购买协议" arrow onClick={() => void openPage(ROUTES.ratifyAccord, { orderNo: o.orderNo })}>
                 {o.agreementSigned ? '已签署' : '待签署'}

@@ -19,7 +19,9 @@ interface H5Env {
 const browserEnv = (): H5Env => ({
   userAgent: typeof navigator === 'undefined' ? '' : navigator.userAgent,
   bridge: typeof WeixinJSBridge === 'undefined' ? undefined : WeixinJSBridge,
-  go: (url) => window.location.assign(url),
+  // replace, not assign: the cashier takes the paying page's place in history, so the browser's back button
+  // from the cashier cannot land on a submit screen whose confirmation has been spent (the return URL opens the order).
+  go: (url) => window.location.replace(url),
 });
 
 export function payInWechat(bridge: NonNullable<H5Env['bridge']>, params: PayParams): Promise<PayOutcome> {

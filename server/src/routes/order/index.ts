@@ -73,6 +73,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const list = await couponsForOrder(app.db, user.userId, user.projectSn, {
         actSn: c.orderCourseInfo.actSn,
         payAmount: c.confirmOrderAmount.payAmount,
+        orderAmount: c.confirmOrderAmount.orderTotalAmount,
         allowed: c.couponAllowed,
         now: new Date(),
       });
