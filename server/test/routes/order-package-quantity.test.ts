@@ -60,15 +60,15 @@ describe('course packages', () => {
     assert.deepEqual(
       res.body.info.packages.map((p) => [p.packageSn, p.packageName, p.price]),
       [
-        ['demo-course-03-pkg-teacher', '笔试+面试套餐', 139900],
-        ['demo-course-03-pkg-written', '笔试单科', 79900],
+        ['demo-pkg-teacher', '笔试+面试套餐', 139900],
+        ['demo-pkg-written', '笔试单科', 79900],
       ],
     );
   });
 
   test('the chosen package sets the courses and amounts, and the order keeps it', async () => {
-    const c = await confirmOk(COURSE_CONFIRM, { targetSn: 'demo-course-03', packageSn: 'demo-course-03-pkg-written' });
-    assert.equal(c.orderCourseInfo.packageSn, 'demo-course-03-pkg-written');
+    const c = await confirmOk(COURSE_CONFIRM, { targetSn: 'demo-course-03', packageSn: 'demo-pkg-written' });
+    assert.equal(c.orderCourseInfo.packageSn, 'demo-pkg-written');
     assert.equal(c.orderCourseInfo.courseName, '教师资格证笔试面试通关班（笔试单科）');
     assert.deepEqual(c.packageCourseList.map((p) => p.courseName), ['教资笔试精讲']);
     assert.equal(c.confirmOrderAmount.totalAmount, 89900);
@@ -78,7 +78,7 @@ describe('course packages', () => {
 
     // A recomputation (address, coupons, submit) keeps the stored package.
     const again = await h.get<Confirmation>('/front/v2/client/course/order/confirm/details', { createOrderSn: c.createOrderSn }, token);
-    assert.equal(again.body.info.orderCourseInfo.packageSn, 'demo-course-03-pkg-written');
+    assert.equal(again.body.info.orderCourseInfo.packageSn, 'demo-pkg-written');
     assert.equal(again.body.info.confirmOrderAmount.orderTotalAmount, 79900);
 
     const result = await submit(c);
@@ -90,16 +90,16 @@ describe('course packages', () => {
 
   test('without a choice the first package is ordered', async () => {
     const c = await confirmOk(COURSE_CONFIRM, { targetSn: 'demo-course-03' });
-    assert.equal(c.orderCourseInfo.packageSn, 'demo-course-03-pkg-teacher');
+    assert.equal(c.orderCourseInfo.packageSn, 'demo-pkg-teacher');
     assert.equal(c.confirmOrderAmount.orderTotalAmount, 139900);
   });
 
   test('a package of another item, of another project or of nothing is refused in Chinese', async () => {
     for (const [targetSn, packageSn] of [
-      ['demo-course-03', 'demo-course-01-pkg-adult'],
-      ['demo-course-03', 'course-course-03-pkg-written'],
-      ['demo-course-04', 'demo-course-03-pkg-written'],
-      ['demo-goods-02', 'demo-course-03-pkg-written'],
+      ['demo-course-03', 'demo-pkg-adult'],
+      ['demo-course-03', 'course-pkg-written'],
+      ['demo-course-04', 'demo-pkg-written'],
+      ['demo-goods-02', 'demo-pkg-written'],
       ['demo-course-03', 'x'.repeat(65)],
     ]) {
       const url = targetSn.includes('goods') ? GOODS_CONFIRM : COURSE_CONFIRM;
