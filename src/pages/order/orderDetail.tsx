@@ -13,6 +13,7 @@ import PaySchedule from '../../components/pay-schedule';
 import PriceLines, { FreightValue, PriceLine } from '../../components/price-lines';
 import { formatChinaTime } from '@contract/rules/china-time';
 import { formatMoney } from '@contract/rules/money';
+import { orderCountText } from '../../domain/catalogue';
 import { ROUTES } from '../../domain/routes';
 import { payableLabel, scheduleRows } from '../../domain/schedule';
 import { goBackOrHome, openPage } from '../../platform/navigation';
@@ -20,6 +21,7 @@ import { applyAfterPay } from '../../platform/pay-result';
 import { toast } from '../../platform/ui';
 import { useStores } from '../../stores';
 import './orderDetail.scss';
+import { orderCountText } from '../../domain/catalogue';
 
 /** §8: code 1008 shows the server's message, anything else 订单获取失败, 请重试!. */
 export const ORDER_FETCH_FAILED = '订单获取失败, 请重试!';
@@ -100,7 +102,7 @@ function OrderDetail() {
             {o.giftCourseList.length ? (
               <View className="sf-detail__sub">赠课：{o.giftCourseList.map((g) => g.courseName).join('、')}</View>
             ) : null}
-            <View className="sf-detail__sub">共{o.courseNum}门课程 · 数量 {o.skuCnt}</View>
+            <View className="sf-detail__sub">{orderCountText(o.orderType, o.courseNum, o.skuCnt)}</View>
           </View>
           <PriceLines>
             <PriceLine label="商品金额">{formatMoney(o.goodsAmount)}</PriceLine>

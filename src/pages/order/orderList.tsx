@@ -11,6 +11,7 @@ import EmptyView from '../../components/empty-view';
 import PageShell from '../../components/page-shell';
 import PayCheck from '../../components/pay-check';
 import { formatMoney } from '@contract/rules/money';
+import { orderCountText } from '../../domain/catalogue';
 import { ROUTES } from '../../domain/routes';
 import { payableLabel } from '../../domain/schedule';
 import { openPage } from '../../platform/navigation';
@@ -19,6 +20,7 @@ import { toast } from '../../platform/ui';
 import { useStores } from '../../stores';
 import { PagedList } from '../../stores/paged-list';
 import './orderList.scss';
+import { orderCountText } from '../../domain/catalogue';
 
 const TABS: { key: OrderTab; title: string }[] = [
   { key: 'ALL', title: '全部' },
@@ -88,7 +90,7 @@ function OrderList() {
             <Image className="sf-order__cover" src={assetUrl(o.cover)} mode="aspectFill" />
             <View className="sf-order__info">
               <View className="sf-order__name">{o.courseName}</View>
-              <View className="sf-order__meta">共{o.courseNum}门课程 · 数量 {o.skuCnt}</View>
+              <View className="sf-order__meta">{orderCountText(o.orderType, o.courseNum, o.skuCnt)}</View>
               <View className="sf-order__amount">
                 订单金额 <View className="sf-price">{formatMoney(o.totalAmount)}</View>
               </View>
