@@ -21,7 +21,6 @@ import { applyAfterPay } from '../../platform/pay-result';
 import { toast } from '../../platform/ui';
 import { useStores } from '../../stores';
 import './orderDetail.scss';
-import { orderCountText } from '../../domain/catalogue';
 
 /** §8: code 1008 shows the server's message, anything else 订单获取失败, 请重试!. */
 export const ORDER_FETCH_FAILED = '订单获取失败, 请重试!';

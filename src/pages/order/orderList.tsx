@@ -20,7 +20,6 @@ import { toast } from '../../platform/ui';
 import { useStores } from '../../stores';
 import { PagedList } from '../../stores/paged-list';
 import './orderList.scss';
-import { orderCountText } from '../../domain/catalogue';
 
 const TABS: { key: OrderTab; title: string }[] = [
   { key: 'ALL', title: '全部' },
