@@ -1,11 +1,13 @@
 import { PropsWithChildren } from 'react';
 import Taro, { useLaunch, usePageNotFound } from '@tarojs/taro';
 import { ROUTES, toUrl } from './domain/routes';
+import { watchHash } from './platform/hash-watch';
 import { rootStore, StoreContext } from './stores';
 import './app.scss';
 
 function App({ children }: PropsWithChildren) {
   useLaunch(() => {
+    watchHash();
     try {
       const info = Taro.getSystemInfoSync();
       rootStore.session.setSystemInfo({ platform: info.platform, windowWidth: info.windowWidth, windowHeight: info.windowHeight });

@@ -1,4 +1,4 @@
-import { buildQuery, decodeParam, isTabRoute, isWebUrl, normalizePath, parseQuery, toUrl } from '../../src/domain/routes';
+import { buildQuery, decodeParam, isTabRoute, isWebUrl, needsReopen, normalizePath, parseQuery, toUrl } from '../../src/domain/routes';
 
 describe('routes', () => {
   test('normalizePath drops the slash and query', () => {
@@ -38,4 +38,16 @@ describe('page params and web addresses', () => {
   ])('isWebUrl(%j)', (url, ok) => {
     expect(isWebUrl(url)).toBe(ok);
   });
+});
+
+describe('needsReopen: the hash names the page on screen with another item', () => {
+  const shown = { path: 'pages/activity/activityDetail', query: { actSn: 'demo-course-01', $taroTimestamp: '1', stamp: '2' } };
+  test.each([
+    ['/pages/activity/activityDetail?actSn=demo-course-02', true],
+    ['/pages/activity/activityDetail?actSn=demo-course-01', false],
+    ['/pages/activity/activityDetail?actSn=demo-course-01&from=share', true],
+    ['/pages/activity/courseDetail?actSn=demo-course-02', false], // another route: the router opens it itself
+    ['/pages/activity/activityDetail', true],
+  ])('%s -> %s', (url, reopen) => expect(needsReopen(url, shown)).toBe(reopen));
+  test('nothing shown yet', () => expect(needsReopen('/pages/index/index', null)).toBe(false));
 });

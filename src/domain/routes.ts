@@ -151,3 +151,20 @@ export function decodeParam(value: unknown): string {
 export function isWebUrl(url: string): boolean {
   return /^https?:\/\/[^\s]+$/i.test(url.trim());
 }
+
+/** Query keys the router adds for itself; they never tell two pages apart. */
+const ROUTER_KEYS = new Set(['$taroTimestamp', 'stamp']);
+
+/**
+ * The address bar now names the page on screen but with another query (someone edited the hash, or opened a
+ * second item of the same kind): the page must be reopened with the new query. Taro's router treats a hash
+ * change to the route on screen as "already there" and keeps showing the old item.
+ */
+export function needsReopen(addressUrl: string, shown: { path: string; query: Record<string, string> } | null): boolean {
+  if (!shown) return false;
+  if (normalizePath(addressUrl) !== normalizePath(shown.path)) return false;
+  const wanted = parseQuery(addressUrl);
+  const keys = new Set([...Object.keys(wanted), ...Object.keys(shown.query)].filter((k) => !ROUTER_KEYS.has(k)));
+  for (const k of keys) if ((wanted[k] ?? '') !== (shown.query[k] ?? '')) return true;
+  return false;
+}

@@ -24,8 +24,11 @@ const request = createRequest({
   isOnline,
   loading,
   onSessionExpired(message) {
+    // Someone who never had a session (a first visit by a deep link) has nothing that expired: the page's own
+    // access check (components/page-shell) sends them to enter and log in, and back to the link afterwards.
+    if (!root?.session.token) return;
     const path = currentPageUrl();
-    root?.session.clear();
+    root.session.clear();
     relaunchToEntrance({ loginAgain: 1, path, message });
   },
 });
