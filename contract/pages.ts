@@ -95,3 +95,6 @@ export const searchQuery = z.object({
   ...pageQuery,
 });
 export const searchInfo = paged(activityCardSchema);
+/** The more-activity list also names what it lists: the column's own title (the page is titled by it). */
+export const moreLevelInfo = searchInfo.extend({ columnTitle: z.string() });
+export type MoreLevelList = z.infer<typeof moreLevelInfo>;

@@ -1,6 +1,6 @@
 import { SKU_CNT_MAX } from '../../contract/constants';
 import { confirmByTargetQuery } from '../../contract/order';
-import { choosePackageSn, clampQuantity, orderCountText, promiseTags } from '../../src/domain/catalogue';
+import { choosePackageSn, clampQuantity, moreListTitle, orderCountText, promiseTags } from '../../src/domain/catalogue';
 
 describe('refund tags and hold types on the detail (§3 refund tag map)', () => {
   test('restrictions are marked as such, never with a tick', () => {
@@ -54,5 +54,13 @@ describe('order count', () => {
     expect(orderCountText('COURSE', 0, 1)).toBe('共1门课程');
     expect(orderCountText('GOODS', 1, 4)).toBe('共4件商品');
     expect(orderCountText('GOODS', 1, 1)).toBe('共1件商品');
+  });
+});
+
+describe('more-activity title', () => {
+  test('by what it lists', () => {
+    expect(moreListTitle({ columnTitle: '精品课程' })).toBe('精品课程');
+    expect(moreListTitle({ columnTitle: '', couponSn: 'CP1' })).toBe('适用活动');
+    expect(moreListTitle({})).toBe('更多');
   });
 });

@@ -95,12 +95,14 @@ describe('getCommentList: all reviews', () => {
 });
 
 describe('indexSearch', () => {
-  test('an empty keyword is not sent and shows 暂无数据', async () => {
+  test('before any search a hint shows, not 暂无数据; an empty keyword is not sent', async () => {
     await openAt('/pages/index/indexSearch');
-    await waitFor(() => expect(text('.sf-empty__text')).toBe('暂无数据'));
+    await waitFor(() => expect(text('#search-hint')).toBe('输入课程或活动名称，点击搜索'));
+    expect(all('.sf-empty')).toHaveLength(0);
     tap(all('#search-go')[0]);
     toasted('请输入搜索关键词');
     expect(requests.filter((r) => r.path === '/front/v1/search')).toHaveLength(0);
+    expect(all('.sf-empty')).toHaveLength(0);
   });
 
   test('results are paged; no result shows 暂无数据', async () => {
@@ -114,6 +116,7 @@ describe('indexSearch', () => {
     await type('#search-input', '英语');
     tap(all('#search-go')[0]);
     await waitFor(() => expect(all('.sf-card')).toHaveLength(10));
+    expect(all('#search-hint')).toHaveLength(0);
     expect(text('.sf-search__count')).toBe('共找到11个结果');
     await currentPage().onReachBottom();
     await waitFor(() => expect(all('.sf-card')).toHaveLength(11));

@@ -1,6 +1,6 @@
 /** Page calls (§7 Pages): tab menu, page modules, column lists, more-level lists, search. */
 import type { Paged } from '@contract/common';
-import type { ActivityCard, ColumnList, PageInfo, TabEntry } from '@contract/pages';
+import type { ActivityCard, ColumnList, MoreLevelList, PageInfo, TabEntry } from '@contract/pages';
 import type { Request } from './request';
 
 export function createPagesApi(request: Request) {
@@ -10,7 +10,7 @@ export function createPagesApi(request: Request) {
     columnList: (columnSn: string, page: number, perSize = 10) =>
       request<ColumnList>({ url: '/front/v1/customerPage/module/column/list', data: { columnSn, page, perSize } }),
     moreLevelList: (params: { couponSn?: string; targetSn?: string }, page: number, perSize = 10) =>
-      request<Paged<ActivityCard>>({ url: '/front/v1/customerPage/column/more-level/list', data: { ...params, page, perSize } }),
+      request<MoreLevelList>({ url: '/front/v1/customerPage/column/more-level/list', data: { ...params, page, perSize } }),
     search: (keyword: string, page: number, perSize = 10) =>
       request<Paged<ActivityCard>>({ url: '/front/v1/search', method: 'GET', data: { keyword, page, perSize } }),
   };

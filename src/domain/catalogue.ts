@@ -83,6 +83,12 @@ export function integralLabel(integralType: string | null | undefined): { label:
   return (integralType && INTEGRAL_TYPES[integralType]) || { label: '', suffix: DEFAULT_INTEGRAL_SUFFIX };
 }
 
+/** The more-activity page is titled by what it lists: a column by its own title, a coupon's list as 适用活动. */
+export function moreListTitle(list: { columnTitle?: string | null; couponSn?: string | null }): string {
+  if (list.columnTitle) return list.columnTitle;
+  return list.couponSn ? '适用活动' : '更多';
+}
+
 /** The package a detail page starts with: the one asked for when it is the item's, else the first (the server's default). */
 export function choosePackageSn(packages: readonly { packageSn: string }[], wanted: string | null | undefined): string | null {
   if (wanted && packages.some((p) => p.packageSn === wanted)) return wanted;

@@ -92,6 +92,10 @@ describe('pages, columns and search', () => {
     const res = await h.post<Paged<ActivityCard>>(url, { targetSn: 'demo-col-goods', page: 1, perSize: 4 }, token);
     assert.equal(res.status, 200);
     assert.deepEqual([res.body.info.total, res.body.info.list.length], [6, 4]);
+    // The page is titled by what it lists: the column's own title (a course column is not 更多活动).
+    assert.equal((res.body.info as Paged<ActivityCard> & { columnTitle: string }).columnTitle, '好物推荐');
+    const courses = await h.post<{ columnTitle: string }>(url, { targetSn: 'demo-col-course' }, token);
+    assert.equal(courses.body.info.columnTitle, '精品课程');
     const coupon = await h.post(url, { couponSn: 'CP001' }, token);
     assert.deepEqual([coupon.status, coupon.body.message], [404, '优惠券不存在']);
     const neither = await h.post(url, {}, token);

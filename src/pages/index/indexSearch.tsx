@@ -22,8 +22,10 @@ export const KEYWORD_MAX = 30;
 const emptySearch = async () => ({ list: [] as Card[], total: 0, page: 1, perSize: PER_SIZE });
 
 export const KEYWORD_REQUIRED = '请输入搜索关键词';
+/** Shown until the first search: nothing has been looked for, so 暂无数据 would be a wrong answer. */
+export const SEARCH_HINT = '输入课程或活动名称，点击搜索';
 
-/** §2 search: a search box, results paged as the list scrolls, and 暂无数据 for no keyword or no result. */
+/** §2 search: a search box, a hint until the first search, results paged as the list scrolls, 暂无数据 for no result. */
 function IndexSearch() {
   const { api, session } = useStores();
   const { params } = useRouter();
@@ -79,7 +81,12 @@ function IndexSearch() {
         <ActivityCard key={card.actSn} card={card} onClick={open} />
       ))}
       {results.error ? <EmptyView text={results.error} actionText="重新搜索" onAction={() => void load(true)} /> : null}
-      {!results.error && !results.loading && !results.list.length ? <EmptyView /> : null}
+      {!results.loaded && !results.loading && !results.error ? (
+        <View className="sf-search__hint" id="search-hint">
+          {SEARCH_HINT}
+        </View>
+      ) : null}
+      {results.loaded && !results.error && !results.loading && !results.list.length ? <EmptyView /> : null}
       {results.list.length ? <View className="sf-more__end">{results.done ? '没有更多了' : results.loading ? '加载中...' : ''}</View> : null}
       {results.loading && !results.list.length ? <View className="sf-home__loading">加载中...</View> : null}
     </PageShell>

@@ -11,6 +11,7 @@ import {
   moduleInfoBody,
   moduleInfoInfo,
   moreLevelBody,
+  moreLevelInfo,
   searchInfo,
   searchQuery,
   type PageModule,
@@ -109,7 +110,7 @@ const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['pages'],
         summary: 'The more-activity list (moreActivity page): the cards of the column targetSn, paged',
         body: moreLevelBody,
-        response: responses(searchInfo, [400, 401, 404]),
+        response: responses(moreLevelInfo, [400, 401, 404]),
       },
     },
     async (request) => {
@@ -121,7 +122,7 @@ const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const column = await findColumn(app.db, requireSession(request.session).projectSn, targetSn);
       if (!column) throw notFound(MESSAGES.columnNotFound);
-      return ok(await columnCards(app.db, column.columnSn, { page, perSize }));
+      return ok({ ...(await columnCards(app.db, column.columnSn, { page, perSize })), columnTitle: column.title });
     },
   );
 

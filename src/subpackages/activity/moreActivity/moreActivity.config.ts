@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: '更多活动', enablePullDownRefresh: true });
+export default definePageConfig({ navigationBarTitleText: '更多', enablePullDownRefresh: true });

@@ -6,20 +6,31 @@ import type { ActivityCard as Card } from '@contract/pages';
 import ActivityCard from '../../../components/activity-card';
 import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
-import { detailJumpEnum } from '../../../domain/catalogue';
+import { detailJumpEnum, moreListTitle } from '../../../domain/catalogue';
 import { resolveJump } from '../../../domain/jump';
 import { followJump, goBackOrHome } from '../../../platform/navigation';
+import { setPageTitle } from '../../../platform/ui';
 import { useStores } from '../../../stores';
 import { PagedList } from '../../../stores/paged-list';
 
 const PER_SIZE = 10;
 
-/** "More" list of a column or of the activities a coupon applies to (§2 moreActivity: couponSn, targetSn). */
+/**
+ * "More" list of a column or of the activities a coupon applies to (§2 moreActivity: couponSn, targetSn), titled by
+ * what it lists (the column's own title), not a fixed 更多活动 that is wrong for a course column.
+ */
 function MoreActivity() {
   const { api, session } = useStores();
   const { params } = useRouter();
   const filter = { couponSn: params.couponSn ? String(params.couponSn) : undefined, targetSn: params.targetSn ? String(params.targetSn) : undefined };
-  const [state] = useState(() => new PagedList<Card>((page, perSize) => api.pages.moreLevelList(filter, page, perSize), PER_SIZE));
+  const [state] = useState(
+    () =>
+      new PagedList<Card>(async (page, perSize) => {
+        const res = await api.pages.moreLevelList(filter, page, perSize);
+        if (page === 1) setPageTitle(moreListTitle({ columnTitle: res.columnTitle, couponSn: filter.couponSn }));
+        return res;
+      }, PER_SIZE),
+  );
   const load = (reset: boolean) => state.load(reset);
 
   useLoad(() => void load(true));
