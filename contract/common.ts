@@ -39,6 +39,10 @@ export const ERROR_CODES = {
   SMS_CODE_WRONG: 4004,
   SMS_CODE_EXPIRED: 4005,
   SMS_TOO_MANY_ATTEMPTS: 4006,
+  /** HTTP 429: a rate limit per client, per phone or for the whole server (SMS codes, new visitors). */
+  TOO_MANY_REQUESTS: 4290,
+  /** HTTP 413: the body is larger than any call of the contract needs. */
+  BODY_TOO_LARGE: 4130,
   /** §8: the order is not there (or not yours); the order pages show the server's message. */
   ORDER_NOT_FOUND: 1008,
   /** The chosen payment method is not open (sandbox in a mini-program, a live provider not configured). */

@@ -123,12 +123,13 @@ export function apiClient(baseUrl: string) {
   async function call<T>(method: 'GET' | 'POST', path: string, params: Record<string, unknown> = {}): Promise<T> {
     const { computeSign, DEFAULT_SIGN_KEY, makeNonce } = await import('../contract/signature');
     const p: Record<string, unknown> = { ...params, timestamp: Date.now(), nonceStr: makeNonce() };
-    if (token) p.token = token;
-    const body = { ...p, sign: computeSign(p, DEFAULT_SIGN_KEY) };
+    // As src/api/request.ts: a POST carries the token in the body, a GET in the X-Token header (never the URL).
+    if (token && method === 'POST') p.token = token;
+    const body = { ...p, sign: computeSign({ method, path }, p, DEFAULT_SIGN_KEY) };
     const url = method === 'GET' ? `${baseUrl}${path}?${new URLSearchParams(body as Record<string, string>)}` : `${baseUrl}${path}`;
     const res = await fetch(url, {
       method,
-      headers: method === 'POST' ? { 'content-type': 'application/json' } : undefined,
+      headers: method === 'POST' ? { 'content-type': 'application/json' } : token ? { 'x-token': token } : undefined,
       body: method === 'POST' ? JSON.stringify(body) : undefined,
     });
     const json = (await res.json()) as { state: boolean; message: string; info: T };

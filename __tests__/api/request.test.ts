@@ -1,5 +1,5 @@
-import { computeSign } from '../../contract/signature';
-import { ApiError, createRequest, DEDUPE_WINDOW_MS, REQUEST_TIMEOUT_MS, type RequestDeps, type TransportRequest, type TransportResponse } from '../../src/api/request';
+import { computeSign, signaturePath } from '../../contract/signature';
+import { ApiError, createRequest, DEDUPE_WINDOW_MS, REQUEST_TIMEOUT_MS, TOKEN_HEADER, type RequestDeps, type TransportRequest, type TransportResponse } from '../../src/api/request';
 
 function setup(reply: (req: TransportRequest) => Promise<TransportResponse> | TransportResponse, overrides: Partial<RequestDeps> = {}) {
   const calls: TransportRequest[] = [];
@@ -48,8 +48,52 @@ describe('request wrapper (§7)', () => {
     expect(sent.timestamp).toBe(1_700_000_000_000);
     expect(String(sent.nonceStr)).toHaveLength(8);
     const { sign, ...rest } = sent;
-    expect(sign).toBe(computeSign(rest, 'k'));
+    expect(sign).toBe(computeSign({ method: 'POST', path: '/x' }, rest, 'k'));
     expect(sign).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  test('the signature binds the method and the path', async () => {
+    const { request, calls } = setup(() => ok(null));
+    await request({ url: '/front/v1/a', data: { n: 1 } });
+    const { sign, ...rest } = calls[0].data;
+    expect(sign).not.toBe(computeSign({ method: 'POST', path: '/front/v1/b' }, rest, 'k'));
+    expect(sign).not.toBe(computeSign({ method: 'GET', path: '/front/v1/a' }, rest, 'k'));
+    expect(sign).toBe(computeSign({ method: 'POST', path: 'https://api.test/front/v1/a?x=1' }, rest, 'k'));
+  });
+
+  test('empty values are signed and sent, in the body and in the query', async () => {
+    const { request, calls } = setup(() => ok(null));
+    await request({ url: '/x', data: { remark: '', n: 0 } });
+    expect(calls[0].data).toMatchObject({ remark: '', n: 0 });
+    const { sign, ...rest } = calls[0].data;
+    expect(sign).toBe(computeSign({ method: 'POST', path: '/x' }, rest, 'k'));
+    expect(sign).not.toBe(computeSign({ method: 'POST', path: '/x' }, { ...rest, remark: undefined }, 'k'));
+
+    await request({ url: '/y', method: 'GET', data: { keyword: '', page: 1 } });
+    const query = Object.fromEntries(new URL(calls[1].url).searchParams);
+    expect(query.keyword).toBe('');
+    const { sign: querySign, ...signed } = query;
+    expect(querySign).toBe(computeSign({ method: 'GET', path: '/y' }, signed, 'k'));
+  });
+
+  test('GET and DELETE carry the token in the X-Token header, never in the URL', async () => {
+    const { request, calls } = setup(() => ok(null));
+    await request({ url: '/front/v1/address/list', method: 'GET' });
+    await request({ url: '/front/v1/address/a1', method: 'DELETE' });
+    for (const call of calls) {
+      expect(call.header[TOKEN_HEADER]).toBe('tok-1');
+      expect(call.url).not.toContain('tok-1');
+      expect(call.url).not.toContain('token=');
+    }
+    await request({ url: '/front/v1/address', data: { a: 1 } });
+    expect(calls[2].data.token).toBe('tok-1');
+    expect(calls[2].header[TOKEN_HEADER]).toBeUndefined();
+  });
+
+  test('signaturePath drops origin, query and fragment and decodes escapes', () => {
+    expect(signaturePath('https://api.test/front/v1/%E8%AE%A2%E5%8D%95?x=1#h')).toBe('/front/v1/订单');
+    expect(signaturePath('/front/v1/订单')).toBe('/front/v1/订单');
+    expect(signaturePath('/bad/%E8')).toBe('/bad/%E8');
   });
 
   test('no token means none is sent', async () => {

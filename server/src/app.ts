@@ -10,6 +10,9 @@ import type { Config } from './config';
 import { registerAuth } from './plugins/auth';
 import { registerDb, type Db } from './plugins/db';
 import { registerErrorHandler } from './plugins/errors';
+import { registerInputGuard } from './plugins/input-guard';
+import { registerLimits } from './plugins/limits';
+import { serverOptions } from './plugins/server-options';
 import { registerSignature } from './plugins/signature';
 import { registerStatic } from './plugins/static';
 import activityRoutes from './routes/activity';
@@ -22,6 +25,7 @@ import paymentRoutes from './routes/payment';
 import sandboxRoutes, { type NotifySender } from './routes/sandbox';
 import userRoutes from './routes/user';
 import wechatRoutes from './routes/wechat';
+import type { Limiter } from './services/limiter';
 import { createSmsProvider, type SmsProvider } from './services/sms';
 
 export interface BuildAppOptions {
@@ -31,19 +35,23 @@ export interface BuildAppOptions {
   sms?: SmsProvider;
   /** Defaults to a logger at config.logLevel; tests pass false. */
   logger?: boolean;
+  /** Where the log goes (default stdout); tests read it. */
+  logStream?: NodeJS.WritableStream;
+  /** Rate-limit counters; defaults to process memory (services/limiter.ts). */
+  limiter?: Limiter;
   /** Sandbox cashier: how its notification reaches /pay/notify/sandbox (default: HTTP to the listening address). */
   notifySender?: NotifySender;
 }
 
-export async function buildApp({ config, db, sms, logger, notifySender }: BuildAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: logger === false || config.logLevel === 'silent' ? false : { level: config.logLevel },
-  });
+export async function buildApp({ config, db, sms, logger, logStream, limiter, notifySender }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify(serverOptions(config, { enabled: logger !== false, level: config.logLevel, stream: logStream }));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   registerDb(app, db);
   registerErrorHandler(app);
+  registerInputGuard(app);
+  registerLimits(app, config.limits, limiter);
   registerSignature(app, db, { signKey: config.signKey });
   registerAuth(app, db);
 

@@ -22,6 +22,20 @@ const intFrom = (name: string, fallback: number, min: number, max: number) =>
     })
     .transform((v) => Number(v));
 
+/** true / false, or proxy addresses, CIDRs and proxy-addr's names (loopback, linklocal, uniquelocal), comma-separated. */
+const TRUST_PROXY_PATTERN = /^(true|false|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/;
+
+/**
+ * Fastify's trustProxy from TRUST_PROXY: unset or false trusts nobody, so request.ip is the socket's peer;
+ * a list trusts X-Forwarded-For from those proxies only; true trusts any peer (only safe when nothing but the
+ * proxy can reach the server). Fastify 5 refuses hop counts (they cannot check the peer), so none are offered.
+ */
+export function parseTrustProxy(value: string | undefined): boolean | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return value.split(',').map((s) => s.trim()).join(',');
+}
+
 const optionalText = z
   .string()
   .optional()
@@ -41,6 +55,12 @@ const envSchema = z.object({
   PUBLIC_BASE_URL: optionalText.refine((v) => v === undefined || /^https?:\/\/[^/\s]+/.test(v), {
     message: 'PUBLIC_BASE_URL must be an absolute http(s) URL',
   }),
+  TRUST_PROXY: optionalText.refine((v) => v === undefined || TRUST_PROXY_PATTERN.test(v), {
+    message: 'TRUST_PROXY must be true, false, or a comma-separated list of proxy addresses / CIDRs (e.g. 127.0.0.1,10.0.0.0/8)',
+  }),
+  SMS_PER_IP_PER_HOUR: intFrom('SMS_PER_IP_PER_HOUR', 20, 1, 1_000_000),
+  SMS_PER_MINUTE: intFrom('SMS_PER_MINUTE', 60, 1, 1_000_000),
+  ENTRANCE_PER_IP_PER_MINUTE: intFrom('ENTRANCE_PER_IP_PER_MINUTE', 60, 1, 1_000_000),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of: ${LOG_LEVELS.join(', ')}` }).default('info'),
   PAY_PROVIDER: z.enum(PAY_PROVIDERS, { message: `PAY_PROVIDER must be one of: ${PAY_PROVIDERS.join(', ')}` }).default('sandbox'),
   SANDBOX_PAY_KEY: z.string().min(8, 'SANDBOX_PAY_KEY must have at least 8 characters').default(DEFAULT_SANDBOX_PAY_KEY),
@@ -78,6 +98,10 @@ export interface Config {
   sessionTtlDays: number;
   publicBaseUrl?: string;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** Fastify trustProxy: which X-Forwarded-For hops to believe, so request.ip is the real client behind a proxy. */
+  trustProxy: boolean | string;
+  /** Rate limits (services/limits.ts): SMS codes per client IP per hour and overall per minute, entrances per IP per minute. */
+  limits: { smsPerIpPerHour: number; smsPerMinute: number; entrancePerIpPerMinute: number };
   payProvider: (typeof PAY_PROVIDERS)[number];
   sandboxPayKey: string;
   /** The WeChat official account whose jsapi_ticket signs the JS-SDK on H5 (both unset: off, as in demo mode). */
@@ -129,6 +153,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     sessionTtlDays: e.SESSION_TTL_DAYS,
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    limits: { smsPerIpPerHour: e.SMS_PER_IP_PER_HOUR, smsPerMinute: e.SMS_PER_MINUTE, entrancePerIpPerMinute: e.ENTRANCE_PER_IP_PER_MINUTE },
     payProvider: e.PAY_PROVIDER,
     sandboxPayKey: e.SANDBOX_PAY_KEY,
     wechatMp: { appId: e.WECHAT_APP_ID, appSecret: e.WECHAT_APP_SECRET, apiBase: e.WECHAT_API_BASE.replace(/\/+$/, '') },

@@ -29,6 +29,7 @@ export const MESSAGES = {
   smsExpired: '验证码已过期，请重新获取',
   smsTooManyAttempts: '验证码错误次数过多，请重新获取',
   moreLevelMissing: '缺少栏目编号',
+  bodyTooLarge: '请求内容过大',
 } as const;
 
 export class AppError extends Error {
@@ -54,7 +55,7 @@ export function failure(code: number, message: string, info: Record<string, unkn
 }
 
 /** Response schemas for a route: the success envelope plus the failures it can answer (they show in /docs). */
-export function responses<T extends z.ZodTypeAny, S extends 400 | 401 | 404 | 409>(info: T, failures: readonly S[]) {
+export function responses<T extends z.ZodTypeAny, S extends 400 | 401 | 404 | 409 | 413 | 429>(info: T, failures: readonly S[]) {
   const out: Record<number, z.ZodTypeAny> = { 200: envelope(info) };
   for (const status of failures) out[status] = errorEnvelope;
   return out as { 200: ReturnType<typeof envelope<T>> } & Record<S, typeof errorEnvelope>;

@@ -1,17 +1,20 @@
 /**
  * The one request wrapper of §7. Everything the storefront asks the server goes through `createRequest`:
- * POST/JSON by default, 60 s timeout, token in the payload, signed parameters, optional loading, identical
+ * POST/JSON by default, 60 s timeout, token in the payload (GET and DELETE: in the X-Token header, because
+ * a query string ends up in server and proxy logs), parameters signed together with the method and the path
+ * (contract/signature.ts), optional loading, identical
  * requests within 600 ms answered by one call, the `{ state, message, info, code }` envelope, code 502
  * ending the session, and the §8 texts for offline, time-out and empty responses.
  * It knows no URL in particular.
  */
 import { computeSign, makeNonce } from '@contract/signature';
 import { MESSAGES } from '../domain/errors';
-import { buildQuery } from '../domain/routes';
 
 export const REQUEST_TIMEOUT_MS = 60000;
 export const DEDUPE_WINDOW_MS = 600;
 export const SESSION_EXPIRED_CODE = 502;
+/** The header that carries the session token of body-less requests (the server reads it first). */
+export const TOKEN_HEADER = 'X-Token';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Service = 'main' | 'user' | 'auth';
@@ -77,6 +80,19 @@ interface Envelope {
   code?: unknown;
 }
 
+/**
+ * The signed parameters as a query string. Unlike domain/routes buildQuery, empty strings are kept: they are
+ * part of the signed string, so leaving them out would break the signature. Objects are sent as JSON, which is
+ * also how they are signed.
+ */
+function signedQuery(params: Record<string, unknown>): string {
+  const parts = Object.keys(params).map((k) => {
+    const v = params[k];
+    return `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v))}`;
+  });
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
 function stableKey(options: RequestOptions, method: Method): string {
   const data = options.data || {};
   const sorted = Object.keys(data)
@@ -93,23 +109,26 @@ export function createRequest(deps: RequestDeps): Request {
     const payload: Record<string, unknown> = {};
     const data = options.data || {};
     for (const k of Object.keys(data)) if (data[k] !== undefined && data[k] !== null) payload[k] = data[k];
+    // Body-less methods carry the signed parameters in the query string, as the server reads them, and the
+    // token in a header so that it never appears in a URL.
+    const inQuery = method === 'GET' || method === 'DELETE';
+    const header: Record<string, string> = { 'content-type': 'application/json' };
     const token = deps.getToken();
-    if (token && payload.token === undefined) payload.token = token;
+    if (token && inQuery) header[TOKEN_HEADER] = token;
+    else if (token && payload.token === undefined) payload.token = token;
     payload.timestamp = Math.round(deps.now());
     payload.nonceStr = makeNonce(deps.random);
-    payload.sign = computeSign(payload, deps.signKey);
+    payload.sign = computeSign({ method, path: options.url }, payload, deps.signKey);
 
     const loadingText = typeof options.loading === 'string' ? options.loading : undefined;
     if (options.loading) deps.loading.show(loadingText);
     let response: TransportResponse;
     try {
-      // Body-less methods carry the signed parameters in the query string, as the server reads them.
-      const inQuery = method === 'GET' || method === 'DELETE';
       response = await deps.transport({
-        url: deps.bases[options.service || 'main'] + options.url + (inQuery ? buildQuery(payload as Record<string, string>) : ''),
+        url: deps.bases[options.service || 'main'] + options.url + (inQuery ? signedQuery(payload) : ''),
         method,
         data: inQuery ? {} : payload,
-        header: { 'content-type': 'application/json' },
+        header,
         timeout: options.timeout ?? REQUEST_TIMEOUT_MS,
       });
     } catch (err) {

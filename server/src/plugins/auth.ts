@@ -1,8 +1,10 @@
 /**
  * Session tokens: a route says in its config whether it needs a session (`session: 'required'`) or merely
- * uses one when present (`'optional'`). The token travels in the signed parameters (`token` of the body or
- * query, §7), never in a header. A missing, unknown, expired or revoked token on a route that needs one is
- * HTTP 401 with code 502, which the storefront treats as "log in again" (§4, §8).
+ * uses one when present (`'optional'`). The token travels in the `X-Token` header (GET and DELETE: a URL ends
+ * up in logs, proxies and Referer headers, so a token never goes there) or in the JSON body's `token` (§7
+ * "token added to payload"). A token in the query string is ignored. A missing, unknown, expired or revoked
+ * token on a route that needs one is HTTP 401 with code 502, which the storefront treats as "log in again"
+ * (§4, §8).
  */
 import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import { sessionExpired } from '../http';
@@ -19,6 +21,8 @@ declare module 'fastify' {
   }
 }
 
+export const TOKEN_HEADER = 'x-token';
+
 function tokenOf(source: unknown): string | null {
   if (!source || typeof source !== 'object') return null;
   const token = (source as Record<string, unknown>).token;
@@ -31,7 +35,8 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
   const attach =
     (required: boolean): preValidationHookHandler =>
     async (request) => {
-      const token = tokenOf(request.body) ?? tokenOf(request.query);
+      const header = request.headers[TOKEN_HEADER];
+      const token = tokenOf({ token: Array.isArray(header) ? header[0] : header }) ?? tokenOf(request.body);
       const session = token ? await findLiveSession(db, token) : null;
       if (!session && required) throw sessionExpired();
       request.session = session;

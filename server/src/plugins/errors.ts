@@ -48,7 +48,7 @@ export function issueMessage(issue: Issue): string {
   if (HAS_CHINESE.test(message)) return message;
   const field = issue.instancePath.split('/').filter(Boolean).join('.');
   if (!field) return MESSAGES.badFormat;
-  const label = FIELD_LABELS[field] ? `${FIELD_LABELS[field]}(${field})` : `参数 ${field} `;
+  const label = Object.hasOwn(FIELD_LABELS, field) ? `${FIELD_LABELS[field]}(${field})` : `参数 ${field} `;
   const { minimum, maximum, origin } = issue.params as { minimum?: number; maximum?: number; origin?: string };
   switch (issue.keyword) {
     case 'invalid_type':
@@ -73,6 +73,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send(failure(ERROR_CODES.BAD_INPUT, issueMessage(error.validation[0])));
     }
     const status = (error as FastifyError).statusCode ?? 500;
+    if (status === 413) {
+      return reply.code(413).send(failure(ERROR_CODES.BODY_TOO_LARGE, MESSAGES.bodyTooLarge));
+    }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: JSON syntax, empty body, content type, body size.
       return reply.code(status).send(failure(ERROR_CODES.BAD_INPUT, MESSAGES.badFormat));

@@ -1,8 +1,10 @@
 /**
- * Request signature check for /front/* and /api/* routes (DESIGN.md §4): `sign` over the raw parameters
- * (body for POST, query for GET) with contract/signature.ts, a timestamp inside SIGN_WINDOW_MS of the server
- * clock, and a nonce never seen before. Nonces live in the database so that a replay is refused by whichever
- * process receives it. The key ships in the client: this guards integrity and replay, not identity.
+ * Request signature check for /front/* and /api/* routes (DESIGN.md §4): `sign` over the method, the path and
+ * the raw parameters (body for POST, query for GET) with contract/signature.ts, a timestamp inside
+ * SIGN_WINDOW_MS of the server clock, and a nonce never seen before. Nonces live in the database so that a
+ * replay is refused by whichever process receives it. The key ships in the client: this guards integrity and
+ * replay, not identity. The digest is node:crypto's SHA-256 (the pure-JS one in contract/ is for
+ * mini-programs); bodies are already bounded in size (server-options.ts) and depth (input-guard.ts).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { lt } from 'drizzle-orm';
@@ -23,6 +25,7 @@ const NONCE_KEEP_MS = 2 * SIGN_WINDOW_MS;
 const PRUNE_EVERY_MS = 60_000;
 
 const badSignature = () => new AppError(400, ERROR_CODES.BAD_SIGNATURE, MESSAGES.badSignature);
+const nodeSha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /** The parameters that were signed: the query for body-less methods, the JSON body otherwise. */
 export function signedParams(request: FastifyRequest): Record<string, unknown> {
@@ -53,7 +56,10 @@ export function registerSignature(app: FastifyInstance, db: Db, options: Signatu
     const { sign, nonceStr, timestamp } = params;
     if (typeof sign !== 'string' || typeof nonceStr !== 'string' || !NONCE_PATTERN.test(nonceStr)) throw badSignature();
     if (timestamp === undefined || timestamp === null || timestamp === '') throw badSignature();
-    if (!sameDigest(sign.toLowerCase(), computeSign(params, options.signKey))) throw badSignature();
+    // Cheap refusals first: a sign that is not 64 hex digits cannot match, whatever the body.
+    if (!/^[0-9a-fA-F]{64}$/.test(sign)) throw badSignature();
+    const expected = computeSign({ method: request.method, path: request.url }, params, options.signKey, nodeSha256Hex);
+    if (!sameDigest(sign.toLowerCase(), expected)) throw badSignature();
 
     const at = now();
     const sentAt = Number(timestamp);

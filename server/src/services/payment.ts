@@ -27,6 +27,7 @@ import { kindOf, notPayableReason, PAYABLE_STATES, PAYMENT_KINDS, transition, ty
 import { courseNameOf, payableOf, paymentTitle } from './order-view';
 import type { PaymentProviders } from './providers';
 import type { NotificationHeaders, PaymentProvider, PaySource, TradeType } from './providers/types';
+import { checkRedirect } from './redirect';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -48,18 +49,8 @@ export const newPaymentSn = (now = new Date()) => `P${now.getTime()}${randomByte
 const kindOfRow = (order: OrderRow, row: OrderPaymentRow): PaymentKind =>
   (PAYMENT_KINDS as readonly string[]).includes(row.kind) ? (row.kind as PaymentKind) : kindOf(order.orderPayType, row.seq);
 
-/**
- * Where a provider's or the e-sign page may send the browser back: a same-origin path, or an absolute http(s)
- * URL (on PUBLIC_BASE_URL's origin when that is set, so the cashier is no open redirect).
- */
-export function checkRedirect(url: string | undefined, publicBaseUrl?: string): string | undefined {
-  if (url === undefined || url === '') return undefined;
-  if (/^\/(?!\/)[^\s]*$/.test(url)) return url;
-  if (/^https?:\/\/[^\s/]+(\/[^\s]*)?$/i.test(url)) {
-    if (!publicBaseUrl || new URL(url).origin === new URL(publicBaseUrl).origin) return url;
-  }
-  throw badRequest(MESSAGES.badRedirect);
-}
+/** Where a provider's or the e-sign page may send the browser back: services/redirect.ts. */
+export { checkRedirect };
 
 /** The 409 for an order that takes no payment now. */
 async function notPayable(db: Db | Tx, order: OrderRow) {

@@ -1,7 +1,8 @@
 /**
  * Phone login with SMS codes (§7 auth service). Codes are 6 digits, valid 5 minutes, stored hashed, one per
  * phone; a phone gets at most one code per minute and 5 tries per code. Everything is decided by single
- * statements or row-locked transactions, so the rules hold with several server processes.
+ * statements or row-locked transactions, so the rules hold with several server processes. The limits across
+ * codes (per client, per phone per day, wrong guesses per day) are in services/limits.ts.
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, lte } from 'drizzle-orm';

@@ -1,15 +1,18 @@
 /**
- * Test harness: the real app on an in-memory PGlite (migrated and seeded), requests signed exactly as the
- * storefront signs them (contract/signature.ts), and an SMS provider that records codes instead of printing.
- * One harness per test file: opening PGlite is the slow part.
+ * Test harness: the real app on an in-memory PGlite (migrated and seeded), or on a fresh database of a real
+ * PostgreSQL when TEST_DATABASE_URL is set (see test-database.ts), requests signed exactly as the storefront
+ * signs them (contract/signature.ts: method, path and parameters; GET tokens in the X-Token header), and an
+ * SMS provider that records codes instead of printing. One harness per test file: opening the database is
+ * the slow part.
  */
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { computeSign, makeNonce } from '@contract/signature';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { seedIfEmpty } from '../../src/db/seed';
-import { openPglite, type Database } from '../../src/plugins/db';
+import { type Database } from '../../src/plugins/db';
 import type { SmsProvider } from '../../src/services/sms';
+import { openTestDatabase } from './test-database';
 
 export class RecordingSms implements SmsProvider {
   readonly sent: Array<{ phone: string; code: string }> = [];
@@ -31,17 +34,23 @@ export interface Reply<T = unknown> {
   raw: LightMyRequestResponse;
 }
 
-/** Adds timestamp, nonceStr and sign the way src/api/request.ts does. */
-export function sign(params: Params, key: string, at = Date.now()): Params {
+/** Adds timestamp, nonceStr and sign for `method url` the way src/api/request.ts does. */
+export function sign(method: string, url: string, params: Params, key: string, at = Date.now()): Params {
   const payload: Params = { ...params, timestamp: at, nonceStr: makeNonce() };
-  payload.sign = computeSign(payload, key);
+  payload.sign = computeSign({ method, path: url }, payload, key);
   return payload;
 }
 
-/** Query values as the storefront's GET would put them in the URL. */
+/**
+ * Limits generous enough for test files that log in dozens of customers from one address; the limit tests
+ * build their own harness with small ones.
+ */
+export const TEST_LIMITS_ENV = { SMS_PER_IP_PER_HOUR: '100000', SMS_PER_MINUTE: '100000', ENTRANCE_PER_IP_PER_MINUTE: '100000' };
+
+/** Query values as the storefront's GET would put them in the URL (undefined and null are left out first). */
 function toQuery(params: Params): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null) out[k] = String(v);
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null) out[k] = typeof v === 'object' ? JSON.stringify(v) : String(v);
   return out;
 }
 
@@ -52,6 +61,8 @@ export interface Harness {
   sms: RecordingSms;
   post<T = unknown>(url: string, data?: Params, token?: string): Promise<Reply<T>>;
   get<T = unknown>(url: string, data?: Params, token?: string): Promise<Reply<T>>;
+  /** DELETE, signed over the query like GET, the token in X-Token. */
+  delete<T = unknown>(url: string, data?: Params, token?: string): Promise<Reply<T>>;
   inject(options: InjectOptions): Promise<Reply>;
   /** A fresh visitor session of a project. */
   enter(projectSn?: string): Promise<string>;
@@ -61,14 +72,20 @@ export interface Harness {
 }
 
 export async function buildHarness(
-  options: { database?: Database; env?: Record<string, string>; closeDatabase?: boolean } = {},
+  options: {
+    database?: Database;
+    env?: Record<string, string>;
+    closeDatabase?: boolean;
+    /** More buildApp options (a log stream, a limiter). */
+    app?: Pick<Parameters<typeof buildApp>[0], 'logStream' | 'logger' | 'limiter'>;
+  } = {},
 ): Promise<Harness> {
-  const database = options.database ?? (await openPglite('memory://'));
+  const database = options.database ?? (await openTestDatabase());
   await database.migrate();
   await seedIfEmpty(database.db);
-  const config = loadConfig({ H5_DIST: '/nonexistent/h5', LOG_LEVEL: 'silent', ...options.env });
+  const config = loadConfig({ H5_DIST: '/nonexistent/h5', LOG_LEVEL: 'silent', ...TEST_LIMITS_ENV, ...options.env });
   const sms = new RecordingSms();
-  const app = await buildApp({ config, db: database.db, sms, logger: false });
+  const app = await buildApp({ config, db: database.db, sms, logger: false, ...options.app });
   await app.ready();
 
   const wrap = <T>(raw: LightMyRequestResponse): Reply<T> => ({
@@ -84,10 +101,15 @@ export async function buildHarness(
     config,
     sms,
     async post(url, data = {}, token) {
-      return wrap(await app.inject({ method: 'POST', url, payload: sign(withToken(data, token), config.signKey) }));
+      return wrap(await app.inject({ method: 'POST', url, payload: sign('POST', url, withToken(data, token), config.signKey) }));
     },
     async get(url, data = {}, token) {
-      return wrap(await app.inject({ method: 'GET', url, query: toQuery(sign(withToken(data, token), config.signKey)) }));
+      const headers = token ? { 'x-token': token } : {};
+      return wrap(await app.inject({ method: 'GET', url, headers, query: toQuery(sign('GET', url, toQuery(data), config.signKey)) }));
+    },
+    async delete(url, data = {}, token) {
+      const headers = token ? { 'x-token': token } : {};
+      return wrap(await app.inject({ method: 'DELETE', url, headers, query: toQuery(sign('DELETE', url, toQuery(data), config.signKey)) }));
     },
     async inject(opts) {
       return wrap(await app.inject(opts));

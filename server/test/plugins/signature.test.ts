@@ -18,10 +18,14 @@ describe('contract sha256', () => {
     for (const s of samples) assert.equal(sha256Hex(s), nodeSha(s), `length ${s.length}`);
   });
 
-  it('canonical string skips sign and empty values, sorts keys and writes objects as JSON', () => {
-    const text = canonicalString({ b: 2, a: 'x', sign: 'zzz', empty: '', nil: null, none: undefined, obj: { k: [1] } });
-    assert.equal(text, 'a=x&b=2&obj={"k":[1]}');
-    assert.equal(computeSign({ a: 1 }, 'k'), nodeSha('a=1&key=k'));
+  it('canonical string: method, decoded path, then every parameter but sign and undefined, sorted, objects as JSON', () => {
+    const text = canonicalString(
+      { method: 'post', path: 'http://h/front/v1/%E5%9C%B0%E5%9D%80?x=1' },
+      { b: 2, a: 'x', sign: 'zzz', empty: '', nil: null, none: undefined, obj: { k: [1] } },
+    );
+    assert.equal(text, 'POST\n/front/v1/地址\na=x&b=2&empty=&nil=null&obj={"k":[1]}');
+    assert.equal(computeSign({ method: 'GET', path: '/p' }, { a: 1 }, 'k'), nodeSha('GET\n/p\na=1&key=k'));
+    assert.equal(computeSign({ method: 'GET', path: '/p' }, { a: 1 }, 'k', nodeSha), computeSign({ method: 'GET', path: '/p' }, { a: 1 }, 'k'));
   });
 });
 
@@ -38,7 +42,7 @@ describe('signature check', () => {
     // Must run first in this file: pruning happens on the first signed request, then once a minute.
     const stale = makeNonce();
     await h.database.db.insert(nonces).values({ nonce: stale, createdAt: new Date(Date.now() - 3 * SIGN_WINDOW_MS) });
-    const payload = sign({ enumKey: 'LOGIN' }, h.config.signKey);
+    const payload = sign('POST', tips, { enumKey: 'LOGIN' }, h.config.signKey);
     const res = await h.inject({ method: 'POST', url: tips, payload });
     assert.equal(res.status, 200);
     assert.equal(res.body.state, true);
@@ -54,16 +58,16 @@ describe('signature check', () => {
   });
 
   it('refuses a tampered parameter and a wrong key', async () => {
-    const signed = sign({ enumKey: 'LOGIN' }, h.config.signKey);
+    const signed = sign('POST', tips, { enumKey: 'LOGIN' }, h.config.signKey);
     const tampered = await h.inject({ method: 'POST', url: tips, payload: { ...signed, enumKey: 'OTHER' } });
     assert.equal(tampered.status, 400);
     assert.equal(tampered.body.code, 4001);
-    const wrongKey = await h.inject({ method: 'POST', url: tips, payload: sign({ enumKey: 'LOGIN' }, 'another-key') });
+    const wrongKey = await h.inject({ method: 'POST', url: tips, payload: sign('POST', tips, { enumKey: 'LOGIN' }, 'another-key') });
     assert.equal(wrongKey.body.code, 4001);
   });
 
   it('checks GET requests over the query string', async () => {
-    const query = sign({ phone: '13800000000' }, h.config.signKey);
+    const query = sign('GET', '/api/user/phone/verification/code', { phone: '13800000000' }, h.config.signKey);
     const res = await h.inject({ method: 'GET', url: '/api/user/phone/verification/code', query: { ...query, phone: '13800000001' } as never });
     assert.equal(res.status, 400);
     assert.equal(res.body.code, 4001);
@@ -71,14 +75,14 @@ describe('signature check', () => {
 
   it('refuses a timestamp outside the window with 4002', async () => {
     for (const at of [Date.now() - SIGN_WINDOW_MS - 5_000, Date.now() + SIGN_WINDOW_MS + 5_000]) {
-      const res = await h.inject({ method: 'POST', url: tips, payload: sign({ enumKey: 'LOGIN' }, h.config.signKey, at) });
+      const res = await h.inject({ method: 'POST', url: tips, payload: sign('POST', tips, { enumKey: 'LOGIN' }, h.config.signKey, at) });
       assert.equal(res.status, 400);
       assert.deepEqual(res.body, { state: false, message: '请求已过期，请重试', info: null, code: 4002 });
     }
   });
 
   it('refuses a replayed nonce with 4002', async () => {
-    const payload = sign({ enumKey: 'LOGIN' }, h.config.signKey);
+    const payload = sign('POST', tips, { enumKey: 'LOGIN' }, h.config.signKey);
     const first = await h.inject({ method: 'POST', url: tips, payload });
     assert.equal(first.status, 200);
     const replay = await h.inject({ method: 'POST', url: tips, payload });
@@ -87,14 +91,41 @@ describe('signature check', () => {
   });
 
   it('lets exactly one of several concurrent identical requests through', async () => {
-    const payload = sign({ enumKey: 'LOGIN' }, h.config.signKey);
+    const payload = sign('POST', tips, { enumKey: 'LOGIN' }, h.config.signKey);
     const results = await Promise.all([1, 2, 3].map(() => h.inject({ method: 'POST', url: tips, payload })));
     assert.deepEqual(results.map((r) => r.status).sort(), [200, 400, 400]);
   });
 
   it('refuses a missing or malformed nonce', async () => {
     const payload: Record<string, unknown> = { enumKey: 'LOGIN', timestamp: Date.now(), nonceStr: 'short' };
-    payload.sign = computeSign(payload, h.config.signKey);
+    payload.sign = computeSign({ method: 'POST', path: tips }, payload, h.config.signKey);
+    const res = await h.inject({ method: 'POST', url: tips, payload });
+    assert.equal(res.body.code, 4001);
+  });
+
+  it('binds the method and the path: a signed call sent to another route or with another method is refused', async () => {
+    const payload = sign('POST', tips, { enumKey: 'LOGIN' }, h.config.signKey);
+    const elsewhere = await h.inject({ method: 'POST', url: '/front/v1/entrance', payload: { ...payload, projectSn: undefined } });
+    assert.equal(elsewhere.body.code, 4001);
+    const query = sign('GET', '/api/user/phone/verification/code', { phone: '13800000002' }, h.config.signKey);
+    const asDelete = await h.inject({ method: 'POST', url: '/api/user/phone/verification/code', payload: query });
+    assert.equal(asDelete.status, 404);
+    const otherGet = await h.inject({ method: 'GET', url: '/front/v1/user/cache', query: query as never });
+    assert.equal(otherGet.body.code, 4001);
+  });
+
+  it('signs empty values: blanking or adding an empty field without re-signing is refused', async () => {
+    const signed = sign('POST', tips, { enumKey: 'LOGIN', projectEnum: 'DEFAULT' }, h.config.signKey);
+    const blanked = await h.inject({ method: 'POST', url: tips, payload: { ...signed, projectEnum: '' } });
+    assert.equal(blanked.body.code, 4001);
+    const added = await h.inject({ method: 'POST', url: tips, payload: { ...signed, extra: '' } });
+    assert.equal(added.body.code, 4001);
+    const withEmpty = sign('POST', tips, { enumKey: 'LOGIN', extra: '' }, h.config.signKey);
+    assert.equal((await h.inject({ method: 'POST', url: tips, payload: withEmpty })).status, 200);
+  });
+
+  it('refuses a sign that is not 64 hex digits before hashing anything', async () => {
+    const payload = { ...sign('POST', tips, { enumKey: 'LOGIN' }, h.config.signKey), sign: 'garbage' };
     const res = await h.inject({ method: 'POST', url: tips, payload });
     assert.equal(res.body.code, 4001);
   });

@@ -31,15 +31,24 @@ async function refusal(p: Promise<unknown> | (() => unknown)): Promise<AppError>
 }
 
 describe('payment providers', () => {
-  it('takes redirect URLs that are same-origin paths or http(s), on PUBLIC_BASE_URL\'s origin when set', async () => {
+  it('takes same-origin paths as redirect URLs, and absolute ones only on PUBLIC_BASE_URL\'s origin', async () => {
     assert.equal(checkRedirect(undefined), undefined);
     assert.equal(checkRedirect('/#/pages/order/orderDetail?orderNo=1'), '/#/pages/order/orderDetail?orderNo=1');
-    assert.equal(checkRedirect('http://192.168.1.5:10086/#/x'), 'http://192.168.1.5:10086/#/x');
+    assert.equal(checkRedirect('/h5/index.html#/x'), '/h5/index.html#/x');
     assert.equal(checkRedirect('https://shop.example.com/#/x', 'https://shop.example.com'), 'https://shop.example.com/#/x');
     for (const [url, base] of [
       ['javascript:alert(1)', undefined],
       ['//evil.example.com', undefined],
+      ['/\\evil.example/', undefined],
+      ['/\\evil.example/', 'https://shop.example.com'],
+      ['/\t/evil.example/', undefined],
+      ['\\\\evil.example', undefined],
       ['https://evil.example.com/#/x', 'https://shop.example.com'],
+      ['https://shop.example.com@evil.example.com/', 'https://shop.example.com'],
+      ['https://shop.example.com.evil.example/', 'https://shop.example.com'],
+      // No PUBLIC_BASE_URL: nothing says which origin is ours, so no absolute URL is.
+      ['http://192.168.1.5:10086/#/x', undefined],
+      ['https://evil.example/', undefined],
       ['ftp://shop.example.com/', undefined],
     ] as const) {
       assert.equal((await refusal(() => checkRedirect(url, base))).message, '跳转地址不正确', url);

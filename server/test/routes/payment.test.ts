@@ -13,7 +13,8 @@ import { buildSandboxNotification, SANDBOX_SIGNATURE_HEADER } from '../../src/se
 import { buildHarness, type Harness } from '../helpers/app';
 
 const ACT_SN = 'demo-course-01';
-const REDIRECT = 'http://localhost:3000/#/pages/order/orderDetail?orderNo=';
+// Relative: with PUBLIC_BASE_URL unset only same-origin paths are return targets (services/redirect.ts).
+const REDIRECT = '/#/pages/order/orderDetail?orderNo=';
 const H5 = { paySource: 'H5', tradeType: 'MWEB' } as const;
 
 type Kind = 'NORMAL' | 'DEPOSIT' | 'FINAL' | 'INSTALLMENT';
@@ -419,13 +420,26 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
       .where(and(eq(payments.orderNo, orderNo), eq(payments.status, 'PENDING')));
     assert.equal(open.length, 1, 'refused attempts leave no open payment behind');
 
-    for (const redirectUrl of ['javascript:alert(1)', '//evil.example.com/x']) {
+    for (const redirectUrl of ['javascript:alert(1)', '//evil.example.com/x', '/\\evil.example/', '/\t/evil.example/', 'https://evil.example/', 'http://localhost:3000/#/x']) {
       const res = await pay(orderNo, { redirectUrl });
       assert.equal(res.status, 400);
       assert.equal(res.body.message, '跳转地址不正确');
     }
     const badSource = await pay(orderNo, { paySource: 'PC' });
     assert.equal(badSource.status, 400);
+  });
+
+  it('the cashier never sends the browser to a stored target on another origin', async () => {
+    const orderNo = await makeOrder({ userId, payType: 1, parts: [{ kind: 'NORMAL', amount: 500 }] });
+    const params = await openPayment(orderNo);
+    // A row written before the rules tightened (or by hand): the page checks the target again.
+    await db().update(payments).set({ redirectUrl: '/\\evil.example/' }).where(eq(payments.paymentSn, params.paymentSn));
+    const page = await h.inject({ method: 'GET', url: `/sandbox/cashier/${params.paymentSn}` });
+    assert.doesNotMatch(String(page.raw.body), /evil\.example/);
+    const cancel = await h.inject({ method: 'POST', url: `/sandbox/cashier/${params.paymentSn}/cancel` });
+    assert.equal(cancel.status, 200);
+    assert.equal(cancel.raw.headers.location, undefined);
+    assert.doesNotMatch(String(cancel.raw.body), /evil\.example/);
   });
 
   it('the cashier\'s 取消支付 closes the payment and goes back; the order can be paid again', async () => {
@@ -570,7 +584,7 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
     const empty = await h.get<{ list: unknown[] }>('/front/v1/client/order/contract/list', { orderNo }, token);
     assert.deepEqual(empty.body.info.list, []);
 
-    const back = `http://localhost:3000/#/subpackages/order/order/ratifyAccord?orderNo=${orderNo}`;
+    const back = `/#/subpackages/order/order/ratifyAccord?orderNo=${orderNo}`;
     const link = await h.post<{ signUrl: string; flowId: string }>('/front/v1/client/order/sign/link', { orderNo, redirectUrl: back }, token);
     assert.equal(link.status, 200, link.raw.body);
     const { signUrl, flowId } = link.body.info;

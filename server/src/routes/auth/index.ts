@@ -20,10 +20,14 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
         tags: ['auth'],
         summary: 'Send a 6-digit code (valid 5 minutes, one per phone per minute); demo mode prints it to the server log',
         querystring: verificationCodeQuery,
-        response: responses(verificationCodeInfo, [400]),
+        response: responses(verificationCodeInfo, [400, 429]),
       },
     },
-    async (request) => ok(await issueCode(app.db, options.sms, request.query.phone)),
+    async (request) => {
+      // Per client, server-wide and per phone (services/limits.ts), then the one-per-minute rule.
+      await app.limits.smsSend(request.ip, request.query.phone);
+      return ok(await issueCode(app.db, options.sms, request.query.phone));
+    },
   );
 
   app.get(
@@ -34,16 +38,19 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
         tags: ['auth'],
         summary: 'Log in with the code; the visitor session is replaced by a new token',
         querystring: phoneLoginQuery,
-        response: responses(phoneLoginInfo, [400, 401]),
+        response: responses(phoneLoginInfo, [400, 401, 429]),
       },
     },
     async (request) => {
+      // Wrong guesses are limited per phone per day, so a fresh code does not bring fresh guesses.
+      await app.limits.guess(request.query.phone);
       const { token, user } = await loginWithCode(app.db, {
         session: requireSession(request.session),
         phone: request.query.phone,
         code: request.query.code,
         ttlDays: options.sessionTtlDays,
       });
+      await app.limits.guessSucceeded(request.query.phone);
       return ok({ token, userInfo: toUserInfo(user) });
     },
   );

@@ -21,7 +21,7 @@ const entranceRoutes: FastifyPluginAsyncZod<EntranceRoutesOptions> = async (app,
         tags: ['entrance'],
         summary: 'Enter a project: a visitor session, or the caller\'s live session of this project kept',
         body: entranceBody,
-        response: responses(entranceInfo, [400, 404]),
+        response: responses(entranceInfo, [400, 404, 429]),
       },
     },
     async (request) => {
@@ -37,6 +37,8 @@ const entranceRoutes: FastifyPluginAsyncZod<EntranceRoutesOptions> = async (app,
       let user: UserRow | null = current ? await findUser(app.db, current.userId) : null;
       let token = current?.token ?? '';
       if (!user) {
+        // Each new visitor is a user row and a session: bounded per client (services/limits.ts).
+        await app.limits.newVisitor(request.ip);
         user = await createVisitor(app.db, project.projectSn);
         token = (await createSession(app.db, { userId: user.userId, projectSn: project.projectSn, ttlDays: options.sessionTtlDays })).token;
       }

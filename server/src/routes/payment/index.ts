@@ -31,7 +31,8 @@ import { contractFileUrl, createSignLink, getAgreement, listContracts } from '..
 import { expireUnpaidOrders } from '../../services/expiry';
 import { cancelOrder, findUserOrder } from '../../services/order-state-db';
 import { installmentInfoOf, listOrders, orderDetail } from '../../services/order-view';
-import { checkRedirect, startPayment } from '../../services/payment';
+import { startPayment } from '../../services/payment';
+import { checkRedirect } from '../../services/redirect';
 import { createPaymentProviders, type PaymentProviders } from '../../services/providers';
 import notifyRoutes from './notify';
 

@@ -17,6 +17,7 @@ import { PAYABLE_STATES } from '../../services/order-state';
 import { courseNameOf, paymentTitle } from '../../services/order-view';
 import { closePayment, findPayment, type PaymentRow } from '../../services/payment';
 import { buildSandboxNotification } from '../../services/providers/sandbox';
+import { safeRedirect } from '../../services/redirect';
 import { button, chinaTime, escapeHtml, link, message, page, row, yuan } from './pages';
 
 /** How the cashier delivers its notification; the answer's status 200 means accepted. */
@@ -61,6 +62,9 @@ const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async (app, o
     done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
   const hide = { hide: true };
+  // Stored return targets were checked when stored; checked again here, so no page ever sends the browser to
+  // another origin, whatever a row holds (e.g. one written before the rules tightened).
+  const back = (url: string | null | undefined) => safeRedirect(url, options.config.publicBaseUrl);
 
   type CashierState =
     | { ok: true; payment: PaymentRow; order: OrderRow }
@@ -78,14 +82,14 @@ const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async (app, o
     if (!payment || payment.provider !== 'sandbox') return refuse(404, '支付单不存在');
     await expireUnpaidOrders(app.db, new Date(), { orderNo: payment.orderNo });
     const [order] = await app.db.select().from(orders).where(eq(orders.orderNo, payment.orderNo)).limit(1);
-    const back = payment.redirectUrl;
-    if (!order) return refuse(404, '订单不存在', back);
-    if (payment.status === 'SUCCESS') return refuse(409, '该笔款项已支付', back, payment);
-    if (payment.status !== 'PENDING') return refuse(409, '该支付已关闭，请返回重新发起支付', back);
+    const backUrl = back(payment.redirectUrl);
+    if (!order) return refuse(404, '订单不存在', backUrl);
+    if (payment.status === 'SUCCESS') return refuse(409, '该笔款项已支付', backUrl, payment);
+    if (payment.status !== 'PENDING') return refuse(409, '该支付已关闭，请返回重新发起支付', backUrl);
     if (!PAYABLE_STATES.includes(order.status)) {
       const text =
         order.status === 'CANCELLED' ? ((await cancelledByExpiry(app.db, order.orderNo)) ? '订单已过期' : '订单已取消') : '订单已支付';
-      return refuse(409, `${text}，无法支付`, back);
+      return refuse(409, `${text}，无法支付`, backUrl);
     }
     return { ok: true, payment, order };
   }
@@ -127,7 +131,8 @@ ${button(`${action}/cancel`, '取消支付', false, 'cashier-cancel')}
     async (request, reply) => {
       const state = await cashierState(request.params.paymentSn);
       // A second tap on 确认支付 after the first went through: just go back.
-      if (!state.ok && state.paid?.redirectUrl) return seeOther(reply, state.paid.redirectUrl);
+      const alreadyPaidBack = state.ok ? null : back(state.paid?.redirectUrl);
+      if (!state.ok && alreadyPaidBack) return seeOther(reply, alreadyPaidBack);
       if (!state.ok) return html(reply, state.status, state.body);
       const { payment } = state;
       const note = buildSandboxNotification(payment, key);
@@ -145,9 +150,10 @@ ${button(`${action}/cancel`, '取消支付', false, 'cashier-cancel')}
         } catch {
           // not JSON: keep the generic text
         }
-        return html(reply, 502, message('沙箱收银台', `支付失败：${reason}`, payment.redirectUrl));
+        return html(reply, 502, message('沙箱收银台', `支付失败：${reason}`, back(payment.redirectUrl)));
       }
-      if (payment.redirectUrl) return seeOther(reply, payment.redirectUrl);
+      const paidBack = back(payment.redirectUrl);
+      if (paidBack) return seeOther(reply, paidBack);
       return html(reply, 200, message('沙箱收银台', '支付成功'));
     },
   );
@@ -159,7 +165,8 @@ ${button(`${action}/cancel`, '取消支付', false, 'cashier-cancel')}
       const payment = await findPayment(app.db, request.params.paymentSn);
       if (!payment || payment.provider !== 'sandbox') return html(reply, 404, message('沙箱收银台', '支付单不存在'));
       await closePayment(app.db, payment.paymentSn);
-      if (payment.redirectUrl) return seeOther(reply, payment.redirectUrl);
+      const cancelBack = back(payment.redirectUrl);
+      if (cancelBack) return seeOther(reply, cancelBack);
       return html(reply, 200, message('沙箱收银台', '已取消支付'));
     },
   );
@@ -175,11 +182,11 @@ ${button(`${action}/cancel`, '取消支付', false, 'cashier-cancel')}
         return html(
           reply,
           200,
-          page('电子签署', `<div class="sb-card"><div class="sb-msg">协议已签署</div>${link(contractPage, '查看合同')}${contract.redirectUrl ? link(contract.redirectUrl, '返回') : ''}</div>`),
+          page('电子签署', `<div class="sb-card"><div class="sb-msg">协议已签署</div>${link(contractPage, '查看合同')}${back(contract.redirectUrl) ? link(back(contract.redirectUrl)!, '返回') : ''}</div>`),
         );
       }
       const order = await contractOrder(app.db, contract);
-      if (!order || order.status === 'CANCELLED') return html(reply, 409, message('电子签署', '订单已取消，无法签署', contract.redirectUrl));
+      if (!order || order.status === 'CANCELLED') return html(reply, 409, message('电子签署', '订单已取消，无法签署', back(contract.redirectUrl)));
       const agreement = await findAgreement(app.db, contract.agreementSn);
       return html(
         reply,
@@ -191,7 +198,7 @@ ${button(`${action}/cancel`, '取消支付', false, 'cashier-cancel')}
 ${row('订单编号', order.orderNo)}
 <div class="sb-text">${escapeHtml(agreement?.agreementContent ?? '协议内容暂缺，请联系客服。')}</div></div>
 ${button(`/sandbox/esign/${encodeURIComponent(contract.flowId)}/confirm`, '确认签署', true, 'esign-confirm')}
-${contract.redirectUrl ? link(contract.redirectUrl, '暂不签署') : ''}`,
+${back(contract.redirectUrl) ? link(back(contract.redirectUrl)!, '暂不签署') : ''}`,
         ),
       );
     },
@@ -205,10 +212,10 @@ ${contract.redirectUrl ? link(contract.redirectUrl, '暂不签署') : ''}`,
       if (!contract) return html(reply, 404, message('电子签署', '合同不存在'));
       const order = await contractOrder(app.db, contract);
       if (!contract.signedAt && (!order || order.status === 'CANCELLED')) {
-        return html(reply, 409, message('电子签署', '订单已取消，无法签署', contract.redirectUrl));
+        return html(reply, 409, message('电子签署', '订单已取消，无法签署', back(contract.redirectUrl)));
       }
       await signContract(app.db, contract.flowId);
-      return seeOther(reply, contract.redirectUrl ?? `/sandbox/contract/${encodeURIComponent(contract.flowId)}`);
+      return seeOther(reply, back(contract.redirectUrl) ?? `/sandbox/contract/${encodeURIComponent(contract.flowId)}`);
     },
   );
 
@@ -218,7 +225,7 @@ ${contract.redirectUrl ? link(contract.redirectUrl, '暂不签署') : ''}`,
     async (request, reply) => {
       const contract = await findContract(app.db, request.params.flowId);
       if (!contract) return html(reply, 404, message('合同', '合同不存在'));
-      if (!contract.signedAt) return html(reply, 409, message('合同', '合同尚未签署', contract.redirectUrl));
+      if (!contract.signedAt) return html(reply, 409, message('合同', '合同尚未签署', back(contract.redirectUrl)));
       const agreement = await findAgreement(app.db, contract.agreementSn);
       return html(
         reply,

@@ -1,0 +1,77 @@
+/**
+ * The Fastify constructor options that hardening depends on, in one place:
+ * - bodyLimit: no call of the contract sends more than a few KB; a megabyte of garbage must be refused
+ *   before anything parses or hashes it (413, see errors.ts).
+ * - trustProxy (TRUST_PROXY): behind a reverse proxy request.ip is the proxy's address unless the proxy is
+ *   trusted; rate limits per client (services/limits.ts) need the real client's address.
+ * - the request logger's `req` serializer records the URL with secret query parameters masked, so a token,
+ *   login code or phone number that arrives in a query string never reaches the log.
+ */
+import type { FastifyServerOptions } from 'fastify';
+import type { Config } from '../config';
+
+export const BODY_LIMIT = 256 * 1024;
+
+/** Query parameters whose values are secrets or personal data; matched case-insensitively. */
+export const SECRET_QUERY_KEYS = ['token', 'code', 'phone', 'sign', 'noncestr', 'mobile', 'password'] as const;
+const SECRET = new Set<string>(SECRET_QUERY_KEYS);
+export const REDACTED = '[redacted]';
+
+function keyOf(part: string): string {
+  const raw = part.split('=')[0].replace(/\+/g, ' ');
+  try {
+    return decodeURIComponent(raw).toLowerCase();
+  } catch {
+    return raw.toLowerCase();
+  }
+}
+
+/** The URL with the values of secret query parameters replaced; path and other parameters unchanged. */
+export function redactUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .map((part) => (SECRET.has(keyOf(part)) ? `${part.split('=')[0]}=${REDACTED}` : part))
+    .join('&');
+  return `${url.slice(0, at)}?${query}`;
+}
+
+interface RequestLike {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+/** Fastify's default `req` serializer, but with the URL redacted. */
+export function serializeRequest(req: RequestLike) {
+  return {
+    method: req.method,
+    url: redactUrl(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
+export interface LoggerChoice {
+  /** false: no logger (tests). */
+  enabled: boolean;
+  level: string;
+  /** Where the log lines go (default stdout); tests pass a stream to read them. */
+  stream?: NodeJS.WritableStream;
+}
+
+export function serverOptions(config: Pick<Config, 'trustProxy'>, logger: LoggerChoice): FastifyServerOptions {
+  return {
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    logger:
+      !logger.enabled || logger.level === 'silent'
+        ? false
+        : { level: logger.level, serializers: { req: serializeRequest as never }, ...(logger.stream ? { stream: logger.stream } : {}) },
+  };
+}
