@@ -7,6 +7,7 @@ import { ApiError } from '../../../api/request';
 import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
 import { ROUTES, toUrl } from '../../../domain/routes';
+import { returnUrl } from '../../../domain/return-url';
 import { followJump } from '../../../platform/navigation';
 import { toast } from '../../../platform/ui';
 import { useStores } from '../../../stores';
@@ -48,7 +49,7 @@ function RatifyAccord() {
   async function sign() {
     try {
       const back =
-        process.env.TARO_ENV === 'h5' ? `${window.location.origin}${window.location.pathname}#${toUrl(ROUTES.ratifyAccord, { orderNo })}` : undefined;
+        process.env.TARO_ENV === 'h5' ? returnUrl(API_BASE, window.location, toUrl(ROUTES.ratifyAccord, { orderNo })) : undefined;
       const { signUrl } = await api.payment.signLink(orderNo, back);
       await followJump({ type: 'web', url: signUrl });
     } catch (err) {
