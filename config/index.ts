@@ -16,6 +16,8 @@ const contractDir = require('path').resolve(__dirname, '..', 'contract');
 const compile = { include: [contractDir] };
 
 const sassOptions = { silenceDeprecations: ['legacy-js-api', 'import'] };
+// TARO_OUTPUT_ROOT lets a second checkout-local build (e.g. a developer's manual check) not overwrite dist/.
+const outputRoot = process.env.TARO_OUTPUT_ROOT ? `${process.env.TARO_OUTPUT_ROOT}/${target}` : `dist/${target}`;
 
 export default defineConfig<'webpack5'>(async (merge) => {
   const baseConfig: UserConfigExport<'webpack5'> = {
@@ -24,8 +26,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     designWidth: 750,
     deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
     sourceRoot: 'src',
-    // TARO_OUTPUT_ROOT lets a second checkout-local build (e.g. a developer's manual check) not overwrite dist/.
-    outputRoot: process.env.TARO_OUTPUT_ROOT ? `${process.env.TARO_OUTPUT_ROOT}/${target}` : `dist/${target}`,
+    outputRoot,
     plugins: [],
     defineConstants: {
       API_BASE: JSON.stringify(apiBase),
@@ -34,7 +35,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
       SIGN_KEY: JSON.stringify(process.env.TARO_APP_SIGN_KEY ?? 'storefront-demo-sign-key'),
       DEFAULT_PROJECT_SN: JSON.stringify(process.env.TARO_APP_PROJECT_SN ?? 'demo'),
     },
-    copy: { patterns: [], options: {} },
+    // The H5's icon (src/index.html links it); browsers ask for /favicon.ico on every site, so it must exist.
+    copy: { patterns: target === 'h5' ? [{ from: 'src/favicon.ico', to: `${outputRoot}/favicon.ico` }] : [], options: {} },
     framework: 'react',
     compiler: 'webpack5',
     cache: { enable: false },

@@ -38,6 +38,19 @@ export function sharePath(route: string, params: Readonly<Record<string, string>
   return toUrl(route, query);
 }
 
+/** ERROR_CODES.WECHAT_UNAVAILABLE (contract/common.ts, which the storefront may not import: zod). */
+export const WECHAT_UNAVAILABLE_CODE = 4050;
+
+/**
+ * Whether a js/getJSSign failure means signing is off on this server (no official account configured: HTTP 400,
+ * code 4050), which will not change while the page is open, so asking again only fills the console with 400s.
+ * WeChat itself not answering (503) is not "off".
+ */
+export function isSigningOff(err: unknown): boolean {
+  const e = err as { code?: unknown; statusCode?: unknown } | null;
+  return !!e && e.code === WECHAT_UNAVAILABLE_CODE && e.statusCode === 400;
+}
+
 /** The link of an H5 page for the WeChat signature: the address without its hash (WeChat signs that part). */
 export function signUrl(href: string): string {
   const at = href.indexOf('#');

@@ -5,13 +5,14 @@
  *
  * The JS-SDK itself is WeChat's script (jweixin, https://res.wx.qq.com/open/js/jweixin-1.6.0.js): a production
  * deployment must add it to src/index.html. It is not bundled or fetched here, so without it (and everywhere
- * outside WeChat) this does nothing, and it never throws.
+ * outside WeChat) this does nothing, not even ask for a signature, and it never throws.
  */
 import { useEffect, useRef } from 'react';
 import { useDidShow } from '@tarojs/taro';
 import type { JsSignInfo } from '@contract/activity';
-import { isShareAllowed, sharePath, signUrl } from '../../domain/share';
+import { isShareAllowed, isSigningOff, sharePath, signUrl } from '../../domain/share';
 import { isWechatBrowser } from '../../domain/user-agent';
+import { sessionValue } from '../storage';
 import type { PageShareOptions, UsePageShare } from './types';
 
 export * from './types';
@@ -40,7 +41,12 @@ export interface H5ShareEnv {
   userAgent: string;
   href: string;
   wx(): WxJsSdk | undefined;
+  /** Per-tab memory (session storage): "signing is off" is remembered here for the session. */
+  session?: { get(key: string): string | null; set(key: string, value: string): void };
 }
+
+/** Session key set once the server has said that signing is off. */
+export const SIGNING_OFF_KEY = 'wechat_sign_off';
 
 const JS_API_LIST = ['updateAppMessageShareData', 'updateTimelineShareData', 'showMenuItems', 'hideMenuItems'];
 const SHARE_MENU = ['menuItem:share:appMessage', 'menuItem:share:timeline'];
@@ -49,6 +55,7 @@ const browserEnv = (): H5ShareEnv => ({
   userAgent: typeof navigator === 'undefined' ? '' : navigator.userAgent,
   href: typeof location === 'undefined' ? '' : location.href,
   wx: () => (typeof window === 'undefined' ? undefined : ((window as unknown as { wx?: WxJsSdk }).wx ?? undefined)),
+  session: sessionValue,
 });
 
 /** An address WeChat can open: absolute, against the current page. */
@@ -62,11 +69,16 @@ function absolute(url: string, base: string): string {
 }
 
 export function createH5Share(env: () => H5ShareEnv = browserEnv) {
-  // In hash routing every page has the same address without the hash: one signature serves them all.
+  // In hash routing every page has the same address without the hash: one signature serves them all. The
+  // outcome, success or failure, is kept per address, so an address is asked for once at most.
   let signed: { url: string; sdk: Promise<WxJsSdk | null> } | null = null;
 
   function configure(sign: (url: string) => Promise<JsSignInfo>): Promise<WxJsSdk | null> {
-    const url = signUrl(env().href);
+    const e = env();
+    // Without WeChat's script there is nothing to configure, so nothing to sign; once the server has said signing
+    // is off, no page of this session asks again.
+    if (!e.wx() || e.session?.get(SIGNING_OFF_KEY)) return Promise.resolve(null);
+    const url = signUrl(e.href);
     if (signed && signed.url === url) return signed.sdk;
     const sdk = (async () => {
       const s = await sign(url);
@@ -77,9 +89,8 @@ export function createH5Share(env: () => H5ShareEnv = browserEnv) {
         wx.ready(() => resolve(wx));
         wx.error(() => resolve(null));
       });
-    })().catch(() => {
-      // A failed signature is asked for again on the next page.
-      signed = null;
+    })().catch((err: unknown) => {
+      if (isSigningOff(err)) env().session?.set(SIGNING_OFF_KEY, '1');
       return null;
     });
     signed = { url, sdk };
