@@ -64,8 +64,11 @@ describe('entrance, tips and user routes', () => {
   it('returns tips by key, preferring the project type\'s own text, null when unknown', async () => {
     const shared = await h.post<{ tips: string | null }>('/front/v1/entrance/tips', { enumKey: 'INTEGRAL_QUERY' });
     assert.equal(shared.body.info.tips, '积分查询可能会延迟，具体以移动官方积分余额为准');
-    const own = await h.post<{ tips: string | null }>('/front/v1/entrance/tips', { enumKey: 'INTEGRAL_QUERY', projectEnum: 'INTEGRAL_APPLE' });
-    assert.match(String(own.body.info.tips), /运营商/);
+    // §9: the points project's integral note is exactly the spec's text.
+    const points = await h.post<{ tips: string | null }>('/front/v1/entrance/tips', { enumKey: 'INTEGRAL_QUERY', projectEnum: 'INTEGRAL_APPLE' });
+    assert.equal(points.body.info.tips, '积分查询可能会延迟，具体以移动官方积分余额为准');
+    const own = await h.post<{ tips: string | null }>('/front/v1/entrance/tips', { enumKey: 'LOGIN', projectEnum: 'INTEGRAL_APPLE' });
+    assert.match(String(own.body.info.tips), /积分兑换规则/);
     const fallback = await h.post<{ tips: string | null }>('/front/v1/entrance/tips', { enumKey: 'LOGIN', projectEnum: 'DEFAULT' });
     assert.match(String(fallback.body.info.tips), /用户协议/);
     const none = await h.post<{ tips: string | null }>('/front/v1/entrance/tips', { enumKey: 'NOTHING' });
