@@ -1,5 +1,5 @@
 import type { TabEntry } from '../../contract/pages';
-import { resolveJump } from '../../src/domain/jump';
+import { outsideAction, resolveJump, type JumpTarget } from '../../src/domain/jump';
 import { ROUTES } from '../../src/domain/routes';
 
 const tabs: TabEntry[] = [
@@ -21,7 +21,10 @@ describe('jump enums (§4) through one table', () => {
     ['UNIT_ACT_SPECIAL', { targetSn: 'U1' }, { type: 'page', path: ROUTES.moreActivity, query: { targetSn: 'U1' } }],
     ['IMAGE_TEXT_H5', { url: 'https://example.com/a' }, { type: 'web', url: 'https://example.com/a' }],
     ['IMAGE_TEXT_H5', { targetSn: 'R1' }, { type: 'page', path: ROUTES.richTextH5, query: { targetSn: 'R1' } }],
-    ['SKIP_OUTSIDE_APPLE', { appId: 'wx1', url: 'pages/a' }, { type: 'miniProgram', appId: 'wx1', path: 'pages/a' }],
+    ['SKIP_OUTSIDE_APPLE', { appId: 'wx1', url: 'pages/a' }, { type: 'outside', appId: 'wx1', path: 'pages/a', url: null }],
+    ['SKIP_OUTSIDE_APPLE', { url: 'https://partner.example/p' }, { type: 'outside', appId: null, path: '', url: 'https://partner.example/p' }],
+    ['SKIP_OUTSIDE_APPLE', { appId: 'wx1', url: 'https://partner.example/p' }, { type: 'outside', appId: 'wx1', path: '', url: 'https://partner.example/p' }],
+    ['SKIP_OUTSIDE_APPLE', { url: 'pages/a' }, { type: 'none' }],
     ['ORDER_LIST', {}, { type: 'page', path: ROUTES.orderList, query: {} }],
     ['APPLE_INFO_COLLECTION_FORM', { targetSn: 'F1' }, { type: 'page', path: ROUTES.collectForms, query: { formSn: 'F1' } }],
     ['CARD_SECRET_REDEEM', {}, { type: 'page', path: ROUTES.exchangeCenter, query: {} }],
@@ -38,5 +41,23 @@ describe('jump enums (§4) through one table', () => {
   });
   test('no jump is a no-op', () => {
     expect(resolveJump(null)).toEqual({ type: 'none' });
+  });
+});
+
+describe('SKIP_OUTSIDE_APPLE on each platform', () => {
+  const outside = (jump: { appId?: string; url?: string }) => resolveJump({ firstEnum: 'SKIP_OUTSIDE_APPLE', ...jump }) as Extract<JumpTarget, { type: 'outside' }>;
+  const link = 'https://partner.example/p';
+
+  test('H5 leaves for the outside link instead of the error page', () => {
+    expect(outsideAction(outside({ url: link }), 'h5')).toEqual({ kind: 'location', url: link });
+    expect(outsideAction(outside({ appId: 'wx1', url: link }), 'h5')).toEqual({ kind: 'location', url: link });
+  });
+  test('H5 with only a mini-program to open cannot follow it', () => {
+    expect(outsideAction(outside({ appId: 'wx1', url: 'pages/a' }), 'h5')).toEqual({ kind: 'unsupported' });
+  });
+  test.each(['weapp', 'swan'] as const)('%s opens the mini-program (copying the link if that fails) or the link in the web-view', (platform) => {
+    expect(outsideAction(outside({ appId: 'wx1', url: 'pages/a' }), platform)).toEqual({ kind: 'miniProgram', appId: 'wx1', path: 'pages/a', fallbackUrl: null });
+    expect(outsideAction(outside({ appId: 'wx1', url: link }), platform)).toEqual({ kind: 'miniProgram', appId: 'wx1', path: '', fallbackUrl: link });
+    expect(outsideAction(outside({ url: link }), platform)).toEqual({ kind: 'webView', url: link });
   });
 });

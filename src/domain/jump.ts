@@ -3,14 +3,15 @@
  * (platform/navigation) carries the result out.
  */
 import type { JumpContent, TabEntry } from '@contract/pages';
-import { ROUTES, type RoutePath } from './routes';
+import { ROUTES, isWebUrl, type RoutePath } from './routes';
 
 export type JumpTarget =
   | { type: 'none' }
   | { type: 'tab'; index: number }
   | { type: 'page'; path: RoutePath; query: Record<string, string> }
   | { type: 'web'; url: string }
-  | { type: 'miniProgram'; appId: string; path: string };
+  /** SKIP_OUTSIDE_APPLE: another mini-program (appId, path) and/or an outside web link; see outsideAction. */
+  | { type: 'outside'; appId: string | null; path: string; url: string | null };
 
 type Rule = (jump: JumpContent) => JumpTarget;
 
@@ -30,8 +31,13 @@ export const JUMP_TABLE: Record<string, Rule> = {
   CUSTOM_PAGE: (j) => page(ROUTES.indexCustom, { targetSn: j.targetSn }),
   IMAGE_TEXT_H5: (j) =>
     j.url ? { type: 'web', url: j.url } : page(ROUTES.richTextH5, { targetSn: j.targetSn, context: j.context }),
-  SKIP_OUTSIDE_APPLE: (j) =>
-    j.appId ? { type: 'miniProgram', appId: j.appId, path: j.url || '' } : j.url ? { type: 'web', url: j.url } : { type: 'none' },
+  SKIP_OUTSIDE_APPLE: (j) => {
+    // url is either an outside web link or, beside an appId, a path inside that mini-program.
+    const url = j.url && isWebUrl(j.url) ? j.url.trim() : null;
+    const appId = j.appId || null;
+    if (!appId && !url) return { type: 'none' };
+    return { type: 'outside', appId, path: url ? '' : j.url || '', url };
+  },
   APP_HUIMIN_COURSE_DETAIL: (j) => page(ROUTES.courseDetail, { actSn: j.targetSn }),
   UNIT_ACT_SPECIAL: (j) => page(ROUTES.moreActivity, { targetSn: j.targetSn }),
   PAGE_ACT_DETAIL: (j) => page(ROUTES.activityDetail, { actSn: j.targetSn }),
@@ -60,4 +66,24 @@ export function resolveJump(jump: JumpContent | null | undefined, tabs: readonly
   if (tab) return { type: 'tab', index: tab.tabIndex };
   const rule = JUMP_TABLE[jump.firstEnum];
   return rule ? rule(jump) : { type: 'none' };
+}
+
+export type Platform = 'h5' | 'weapp' | 'swan';
+
+export type OutsideAction =
+  | { kind: 'location'; url: string }
+  | { kind: 'miniProgram'; appId: string; path: string; fallbackUrl: string | null }
+  | { kind: 'webView'; url: string }
+  | { kind: 'unsupported' };
+
+/**
+ * How to leave for an outside target on this platform. A browser cannot open a mini-program, so H5 follows the
+ * web link (the whole page leaves the storefront); only a target with no link at all cannot be followed there.
+ * Mini-programs open the other mini-program when one is named (its link is copied if that fails), else the link
+ * in the web-view page.
+ */
+export function outsideAction(target: Extract<JumpTarget, { type: 'outside' }>, platform: Platform): OutsideAction {
+  if (platform === 'h5') return target.url ? { kind: 'location', url: target.url } : { kind: 'unsupported' };
+  if (target.appId) return { kind: 'miniProgram', appId: target.appId, path: target.path, fallbackUrl: target.url };
+  return target.url ? { kind: 'webView', url: target.url } : { kind: 'unsupported' };
 }

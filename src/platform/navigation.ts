@@ -4,9 +4,12 @@
  */
 import Taro from '@tarojs/taro';
 import { checkAccess } from '../domain/access';
-import type { JumpTarget } from '../domain/jump';
+import { outsideAction, type JumpTarget, type Platform } from '../domain/jump';
 import { BUILT_ROUTES, ROUTES, TAB_ROUTES, isTabRoute, normalizePath, toUrl, type Query } from '../domain/routes';
 import { sessionValue } from './storage';
+import { copyText } from './ui';
+
+const PLATFORM: Platform = process.env.TARO_ENV === 'weapp' ? 'weapp' : process.env.TARO_ENV === 'swan' ? 'swan' : 'h5';
 
 interface NavigationHooks {
   isLoggedIn(): boolean;
@@ -108,12 +111,19 @@ export async function followJump(target: JumpTarget): Promise<void> {
       if (process.env.TARO_ENV === 'h5') window.location.href = target.url;
       else await openPage(ROUTES.webView, { url: target.url });
       return;
-    case 'miniProgram':
-      if (process.env.TARO_ENV === 'h5') {
-        await openPage(ROUTES.error, { reason: 'miniProgramOnly' });
-      } else {
-        await Taro.navigateToMiniProgram({ appId: target.appId, path: target.path });
-      }
+    case 'outside': {
+      const action = outsideAction(target, PLATFORM);
+      if (action.kind === 'location') window.location.href = action.url;
+      else if (action.kind === 'webView') await openPage(ROUTES.webView, { url: action.url });
+      else if (action.kind === 'miniProgram') {
+        try {
+          await Taro.navigateToMiniProgram({ appId: action.appId, path: action.path });
+        } catch {
+          // Not allowed or cancelled: the link, when there is one, is copied so the customer can still get there.
+          if (action.fallbackUrl) copyText(action.fallbackUrl);
+        }
+      } else await openPage(ROUTES.error, { reason: 'miniProgramOnly' });
+    }
   }
 }
 
