@@ -7,6 +7,9 @@ const transformer = path.resolve(__dirname, 'node_modules/@tarojs/test-utils-rea
 
 module.exports = defineJestConfig({
   bail: 0,
+  // Page tests boot the whole app and wait for conditions (harness WAIT_MS); a parallel run on a busy 2-core
+  // machine makes a first render take seconds, so a test's own bound must exceed its longest wait.
+  testTimeout: 60000,
   testMatch: ['<rootDir>/__tests__/**/*.test.{ts,tsx}'],
   setupFiles: [...preset.setupFiles, '<rootDir>/__tests__/setup.js'],
   transform: { '^.+\\.(js|jsx|ts|tsx|mjs|cjs)$': transformer },

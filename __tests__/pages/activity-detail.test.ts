@@ -1,7 +1,7 @@
 jest.mock('../../src/api/transport', () => require('./harness').transportModule);
 import Taro from '@tarojs/taro';
 import { ROUTES } from '../../src/domain/routes';
-import { all, currentPage, currentRoute, openAt, requests, resetServer, route, signIn, tap, text, waitFor } from './harness';
+import { all, currentPage, currentRoute, openAt, passDuplicateWindow, requests, resetServer, route, signIn, tap, text, waitFor, waitForPage } from './harness';
 import { card, courseDetail } from './fixtures';
 
 const INTRO = '<p>课程介绍正文</p><script>window.hacked=1</script><img src="/static/big.png" width="700"><img src="/static/dot.png" width="1" height="1"><a href="javascript:alert(1)" onclick="x()">链接</a>';
@@ -65,7 +65,7 @@ describe('course detail page (§2 detail pages)', () => {
     await openAt('/pages/activity/courseDetail?actSn=C1');
     await waitFor(() => expect(text('#act-order')).toBe('立即报名'));
     tap(all('#act-order')[0]);
-    await waitFor(() => expect(currentRoute()).toBe(ROUTES.courseOrderSubmit));
+    await waitForPage(ROUTES.courseOrderSubmit);
     expect((currentPage() as unknown as { options?: Record<string, string> }).options?.targetSn ?? window.location.hash).toContain('C1');
   });
 
@@ -97,7 +97,6 @@ describe('course detail page (§2 detail pages)', () => {
   });
 
   test('a failing extra call (recommendations) does not take the item off the screen', async () => {
-    // Another actSn: the request wrapper would answer the same request within 600 ms from the earlier test.
     catalogue(courseDetail({ actSn: 'C2' }));
     route('GET', '/front/v1/activity/hot-recommend', () => ({ error: '服务繁忙', status: 500 }));
     await openAt('/pages/activity/courseDetail?actSn=C2');
@@ -138,7 +137,7 @@ describe('activity detail page', () => {
     expect(all('#act-introduce')).toHaveLength(0);
     expect(requests.some((r) => r.path.includes('/product/introduce/'))).toBe(false);
     tap(all('#act-order')[0]);
-    await waitFor(() => expect(currentRoute()).toBe(ROUTES.orderSubmit));
+    await waitForPage(ROUTES.orderSubmit);
   });
 
   test('an unknown or offline actSn says so with a way home, and pull-to-refresh retries', async () => {
@@ -149,7 +148,7 @@ describe('activity detail page', () => {
 
     // The item comes back (or the network does): a pull-down loads it.
     catalogue(courseDetail({ actSn: 'GONE', actName: '重新上架的课程' }));
-    await new Promise((r) => setTimeout(r, 650)); // past the request wrapper's 600 ms duplicate window
+    passDuplicateWindow(); // the retry is sent again, not answered by the refused call
     await currentPage().onPullDownRefresh();
     await waitFor(() => expect(text('.sf-act__name')).toBe('重新上架的课程'));
   });

@@ -1,20 +1,7 @@
 jest.mock('../../src/api/transport', () => require('./harness').transportModule);
 import Taro from '@tarojs/taro';
-import { all, currentPage, openAt, requests, resetServer, route, signIn, tap, text, waitFor } from './harness';
+import { all, currentPage, openAt, passDuplicateWindow, requests, resetServer, route, signIn, tap, text, typeKeys, waitFor } from './harness';
 import { card, comment, courseDetail } from './fixtures';
-
-/** Types into a Taro Input/Textarea the way the browser would (its web component renders the field a tick later). */
-async function type(selector: string, value: string): Promise<void> {
-  let field: HTMLInputElement | HTMLTextAreaElement | null = null;
-  await waitFor(() => {
-    field = (all(selector)[0]?.querySelector('input, textarea') as HTMLInputElement | HTMLTextAreaElement | null) ?? null;
-    if (!field) throw new Error(`no field in ${selector}`);
-  });
-  if (!field) return;
-  field = field as HTMLInputElement | HTMLTextAreaElement;
-  field.value = value;
-  field.dispatchEvent(new Event('input', { bubbles: true }));
-}
 
 let toast: jest.SpyInstance;
 beforeEach(() => {
@@ -71,7 +58,7 @@ describe('getCommentList: all reviews', () => {
     tap(all('#review-send')[0]);
     toasted('请输入评价内容');
 
-    await type('#review-content', '老师讲得很清楚');
+    await typeKeys('#review-content', '老师讲得很清楚');
     await waitFor(() => expect(text('.sf-reviews__counter')).toBe('7/500'));
     tap(all('#review-send')[0]);
     await waitFor(() => toasted('评价内容包含敏感词'));
@@ -79,7 +66,7 @@ describe('getCommentList: all reviews', () => {
     expect(all('.sf-reviews__star.is-on')).toHaveLength(4);
 
     refuse = false;
-    await new Promise((r) => setTimeout(r, 650)); // the same request again, past the 600 ms duplicate window
+    passDuplicateWindow(); // the same request again is sent, not answered by the refused one
     tap(all('#review-send')[0]);
     await waitFor(() => toasted('评价成功'));
     await waitFor(() => expect(text('.sf-comment__content')).toBe('老师讲得很清楚'));
@@ -113,7 +100,7 @@ describe('indexSearch', () => {
       return { info: { list, total: 11, page, perSize: 10 } };
     });
     await openAt('/pages/index/indexSearch');
-    await type('#search-input', '英语');
+    await typeKeys('#search-input', '英语');
     tap(all('#search-go')[0]);
     await waitFor(() => expect(all('.sf-card')).toHaveLength(10));
     expect(all('#search-hint')).toHaveLength(0);
@@ -121,7 +108,7 @@ describe('indexSearch', () => {
     await currentPage().onReachBottom();
     await waitFor(() => expect(all('.sf-card')).toHaveLength(11));
 
-    await type('#search-input', '不存在的课程');
+    await typeKeys('#search-input', '不存在的课程');
     tap(all('#search-go')[0]);
     await waitFor(() => expect(text('.sf-empty__text')).toBe('暂无数据'));
     expect(all('.sf-card')).toHaveLength(0);

@@ -6,7 +6,7 @@
  *   jest.mock('../../src/api/transport', () => require('./harness').transportModule);
  */
 import { parseQuery } from '../../src/domain/routes';
-import type { TransportRequest, TransportResponse } from '../../src/api/request';
+import { DEDUPE_WINDOW_MS, type TransportRequest, type TransportResponse } from '../../src/api/request';
 
 type Reply = { info: unknown } | { error: string; code?: number; status?: number };
 export type Handler = (data: Record<string, unknown>, req: TransportRequest) => Reply | Promise<Reply>;
@@ -32,9 +32,26 @@ export function route(method: string, path: string, handler: Handler): void {
   handlers.set(`${method} ${path}`, handler);
 }
 
+/**
+ * The request wrapper answers an identical request within 600 ms with the earlier call's promise (§7). Within one
+ * test file the app (and that window) lives on from test to test, so on a fast run a test could be answered by
+ * the previous test's fake and on a slow run not. The harness owns the clock the window reads (Date.now, never
+ * the timers) and moves it past the window between tests and where a test asks, instead of sleeping.
+ */
+const realNow = Date.now.bind(Date);
+let clockOffset = 0;
+Date.now = () => realNow() + clockOffset;
+
+/** Moves the clock past the request wrapper's duplicate window: the next identical request is sent again. */
+export function passDuplicateWindow(): void {
+  clockOffset += DEDUPE_WINDOW_MS + 1;
+}
+
+/** A clean fake server for the next test, whose requests are never answered from an earlier test's calls. */
 export function resetServer(): void {
   handlers.clear();
   requests.length = 0;
+  passDuplicateWindow();
 }
 
 async function fakeTransport(req: TransportRequest): Promise<TransportResponse> {
@@ -51,17 +68,23 @@ async function fakeTransport(req: TransportRequest): Promise<TransportResponse> 
 
 export const transportModule = { taroTransport: jest.fn(fakeTransport) };
 
-const flush = () => new Promise((r) => setTimeout(r, 0));
+const tick = () => new Promise((r) => setTimeout(r, 0));
 
-/** Waits until `check` passes (or fails with its last error after ~2 s). */
-export async function waitFor(check: () => void, timeoutMs = 2000): Promise<void> {
-  const start = Date.now();
+/**
+ * How long a wait may last before the test gives up. A wait ends as soon as its condition holds; the bound is
+ * generous because under a parallel jest run on a busy 2-core machine a page's first render can take seconds.
+ */
+export const WAIT_MS = 15000;
+
+/** Waits until `check` passes (or fails with its last error after `timeoutMs`). */
+export async function waitFor(check: () => void, timeoutMs = WAIT_MS): Promise<void> {
+  const start = realNow();
   for (;;) {
     try {
       check();
       return;
     } catch (err) {
-      if (Date.now() - start > timeoutMs) throw err;
+      if (realNow() - start > timeoutMs) throw err;
       await new Promise((r) => setTimeout(r, 20));
     }
   }
@@ -85,17 +108,74 @@ export function signIn(phone: string | null = null): void {
   });
 }
 
+type TaroPage = { route?: string; path?: string; $taroPath?: string } & Record<string, (...args: unknown[]) => unknown>;
+
+function topOfStack(): TaroPage | undefined {
+  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  const Taro = require('@tarojs/taro').default;
+  const pages = Taro.getCurrentPages();
+  return pages[pages.length - 1];
+}
+
+/** The page on top of Taro's stack, to fire its lifecycle (pull-down refresh, reach bottom). */
+export function currentPage(): Record<string, (...args: unknown[]) => unknown> {
+  const top = topOfStack();
+  if (!top) throw new Error('no page is open');
+  return top;
+}
+
+/** The route of the page on top, e.g. "pages/order/courseOrderSubmit" ('' when none is open). */
+export function currentRoute(): string {
+  const top = topOfStack();
+  return String(top?.route || top?.path || '').replace(/^\//, '').split('?')[0];
+}
+
+const routeOf = (url: string) => url.replace(/^\//, '').split('?')[0];
+/** Each page instance has its own path (route + ?stamp=N), which is also the id of its element. */
+const instanceOf = (page: TaroPage | undefined) => String(page?.$taroPath || page?.path || '');
+
 /**
- * Opens `url` (e.g. "/pages/activity/courseDetail?actSn=C1"): the first call boots the app there, later calls
- * relaunch, so that each test starts from a fresh page stack.
+ * The element of the page on top of the stack, once it is mounted and shown. Taro keeps earlier pages (and, for
+ * a moment after a relaunch, the page being unloaded) in the DOM, so nothing is ever looked up in the whole
+ * document: without a mounted top page this throws, and the waits retry.
  */
-export async function openAt(url: string): Promise<void> {
+export function pageRoot(): HTMLElement {
+  const top = topOfStack();
+  const el = top ? document.getElementById(instanceOf(top)) : null;
+  if (!el) throw new Error(`the page on top (${currentRoute() || 'none'}) is not mounted yet`);
+  if (!el.classList.contains('taro_page_show') || el.classList.contains('taro_page_shade')) {
+    throw new Error(`the page on top (${currentRoute()}) is not shown yet`);
+  }
+  return el;
+}
+
+/**
+ * Waits until `route` is the page on top, mounted and shown, and returns its element. With `notInstance` (the
+ * instance that was on top before a navigation), a page of the same route that was already there does not count:
+ * after a relaunch from one search page to another, the old one answers until the new one has loaded.
+ */
+export async function waitForPage(route: string, notInstance = ''): Promise<HTMLElement> {
+  let root: HTMLElement | null = null;
+  await waitFor(() => {
+    const on = currentRoute();
+    if (on !== routeOf(route)) throw new Error(`waiting for ${routeOf(route)}; the page on top is ${on || 'none'}`);
+    if (notInstance && instanceOf(topOfStack()) === notInstance) throw new Error(`waiting for a new ${on}; the old one is still on top`);
+    root = pageRoot();
+  });
+  return root as unknown as HTMLElement;
+}
+
+/**
+ * Opens `url` (e.g. "/pages/activity/courseDetail?actSn=C1") and waits for that page: the first call boots the
+ * app there, later calls relaunch, so that each test starts from a fresh page stack.
+ */
+export async function openAt(url: string): Promise<HTMLElement> {
   if (booted) {
+    const before = instanceOf(topOfStack());
     // eslint-disable-next-line @typescript-eslint/no-var-requires
     const Taro = require('@tarojs/taro').default;
     await Taro.reLaunch({ url });
-    await flush();
-    return;
+    return waitForPage(url, before);
   }
   window.location.hash = `#${url}`;
   // Let jsdom deliver its hashchange before the router listens, or the first page would load twice.
@@ -131,22 +211,7 @@ export async function openAt(url: string): Promise<void> {
   const history = createHashHistory({ window: taroWindow });
   handleAppMount(config, history);
   createRouter(history, inst, config, React);
-  await flush();
-}
-
-/** The page on top of Taro's stack, to fire its lifecycle (pull-down refresh, reach bottom). */
-export function currentPage(): Record<string, (...args: unknown[]) => unknown> {
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
-  const Taro = require('@tarojs/taro').default;
-  const pages = Taro.getCurrentPages();
-  return pages[pages.length - 1];
-}
-
-/** The DOM of the page on top of the stack. */
-export function pageRoot(): HTMLElement {
-  const top = currentPage() as unknown as { $taroPath?: string } | undefined;
-  const el = top && top.$taroPath ? document.getElementById(top.$taroPath) : null;
-  return el || document.body;
+  return waitForPage(url);
 }
 
 /** Every match of `selector` in the page on top. */
@@ -160,14 +225,32 @@ export function text(selector: string): string {
   return el ? (el.textContent || '').trim() : '';
 }
 
-/** The route of the page on top, e.g. "pages/order/courseOrderSubmit". */
-export function currentRoute(): string {
-  const top = currentPage() as unknown as { route?: string; path?: string } | undefined;
-  return String(top?.route || top?.path || '').replace(/^\//, '').split('?')[0];
-}
-
 /** Clicks an element the way a tap arrives in Taro's H5 components. */
 export function tap(el: Element | undefined | null): void {
   if (!el) throw new Error('nothing to tap');
   (el as HTMLElement).click();
+}
+
+/**
+ * Types `value` into the Taro Input / Textarea inside `selector` (in the page on top) key by key, as a person does:
+ * focus, then one input event per character, letting the page's store write and React re-render between keys.
+ * A controlled field that does not observe what it renders keeps only the last keystroke, and this shows it.
+ * With `replace`, the field is cleared first (select-all and delete).
+ */
+export async function typeKeys(selector: string, value: string, { replace = true } = {}): Promise<HTMLInputElement | HTMLTextAreaElement> {
+  let field: HTMLInputElement | HTMLTextAreaElement | null = null;
+  await waitFor(() => {
+    field = (all(selector)[0]?.querySelector('input, textarea') as HTMLInputElement | HTMLTextAreaElement | null) ?? null;
+    if (!field) throw new Error(`no field in ${selector}`);
+  });
+  const el = field as unknown as HTMLInputElement | HTMLTextAreaElement;
+  el.focus();
+  const key = async (next: string, data: string | null, inputType: string) => {
+    el.value = next;
+    el.dispatchEvent(new InputEvent('input', { bubbles: true, data, inputType }));
+    await tick();
+  };
+  if (replace && el.value) await key('', null, 'deleteContentBackward');
+  for (const ch of value) await key(el.value + ch, ch, 'insertText');
+  return el;
 }
