@@ -8,8 +8,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { computeSign, makeNonce } from '../../contract/signature';
-import { buildHarness, type Harness } from './helpers/app';
+import { computeSign, makeNonce } from '../../../contract/signature';
+import { buildHarness, type Harness } from '../helpers/app';
 
 type Schema = { type?: string; enum?: unknown[]; properties?: Record<string, Schema>; required?: string[]; items?: Schema; anyOf?: Schema[] };
 interface Operation {
