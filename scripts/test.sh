@@ -16,6 +16,11 @@ npx jest --ci
 step "server tests"
 npm run --silent test:server
 
+step "server tests on PostgreSQL (DATABASE_URL, the production path)"
+pg_url="$(bash scripts/ensure-postgres.sh start)"
+TEST_DATABASE_URL="$pg_url" npm run --silent test:server || { bash scripts/ensure-postgres.sh stop; exit 1; }
+bash scripts/ensure-postgres.sh stop
+
 step "builds: h5, weapp, swan"
 for target in h5 weapp swan; do
   npx taro build --type "$target" > "/tmp/storefront-build-$target.log" 2>&1 || { tail -60 "/tmp/storefront-build-$target.log"; echo "build $target failed"; exit 1; }

@@ -16,6 +16,8 @@ describe('loadConfig', () => {
       sessionTtlDays: 30,
       publicBaseUrl: undefined,
       logLevel: 'info',
+      trustProxy: false,
+      limits: { smsPerIpPerHour: 20, smsPerMinute: 60, entrancePerIpPerMinute: 60 },
       payProvider: 'sandbox',
       sandboxPayKey: DEFAULT_SANDBOX_PAY_KEY,
       wechatMp: { appId: undefined, appSecret: undefined, apiBase: 'https://api.weixin.qq.com' },
@@ -52,6 +54,15 @@ describe('loadConfig', () => {
     assert.equal(config.publicBaseUrl, 'https://shop.example.com');
     assert.equal(loadConfig({ PORT: '', DATABASE_URL: '' }).port, 3000);
     assert.equal(loadConfig({ DATABASE_URL: '' }).databaseUrl, undefined);
+  });
+
+  it('reads TRUST_PROXY as Fastify takes it and refuses what it cannot mean', () => {
+    assert.equal(loadConfig({ TRUST_PROXY: 'true' }).trustProxy, true);
+    assert.equal(loadConfig({ TRUST_PROXY: 'false' }).trustProxy, false);
+    assert.equal(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy, '127.0.0.1,10.0.0.0/8');
+    assert.equal(loadConfig({ SMS_PER_IP_PER_HOUR: '5' }).limits.smsPerIpPerHour, 5);
+    assert.throws(() => loadConfig({ TRUST_PROXY: 'yes please' }), /TRUST_PROXY/);
+    assert.throws(() => loadConfig({ SMS_PER_MINUTE: '0' }), /SMS_PER_MINUTE/);
   });
 
   it('lists every problem at once with the variable name and value', () => {
