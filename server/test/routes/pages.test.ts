@@ -38,8 +38,16 @@ describe('pages, columns and search', () => {
     assert.equal(banner[0].targetSn, 'demo-custom-1');
     assert.equal(banner[1].targetSn, 'demo-activity-01');
     const imageText = modules[1].items.map((i) => i.jumpContent);
-    assert.ok(imageText.some((j) => j.firstEnum === 'IMAGE_TEXT_WINDOWS'));
     assert.ok(imageText.some((j) => j.firstEnum === 'IMAGE_TEXT_H5' && j.url?.startsWith('/static/')));
+    // A quick entry is a promise: each one opens something (no "no jump" tiles), and the pages they name exist.
+    for (const item of modules[1].items) {
+      assert.ok(!['IMAGE_TEXT_WINDOWS', 'BANNER_NO_SKIP'].includes(item.jumpContent.firstEnum), `${item.title} leads nowhere`);
+      if (item.jumpContent.url?.startsWith('/static/')) {
+        const page = await h.app.inject({ method: 'GET', url: item.jumpContent.url });
+        assert.equal(page.statusCode, 200, `${item.title}: ${item.jumpContent.url}`);
+        assert.ok(page.body.includes(`<title>${item.title}</title>`), `${item.title} opens a page of that name`);
+      }
+    }
 
     for (const column of modules.slice(2)) {
       assert.equal(column.cards.length, 4);

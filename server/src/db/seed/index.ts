@@ -15,7 +15,7 @@ type NewPage = typeof pages.$inferInsert;
 type NewModule = typeof pageModules.$inferInsert;
 
 /** Pages that IMAGE_TEXT_H5 items open (jumpContent.url); files in server/static/pages. */
-const H5_PAGES = { guide: '/static/pages/guide.html', news: '/static/pages/news.html' } as const;
+const H5_PAGES = { guide: '/static/pages/guide.html', news: '/static/pages/news.html', notice: '/static/pages/notice.html' } as const;
 
 const img = (name: string) => `/static/images/${name}.svg`;
 
@@ -71,7 +71,8 @@ function layout(p: DemoProject) {
     item(`${home}-b3`, p.name, img('banner-3'), null, { firstEnum: 'BANNER_NO_SKIP' }),
   ]);
   add(home, 'IMAGE_TEXT', '快捷入口', [
-    item(`${home}-i1`, '报名须知', img('icon-notice'), '报名前请阅读活动规则，名额有限，先到先得。', { firstEnum: 'IMAGE_TEXT_WINDOWS' }),
+    // A quick entry opens what it names (IMAGE_TEXT_WINDOWS would make it a tile that does nothing).
+    item(`${home}-i1`, '报名须知', img('icon-notice'), '报名前请阅读活动规则，名额有限，先到先得。', { firstEnum: 'IMAGE_TEXT_H5', url: H5_PAGES.notice }),
     item(`${home}-i2`, '学习指南', img('icon-guide'), null, { firstEnum: 'IMAGE_TEXT_H5', url: H5_PAGES.guide }),
     item(`${home}-i3`, '全部课程', img('icon-course'), null, { firstEnum: 'MORE_ACTIVITY', targetSn: col.course }),
     item(`${home}-i4`, '暑期特惠', img('icon-gift'), null, { firstEnum: 'CUSTOM_PAGE', targetSn: `${sn}-custom-2` }),
