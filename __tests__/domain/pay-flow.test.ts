@@ -1,4 +1,4 @@
-import { afterPay, type PayFrom, type PayResult } from '../../src/domain/pay-flow';
+import { afterPay, payCheckTitle, payCheckVerdict, type PayFrom, type PayResult } from '../../src/domain/pay-flow';
 
 describe('pay flow (§4)', () => {
   test.each<[PayResult, PayFrom, string | null, boolean, { to: string; mode: string } | null]>([
@@ -17,5 +17,21 @@ describe('pay flow (§4)', () => {
     expect(d.toast).toBe(toast);
     expect(d.clearPending).toBe(clear);
     expect(d.navigate).toEqual(navigate);
+  });
+});
+
+describe('pay check on return from a cashier (§4, §8)', () => {
+  test.each([
+    [{ status: 'SUCCESS' }, 'paid'],
+    [{ status: 'CLOSED' }, 'cancelled'],
+    [{ status: 'PENDING' }, 'ask'],
+    [null, 'ask'],
+  ] as const)('%j -> %s', (last, verdict) => expect(payCheckVerdict(last)).toBe(verdict));
+
+  test('the title names the channel; WeChat keeps the wording of §8', () => {
+    expect(payCheckTitle('wechat')).toBe('请确认微信支付是否已完成');
+    expect(payCheckTitle('baidu')).toBe('请确认百度支付是否已完成');
+    expect(payCheckTitle('sandbox')).toBe('请确认支付是否已完成');
+    expect(payCheckTitle(null)).toBe('请确认支付是否已完成');
   });
 });

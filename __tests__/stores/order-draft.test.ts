@@ -117,6 +117,25 @@ describe('order draft (the cart store)', () => {
     expect(d.pay.discount).toBe(0);
   });
 
+  test('a ¥0 payment offers no coupons (nothing to take off)', async () => {
+    const { api, order } = fakeApi(confirmation({}, { totalAmount: 0, orderTotalAmount: 0, payAmount: 0 }), [coupon('a'), coupon('b')]);
+    const d = new OrderDraft(api, 'course', 'A1', '');
+    await d.load();
+    expect(d.couponsAllowed).toBe(false);
+    expect(order.coupons).not.toHaveBeenCalled();
+    expect(d.pay).toEqual({ payable: 0, discount: 0 });
+    expect(d.payload('H5', '').orderDiscountList).toEqual([]);
+  });
+
+  test('an instalment order meets a threshold by its whole amount; the coupon comes off this period', async () => {
+    // 满1000减100 on a ¥2590 course paid in instalments of ¥863.33 or so: the threshold is the order's.
+    const c = confirmation({ orderPayType: 3 }, { totalAmount: 259000, orderTotalAmount: 259000, payAmount: 86400 });
+    const { api } = fakeApi(c, [coupon('a', { couponAmount: 10000, threshold: 100000, orderCouponAmount: 10000 })]);
+    const d = new OrderDraft(api, 'course', 'A1', '');
+    await d.load();
+    expect(d.pay).toEqual({ payable: 76400, discount: 10000 });
+  });
+
   test('deposit order: payable label 定金 and schedule rows', async () => {
     const c = confirmation({ orderPayType: 2 }, {
       payAmount: 3000,

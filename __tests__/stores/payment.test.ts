@@ -35,6 +35,24 @@ function setup(payAmount: number, pay: Pay, fail?: ApiError) {
 }
 
 describe('payment store', () => {
+  test('right after submit a ¥0 first payment opens the order without asking the server to pay', async () => {
+    const pay = jest.fn();
+    const { store, payApi } = setup(500, pay);
+    const d = await store.payAfterSubmit({ orderNo: 'O1', payAmount: 0 });
+    // A deposit or instalment order whose first payment was 0 must not start the next payment by itself.
+    expect(payApi).not.toHaveBeenCalled();
+    expect(pay).not.toHaveBeenCalled();
+    expect(d).toMatchObject({ toast: null, navigate: { to: 'orderDetail', mode: 'replace' }, orderNo: 'O1' });
+  });
+
+  test('right after submit a payable order goes to payment', async () => {
+    const pay = jest.fn(async () => ({ status: 'success' as const }));
+    const { store, payApi } = setup(500, pay);
+    const d = await store.payAfterSubmit({ orderNo: 'O1', payAmount: 500 });
+    expect(payApi).toHaveBeenCalledTimes(1);
+    expect(d.toast).toBe('支付成功');
+  });
+
   test('a zero amount skips payment and opens the order', async () => {
     const pay = jest.fn();
     const { store } = setup(0, pay);

@@ -180,6 +180,40 @@ describe('coupons', () => {
   });
 });
 
+describe('coupon threshold and ¥0 payments (issue 8)', () => {
+  test('an instalment course meets 满1000减100 by its whole amount; the coupon comes off the first instalment', async () => {
+    const t = (await h.login(nextPhone())).token;
+    const c = await confirm(t, 'demo-course-06');
+    assert.equal(c.orderPayType, 3);
+    assert.ok(c.confirmOrderAmount.payAmount < 100000 && c.confirmOrderAmount.orderTotalAmount >= 100000);
+    const res = await h.get<{ list: DiscountCoupon[] }>('/front/v2/client/course/order/coupons', { createOrderSn: c.createOrderSn }, t);
+    const cp = res.body.info.list.find((x) => x.couponName === '满1000减100');
+    assert.ok(cp);
+    assert.deepEqual([cp.isAvailable, cp.disabledReason, cp.orderCouponAmount], [true, null, 10000]);
+    const first = c.confirmOrderAmount.payAmount;
+    const submitted = await h.post<SubmitResult>(
+      '/front/v2/client/course/order/submit',
+      body(c, await orderToken(t, c.createOrderSn), {
+        orderDiscountList: [{ discountType: 'DISCOUNT_RED', couponSn: cp.couponSn, discountReceiveSn: cp.rcSn, discountMoney: 10000 }],
+        discountsAmount: 10000,
+        payAmount: first - 10000,
+      }),
+      t,
+    );
+    assert.equal(submitted.status, 200, submitted.raw.body);
+    assert.equal(submitted.body.info.payAmount, first - 10000);
+  });
+
+  test('a ¥0 payment offers no coupon: each says why', async () => {
+    const t = (await h.login(nextPhone())).token;
+    const c = await confirm(t, 'demo-activity-02');
+    assert.equal(c.confirmOrderAmount.payAmount, 0);
+    const res = await h.get<{ list: DiscountCoupon[] }>('/front/v2/client/course/order/coupons', { createOrderSn: c.createOrderSn }, t);
+    assert.ok(res.body.info.list.length > 0);
+    assert.ok(res.body.info.list.every((x) => !x.isAvailable && x.orderCouponAmount === 0));
+  });
+});
+
 describe('submit', () => {
   test('happy path with address, household, applicant form and a percent coupon', async () => {
     const t = (await h.login(nextPhone())).token;
