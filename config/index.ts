@@ -69,6 +69,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
         chunkFilename: 'css/[name].[contenthash:8].css',
       },
       compile,
+      // taro-ui ships ES modules that import @tarojs/components; the H5 build must compile them (TOOLCHAIN.md).
+      esnextModules: ['taro-ui'],
       sassLoaderOption: { sassOptions },
       postcss: {
         autoprefixer: { enable: true, config: {} },
