@@ -63,6 +63,14 @@ export const ERROR_CODES = {
   SUBMIT_IN_PROGRESS: 1007,
   SUBMIT_AMOUNT_MISMATCH: 1010,
   SUBMIT_TOKEN_INVALID: 1011,
+  /** HTTP 401 on /ops/...: no or wrong bearer OPS_KEY. */
+  OPS_UNAUTHORIZED: 4011,
+  /** HTTP 403: an upload that breaks its POST policy (signature, expiry, key prefix, conditions). */
+  UPLOAD_REFUSED: 4031,
+  /** HTTP 400: the uploaded file is not an image of an accepted kind (by its bytes). */
+  UPLOAD_NOT_IMAGE: 4032,
+  /** HTTP 409: a form that takes one submission per customer was already submitted by this customer. */
+  FORM_ALREADY_SUBMITTED: 4091,
   SERVER_ERROR: 5000,
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -11,6 +11,10 @@ export const SMS_PROVIDERS = ['log'] as const;
 export const PAY_PROVIDERS = ['sandbox', 'live'] as const;
 /** Demo key of the sandbox cashier's notification signature (HMAC-SHA256). */
 export const DEFAULT_SANDBOX_PAY_KEY = 'storefront-sandbox-pay-key';
+/** Demo bearer key of the operator routes (/ops/...); a real deployment sets OPS_KEY. */
+export const DEFAULT_OPS_KEY = 'storefront-demo-ops-key';
+/** Demo HMAC key of the server's own upload policies (the local storage host); OSS uses OSS_ACCESS_SECRET. */
+export const DEFAULT_UPLOAD_SECRET = 'storefront-demo-upload-secret';
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const intFrom = (name: string, fallback: number, min: number, max: number) =>
@@ -78,7 +82,23 @@ const envSchema = z.object({
   BAIDU_PAY_DEAL_ID: optionalText,
   BAIDU_PAY_PRIVATE_KEY: optionalText,
   BAIDU_PAY_PUBLIC_KEY: optionalText,
+  OPS_KEY: z.string().min(16, 'OPS_KEY must have at least 16 characters').default(DEFAULT_OPS_KEY),
+  UPLOAD_SECRET: z.string().min(16, 'UPLOAD_SECRET must have at least 16 characters').default(DEFAULT_UPLOAD_SECRET),
+  UPLOAD_MAX_MB: intFrom('UPLOAD_MAX_MB', 5, 1, 50),
+  OSS_HOST: optionalText.refine((v) => v === undefined || /^https?:\/\/[^/\s]+\/?$/.test(v), {
+    message: 'OSS_HOST must be the bucket origin, e.g. https://bucket.oss-cn-hangzhou.aliyuncs.com',
+  }),
+  OSS_ACCESS_ID: optionalText,
+  OSS_ACCESS_SECRET: optionalText,
 }).superRefine((e, ctx) => {
+  // Aliyun OSS needs all three; some but not all is a typo, not the local storage host.
+  const oss = { OSS_HOST: e.OSS_HOST, OSS_ACCESS_ID: e.OSS_ACCESS_ID, OSS_ACCESS_SECRET: e.OSS_ACCESS_SECRET };
+  const set = Object.values(oss).filter(Boolean).length;
+  if (set > 0 && set < 3) {
+    for (const [name, value] of Object.entries(oss)) {
+      if (!value) ctx.addIssue({ code: 'custom', path: [name], message: 'OSS_HOST, OSS_ACCESS_ID and OSS_ACCESS_SECRET must be set together (all unset: the server stores uploads itself)' });
+    }
+  }
   // An official account needs both halves; one without the other is a typo, not demo mode.
   if (Boolean(e.WECHAT_APP_ID) !== Boolean(e.WECHAT_APP_SECRET)) {
     const missing = e.WECHAT_APP_ID ? 'WECHAT_APP_SECRET' : 'WECHAT_APP_ID';
@@ -118,6 +138,13 @@ export interface Config {
   };
   /** Baidu smart-program polymer payment (百度收银台); every field unset means it is off. */
   baiduPay: { appKey?: string; dealId?: string; privateKey?: string; publicKey?: string };
+  /** Bearer key of the operator routes (/ops/...). */
+  opsKey: string;
+  /**
+   * Image uploads (services/storage.ts): the server itself is a POST-policy storage host (files under
+   * DATA_DIR/uploads, policies signed with `secret`) unless Aliyun OSS is configured.
+   */
+  storage: { secret: string; maxBytes: number; oss?: { host: string; accessId: string; accessSecret: string } };
 }
 
 export class ConfigError extends Error {
@@ -172,6 +199,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       dealId: e.BAIDU_PAY_DEAL_ID,
       privateKey: e.BAIDU_PAY_PRIVATE_KEY,
       publicKey: e.BAIDU_PAY_PUBLIC_KEY,
+    },
+    opsKey: e.OPS_KEY,
+    storage: {
+      secret: e.UPLOAD_SECRET,
+      maxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
+      oss:
+        e.OSS_HOST && e.OSS_ACCESS_ID && e.OSS_ACCESS_SECRET
+          ? { host: e.OSS_HOST.replace(/\/+$/, ''), accessId: e.OSS_ACCESS_ID, accessSecret: e.OSS_ACCESS_SECRET }
+          : undefined,
     },
   };
 }

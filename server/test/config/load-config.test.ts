@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DEFAULT_SIGN_KEY } from '@contract/signature';
-import { ConfigError, DEFAULT_SANDBOX_PAY_KEY, loadConfig } from '../../src/config';
+import { ConfigError, DEFAULT_OPS_KEY, DEFAULT_SANDBOX_PAY_KEY, DEFAULT_UPLOAD_SECRET, loadConfig } from '../../src/config';
 
 describe('loadConfig', () => {
   it('gives demo defaults for an empty environment', () => {
@@ -31,7 +31,19 @@ describe('loadConfig', () => {
         platformPublicKey: undefined,
       },
       baiduPay: { appKey: undefined, dealId: undefined, privateKey: undefined, publicKey: undefined },
+      opsKey: DEFAULT_OPS_KEY,
+      storage: { secret: DEFAULT_UPLOAD_SECRET, maxBytes: 5 * 1024 * 1024, oss: undefined },
     });
+  });
+
+  it('stores uploads itself unless all three OSS settings are given; a half configuration is refused', () => {
+    const oss = { OSS_HOST: 'https://bucket.oss-cn-hangzhou.aliyuncs.com/', OSS_ACCESS_ID: 'id', OSS_ACCESS_SECRET: 'secret' };
+    assert.deepEqual(loadConfig(oss).storage.oss, { host: 'https://bucket.oss-cn-hangzhou.aliyuncs.com', accessId: 'id', accessSecret: 'secret' });
+    assert.equal(loadConfig({ UPLOAD_MAX_MB: '2' }).storage.maxBytes, 2 * 1024 * 1024);
+    assert.throws(() => loadConfig({ OSS_HOST: oss.OSS_HOST }), /OSS_ACCESS_ID[\s\S]*OSS_ACCESS_SECRET/);
+    assert.throws(() => loadConfig({ OSS_ACCESS_ID: 'id', OSS_ACCESS_SECRET: 'secret' }), /OSS_HOST: OSS_HOST, OSS_ACCESS_ID and OSS_ACCESS_SECRET must be set together/);
+    assert.throws(() => loadConfig({ ...oss, OSS_HOST: 'bucket' }), /OSS_HOST must be the bucket origin/);
+    assert.throws(() => loadConfig({ OPS_KEY: 'short' }), /OPS_KEY/);
   });
 
   it('reads every setting, treating empty values as unset', () => {
