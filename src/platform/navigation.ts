@@ -113,7 +113,8 @@ export async function followJump(target: JumpTarget): Promise<void> {
       return;
     case 'outside': {
       const action = outsideAction(target, PLATFORM);
-      if (action.kind === 'location') window.location.href = action.url;
+      // Only H5 is ever told to leave by location (outsideAction); the check keeps `window` out of mini-program code.
+      if (action.kind === 'location' && process.env.TARO_ENV === 'h5') window.location.href = action.url;
       else if (action.kind === 'webView') await openPage(ROUTES.webView, { url: action.url });
       else if (action.kind === 'miniProgram') {
         try {
