@@ -1,0 +1,94 @@
+/**
+ * What each page of app.json shows on its first screen, once it has loaded with the demo data. The smoke test
+ * opens every route of the built app.json; a route missing here fails, so a new page (coupon, earnings, ...)
+ * arrives with its line: who opens it, its query, and texts it always shows. Prefer a text that comes from the
+ * server (a seed name, a module title) over static copy, so the line also proves the page's requests worked.
+ */
+import { CATALOGUE } from '../server/src/db/seed/catalogue';
+import { DEMO_PROJECTS } from '../server/src/db/seed/projects';
+import { seedReviews } from '../server/src/db/seed/catalogue-details';
+import { DEMO_PHONE, DEMO_PROJECT, type Fixtures } from './fixtures';
+
+/**
+ * new: first launch, nothing stored. visitor: entered the demo project, not logged in. user: logged in by phone,
+ * with an address and an unpaid order.
+ */
+export type SessionKind = 'new' | 'visitor' | 'user';
+
+export interface FirstScreen {
+  as: SessionKind;
+  /** The page's query, as a link or a navigation gives it. */
+  query?: (f: Fixtures) => Record<string, string>;
+  /** Texts the page shows once loaded; each must appear in what it renders. */
+  texts: (f: Fixtures) => string[];
+  /** For pages whose first screen is not text (a web-view): an element attribute that must be rendered. */
+  attribute?: (f: Fixtures) => { name: string; value: string };
+}
+
+const project = DEMO_PROJECTS.find((p) => p.projectSn === DEMO_PROJECT)!;
+const actSn = (key: string) => `${DEMO_PROJECT}-${key}`;
+const firstActivity = CATALOGUE.activities[0];
+const firstCourse = CATALOGUE.courses[0];
+const firstGoods = CATALOGUE.goods[0];
+const maskedPhone = `${DEMO_PHONE.slice(0, 3)}****${DEMO_PHONE.slice(7)}`;
+const WEB_PAGE = 'https://example.com/smoke';
+
+export const FIRST_SCREENS: Record<string, FirstScreen> = {
+  'pages/entrance/entrance': { as: 'new', query: () => ({ login: 'phone' }), texts: () => [project.name, '手机号登录'] },
+  // Home tabs: module titles and notices of the demo layout (server/src/db/seed/index.ts).
+  'pages/index/index': { as: 'visitor', texts: () => ['快捷入口', '热门活动', firstActivity.actName] },
+  'pages/index/tabTwo': { as: 'visitor', texts: () => ['课程咨询时间：每天 9:00-21:00', '全部课程'] },
+  'pages/index/tabThree': { as: 'visitor', texts: () => ['周末活动名额有限，报名从速', '好物推荐'] },
+  'pages/index/tabFour': { as: 'visitor', texts: () => ['精选资讯', '2025年成人高考报名指南'] },
+  'pages/center/center': { as: 'user', texts: () => [maskedPhone, '我的订单', '退出登录'] },
+  'pages/index/indexCustom': { as: 'visitor', query: () => ({ targetSn: `${DEMO_PROJECT}-custom-1` }), texts: () => ['新人课程', '新人好物'] },
+  'pages/error/error': { as: 'visitor', query: () => ({ reason: 'notFound' }), texts: () => ['页面不存在', '返回首页'] },
+  'pages/order/courseOrderSubmit': {
+    as: 'user',
+    query: () => ({ targetSn: actSn('course-06') }),
+    texts: () => [CATALOGUE.courses[5].actName],
+  },
+  'pages/order/orderSubmit': { as: 'user', query: () => ({ targetSn: actSn('goods-01') }), texts: () => [firstGoods.actName, '冒烟测试'] },
+  'pages/order/orderList': { as: 'user', texts: (f) => ['全部', f.orderNo, CATALOGUE.courses[5].actName] },
+  'pages/order/orderDetail': { as: 'user', query: (f) => ({ orderNo: f.orderNo }), texts: (f) => ['订单详情', f.orderNo, '待付款'] },
+  'pages/index/indexSearch': { as: 'user', query: () => ({ keyword: '瑜伽' }), texts: () => ['共找到1个结果', '瑜伽体验周卡'] },
+  'pages/activity/activityDetail': { as: 'visitor', query: () => ({ actSn: actSn(firstActivity.key) }), texts: () => [firstActivity.actName] },
+  'pages/activity/courseDetail': { as: 'visitor', query: () => ({ actSn: actSn(firstCourse.key) }), texts: () => [firstCourse.actName] },
+  'pages/thirdParty/webView': {
+    as: 'user',
+    query: () => ({ url: encodeURIComponent(WEB_PAGE) }),
+    texts: () => [],
+    attribute: () => ({ name: 'src', value: WEB_PAGE }),
+  },
+  'subpackages/activity/moreActivity/moreActivity': {
+    as: 'user',
+    query: () => ({ targetSn: `${DEMO_PROJECT}-col-act` }),
+    texts: () => CATALOGUE.activities.slice(0, 3).map((a) => a.actName),
+  },
+  'subpackages/activity/getCommentList/getCommentList': {
+    as: 'user',
+    query: () => ({ actSn: actSn(firstActivity.key) }),
+    texts: () => [
+      firstActivity.actName,
+      ...seedReviews({ actSn: actSn(firstActivity.key), projectSn: DEMO_PROJECT, cover: firstActivity.cover }).map((r) => r.content),
+    ],
+  },
+  'subpackages/user/address/deliveryAddress': { as: 'user', texts: (f) => [f.address.consigneeName, f.address.fullAddress] },
+  'subpackages/user/address/addEditAddress': {
+    as: 'user',
+    query: (f) => ({ id: f.address.addressId, type: 'edit' }),
+    texts: (f) => ['收货人', f.address.consigneeName, f.address.fullAddress],
+  },
+  'subpackages/user/thirdParty/customerService': { as: 'user', texts: () => ['联系客服', '400-800-8000'] },
+  'subpackages/user/thirdParty/richTextH5': {
+    as: 'user',
+    query: () => ({ context: encodeURIComponent('<p>冒烟测试的图文内容</p>') }),
+    texts: () => ['冒烟测试的图文内容'],
+  },
+  'subpackages/order/order/ratifyAccord': { as: 'user', query: (f) => ({ orderNo: f.orderNo }), texts: () => ['课程购买协议', '同意并签署'] },
+  'subpackages/result/success/courseDetailSuccess': {
+    as: 'user',
+    query: (f) => ({ orderNo: f.orderNo }),
+    texts: () => ['报名成功', '查看订单'],
+  },
+};

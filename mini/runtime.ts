@@ -1,0 +1,435 @@
+/**
+ * A fake mini-program host for Taro's built weapp / swan bundles in plain Node: the globals App, Page,
+ * Component, getApp, getCurrentPages and `wx` / `swan`, a loader that evaluates the dist files as the host does
+ * (each file's `require` resolves inside the dist folder), and page instances whose setData applies Taro's
+ * path keys (`root.cn.[0].v`) to `data`. Requests go over real HTTP to the test server (the bundle's baked-in
+ * API origin is rewritten to it); storage is in memory; navigation, toasts, tab bar, share menu and the like are
+ * recorded. Where WeChat or Baidu refuse a call (navigateTo a tab page, a page not in app.json, setData over
+ * 1 MB, tab-bar calls on a non-tab page) the fake refuses it too and records why.
+ *
+ * One MiniProgram is one launch: fresh module cache, fresh storage, fresh globals. Launches run one at a time.
+ */
+import { readFileSync, existsSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { runInThisContext } from 'node:vm';
+import { readComponentAliases, type ComponentAliases } from './render-text';
+
+export type Target = 'weapp' | 'swan';
+
+export interface AppJson {
+  pages: string[];
+  subPackages?: Array<{ root: string; pages: string[] }>;
+  subpackages?: Array<{ root: string; pages: string[] }>;
+  tabBar?: { list: Array<{ pagePath: string }> };
+}
+
+/** Every page route of app.json: the main package, then each sub-package's pages under its root. */
+export function appRoutes(appJson: AppJson): string[] {
+  const subs = appJson.subPackages ?? appJson.subpackages ?? [];
+  return [...appJson.pages, ...subs.flatMap((s) => s.pages.map((p) => `${s.root.replace(/\/$/, '')}/${p}`))];
+}
+
+export function readAppJson(distDir: string): AppJson {
+  return JSON.parse(readFileSync(join(distDir, 'app.json'), 'utf8')) as AppJson;
+}
+
+export interface ApiCall {
+  api: string;
+  /** The page on top of the stack when the call was made. */
+  route: string;
+  args: unknown;
+}
+
+type Callbacks = { success?: (res: unknown) => void; fail?: (res: unknown) => void; complete?: (res: unknown) => void };
+type Options = Record<string, unknown> & Callbacks;
+type Lifecycle = (this: PageInstance, ...args: unknown[]) => unknown;
+
+export interface PageInstance {
+  route: string;
+  __route__: string;
+  options: Record<string, string>;
+  data: Record<string, unknown>;
+  setData(data: Record<string, unknown>, cb?: () => void): void;
+  [key: string]: unknown;
+}
+
+/** The mini-program's limit on one setData payload (WeChat documents 1 MB; Baidu's is no larger). */
+const SET_DATA_LIMIT = 1024 * 1024;
+
+/** Applies one Taro setData key such as `root.cn.[0].cn[2].v` to `data`. */
+export function applyPath(data: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = [...path.matchAll(/\[(\d+)\]|([^.[\]]+)/g)].map((m) => (m[1] !== undefined ? Number(m[1]) : m[2]));
+  let node: Record<string | number, unknown> = data;
+  for (let i = 0; i < keys.length - 1; i++) {
+    const k = keys[i];
+    const next = node[k];
+    if (!next || typeof next !== 'object') node[k] = typeof keys[i + 1] === 'number' ? [] : {};
+    node = node[k] as Record<string | number, unknown>;
+  }
+  node[keys[keys.length - 1]] = value;
+}
+
+/** As the host serialises data between the logic and render layers: functions and undefined do not cross. */
+const serialise = <T>(value: T): T => (value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T));
+
+export class MiniProgram {
+  readonly calls: ApiCall[] = [];
+  /** Calls the real host refuses or payloads it rejects; each is a bug in the bundle. */
+  readonly refusals: string[] = [];
+  readonly appJson: AppJson;
+  /** How the built templates name each element's attributes (see render-text.ts). */
+  readonly aliases: ComponentAliases;
+  private readonly storage = new Map<string, unknown>();
+  private readonly modules = new Map<string, { exports: unknown }>();
+  private readonly pageConfigs = new Map<string, Record<string, unknown>>();
+  private readonly stack: PageInstance[] = [];
+  private readonly routes: Set<string>;
+  private readonly tabRoutes: Set<string>;
+  private app: Record<string, unknown> | null = null;
+  private loadingRoute = '';
+  private inflight = 0;
+  private installed: string[] = [];
+
+  constructor(
+    readonly target: Target,
+    readonly distDir: string,
+    /** Origin of the test server; every request's origin is rewritten to it. */
+    private readonly apiOrigin: string,
+    storage: Record<string, unknown> = {},
+  ) {
+    this.appJson = readAppJson(distDir);
+    this.aliases = readComponentAliases(readFileSync(join(distDir, target === 'weapp' ? 'base.wxml' : 'base.swan'), 'utf8'));
+    this.routes = new Set(appRoutes(this.appJson));
+    this.tabRoutes = new Set((this.appJson.tabBar?.list ?? []).map((t) => t.pagePath));
+    for (const [k, v] of Object.entries(storage)) this.storage.set(k, serialise(v));
+  }
+
+  /** Requests sent and not answered yet. */
+  get pending(): number {
+    return this.inflight;
+  }
+
+  get currentRoute(): string {
+    return this.stack[this.stack.length - 1]?.route ?? '';
+  }
+
+  /** Installs the globals and runs app.js, then the app's onLaunch and onShow (by default with app.json's first page). */
+  launch(path = this.appJson.pages[0], query: Record<string, string> = {}): void {
+    const g = globalThis as Record<string, unknown>;
+    const host = this.hostApi();
+    const globals: Record<string, unknown> = {
+      [this.target === 'weapp' ? 'wx' : 'swan']: host,
+      App: (config: Record<string, unknown>) => {
+        this.app = config;
+      },
+      Page: (config: Record<string, unknown>) => {
+        if (!this.loadingRoute) throw new Error('Page() called outside a page file');
+        this.pageConfigs.set(this.loadingRoute, config);
+      },
+      Component: (config: Record<string, unknown>) => config,
+      Behavior: (config: Record<string, unknown>) => config,
+      getApp: () => this.app,
+      getCurrentPages: () => [...this.stack],
+    };
+    for (const [k, v] of Object.entries(globals)) {
+      if (k in g) throw new Error(`global ${k} already exists: is another MiniProgram still launched?`);
+      g[k] = v;
+      this.installed.push(k);
+    }
+    this.require(join(this.distDir, 'app.js'));
+    if (!this.app) throw new Error('app.js did not call App()');
+    const launchOptions = { path, query: { ...query }, scene: 1001, referrerInfo: {} };
+    this.callHook(this.app, 'onLaunch', launchOptions);
+    this.callHook(this.app, 'onShow', launchOptions);
+  }
+
+  /**
+   * Opens a page as the host does after reLaunch: loads its file (and the custom components its json uses),
+   * builds the instance and runs onLoad (swan: onInit, then onLoad), onShow and onReady.
+   */
+  open(route: string, query: Record<string, string> = {}): PageInstance {
+    if (!this.routes.has(route)) throw new Error(`${route} is not a page of app.json`);
+    const config = this.loadPage(route);
+    const page: PageInstance = {
+      ...config,
+      route,
+      __route__: route,
+      options: { ...query },
+      data: serialise((config.data as Record<string, unknown>) ?? {}),
+      setData: (data, cb) => this.setData(page, data, cb),
+    };
+    while (this.stack.length) this.close(this.stack[this.stack.length - 1]);
+    this.stack.push(page);
+    if (this.target === 'swan') this.callHook(page, 'onInit', { ...query });
+    this.callHook(page, 'onLoad', { ...query });
+    this.callHook(page, 'onShow');
+    this.callHook(page, 'onReady');
+    return page;
+  }
+
+  /** Leaves the page as reLaunch / redirectTo would: onUnload, and it is off the stack. */
+  close(page: PageInstance): void {
+    const at = this.stack.indexOf(page);
+    if (at < 0) return;
+    this.stack.splice(at, 1);
+    this.callHook(page, 'onUnload');
+  }
+
+  /** Closes open pages and removes the globals; modules of this launch are dropped with it. */
+  dispose(): void {
+    while (this.stack.length) this.close(this.stack[this.stack.length - 1]);
+    const g = globalThis as Record<string, unknown>;
+    for (const k of this.installed) delete g[k];
+    this.installed = [];
+  }
+
+  private callHook(target: Record<string, unknown>, name: string, ...args: unknown[]): void {
+    const fn = target[name];
+    if (typeof fn === 'function') (fn as Lifecycle).apply(target as PageInstance, args);
+  }
+
+  private loadPage(route: string): Record<string, unknown> {
+    const known = this.pageConfigs.get(route);
+    if (known) return known;
+    const json = join(this.distDir, `${route}.json`);
+    if (existsSync(json)) {
+      const using = (JSON.parse(readFileSync(json, 'utf8')) as { usingComponents?: Record<string, string> }).usingComponents ?? {};
+      for (const path of Object.values(using)) {
+        if (path.startsWith('plugin://') || path.startsWith('dynamicLib://')) continue;
+        const file = path.startsWith('/') ? join(this.distDir, path) : resolve(dirname(json), path);
+        this.require(`${file}.js`);
+      }
+    }
+    this.loadingRoute = route;
+    try {
+      this.require(join(this.distDir, `${route}.js`));
+    } finally {
+      this.loadingRoute = '';
+    }
+    const config = this.pageConfigs.get(route);
+    if (!config) throw new Error(`${route}.js did not call Page()`);
+    return config;
+  }
+
+  /** CommonJS as the host provides it: files of the package only, evaluated once per launch. */
+  private require(file: string): unknown {
+    const path = file.endsWith('.js') ? file : `${file}.js`;
+    const cached = this.modules.get(path);
+    if (cached) return cached.exports;
+    if (relative(this.distDir, path).startsWith('..')) throw new Error(`${path} is outside the package`);
+    const module = { exports: {} as unknown };
+    this.modules.set(path, module);
+    const code = readFileSync(path, 'utf8');
+    const fn = runInThisContext(`(function (require, module, exports) {${code}\n})`, { filename: path }) as (
+      req: (spec: string) => unknown,
+      mod: typeof module,
+      exp: unknown,
+    ) => void;
+    const req = (spec: string): unknown => {
+      if (!spec.startsWith('.') && !spec.startsWith('/')) throw new Error(`${path} requires "${spec}": a mini-program package has no node_modules`);
+      return this.require(spec.startsWith('/') ? join(this.distDir, spec) : resolve(dirname(path), spec));
+    };
+    fn.call(module.exports, req, module, module.exports);
+    return module.exports;
+  }
+
+  private setData(page: PageInstance, data: Record<string, unknown>, cb?: () => void): void {
+    const size = Buffer.byteLength(JSON.stringify(data));
+    if (size > SET_DATA_LIMIT) this.refuse(`setData of ${Math.round(size / 1024)} KB on ${page.route} exceeds the 1 MB limit`);
+    for (const [path, value] of Object.entries(data)) if (value !== undefined) applyPath(page.data, path, serialise(value));
+    if (cb) setTimeout(cb, 0);
+  }
+
+  private refuse(why: string): void {
+    this.refusals.push(why);
+  }
+
+  private record(api: string, args: unknown): void {
+    this.calls.push({ api, route: this.currentRoute, args });
+  }
+
+  /** Answers a callback-style API later, as the host does; a throw in a callback is an uncaught error. */
+  private answer(options: Options | undefined, ok: boolean, res: Record<string, unknown>): void {
+    setTimeout(() => {
+      if (ok) options?.success?.(res);
+      else options?.fail?.(res);
+      options?.complete?.(res);
+    }, 0);
+  }
+
+  private ok(api: string, options: Options | undefined, res: Record<string, unknown> = {}): void {
+    this.record(api, options);
+    this.answer(options, true, { errMsg: `${api}:ok`, ...res });
+  }
+
+  private fail(api: string, options: Options | undefined, why: string): void {
+    this.record(api, options);
+    this.answer(options, false, { errMsg: `${api}:fail ${why}` });
+  }
+
+  /** A navigation the host accepts only for a registered page, and tab pages only through switchTab. */
+  private navigate(api: string, options: Options | undefined): void {
+    const url = String(options?.url ?? '');
+    const route = url.replace(/^\//, '').split('?')[0];
+    const problem = !this.routes.has(route)
+      ? `page "${route}" is not in app.json`
+      : api === 'switchTab' && !this.tabRoutes.has(route)
+        ? `can not switchTab to a non-tabBar page "${route}"`
+        : (api === 'navigateTo' || api === 'redirectTo') && this.tabRoutes.has(route)
+          ? `can not ${api} a tabbar page "${route}"`
+          : api === 'switchTab' && url.includes('?')
+            ? `switchTab url must not carry a query: "${url}"`
+            : '';
+    if (problem) {
+      this.refuse(`${api} from ${this.currentRoute || '(launch)'}: ${problem}`);
+      this.fail(api, options, problem);
+    } else this.ok(api, options);
+  }
+
+  private request(options: Options): { abort(): void; onHeadersReceived(): void; offHeadersReceived(): void } {
+    this.record('request', { url: options.url, method: options.method });
+    const controller = new AbortController();
+    const method = String(options.method || 'GET').toUpperCase();
+    const header: Record<string, string> = { 'content-type': 'application/json', ...((options.header as Record<string, string>) || {}) };
+    const contentType = Object.entries(header).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+    const original = new URL(String(options.url));
+    const url = new URL(original.pathname + original.search, this.apiOrigin);
+    const data = options.data;
+    let body: string | undefined;
+    const asQuery = (d: Record<string, unknown>) =>
+      Object.entries(d)
+        .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'object' ? JSON.stringify(v) : String(v))}`)
+        .join('&');
+    if (method === 'GET' && data && typeof data === 'object') {
+      const q = asQuery(data as Record<string, unknown>);
+      if (q) url.search += (url.search ? '&' : '?') + q;
+    } else if (data !== undefined && method !== 'GET') {
+      body = typeof data === 'string' ? data : contentType.includes('x-www-form-urlencoded') ? asQuery(data as Record<string, unknown>) : JSON.stringify(data);
+    }
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, Number(options.timeout) || 60000);
+    this.inflight += 1;
+    fetch(url, { method, headers: header, body, signal: controller.signal })
+      .then(async (res) => {
+        const text = await res.text();
+        let parsed: unknown = text;
+        if (options.dataType === undefined || options.dataType === 'json') {
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            // the host hands back the text when it is not JSON
+          }
+        }
+        const responseHeader: Record<string, string> = {};
+        res.headers.forEach((value, name) => (responseHeader[name] = value));
+        this.answer(options, true, { data: parsed, statusCode: res.status, header: responseHeader, cookies: [], errMsg: 'request:ok' });
+      })
+      .catch((err: Error) => {
+        this.answer(options, false, { errMsg: `request:fail ${timedOut ? 'timeout' : controller.signal.aborted ? 'abort' : err.message}` });
+      })
+      .finally(() => {
+        clearTimeout(timer);
+        // Counted down after the callbacks ran, so "no request pending" means the page has had its answers.
+        setTimeout(() => (this.inflight -= 1), 0);
+      });
+    return { abort: () => controller.abort(), onHeadersReceived: () => undefined, offHeadersReceived: () => undefined };
+  }
+
+  private systemInfo(): Record<string, unknown> {
+    const weapp = this.target === 'weapp';
+    return {
+      brand: 'devtools',
+      model: 'iPhone X',
+      pixelRatio: 3,
+      screenWidth: 375,
+      screenHeight: 812,
+      windowWidth: 375,
+      windowHeight: 724,
+      statusBarHeight: 44,
+      language: 'zh_CN',
+      version: weapp ? '8.0.50' : '13.50.0',
+      system: 'iOS 17.0',
+      platform: weapp ? 'devtools' : 'ios',
+      SDKVersion: weapp ? '3.6.0' : '3.300.0',
+      host: weapp ? undefined : 'baiduboxapp',
+      safeArea: { left: 0, right: 375, top: 44, bottom: 778, width: 375, height: 734 },
+    };
+  }
+
+  /** The `wx` / `swan` object: every API the storefront (and Taro's runtime) calls. */
+  private hostApi(): Record<string, unknown> {
+    const onTabPage = () => this.tabRoutes.has(this.currentRoute);
+    const tabBar = (api: string) => (o: Options) => (onTabPage() ? this.ok(api, o) : this.fail(api, o, 'not TabBar page'));
+    const recorded = (api: string, res: Record<string, unknown> = {}) => (o: Options) => this.ok(api, o, res);
+    const api: Record<string, unknown> = {
+      request: (o: Options) => this.request(o),
+      getStorageSync: (key: string) => (this.storage.has(key) ? serialise(this.storage.get(key)) : ''),
+      setStorageSync: (key: string, value: unknown) => void this.storage.set(key, serialise(value)),
+      removeStorageSync: (key: string) => void this.storage.delete(key),
+      clearStorageSync: () => this.storage.clear(),
+      getStorageInfoSync: () => ({ keys: [...this.storage.keys()], currentSize: 0, limitSize: 10240 }),
+      getStorage: (o: Options) =>
+        this.storage.has(String(o.key))
+          ? this.ok('getStorage', o, { data: serialise(this.storage.get(String(o.key))) })
+          : this.fail('getStorage', o, 'data not found'),
+      setStorage: (o: Options) => {
+        this.storage.set(String(o.key), serialise(o.data));
+        this.ok('setStorage', o);
+      },
+      removeStorage: (o: Options) => {
+        this.storage.delete(String(o.key));
+        this.ok('removeStorage', o);
+      },
+      clearStorage: (o: Options) => {
+        this.storage.clear();
+        this.ok('clearStorage', o);
+      },
+      getSystemInfoSync: () => this.systemInfo(),
+      getSystemInfo: (o: Options) => this.ok('getSystemInfo', o, this.systemInfo()),
+      getWindowInfo: () => this.systemInfo(),
+      getNetworkType: recorded('getNetworkType', { networkType: 'wifi' }),
+      onNetworkStatusChange: () => undefined,
+      canIUse: () => true,
+      navigateTo: (o: Options) => this.navigate('navigateTo', o),
+      redirectTo: (o: Options) => this.navigate('redirectTo', o),
+      reLaunch: (o: Options) => this.navigate('reLaunch', o),
+      switchTab: (o: Options) => this.navigate('switchTab', o),
+      navigateBack: recorded('navigateBack'),
+      navigateToMiniProgram: recorded('navigateToMiniProgram'),
+      showToast: recorded('showToast'),
+      hideToast: recorded('hideToast'),
+      showLoading: recorded('showLoading'),
+      hideLoading: recorded('hideLoading'),
+      showModal: recorded('showModal', { confirm: false, cancel: true }),
+      showActionSheet: (o: Options) => this.fail('showActionSheet', o, 'cancel'),
+      setNavigationBarTitle: recorded('setNavigationBarTitle'),
+      setNavigationBarColor: recorded('setNavigationBarColor'),
+      startPullDownRefresh: recorded('startPullDownRefresh'),
+      stopPullDownRefresh: recorded('stopPullDownRefresh'),
+      pageScrollTo: recorded('pageScrollTo'),
+      setTabBarStyle: tabBar('setTabBarStyle'),
+      setTabBarItem: tabBar('setTabBarItem'),
+      showTabBar: tabBar('showTabBar'),
+      hideTabBar: tabBar('hideTabBar'),
+      setTabBarBadge: tabBar('setTabBarBadge'),
+      removeTabBarBadge: tabBar('removeTabBarBadge'),
+      showShareMenu: recorded('showShareMenu'),
+      hideShareMenu: recorded('hideShareMenu'),
+      updateShareMenu: recorded('updateShareMenu'),
+      previewImage: recorded('previewImage'),
+      makePhoneCall: recorded('makePhoneCall'),
+      setClipboardData: recorded('setClipboardData'),
+      getClipboardData: recorded('getClipboardData', { data: '' }),
+      vibrateShort: recorded('vibrateShort'),
+      // No payment happens on a first screen; a call is recorded and answered as the visitor's cancel.
+      requestPayment: (o: Options) => this.fail('requestPayment', o, 'cancel'),
+      requestPolymerPayment: (o: Options) => this.fail('requestPolymerPayment', o, 'cancel'),
+    };
+    if (this.target === 'weapp') api.login = recorded('login', { code: 'smoke-login-code' });
+    else api.getLoginCode = recorded('getLoginCode', { code: 'smoke-login-code' });
+    return api;
+  }
+}
