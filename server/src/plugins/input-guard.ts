@@ -1,9 +1,9 @@
 /**
  * Refuses input no route can use before anything else reads it (DESIGN.md §4: bad input is a 4xx, never a
  * 500). It runs as the first preValidation hook of every route, before the signature check:
- * - NUL and other C0 control characters (tab, LF and CR excepted) in any string or key of the body, query or
- *   path parameters. PostgreSQL cannot store U+0000 in text and fails the whole query, so a NUL that reached
- *   SQL was a 500; no field of the contract has a use for the others.
+ * - NUL (U+0000) in any string or key of the body, query or path parameters. PostgreSQL cannot store it in
+ *   text and fails the whole query, so a NUL that reached SQL was a 500; no field has a use for it. Other
+ *   control characters are harmless to the database; free-text fields strip them (e.g. review content).
  * - Bodies nested deeper than MAX_DEPTH. Canonicalising a 5,000-level body for the signature (JSON.stringify)
  *   overflows the stack; no request of the contract nests deeper than a few levels.
  * The walk is iterative, so the check itself cannot overflow, and it visits each value once.
@@ -17,8 +17,7 @@ export const INPUT_MESSAGES = {
   tooDeep: '参数层级过深',
 } as const;
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+const hasNul = (text: string) => text.includes('\u0000');
 
 /** The first problem of a parsed value, or null when it is fine. */
 export function inputProblem(root: unknown): string | null {
@@ -26,13 +25,13 @@ export function inputProblem(root: unknown): string | null {
   while (stack.length) {
     const { value, depth } = stack.pop()!;
     if (typeof value === 'string') {
-      if (CONTROL.test(value)) return INPUT_MESSAGES.illegalCharacter;
+      if (hasNul(value)) return INPUT_MESSAGES.illegalCharacter;
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
     if (depth >= MAX_DEPTH) return INPUT_MESSAGES.tooDeep;
     for (const key of Object.keys(value)) {
-      if (CONTROL.test(key)) return INPUT_MESSAGES.illegalCharacter;
+      if (hasNul(key)) return INPUT_MESSAGES.illegalCharacter;
       stack.push({ value: (value as Record<string, unknown>)[key], depth: depth + 1 });
     }
   }

@@ -238,7 +238,9 @@ describe('reviews', () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ content: 'x'.repeat(501) }, '评价内容不能超过500字'],
       [{ content: '   ' }, '请输入评价内容'],
-      [{ content: '\u0007\u0000\u202e' }, '请输入评价内容'],
+      [{ content: '\u0007\u202e' }, '请输入评价内容'],
+      // NUL is refused for every field before any route runs (plugins/input-guard.ts): PostgreSQL cannot store it.
+      [{ content: '好\u0000' }, '参数包含非法字符'],
       [{ content: '好', score: 0 }, '请选择评分'],
       [{ content: '好', score: 6 }, '评分为1到5星'],
       [{ content: '好', images: Array.from({ length: 10 }, () => '/static/images/course-03.svg') }, '最多上传9张图片'],
@@ -255,7 +257,7 @@ describe('reviews', () => {
 
   test('once after buying; hostile text stays plain text without control characters; a second review is 409', async () => {
     const before = (await detail('demo-course-03')).body.info.commentSummary.total;
-    const text = '  <script>alert(1)</script>\u0007好课\u202e<img src=x onerror=alert(1)>\r\n第二行\u0000  ';
+    const text = '  <script>alert(1)</script>\u0007好课\u202e<img src=x onerror=alert(1)>\r\n第二行  ';
     const images = ['/static/images/course-03.svg', 'https://cdn.example.com/review/a.png'];
     const ok = await publish({ content: text, score: 4, images });
     assert.equal(ok.status, 200, ok.raw.body);
