@@ -27,6 +27,9 @@ for target in h5 weapp swan; do
   echo "built dist/$target"
 done
 
+step "mini-program smoke (weapp, swan bundles in a fake host against the server)"
+npm run --silent test:mini
+
 step "package budget"
 node scripts/package-budget.mjs
 
