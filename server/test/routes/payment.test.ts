@@ -452,6 +452,8 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
     const page = await h.inject({ method: 'GET', url: `/sandbox/cashier/${params.paymentSn}` });
     assert.equal(page.status, 409);
     assert.match(String(page.raw.body), /该支付已关闭/);
+    // The back button must ask again rather than show a cached page still offering 确认支付.
+    assert.equal(page.raw.headers['cache-control'], 'no-store');
     const confirm = await h.inject({ method: 'POST', url: `/sandbox/cashier/${params.paymentSn}/confirm` });
     assert.equal(confirm.status, 409, 'a closed payment cannot be confirmed');
     assert.equal(await statusOf(orderNo), 'UNPAID');

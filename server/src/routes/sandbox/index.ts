@@ -51,7 +51,10 @@ export interface SandboxRoutesOptions {
 const paymentParams = z.object({ paymentSn: z.string().min(1).max(64) });
 const flowParams = z.object({ flowId: z.string().min(1).max(64) });
 
-const html = (reply: FastifyReply, status: number, body: string) => reply.code(status).type('text/html; charset=utf-8').send(body);
+// no-store: a cashier page reached again with the back button must be asked for anew (it then says the payment
+// was closed or paid), never shown from the browser's cache still offering 确认支付.
+const html = (reply: FastifyReply, status: number, body: string) =>
+  reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
 const seeOther = (reply: FastifyReply, url: string) => reply.code(303).header('location', url).send();
 
 const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async (app, options) => {

@@ -1,15 +1,12 @@
 /** The sandbox's HTML pages: small, Chinese, mobile-sized, with no external assets. */
+import { formatChinaTime } from '@contract/rules/china-time';
+import { formatMoney } from '@contract/rules/money';
 
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
-/** Fen as "¥12.34" (divided by 100, at most two decimals), like the storefront's domain/money. */
-export function yuan(fen: number): string {
-  const abs = Math.abs(Math.round(fen));
-  const cents = abs % 100;
-  const text = `${Math.floor(abs / 100)}${cents ? `.${String(cents).padStart(2, '0').replace(/0$/, '')}` : ''}`;
-  return `${fen < 0 ? '-' : ''}¥${text}`;
-}
+/** Fen as "¥12.34": the one money format of both sides. */
+export const yuan = formatMoney;
 
 const STYLE = `
 body{margin:0;font-family:-apple-system,"PingFang SC","Microsoft YaHei",sans-serif;background:#f5f5f5;color:#333}
@@ -48,6 +45,5 @@ export const message = (title: string, text: string, back?: string | null) =>
 
 /** "2025-06-01 12:30" in China time, whatever the server's zone. */
 export function chinaTime(d: Date): string {
-  const t = new Date(d.getTime() + 8 * 3600_000).toISOString();
-  return `${t.slice(0, 10)} ${t.slice(11, 16)}`;
+  return formatChinaTime(d, 'YYYY-MM-DD HH:mm');
 }
