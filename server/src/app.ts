@@ -15,6 +15,7 @@ import { registerLimits } from './plugins/limits';
 import { serverOptions } from './plugins/server-options';
 import { registerSignature } from './plugins/signature';
 import { registerStatic } from './plugins/static';
+import { registerStorage } from './plugins/storage';
 import activityRoutes from './routes/activity';
 import addressRoutes from './routes/address';
 import authRoutes from './routes/auth';
@@ -23,10 +24,12 @@ import orderRoutes from './routes/order';
 import pagesRoutes from './routes/pages';
 import paymentRoutes from './routes/payment';
 import sandboxRoutes, { type NotifySender } from './routes/sandbox';
+import uploadRoutes from './routes/upload';
 import userRoutes from './routes/user';
 import wechatRoutes from './routes/wechat';
 import type { Limiter } from './services/limiter';
 import { createSmsProvider, type SmsProvider } from './services/sms';
+import { createStorageProvider, type StorageProvider } from './services/storage';
 
 export interface BuildAppOptions {
   config: Config;
@@ -41,9 +44,11 @@ export interface BuildAppOptions {
   limiter?: Limiter;
   /** Sandbox cashier: how its notification reaches /pay/notify/sandbox (default: HTTP to the listening address). */
   notifySender?: NotifySender;
+  /** Image storage; defaults to the server's own POST-policy host, or OSS when configured (services/storage.ts). */
+  storage?: StorageProvider;
 }
 
-export async function buildApp({ config, db, sms, logger, logStream, limiter, notifySender }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, sms, logger, logStream, limiter, notifySender, storage }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify(serverOptions(config, { enabled: logger !== false, level: config.logLevel, stream: logStream }));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -54,6 +59,7 @@ export async function buildApp({ config, db, sms, logger, logStream, limiter, no
   registerLimits(app, config.limits, limiter);
   registerSignature(app, db, { signKey: config.signKey });
   registerAuth(app, db);
+  registerStorage(app, storage ?? createStorageProvider(config));
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -83,5 +89,6 @@ export async function buildApp({ config, db, sms, logger, logStream, limiter, no
   await app.register(orderRoutes);
   await app.register(paymentRoutes, { config });
   await app.register(sandboxRoutes, { config, notifySender });
+  await app.register(uploadRoutes);
   return app;
 }
