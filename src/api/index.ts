@@ -7,6 +7,7 @@ import { createOrderApi } from './order';
 import { createPagesApi } from './pages';
 import { createPaymentApi } from './payment';
 import type { Request } from './request';
+import { createUploadApi } from './upload';
 
 export function createApi(request: Request) {
   return {
@@ -17,6 +18,7 @@ export function createApi(request: Request) {
     address: createAddressApi(request),
     payment: createPaymentApi(request),
     activity: createActivityApi(request),
+    upload: createUploadApi(request),
   };
 }
 

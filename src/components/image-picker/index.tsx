@@ -1,0 +1,89 @@
+import { View } from '@tarojs/components';
+import Taro from '@tarojs/taro';
+import { useMemo, useState } from 'react';
+import AtImagePicker from 'taro-ui/lib/components/image-picker';
+import { toast } from '../../platform/ui';
+import { createUploader, postObject, type PickedImage } from '../../platform/upload';
+import { useStores } from '../../stores';
+import './index.scss';
+
+interface ImagePickerProps {
+  /** Public URLs of the images uploaded so far (controlled). */
+  value: string[];
+  onChange(urls: string[]): void;
+  /** Most images allowed (feedback: 6). */
+  max: number;
+  /** Hint under the grid, e.g. 最多上传6张. */
+  hint?: string;
+}
+
+interface ChosenFile {
+  url: string;
+  file?: { path?: string; size?: number; type?: string; originalFileObj?: Blob & { name?: string; type?: string } };
+}
+
+/**
+ * Pick and upload images (feedback now, after-sales evidence next): taro-ui's picker for choosing and showing,
+ * each new image uploaded at once through platform/upload (§8 progress texts); what is shown is what is stored.
+ */
+export default function ImagePicker({ value, onChange, max, hint }: ImagePickerProps) {
+  const { api } = useStores();
+  const [busy, setBusy] = useState(false);
+  const upload = useMemo(
+    () =>
+      createUploader({
+        credentials: () => api.upload.credentials(),
+        post: postObject,
+        apiBase: USER_API_BASE,
+        now: () => Date.now(),
+        progress: (title) => void Taro.showLoading({ title, mask: true }),
+        done: (text) => {
+          void Taro.hideLoading();
+          toast(text, text === '上传成功' ? 'success' : 'none');
+        },
+      }),
+    [api],
+  );
+
+  async function handleChange(files: ChosenFile[], operation: 'add' | 'remove', index?: number) {
+    if (operation === 'remove') {
+      if (index !== undefined) onChange(value.filter((_, i) => i !== index));
+      return;
+    }
+    if (busy) return;
+    const added = files.slice(value.length, value.length + Math.max(0, max - value.length));
+    const images: PickedImage[] = added.map((f) => ({
+      path: f.url,
+      file: f.file?.originalFileObj,
+      type: f.file?.type ?? f.file?.originalFileObj?.type,
+    }));
+    if (!images.length) return;
+    setBusy(true);
+    try {
+      const { urls } = await upload(images);
+      onChange([...value, ...urls.filter((u): u is string => !!u)].slice(0, max));
+    } catch (err) {
+      void Taro.hideLoading();
+      toast((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <View className="sf-image-picker">
+      <AtImagePicker
+        files={value.map((url) => ({ url }))}
+        count={Math.max(1, max - value.length)}
+        multiple
+        length={3}
+        showAddBtn={value.length < max && !busy}
+        onChange={(files: ChosenFile[], operation: string, index?: number) => void handleChange(files, operation === 'remove' ? 'remove' : 'add', index)}
+        onImageClick={(i: number) => void Taro.previewImage({ urls: value, current: value[i] }).catch(() => undefined)}
+      />
+      <View className="sf-image-picker__hint">
+        {hint ?? `最多上传${max}张`}（{value.length}/{max}）
+      </View>
+    </View>
+  );
+}

@@ -1,0 +1,3 @@
+export { postObject } from './post.h5';
+export * from './uploader';
+export type { PickedImage, PostObject } from './types';

@@ -1,0 +1,3 @@
+export { postObject } from './post.mini';
+export * from './uploader';
+export type { PickedImage, PostObject } from './types';
