@@ -1,5 +1,10 @@
 /** Collect-form and applicant field rules of §5: validators, messages, placeholders and input types. */
-export type FieldKeyName = 'TEXT' | 'NAME' | 'IDCARD' | 'IDCARD_OUT' | 'NUMBER' | 'PHONE' | 'EMAIL' | 'ADDRESS';
+export const FIELD_KEY_NAMES = ['TEXT', 'NAME', 'IDCARD', 'IDCARD_OUT', 'NUMBER', 'PHONE', 'EMAIL', 'ADDRESS'] as const;
+export type FieldKeyName = (typeof FIELD_KEY_NAMES)[number];
+
+export function isFieldKeyName(value: unknown): value is FieldKeyName {
+  return typeof value === 'string' && (FIELD_KEY_NAMES as readonly string[]).includes(value);
+}
 
 export const FIELD_MESSAGES: Record<FieldKeyName, string> = {
   TEXT: '请输入内容',
@@ -80,6 +85,19 @@ export function inputTypeFor(keyName: FieldKeyName): 'number' | 'text' | 'idcard
   return 'text';
 }
 
+/** A multi-line field (textarea) takes a longer text. */
+export const MULTILINE_MAX_LENGTH = 500;
+
+/** §5 input types, plus textarea for a multi-line field (TEXT and ADDRESS; the others are one line by nature). */
+export function fieldInputType(keyName: FieldKeyName, multiline: boolean): 'number' | 'text' | 'idcard' | 'textarea' {
+  if (multiline && (keyName === 'TEXT' || keyName === 'ADDRESS')) return 'textarea';
+  return inputTypeFor(keyName);
+}
+
+export function fieldMaxLength(keyName: FieldKeyName, multiline: boolean): number {
+  return fieldInputType(keyName, multiline) === 'textarea' ? MULTILINE_MAX_LENGTH : maxLengthFor(keyName);
+}
+
 export function maxLengthFor(keyName: FieldKeyName): number {
   if (keyName === 'PHONE') return PHONE_LENGTH;
   if (keyName === 'IDCARD_OUT') return ID_OUT_MAX_LENGTH;
@@ -131,4 +149,38 @@ export function firstApplicantError(rules: readonly RuleLike[], values: Record<s
     if (bad) return rule.submitTips || bad;
   }
   return null;
+}
+
+/** §5 names no text for an over-long value; the input's maxlength stops typing there, so only a pasted value sees it. */
+export const fieldTooLong = (max: number) => `最多输入${max}个字`;
+
+export interface FormFieldLike {
+  nKey: string;
+  keyName: FieldKeyName;
+  required: boolean;
+  multiline: boolean;
+  idCardType: 'IDCARD' | 'IDCARD_OUT' | null;
+}
+
+/**
+ * A collect-form field's problem in §5's words, or null: required fields must pass their validator, optional
+ * ones only when filled; nothing may be longer than the field allows.
+ */
+export function formFieldError(field: FormFieldLike, raw: string | undefined): string | null {
+  const value = raw ?? '';
+  if (!field.required && !value.trim()) return null;
+  const problem = validateField(field.keyName, value, field.idCardType);
+  if (problem) return problem;
+  const max = fieldMaxLength(field.keyName, field.multiline);
+  return value.trim().length > max ? fieldTooLong(max) : null;
+}
+
+/** Every field's problem by nKey (empty when the form can be committed). */
+export function formErrors(fields: readonly FormFieldLike[], values: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const field of fields) {
+    const problem = formFieldError(field, values[field.nKey]);
+    if (problem) out[field.nKey] = problem;
+  }
+  return out;
 }
