@@ -47,11 +47,27 @@ export async function issueCode(db: Db, sms: SmsProvider, phone: string): Promis
   return { resendAfter: RESEND_AFTER_S };
 }
 
+/**
+ * Inside the caller's transaction: checks the phone's current code and consumes it when it matches (null),
+ * or counts the failed attempt and answers why it was refused. Login and the collect-form phone check share it.
+ */
+export async function consumeCode(tx: Db, phone: string, code: string): Promise<AppError | null> {
+  const [row] = await tx.select().from(smsCodes).where(eq(smsCodes.phone, phone)).for('update');
+  const now = new Date();
+  if (!row || row.consumedAt || row.expiresAt <= now) return badRequest(MESSAGES.smsExpired, ERROR_CODES.SMS_CODE_EXPIRED);
+  if (row.attempts >= MAX_ATTEMPTS) return badRequest(MESSAGES.smsTooManyAttempts, ERROR_CODES.SMS_TOO_MANY_ATTEMPTS);
+  if (!timingSafeEqual(Buffer.from(row.codeHash, 'hex'), hashCode(phone, code))) {
+    const attempts = row.attempts + 1;
+    await tx.update(smsCodes).set({ attempts }).where(eq(smsCodes.phone, phone));
+    return attempts >= MAX_ATTEMPTS
+      ? badRequest(MESSAGES.smsTooManyAttempts, ERROR_CODES.SMS_TOO_MANY_ATTEMPTS)
+      : badRequest(MESSAGES.smsWrong, ERROR_CODES.SMS_CODE_WRONG);
+  }
+  await tx.update(smsCodes).set({ consumedAt: now }).where(eq(smsCodes.phone, phone));
+  return null;
+}
+
 type Outcome = { ok: true; token: string; user: UserRow } | { ok: false; error: AppError };
-const fail = (code: (typeof ERROR_CODES)[keyof typeof ERROR_CODES], message: string): Outcome => ({
-  ok: false,
-  error: badRequest(message, code),
-});
 
 /**
  * Checks the code and, when it matches, consumes it and moves the visitor onto a logged-in session:
@@ -64,19 +80,9 @@ export async function loginWithCode(
 ): Promise<{ token: string; user: UserRow }> {
   const { session, phone } = input;
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
-    const [row] = await tx.select().from(smsCodes).where(eq(smsCodes.phone, phone)).for('update');
+    const refused = await consumeCode(tx, phone, input.code);
+    if (refused) return { ok: false, error: refused };
     const now = new Date();
-    if (!row || row.consumedAt || row.expiresAt <= now) return fail(ERROR_CODES.SMS_CODE_EXPIRED, MESSAGES.smsExpired);
-    if (row.attempts >= MAX_ATTEMPTS) return fail(ERROR_CODES.SMS_TOO_MANY_ATTEMPTS, MESSAGES.smsTooManyAttempts);
-
-    if (!timingSafeEqual(Buffer.from(row.codeHash, 'hex'), hashCode(phone, input.code))) {
-      const attempts = row.attempts + 1;
-      await tx.update(smsCodes).set({ attempts }).where(eq(smsCodes.phone, phone));
-      return attempts >= MAX_ATTEMPTS
-        ? fail(ERROR_CODES.SMS_TOO_MANY_ATTEMPTS, MESSAGES.smsTooManyAttempts)
-        : fail(ERROR_CODES.SMS_CODE_WRONG, MESSAGES.smsWrong);
-    }
-    await tx.update(smsCodes).set({ consumedAt: now }).where(eq(smsCodes.phone, phone));
 
     const user = await userForPhone(tx, session, phone);
     await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.tokenHash, hashToken(session.token)));
