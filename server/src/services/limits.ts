@@ -35,14 +35,22 @@ export class RequestLimits {
     private readonly config: Config['limits'],
   ) {}
 
-  /** Before a code is sent: the client's, the server's and the phone's budgets each count this attempt. */
+  /**
+   * Before a code is sent: the client's and the server's budgets count this attempt; the phone's daily budget
+   * is only checked here and counted by `codeSent`, so a tap refused by the one-per-minute rule costs nothing.
+   */
   async smsSend(ip: string, phone: string): Promise<void> {
     // The client's own budget first: one client refused there cannot use up everyone's budget.
     if (!(await this.store.hit(`sms:ip:${ip}`, this.config.smsPerIpPerHour, HOUR)).allowed) throw tooMany(LIMIT_MESSAGES.smsPerIp);
     if (!(await this.store.hit('sms:all', this.config.smsPerMinute, MINUTE)).allowed) throw tooMany(LIMIT_MESSAGES.smsBusy);
-    if (!(await this.store.hit(`sms:phone:${phone}`, CODES_PER_PHONE_PER_DAY, DAY)).allowed) {
+    if ((await this.store.count(`sms:phone:${phone}`)) >= CODES_PER_PHONE_PER_DAY) {
       throw tooMany(LIMIT_MESSAGES.smsPerPhone, ERROR_CODES.SMS_TOO_FREQUENT);
     }
+  }
+
+  /** After a code went out (phone-auth's one-per-minute rule serialises these per phone). */
+  async codeSent(phone: string): Promise<void> {
+    await this.store.hit(`sms:phone:${phone}`, CODES_PER_PHONE_PER_DAY, DAY);
   }
 
   /**

@@ -122,6 +122,14 @@ describe('per phone: codes per day and wrong guesses across codes', () => {
     assert.equal(refused.body.message, LIMIT_MESSAGES.smsPerPhone);
   });
 
+  it('a tap refused by the one-per-minute rule does not count against the phone\'s day', async () => {
+    const phone = '13800005004';
+    assert.equal((await h.get(CODE_URL, { phone })).status, 200);
+    for (let i = 0; i < CODES_PER_PHONE_PER_DAY + 2; i += 1) assert.equal((await h.get(CODE_URL, { phone })).body.code, 4003);
+    await ageCode(h, phone);
+    assert.equal((await h.get(CODE_URL, { phone })).status, 200);
+  });
+
   it('a fresh code does not bring fresh guesses: after the daily wrong guesses even the right code is refused', async () => {
     const phone = '13800005002';
     const visitor = await h.enter();

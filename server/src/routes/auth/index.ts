@@ -26,7 +26,9 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
     async (request) => {
       // Per client, server-wide and per phone (services/limits.ts), then the one-per-minute rule.
       await app.limits.smsSend(request.ip, request.query.phone);
-      return ok(await issueCode(app.db, options.sms, request.query.phone));
+      const sent = await issueCode(app.db, options.sms, request.query.phone);
+      await app.limits.codeSent(request.query.phone);
+      return ok(sent);
     },
   );
 
