@@ -71,6 +71,17 @@ export const ERROR_CODES = {
   UPLOAD_NOT_IMAGE: 4032,
   /** HTTP 409: a form that takes one submission per customer was already submitted by this customer. */
   FORM_ALREADY_SUBMITTED: 4091,
+  /** Coupons and cards (issue 11): each refusal has its own code and message. */
+  CARD_CODE_WRONG: 4201,
+  CARD_CODE_USED: 4202,
+  CARD_CODE_EXPIRED: 4203,
+  CARD_CODE_INVALID: 4204,
+  /** HTTP 429: too many wrong card codes from one customer (slowed, then refused for a while). */
+  CARD_CODE_TOO_MANY: 4205,
+  CLAIM_SOLD_OUT: 4210,
+  CLAIM_LIMIT: 4211,
+  CLAIM_CLOSED: 4212,
+  COUPON_NOT_USABLE: 4213,
   SERVER_ERROR: 5000,
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -19,10 +19,13 @@ import { registerStorage } from './plugins/storage';
 import activityRoutes from './routes/activity';
 import addressRoutes from './routes/address';
 import authRoutes from './routes/auth';
+import cardRoutes from './routes/card';
+import couponRoutes from './routes/coupon';
 import entranceRoutes from './routes/entrance';
 import orderRoutes from './routes/order';
 import pagesRoutes from './routes/pages';
 import paymentRoutes from './routes/payment';
+import couponOpsRoutes from './routes/ops/coupons';
 import sandboxRoutes, { type NotifySender } from './routes/sandbox';
 import uploadRoutes from './routes/upload';
 import userRoutes from './routes/user';
@@ -72,6 +75,8 @@ export async function buildApp({ config, db, sms, logger, logStream, limiter, no
         version: '0.1.0',
       },
       servers: config.publicBaseUrl ? [{ url: config.publicBaseUrl }] : [],
+      // Operator routes (/ops/...) take `Authorization: Bearer <OPS_KEY>`.
+      components: { securitySchemes: { opsKey: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
   });
@@ -90,5 +95,8 @@ export async function buildApp({ config, db, sms, logger, logStream, limiter, no
   await app.register(paymentRoutes, { config });
   await app.register(sandboxRoutes, { config, notifySender });
   await app.register(uploadRoutes);
+  await app.register(couponRoutes);
+  await app.register(cardRoutes, { config });
+  await app.register(couponOpsRoutes, { config });
   return app;
 }

@@ -15,6 +15,8 @@ export const DEFAULT_SANDBOX_PAY_KEY = 'storefront-sandbox-pay-key';
 export const DEFAULT_OPS_KEY = 'storefront-demo-ops-key';
 /** Demo HMAC key of the server's own upload policies (the local storage host); OSS uses OSS_ACCESS_SECRET. */
 export const DEFAULT_UPLOAD_SECRET = 'storefront-demo-upload-secret';
+/** Demo HMAC key of the card secrets (issue 11): codes are stored as HMAC-SHA256(CARD_CODE_KEY, code). */
+export const DEFAULT_CARD_CODE_KEY = 'storefront-demo-card-code-key';
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const intFrom = (name: string, fallback: number, min: number, max: number) =>
@@ -90,6 +92,7 @@ const envSchema = z.object({
   }),
   OSS_ACCESS_ID: optionalText,
   OSS_ACCESS_SECRET: optionalText,
+  CARD_CODE_KEY: z.string().min(16, 'CARD_CODE_KEY must have at least 16 characters').default(DEFAULT_CARD_CODE_KEY),
 }).superRefine((e, ctx) => {
   // Aliyun OSS needs all three; some but not all is a typo, not the local storage host.
   const oss = { OSS_HOST: e.OSS_HOST, OSS_ACCESS_ID: e.OSS_ACCESS_ID, OSS_ACCESS_SECRET: e.OSS_ACCESS_SECRET };
@@ -140,6 +143,8 @@ export interface Config {
   baiduPay: { appKey?: string; dealId?: string; privateKey?: string; publicKey?: string };
   /** Bearer key of the operator routes (/ops/...). */
   opsKey: string;
+  /** HMAC key of the stored card secrets; changing it makes every stored code unredeemable. */
+  cardCodeKey: string;
   /**
    * Image uploads (services/storage.ts): the server itself is a POST-policy storage host (files under
    * DATA_DIR/uploads, policies signed with `secret`) unless Aliyun OSS is configured.
@@ -201,6 +206,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       publicKey: e.BAIDU_PAY_PUBLIC_KEY,
     },
     opsKey: e.OPS_KEY,
+    cardCodeKey: e.CARD_CODE_KEY,
     storage: {
       secret: e.UPLOAD_SECRET,
       maxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,

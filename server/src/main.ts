@@ -23,7 +23,7 @@ async function main(): Promise<void> {
 
   const database = await openDatabase(config);
   await database.migrate();
-  const seeded = await seedIfEmpty(database.db);
+  const seeded = await seedIfEmpty(database.db, { cardCodeKey: config.cardCodeKey });
 
   const app = await buildApp({ config, db: database.db });
   // Unpaid orders past their expiry are cancelled (coupon returned) every minute; pages also check lazily.

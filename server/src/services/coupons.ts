@@ -26,7 +26,8 @@ type Executor = Pick<Db, 'select' | 'insert' | 'update'>;
 
 /** Every customer gets the project's demo coupons once, the first time coupons are looked at. */
 export async function ensureDemoCoupons(db: Executor, userId: string, projectSn: string, now = new Date()): Promise<void> {
-  const templates = await db.select().from(couponTemplates).where(eq(couponTemplates.projectSn, projectSn));
+  // Only DEMO templates are gifts; ISSUED ones reach a customer through a claim, a card or an operator.
+  const templates = await db.select().from(couponTemplates).where(and(eq(couponTemplates.projectSn, projectSn), eq(couponTemplates.grantMode, 'DEMO')));
   if (!templates.length) return;
   const rows = templates.map((t) => {
     const expired = t.demoState === 3;

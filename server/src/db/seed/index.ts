@@ -10,6 +10,8 @@ import { CATALOGUE, type CatalogueItem } from './catalogue';
 import { DEMO_PROJECTS, DEMO_TIPS, type DemoProject } from './projects';
 import { seedCatalogueDetails } from './catalogue-details';
 import { seedOrdering } from './ordering';
+import { seedCoupons } from './coupons';
+import { DEFAULT_CARD_CODE_KEY } from '../../config';
 
 type NewPage = typeof pages.$inferInsert;
 type NewModule = typeof pageModules.$inferInsert;
@@ -129,13 +131,18 @@ function activityRow(projectSn: string, actSn: string, c: CatalogueItem): typeof
   };
 }
 
-/** Seeds the demo data when the database has no project yet; returns whether it did. */
-export async function seedIfEmpty(db: Db): Promise<boolean> {
+/**
+ * Seeds the demo data when the database has no project yet; returns whether it did. `cardCodeKey` is the
+ * server's CARD_CODE_KEY, under which the demo card codes are stored.
+ */
+export async function seedIfEmpty(db: Db, options: { cardCodeKey?: string } = {}): Promise<boolean> {
+  const cardCodeKey = options.cardCodeKey ?? DEFAULT_CARD_CODE_KEY;
   const [{ n }] = await db.select({ n: count() }).from(projects);
   // Ordering data is added to an existing database too (idempotent), so an older ./data gets it.
   if (n > 0) {
     await seedOrdering(db);
     await seedCatalogueDetails(db);
+    await seedCoupons(db, cardCodeKey);
     return false;
   }
   await db.transaction(async (tx) => {
@@ -156,5 +163,6 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   });
   await seedOrdering(db);
   await seedCatalogueDetails(db);
+  await seedCoupons(db, cardCodeKey);
   return true;
 }

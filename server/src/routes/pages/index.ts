@@ -20,6 +20,7 @@ import { pageModules, pages } from '../../db/schema';
 import { MESSAGES, badRequest, notFound, ok, responses } from '../../http';
 import { requireSession } from '../../plugins/auth';
 import { columnCards, findColumn, searchCards } from '../../services/catalogue';
+import { COUPON_LIST_TITLE, couponActivities } from '../../services/held-coupons';
 
 /** How many cards a column module shows on its page; the rest are paged through the column list. */
 export const COLUMN_PREVIEW_SIZE = 4;
@@ -116,8 +117,8 @@ const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { targetSn, couponSn, page, perSize } = request.body;
       if (!targetSn) {
-        // Coupons arrive with the coupon domain; until then no coupon exists to list activities for.
-        if (couponSn) throw notFound(MESSAGES.couponNotFound);
+        // The activities a coupon of this customer applies to (去使用, jumpType 2).
+        if (couponSn) return ok({ ...(await couponActivities(app.db, requireSession(request.session), couponSn, { page, perSize })), columnTitle: COUPON_LIST_TITLE });
         throw badRequest(MESSAGES.moreLevelMissing, ERROR_CODES.BAD_INPUT);
       }
       const column = await findColumn(app.db, requireSession(request.session).projectSn, targetSn);

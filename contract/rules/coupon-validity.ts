@@ -1,0 +1,110 @@
+/**
+ * The validity of a coupon (§3 validityType, validityDays, endTime): which kinds the server produces, the window a
+ * received copy gets, and the text the storefront shows for each kind. Both sides import this file, so the text
+ * always describes the window the server computed. Days are China calendar days (china-time.ts).
+ */
+import { chinaTime, formatChinaTime, type TimeInput } from './china-time';
+
+export const VALIDITY_TYPES = {
+  /** Valid from receipt through the Nth China day (the receipt day counts as day 1). */
+  DAYS_FROM_RECEIPT: 1,
+  /** Valid between two fixed dates. */
+  FIXED_RANGE: 2,
+  /** Valid from the China day after receipt, for N days. */
+  DAYS_FROM_NEXT_DAY: 3,
+  /** Valid from receipt until a fixed date. */
+  UNTIL_DATE: 4,
+  /** No end. */
+  LONG_TERM: 5,
+} as const;
+export type ValidityType = (typeof VALIDITY_TYPES)[keyof typeof VALIDITY_TYPES];
+export const VALIDITY_TYPE_VALUES: readonly number[] = Object.values(VALIDITY_TYPES);
+
+/** A long-term copy still needs an end in the database: the last moment of 2099 in China. */
+export const LONG_TERM_END = '2099-12-31T23:59:59.999+08:00';
+
+export interface ValidityTerms {
+  validityType: number;
+  validityDays: number | null;
+  /** Fixed dates of types 2 (start and end) and 4 (end), ISO text or Date. */
+  validStart?: TimeInput | null;
+  validEnd?: TimeInput | null;
+}
+
+/** Why the terms cannot make a window, or null when they can (the operator API checks templates with it). */
+export function validityProblem(t: ValidityTerms): string | null {
+  switch (t.validityType) {
+    case VALIDITY_TYPES.DAYS_FROM_RECEIPT:
+    case VALIDITY_TYPES.DAYS_FROM_NEXT_DAY:
+      return t.validityDays && t.validityDays >= 1 && t.validityDays <= 3650 ? null : '有效天数须为1到3650天';
+    case VALIDITY_TYPES.FIXED_RANGE: {
+      const start = t.validStart ? chinaTime(t.validStart) : null;
+      const end = t.validEnd ? chinaTime(t.validEnd) : null;
+      if (!start || !end) return '固定有效期须填写开始和结束日期';
+      return end.isAfter(start) ? null : '结束日期须晚于开始日期';
+    }
+    case VALIDITY_TYPES.UNTIL_DATE:
+      return t.validEnd && chinaTime(t.validEnd) ? null : '须填写截止日期';
+    case VALIDITY_TYPES.LONG_TERM:
+      return null;
+    default:
+      return '有效期类型不正确';
+  }
+}
+
+const endOfChinaDay = (input: TimeInput, plusDays: number) => chinaTime(input)!.startOf('day').add(plusDays, 'day').endOf('day').toDate();
+const startOfChinaDay = (input: TimeInput, plusDays: number) => chinaTime(input)!.startOf('day').add(plusDays, 'day').toDate();
+
+/** The window of a copy received at `receivedAt` (the terms must pass validityProblem). */
+export function couponWindow(t: ValidityTerms, receivedAt: Date): { start: Date; end: Date } {
+  const days = Math.max(1, t.validityDays ?? 1);
+  switch (t.validityType) {
+    case VALIDITY_TYPES.FIXED_RANGE:
+      return { start: new Date(chinaTime(t.validStart!)!.valueOf()), end: new Date(chinaTime(t.validEnd!)!.valueOf()) };
+    case VALIDITY_TYPES.DAYS_FROM_NEXT_DAY:
+      return { start: startOfChinaDay(receivedAt, 1), end: endOfChinaDay(receivedAt, days) };
+    case VALIDITY_TYPES.UNTIL_DATE:
+      return { start: receivedAt, end: new Date(chinaTime(t.validEnd!)!.valueOf()) };
+    case VALIDITY_TYPES.LONG_TERM:
+      return { start: receivedAt, end: new Date(LONG_TERM_END) };
+    default:
+      return { start: receivedAt, end: endOfChinaDay(receivedAt, days - 1) };
+  }
+}
+
+export interface HeldValidity {
+  validityType: number;
+  validityDays: number | null;
+  startTime: string | null;
+  endTime: string | null;
+}
+
+const day = (t: string | null) => formatChinaTime(t, 'YYYY.MM.DD');
+
+/** The validity line of a coupon card, one text per kind the server produces. */
+export function validityText(c: HeldValidity): string {
+  switch (c.validityType) {
+    case VALIDITY_TYPES.DAYS_FROM_RECEIPT:
+      return c.validityDays ? `领取后${c.validityDays}天内有效` : `有效期至${day(c.endTime)}`;
+    case VALIDITY_TYPES.FIXED_RANGE:
+      return `${day(c.startTime)}-${day(c.endTime)}`;
+    case VALIDITY_TYPES.DAYS_FROM_NEXT_DAY:
+      return c.validityDays ? `领取次日起${c.validityDays}天内有效` : `${day(c.startTime)}-${day(c.endTime)}`;
+    case VALIDITY_TYPES.UNTIL_DATE:
+      return `有效期至${day(c.endTime)}`;
+    case VALIDITY_TYPES.LONG_TERM:
+      return '长期有效';
+    default:
+      return c.endTime ? `有效期至${day(c.endTime)}` : '';
+  }
+}
+
+/** A template's validity before anyone holds it (the claim page): the same kinds, without a copy's dates. */
+export function termsText(t: { validityType: number; validityDays: number | null; validStart: string | null; validEnd: string | null }): string {
+  return validityText({ validityType: t.validityType, validityDays: t.validityDays, startTime: t.validStart, endTime: t.validEnd });
+}
+
+/** Long-term copies have no expiry label (§4 labels a coupon's last days only). */
+export function hasExpiry(c: { validityType: number }): boolean {
+  return c.validityType !== VALIDITY_TYPES.LONG_TERM;
+}

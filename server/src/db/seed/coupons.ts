@@ -1,0 +1,124 @@
+/**
+ * Demo data of the coupon and card domain, per project (idempotent, runs on every start like the ordering seed):
+ * coupon templates given out by claims and cards, a scan-code claim activity with a printable URL, and card
+ * batches with known demo codes (README) stored as HMACs under the server's CARD_CODE_KEY.
+ */
+import type { Db } from '../../plugins/db';
+import { projects } from '../schema';
+import { cardBatches, cardCodes, claimActivities, claimItems } from '../schema/coupons';
+import { couponTemplates } from '../schema/ordering';
+import { normalizeCardCode } from '@contract/rules/card-code';
+import { hashCardCode } from '../../services/cards';
+
+/** The claim activity of a project: its page is /#/subpackages/activity/getCouponActive/getCouponActive?actSn=<this>&projectSn=<sn>. */
+export const demoClaimActSn = (sn: string) => `${sn}-scan-1`;
+
+/** Demo card codes of a project: DEMO-CARD-0001 ... -0010 redeem; -USED-/-VOID-/-EXPD- show the refusals. */
+export function demoCardCodes(sn: string) {
+  const p = sn.toUpperCase();
+  return {
+    usable: Array.from({ length: 10 }, (_, i) => `${p}-CARD-${String(i + 1).padStart(4, '0')}`),
+    used: `${p}-USED-0001`,
+    voided: `${p}-VOID-0001`,
+    expired: `${p}-EXPD-0001`,
+  };
+}
+
+function templatesFor(sn: string): (typeof couponTemplates.$inferInsert)[] {
+  const issued = { projectSn: sn, grantMode: 'ISSUED', scopeActSns: [] as string[], scopeText: '全部商品可用' };
+  return [
+    { ...issued, couponSn: `${sn}-cp-scan-30`, couponName: '扫码立减30元', couponType: 1, couponAmount: 3000, validityType: 1, validityDays: 7, instructions: '扫码领取后7天内有效\n每人限领1张' },
+    {
+      ...issued,
+      couponSn: `${sn}-cp-scan-90`,
+      couponName: '扫码专享9折券',
+      couponType: 2,
+      couponAmount: 10,
+      upperLimit: 10000,
+      validityType: 4,
+      validEnd: new Date('2027-12-31T23:59:59.999+08:00'),
+      scopeActSns: [`${sn}-course-01`, `${sn}-course-02`, `${sn}-course-03`],
+      scopeText: '指定课程可用',
+      instructions: '最高减100元\n仅限指定课程使用\n每人限领2张',
+    },
+    {
+      ...issued,
+      couponSn: `${sn}-cp-scan-gone`,
+      couponName: '限量50元券',
+      couponType: 1,
+      couponAmount: 5000,
+      threshold: 30000,
+      validityType: 2,
+      validStart: new Date('2026-01-01T00:00:00+08:00'),
+      validEnd: new Date('2027-06-30T23:59:59.999+08:00'),
+      instructions: '订单满300元可用',
+    },
+    { ...issued, couponSn: `${sn}-cp-card-50`, couponName: '礼品卡赠50元券', couponType: 1, couponAmount: 5000, threshold: 20000, validityType: 5, validityDays: null, instructions: '满200元可用\n长期有效' },
+    {
+      ...issued,
+      couponSn: `${sn}-cp-partner`,
+      couponName: '合作商家20元券',
+      couponType: 1,
+      couponAmount: 2000,
+      validityType: 3,
+      validityDays: 30,
+      scopeText: '合作商家页面使用',
+      useUrl: '/static/pages/guide.html',
+      instructions: '领取次日起30天内有效\n在合作商家页面使用',
+    },
+  ];
+}
+
+export async function seedCoupons(db: Db, cardCodeKey: string): Promise<void> {
+  const projectRows = await db.select({ projectSn: projects.projectSn }).from(projects);
+  for (const { projectSn: sn } of projectRows) {
+    await db.insert(couponTemplates).values(templatesFor(sn)).onConflictDoNothing();
+    const actSn = demoClaimActSn(sn);
+    await db
+      .insert(claimActivities)
+      .values({ actSn, projectSn: sn, title: '扫码领券·新人福利', description: '扫码即可领取，领取后在“我的优惠券”中查看，下单时自动可选。' })
+      .onConflictDoNothing();
+    await db
+      .insert(claimItems)
+      .values([
+        { itemId: `${actSn}-1`, actSn, couponSn: `${sn}-cp-scan-30`, stock: 100000, perPerson: 1, sort: 1 },
+        { itemId: `${actSn}-2`, actSn, couponSn: `${sn}-cp-scan-90`, stock: 50000, perPerson: 2, sort: 2 },
+        // Gone already: the page shows 已领完.
+        { itemId: `${actSn}-3`, actSn, couponSn: `${sn}-cp-scan-gone`, stock: 50, claimed: 50, perPerson: 1, sort: 3 },
+      ])
+      .onConflictDoNothing();
+
+    await db
+      .insert(cardBatches)
+      .values([
+        {
+          batchSn: `${sn}-card-lesson`,
+          projectSn: sn,
+          cardName: '精品课体验卡',
+          faceValue: 19900,
+          description: '可兑换一节精品体验课，附赠礼品券',
+          instructions: '兑换后180天内有效\n到店出示卡号即可使用\n不可兑换现金',
+          couponSns: [`${sn}-cp-card-50`, `${sn}-cp-partner`],
+          validityDays: 180,
+        },
+        { batchSn: `${sn}-card-old`, projectSn: sn, cardName: '往期礼品卡', faceValue: 5000, description: '2025年活动礼品卡', validityDays: 30, redeemEndAt: new Date('2025-12-31T23:59:59+08:00') },
+        // Vouchers every customer is shown in each past state (services/cards.ts ensureDemoCards); it has no codes.
+        { batchSn: `${sn}-card-gift`, projectSn: sn, cardName: '新人礼包体验券', faceValue: 9900, description: '新人礼包赠送的体验券', instructions: '到店出示卡号使用\n每人限用一次', validityDays: 365 },
+      ])
+      .onConflictDoNothing();
+    const codes = demoCardCodes(sn);
+    const row = (code: string, i: string, batchSn: string, state = 1) => {
+      const n = normalizeCardCode(code);
+      return { codeId: `${sn}-code-${i}`, batchSn, codeHash: hashCardCode(cardCodeKey, n), tail: n.slice(-4), state };
+    };
+    await db
+      .insert(cardCodes)
+      .values([
+        ...codes.usable.map((c, i) => row(c, String(i + 1), `${sn}-card-lesson`)),
+        row(codes.used, 'used', `${sn}-card-lesson`, 2),
+        row(codes.voided, 'void', `${sn}-card-lesson`, 5),
+        row(codes.expired, 'expd', `${sn}-card-old`),
+      ])
+      .onConflictDoNothing();
+  }
+}
