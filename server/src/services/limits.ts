@@ -27,6 +27,21 @@ export const LIMIT_MESSAGES = {
   entrance: '访问太频繁，请稍后再试',
 } as const;
 
+/**
+ * The client a limit counts: an IPv4 address (also when IPv4-mapped), or an IPv6 address's /64 network, since
+ * one IPv6 customer line usually owns a whole /64 and could otherwise take a fresh address per request.
+ */
+export function clientKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1];
+  if (!ip.includes(':')) return ip;
+  const [head, tail = ''] = ip.toLowerCase().split('%')[0].split('::');
+  const left = head ? head.split(':') : [];
+  const right = ip.includes('::') && tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
 const tooMany = (message: string, code: ErrorCode = ERROR_CODES.TOO_MANY_REQUESTS) => new AppError(429, code, message);
 
 export class RequestLimits {
@@ -41,7 +56,7 @@ export class RequestLimits {
    */
   async smsSend(ip: string, phone: string): Promise<void> {
     // The client's own budget first: one client refused there cannot use up everyone's budget.
-    if (!(await this.store.hit(`sms:ip:${ip}`, this.config.smsPerIpPerHour, HOUR)).allowed) throw tooMany(LIMIT_MESSAGES.smsPerIp);
+    if (!(await this.store.hit(`sms:ip:${clientKey(ip)}`, this.config.smsPerIpPerHour, HOUR)).allowed) throw tooMany(LIMIT_MESSAGES.smsPerIp);
     if (!(await this.store.hit('sms:all', this.config.smsPerMinute, MINUTE)).allowed) throw tooMany(LIMIT_MESSAGES.smsBusy);
     if ((await this.store.count(`sms:phone:${phone}`)) >= CODES_PER_PHONE_PER_DAY) {
       throw tooMany(LIMIT_MESSAGES.smsPerPhone, ERROR_CODES.SMS_TOO_FREQUENT);
@@ -69,7 +84,7 @@ export class RequestLimits {
 
   /** Before an entrance creates a visitor and a session for this client. */
   async newVisitor(ip: string): Promise<void> {
-    if (!(await this.store.hit(`entrance:ip:${ip}`, this.config.entrancePerIpPerMinute, MINUTE)).allowed) {
+    if (!(await this.store.hit(`entrance:ip:${clientKey(ip)}`, this.config.entrancePerIpPerMinute, MINUTE)).allowed) {
       throw tooMany(LIMIT_MESSAGES.entrance);
     }
   }

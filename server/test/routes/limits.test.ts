@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { smsCodes } from '../../src/db/schema';
-import { LIMIT_MESSAGES, WRONG_GUESSES_PER_PHONE_PER_DAY, CODES_PER_PHONE_PER_DAY } from '../../src/services/limits';
+import { CODES_PER_PHONE_PER_DAY, LIMIT_MESSAGES, WRONG_GUESSES_PER_PHONE_PER_DAY, clientKey } from '../../src/services/limits';
 import { MemoryLimiter } from '../../src/services/limiter';
 import { buildHarness, sign, type Harness, type Params } from '../helpers/app';
 
@@ -42,6 +42,17 @@ describe('memory limiter', () => {
     assert.equal((await limiter.hit('a', 2, 100)).count, 1);
     await limiter.reset('a');
     assert.equal(await limiter.count('a'), 0);
+  });
+});
+
+describe('clientKey', () => {
+  it('is the IPv4 address, also IPv4-mapped, or the /64 of an IPv6 address', () => {
+    assert.equal(clientKey('203.0.113.7'), '203.0.113.7');
+    assert.equal(clientKey('::ffff:203.0.113.7'), '203.0.113.7');
+    assert.equal(clientKey('2001:db8:1:2:aaaa::1'), '2001:db8:1:2::/64');
+    assert.equal(clientKey('2001:0db8:0001:0002:ffff:ffff:ffff:ffff'), '2001:db8:1:2::/64');
+    assert.equal(clientKey('2001:db8::1'), '2001:db8:0:0::/64');
+    assert.equal(clientKey('::1'), '0:0:0:0::/64');
   });
 });
 
