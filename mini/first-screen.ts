@@ -50,7 +50,7 @@ export const FIRST_SCREENS: Record<string, FirstScreen> = {
   },
   'pages/order/orderSubmit': { as: 'user', query: () => ({ targetSn: actSn('goods-01') }), texts: () => [firstGoods.actName, '冒烟测试'] },
   'pages/order/orderList': { as: 'user', texts: (f) => ['全部', f.orderNo, CATALOGUE.courses[5].actName] },
-  'pages/order/orderDetail': { as: 'user', query: (f) => ({ orderNo: f.orderNo }), texts: (f) => ['订单详情', f.orderNo, '待付款'] },
+  'pages/order/orderDetail': { as: 'user', query: (f) => ({ orderNo: f.orderNo }), texts: (f) => [CATALOGUE.courses[5].actName, '待付款', f.orderNo] },
   'pages/index/indexSearch': { as: 'user', query: () => ({ keyword: '瑜伽' }), texts: () => ['共找到1个结果', '瑜伽体验周卡'] },
   'pages/activity/activityDetail': { as: 'visitor', query: () => ({ actSn: actSn(firstActivity.key) }), texts: () => [firstActivity.actName] },
   'pages/activity/courseDetail': { as: 'visitor', query: () => ({ actSn: actSn(firstCourse.key) }), texts: () => [firstCourse.actName] },
