@@ -65,6 +65,11 @@ function confirmation(over: { orderType: 'COURSE' | 'GOODS'; unit: number; skuCn
   };
 }
 
+/** taro-ui's stepper: − and + buttons around a read-only number field. */
+const minus = () => all('#qty-stepper .at-input-number__btn')[0];
+const plus = () => all('#qty-stepper .at-input-number__btn')[1];
+const quantity = () => (all('#qty-stepper input')[0] as HTMLInputElement | undefined)?.value ?? '';
+
 function orderCalls() {
   route('GET', '/front/v2/client/course/order/coupons', () => ({ info: { list: [] } }));
   route('GET', '/front/v1/client/order/confirm/receipt', () => ({ info: { orderToken: 'T1' } }));
@@ -122,13 +127,13 @@ describe('goods quantity on the goods order screen', () => {
     route('GET', '/front/v1/client/order/confirm/data', (q) => ({ info: confirmation({ orderType: 'GOODS', unit: 1990, skuCnt: Number(q.skuCnt || 1), freight: 1000 }) }));
     orderCalls();
     await openAt('/pages/order/orderSubmit?targetSn=G1');
-    await waitFor(() => expect(text('#qty-value')).toBe('1'));
+    await waitFor(() => expect(quantity()).toBe('1'));
     expect(text('.sf-submit__count')).toBe('共1件商品');
-    expect(all('#qty-minus')[0].className).toContain('is-disabled');
+    expect(minus().className).toContain('at-input-number--disabled');
 
-    tap(all('#qty-plus')[0]);
+    tap(plus());
     await waitFor(() => expect(text('.sf-submit__count')).toBe('共2件商品'));
-    expect(text('#qty-value')).toBe('2');
+    expect(quantity()).toBe('2');
     const confirms = requests.filter((r) => r.path === '/front/v1/client/order/confirm/data');
     expect(confirms.map((r) => r.data.skuCnt)).toEqual(['1', '2']);
     // ¥19.9 × 2 + ¥10 freight, on the payable line and in the bar; and a new token for the new confirmation.
@@ -136,7 +141,7 @@ describe('goods quantity on the goods order screen', () => {
     expect(text('.sf-submit__total .sf-price')).toBe('¥49.8');
     expect(requests.filter((r) => r.path === '/front/v1/client/order/confirm/receipt').map((r) => r.data.createOrderSn)).toContain('CO-2');
 
-    tap(all('#qty-minus')[0]);
+    tap(minus());
     await waitFor(() => expect(text('.sf-submit__count')).toBe('共1件商品'));
     expect(text('.sf-submit__payable .sf-price')).toBe('¥29.9');
   });
@@ -149,10 +154,10 @@ describe('goods quantity on the goods order screen', () => {
     const Taro = require('@tarojs/taro').default;
     const toast = jest.spyOn(Taro, 'showToast');
     await openAt('/pages/order/orderSubmit?targetSn=G2');
-    await waitFor(() => expect(text('#qty-value')).toBe('1'));
-    tap(all('#qty-plus')[0]);
+    await waitFor(() => expect(quantity()).toBe('1'));
+    tap(plus());
     await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '购买数量不能超过1' })));
-    expect(text('#qty-value')).toBe('1');
+    expect(quantity()).toBe('1');
     expect(text('.sf-submit__count')).toBe('共1件商品');
     expect(text('.sf-submit__payable .sf-price')).toBe('¥29.9');
     toast.mockRestore();

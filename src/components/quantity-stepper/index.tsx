@@ -1,4 +1,5 @@
 import { View } from '@tarojs/components';
+import AtInputNumber from 'taro-ui/lib/components/input-number';
 import './index.scss';
 
 interface QuantityStepperProps {
@@ -14,25 +15,15 @@ interface QuantityStepperProps {
 }
 
 /**
- * − N + for a goods quantity. Hand-made: taro-ui (whose AtInputNumber would fit) is not a dependency, and a typed
- * number field would let a customer ask for quantities the server refuses.
+ * 购买数量 with taro-ui's − N + (AtInputNumber). Typing is off: every change is confirmed by the server, so a
+ * number typed key by key would ask it once per keystroke.
  */
 export default function QuantityStepper({ label, value, min = 1, max, onChange }: QuantityStepperProps) {
-  const canLess = value > min;
-  const canMore = value < max;
   return (
     <View className="sf-stepper-row">
       <View className="sf-stepper-row__label">{label}</View>
-      <View className="sf-stepper" id="qty-stepper">
-        <View className={`sf-stepper__btn ${canLess ? '' : 'is-disabled'}`} id="qty-minus" onClick={() => canLess && onChange(value - 1)}>
-          −
-        </View>
-        <View className="sf-stepper__value" id="qty-value">
-          {value}
-        </View>
-        <View className={`sf-stepper__btn ${canMore ? '' : 'is-disabled'}`} id="qty-plus" onClick={() => canMore && onChange(value + 1)}>
-          +
-        </View>
+      <View id="qty-stepper">
+        <AtInputNumber type="number" min={min} max={max} step={1} value={value} disabledInput onChange={(n: number) => n !== value && onChange(n)} />
       </View>
     </View>
   );
