@@ -49,6 +49,11 @@ async function submit(c: Confirmation, url = '/front/v2/client/course/order/subm
   return res.body.info;
 }
 
+/** The order detail's lines add up to its total (售价 − 课程优惠 − 套餐优惠 + 运费 − 优惠券). */
+function addsUp(o: OrderDetail) {
+  assert.equal(o.goodsAmount - o.courseDiscountAmount - o.packageDiscountAmount + o.freight - o.discountAmount, o.totalAmount);
+}
+
 const sum = (c: Confirmation) => {
   const a = c.confirmOrderAmount;
   return a.totalAmount - a.courseDiscountAmount - a.packageDiscountAmount + a.freight;
@@ -86,6 +91,8 @@ describe('course packages', () => {
     const detail = await h.get<OrderDetail>(`/front/v1/client/order/details/${result.orderNo}/`, {}, token);
     assert.equal(detail.status, 200, detail.raw.body);
     assert.equal(detail.body.info.packageName, '笔试单科');
+    assert.equal(detail.body.info.totalAmount, 79900);
+    addsUp(detail.body.info);
   });
 
   test('without a choice the first package is ordered', async () => {
@@ -135,6 +142,8 @@ describe('goods quantity', () => {
     const detail = await h.get<OrderDetail>(`/front/v1/client/order/details/${result.orderNo}/`, {}, token);
     assert.equal(detail.body.info.skuCnt, 3);
     assert.equal(detail.body.info.orderType, 'GOODS');
+    assert.equal(detail.body.info.goodsAmount, 1990 * 3);
+    addsUp(detail.body.info);
   });
 
   test('a quantity out of 1..max, or not a whole number, is a 400 with a Chinese message', async () => {
