@@ -167,6 +167,21 @@ export class MiniProgram {
     return page;
   }
 
+  /**
+   * What the host does when the visitor taps 转发 (pages with enableShareAppMessage): asks the page for its share
+   * message; the receiver later opens its `path`, which must be a page of app.json.
+   */
+  share(page: PageInstance): unknown {
+    const handler = page.onShareAppMessage;
+    if (typeof handler !== 'function') return null;
+    const message = (handler as Lifecycle).call(page, { from: 'menu' }) as { path?: unknown } | undefined;
+    if (message && typeof message.path === 'string') {
+      const route = message.path.replace(/^\//, '').split('?')[0];
+      if (!this.routes.has(route)) this.refuse(`share from ${page.route}: path "${message.path}" is not a page of app.json`);
+    }
+    return message ?? null;
+  }
+
   /** Leaves the page as reLaunch / redirectTo would: onUnload, and it is off the stack. */
   close(page: PageInstance): void {
     const at = this.stack.indexOf(page);

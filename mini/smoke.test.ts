@@ -3,7 +3,8 @@
  * (mini/runtime.ts) against the real server on a fresh database. Every page of each built app.json (main
  * package and sub-packages) is launched into on its own, as a shared link opens it, and must show its
  * first-screen texts (mini/first-screen.ts) without a render error, an unhandled rejection or a call the
- * host would refuse. Bundles come from MINI_DIST_ROOT (default dist/, as scripts/test.sh builds them).
+ * host would refuse; pages that offer sharing must then give a share message whose path is a page.
+ * Bundles come from MINI_DIST_ROOT (default dist/, as scripts/test.sh builds them).
  */
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -69,6 +70,8 @@ async function smoke(target: Target, dist: string, route: string): Promise<void>
       quietPolls = !outcome.missing.length && mini.pending === 0 ? quietPolls + 1 : 0;
       if (quietPolls >= 3) break;
     }
+    // A loaded page must also answer the share menu (the pages that offer it).
+    if (!outcome.missing.length) mini.share(page);
     mini.close(page);
     await sleep(20);
   } catch (err) {
