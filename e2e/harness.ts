@@ -1,13 +1,19 @@
 /**
  * e2e harness: starts the real server (fresh PGlite data dir, a free port) serving the built H5, and a
- * Debian Chromium driven by playwright-core at a 375x812 phone viewport. Screenshots go to e2e/screenshots/.
+ * Debian Chromium driven by playwright-core at a 375x812 phone viewport. One browser per spec file, one fresh
+ * context (a phone with empty storage) per test, so each test starts from its own state. Screenshots go to
+ * e2e/screenshots/. How a walk finds the visible page, types and checks amounts: screens.ts and amounts.ts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { SCREENS, WAIT_MS, currentPage, field, typeKeys, type Screen } from './screens';
+
+export * from './screens';
+export * from './amounts';
 
 const root = join(__dirname, '..');
 export const SCREENSHOTS = join(root, 'e2e', 'screenshots');
@@ -25,8 +31,10 @@ async function freePort(): Promise<number> {
 export interface Server {
   baseUrl: string;
   log: () => string;
-  /** The newest SMS code the demo provider wrote for this phone. */
-  smsCode: (phone: string) => Promise<string>;
+  /** How many SMS codes the demo provider has written for this phone so far. */
+  smsCount: (phone: string) => number;
+  /** The newest SMS code for this phone, waiting until more than `seen` codes were written for it. */
+  smsCode: (phone: string, seen?: number) => Promise<string>;
   stop: () => Promise<void>;
 }
 
@@ -39,25 +47,27 @@ export async function startServer(): Promise<Server> {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', H5_DIST: process.env.E2E_H5_DIST ?? join(root, 'dist/h5') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const smsLines = (phone: string) => [...output.matchAll(new RegExp(`\\[sms\\] 验证码 (\\d{6}) 已发送至 ${phone}`, 'g'))].map((m) => m[1]);
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
   const started = Date.now();
   while (!output.includes('Storefront ready')) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    if (Date.now() - started > 60000) throw new Error(`server did not start in 60 s:\n${output}`);
+    if (Date.now() - started > 120000) throw new Error(`server did not start in 120 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     log: () => output,
-    async smsCode(phone) {
-      const until = Date.now() + 10000;
+    smsCount: (phone) => smsLines(phone).length,
+    async smsCode(phone, seen = 0) {
+      const until = Date.now() + WAIT_MS;
       while (Date.now() < until) {
-        const matches = [...output.matchAll(new RegExp(`\\[sms\\] 验证码 (\\d{6}) 已发送至 ${phone}`, 'g'))];
-        if (matches.length) return matches[matches.length - 1][1];
+        const codes = smsLines(phone);
+        if (codes.length > seen) return codes[codes.length - 1];
         await new Promise((r) => setTimeout(r, 100));
       }
-      throw new Error(`no SMS code for ${phone} in the server log`);
+      throw new Error(`no new SMS code for ${phone} in the server log`);
     },
     async stop() {
       child.kill('SIGTERM');
@@ -67,52 +77,63 @@ export async function startServer(): Promise<Server> {
   };
 }
 
+const LAUNCH_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** One Chromium per spec file; each test opens its own phone (context) in it. */
+export async function openBrowser(): Promise<Browser> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  // playwright-core gives each launch a fresh, empty profile of its own.
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: LAUNCH_ARGS, timeout: 120000 });
+}
+
 export interface Phone {
-  browser: Browser;
   context: BrowserContext;
   page: Page;
+  /** Screenshot of what the phone shows now (fonts loaded, animations stopped); a record, never a check. */
   shot: (name: string) => Promise<void>;
+  /** Closes the context; throws when the storefront threw an uncaught error meanwhile. */
   close: () => Promise<void>;
 }
 
-export async function openPhone(): Promise<Phone> {
-  // playwright-core gives each launch a fresh, empty profile of its own.
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+/** A new phone: a fresh context (empty storage, no session) at 375x812, as a first visit. */
+export async function openPhone(browser: Browser): Promise<Phone> {
   const context = await browser.newContext({
     viewport: { width: 375, height: 812 },
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
     locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
     userAgent:
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
   });
+  // Every wait names its own bound; these are only where Playwright would otherwise use its 30 s default.
+  context.setDefaultTimeout(WAIT_MS);
+  context.setDefaultNavigationTimeout(WAIT_MS);
+  // tsx compiles the specs with esbuild's keepNames, which wraps named inner functions of code handed to
+  // page.evaluate in a __name(...) helper that exists only in Node: give the page the same helper.
+  await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   return {
-    browser,
     context,
     page,
     async shot(name) {
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), animations: 'disabled' });
     },
     async close() {
-      await browser.close();
-      if (errors.length) console.warn('page errors:\n' + errors.join('\n'));
+      await context.close();
+      if (errors.length) throw new Error(`the storefront threw:\n${errors.join('\n')}`);
     },
   };
 }
@@ -147,17 +168,19 @@ export function apiClient(baseUrl: string) {
   };
 }
 
-/** Logs in through the storefront's own phone form (entrance?login=phone), as a person would. */
-export async function loginInBrowser(phone: Phone, server: Server, mobile: string, redirect?: string): Promise<void> {
+/**
+ * Logs in through the storefront's own phone form (entrance?login=phone), typing as a person does, and waits for
+ * the page the login leads to (`then`: the redirect's screen, or the centre when there is none).
+ */
+export async function loginInBrowser(phone: Phone, server: Server, mobile: string, then: Screen = SCREENS.center, redirect?: string): Promise<Locator> {
   const { page } = phone;
   const query = new URLSearchParams({ login: 'phone', ...(redirect ? { redirect } : {}) });
   await page.goto(`${server.baseUrl}/#/pages/entrance/entrance?${query}`);
-  const phoneInput = page.locator('.taro_page:visible #login-phone input, .taro_page:visible input#login-phone').first();
-  await phoneInput.waitFor({ state: 'visible', timeout: 20000 });
-  await phoneInput.fill(mobile);
-  await page.locator('.taro_page:visible .sf-login__code').click();
-  const code = await server.smsCode(mobile);
-  await page.locator('.taro_page:visible #login-code input, .taro_page:visible input#login-code').first().fill(code);
-  await page.locator('.taro_page:visible .sf-login__submit').click();
-  await page.waitForURL((url) => !url.hash.includes('pages/entrance/entrance'), { timeout: 20000 });
+  const login = await currentPage(page, SCREENS.login);
+  await typeKeys(field(login, 'login-phone'), mobile);
+  const seen = server.smsCount(mobile);
+  await login.locator('.sf-login__code').click();
+  await typeKeys(field(login, 'login-code'), await server.smsCode(mobile, seen));
+  await login.locator('.sf-login__submit').click();
+  return currentPage(page, then);
 }
