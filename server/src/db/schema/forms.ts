@@ -79,7 +79,7 @@ export const serviceSettings = pgTable('service_settings', {
     .references(() => projects.projectSn),
   phone: text('phone').notNull(),
   hours: text('hours').notNull(),
-  /** Image URL of the WeChat Work contact QR code, or null. */
+  /** The WeChat Work contact link, shown as a QR code (/api/text2QrCode), or null. */
   wechatQr: text('wechat_qr'),
   wechatName: text('wechat_name'),
   /** The link the drainage QR code encodes (follow the account / join the group). */

@@ -11,6 +11,7 @@ import { DEMO_PROJECTS, DEMO_TIPS, type DemoProject } from './projects';
 import { seedCatalogueDetails } from './catalogue-details';
 import { seedOrdering } from './ordering';
 import { seedCoupons } from './coupons';
+import { seedForms } from './forms';
 import { DEFAULT_CARD_CODE_KEY } from '../../config';
 
 type NewPage = typeof pages.$inferInsert;
@@ -143,6 +144,7 @@ export async function seedIfEmpty(db: Db, options: { cardCodeKey?: string } = {}
     await seedOrdering(db);
     await seedCatalogueDetails(db);
     await seedCoupons(db, cardCodeKey);
+    await seedForms(db);
     return false;
   }
   await db.transaction(async (tx) => {
@@ -164,5 +166,6 @@ export async function seedIfEmpty(db: Db, options: { cardCodeKey?: string } = {}
   await seedOrdering(db);
   await seedCatalogueDetails(db);
   await seedCoupons(db, cardCodeKey);
+  await seedForms(db);
   return true;
 }
