@@ -32,6 +32,7 @@ import formOpsRoutes from './routes/ops/forms';
 import sandboxRoutes, { type NotifySender } from './routes/sandbox';
 import uploadRoutes from './routes/upload';
 import userRoutes from './routes/user';
+import userSummaryRoutes from './routes/user/summary';
 import wechatRoutes from './routes/wechat';
 import type { Limiter } from './services/limiter';
 import { createSmsProvider, type SmsProvider } from './services/sms';
@@ -89,6 +90,7 @@ export async function buildApp({ config, db, sms, logger, logStream, limiter, no
   const smsProvider = sms ?? createSmsProvider(config, app.log);
   await app.register(entranceRoutes, { sessionTtlDays: config.sessionTtlDays });
   await app.register(userRoutes);
+  await app.register(userSummaryRoutes);
   await app.register(authRoutes, { sms: smsProvider, sessionTtlDays: config.sessionTtlDays });
   await app.register(pagesRoutes);
   await app.register(addressRoutes);

@@ -1,0 +1,59 @@
+/**
+ * GET /front/v1/user/summary: the numbers of 我的 in one call (issue 10), so the page does not ask five lists
+ * for their totals. Counts follow the order list's tabs (ORDER_TABS) and the 未使用 coupon tab exactly.
+ */
+import { and, count, eq, gte } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ORDER_TABS, type OrderTab } from '@contract/constants';
+import { userSummaryQuery, userSummarySchema, type UserSummary } from '@contract/user-summary';
+import { orders } from '../../db/schema/orders';
+import { couponTemplates, userCoupons } from '../../db/schema/ordering';
+import { ok, responses } from '../../http';
+import type { Db } from '../../plugins/db';
+import { ensureDemoCoupons } from '../../services/coupons';
+import { expireUnpaidOrders } from '../../services/expiry';
+import { requireCustomer } from '../coupon/customer';
+
+export async function userSummary(db: Db, userId: string, projectSn: string, now = new Date()): Promise<UserSummary> {
+  // The order list expires overdue unpaid orders before it reads; the counts must agree with it.
+  await expireUnpaidOrders(db, now, { userId });
+  // The coupon list hands out the project's demo gifts on first sight; so does the count, or it would read 0.
+  await ensureDemoCoupons(db, userId, projectSn, now);
+  const [byStatus, [coupons]] = await Promise.all([
+    db.select({ status: orders.status, n: count() }).from(orders).where(eq(orders.userId, userId)).groupBy(orders.status),
+    db
+      .select({ n: count() })
+      .from(userCoupons)
+      .innerJoin(couponTemplates, eq(couponTemplates.couponSn, userCoupons.couponSn))
+      .where(and(eq(userCoupons.userId, userId), eq(couponTemplates.projectSn, projectSn), eq(userCoupons.state, 1), gte(userCoupons.endTime, now))),
+  ]);
+  const tally = (tab: OrderTab) => {
+    const statuses: readonly string[] = ORDER_TABS[tab];
+    return byStatus.filter((r) => statuses.length === 0 || statuses.includes(r.status)).reduce((sum, r) => sum + Number(r.n), 0);
+  };
+  return {
+    orders: { ALL: tally('ALL'), UNPAID: tally('UNPAID'), PAID: tally('PAID'), CANCELLED: tally('CANCELLED'), REFUND: tally('REFUND') },
+    coupons: Number(coupons?.n ?? 0),
+  };
+}
+
+const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/front/v1/user/summary',
+    {
+      config: { session: 'required' },
+      schema: {
+        tags: ['user'],
+        summary: '我的: order counts by list tab and usable coupons of the logged-in customer',
+        querystring: userSummaryQuery,
+        response: responses(userSummarySchema, [400, 401, 403]),
+      },
+    },
+    async (request) => {
+      const { userId, projectSn } = await requireCustomer(app.db, request.session);
+      return ok(await userSummary(app.db, userId, projectSn));
+    },
+  );
+};
+
+export default summaryRoutes;
