@@ -16,6 +16,7 @@ import { couponTemplates, orderTokens, userCoupons } from '../db/schema/ordering
 import { AppError, badRequest } from '../http';
 import type { Db } from '../plugins/db';
 import { unavailableReason } from './coupons';
+import { recordAttribution } from './earnings';
 import { loadConfirmation, planFor } from './order-confirm';
 import { transition } from './order-state';
 
@@ -76,7 +77,7 @@ const isUniqueViolation = (err: unknown) => {
 
 type Body = Pick<
   SubmitPayload,
-  'createOrderSn' | 'orderToken' | 'orderDiscountList' | 'discountsAmount' | 'payAmount' | 'totalAmount' | 'orderPreAttachVO' | 'remark'
+  'createOrderSn' | 'orderToken' | 'orderDiscountList' | 'discountsAmount' | 'payAmount' | 'totalAmount' | 'orderPreAttachVO' | 'remark' | 'promoterCode'
 >;
 
 export async function submitOrder(
@@ -237,6 +238,8 @@ export async function submitOrder(
           .returning({ rcSn: userCoupons.rcSn });
         if (!spent.length) throw badRequest(SUBMIT_MESSAGES.couponTaken);
       }
+      // 7. The promoter whose share link brought the customer earns this order's commission (issue 15).
+      await recordAttribution(tx, { orderNo, promoterCode: body.promoterCode, buyerUserId: user.userId, projectSn: user.projectSn, actSn: activity.actSn, totalAmount: c.confirmOrderAmount.orderTotalAmount - discount, freight: c.confirmOrderAmount.freight, now });
       return { orderNo, payAmount: firstDue, totalAmount: c.confirmOrderAmount.orderTotalAmount - discount, orderStatus: status };
     });
   } catch (err) {
