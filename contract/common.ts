@@ -71,6 +71,8 @@ export const ERROR_CODES = {
   UPLOAD_NOT_IMAGE: 4032,
   /** HTTP 409: a form that takes one submission per customer was already submitted by this customer. */
   FORM_ALREADY_SUBMITTED: 4091,
+  /** HTTP 503: QR images need the qrcode library, which this server lacks. */
+  QR_UNAVAILABLE: 5030,
   /** Coupons and cards (issue 11): each refusal has its own code and message. */
   CARD_CODE_WRONG: 4201,
   CARD_CODE_USED: 4202,

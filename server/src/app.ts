@@ -31,12 +31,14 @@ import couponOpsRoutes from './routes/ops/coupons';
 import formOpsRoutes from './routes/ops/forms';
 import sandboxRoutes, { type NotifySender } from './routes/sandbox';
 import uploadRoutes from './routes/upload';
+import userExtrasRoutes from './routes/user-extras';
 import userRoutes from './routes/user';
 import userSummaryRoutes from './routes/user/summary';
 import wechatRoutes from './routes/wechat';
 import type { Limiter } from './services/limiter';
 import { createSmsProvider, type SmsProvider } from './services/sms';
 import { createStorageProvider, type StorageProvider } from './services/storage';
+import type { QrEncoder } from './services/qrcode';
 
 export interface BuildAppOptions {
   config: Config;
@@ -53,9 +55,11 @@ export interface BuildAppOptions {
   notifySender?: NotifySender;
   /** Image storage; defaults to the server's own POST-policy host, or OSS when configured (services/storage.ts). */
   storage?: StorageProvider;
+  /** QR images (/api/text2QrCode); defaults to the qrcode package when installed (services/qrcode.ts). */
+  qrEncoder?: QrEncoder | null;
 }
 
-export async function buildApp({ config, db, sms, logger, logStream, limiter, notifySender, storage }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, sms, logger, logStream, limiter, notifySender, storage, qrEncoder }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify(serverOptions(config, { enabled: logger !== false, level: config.logLevel, stream: logStream }));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -102,6 +106,7 @@ export async function buildApp({ config, db, sms, logger, logStream, limiter, no
   await app.register(uploadRoutes);
   await app.register(formRoutes, { sms: smsProvider });
   await app.register(feedbackRoutes);
+  await app.register(userExtrasRoutes, { qrEncoder });
   await app.register(formOpsRoutes, { config });
   await app.register(couponRoutes);
   await app.register(cardRoutes, { config });

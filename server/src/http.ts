@@ -55,7 +55,7 @@ export function failure(code: number, message: string, info: Record<string, unkn
 }
 
 /** Response schemas for a route: the success envelope plus the failures it can answer (they show in /docs). */
-export function responses<T extends z.ZodTypeAny, S extends 400 | 401 | 403 | 404 | 409 | 413 | 429>(info: T, failures: readonly S[]) {
+export function responses<T extends z.ZodTypeAny, S extends 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503>(info: T, failures: readonly S[]) {
   const out: Record<number, z.ZodTypeAny> = { 200: envelope(info) };
   for (const status of failures) out[status] = errorEnvelope;
   return out as { 200: ReturnType<typeof envelope<T>> } & Record<S, typeof errorEnvelope>;

@@ -8,6 +8,7 @@ import { createPagesApi } from './pages';
 import { createPaymentApi } from './payment';
 import type { Request } from './request';
 import { createUploadApi } from './upload';
+import { createUserApi } from './user';
 
 export function createApi(request: Request) {
   return {
@@ -19,6 +20,7 @@ export function createApi(request: Request) {
     payment: createPaymentApi(request),
     activity: createActivityApi(request),
     upload: createUploadApi(request),
+    user: createUserApi(request),
   };
 }
 

@@ -1,29 +1,74 @@
 import { View } from '@tarojs/components';
 import Taro, { useDidShow, useRouter } from '@tarojs/taro';
 import { observer } from 'mobx-react-lite';
-import type { PropsWithChildren } from 'react';
+import { useEffect, useState, type PropsWithChildren } from 'react';
 import { checkAccess } from '../../domain/access';
-import { ROUTES, normalizePath, toUrl } from '../../domain/routes';
+import { ROUTES, isTabRoute, normalizePath, toUrl } from '../../domain/routes';
 import { themeStyle } from '../../domain/theme';
 import type { ShareContent } from '../../domain/share';
-import { entranceUrl, rememberCurrentPath } from '../../platform/navigation';
+import { entranceUrl, goBackOrHome, rememberCurrentPath } from '../../platform/navigation';
 import { usePageShare } from '../../platform/share';
 import { useStores } from '../../stores';
+import PageHeader from '../page-header';
 import './index.scss';
+
+/** Pages that draw their own top (the entrance's login screen) or are tabs (the tab bar is their navigation). */
+function wantsHeader(route: string): boolean {
+  return process.env.TARO_ENV === 'h5' && route !== ROUTES.entrance && !isTabRoute(route);
+}
+
+interface PageInstance {
+  route?: string;
+  config?: { navigationBarTitleText?: string };
+}
+
+function topPage(): PageInstance | undefined {
+  const pages = Taro.getCurrentPages() as PageInstance[];
+  return pages[pages.length - 1];
+}
+
+/**
+ * The H5 header's title and action: the page config's title, replaced when the page sets one at run time
+ * (Taro.setNavigationBarTitle, e.g. a custom page's own title); back when there is history, home when not.
+ */
+function useHeader(route: string, enabled: boolean) {
+  const [title, setTitle] = useState('');
+  const [action, setAction] = useState<'back' | 'home'>('home');
+  useEffect(() => {
+    if (!enabled) return;
+    const isMine = () => normalizePath(topPage()?.route || '') === route;
+    const onTitle = (next: string) => {
+      if (isMine()) setTitle(next);
+    };
+    Taro.eventCenter.on('__taroH5SetNavigationBarTitle', onTitle);
+    return () => {
+      Taro.eventCenter.off('__taroH5SetNavigationBarTitle', onTitle);
+    };
+  }, [enabled, route]);
+  useDidShow(() => {
+    if (!enabled) return;
+    const top = topPage();
+    setTitle((now) => now || top?.config?.navigationBarTitleText || (typeof document !== 'undefined' ? document.title : ''));
+    setAction(Taro.getCurrentPages().length > 1 ? 'back' : 'home');
+  });
+  return { title, action };
+}
 
 interface PageShellProps {
   /** Extra class on the page root. */
   className?: string;
   /** What this page shares (§1); pages off the share allow list ignore it and hide the share menu. */
   share?: ShareContent | null;
+  /** false hides the H5 page header (a page that draws its own top). */
+  header?: boolean;
 }
 
 /**
  * Every page renders inside this: it applies the project's theme, keeps the current path in session storage
  * and the query in state (§2), runs the visitor-access check when a page is opened directly by URL, and sets up
- * sharing for the page (platform/share).
+ * sharing for the page (platform/share). On H5 it draws the one page header above non-tab pages.
  */
-function PageShell({ className, share, children }: PropsWithChildren<PageShellProps>) {
+function PageShell({ className, share, header = true, children }: PropsWithChildren<PageShellProps>) {
   const { session, api } = useStores();
   const router = useRouter();
   const route = normalizePath(router?.path || '');
@@ -31,6 +76,9 @@ function PageShell({ className, share, children }: PropsWithChildren<PageShellPr
   for (const k of Object.keys(router?.params || {})) {
     if (k !== '$taroTimestamp' && router.params[k] !== undefined) params[k] = String(router.params[k]);
   }
+
+  const showHeader = header && wantsHeader(route);
+  const head = useHeader(route, showHeader);
 
   usePageShare({
     route,
@@ -59,6 +107,7 @@ function PageShell({ className, share, children }: PropsWithChildren<PageShellPr
 
   return (
     <View className={`sf-page ${className || ''}`} style={themeStyle(session.theme)}>
+      {showHeader ? <PageHeader title={head.title} action={head.action} onAction={() => void goBackOrHome()} /> : null}
       {children}
     </View>
   );

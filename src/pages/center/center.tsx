@@ -1,33 +1,84 @@
 import { View } from '@tarojs/components';
 import Taro, { useDidShow } from '@tarojs/taro';
-import { observer } from 'mobx-react-lite';
+import { observer, useLocalObservable } from 'mobx-react-lite';
+import { runInAction } from 'mobx';
+import AtIcon from 'taro-ui/lib/components/icon';
+import type { OrderTab } from '@contract/constants';
+import type { UserSummary } from '@contract/user-summary';
 import PageShell from '../../components/page-shell';
-import { ROUTES, TAB_ROUTES, CENTER_TAB_INDEX, toUrl, type RoutePath } from '../../domain/routes';
+import { BUILT_ROUTES, ROUTES, TAB_ROUTES, CENTER_TAB_INDEX, toUrl, type RoutePath } from '../../domain/routes';
 import { entranceUrl, openPage } from '../../platform/navigation';
 import { useStores } from '../../stores';
 import './center.scss';
 
-/** Entries to the areas of the product; each opens through the access check. */
-const ENTRIES: { title: string; route: RoutePath }[] = [
-  { title: '我的订单', route: ROUTES.orderList },
-  { title: '优惠券', route: ROUTES.discountCouponList },
-  { title: '卡券', route: ROUTES.couponList },
-  { title: '兑换中心', route: ROUTES.exchangeCenter },
-  { title: '售后服务', route: ROUTES.afterSaleOrder },
-  { title: '收货地址', route: ROUTES.deliveryAddress },
-  { title: '我的收益', route: ROUTES.myEarnings },
-  { title: '意见反馈', route: ROUTES.feedback },
-  { title: '联系客服', route: ROUTES.customerService },
+interface Entry {
+  title: string;
+  route: RoutePath;
+  /** taro-ui icon name. */
+  icon: string;
+}
+
+/**
+ * Entries in two groups. An entry shows only when its page is built (BUILT_ROUTES), so a capability that has
+ * not landed is absent rather than a tile that leads nowhere (DESIGN.md §8).
+ */
+const GROUPS: { title: string; entries: Entry[] }[] = [
+  {
+    title: '我的资产',
+    entries: [
+      { title: '优惠券', route: ROUTES.discountCouponList, icon: 'tags' },
+      { title: '卡券', route: ROUTES.couponList, icon: 'credit-card' },
+      { title: '兑换中心', route: ROUTES.exchangeCenter, icon: 'shopping-bag' },
+      { title: '我的收益', route: ROUTES.myEarnings, icon: 'money' },
+    ],
+  },
+  {
+    title: '服务与帮助',
+    entries: [
+      { title: '收货地址', route: ROUTES.deliveryAddress, icon: 'map-pin' },
+      { title: '售后服务', route: ROUTES.afterSaleOrder, icon: 'repeat-play' },
+      { title: '意见反馈', route: ROUTES.feedback, icon: 'edit' },
+      { title: '联系客服', route: ROUTES.customerService, icon: 'phone' },
+    ],
+  },
+];
+
+/** The order-status strip: each opens the order list on its tab. (No 待使用: orders have no used state yet.) */
+const ORDER_STRIP: { title: string; tab: OrderTab; icon: string }[] = [
+  { title: '待付款', tab: 'UNPAID', icon: 'clock' },
+  { title: '已完成', tab: 'PAID', icon: 'check-circle' },
+  { title: '已取消', tab: 'CANCELLED', icon: 'close-circle' },
+  { title: '退款/售后', tab: 'REFUND', icon: 'repeat-play' },
 ];
 
 function maskPhone(phone: string): string {
   return phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
 }
 
+/** A count on a tile: nothing for 0, 99+ past 99. */
+function badge(n: number | undefined): string {
+  if (!n) return '';
+  return n > 99 ? '99+' : String(n);
+}
+
 /** §2 personal centre, the fifth tab (no pull-to-refresh). */
 function Center() {
-  const { session } = useStores();
-  useDidShow(() => session.setCurrentTab(CENTER_TAB_INDEX));
+  const { session, api } = useStores();
+  const state = useLocalObservable(() => ({ summary: null as UserSummary | null }));
+  const user = session.loggedIn ? session.userInfo : null;
+
+  useDidShow(() => {
+    session.setCurrentTab(CENTER_TAB_INDEX);
+    if (!session.loggedIn) {
+      runInAction(() => (state.summary = null));
+      return;
+    }
+    // The numbers are a convenience: when the call fails the page still works, without counts.
+    api.user
+      .summary()
+      .then((s) => runInAction(() => (state.summary = s)))
+      .catch(() => undefined);
+  });
 
   function login() {
     void Taro.navigateTo({ url: entranceUrl({ login: 'phone', redirect: toUrl(TAB_ROUTES[CENTER_TAB_INDEX]) }) });
@@ -41,11 +92,15 @@ function Center() {
     void Taro.reLaunch({ url: entranceUrl({ projectSn }) });
   }
 
-  const user = session.loggedIn ? session.userInfo : null;
+  const s = state.summary;
+  const couponsBuilt = BUILT_ROUTES.has(ROUTES.discountCouponList);
+  const groups = GROUPS.map((g) => ({ ...g, entries: g.entries.filter((e) => BUILT_ROUTES.has(e.route)) })).filter((g) => g.entries.length);
   return (
     <PageShell className="sf-center">
       <View className="sf-center__head">
-        <View className="sf-center__avatar" />
+        <View className="sf-center__avatar" aria-hidden>
+          <AtIcon value="user" size={30} />
+        </View>
         {user ? (
           <View className="sf-center__user">
             <View className="sf-center__name">{user.nickName || '用户'}</View>
@@ -54,18 +109,58 @@ function Center() {
         ) : (
           <View className="sf-center__user" onClick={login}>
             <View className="sf-center__name sf-center__login">登录/注册</View>
-            <View className="sf-center__phone">登录后查看订单、优惠券和收益</View>
+            <View className="sf-center__phone">登录后查看订单和优惠券</View>
           </View>
         )}
       </View>
-      <View className="sf-center__grid">
-        {ENTRIES.map((e) => (
-          <View key={e.route} className="sf-center__entry" onClick={() => void openPage(e.route)}>
-            <View className="sf-center__dot" />
-            <View>{e.title}</View>
+
+      {user && s && couponsBuilt ? (
+        <View className="sf-center__assets">
+          <View className="sf-center__asset" onClick={() => void openPage(ROUTES.discountCouponList)}>
+            <View className="sf-center__asset-num">{s.coupons}</View>
+            <View className="sf-center__asset-label">优惠券</View>
           </View>
-        ))}
+        </View>
+      ) : null}
+
+      <View className="sf-center__card sf-center__orders">
+        <View className="sf-center__card-head" onClick={() => void openPage(ROUTES.orderList)}>
+          <View className="sf-center__card-title">我的订单</View>
+          <View className="sf-center__more">
+            全部订单
+            <AtIcon value="chevron-right" size={14} />
+          </View>
+        </View>
+        <View className="sf-center__strip">
+          {ORDER_STRIP.map((o) => (
+            <View key={o.tab} className="sf-center__status" onClick={() => void openPage(ROUTES.orderList, { tab: o.tab })}>
+              <View className="sf-center__status-icon">
+                <AtIcon value={o.icon} size={24} />
+                {badge(s?.orders[o.tab]) ? <View className="sf-center__badge">{badge(s?.orders[o.tab])}</View> : null}
+              </View>
+              <View className="sf-center__status-title">{o.title}</View>
+            </View>
+          ))}
+        </View>
       </View>
+
+      {groups.map((g) => (
+        <View key={g.title} className="sf-center__card sf-center__group">
+          <View className="sf-center__card-head">
+            <View className="sf-center__card-title">{g.title}</View>
+          </View>
+          {g.entries.map((e) => (
+            <View key={e.route} className="sf-center__entry" onClick={() => void openPage(e.route)}>
+              <View className="sf-center__entry-icon">
+                <AtIcon value={e.icon} size={20} />
+              </View>
+              <View className="sf-center__entry-title">{e.title}</View>
+              <AtIcon value="chevron-right" size={16} className="sf-center__arrow" />
+            </View>
+          ))}
+        </View>
+      ))}
+
       {user ? (
         <View className="sf-btn is-ghost sf-center__logout" onClick={() => void logout()}>
           退出登录

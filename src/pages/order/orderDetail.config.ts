@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: '订单详情', navigationStyle: 'custom', enablePullDownRefresh: true });
+export default definePageConfig({ navigationBarTitleText: '订单详情', enablePullDownRefresh: true });

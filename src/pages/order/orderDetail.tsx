@@ -16,7 +16,7 @@ import { formatMoney } from '@contract/rules/money';
 import { orderCountText } from '../../domain/catalogue';
 import { ROUTES } from '../../domain/routes';
 import { payableLabel, scheduleRows } from '../../domain/schedule';
-import { goBackOrHome, openPage } from '../../platform/navigation';
+import { openPage } from '../../platform/navigation';
 import { applyAfterPay } from '../../platform/pay-result';
 import { toast } from '../../platform/ui';
 import { useStores } from '../../stores';
@@ -76,12 +76,6 @@ function OrderDetail() {
   const label = o ? payableLabel(o.orderPayType, o.installmentPayNum) : '';
   return (
     <PageShell className="sf-detail">
-      <View className="sf-detail__nav">
-        <View className="sf-detail__back" onClick={() => void goBackOrHome()}>
-          ‹
-        </View>
-        <View className="sf-detail__title">订单详情</View>
-      </View>
       {state.error && !o ? <EmptyView text={state.error} actionText="重新加载" onAction={() => void load()} /> : null}
       {o ? (
         <>
