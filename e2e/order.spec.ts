@@ -41,6 +41,8 @@ let server: Server;
 let browser: Browser;
 let phone: Phone;
 const confirmations = new Map<string, Confirmation>();
+/** Activities (ordered through the goods submit screen) whose order costs nothing. */
+const freeActivities: string[] = [];
 
 before(async () => {
   [server, browser] = await Promise.all([startServer(), openBrowser()]);
@@ -55,7 +57,13 @@ before(async () => {
     for (const m of page.modules) {
       if (!m.columnSn) continue;
       const list = await api.call<{ list: { actSn: string; actType: string }[] }>('POST', '/front/v1/customerPage/module/column/list', { columnSn: m.columnSn, page: 1, perSize: 50 });
-      for (const c of list.list) if (c.actType === 'COURSE') courses.add(c.actSn);
+      for (const c of list.list) {
+        if (c.actType === 'COURSE') courses.add(c.actSn);
+        if (c.actType === 'ACTIVITY' && !freeActivities.includes(c.actSn)) {
+          const x = await api.call<Confirmation>('GET', '/front/v2/client/course/order/confirm', { targetSn: c.actSn }).catch(() => null);
+          if (x && !x.disableFlag && x.orderPayType === 1 && x.confirmOrderAmount.payAmount === 0) freeActivities.push(c.actSn);
+        }
+      }
     }
   }
   for (const actSn of courses) {
@@ -336,4 +344,32 @@ test('instalment course through two periods', async () => {
   assert.match(`${after2.schedule[1].title} ${after2.schedule[1].status}`, /第二期.*已支付/);
   await phone.shot('51-instalment-2-paid');
   await checkInOrderList(orderNo, after2, '52-order-list-instalments');
+});
+
+test('a free sign-up skips payment and opens the order, paid, whose amounts add up to ¥0', async () => {
+  const actSn = freeActivities[0];
+  assert.ok(actSn, 'the seed has a free activity');
+  const { page } = phone;
+  const detail = await loginInBrowser(phone, server, '13700137004', SCREENS.activityDetail, `/pages/activity/activityDetail?actSn=${actSn}`);
+  const { price } = await checkDetailAmounts(detail);
+  assert.equal(price, 0, 'a free activity is priced 免费');
+  await detail.locator('#act-order').click();
+  const submit = await currentPage(page, SCREENS.orderSubmit, { marker: '.sf-submit__payable .sf-price' });
+  const amounts = await checkSubmitAmounts(submit);
+  assert.equal(amounts.payable, 0);
+  // Nothing to pay means nothing to discount: no coupon is offered on a ¥0 order (issue 8 item 2).
+  const couponLine = submit.locator('.sf-lines__row', { hasText: '优惠券' });
+  if (await couponLine.count()) assert.doesNotMatch((await couponLine.textContent()) || '', /张可用/);
+  await phone.shot('60-free-submit');
+  await submit.locator('.sf-submit__btn').click();
+  // §4: a zero-amount order skips payment and opens the order's detail.
+  const order = await currentPage(page, SCREENS.orderDetail, { marker: '.sf-detail__status-text' });
+  assert.doesNotMatch(page.url(), /sandbox\/cashier/);
+  await order.locator('.sf-detail__status-text', { hasText: '已完成' }).waitFor({ state: 'visible' });
+  const seen = await checkOrderDetailAmounts(order);
+  assert.equal(seen.total, 0);
+  assert.equal(seen.due, 0);
+  await phone.shot('61-free-order');
+  const orderNo = new URL(page.url()).hash.match(/orderNo=([^&]+)/)?.[1] ?? '';
+  await checkInOrderList(orderNo, seen, '62-order-list-free');
 });

@@ -40,6 +40,7 @@ export const SCREENS = {
   reviews: { route: 'subpackages/activity/getCommentList/getCommentList', marker: '.sf-reviews .sf-reviews__summary' },
   moreActivity: { route: 'subpackages/activity/moreActivity/moreActivity', marker: '.sf-more .sf-card' },
   courseOrderSubmit: { route: 'pages/order/courseOrderSubmit', marker: '.sf-submit__btn' },
+  orderSubmit: { route: 'pages/order/orderSubmit', marker: '.sf-submit__btn' },
   deliveryAddress: { route: 'subpackages/user/address/deliveryAddress', marker: '.sf-addresses .sf-addresses__bar' },
   addEditAddress: { route: 'subpackages/user/address/addEditAddress', marker: '.sf-address-form__save' },
   orderDetail: { route: 'pages/order/orderDetail', marker: '.sf-detail__status' },
