@@ -86,6 +86,23 @@ export const FIRST_SCREENS: Record<string, FirstScreen> = {
     texts: () => ['冒烟测试的图文内容'],
   },
   'subpackages/order/order/ratifyAccord': { as: 'user', query: (f) => ({ orderNo: f.orderNo }), texts: () => ['课程购买协议', '同意并签署'] },
+  // Coupons and cards (issue 11): seed names from server/src/db/seed/coupons.ts and the demo gifts.
+  'pages/coupon/couponDetails': {
+    as: 'user',
+    query: (f) => ({ voucherSn: `${f.user.userInfo!.userId}-demo-used` }),
+    texts: () => ['新人礼包体验券', '已使用', '复制', '卡券记录'],
+  },
+  'subpackages/activity/getCouponActive/getCouponActive': {
+    as: 'user',
+    query: () => ({ actSn: `${DEMO_PROJECT}-scan-1` }),
+    texts: () => ['扫码领券·新人福利', '扫码立减30元', '已领完'],
+  },
+  'subpackages/activity/exchangeCenter/exchangeCenter': { as: 'user', texts: () => ['输入卡密兑换', '立即兑换'] },
+  'subpackages/activity/exchangeDetail/exchangeDetail': { as: 'user', texts: () => ['请先输入卡密', '去兑换'] },
+  'subpackages/coupon/discountCouponList/discountCouponList': { as: 'user', texts: () => ['未使用', '新人立减20元', '去使用'] },
+  'subpackages/coupon/couponHistory/couponHistory': { as: 'user', texts: () => ['已使用的10元券', '已过期的15元券'] },
+  'subpackages/coupon/couponList/couponList': { as: 'user', texts: () => ['新人礼包体验券', '已退款', '复制'] },
+  'subpackages/result/success/exchangeSuccess': { as: 'user', texts: () => ['兑换成功', '查看卡券'] },
   'subpackages/result/success/courseDetailSuccess': {
     as: 'user',
     query: (f) => ({ orderNo: f.orderNo }),

@@ -17,16 +17,21 @@ export default defineAppConfig({
     'pages/activity/activityDetail',
     'pages/activity/courseDetail',
     'pages/thirdParty/webView',
+    'pages/coupon/couponDetails',
   ],
   // Sub-packages follow the spec's split; each is declared as it gains pages.
   subPackages: [
-    { root: 'subpackages/activity', pages: ['moreActivity/moreActivity', 'getCommentList/getCommentList'] },
+    {
+      root: 'subpackages/activity',
+      pages: ['moreActivity/moreActivity', 'getCommentList/getCommentList', 'getCouponActive/getCouponActive', 'exchangeCenter/exchangeCenter', 'exchangeDetail/exchangeDetail'],
+    },
+    { root: 'subpackages/coupon', pages: ['discountCouponList/discountCouponList', 'couponHistory/couponHistory', 'couponList/couponList'] },
     {
       root: 'subpackages/user',
       pages: ['address/deliveryAddress', 'address/addEditAddress', 'thirdParty/customerService', 'thirdParty/richTextH5'],
     },
     { root: 'subpackages/order', pages: ['order/ratifyAccord'] },
-    { root: 'subpackages/result', pages: ['success/courseDetailSuccess'] },
+    { root: 'subpackages/result', pages: ['success/courseDetailSuccess', 'success/exchangeSuccess'] },
   ],
   window: {
     navigationBarTitleText: '商城',

@@ -2,6 +2,8 @@
 import { createActivityApi } from './activity';
 import { createAddressApi } from './address';
 import { createAuthApi } from './auth';
+import { createCardApi } from './card';
+import { createCouponApi } from './coupon';
 import { createEntranceApi } from './entrance';
 import { createOrderApi } from './order';
 import { createPagesApi } from './pages';
@@ -19,6 +21,8 @@ export function createApi(request: Request) {
     address: createAddressApi(request),
     payment: createPaymentApi(request),
     activity: createActivityApi(request),
+    coupon: createCouponApi(request),
+    card: createCardApi(request),
     upload: createUploadApi(request),
     user: createUserApi(request),
   };

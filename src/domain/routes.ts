@@ -25,6 +25,9 @@ export const ROUTES = {
   getCouponActive: 'subpackages/activity/getCouponActive/getCouponActive',
   getCommentList: 'subpackages/activity/getCommentList/getCommentList',
   exchangeCenter: 'subpackages/activity/exchangeCenter/exchangeCenter',
+  exchangeDetail: 'subpackages/activity/exchangeDetail/exchangeDetail',
+  couponHistory: 'subpackages/coupon/couponHistory/couponHistory',
+  exchangeSuccess: 'subpackages/result/success/exchangeSuccess',
   couponList: 'subpackages/coupon/couponList/couponList',
   discountCouponList: 'subpackages/coupon/discountCouponList/discountCouponList',
   afterSaleOrder: 'subpackages/order/afterSale/afterSaleOrder',
@@ -91,6 +94,15 @@ export const BUILT_ROUTES: ReadonlySet<string> = new Set<string>([
   ROUTES.getCommentList,
   ROUTES.richTextH5,
   ROUTES.customerService,
+  // Coupons and cards (issue 11).
+  ROUTES.couponDetails,
+  ROUTES.getCouponActive,
+  ROUTES.exchangeCenter,
+  ROUTES.exchangeDetail,
+  ROUTES.exchangeSuccess,
+  ROUTES.discountCouponList,
+  ROUTES.couponHistory,
+  ROUTES.couponList,
 ]);
 
 /** Strips a leading slash and any query, so '/pages/a/b?x=1' and 'pages/a/b' compare equal. */

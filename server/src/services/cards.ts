@@ -129,6 +129,9 @@ export const DEMO_GIFT_BATCH = (projectSn: string) => `${projectSn}-card-gift`;
  */
 export async function ensureDemoCards(db: Db, user: { userId: string; projectSn: string }, now = new Date()): Promise<void> {
   const batchSn = DEMO_GIFT_BATCH(user.projectSn);
+  // Read first: once given, listing and details cost no write.
+  const [given] = await db.select({ voucherSn: cardVouchers.voucherSn }).from(cardVouchers).where(eq(cardVouchers.voucherSn, `${user.userId}-demo-used`)).limit(1);
+  if (given) return;
   const [batch] = await db.select({ batchSn: cardBatches.batchSn }).from(cardBatches).where(eq(cardBatches.batchSn, batchSn)).limit(1);
   if (!batch) return;
   const ago = (days: number) => new Date(now.getTime() - days * DAY);
@@ -204,8 +207,10 @@ async function ownVoucher(db: Db, userId: string, voucherSn: string) {
   return row;
 }
 
-export async function cardDetails(db: Db, userId: string, voucherSn: string, now = new Date()): Promise<CardVoucher> {
-  const row = await ownVoucher(db, userId, voucherSn);
+export async function cardDetails(db: Db, user: { userId: string; projectSn: string }, voucherSn: string, now = new Date()): Promise<CardVoucher> {
+  // A demo voucher's page may be opened before the list ever was (a shared link of one's own card).
+  await ensureDemoCards(db, user, now);
+  const row = await ownVoucher(db, user.userId, voucherSn);
   return toCardVoucher(row.v, row.b, await batchCoupons(db, [row.b]), now);
 }
 

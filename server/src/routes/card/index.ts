@@ -29,7 +29,7 @@ const cardRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
     },
     async (request) => {
       const user = await requireCustomer(app.db, request.session);
-      return ok(await cardDetails(app.db, user.userId, request.params.id));
+      return ok(await cardDetails(app.db, user, request.params.id));
     },
   );
 

@@ -7,6 +7,7 @@ import ActivityCard from '../../../components/activity-card';
 import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
 import { detailJumpEnum, moreListTitle } from '../../../domain/catalogue';
+import { NO_ACTIVITY } from '../../../domain/coupons';
 import { resolveJump } from '../../../domain/jump';
 import { followJump, goBackOrHome } from '../../../platform/navigation';
 import { setPageTitle } from '../../../platform/ui';
@@ -46,10 +47,11 @@ function MoreActivity() {
   return (
     <PageShell className="sf-more">
       <View style={{ height: '12px' }} />
+      {!state.loaded && !state.error ? <View className="sf-home__loading">加载中...</View> : null}
       {state.list.map((card) => (
         <ActivityCard key={card.actSn} card={card} onClick={open} />
       ))}
-      {!state.loading && !state.error && !state.list.length ? <EmptyView /> : null}
+      {state.loaded && !state.loading && !state.error && !state.list.length ? <EmptyView text={filter.couponSn ? NO_ACTIVITY : undefined} /> : null}
       {state.error ? <EmptyView text={state.error} actionText="返回首页" onAction={() => void goBackOrHome()} /> : null}
       {state.list.length ? <View className="sf-more__end">{state.done ? '没有更多了' : state.loading ? '加载中...' : ''}</View> : null}
     </PageShell>

@@ -1,0 +1,2 @@
+/** Baidu smart program: Taro.scanCode (swan.scanCode), the same contract as WeChat's. */
+export * from './index.weapp';

@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '领取优惠券' });
