@@ -77,7 +77,7 @@ export async function buildHarness(
     env?: Record<string, string>;
     closeDatabase?: boolean;
     /** More buildApp options (a log stream, a limiter). */
-    app?: Pick<Parameters<typeof buildApp>[0], 'logStream' | 'logger' | 'limiter'>;
+    app?: Pick<Parameters<typeof buildApp>[0], 'logStream' | 'logger' | 'limiter' | 'qrEncoder'>;
   } = {},
 ): Promise<Harness> {
   const database = options.database ?? (await openTestDatabase());
