@@ -21,6 +21,7 @@ import addressRoutes from './routes/address';
 import authRoutes from './routes/auth';
 import cardRoutes from './routes/card';
 import couponRoutes from './routes/coupon';
+import earningsRoutes from './routes/earnings';
 import entranceRoutes from './routes/entrance';
 import feedbackRoutes from './routes/feedback';
 import formRoutes from './routes/form';
@@ -104,6 +105,7 @@ export async function buildApp({ config, db, sms, logger, logStream, limiter, no
   await app.register(paymentRoutes, { config });
   await app.register(sandboxRoutes, { config, notifySender });
   await app.register(uploadRoutes);
+  await app.register(earningsRoutes, { config, sms: smsProvider });
   await app.register(formRoutes, { sms: smsProvider });
   await app.register(feedbackRoutes);
   await app.register(userExtrasRoutes, { qrEncoder });

@@ -10,6 +10,7 @@ import { CATALOGUE, type CatalogueItem } from './catalogue';
 import { DEMO_PROJECTS, DEMO_TIPS, type DemoProject } from './projects';
 import { seedCatalogueDetails } from './catalogue-details';
 import { seedOrdering } from './ordering';
+import { seedEarnings } from './earnings';
 import { seedCoupons } from './coupons';
 import { seedForms } from './forms';
 import { DEFAULT_CARD_CODE_KEY } from '../../config';
@@ -145,6 +146,7 @@ export async function seedIfEmpty(db: Db, options: { cardCodeKey?: string } = {}
     await seedCatalogueDetails(db);
     await seedCoupons(db, cardCodeKey);
     await seedForms(db);
+    await seedEarnings(db);
     return false;
   }
   await db.transaction(async (tx) => {
@@ -167,5 +169,6 @@ export async function seedIfEmpty(db: Db, options: { cardCodeKey?: string } = {}
   await seedCatalogueDetails(db);
   await seedCoupons(db, cardCodeKey);
   await seedForms(db);
+  await seedEarnings(db);
   return true;
 }
