@@ -5,10 +5,13 @@ import { createAuthApi } from './auth';
 import { createCardApi } from './card';
 import { createCouponApi } from './coupon';
 import { createEntranceApi } from './entrance';
+import { createFeedbackApi } from './feedback';
+import { createFormApi } from './form';
 import { createOrderApi } from './order';
 import { createPagesApi } from './pages';
 import { createPaymentApi } from './payment';
 import type { Request } from './request';
+import { createServiceApi } from './service';
 import { createUploadApi } from './upload';
 import { createUserApi } from './user';
 
@@ -24,6 +27,9 @@ export function createApi(request: Request) {
     coupon: createCouponApi(request),
     card: createCardApi(request),
     upload: createUploadApi(request),
+    form: createFormApi(request),
+    feedback: createFeedbackApi(request),
+    service: createServiceApi(request),
     user: createUserApi(request),
   };
 }
