@@ -1,0 +1,220 @@
+/**
+ * Coupon and card rules (issue 11): validity per validityType (text and the window the server gives a copy),
+ * the §4 expiry label around China midnight with the server/device time difference, state mapping, where
+ * 去使用 leads (§4 jumps), claim buttons, card states, scanned codes and card-secret normalising.
+ */
+import type { CouponUse, HeldCoupon } from '@contract/coupon';
+import type { ClaimItem } from '@contract/coupon';
+import { formatCardCode, isCardCodeShape, normalizeCardCode } from '@contract/rules/card-code';
+import { VALIDITY_TYPES, couponWindow, validityProblem, validityText } from '@contract/rules/coupon-validity';
+import {
+  absoluteUrl,
+  cardStateText,
+  claimButton,
+  claimFromScan,
+  couponDates,
+  couponFace,
+  couponStateMark,
+  couponUseStep,
+  instructionLines,
+  isCardDisabled,
+  isCouponDisabled,
+  thresholdText,
+  upperLimitText,
+} from '../../src/domain/coupons';
+import { ROUTES } from '../../src/domain/routes';
+
+const coupon = (over: Partial<HeldCoupon> = {}): HeldCoupon => ({
+  couponSn: 'demo-cp',
+  rcSn: 'rc1',
+  couponName: '立减',
+  couponType: 1,
+  couponAmount: 2000,
+  couponCount: 1,
+  threshold: 0,
+  upperLimit: 0,
+  scope: '全部商品可用',
+  state: 1,
+  validityType: 1,
+  validityDays: 7,
+  startTime: '2026-11-20T02:00:00.000Z',
+  endTime: '2026-11-26T15:59:59.999Z',
+  instructions: '',
+  receivedAt: '2026-11-20T02:00:00.000Z',
+  usedAt: null,
+  ...over,
+});
+
+describe('validity text: one per validityType the server produces', () => {
+  test.each([
+    [VALIDITY_TYPES.DAYS_FROM_RECEIPT, { validityDays: 7 }, '领取后7天内有效'],
+    [VALIDITY_TYPES.FIXED_RANGE, { startTime: '2025-12-31T16:00:00.000Z', endTime: '2027-06-30T15:59:59.999Z' }, '2026.01.01-2027.06.30'],
+    [VALIDITY_TYPES.DAYS_FROM_NEXT_DAY, { validityDays: 30 }, '领取次日起30天内有效'],
+    [VALIDITY_TYPES.UNTIL_DATE, { endTime: '2027-12-31T15:59:59.999Z' }, '有效期至2027.12.31'],
+    [VALIDITY_TYPES.LONG_TERM, { validityDays: null }, '长期有效'],
+    [9, { endTime: '2027-01-01T00:00:00.000Z' }, '有效期至2027.01.01'],
+  ])('type %i', (validityType, over, text) => {
+    expect(validityText(coupon({ validityType, ...over }))).toBe(text);
+  });
+
+  test('a copy’s window is counted in China days', () => {
+    // Received at 23:30 China time on 11-20: "7 days" ends at the end of 11-26 China time.
+    const at = new Date('2026-11-20T15:30:00.000Z');
+    expect(couponWindow({ validityType: 1, validityDays: 7 }, at).end.toISOString()).toBe('2026-11-26T15:59:59.999Z');
+    // Received 00:10 China time on 11-21 (still 11-20 in UTC): the receipt day is 11-21.
+    expect(couponWindow({ validityType: 1, validityDays: 1 }, new Date('2026-11-20T16:10:00.000Z')).end.toISOString()).toBe('2026-11-21T15:59:59.999Z');
+    const next = couponWindow({ validityType: 3, validityDays: 2 }, at);
+    expect([next.start.toISOString(), next.end.toISOString()]).toEqual(['2026-11-20T16:00:00.000Z', '2026-11-22T15:59:59.999Z']);
+    expect(couponWindow({ validityType: 5, validityDays: null }, at).end.getUTCFullYear()).toBe(2099);
+    expect(couponWindow({ validityType: 4, validityDays: null, validEnd: '2027-01-01T00:00:00+08:00' }, at).end.toISOString()).toBe('2026-12-31T16:00:00.000Z');
+  });
+
+  test('terms that cannot make a window are named', () => {
+    expect(validityProblem({ validityType: 1, validityDays: null })).toBe('有效天数须为1到3650天');
+    expect(validityProblem({ validityType: 2, validityDays: null, validStart: '2027-01-02T00:00:00Z', validEnd: '2027-01-01T00:00:00Z' })).toBe('结束日期须晚于开始日期');
+    expect(validityProblem({ validityType: 4, validityDays: null })).toBe('须填写截止日期');
+    expect(validityProblem({ validityType: 7, validityDays: 3 })).toBe('有效期类型不正确');
+    expect(validityProblem({ validityType: 5, validityDays: null })).toBeNull();
+  });
+});
+
+describe('§4 expiry label around China midnight, with the server/device time difference', () => {
+  // Ends at 23:59:59 on 11-23, China time.
+  const c = coupon({ endTime: '2026-11-23T15:59:59.999Z' });
+  const china = (iso: string) => new Date(`${iso}+08:00`).getTime();
+
+  test('明日到期 the day before, 今日到期 on the day, the date earlier', () => {
+    expect(couponDates(c, china('2026-11-21T23:59:59')).expiry).toBe('2026-11-23');
+    expect(couponDates(c, china('2026-11-22T00:00:00')).expiry).toBe('明日到期');
+    expect(couponDates(c, china('2026-11-22T23:59:59')).expiry).toBe('明日到期');
+    expect(couponDates(c, china('2026-11-23T00:00:00')).expiry).toBe('今日到期');
+    expect(couponDates(c, china('2026-11-23T23:59:00')).expiry).toBe('今日到期');
+  });
+
+  test('the server’s clock decides, not the device’s: a device an hour slow at 23:30 is already past midnight', () => {
+    const device = china('2026-11-22T23:30:00');
+    const timeDiff = 60 * 60 * 1000; // server = device + 1 h
+    expect(couponDates(c, device).expiry).toBe('明日到期');
+    expect(couponDates(c, device + timeDiff).expiry).toBe('今日到期');
+  });
+
+  test('a device in another time zone still counts China days (UTC midnight is 08:00 in China)', () => {
+    expect(couponDates(c, Date.parse('2026-11-22T16:30:00.000Z')).expiry).toBe('今日到期');
+  });
+
+  test('no label on used, expired or long-term coupons', () => {
+    const now = china('2026-11-23T10:00:00');
+    expect(couponDates(coupon({ ...c, state: 2 }), now).expiry).toBe('');
+    expect(couponDates(coupon({ ...c, state: 3 }), now).expiry).toBe('');
+    expect(couponDates(coupon({ ...c, validityType: 5 }), now).expiry).toBe('');
+  });
+});
+
+describe('coupon card texts and states', () => {
+  test('face: amount in yuan, percent as 折', () => {
+    expect(couponFace({ couponType: 1, couponAmount: 2050 })).toEqual({ value: '20.5', unit: '¥' });
+    expect(couponFace({ couponType: 2, couponAmount: 15 })).toEqual({ value: '8.5', unit: '折' });
+    expect(couponFace({ couponType: 2, couponAmount: 10 })).toEqual({ value: '9', unit: '折' });
+  });
+
+  test('threshold, cap and instructions', () => {
+    expect(thresholdText(0)).toBe('无门槛');
+    expect(thresholdText(100000)).toBe('满1000元可用');
+    expect(upperLimitText({ couponType: 2, upperLimit: 30000 })).toBe('最高减300元');
+    expect(upperLimitText({ couponType: 1, upperLimit: 30000 })).toBe('');
+    expect(instructionLines('下单立减\n\n 不与其他优惠同享 \r\n')).toEqual(['下单立减', '不与其他优惠同享']);
+    expect(instructionLines(null)).toEqual([]);
+  });
+
+  test('state mapping: 2 and 3 are disabled and stamped', () => {
+    expect([1, 2, 3].map((state) => isCouponDisabled({ state }))).toEqual([false, true, true]);
+    expect([1, 2, 3].map(couponStateMark)).toEqual(['', '已使用', '已过期']);
+  });
+
+  test('card voucher states (§3): 3 used, 4 expired, 5 invalid, refundState 2 refunded', () => {
+    expect(cardStateText({ state: 1, refundState: 0 })).toBe('可使用');
+    expect(cardStateText({ state: 3, refundState: 0 })).toBe('已使用');
+    expect(cardStateText({ state: 4, refundState: 0 })).toBe('已过期');
+    expect(cardStateText({ state: 5, refundState: 0 })).toBe('已失效');
+    expect(cardStateText({ state: 5, refundState: 2 })).toBe('已退款');
+    expect(isCardDisabled({ state: 1, refundState: 0 })).toBe(false);
+    expect(isCardDisabled({ state: 1, refundState: 2 })).toBe(true);
+    expect(isCardDisabled({ state: 4, refundState: 0 })).toBe(true);
+  });
+});
+
+describe('§4 using a coupon: where 去使用 leads', () => {
+  const use = (over: Partial<CouponUse>): CouponUse => ({ activityList: { result: [], total: 0 }, jumpType: 1, targetSn: null, ...over });
+  const card = { actSn: 'a1', actName: 'x', cover: '', actType: 'COURSE', price: 1, originalPrice: null, tags: [], sales: 0 };
+
+  test('1 switches to the home tab', () => {
+    expect(couponUseStep(use({ jumpType: 1 }), '')).toEqual({ type: 'tab', index: 0 });
+  });
+  test('2 opens the more-activity list with couponSn; an empty list says 暂无可用活动', () => {
+    expect(couponUseStep(use({ jumpType: 2, targetSn: 'cp1', activityList: { result: [card], total: 1 } }), '')).toEqual({ type: 'page', path: ROUTES.moreActivity, query: { couponSn: 'cp1' } });
+    expect(couponUseStep(use({ jumpType: 2, targetSn: 'cp1' }), '')).toEqual({ type: 'tip', text: '暂无可用活动' });
+  });
+  test('3 opens the third-party page; a path of ours is made absolute', () => {
+    expect(couponUseStep(use({ jumpType: 3, targetSn: 'https://p.example.com/x' }), '')).toEqual({ type: 'page', path: ROUTES.webView, query: { url: 'https://p.example.com/x' } });
+    expect(couponUseStep(use({ jumpType: 3, targetSn: '/static/pages/guide.html' }), 'http://localhost:3000')).toEqual({
+      type: 'page',
+      path: ROUTES.webView,
+      query: { url: 'http://localhost:3000/static/pages/guide.html' },
+    });
+    expect(absoluteUrl('//evil.example.com/x', 'http://localhost:3000')).toBe('//evil.example.com/x');
+    expect(couponUseStep(use({ jumpType: 3, targetSn: 'javascript:alert(1)' }), 'http://localhost:3000').type).toBe('tip');
+  });
+});
+
+describe('claim page', () => {
+  const item = (over: Partial<ClaimItem>): ClaimItem => ({
+    itemId: 'i1',
+    couponSn: 'c',
+    couponName: 'x',
+    couponType: 1,
+    couponAmount: 100,
+    threshold: 0,
+    upperLimit: 0,
+    scope: '',
+    validityType: 1,
+    validityDays: 7,
+    validStart: null,
+    validEnd: null,
+    instructions: '',
+    stock: 10,
+    remaining: 5,
+    perPerson: 2,
+    claimedByMe: 0,
+    state: 'AVAILABLE',
+    ...over,
+  });
+  test('领取 / 再领一张 / 已领取 / 已领完, and closed activities', () => {
+    expect(claimButton(item({}), 'ONGOING')).toEqual({ text: '领取', enabled: true });
+    expect(claimButton(item({ claimedByMe: 1 }), 'ONGOING')).toEqual({ text: '再领一张', enabled: true });
+    expect(claimButton(item({ state: 'CLAIMED', claimedByMe: 2 }), 'ONGOING')).toEqual({ text: '已领取', enabled: false });
+    expect(claimButton(item({ state: 'SOLD_OUT', remaining: 0 }), 'ONGOING')).toEqual({ text: '已领完', enabled: false });
+    expect(claimButton(item({}), 'NOT_STARTED').text).toBe('未开始');
+    expect(claimButton(item({}), 'ENDED').text).toBe('已结束');
+  });
+
+  test('a scanned code: the printed claim URL or a bare actSn; anything else is not ours', () => {
+    expect(claimFromScan('http://shop.example.com/#/subpackages/activity/getCouponActive/getCouponActive?actSn=demo-scan-1&projectSn=demo')).toEqual({ actSn: 'demo-scan-1', projectSn: 'demo' });
+    expect(claimFromScan(' demo-scan-1 ')).toEqual({ actSn: 'demo-scan-1', projectSn: null });
+    expect(claimFromScan('https://weixin.qq.com/x/abc')).toBeNull();
+    expect(claimFromScan('getCouponActive?actSn=../x')).toBeNull();
+    expect(claimFromScan('')).toBeNull();
+  });
+});
+
+describe('card secrets', () => {
+  test('spaces, hyphens, full-width spaces and lower case are ignored', () => {
+    expect(normalizeCardCode(' demo card-0001\u3000')).toBe('DEMOCARD0001');
+    expect(formatCardCode('democard0001')).toBe('DEMO-CARD-0001');
+  });
+  test('shape: 8-32 letters and digits', () => {
+    expect(isCardCodeShape('DEMOCARD0001')).toBe(true);
+    expect(isCardCodeShape('ABC')).toBe(false);
+    expect(isCardCodeShape('卡密卡密卡密卡密')).toBe(false);
+    expect(isCardCodeShape('A'.repeat(33))).toBe(false);
+  });
+});
