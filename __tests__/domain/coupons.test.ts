@@ -22,7 +22,8 @@ import {
   thresholdText,
   upperLimitText,
 } from '../../src/domain/coupons';
-import { ROUTES } from '../../src/domain/routes';
+import { resolveJump } from '../../src/domain/jump';
+import { BUILT_ROUTES, ROUTES } from '../../src/domain/routes';
 
 const coupon = (over: Partial<HeldCoupon> = {}): HeldCoupon => ({
   couponSn: 'demo-cp',
@@ -216,5 +217,17 @@ describe('card secrets', () => {
     expect(isCardCodeShape('ABC')).toBe(false);
     expect(isCardCodeShape('卡密卡密卡密卡密')).toBe(false);
     expect(isCardCodeShape('A'.repeat(33))).toBe(false);
+  });
+});
+
+describe('jump enums of the domain open built pages (no error page)', () => {
+  test('SCAN_CODE_COLLECT_COUPONS (actSn) and CARD_SECRET_REDEEM', () => {
+    expect(resolveJump({ firstEnum: 'SCAN_CODE_COLLECT_COUPONS', targetSn: 'demo-scan-1' })).toEqual({ type: 'page', path: ROUTES.getCouponActive, query: { actSn: 'demo-scan-1' } });
+    expect(resolveJump({ firstEnum: 'CARD_SECRET_REDEEM' })).toEqual({ type: 'page', path: ROUTES.exchangeCenter, query: {} });
+  });
+  test('every page of the domain is built', () => {
+    for (const r of [ROUTES.couponDetails, ROUTES.getCouponActive, ROUTES.exchangeCenter, ROUTES.exchangeDetail, ROUTES.exchangeSuccess, ROUTES.discountCouponList, ROUTES.couponHistory, ROUTES.couponList, ROUTES.moreActivity]) {
+      expect(BUILT_ROUTES.has(r)).toBe(true);
+    }
   });
 });
