@@ -1,6 +1,6 @@
 /**
  * A fake mini-program host for Taro's built weapp / swan bundles in plain Node: the globals App, Page,
- * Component, getApp, getCurrentPages and `wx` / `swan`, a loader that evaluates the dist files as the host does
+ * Component, getApp, getCurrentPages and `wx` / `swan` (its API table is host-api.ts), a loader that evaluates the dist files as the host does
  * (each file's `require` resolves inside the dist folder), and page instances whose setData applies Taro's
  * path keys (`root.cn.[0].v`) to `data`. Requests go over real HTTP to the test server (the bundle's baked-in
  * API origin is rewritten to it); storage is in memory; navigation, toasts, tab bar, share menu and the like are
@@ -12,6 +12,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { runInThisContext } from 'node:vm';
+import { createHostApi, serialise, type Host, type Options } from './host-api';
 import { readComponentAliases, type ComponentAliases } from './render-text';
 
 export type Target = 'weapp' | 'swan';
@@ -40,8 +41,6 @@ export interface ApiCall {
   args: unknown;
 }
 
-type Callbacks = { success?: (res: unknown) => void; fail?: (res: unknown) => void; complete?: (res: unknown) => void };
-type Options = Record<string, unknown> & Callbacks;
 type Lifecycle = (this: PageInstance, ...args: unknown[]) => unknown;
 
 export interface PageInstance {
@@ -69,17 +68,15 @@ export function applyPath(data: Record<string, unknown>, path: string, value: un
   node[keys[keys.length - 1]] = value;
 }
 
-/** As the host serialises data between the logic and render layers: functions and undefined do not cross. */
-const serialise = <T>(value: T): T => (value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T));
 
-export class MiniProgram {
+export class MiniProgram implements Host {
   readonly calls: ApiCall[] = [];
   /** Calls the real host refuses or payloads it rejects; each is a bug in the bundle. */
   readonly refusals: string[] = [];
   readonly appJson: AppJson;
   /** How the built templates name each element's attributes (see render-text.ts). */
   readonly aliases: ComponentAliases;
-  private readonly storage = new Map<string, unknown>();
+  readonly storage = new Map<string, unknown>();
   private readonly modules = new Map<string, { exports: unknown }>();
   private readonly pageConfigs = new Map<string, Record<string, unknown>>();
   private readonly stack: PageInstance[] = [];
@@ -94,7 +91,7 @@ export class MiniProgram {
     readonly target: Target,
     readonly distDir: string,
     /** Origin of the test server; every request's origin is rewritten to it. */
-    private readonly apiOrigin: string,
+    readonly apiOrigin: string,
     storage: Record<string, unknown> = {},
   ) {
     this.appJson = readAppJson(distDir);
@@ -116,7 +113,7 @@ export class MiniProgram {
   /** Installs the globals and runs app.js, then the app's onLaunch and onShow (by default with app.json's first page). */
   launch(path = this.appJson.pages[0], query: Record<string, string> = {}): void {
     const g = globalThis as Record<string, unknown>;
-    const host = this.hostApi();
+    const host = createHostApi(this);
     const globals: Record<string, unknown> = {
       [this.target === 'weapp' ? 'wx' : 'swan']: host,
       App: (config: Record<string, unknown>) => {
@@ -259,12 +256,12 @@ export class MiniProgram {
     this.refusals.push(why);
   }
 
-  private record(api: string, args: unknown): void {
+  record(api: string, args: unknown): void {
     this.calls.push({ api, route: this.currentRoute, args });
   }
 
   /** Answers a callback-style API later, as the host does; a throw in a callback is an uncaught error. */
-  private answer(options: Options | undefined, ok: boolean, res: Record<string, unknown>): void {
+  answer(options: Options | undefined, ok: boolean, res: Record<string, unknown>): void {
     setTimeout(() => {
       if (ok) options?.success?.(res);
       else options?.fail?.(res);
@@ -272,18 +269,18 @@ export class MiniProgram {
     }, 0);
   }
 
-  private ok(api: string, options: Options | undefined, res: Record<string, unknown> = {}): void {
+  ok(api: string, options: Options | undefined, res: Record<string, unknown> = {}): void {
     this.record(api, options);
     this.answer(options, true, { errMsg: `${api}:ok`, ...res });
   }
 
-  private fail(api: string, options: Options | undefined, why: string): void {
+  fail(api: string, options: Options | undefined, why: string): void {
     this.record(api, options);
     this.answer(options, false, { errMsg: `${api}:fail ${why}` });
   }
 
   /** A navigation the host accepts only for a registered page, and tab pages only through switchTab. */
-  private navigate(api: string, options: Options | undefined): void {
+  navigate(api: string, options: Options | undefined): void {
     const url = String(options?.url ?? '');
     const route = url.replace(/^\//, '').split('?')[0];
     const problem = !this.routes.has(route)
@@ -301,150 +298,11 @@ export class MiniProgram {
     } else this.ok(api, options);
   }
 
-  private request(options: Options): { abort(): void; onHeadersReceived(): void; offHeadersReceived(): void } {
-    this.record('request', { url: options.url, method: options.method });
-    const controller = new AbortController();
-    const method = String(options.method || 'GET').toUpperCase();
-    const header: Record<string, string> = { 'content-type': 'application/json', ...((options.header as Record<string, string>) || {}) };
-    const contentType = Object.entries(header).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
-    const original = new URL(String(options.url));
-    const url = new URL(original.pathname + original.search, this.apiOrigin);
-    const data = options.data;
-    let body: string | undefined;
-    const asQuery = (d: Record<string, unknown>) =>
-      Object.entries(d)
-        .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'object' ? JSON.stringify(v) : String(v))}`)
-        .join('&');
-    if (method === 'GET' && data && typeof data === 'object') {
-      const q = asQuery(data as Record<string, unknown>);
-      if (q) url.search += (url.search ? '&' : '?') + q;
-    } else if (data !== undefined && method !== 'GET') {
-      body = typeof data === 'string' ? data : contentType.includes('x-www-form-urlencoded') ? asQuery(data as Record<string, unknown>) : JSON.stringify(data);
-    }
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, Number(options.timeout) || 60000);
-    this.inflight += 1;
-    fetch(url, { method, headers: header, body, signal: controller.signal })
-      .then(async (res) => {
-        const text = await res.text();
-        let parsed: unknown = text;
-        if (options.dataType === undefined || options.dataType === 'json') {
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            // the host hands back the text when it is not JSON
-          }
-        }
-        const responseHeader: Record<string, string> = {};
-        res.headers.forEach((value, name) => (responseHeader[name] = value));
-        this.answer(options, true, { data: parsed, statusCode: res.status, header: responseHeader, cookies: [], errMsg: 'request:ok' });
-      })
-      .catch((err: Error) => {
-        this.answer(options, false, { errMsg: `request:fail ${timedOut ? 'timeout' : controller.signal.aborted ? 'abort' : err.message}` });
-      })
-      .finally(() => {
-        clearTimeout(timer);
-        // Counted down after the callbacks ran, so "no request pending" means the page has had its answers.
-        setTimeout(() => (this.inflight -= 1), 0);
-      });
-    return { abort: () => controller.abort(), onHeadersReceived: () => undefined, offHeadersReceived: () => undefined };
+  onTabPage(): boolean {
+    return this.tabRoutes.has(this.currentRoute);
   }
 
-  private systemInfo(): Record<string, unknown> {
-    const weapp = this.target === 'weapp';
-    return {
-      brand: 'devtools',
-      model: 'iPhone X',
-      pixelRatio: 3,
-      screenWidth: 375,
-      screenHeight: 812,
-      windowWidth: 375,
-      windowHeight: 724,
-      statusBarHeight: 44,
-      language: 'zh_CN',
-      version: weapp ? '8.0.50' : '13.50.0',
-      system: 'iOS 17.0',
-      platform: weapp ? 'devtools' : 'ios',
-      SDKVersion: weapp ? '3.6.0' : '3.300.0',
-      host: weapp ? undefined : 'baiduboxapp',
-      safeArea: { left: 0, right: 375, top: 44, bottom: 778, width: 375, height: 734 },
-    };
-  }
-
-  /** The `wx` / `swan` object: every API the storefront (and Taro's runtime) calls. */
-  private hostApi(): Record<string, unknown> {
-    const onTabPage = () => this.tabRoutes.has(this.currentRoute);
-    const tabBar = (api: string) => (o: Options) => (onTabPage() ? this.ok(api, o) : this.fail(api, o, 'not TabBar page'));
-    const recorded = (api: string, res: Record<string, unknown> = {}) => (o: Options) => this.ok(api, o, res);
-    const api: Record<string, unknown> = {
-      request: (o: Options) => this.request(o),
-      getStorageSync: (key: string) => (this.storage.has(key) ? serialise(this.storage.get(key)) : ''),
-      setStorageSync: (key: string, value: unknown) => void this.storage.set(key, serialise(value)),
-      removeStorageSync: (key: string) => void this.storage.delete(key),
-      clearStorageSync: () => this.storage.clear(),
-      getStorageInfoSync: () => ({ keys: [...this.storage.keys()], currentSize: 0, limitSize: 10240 }),
-      getStorage: (o: Options) =>
-        this.storage.has(String(o.key))
-          ? this.ok('getStorage', o, { data: serialise(this.storage.get(String(o.key))) })
-          : this.fail('getStorage', o, 'data not found'),
-      setStorage: (o: Options) => {
-        this.storage.set(String(o.key), serialise(o.data));
-        this.ok('setStorage', o);
-      },
-      removeStorage: (o: Options) => {
-        this.storage.delete(String(o.key));
-        this.ok('removeStorage', o);
-      },
-      clearStorage: (o: Options) => {
-        this.storage.clear();
-        this.ok('clearStorage', o);
-      },
-      getSystemInfoSync: () => this.systemInfo(),
-      getSystemInfo: (o: Options) => this.ok('getSystemInfo', o, this.systemInfo()),
-      getWindowInfo: () => this.systemInfo(),
-      getNetworkType: recorded('getNetworkType', { networkType: 'wifi' }),
-      onNetworkStatusChange: () => undefined,
-      canIUse: () => true,
-      navigateTo: (o: Options) => this.navigate('navigateTo', o),
-      redirectTo: (o: Options) => this.navigate('redirectTo', o),
-      reLaunch: (o: Options) => this.navigate('reLaunch', o),
-      switchTab: (o: Options) => this.navigate('switchTab', o),
-      navigateBack: recorded('navigateBack'),
-      navigateToMiniProgram: recorded('navigateToMiniProgram'),
-      showToast: recorded('showToast'),
-      hideToast: recorded('hideToast'),
-      showLoading: recorded('showLoading'),
-      hideLoading: recorded('hideLoading'),
-      showModal: recorded('showModal', { confirm: false, cancel: true }),
-      showActionSheet: (o: Options) => this.fail('showActionSheet', o, 'cancel'),
-      setNavigationBarTitle: recorded('setNavigationBarTitle'),
-      setNavigationBarColor: recorded('setNavigationBarColor'),
-      startPullDownRefresh: recorded('startPullDownRefresh'),
-      stopPullDownRefresh: recorded('stopPullDownRefresh'),
-      pageScrollTo: recorded('pageScrollTo'),
-      setTabBarStyle: tabBar('setTabBarStyle'),
-      setTabBarItem: tabBar('setTabBarItem'),
-      showTabBar: tabBar('showTabBar'),
-      hideTabBar: tabBar('hideTabBar'),
-      setTabBarBadge: tabBar('setTabBarBadge'),
-      removeTabBarBadge: tabBar('removeTabBarBadge'),
-      showShareMenu: recorded('showShareMenu'),
-      hideShareMenu: recorded('hideShareMenu'),
-      updateShareMenu: recorded('updateShareMenu'),
-      previewImage: recorded('previewImage'),
-      makePhoneCall: recorded('makePhoneCall'),
-      setClipboardData: recorded('setClipboardData'),
-      getClipboardData: recorded('getClipboardData', { data: '' }),
-      vibrateShort: recorded('vibrateShort'),
-      // No payment happens on a first screen; a call is recorded and answered as the visitor's cancel.
-      requestPayment: (o: Options) => this.fail('requestPayment', o, 'cancel'),
-      requestPolymerPayment: (o: Options) => this.fail('requestPolymerPayment', o, 'cancel'),
-    };
-    if (this.target === 'weapp') api.login = recorded('login', { code: 'smoke-login-code' });
-    else api.getLoginCode = recorded('getLoginCode', { code: 'smoke-login-code' });
-    return api;
+  track(delta: 1 | -1): void {
+    this.inflight += delta;
   }
 }
