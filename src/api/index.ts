@@ -4,6 +4,7 @@ import { createAddressApi } from './address';
 import { createAuthApi } from './auth';
 import { createCardApi } from './card';
 import { createCouponApi } from './coupon';
+import { createEarningsApi } from './earnings';
 import { createEntranceApi } from './entrance';
 import { createFeedbackApi } from './feedback';
 import { createFormApi } from './form';
@@ -25,6 +26,7 @@ export function createApi(request: Request) {
     payment: createPaymentApi(request),
     activity: createActivityApi(request),
     coupon: createCouponApi(request),
+    earnings: createEarningsApi(request),
     card: createCardApi(request),
     upload: createUploadApi(request),
     form: createFormApi(request),

@@ -35,6 +35,15 @@ export const ROUTES = {
   courseDetailSuccess: 'subpackages/result/success/courseDetailSuccess',
   afterSaleDetail: 'subpackages/order/afterSale/afterSaleDetail',
   myEarnings: 'subpackages/earnings/earnings/myEarnings',
+  earningsOrder: 'subpackages/earnings/earnings/earningsOrder',
+  earningsBank: 'subpackages/earnings/bank/earningsBank',
+  addEarningsBank: 'subpackages/earnings/bank/addEarningsBank',
+  chooseBank: 'subpackages/earnings/bank/chooseBank',
+  withdraw: 'subpackages/earnings/withdraw/withdraw',
+  withdrawRecord: 'subpackages/earnings/withdraw/withdrawRecord',
+  withdrawDetails: 'subpackages/earnings/withdraw/withdrawDetails',
+  authentication: 'subpackages/earnings/authentication/authentication',
+  authenticationDetails: 'subpackages/earnings/authentication/authenticationDetails',
   deliveryAddress: 'subpackages/user/address/deliveryAddress',
   addEditAddress: 'subpackages/user/address/addEditAddress',
   feedback: 'subpackages/user/feedback/feedback',
@@ -103,6 +112,17 @@ export const BUILT_ROUTES: ReadonlySet<string> = new Set<string>([
   ROUTES.discountCouponList,
   ROUTES.couponHistory,
   ROUTES.couponList,
+  // Promoter earnings (issue 15).
+  ROUTES.myEarnings,
+  ROUTES.earningsOrder,
+  ROUTES.earningsBank,
+  ROUTES.addEarningsBank,
+  ROUTES.chooseBank,
+  ROUTES.withdraw,
+  ROUTES.withdrawRecord,
+  ROUTES.withdrawDetails,
+  ROUTES.authentication,
+  ROUTES.authenticationDetails,
 ]);
 
 /** Strips a leading slash and any query, so '/pages/a/b?x=1' and 'pages/a/b' compare equal. */

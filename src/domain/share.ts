@@ -29,12 +29,14 @@ export interface ShareContent {
 
 /**
  * The path a mini-program share opens: the same page with its query, plus the project so that a friend who
- * opens it enters the right storefront.
+ * opens it enters the right storefront, and the sharer's promoter code when the sharer is a promoter (an order
+ * placed through the link earns them its commission, issue 15).
  */
-export function sharePath(route: string, params: Readonly<Record<string, string>>, projectSn: string): string {
+export function sharePath(route: string, params: Readonly<Record<string, string>>, projectSn: string, promoterCode?: string): string {
   const query: Record<string, string> = {};
   for (const k of Object.keys(params)) if (!k.startsWith('$') && k !== 'stamp') query[k] = params[k];
   if (projectSn) query.projectSn = projectSn;
+  if (promoterCode) query.promoterCode = promoterCode;
   return toUrl(route, query);
 }
 

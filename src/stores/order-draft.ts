@@ -289,7 +289,7 @@ export class OrderDraft {
     });
   }
 
-  payload(paySource: 'H5' | 'WEAPP' | 'SWAN', phone: string) {
+  payload(paySource: 'H5' | 'WEAPP' | 'SWAN', phone: string, promoterCode?: string) {
     const c = this.confirmation as Confirmation;
     const { payable, discount } = this.pay;
     const coupon = this.couponsAllowed ? this.selectedCoupon : null;
@@ -316,17 +316,18 @@ export class OrderDraft {
         userExtra: c.restrict.length ? JSON.stringify({ userInfo: this.values, restrict: c.restrict }) : undefined,
       },
       remark: this.remark.trim() || undefined,
+      promoterCode: promoterCode || undefined,
     };
   }
 
   /** Validate, submit once, and turn every failure into the §8 popup or toast; the token is reloaded after a failure. */
-  async submit(paySource: 'H5' | 'WEAPP' | 'SWAN', phone: string): Promise<SubmitOutcome> {
+  async submit(paySource: 'H5' | 'WEAPP' | 'SWAN', phone: string, promoterCode?: string): Promise<SubmitOutcome> {
     if (this.submitting) return { type: 'blocked', toast: null };
     const verdict = this.guard();
     if (!verdict.ok) return { type: 'blocked', toast: verdict.toast };
     this.submitting = true;
     try {
-      const body = this.payload(paySource, phone);
+      const body = this.payload(paySource, phone, promoterCode);
       const result = this.kind === 'course' ? await this.api.order.submitCourse(body) : await this.api.order.submitGoods(body);
       runInAction(() => (this.orderToken = ''));
       return { type: 'submitted', result };

@@ -32,6 +32,9 @@ interface Persisted {
   sharePoster: unknown;
   bankCodeInfo: unknown;
   drainageInfo: unknown;
+  isEarner: boolean;
+  promoterCode: string;
+  referrerCode: string;
   timeDiff: number;
 }
 
@@ -48,8 +51,14 @@ export class SessionStore {
   addressInfo: unknown = null;
   locationInfo: unknown = null;
   sharePoster: unknown = null;
+  /** The bank picked on chooseBank for the card being added (§3 bankCodeInfo): { bankCode, bankName }. */
   bankCodeInfo: unknown = null;
   drainageInfo: unknown = null;
+  /** The user is a promoter (issue 15): 我的收益 shows, and share links carry promoterCode. */
+  isEarner = false;
+  promoterCode = '';
+  /** The promoter code of the share link this visitor landed on; sent with orders so the promoter earns. */
+  referrerCode = '';
   /** Server clock minus device clock, in ms (§9). */
   timeDiff = 0;
   /** Not persisted: the query of the current page (§2), and the device facts read at start. */
@@ -101,6 +110,9 @@ export class SessionStore {
       sharePoster: this.sharePoster,
       bankCodeInfo: this.bankCodeInfo,
       drainageInfo: this.drainageInfo,
+      isEarner: this.isEarner,
+      promoterCode: this.promoterCode,
+      referrerCode: this.referrerCode,
       timeDiff: this.timeDiff,
     };
   }
@@ -179,11 +191,23 @@ export class SessionStore {
 
   setPageQuery(query: Record<string, string>): void {
     this.pageQuery = query;
+    // A share link names its promoter; the latest one the visitor arrived through is the one credited.
+    if (query.promoterCode && /^P[0-9A-F]{10}$/i.test(query.promoterCode)) this.referrerCode = query.promoterCode.toUpperCase();
   }
 
   /** The address last picked or saved for an order (§3 addressInfo); the submit screen takes it on show. */
   setAddressInfo(address: unknown): void {
     this.addressInfo = address;
+  }
+
+  setBankCodeInfo(bank: { bankCode: string; bankName: string } | null): void {
+    this.bankCodeInfo = bank;
+  }
+
+  /** What personal/profit said: whether the user is a promoter, and its code for share links. */
+  setEarner(isEarner: boolean, promoterCode: string): void {
+    this.isEarner = isEarner;
+    this.promoterCode = promoterCode;
   }
 
   setSystemInfo(info: Record<string, unknown>): void {
@@ -198,6 +222,8 @@ export class SessionStore {
     this.addressInfo = null;
     this.bankCodeInfo = null;
     this.drainageInfo = null;
+    this.isEarner = false;
+    this.promoterCode = '';
     this.sharePoster = null;
     this.tabList = [];
     this.currentTab = 0;

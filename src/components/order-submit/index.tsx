@@ -67,7 +67,7 @@ function OrderSubmitScreen({ kind, targetSn, thirdEnum = '', packageSn = '' }: O
   });
 
   async function submit() {
-    const outcome = await draft.submit(PAY_SOURCE, session.userInfo?.phone || '');
+    const outcome = await draft.submit(PAY_SOURCE, session.userInfo?.phone || '', session.referrerCode || undefined);
     if (outcome.type === 'submitted') {
       orderDrafts.forget(kind, targetSn, thirdEnum, packageSn);
       // §4: on success cache the order and start payment; a zero amount skips straight to the order.

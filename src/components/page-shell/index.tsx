@@ -84,6 +84,7 @@ function PageShell({ className, share, header = true, children }: PropsWithChild
     route,
     params,
     projectSn: session.projectSn,
+    promoterCode: session.isEarner && session.promoterCode ? session.promoterCode : undefined,
     info: share ?? null,
     defaultTitle: session.projectName || '商城',
     sign: (url) => api.activity.jsSign(session.projectSn, url),

@@ -78,6 +78,11 @@ function Center() {
       .summary()
       .then((s) => runInAction(() => (state.summary = s)))
       .catch(() => undefined);
+    // 我的收益 is for promoters only (issue 15); the answer also gives the code their share links carry.
+    api.earnings
+      .profit(1, 1)
+      .then((p) => session.setEarner(p.isPromoter, p.promoterCode ?? ''))
+      .catch(() => undefined);
   });
 
   function login() {
@@ -94,7 +99,7 @@ function Center() {
 
   const s = state.summary;
   const couponsBuilt = BUILT_ROUTES.has(ROUTES.discountCouponList);
-  const groups = GROUPS.map((g) => ({ ...g, entries: g.entries.filter((e) => BUILT_ROUTES.has(e.route)) })).filter((g) => g.entries.length);
+  const groups = GROUPS.map((g) => ({ ...g, entries: g.entries.filter((e) => BUILT_ROUTES.has(e.route) && (e.route !== ROUTES.myEarnings || (user && session.isEarner))) })).filter((g) => g.entries.length);
   return (
     <PageShell className="sf-center">
       <View className="sf-center__head">

@@ -111,7 +111,7 @@ export function createH5Share(env: () => H5ShareEnv = browserEnv) {
       wx.showMenuItems?.({ menuList: SHARE_MENU });
       const info = options.info;
       const base = signUrl(e.href);
-      const link = info?.link && /^https?:\/\//i.test(info.link) ? info.link : `${base}#${sharePath(options.route, options.params, options.projectSn)}`;
+      const link = info?.link && /^https?:\/\//i.test(info.link) ? info.link : `${base}#${sharePath(options.route, options.params, options.projectSn, options.promoterCode)}`;
       const data: ShareData = {
         title: info?.title || options.defaultTitle,
         desc: info?.content || '',

@@ -44,7 +44,7 @@ export function createMiniShare(api: MiniShareApi) {
       return {
         title: info?.title || options.defaultTitle,
         content: info?.content || '',
-        path: sharePath(options.route, options.params, options.projectSn),
+        path: sharePath(options.route, options.params, options.projectSn, options.promoterCode),
         imageUrl: info?.image ? assetUrl(info.image) : undefined,
       };
     },

@@ -10,6 +10,8 @@ export interface PageShareOptions {
   /** The page's query, carried into the shared path. */
   params: Readonly<Record<string, string>>;
   projectSn: string;
+  /** The sharer's promoter code (issue 15): the shared link carries it. */
+  promoterCode?: string;
   /** The page's share content (§7 share reply); null until loaded, or for pages that share only a title. */
   info: ShareContent | null;
   /** Title used when the page has no share content of its own (the project name). */

@@ -1,0 +1,180 @@
+/**
+ * Earnings rules both sides compute (issue 15): card numbers (length, Luhn, masks), identity (name shape, GB 11643
+ * ID with birth date, adult), withdrawal rules (format, minimum, balance, daily amount and count, fee), and the
+ * storefront's ledger grouping, amount input and share link carrying the promoter code.
+ */
+import { CARD_MESSAGES, cardNoError, groupCardNo, luhnCheckDigit, luhnValid, maskCardNo, normalizeCardNo } from '../../contract/rules/luhn';
+import { IDENTITY_MESSAGES, idNumberError, isAdult, maskRealName, realNameError } from '../../contract/rules/identity';
+import { maxWithdrawable, ruleLines, withdrawalError, withdrawalFee, WITHDRAWAL_MESSAGES, yuanTextToFen, type WithdrawalRule } from '../../contract/rules/withdrawal';
+import { cleanAmountInput, groupLedgerByMonth, signedMoney, withdrawVerdict } from '../../src/domain/earnings';
+import { sharePath } from '../../src/domain/share';
+import type { LedgerLine, WithdrawalRuleInfo } from '../../contract/earnings';
+
+describe('bank card numbers', () => {
+  test.each([
+    ['6222021234567894', true],
+    ['6222021234567895', false],
+    ['4111111111111111', true],
+    ['79927398713', true],
+    ['79927398710', false],
+    ['', false],
+    ['6222a21234567894', false],
+  ])('Luhn %s -> %s', (digits, ok) => expect(luhnValid(digits)).toBe(ok));
+
+  test.each([
+    ['', CARD_MESSAGES.empty],
+    ['622202', CARD_MESSAGES.length],
+    ['62220212345678901234', CARD_MESSAGES.length],
+    ['6222-0212-3456-7895', CARD_MESSAGES.checksum],
+    ['6222 0212 3456 7894', null],
+    ['6217001234567890122', null],
+    ['62220212345678９４', CARD_MESSAGES.length],
+  ])('cardNoError(%j) -> %j', (raw, message) => expect(cardNoError(raw)).toBe(message));
+
+  test('a check digit makes any body pass', () => {
+    for (const body of ['622202123456789', '621700123456789012', '40000000000000']) expect(luhnValid(body + luhnCheckDigit(body))).toBe(true);
+  });
+
+  test('masks and grouping', () => {
+    expect(maskCardNo('6222021234567894')).toBe('**** **** **** 7894');
+    expect(maskCardNo('7894')).toBe('**** **** **** 7894');
+    expect(normalizeCardNo(' 6222 0212-3456 7894 ')).toBe('6222021234567894');
+    expect(groupCardNo('6217001234567890122')).toBe('6217 0012 3456 7890 122');
+  });
+});
+
+describe('identity', () => {
+  const now = Date.UTC(2026, 10, 22);
+  test.each([
+    ['张三', null],
+    ['阿依古丽·买买提', null],
+    ['', IDENTITY_MESSAGES.nameEmpty],
+    ['张', IDENTITY_MESSAGES.nameShape],
+    ['Zhang San', IDENTITY_MESSAGES.nameShape],
+    ['张三1', IDENTITY_MESSAGES.nameShape],
+    ['·张三', IDENTITY_MESSAGES.nameShape],
+  ])('realNameError(%j) -> %j', (name, message) => expect(realNameError(name)).toBe(message));
+
+  test.each([
+    ['110101199003071233', null],
+    ['11010519491231002x', null],
+    ['110101199003071234', IDENTITY_MESSAGES.idInvalid],
+    ['110101199002301237', IDENTITY_MESSAGES.idInvalid],
+    ['110101201001011237', IDENTITY_MESSAGES.minor],
+    ['110101900307123', IDENTITY_MESSAGES.idShort],
+    ['', IDENTITY_MESSAGES.idEmpty],
+  ])('idNumberError(%j) -> %j', (id, message) => expect(idNumberError(id, now)).toBe(message));
+
+  test('adult on the 18th birthday (China date), not the day before', () => {
+    const id = '110101200811220000'; // only the birth date is read
+    expect(isAdult(id, Date.UTC(2026, 10, 21, 12))).toBe(false);
+    expect(isAdult(id, Date.UTC(2026, 10, 21, 16, 30))).toBe(true); // 00:30 on the 22nd in China
+  });
+
+  test('a verified name is shown without the family name', () => {
+    expect(maskRealName('张三')).toBe('*三');
+    expect(maskRealName('欧阳娜娜')).toBe('*阳娜娜');
+  });
+});
+
+describe('withdrawal rules', () => {
+  const rule: WithdrawalRule = { minAmount: 1000, maxPerDay: 500000, countPerDay: 3, feeBps: 0, feeMin: 0, identityRequired: true, bankCardRequired: true };
+  const ctx = { available: 20000, todayAmount: 0, todayCount: 0, verified: true, hasCard: true };
+
+  test.each([
+    ['12', 1200],
+    ['12.3', 1230],
+    ['12.34', 1234],
+    ['0.01', 1],
+    ['12.', 1200],
+    ['12.345', null],
+    ['-1', null],
+    ['1e3', null],
+    ['', null],
+  ])('yuanTextToFen(%j) -> %j', (text, fen) => expect(yuanTextToFen(text)).toBe(fen));
+
+  test.each<[string, number | null, Partial<typeof ctx>, Partial<WithdrawalRule>, string | null]>([
+    ['fine', 1000, {}, {}, null],
+    ['the whole balance', 20000, {}, {}, null],
+    ['identity first', 1000, { verified: false }, {}, WITHDRAWAL_MESSAGES.identity],
+    ['identity not required', 1000, { verified: false }, { identityRequired: false }, null],
+    ['card first', 1000, { hasCard: false }, {}, WITHDRAWAL_MESSAGES.bankCard],
+    ['bad format', null, {}, {}, WITHDRAWAL_MESSAGES.amountFormat],
+    ['zero', 0, {}, {}, WITHDRAWAL_MESSAGES.amountEmpty],
+    ['below minimum', 999, {}, {}, '单笔提现金额不能低于¥10'],
+    ['over balance', 20001, {}, {}, WITHDRAWAL_MESSAGES.overBalance],
+    ['negative balance after a clawback', 1000, { available: -500 }, {}, WITHDRAWAL_MESSAGES.overBalance],
+    ['count reached', 1000, { todayCount: 3 }, {}, '今日提现次数已达上限（3次）'],
+    ['daily amount', 1000, { available: 900000, todayAmount: 499500 }, {}, '超出今日提现额度，今日还可提现¥5'],
+    ['fee eats it', 1000, {}, { feeMin: 1000, feeBps: 10 }, WITHDRAWAL_MESSAGES.feeTooHigh],
+  ])('%s', (_name, amount, c, r, message) => expect(withdrawalError(amount, { ...rule, ...r }, { ...ctx, ...c })).toBe(message));
+
+  test('fee: basis points rounded up to the fen, with a minimum; none when both are 0', () => {
+    expect(withdrawalFee(12345, rule)).toBe(0);
+    expect(withdrawalFee(12345, { feeBps: 60, feeMin: 0 })).toBe(75);
+    expect(withdrawalFee(1000, { feeBps: 60, feeMin: 100 })).toBe(100);
+  });
+
+  test('the most one may take now is the balance capped by what is left of today', () => {
+    expect(maxWithdrawable(rule, { available: 20000, todayAmount: 0 })).toBe(20000);
+    expect(maxWithdrawable(rule, { available: 900000, todayAmount: 450000 })).toBe(50000);
+    expect(maxWithdrawable(rule, { available: -100, todayAmount: 0 })).toBe(0);
+  });
+
+  test('rule text names minimum, daily limits, fee, identity and card', () => {
+    expect(ruleLines(rule).slice(0, 5)).toEqual(['单笔提现金额不低于¥10', '每日最多提现¥5000，最多3次', '提现手续费：免费', '提现前需完成实名认证', '仅可提现到本人实名的银行卡']);
+    expect(ruleLines({ ...rule, feeBps: 60, feeMin: 100 })[2]).toBe('提现手续费：提现金额的0.6%，最低¥1，从提现金额中扣除');
+  });
+});
+
+describe('storefront earnings helpers', () => {
+  const line = (id: number, amount: number, createdAt: string): LedgerLine => ({ id, kind: 'RELEASE', kindText: '佣金解冻', title: 't', bucket: 'AVAILABLE', amount, createdAt });
+
+  test('the ledger groups by China month with money in and out', () => {
+    const months = groupLedgerByMonth([
+      line(3, -1000, '2026-11-05T01:00:00Z'),
+      line(2, 640, '2026-10-31T16:30:00Z'), // 00:30 on 1 November in China
+      line(1, 200, '2026-10-31T15:00:00Z'),
+    ]);
+    expect(months.map((m) => [m.month, m.income, m.expense, m.lines.length])).toEqual([
+      ['2026年11月', 640, 1000, 2],
+      ['2026年10月', 200, 0, 1],
+    ]);
+  });
+
+  test('signed money', () => {
+    expect(signedMoney(640)).toBe('+¥6.4');
+    expect(signedMoney(-1000)).toBe('-¥10');
+  });
+
+  test.each([
+    ['12.345', '12.34'],
+    ['00', '0'],
+    ['007', '7'],
+    ['.5', '0.5'],
+    ['1.2.3', '1.23'],
+    ['¥12a', '12'],
+  ])('amount field keeps %j as %j', (typed, kept) => expect(cleanAmountInput(typed)).toBe(kept));
+
+  test('withdraw verdict: fee and actual amount, and the first problem', () => {
+    const info: WithdrawalRuleInfo = {
+      rule: { minAmount: 1000, maxPerDay: 500000, countPerDay: 3, feeBps: 60, feeMin: 0, identityRequired: true, bankCardRequired: true },
+      lines: [],
+      available: 5000,
+      todayAmount: 0,
+      todayCount: 0,
+      maxAmount: 5000,
+      verified: true,
+      hasCard: true,
+    };
+    expect(withdrawVerdict('20', info, true)).toEqual({ amount: 2000, fee: 12, actual: 1988, error: null });
+    expect(withdrawVerdict('60', info, true).error).toBe(WITHDRAWAL_MESSAGES.overBalance);
+    expect(withdrawVerdict('20', { ...info, verified: false }, true).error).toBe(WITHDRAWAL_MESSAGES.identity);
+    expect(withdrawVerdict('20', info, false).error).toBe(WITHDRAWAL_MESSAGES.bankCard);
+  });
+
+  test("a promoter's share path carries the promoter code", () => {
+    expect(sharePath('pages/activity/activityDetail', { actSn: 'a1' }, 'demo', 'P0DE000001A')).toBe('/pages/activity/activityDetail?actSn=a1&projectSn=demo&promoterCode=P0DE000001A');
+    expect(sharePath('pages/activity/activityDetail', { actSn: 'a1' }, 'demo')).toBe('/pages/activity/activityDetail?actSn=a1&projectSn=demo');
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * Earnings screens' pure rules (issue 15): the ledger grouped by China month, signed money text, what the
+ * amount field accepts as it is typed, and the withdraw page's verdict (contract/rules/withdrawal.ts decides;
+ * the server decides again).
+ */
+import type { LedgerLine, WithdrawalRuleInfo } from '@contract/earnings';
+import { formatChinaTime } from '@contract/rules/china-time';
+import { formatMoney } from '@contract/rules/money';
+import { withdrawalError, withdrawalFee, yuanTextToFen } from '@contract/rules/withdrawal';
+
+export interface LedgerMonth {
+  /** "2026年11月" */
+  month: string;
+  income: number;
+  expense: number;
+  lines: LedgerLine[];
+}
+
+/** Lines (newest first) grouped by China month, each month with its money in and out. */
+export function groupLedgerByMonth(lines: readonly LedgerLine[]): LedgerMonth[] {
+  const out: LedgerMonth[] = [];
+  for (const line of lines) {
+    const month = formatChinaTime(line.createdAt, 'YYYY年MM月');
+    let group = out[out.length - 1];
+    if (!group || group.month !== month) {
+      group = { month, income: 0, expense: 0, lines: [] };
+      out.push(group);
+    }
+    group.lines.push(line);
+    if (line.amount >= 0) group.income += line.amount;
+    else group.expense -= line.amount;
+  }
+  return out;
+}
+
+/** +¥6.4 / -¥10: a ledger amount with its sign. */
+export function signedMoney(fen: number): string {
+  return fen > 0 ? `+${formatMoney(fen)}` : formatMoney(fen);
+}
+
+/**
+ * What the amount field keeps of what was typed: digits and one point, at most two decimals, no leading
+ * zeros ("00" -> "0", ".5" -> "0.5"), so the field never holds something that is not an amount in the making.
+ */
+export function cleanAmountInput(text: string): string {
+  let v = text.replace(/[^\d.]/g, '');
+  const dot = v.indexOf('.');
+  if (dot >= 0) v = `${v.slice(0, dot + 1)}${v.slice(dot + 1).replace(/\./g, '').slice(0, 2)}`;
+  if (v.startsWith('.')) v = `0${v}`;
+  v = v.replace(/^0+(?=\d)/, '');
+  return v.slice(0, 12);
+}
+
+export interface WithdrawVerdict {
+  amount: number | null;
+  fee: number;
+  /** What reaches the card. */
+  actual: number;
+  /** Why it cannot be sent yet; null when it can. */
+  error: string | null;
+}
+
+/** The withdraw page's verdict on the typed amount against the rule and the promoter's position. */
+export function withdrawVerdict(text: string, info: WithdrawalRuleInfo, hasCard: boolean): WithdrawVerdict {
+  const amount = text.trim() ? yuanTextToFen(text) : 0;
+  const fee = amount ? withdrawalFee(amount, info.rule) : 0;
+  const error = withdrawalError(amount, info.rule, { ...info, hasCard });
+  return { amount, fee, actual: amount ? Math.max(0, amount - fee) : 0, error };
+}
+
+/** Commission tabs of the earnings-order page, in the order shown. */
+export const COMMISSION_TABS = [
+  { state: 'ALL', title: '全部' },
+  { state: 'FROZEN', title: '冻结中' },
+  { state: 'SETTLED', title: '已结算' },
+  { state: 'PENDING', title: '待支付' },
+  { state: 'CANCELLED', title: '已失效' },
+] as const;

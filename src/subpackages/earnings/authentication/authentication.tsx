@@ -1,0 +1,82 @@
+import { Input, View } from '@tarojs/components';
+import { observer, useLocalObservable } from 'mobx-react-lite';
+import { runInAction } from 'mobx';
+import { idNumberError, realNameError } from '@contract/rules/identity';
+import { ApiError } from '../../../api/request';
+import PageShell from '../../../components/page-shell';
+import { ROUTES } from '../../../domain/routes';
+import { openPage } from '../../../platform/navigation';
+import { toast } from '../../../platform/ui';
+import { useStores } from '../../../stores';
+import '../earnings.scss';
+
+/**
+ * §2 authentication/authentication: real name and 18-digit mainland ID (check digit, birth date, adult) checked
+ * here and again on the server, then by the verifier. A refusal names its problem and keeps what was typed.
+ */
+function Authentication() {
+  const { api, session } = useStores();
+  const form = useLocalObservable(() => ({ realName: '', idNumber: '', error: '', saving: false }));
+
+  async function submit() {
+    if (form.saving) return;
+    const problem = realNameError(form.realName) ?? idNumberError(form.idNumber, session.now());
+    runInAction(() => (form.error = problem ?? ''));
+    if (problem) return toast(problem);
+    runInAction(() => (form.saving = true));
+    try {
+      await api.earnings.identify({ realName: form.realName.trim(), idNumber: form.idNumber.trim().toUpperCase() });
+      toast('认证成功', 'success');
+      void openPage(ROUTES.authenticationDetails, {}, 'replace');
+    } catch (err) {
+      const message = err instanceof ApiError ? err.message : '认证失败，请重试';
+      runInAction(() => (form.error = message));
+      toast(message);
+    } finally {
+      runInAction(() => (form.saving = false));
+    }
+  }
+
+  return (
+    <PageShell className="sf-earn">
+      <View className="sf-earn__card">
+        <View className="sf-earn__row">
+          <View className="sf-earn__label">真实姓名</View>
+          <Input
+            id="auth-name"
+            className="sf-earn__input"
+            value={form.realName}
+            maxlength={20}
+            placeholder="请输入真实姓名"
+            onInput={(e) => runInAction(() => (form.realName = e.detail.value))}
+          />
+        </View>
+        <View className="sf-earn__row">
+          <View className="sf-earn__label">身份证号</View>
+          <Input
+            id="auth-id"
+            className="sf-earn__input"
+            type="idcard"
+            value={form.idNumber}
+            maxlength={18}
+            placeholder="请输入身份证号"
+            onInput={(e) => runInAction(() => (form.idNumber = e.detail.value))}
+          />
+        </View>
+        {form.error ? (
+          <View className="sf-earn__error" id="auth-error">
+            {form.error}
+          </View>
+        ) : null}
+      </View>
+      <View className="sf-earn__card sf-earn__muted">实名信息仅用于提现的身份核验，身份证号加密保存；认证后提现只能到本人名下的银行卡，认证信息不可修改。</View>
+      <View className="sf-earn__actions">
+        <View className={`sf-btn ${form.saving ? 'is-disabled' : ''}`} id="auth-submit" onClick={() => void submit()}>
+          提交认证
+        </View>
+      </View>
+    </PageShell>
+  );
+}
+
+export default observer(Authentication);

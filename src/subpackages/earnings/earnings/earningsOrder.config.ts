@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '推广订单', enablePullDownRefresh: true });

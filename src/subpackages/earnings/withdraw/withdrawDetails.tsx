@@ -1,0 +1,87 @@
+import { View } from '@tarojs/components';
+import { useDidHide, useDidShow, useRouter, useUnload } from '@tarojs/taro';
+import { observer, useLocalObservable } from 'mobx-react-lite';
+import { runInAction } from 'mobx';
+import { useRef } from 'react';
+import type { WithdrawalDetail } from '@contract/earnings';
+import { formatChinaTime } from '@contract/rules/china-time';
+import { formatMoney } from '@contract/rules/money';
+import { ApiError } from '../../../api/request';
+import EmptyView from '../../../components/empty-view';
+import PageShell from '../../../components/page-shell';
+import { useStores } from '../../../stores';
+import '../earnings.scss';
+
+/** While the bank works on it the page asks again now and then, so 到账 shows without a manual refresh. */
+const REFRESH_MS = 3000;
+
+/** §2 withdraw/withdrawDetails (param withdrawalNo): amount, fee, card and the state timeline. */
+function WithdrawDetails() {
+  const { api } = useStores();
+  const { params } = useRouter();
+  const withdrawalNo = String(params.withdrawalNo ?? '');
+  const state = useLocalObservable(() => ({ detail: null as WithdrawalDetail | null, error: '' }));
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const stop = () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+  };
+  async function load() {
+    stop();
+    try {
+      const detail = await api.earnings.detail(withdrawalNo);
+      runInAction(() => ((state.detail = detail), (state.error = '')));
+      if (detail.status === 'REVIEWING' || detail.status === 'PAYING') timer.current = setTimeout(() => void load(), REFRESH_MS);
+    } catch (err) {
+      runInAction(() => (state.error = err instanceof ApiError ? err.message : '加载失败，请重试'));
+    }
+  }
+  useDidShow(() => void load());
+  useDidHide(stop);
+  useUnload(stop);
+
+  const d = state.detail;
+  if (state.error) return <PageShell className="sf-earn"><EmptyView text={state.error} actionText="重试" onAction={() => void load()} /></PageShell>;
+  if (!d) return <PageShell className="sf-earn"><View className="sf-earn__card sf-earn__muted">加载中...</View></PageShell>;
+  const rows: [string, string][] = [
+    ['提现单号', d.withdrawalNo],
+    ['到账银行卡', `${d.bankName} ${d.cardMasked}`],
+    ['持卡人', d.holderName],
+    ['手续费', formatMoney(d.fee)],
+    ['实际到账', formatMoney(d.actualAmount)],
+    ['申请时间', formatChinaTime(d.createdAt, 'YYYY-MM-DD HH:mm:ss')],
+  ];
+  return (
+    <PageShell className="sf-earn">
+      <View className="sf-earn__card sf-earn__status">
+        <View className="sf-earn__status-text" id="withdraw-status">
+          {d.statusText}
+        </View>
+        <View className="sf-earn__status-amount">{formatMoney(d.amount)}</View>
+        {d.reason ? <View className="sf-earn__muted">原因：{d.reason}</View> : null}
+      </View>
+      <View className="sf-earn__card" id="withdraw-timeline">
+        {d.timeline.map((s, i) => (
+          <View key={`${s.title}-${i}`} className="sf-earn__step">
+            <View className={`sf-earn__dot ${s.failed ? 'is-failed' : s.done ? 'is-done' : ''}`} />
+            <View>
+              <View className="sf-earn__line-title">{s.title}</View>
+              <View className="sf-earn__line-sub">{s.time ? formatChinaTime(s.time, 'YYYY-MM-DD HH:mm:ss') : s.done ? '' : '处理中'}</View>
+            </View>
+          </View>
+        ))}
+      </View>
+      <View className="sf-earn__card">
+        {rows.map(([k, v]) => (
+          <View key={k} className="sf-earn__row">
+            <View className="sf-earn__label">{k}</View>
+            <View className="sf-earn__value">{v}</View>
+          </View>
+        ))}
+      </View>
+    </PageShell>
+  );
+}
+
+export default observer(WithdrawDetails);
