@@ -142,6 +142,8 @@ export class FormDraft {
 
 export class FormDraftStore {
   private drafts = new Map<string, FormDraft>();
+  /** What the success page says for the form just committed (never taken from the URL, which anyone can write). */
+  private lastSuccess: { formSn: string; text: string } | null = null;
 
   constructor(private readonly api: Api) {}
 
@@ -154,8 +156,13 @@ export class FormDraftStore {
     return draft;
   }
 
-  /** After a successful commit the draft is done; a new visit starts empty. */
-  forget(formSn: string): void {
+  /** After a successful commit the draft is done (a new visit starts empty); the success text is kept for the result page. */
+  committed(formSn: string, successText: string): void {
     this.drafts.delete(formSn);
+    this.lastSuccess = { formSn, text: successText };
+  }
+
+  successText(formSn: string): string | null {
+    return this.lastSuccess?.formSn === formSn ? this.lastSuccess.text : null;
   }
 }
