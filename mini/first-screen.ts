@@ -80,6 +80,13 @@ export const FIRST_SCREENS: Record<string, FirstScreen> = {
     texts: (f) => ['收货人', f.address.consigneeName, f.address.fullAddress],
   },
   'subpackages/user/thirdParty/customerService': { as: 'user', texts: () => ['联系客服', '400-800-8000'] },
+  // The user area (issue 12): seed texts from server/src/db/seed/forms.ts.
+  'pages/collectForms/collectForms': { as: 'user', query: () => ({ formSn: `${DEMO_PROJECT}-form` }), texts: () => ['信息登记表', '身份证号', '留言', '提交'] },
+  'subpackages/result/collectFormSuccess/collectFormSuccess': { as: 'user', texts: () => ['提交成功', '返回首页'] },
+  'subpackages/user/feedback/feedback': { as: 'user', texts: () => ['反馈类型', '功能异常', '提交反馈'] },
+  'subpackages/user/user/agreement': { as: 'user', texts: () => ['用户服务协议', '隐私政策'] },
+  'subpackages/user/huimin/huiminServer': { as: 'user', texts: () => ['信息登记', '联系客服', '意见反馈'] },
+  'subpackages/user/drainage/drainageCode': { as: 'user', texts: () => ['关注示范商城', '复制链接'] },
   'subpackages/user/thirdParty/richTextH5': {
     as: 'user',
     query: () => ({ context: encodeURIComponent('<p>冒烟测试的图文内容</p>') }),

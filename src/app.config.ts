@@ -17,6 +17,7 @@ export default defineAppConfig({
     'pages/activity/activityDetail',
     'pages/activity/courseDetail',
     'pages/thirdParty/webView',
+    'pages/collectForms/collectForms',
     'pages/coupon/couponDetails',
   ],
   // Sub-packages follow the spec's split; each is declared as it gains pages.
@@ -28,7 +29,7 @@ export default defineAppConfig({
     { root: 'subpackages/coupon', pages: ['discountCouponList/discountCouponList', 'couponHistory/couponHistory', 'couponList/couponList'] },
     {
       root: 'subpackages/user',
-      pages: ['address/deliveryAddress', 'address/addEditAddress', 'thirdParty/customerService', 'thirdParty/richTextH5'],
+      pages: ['address/deliveryAddress', 'address/addEditAddress', 'thirdParty/customerService', 'thirdParty/richTextH5', 'feedback/feedback', 'user/agreement', 'huimin/huiminServer', 'drainage/drainageCode'],
     },
     {
       root: 'subpackages/earnings',
@@ -46,7 +47,7 @@ export default defineAppConfig({
       ],
     },
     { root: 'subpackages/order', pages: ['order/ratifyAccord'] },
-    { root: 'subpackages/result', pages: ['success/courseDetailSuccess', 'success/exchangeSuccess'] },
+    { root: 'subpackages/result', pages: ['success/courseDetailSuccess', 'success/exchangeSuccess', 'collectFormSuccess/collectFormSuccess'] },
   ],
   window: {
     navigationBarTitleText: '商城',

@@ -50,6 +50,9 @@ export const ROUTES = {
   customerService: 'subpackages/user/thirdParty/customerService',
   richTextH5: 'subpackages/user/thirdParty/richTextH5',
   agreement: 'subpackages/user/user/agreement',
+  huiminServer: 'subpackages/user/huimin/huiminServer',
+  drainageCode: 'subpackages/user/drainage/drainageCode',
+  collectFormSuccess: 'subpackages/result/collectFormSuccess/collectFormSuccess',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
@@ -103,6 +106,13 @@ export const BUILT_ROUTES: ReadonlySet<string> = new Set<string>([
   ROUTES.getCommentList,
   ROUTES.richTextH5,
   ROUTES.customerService,
+  // The user area (issue 12).
+  ROUTES.collectForms,
+  ROUTES.collectFormSuccess,
+  ROUTES.feedback,
+  ROUTES.agreement,
+  ROUTES.huiminServer,
+  ROUTES.drainageCode,
   // Coupons and cards (issue 11).
   ROUTES.couponDetails,
   ROUTES.getCouponActive,

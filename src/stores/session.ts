@@ -200,6 +200,11 @@ export class SessionStore {
     this.addressInfo = address;
   }
 
+  /** §3 drainageInfo: the follow code last shown (drainage page), for a share poster. */
+  setDrainageInfo(info: unknown): void {
+    this.drainageInfo = info;
+  }
+
   setBankCodeInfo(bank: { bankCode: string; bankName: string } | null): void {
     this.bankCodeInfo = bank;
   }

@@ -39,6 +39,8 @@ const GROUPS: { title: string; entries: Entry[] }[] = [
       { title: '售后服务', route: ROUTES.afterSaleOrder, icon: 'repeat-play' },
       { title: '意见反馈', route: ROUTES.feedback, icon: 'edit' },
       { title: '联系客服', route: ROUTES.customerService, icon: 'phone' },
+      { title: '关注我们', route: ROUTES.drainageCode, icon: 'image' },
+      { title: '用户协议', route: ROUTES.agreement, icon: 'file-generic' },
     ],
   },
 ];
