@@ -104,4 +104,16 @@ describe('more-activity title', () => {
     expect(title).not.toHaveBeenCalledWith({ title: '更多活动' });
     title.mockRestore();
   });
+
+  test('nothing says 暂无数据 before the list has answered; an empty column then does', async () => {
+    const list = held({ list: [], total: 0, page: 1, perSize: 10, columnTitle: '空栏目' });
+    route('POST', '/front/v1/customerPage/column/more-level/list', list.handler);
+    await openAt('/subpackages/activity/moreActivity/moreActivity?targetSn=demo-col-empty');
+    // A loading state, not an answer.
+    await waitFor(() => expect(all('.sf-home__loading').length).toBeGreaterThan(0));
+    expect(all('.sf-empty')).toHaveLength(0);
+    list.release();
+    await waitFor(() => expect(text('.sf-empty__text')).toBe('暂无数据'));
+    expect(all('.sf-home__loading')).toHaveLength(0);
+  });
 });
