@@ -5,6 +5,7 @@
  * notifications (applied once; replayed and tampered ones refused), another user's records invisible, bad input 400.
  */
 import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
 import type { Confirmation, SubmitResult } from '@contract/order';
@@ -33,6 +34,14 @@ const DAY = 86_400_000;
 const COMMISSION = 640;
 
 let h: Harness;
+/** Everything the server logs, to check that no ID or card number ever reaches it. */
+const logged: string[] = [];
+const logStream = new Writable({
+  write(chunk, _encoding, done) {
+    logged.push(String(chunk));
+    done();
+  },
+});
 let earner: { token: string; userId: string };
 let phoneSeq = 0;
 const nextPhone = () => `1370000${String(1000 + (phoneSeq += 1)).slice(-4)}`;
@@ -41,7 +50,7 @@ before(async () => {
   // The earnings settings come from the environment (each test file is its own process): payouts notify at
   // once, and the daily limits are wide enough that the balance, not the count, stops the concurrent test.
   Object.assign(process.env, { SANDBOX_PAYOUT_DELAY_MS: '0', WITHDRAW_COUNT_PER_DAY: '100', WITHDRAW_MAX_PER_DAY_FEN: '100000000' });
-  h = await buildHarness();
+  h = await buildHarness({ env: { LOG_LEVEL: 'info' }, app: { logger: true, logStream: logStream } });
   earner = await h.login(DEMO_EARNER.phone);
 });
 after(async () => h.close());
@@ -380,5 +389,11 @@ describe('privacy, operators and bad input', () => {
     }
     const notify = await h.inject({ method: 'POST', url: '/payout/notify/sandbox', payload: 'garbage' });
     assert.equal(notify.status, 400);
+  });
+
+  test('no ID or card number ever reached the log', () => {
+    const text = logged.join('');
+    assert.ok(text.includes('/front/v1/personal/doIdentify'), 'the requests were logged');
+    for (const secret of [ID_OK, ID_OTHER, ID_MINOR, CARD_OK, CARD_PAYOUT_FAILS]) assert.ok(!text.includes(secret), `${secret} in the log`);
   });
 });
