@@ -128,17 +128,20 @@ describe('withdrawal rules', () => {
 });
 
 describe('storefront earnings helpers', () => {
-  const line = (id: number, amount: number, createdAt: string): LedgerLine => ({ id, kind: 'RELEASE', kindText: '佣金解冻', title: 't', bucket: 'AVAILABLE', amount, createdAt });
+  const line = (id: number, kind: string, bucket: 'FROZEN' | 'AVAILABLE', amount: number, createdAt: string): LedgerLine => ({ id, kind, kindText: kind, title: 't', bucket, amount, createdAt });
 
-  test('the ledger groups by China month with money in and out', () => {
+  test('the ledger groups by China month with money in and out; a release shows once and counts as neither', () => {
     const months = groupLedgerByMonth([
-      line(3, -1000, '2026-11-05T01:00:00Z'),
-      line(2, 640, '2026-10-31T16:30:00Z'), // 00:30 on 1 November in China
-      line(1, 200, '2026-10-31T15:00:00Z'),
+      line(6, 'WITHDRAWAL', 'AVAILABLE', -1000, '2026-11-05T01:00:00Z'),
+      line(5, 'RELEASE', 'AVAILABLE', 640, '2026-11-04T01:00:00Z'),
+      line(4, 'RELEASE', 'FROZEN', -640, '2026-11-04T01:00:00Z'),
+      line(3, 'COMMISSION', 'FROZEN', 640, '2026-10-31T16:30:00Z'), // 00:30 on 1 November in China
+      line(2, 'COMMISSION', 'FROZEN', 200, '2026-10-31T15:00:00Z'),
+      line(1, 'COMMISSION_CANCEL', 'FROZEN', -50, '2026-10-30T15:00:00Z'),
     ]);
-    expect(months.map((m) => [m.month, m.income, m.expense, m.lines.length])).toEqual([
-      ['2026年11月', 640, 1000, 2],
-      ['2026年10月', 200, 0, 1],
+    expect(months.map((m) => [m.month, m.income, m.expense, m.lines.map((l) => l.id)])).toEqual([
+      ['2026年11月', 640, 1000, [6, 5, 3]],
+      ['2026年10月', 200, 50, [2, 1]],
     ]);
   });
 

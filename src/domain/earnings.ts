@@ -16,10 +16,15 @@ export interface LedgerMonth {
   lines: LedgerLine[];
 }
 
-/** Lines (newest first) grouped by China month, each month with its money in and out. */
+/**
+ * Lines (newest first) grouped by China month, each month with its money in and out. A release is one move
+ * from frozen to withdrawable: it shows once (its withdrawable side) and counts as neither, since the commission
+ * was counted as income when it was booked.
+ */
 export function groupLedgerByMonth(lines: readonly LedgerLine[]): LedgerMonth[] {
   const out: LedgerMonth[] = [];
   for (const line of lines) {
+    if (line.kind === 'RELEASE' && line.bucket === 'FROZEN') continue;
     const month = formatChinaTime(line.createdAt, 'YYYY年MM月');
     let group = out[out.length - 1];
     if (!group || group.month !== month) {
@@ -27,6 +32,7 @@ export function groupLedgerByMonth(lines: readonly LedgerLine[]): LedgerMonth[] 
       out.push(group);
     }
     group.lines.push(line);
+    if (line.kind === 'RELEASE') continue;
     if (line.amount >= 0) group.income += line.amount;
     else group.expense -= line.amount;
   }

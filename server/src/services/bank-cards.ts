@@ -13,6 +13,7 @@ import { bankCards } from '../db/schema/earnings';
 import { badRequest, conflict, notFound } from '../http';
 import type { Db } from '../plugins/db';
 import type { Vault } from './earnings-vault';
+import { lockPromoter } from './earnings';
 import { findIdentity } from './identity';
 import type { Executor } from './order-state-db';
 
@@ -96,6 +97,8 @@ export async function saveCard(
   const cardNo = normalizeCardNo(input.cardNo);
   const cardNoHash = vault.hash('card', cardNo);
   return db.transaction(async (tx) => {
+    // One card change per promoter at a time: the duplicate and the count checks below then hold.
+    await lockPromoter(tx, userId);
     if (input.cardId && !(await findCard(tx, userId, input.cardId))) throw notFound(CARD_SERVICE_MESSAGES.missing);
     const live = await listCards(tx, userId);
     const same = live.find((c) => c.cardNoHash === cardNoHash && c.cardId !== input.cardId);

@@ -42,9 +42,12 @@ export async function findPromoter(db: Executor, userId: string): Promise<Promot
   return row ?? null;
 }
 
-/** The promoter's row, locked for the rest of the transaction: every balance change of one promoter queues here. */
+/**
+ * The promoter's row, locked for the rest of the transaction: every balance change of one promoter queues here.
+ * NO KEY UPDATE, so an order submit inserting a commission that references the row (a key-share lock) is not held up.
+ */
 export async function lockPromoter(tx: Tx, userId: string): Promise<PromoterRow> {
-  const [row] = await tx.select().from(promoters).where(eq(promoters.userId, userId)).for('update');
+  const [row] = await tx.select().from(promoters).where(eq(promoters.userId, userId)).for('no key update');
   if (!row) throw notPromoter();
   return row;
 }
