@@ -13,5 +13,7 @@ export const taroTransport: Transport = (req) =>
       dataType: 'json',
       success: (res) => resolve({ statusCode: res.statusCode, data: res.data }),
       fail: (err) => reject(err),
-    });
+      // Taro.request also returns a promise that rejects on the same failure; the callbacks above already
+      // handle it, so the promise's copy is caught here rather than left as an unhandled rejection.
+    })?.catch?.(() => undefined);
   });
