@@ -97,3 +97,7 @@ export const opsBatchSchema = z.object({
 export const opsBatchList = z.object({ list: z.array(opsBatchSchema) });
 /** The codes exist in clear only in this answer: CSV with a header line `code`. */
 export const opsBatchCreated = z.object({ batch: opsBatchSchema, csv: z.string() });
+
+export const opsClaimParams = z.object({ actSn: sn });
+/** The claim URL and its QR code (a PNG data URL) to print. */
+export const opsClaimQr = z.object({ claimUrl: z.string(), qr: z.string() });

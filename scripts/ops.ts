@@ -104,6 +104,15 @@ export const COMMANDS: Record<string, Command> = {
       console.log(`${a.actSn}\n${a.claimUrl}`);
     },
   },
+  'claim:qr': {
+    usage: 'claim:qr <actSn> --out claim.png                the QR code of a claim activity\'s URL, to print',
+    async run({ positional: [actSn], flags }) {
+      const res = await call<{ claimUrl: string; qr: string }>('GET', `/ops/coupon/claims/${encodeURIComponent(need(actSn, 'actSn'))}/qr`);
+      const out = need(flags.out, '--out file.png');
+      writeFileSync(out, Buffer.from(res.qr.replace(/^data:image\/png;base64,/, ''), 'base64'));
+      console.log(`${res.claimUrl}\nQR code written to ${out}`);
+    },
+  },
   batches: {
     usage: 'batches <projectSn>                         card batches with codes redeemed / voided',
     async run({ positional: [projectSn] }) {

@@ -112,6 +112,6 @@ export async function buildApp({ config, db, sms, logger, logStream, limiter, no
   await app.register(formOpsRoutes, { config });
   await app.register(couponRoutes);
   await app.register(cardRoutes, { config });
-  await app.register(couponOpsRoutes, { config });
+  await app.register(couponOpsRoutes, { config, qrEncoder });
   return app;
 }

@@ -23,6 +23,12 @@ export function claimUrl(baseUrl: string | undefined, projectSn: string, actSn: 
   return `${baseUrl ?? ''}/#/${CLAIM_ROUTE}?actSn=${encodeURIComponent(actSn)}&projectSn=${encodeURIComponent(projectSn)}`;
 }
 
+/** The printable URL of one claim activity, or null when there is none. */
+export async function claimActivityUrl(db: Db, actSn: string, baseUrl?: string): Promise<string | null> {
+  const [a] = await db.select({ projectSn: claimActivities.projectSn }).from(claimActivities).where(eq(claimActivities.actSn, actSn)).limit(1);
+  return a ? claimUrl(baseUrl, a.projectSn, actSn) : null;
+}
+
 async function requireProject(db: Db, projectSn: string): Promise<void> {
   const [p] = await db.select({ projectSn: projects.projectSn }).from(projects).where(eq(projects.projectSn, projectSn)).limit(1);
   if (!p) throw badRequest(`项目不存在：${projectSn}`);

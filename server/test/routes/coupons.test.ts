@@ -309,3 +309,30 @@ describe('operator API (coupons)', () => {
     assert.equal(none.status, 400, 'another project’s template');
   });
 });
+
+describe('claim QR code (operator)', () => {
+  test('the claim URL is encoded as the QR to print; without the qrcode library it is a clear 503', async () => {
+    const encoded: string[] = [];
+    const withQr = await buildHarness({ database: h.database, closeDatabase: false, app: { qrEncoder: { toDataUrl: async (text) => (encoded.push(text), `data:image/png;base64,${Buffer.from(text).toString('base64')}`) } } });
+    try {
+      const res = await withQr.inject({ method: 'GET', url: '/ops/coupon/claims/demo-scan-1/qr', headers: { authorization: `Bearer ${withQr.config.opsKey}` } });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      const info = res.body.info as { claimUrl: string; qr: string };
+      assert.equal(info.claimUrl, '/#/subpackages/activity/getCouponActive/getCouponActive?actSn=demo-scan-1&projectSn=demo');
+      assert.deepEqual(encoded, [info.claimUrl]);
+      assert.match(info.qr, /^data:image\/png;base64,/);
+      assert.equal((await withQr.inject({ method: 'GET', url: '/ops/coupon/claims/nope/qr', headers: { authorization: `Bearer ${withQr.config.opsKey}` } })).status, 404);
+      assert.equal((await withQr.inject({ method: 'GET', url: '/ops/coupon/claims/demo-scan-1/qr' })).status, 401);
+    } finally {
+      await withQr.close();
+    }
+    const bare = await buildHarness({ database: h.database, closeDatabase: false, app: { qrEncoder: null } });
+    try {
+      const res = await bare.inject({ method: 'GET', url: '/ops/coupon/claims/demo-scan-1/qr', headers: { authorization: `Bearer ${bare.config.opsKey}` } });
+      assert.equal(res.status, 503);
+      assert.equal(res.body.message, '二维码服务暂不可用（服务器未安装 qrcode 组件）');
+    } finally {
+      await bare.close();
+    }
+  });
+});

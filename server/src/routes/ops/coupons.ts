@@ -4,16 +4,20 @@
  * returned once, as CSV), and see how much of each is used. `npm run ops` (scripts/ops.ts) wraps them.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { opsBatchBody, opsBatchCreated, opsBatchList, opsClaimBody, opsClaimList, opsClaimSchema, opsProjectQuery, opsTemplateBody, opsTemplateList, opsTemplateSchema } from '@contract/coupon-ops';
+import { ERROR_CODES } from '@contract/common';
+import { opsBatchBody, opsBatchCreated, opsBatchList, opsClaimBody, opsClaimList, opsClaimParams, opsClaimQr, opsClaimSchema, opsProjectQuery, opsTemplateBody, opsTemplateList, opsTemplateSchema } from '@contract/coupon-ops';
 import type { Config } from '../../config';
-import { ok, responses } from '../../http';
+import { AppError, notFound, ok, responses } from '../../http';
 import { registerOpsAuth } from '../../plugins/ops-auth';
-import { createCardBatch, createClaimActivity, createTemplate, listCardBatches, listClaimActivities, listTemplates } from '../../services/coupon-ops';
+import { claimActivityUrl, createCardBatch, createClaimActivity, createTemplate, listCardBatches, listClaimActivities, listTemplates } from '../../services/coupon-ops';
+import { loadQrEncoder, QR_MESSAGES, type QrEncoder } from '../../services/qrcode';
 
 const security = [{ opsKey: [] }];
 
-const couponOpsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+/** qrEncoder: tests pass one (or null for "not installed"); by default the qrcode library, when installed. */
+const couponOpsRoutes: FastifyPluginAsyncZod<{ config: Config; qrEncoder?: QrEncoder | null }> = async (app, { config, qrEncoder }) => {
   registerOpsAuth(app, config.opsKey);
+  const encoder = qrEncoder !== undefined ? qrEncoder : await loadQrEncoder();
   const doc = (summary: string) => ({ tags: ['ops'], summary, security });
 
   app.post('/ops/coupon/templates', { schema: { ...doc('Create a coupon template (given out only by claims, cards or operators)'), body: opsTemplateBody, response: responses(opsTemplateSchema, [400, 401]) } }, async (request) =>
@@ -28,6 +32,17 @@ const couponOpsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, {
   );
   app.get('/ops/coupon/claims', { schema: { ...doc('Claim activities of a project with stock and claimed per coupon'), querystring: opsProjectQuery, response: responses(opsClaimList, [400, 401]) } }, async (request) =>
     ok({ list: await listClaimActivities(app.db, request.query.projectSn, config.publicBaseUrl) }),
+  );
+
+  app.get(
+    '/ops/coupon/claims/:actSn/qr',
+    { schema: { ...doc('The claim URL of an activity and its QR code to print (PNG data URL; 503 without the qrcode library)'), params: opsClaimParams, response: responses(opsClaimQr, [400, 401, 404, 503]) } },
+    async (request) => {
+      const claimUrl = await claimActivityUrl(app.db, request.params.actSn, config.publicBaseUrl);
+      if (!claimUrl) throw notFound('领券活动不存在');
+      if (!encoder) throw new AppError(503, ERROR_CODES.QR_UNAVAILABLE, QR_MESSAGES.unavailable);
+      return ok({ claimUrl, qr: await encoder.toDataUrl(claimUrl) });
+    },
   );
 
   app.post('/ops/card/batches', { schema: { ...doc('Create a card batch and its secret codes; the CSV in this answer is the only copy of the codes'), body: opsBatchBody, response: responses(opsBatchCreated, [400, 401]) } }, async (request) =>
