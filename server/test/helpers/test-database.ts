@@ -28,13 +28,31 @@ export async function openTestDatabase(): Promise<Database> {
     ...database,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await dropper.end();
-      }
+      await dropDatabase(adminUrl, name);
     },
   };
+}
+
+/**
+ * Plain DROP DATABASE: it stops autovacuum workers itself, while WITH (FORCE) would try to terminate them and
+ * fail for lack of superuser rights. A backend of the closed pool may still be exiting, so "being accessed by
+ * other users" is retried; a database that still cannot go is left to scripts/ensure-postgres.sh's clean-up.
+ */
+async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(`DROP DATABASE IF EXISTS ${name}`);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '55006' || attempt >= 10) {
+        console.warn(`test database ${name} not dropped: ${(err as Error).message}`);
+        return;
+      }
+    } finally {
+      await client.end();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+  }
 }
