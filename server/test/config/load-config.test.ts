@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DEFAULT_SIGN_KEY } from '@contract/signature';
-import { ConfigError, DEFAULT_OPS_KEY, DEFAULT_SANDBOX_PAY_KEY, DEFAULT_UPLOAD_SECRET, loadConfig } from '../../src/config';
+import { ConfigError, DEFAULT_CARD_CODE_KEY, DEFAULT_OPS_KEY, DEFAULT_SANDBOX_PAY_KEY, DEFAULT_UPLOAD_SECRET, loadConfig } from '../../src/config';
 
 describe('loadConfig', () => {
   it('gives demo defaults for an empty environment', () => {
@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       },
       baiduPay: { appKey: undefined, dealId: undefined, privateKey: undefined, publicKey: undefined },
       opsKey: DEFAULT_OPS_KEY,
+      cardCodeKey: DEFAULT_CARD_CODE_KEY,
       storage: { secret: DEFAULT_UPLOAD_SECRET, maxBytes: 5 * 1024 * 1024, oss: undefined },
     });
   });
@@ -44,6 +45,8 @@ describe('loadConfig', () => {
     assert.throws(() => loadConfig({ OSS_ACCESS_ID: 'id', OSS_ACCESS_SECRET: 'secret' }), /OSS_HOST: OSS_HOST, OSS_ACCESS_ID and OSS_ACCESS_SECRET must be set together/);
     assert.throws(() => loadConfig({ ...oss, OSS_HOST: 'bucket' }), /OSS_HOST must be the bucket origin/);
     assert.throws(() => loadConfig({ OPS_KEY: 'short' }), /OPS_KEY/);
+    assert.throws(() => loadConfig({ CARD_CODE_KEY: 'short' }), /CARD_CODE_KEY must have at least 16 characters/);
+    assert.equal(loadConfig({ CARD_CODE_KEY: 'a-card-code-key-of-mine' }).cardCodeKey, 'a-card-code-key-of-mine');
   });
 
   it('reads every setting, treating empty values as unset', () => {
