@@ -95,7 +95,7 @@ describe('pages, columns and search', () => {
     assert.deepEqual([tooBig.status, tooBig.body.message], [400, '每页条数不能超过50']);
   });
 
-  it('lists the more-activity page by targetSn; couponSn has no coupons yet', async () => {
+  it('lists the more-activity page by targetSn; a coupon the customer does not hold is not found', async () => {
     const url = '/front/v1/customerPage/column/more-level/list';
     const res = await h.post<Paged<ActivityCard>>(url, { targetSn: 'demo-col-goods', page: 1, perSize: 4 }, token);
     assert.equal(res.status, 200);
