@@ -55,7 +55,8 @@ export default function ImagePicker({ value, onChange, max, hint }: ImagePickerP
     const images: PickedImage[] = added.map((f) => ({
       path: f.url,
       file: f.file?.originalFileObj,
-      type: f.file?.type ?? f.file?.originalFileObj?.type,
+      // H5's tempFiles type is a kind ('image'), not a MIME type: the File's own type comes first.
+      type: f.file?.originalFileObj?.type || f.file?.type,
     }));
     if (!images.length) return;
     setBusy(true);
@@ -76,6 +77,8 @@ export default function ImagePicker({ value, onChange, max, hint }: ImagePickerP
         files={value.map((url) => ({ url }))}
         count={Math.max(1, max - value.length)}
         multiple
+        // A phone browser's file input offers the camera itself; asking 拍摄 / 从相册选择 first would be one sheet too many.
+        sourceType={process.env.TARO_ENV === 'h5' ? ['album'] : ['album', 'camera']}
         length={3}
         showAddBtn={value.length < max && !busy}
         onChange={(files: ChosenFile[], operation: string, index?: number) => void handleChange(files, operation === 'remove' ? 'remove' : 'add', index)}
