@@ -65,6 +65,11 @@ export function themeFor(projectEnum: ProjectEnum | string | null | undefined): 
   }
 }
 
+/** Colour for small text and icons in the primary on white (the selected tab title): AA where the primary is not. */
+export function primaryTextColour(name: ThemeName): string {
+  return THEME_COLOURS[name].primaryText;
+}
+
 /** Every colour variable of a theme (what tokens.scss may name). */
 export function themeVars(name: ThemeName): Record<string, string> {
   const c = THEME_COLOURS[name];

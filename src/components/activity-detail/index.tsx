@@ -26,6 +26,7 @@ import { useStores } from '../../stores';
 import ActivityCard from '../activity-card';
 import CommentItem from '../comment-item';
 import EmptyView from '../empty-view';
+import Skeleton, { SkeletonLines } from '../skeleton';
 import PageShell from '../page-shell';
 import RichTextView from '../rich-text';
 import TagStrip from '../tag-strip';
@@ -111,7 +112,7 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
         {state.error ? (
           <EmptyView text={state.error} actionText="返回首页" onAction={() => void switchToTab(0)} />
         ) : (
-          <DetailSkeleton />
+          <Skeleton variant="detail" id="act-skeleton" />
         )}
       </PageShell>
     );
@@ -268,7 +269,7 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
       {d.hasProductIntroduce ? (
         <View className="sf-act__block" id="act-introduce">
           <View className="sf-act__title">{d.actType === 'COURSE' ? '课程介绍' : '商品详情'}</View>
-          {state.introduce === null ? <SkeletonLines count={4} /> : <RichTextView html={state.introduce} />}
+          {state.introduce === null ? <SkeletonLines count={4} lineClassName="sf-act__skeleton-line" /> : <RichTextView html={state.introduce} />}
         </View>
       ) : null}
 
@@ -295,33 +296,6 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
         </View>
       </View>
     </PageShell>
-  );
-}
-
-/** Grey bars where text will be, while it loads (DESIGN.md §8: skeletons rather than a flash of an empty state). */
-function SkeletonLines({ count }: { count: number }) {
-  return (
-    <View className="sf-act__skeleton-lines">
-      {Array.from({ length: count }, (_, i) => (
-        <View key={i} className="sf-act__skeleton-line" />
-      ))}
-    </View>
-  );
-}
-
-/** The detail's shape before it arrives: picture, price and name, a block of text. */
-function DetailSkeleton() {
-  return (
-    <View className="sf-act__skeleton" id="act-skeleton">
-      <View className="sf-act__gallery sf-act__skeleton-picture" />
-      <View className="sf-act__block sf-act__head">
-        <View className="sf-act__skeleton-line is-short" />
-        <SkeletonLines count={2} />
-      </View>
-      <View className="sf-act__block">
-        <SkeletonLines count={4} />
-      </View>
-    </View>
   );
 }
 

@@ -1,4 +1,5 @@
 import { View } from '@tarojs/components';
+import AtIcon from 'taro-ui/lib/components/icon';
 import { MESSAGES } from '../../domain/errors';
 import './index.scss';
 
@@ -8,12 +9,17 @@ interface EmptyViewProps {
   /** Optional action, e.g. retry or back home. */
   actionText?: string;
   onAction?: () => void;
+  /** taro-ui icon name; an empty list by default. */
+  icon?: string;
 }
 
-export default function EmptyView({ text = MESSAGES.emptyData, actionText, onAction }: EmptyViewProps) {
+/** The one empty / error state (DESIGN.md §8): an icon, the text, and an action when there is one. */
+export default function EmptyView({ text = MESSAGES.emptyData, actionText, onAction, icon = 'bullet-list' }: EmptyViewProps) {
   return (
     <View className="sf-empty">
-      <View className="sf-empty__icon" />
+      <View className="sf-empty__icon" aria-hidden>
+        <AtIcon value={icon} size={32} />
+      </View>
       <View className="sf-empty__text">{text}</View>
       {actionText && onAction ? (
         <View className="sf-btn sf-empty__action" onClick={onAction}>

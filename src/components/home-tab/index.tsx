@@ -5,13 +5,14 @@ import { runInAction } from 'mobx';
 import type { PageInfo } from '@contract/pages';
 import { ApiError } from '../../api/request';
 import { ROUTES } from '../../domain/routes';
-import { THEME_PRIMARY } from '../../domain/theme';
+import { primaryTextColour } from '../../domain/theme';
 import { openPage } from '../../platform/navigation';
 import { applyTabBar } from '../../platform/tabbar';
 import { useStores } from '../../stores';
 import EmptyView from '../empty-view';
 import PageModules from '../page-modules';
 import PageShell from '../page-shell';
+import Skeleton from '../skeleton';
 import './index.scss';
 
 interface HomeTabProps {
@@ -39,7 +40,7 @@ function HomeTab({ tabIndex }: HomeTabProps) {
         return;
       }
     }
-    void applyTabBar(session.tabList, THEME_PRIMARY[session.theme]);
+    void applyTabBar(session.tabList, primaryTextColour(session.theme));
     const tab = session.tabFor(tabIndex);
     if (!tab || !tab.pageSn) {
       runInAction(() => (state.error = '该栏目暂未配置'));
@@ -83,7 +84,9 @@ function HomeTab({ tabIndex }: HomeTabProps) {
       {state.page ? <PageModules modules={state.page.modules} /> : null}
       {state.page && !state.page.modules.length ? <EmptyView /> : null}
       {state.error && !state.page ? <EmptyView text={state.error} actionText="重新加载" onAction={() => void load(true)} /> : null}
-      {!state.page && !state.error ? <View className="sf-home__loading">加载中...</View> : null}
+      {!state.page && !state.error ? <View className="sf-home__loading">
+            <Skeleton variant="detail" />
+          </View> : null}
     </PageShell>
   );
 }

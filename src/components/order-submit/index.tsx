@@ -20,6 +20,7 @@ import ApplicantForm from '../applicant-form';
 import CouponPopup from '../coupon-popup';
 import EmptyView from '../empty-view';
 import PageShell from '../page-shell';
+import Skeleton from '../skeleton';
 import PayCheck from '../pay-check';
 import PaySchedule from '../pay-schedule';
 import Popup from '../popup';
@@ -113,7 +114,9 @@ function OrderSubmitScreen({ kind, targetSn, thirdEnum = '', packageSn = '' }: O
             />
           </>
         ) : (
-          <View className="sf-home__loading">加载中...</View>
+          <View className="sf-home__loading">
+            <Skeleton variant="detail" />
+          </View>
         )}
       </PageShell>
     );

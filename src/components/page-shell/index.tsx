@@ -107,7 +107,7 @@ function PageShell({ className, share, header = true, children }: PropsWithChild
   });
 
   return (
-    <View className={`sf-page ${className || ''}`} style={themeStyle(session.theme)}>
+    <View className={`sf-page ${showHeader ? 'has-header' : ''} ${className || ''}`} style={themeStyle(session.theme)}>
       {showHeader ? <PageHeader title={head.title} action={head.action} onAction={() => void goBackOrHome()} /> : null}
       {children}
     </View>

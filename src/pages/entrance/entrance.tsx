@@ -5,9 +5,11 @@ import { runInAction } from 'mobx';
 import { ApiError } from '../../api/request';
 import PageShell from '../../components/page-shell';
 import { checkAccess } from '../../domain/access';
-import { ROUTES, TAB_ROUTES, normalizePath, toUrl } from '../../domain/routes';
-import { THEME_PRIMARY } from '../../domain/theme';
-import { openUrl, switchToTab } from '../../platform/navigation';
+import EntranceTip from '../../components/entrance-tip';
+import { resolveJump } from '../../domain/jump';
+import { ROUTES, TAB_ROUTES, decodeParam, normalizePath, toUrl } from '../../domain/routes';
+import { primaryTextColour } from '../../domain/theme';
+import { followJump, openUrl, switchToTab } from '../../platform/navigation';
 import { applyTabBar } from '../../platform/tabbar';
 import { toast } from '../../platform/ui';
 import { useStores } from '../../stores';
@@ -20,7 +22,7 @@ import './entrance.scss';
  * shows the phone login form.
  */
 function Entrance() {
-  const { session } = useStores();
+  const { session, api } = useStores();
   const { params } = useRouter();
   const state = useLocalObservable(() => ({ entered: false, showLogin: false }));
   const redirect = params.redirect ? decodeURIComponent(String(params.redirect)) : params.path ? decodeURIComponent(String(params.path)) : '';
@@ -32,7 +34,11 @@ function Entrance() {
 
   useLoad(async () => {
     if (params.message) toast(decodeURIComponent(String(params.message)));
-    const projectSn = String(params.projectSn || session.projectSn || DEFAULT_PROJECT_SN);
+    // A traffic link (§7 /front/traffic/link/{id}) names its project and where it leads.
+    const trafficId = decodeParam(params.trafficId);
+    const link = trafficId ? await api.service.trafficLink(trafficId).catch(() => null) : null;
+    if (trafficId && !link) toast('链接不存在或已失效');
+    const projectSn = String(link?.projectSn || params.projectSn || session.projectSn || DEFAULT_PROJECT_SN);
     try {
       await session.enter(projectSn);
       const [tabs] = await Promise.all([
@@ -40,11 +46,18 @@ function Entrance() {
         // needAuthUser / needAuthPhone (§6) decide the prompts; a failure here must not block entering.
         session.loadAuth().catch(() => undefined),
       ]);
-      void applyTabBar(tabs, THEME_PRIMARY[session.theme]);
+      void applyTabBar(tabs, primaryTextColour(session.theme));
     } catch (err) {
       const message = err instanceof ApiError ? err.message : String(err);
       void Taro.reLaunch({ url: toUrl(ROUTES.error, { reason: 'entrance', message }) });
       return;
+    }
+    if (link && !redirect) {
+      const target = resolveJump(link.jumpContent, session.tabList);
+      if (target.type !== 'none') {
+        await followJump(target);
+        return;
+      }
     }
     const wantsLogin = params.login === 'phone' || (!!redirect && !checkAccess(redirect, session.loggedIn).allowed);
     if (wantsLogin && !session.loggedIn) {
@@ -72,6 +85,7 @@ function Entrance() {
           <View className="sf-entrance__heading">手机号登录</View>
           <View className="sf-entrance__sub">登录后可下单、查看订单与优惠券</View>
           <PhoneLoginForm onSuccess={onLoggedIn} />
+          <EntranceTip enumKey="LOGIN" id="login-tip" />
           <View className="sf-entrance__skip" onClick={() => void switchToTab(0)}>
             先逛逛
           </View>

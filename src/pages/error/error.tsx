@@ -1,4 +1,5 @@
 import { View } from '@tarojs/components';
+import AtIcon from 'taro-ui/lib/components/icon';
 import Taro, { useRouter } from '@tarojs/taro';
 import { MESSAGES } from '../../domain/errors';
 import { ROUTES, toUrl } from '../../domain/routes';
@@ -32,7 +33,9 @@ export default function ErrorPage() {
 
   return (
     <PageShell className="sf-error">
-      <View className="sf-error__icon">!</View>
+      <View className="sf-error__icon" aria-hidden>
+        <AtIcon value="alert-circle" size={36} />
+      </View>
       <View className="sf-error__message">{message}</View>
       <View className="sf-btn sf-error__btn" onClick={retry}>
         返回首页

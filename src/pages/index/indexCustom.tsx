@@ -7,6 +7,7 @@ import { ApiError } from '../../api/request';
 import EmptyView from '../../components/empty-view';
 import PageModules from '../../components/page-modules';
 import PageShell from '../../components/page-shell';
+import Skeleton from '../../components/skeleton';
 import { goBackOrHome } from '../../platform/navigation';
 import { useStores } from '../../stores';
 
@@ -46,7 +47,9 @@ function IndexCustom() {
       {state.page ? <PageModules modules={state.page.modules} /> : null}
       {state.page && !state.page.modules.length ? <EmptyView /> : null}
       {state.error ? <EmptyView text={state.error} actionText="返回首页" onAction={() => void goBackOrHome()} /> : null}
-      {!state.page && !state.error ? <View className="sf-home__loading">加载中...</View> : null}
+      {!state.page && !state.error ? <View className="sf-home__loading">
+          <Skeleton variant="detail" />
+        </View> : null}
     </PageShell>
   );
 }

@@ -7,6 +7,7 @@ import type { ActivityCard as Card } from '@contract/pages';
 import ActivityCard from '../../components/activity-card';
 import EmptyView from '../../components/empty-view';
 import PageShell from '../../components/page-shell';
+import Skeleton from '../../components/skeleton';
 import { detailJumpEnum } from '../../domain/catalogue';
 import { resolveJump } from '../../domain/jump';
 import { followJump } from '../../platform/navigation';
@@ -88,7 +89,9 @@ function IndexSearch() {
       ) : null}
       {results.loaded && !results.error && !results.loading && !results.list.length ? <EmptyView /> : null}
       {results.list.length ? <View className="sf-more__end">{results.done ? '没有更多了' : results.loading ? '加载中...' : ''}</View> : null}
-      {results.loading && !results.list.length ? <View className="sf-home__loading">加载中...</View> : null}
+      {results.loading && !results.list.length ? <View className="sf-home__loading">
+          <Skeleton variant="list" />
+        </View> : null}
     </PageShell>
   );
 }

@@ -5,6 +5,7 @@ import { runInAction } from 'mobx';
 import { ORDER_STATUS_TEXT } from '@contract/constants';
 import type { OrderDetail as Detail } from '@contract/payment';
 import { ApiError } from '../../api/request';
+import AtCountdown from 'taro-ui/lib/components/countdown';
 import AddressCard from '../../components/address-card';
 import EmptyView from '../../components/empty-view';
 import PageShell from '../../components/page-shell';
@@ -28,7 +29,7 @@ const HOUSEHOLD_NAMES: Record<string, string> = { TRAILING_HOLD: '随迁落户',
 
 /** §2 order detail (param orderNo, custom navigation): amounts, schedule, address, applicant info and actions. */
 function OrderDetail() {
-  const { api, payment } = useStores();
+  const { api, payment, session } = useStores();
   const { params } = useRouter();
   const orderNo = String(params.orderNo || '');
   const state = useLocalObservable(() => ({ order: null as Detail | null, error: '' }));
@@ -87,6 +88,7 @@ function OrderDetail() {
                 {o.expiresAt && o.orderStatus === 'UNPAID' ? `，请在${formatChinaTime(o.expiresAt, 'HH:mm')}前完成支付` : ''}
               </View>
             ) : null}
+            {o.canPay && o.expiresAt && o.orderStatus === 'UNPAID' ? <PayCountdown until={o.expiresAt} now={session.now()} onTimeUp={() => void load()} /> : null}
           </View>
           {o.address ? <AddressCard address={o.address} /> : null}
           <View className="sf-detail__card">
@@ -173,6 +175,21 @@ function OrderDetail() {
       ) : null}
       <PayCheck onAnswered={() => void load()} />
     </PageShell>
+  );
+}
+
+/**
+ * 剩余支付时间 with taro-ui's AtCountdown. Its stylesheet is not imported: it embeds a 60 KB number font; the
+ * few rules it needs are in orderDetail.scss.
+ */
+function PayCountdown({ until, now, onTimeUp }: { until: string; now: number; onTimeUp: () => void }) {
+  const left = Math.max(0, Math.floor((new Date(until).getTime() - now) / 1000));
+  if (left <= 0) return null;
+  return (
+    <View className="sf-detail__countdown">
+      剩余支付时间
+      <AtCountdown className="sf-detail__countdown-clock" isShowHour={left >= 3600} hours={Math.floor(left / 3600)} minutes={Math.floor((left % 3600) / 60)} seconds={left % 60} onTimeUp={onTimeUp} />
+    </View>
   );
 }
 

@@ -3,12 +3,14 @@ import Taro, { useDidShow, usePullDownRefresh, useReachBottom, useRouter } from 
 import { observer, useLocalObservable } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
 import { useState } from 'react';
+import AtTabs from 'taro-ui/lib/components/tabs';
 import { ORDER_STATUS_TEXT, type OrderTab } from '@contract/constants';
 import type { OrderSummary } from '@contract/payment';
 import { assetUrl } from '../../api/asset';
 import { ApiError } from '../../api/request';
 import EmptyView from '../../components/empty-view';
 import PageShell from '../../components/page-shell';
+import Skeleton from '../../components/skeleton';
 import PayCheck from '../../components/pay-check';
 import { formatMoney } from '@contract/rules/money';
 import { orderCountText } from '../../domain/catalogue';
@@ -73,11 +75,11 @@ function OrderList() {
   return (
     <PageShell className="sf-orders">
       <View className="sf-orders__tabs">
-        {TABS.map((t) => (
-          <View key={t.key} className={`sf-orders__tab ${ui.tab === t.key ? 'is-active' : ''}`} onClick={() => switchTab(t.key)}>
-            {t.title}
-          </View>
-        ))}
+        <AtTabs
+          current={Math.max(0, TABS.findIndex((t) => t.key === ui.tab))}
+          tabList={TABS}
+          onClick={(i: number) => switchTab(TABS[i].key)}
+        />
       </View>
       {state.list.map((o) => (
         <View key={o.orderNo} className="sf-order" data-order-no={o.orderNo} onClick={() => void openPage(ROUTES.orderDetail, { orderNo: o.orderNo })}>
@@ -123,6 +125,7 @@ function OrderList() {
           ) : null}
         </View>
       ))}
+      {!state.loaded && !state.list.length && !state.error ? <Skeleton variant="list" /> : null}
       {state.loaded && !state.list.length && !state.error ? <EmptyView /> : null}
       {state.error ? <EmptyView text={state.error} actionText="重新加载" onAction={() => void load(true)} /> : null}
       {state.list.length ? <View className="sf-more__end">{state.done ? '没有更多了' : state.loading ? '加载中...' : ''}</View> : null}

@@ -7,6 +7,7 @@ import { ApiError } from '../../../api/request';
 import CommentItem from '../../../components/comment-item';
 import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
+import Skeleton from '../../../components/skeleton';
 import { COMMENT_MAX_LENGTH, COMMENT_SCORES, MISSING_ACT_SN, reviewSummaryText, validateComment } from '../../../domain/catalogue';
 import { decodeParam } from '../../../domain/routes';
 import { switchToTab } from '../../../platform/navigation';
@@ -164,7 +165,9 @@ function GetCommentList() {
       ) : null}
       {d && !state.loading && !state.list.length ? <EmptyView /> : null}
       {state.list.length ? <View className="sf-more__end">{state.done ? '没有更多了' : state.loading ? '加载中...' : ''}</View> : null}
-      {!d ? <View className="sf-home__loading">加载中...</View> : null}
+      {!d ? <View className="sf-home__loading">
+          <Skeleton variant="list" />
+        </View> : null}
     </PageShell>
   );
 }

@@ -6,6 +6,7 @@ import type { ActivityCard as Card } from '@contract/pages';
 import ActivityCard from '../../../components/activity-card';
 import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
+import Skeleton from '../../../components/skeleton';
 import { detailJumpEnum, moreListTitle } from '../../../domain/catalogue';
 import { NO_ACTIVITY } from '../../../domain/coupons';
 import { resolveJump } from '../../../domain/jump';
@@ -47,7 +48,9 @@ function MoreActivity() {
   return (
     <PageShell className="sf-more">
       <View style={{ height: '12px' }} />
-      {!state.loaded && !state.error ? <View className="sf-home__loading">加载中...</View> : null}
+      {!state.loaded && !state.error ? <View className="sf-home__loading">
+          <Skeleton variant="list" />
+        </View> : null}
       {state.list.map((card) => (
         <ActivityCard key={card.actSn} card={card} onClick={open} />
       ))}

@@ -5,6 +5,7 @@ import { runInAction } from 'mobx';
 import { ApiError } from '../../../api/request';
 import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
+import Skeleton from '../../../components/skeleton';
 import RichTextView from '../../../components/rich-text';
 import { decodeParam } from '../../../domain/routes';
 import { switchToTab } from '../../../platform/navigation';
@@ -49,7 +50,9 @@ function RichTextH5() {
           <RichTextView html={state.html} />
         </View>
       ) : null}
-      {!state.error && !state.loaded ? <View className="sf-home__loading">加载中...</View> : null}
+      {!state.error && !state.loaded ? <View className="sf-home__loading">
+          <Skeleton variant="lines" />
+        </View> : null}
     </PageShell>
   );
 }
