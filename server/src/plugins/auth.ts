@@ -7,6 +7,7 @@
  * (§4, §8).
  */
 import type { FastifyInstance, preValidationHookHandler } from 'fastify';
+import { z } from 'zod';
 import { sessionExpired } from '../http';
 import { findLiveSession, type Session } from '../services/sessions';
 import type { Db } from './db';
@@ -22,6 +23,9 @@ declare module 'fastify' {
 }
 
 export const TOKEN_HEADER = 'x-token';
+
+/** For /docs: the header of GET and DELETE calls; loose, so every other header passes validation untouched. */
+const tokenHeader = z.looseObject({ [TOKEN_HEADER]: z.string().optional().describe('session token of a GET or DELETE call') });
 
 function tokenOf(source: unknown): string | null {
   if (!source || typeof source !== 'object') return null;
@@ -45,6 +49,13 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
   const optionalHook = attach(false);
 
   app.addHook('onRoute', (route) => {
+    // The contract's signed fields include `token` for bodies; a query never carries one (it is ignored there),
+    // so it is taken out of query schemas and /docs shows the X-Token header instead.
+    const query = route.schema?.querystring;
+    if (query instanceof z.ZodObject && 'token' in query.shape) {
+      route.schema = { ...route.schema, querystring: query.omit({ token: true }) };
+      if (!route.schema.headers) route.schema = { ...route.schema, headers: tokenHeader };
+    }
     const mode = route.config?.session;
     if (!mode) return;
     const existing = route.preValidation ? ([] as preValidationHookHandler[]).concat(route.preValidation) : [];
