@@ -2,12 +2,16 @@ import { PropsWithChildren } from 'react';
 import Taro, { useLaunch, usePageNotFound } from '@tarojs/taro';
 import { ROUTES, toUrl } from './domain/routes';
 import { watchHash } from './platform/hash-watch';
+import { watchForUpdates } from './platform/update';
 import { rootStore, StoreContext } from './stores';
 import './app.scss';
 
 function App({ children }: PropsWithChildren) {
   useLaunch(() => {
     watchHash();
+    watchForUpdates();
+    // §7 user cache: a kept session's user is refreshed from the server on start.
+    void rootStore.session.restoreUser();
     try {
       const info = Taro.getSystemInfoSync();
       rootStore.session.setSystemInfo({ platform: info.platform, windowWidth: info.windowWidth, windowHeight: info.windowHeight });

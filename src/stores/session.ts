@@ -159,6 +159,23 @@ export class SessionStore {
     return sorted;
   }
 
+  /**
+   * On start with a kept session (§7 /front/v1/user/cache): the user as the server has it now (a phone bound
+   * elsewhere, a new nickname). A 502 ends the session through the request layer; other failures keep the cache.
+   */
+  async restoreUser(): Promise<void> {
+    if (!this.token) return;
+    try {
+      const user = await this.api.entrance.userCache();
+      runInAction(() => {
+        this.userInfo = user;
+        this.authInfo = { ...this.authInfo, needAuthPhone: !user.phone };
+      });
+    } catch {
+      // Offline or the server busy: the kept user stays until the next start.
+    }
+  }
+
   async loadAuth(): Promise<AuthInfo> {
     const info = await this.api.entrance.userAuth();
     runInAction(() => {

@@ -54,10 +54,9 @@ function Entrance() {
     }
     if (link && !redirect) {
       const target = resolveJump(link.jumpContent, session.tabList);
-      if (target.type !== 'none') {
-        await followJump(target);
-        return;
-      }
+      // The entrance is not a page to come back to: a page target replaces it, as leave() does.
+      if (target.type === 'page') return void (await openUrl(toUrl(target.path, target.query), 'relaunch'));
+      if (target.type !== 'none') return void (await followJump(target));
     }
     const wantsLogin = params.login === 'phone' || (!!redirect && !checkAccess(redirect, session.loggedIn).allowed);
     if (wantsLogin && !session.loggedIn) {
