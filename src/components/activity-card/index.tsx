@@ -13,7 +13,7 @@ interface ActivityCardProps {
 export default function ActivityCard({ card, onClick }: ActivityCardProps) {
   return (
     <View className="sf-card" onClick={() => onClick?.(card)} data-act-sn={card.actSn}>
-      <Image className="sf-card__cover" src={assetUrl(card.cover)} mode="aspectFill" lazyLoad />
+      <Image className="sf-card__cover" src={assetUrl(card.cover)} mode="aspectFill" lazyLoad imgProps={{ alt: card.actName }} />
       <View className="sf-card__body">
         <View className="sf-card__name">{card.actName}</View>
         {card.tags.length ? (

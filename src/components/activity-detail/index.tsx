@@ -140,14 +140,14 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
         <Swiper className="sf-act__gallery" indicatorDots indicatorActiveColor="#ffffff">
           {pictures.map((src) => (
             <SwiperItem key={src}>
-              <Image className="sf-act__picture" src={src} mode="aspectFill" onClick={() => previewImages(pictures, src)} />
+              <Image className="sf-act__picture" src={src} mode="aspectFill" imgProps={{ alt: d.actName }} onClick={() => previewImages(pictures, src)} />
             </SwiperItem>
           ))}
         </Swiper>
       ) : pictures.length ? (
         // The frame gives the height; the picture fills it (one element with both classes ended at 0 height).
         <View className="sf-act__gallery">
-          <Image className="sf-act__picture" src={pictures[0]} mode="aspectFill" onClick={() => previewImages(pictures)} />
+          <Image className="sf-act__picture" src={pictures[0]} mode="aspectFill" imgProps={{ alt: d.actName }} onClick={() => previewImages(pictures)} />
         </View>
       ) : null}
 

@@ -136,7 +136,7 @@ function OrderSubmitScreen({ kind, targetSn, thirdEnum = '', packageSn = '' }: O
 
       <View className="sf-submit__course">
         <View className="sf-submit__course-main">
-          <Image className="sf-submit__cover" src={assetUrl(c.orderCourseInfo.courseCover)} mode="aspectFill" />
+          <Image className="sf-submit__cover" src={assetUrl(c.orderCourseInfo.courseCover)} mode="aspectFill" imgProps={{ alt: c.orderCourseInfo.courseName }} />
           <View className="sf-submit__course-body">
             <View className="sf-submit__course-name">{c.orderCourseInfo.courseName}</View>
             {c.packageCourseList.length ? (

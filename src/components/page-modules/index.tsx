@@ -66,6 +66,7 @@ function Banner({ items, onJump }: { items: ModuleItem[]; onJump: (j: JumpConten
             className="sf-banner__img"
             src={assetUrl(item.image)}
             mode="aspectFill"
+            imgProps={{ alt: item.title || '活动图片' }}
             data-jump={item.jumpContent.firstEnum}
             onClick={() => onJump(item.jumpContent)}
           />
@@ -82,7 +83,7 @@ function ImageText({ title, items, onJump }: { title: string | null; items: Modu
       <View className="sf-image-text__grid">
         {items.map((item) => (
           <View key={item.itemSn} className="sf-image-text__item" data-jump={item.jumpContent.firstEnum} onClick={() => onJump(item.jumpContent)}>
-            {item.image ? <Image className="sf-image-text__img" src={assetUrl(item.image)} mode="aspectFill" /> : null}
+            {item.image ? <Image className="sf-image-text__img" src={assetUrl(item.image)} mode="aspectFill" imgProps={{ alt: '' }} /> : null}
             <View className="sf-image-text__title">{item.title}</View>
             {item.text ? <View className="sf-image-text__text">{item.text}</View> : null}
           </View>

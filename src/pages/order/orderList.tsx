@@ -88,7 +88,7 @@ function OrderList() {
             <View className="sf-order__status">{ORDER_STATUS_TEXT[o.orderStatus] || o.orderStatus}</View>
           </View>
           <View className="sf-order__body">
-            <Image className="sf-order__cover" src={assetUrl(o.cover)} mode="aspectFill" />
+            <Image className="sf-order__cover" src={assetUrl(o.cover)} mode="aspectFill" imgProps={{ alt: o.courseName }} />
             <View className="sf-order__info">
               <View className="sf-order__name">{o.courseName}</View>
               <View className="sf-order__meta">{orderCountText(o.orderType, o.courseNum, o.skuCnt)}</View>
