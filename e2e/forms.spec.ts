@@ -1,0 +1,157 @@
+/**
+ * The user area in the built H5 against the real server (issue 12), typed key by key as a person does:
+ * a collect form filled wrong (each field's §5 message shown), left and reopened with nothing lost, then right,
+ * reaching collectFormSuccess; feedback with two images picked through the file input, uploaded to the server's
+ * own storage host and served back byte for byte; the drainage code's QR, which must be the server's encoding of
+ * the project's follow link.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, afterEach, before, beforeEach, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { DEFAULT_OPS_KEY } from '../server/src/config';
+import { demoFollowLink, demoFormSn } from '../server/src/db/seed/forms';
+import { apiClient, currentPage, expectToast, field, loginInBrowser, openBrowser, openPhone, startServer, typeKeys, until, type Phone, type Screen, type Server } from './harness';
+
+const FORM: Screen = { route: 'pages/collectForms/collectForms', marker: '#form-submit' };
+const FORM_DONE: Screen = { route: 'subpackages/result/collectFormSuccess/collectFormSuccess', marker: '#collect-success-title' };
+const FEEDBACK: Screen = { route: 'subpackages/user/feedback/feedback', marker: '#feedback-submit' };
+const DRAINAGE: Screen = { route: 'subpackages/user/drainage/drainageCode', marker: '.sf-drainage__card' };
+
+/** A real 1x1 PNG and a 2x1 one: two different images. */
+const PNGS = [
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR42mP8z8DAwMDAAAAGAQEAwgYx3wAAAABJRU5ErkJggg==',
+].map((b) => Buffer.from(b, 'base64'));
+
+let server: Server;
+let browser: Browser;
+let phone: Phone;
+
+before(async () => {
+  [server, browser] = await Promise.all([startServer(), openBrowser()]);
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+beforeEach(async () => {
+  phone = await openPhone(browser);
+});
+afterEach(async () => phone?.close());
+
+async function ops<T>(path: string): Promise<T> {
+  const res = await fetch(`${server.baseUrl}${path}`, { headers: { authorization: `Bearer ${DEFAULT_OPS_KEY}` } });
+  const json = (await res.json()) as { state: boolean; message: string; info: T };
+  assert.ok(json.state, `${path}: ${json.message}`);
+  return json.info;
+}
+
+test('a collect form filled wrong shows each field\'s message, keeps what was typed, and commits once right', async () => {
+  const { page } = phone;
+  const formPath = `/pages/collectForms/collectForms?formSn=${demoFormSn('demo')}`;
+  let form = await loginInBrowser(phone, server, '13700137001', FORM, formPath);
+  await form.locator('.sf-collect__title', { hasText: '信息登记表' }).waitFor();
+
+  await typeKeys(field(form, 'form-field-fName1'), '张三');
+  await typeKeys(field(form, 'form-field-fPhon1'), '12800138000');
+  await typeKeys(field(form, 'form-field-fIdcd1'), '110105194912310021');
+  await typeKeys(field(form, 'form-field-fNumb1'), '28');
+  await typeKeys(field(form, 'form-field-fMail1'), 'zhang@');
+  await typeKeys(field(form, 'form-field-fAddr1'), '北京市朝阳区建国路1号');
+  await form.locator('#form-submit').click();
+  await expectToast(page, '请输入正确的手机号码');
+  assert.equal(await form.locator('#form-field-fPhon1-error').textContent(), '请输入正确的手机号码');
+  assert.equal(await form.locator('#form-field-fIdcd1-error').textContent(), '请输入正确的身份证号码');
+  assert.equal(await form.locator('#form-field-fMail1-error').textContent(), '请输入正确的邮箱格式');
+  assert.equal(await form.locator('#form-field-fName1-error').count(), 0);
+  await phone.shot('forms-1-wrong');
+
+  // Leave for the home page and come back by the same address: nothing typed is lost.
+  await page.goto(`${server.baseUrl}/#/pages/index/index`);
+  await currentPage(page, { route: 'pages/index/index', marker: '.sf-home' });
+  await page.goto(`${server.baseUrl}/#${formPath}`);
+  // The app may reopen the page the address names once more (platform/hash-watch): wait for the one that stays.
+  await until(async () => {
+    form = await currentPage(page, FORM);
+    return (await field(form, 'form-field-fName1').inputValue({ timeout: 1000 }).catch(() => '')) === '张三';
+  }, 'the reopened form shows what was typed');
+  assert.equal(await field(form, 'form-field-fAddr1').inputValue(), '北京市朝阳区建国路1号');
+
+  await typeKeys(field(form, 'form-field-fPhon1'), '13700137001');
+  await typeKeys(field(form, 'form-field-fIdcd1'), '11010519491231002X');
+  await typeKeys(field(form, 'form-field-fMail1'), 'zhang@example.com');
+  await typeKeys(field(form, 'form-field-fText1'), '想咨询周末班');
+  await form.locator('#form-submit').click();
+  const done = await currentPage(page, FORM_DONE);
+  assert.match((await done.textContent()) ?? '', /提交成功，工作人员将在1个工作日内与您联系/);
+  await phone.shot('forms-2-success');
+
+  const { list } = await ops<{ list: Array<{ values: Record<string, string>; phone: string | null }> }>(`/ops/forms/${demoFormSn('demo')}/submissions`);
+  const mine = list.find((s) => s.phone === '13700137001');
+  assert.ok(mine, 'the submission reached the server');
+  assert.equal(mine.values.fName1, '张三');
+  assert.equal(mine.values.fIdcd1, '11010519491231002X');
+  assert.equal(mine.values.fText1, '想咨询周末班');
+});
+
+test('feedback with two images: uploaded to the storage host, sent, and served back', async () => {
+  const { page } = phone;
+  const dir = mkdtempSync(join(tmpdir(), 'sf-e2e-img-'));
+  const files = PNGS.map((data, i) => {
+    const path = join(dir, `photo-${i + 1}.png`);
+    writeFileSync(path, data);
+    return path;
+  });
+  const fb = await loginInBrowser(phone, server, '13700137002', FEEDBACK, '/subpackages/user/feedback/feedback');
+  await fb.locator('.sf-feedback__type', { hasText: '产品建议' }).click();
+  await typeKeys(field(fb, 'feedback-content'), '希望增加周末班');
+  // Taro's chooseImage puts a file input in the page and clicks it; a person picks two photos in the chooser.
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), fb.locator('.at-image-picker__choose-btn').click()]);
+  assert.ok(chooser.isMultiple(), 'up to 6 photos at once');
+  await chooser.setFiles(files);
+  await expectToast(page, '上传成功');
+  await fb.locator('.at-image-picker__preview-img').nth(1).waitFor();
+  await typeKeys(field(fb, 'feedback-contact'), '13700137002');
+  await phone.shot('forms-3-feedback');
+  await fb.locator('#feedback-submit').click();
+  await expectToast(page, '提交成功，感谢您的反馈');
+
+  const { list } = await ops<{ list: Array<{ content: string; images: string[]; feedbackType: string }> }>('/ops/feedback?projectSn=demo');
+  const mine = list.find((f) => f.content === '希望增加周末班');
+  assert.ok(mine, 'the feedback reached the server');
+  assert.equal(mine.feedbackType, '产品建议');
+  assert.equal(mine.images.length, 2);
+  const served = await Promise.all(mine.images.map(async (url) => fetch(new URL(url, server.baseUrl))));
+  for (const res of served) {
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-type'), 'image/png');
+    assert.match(res.headers.get('cache-control') ?? '', /immutable/);
+  }
+  const bytes = await Promise.all(served.map(async (r) => Buffer.from(await r.arrayBuffer())));
+  assert.deepEqual(bytes.map((b) => b.toString('base64')).sort(), PNGS.map((b) => b.toString('base64')).sort());
+});
+
+test('the drainage code is the server\'s QR of the project\'s follow link', async (t) => {
+  const api = apiClient(server.baseUrl);
+  await api.login(server, 'demo', '13700137003');
+  const link = demoFollowLink('demo');
+  const expected = await api.call<{ image: string }>('GET', '/api/text2QrCode', { text: link }).catch((err: Error) => err);
+  if (expected instanceof Error && /qrcode/.test(expected.message)) {
+    // The server says plainly that its QR library is missing (server/src/services/qrcode.ts): nothing to compare.
+    t.skip(`the server cannot draw QR codes: ${expected.message}`);
+    return;
+  }
+  assert.ok(!(expected instanceof Error), String(expected));
+  const { page } = phone;
+  const page1 = await loginInBrowser(phone, server, '13700137003', DRAINAGE, '/subpackages/user/drainage/drainageCode');
+  await page1.locator('.sf-drainage__title', { hasText: '关注示范商城' }).waitFor();
+  const img = page1.locator('#drainage-qr img, img#drainage-qr').first();
+  await img.waitFor();
+  assert.equal(await img.getAttribute('src'), expected.image, 'the page shows the server\'s encoding of the follow link');
+  await page1.locator('.sf-qr__hint', { hasText: '长按二维码识别或保存图片' }).waitFor();
+  await phone.shot('forms-4-drainage');
+  void page;
+});
