@@ -1,0 +1,51 @@
+/**
+ * 我的 (issue 10): a visitor sees the login prompt and no numbers; a customer sees the masked phone, the order
+ * counts and the coupon count from one summary call, and every entry opens a page that exists.
+ */
+jest.mock('../../src/api/transport', () => require('./harness').transportModule);
+import { BUILT_ROUTES } from '../../src/domain/routes';
+import { all, openAt, requests, resetServer, route, signIn, text, waitFor } from './harness';
+
+const SUMMARY = '/front/v1/user/summary';
+
+beforeEach(() => resetServer());
+
+describe('我的', () => {
+  test('a customer: masked phone, order counts on the strip, the coupon count, one summary call', async () => {
+    signIn('13800138000');
+    route('GET', SUMMARY, () => ({ info: { orders: { ALL: 7, UNPAID: 2, PAID: 120, CANCELLED: 0, REFUND: 1 }, coupons: 5 } }));
+    await openAt('/pages/center/center');
+    expect(text('.sf-center__phone')).toBe('138****8000');
+    await waitFor(() => expect(all('.sf-center__badge').map((b) => b.textContent)).toEqual(['2', '99+', '1']));
+    const strip = all('.sf-center__status').map((s) => s.querySelector('.sf-center__status-title')?.textContent);
+    expect(strip).toEqual(['待付款', '已完成', '已取消', '退款/售后']);
+    if (BUILT_ROUTES.has('subpackages/coupon/discountCouponList/discountCouponList')) {
+      expect(text('.sf-center__asset-num')).toBe('5');
+    } else {
+      expect(all('.sf-center__asset')).toHaveLength(0);
+    }
+    expect(requests.filter((r) => r.path === SUMMARY)).toHaveLength(1);
+  });
+
+  test('a visitor: the login prompt, no summary call, no counts', async () => {
+    signIn(null);
+    await openAt('/pages/center/center');
+    await waitFor(() => expect(text('.sf-center__login')).toBe('登录/注册'));
+    expect(all('.sf-center__badge')).toHaveLength(0);
+    expect(all('.sf-center__assets')).toHaveLength(0);
+    expect(requests.filter((r) => r.path === SUMMARY)).toHaveLength(0);
+  });
+
+  test('every entry shown leads to a built page (an unbuilt capability is absent, not a dead tile)', async () => {
+    signIn('13800138000');
+    route('GET', SUMMARY, () => ({ info: { orders: { ALL: 0, UNPAID: 0, PAID: 0, CANCELLED: 0, REFUND: 0 }, coupons: 0 } }));
+    await openAt('/pages/center/center');
+    await waitFor(() => expect(all('.sf-center__entry').length).toBeGreaterThan(0));
+    expect(all('.sf-center__badge')).toHaveLength(0);
+    const titles = all('.sf-center__entry-title').map((e) => e.textContent);
+    expect(titles).toContain('收货地址');
+    expect(titles).toContain('联系客服');
+    if (!BUILT_ROUTES.has('subpackages/earnings/earnings/myEarnings')) expect(titles).not.toContain('我的收益');
+    if (!BUILT_ROUTES.has('subpackages/order/afterSale/afterSaleOrder')) expect(titles).not.toContain('售后服务');
+  });
+});
