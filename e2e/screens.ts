@@ -44,7 +44,7 @@ export const SCREENS = {
   deliveryAddress: { route: 'subpackages/user/address/deliveryAddress', marker: '.sf-addresses .sf-addresses__bar' },
   addEditAddress: { route: 'subpackages/user/address/addEditAddress', marker: '.sf-address-form__save' },
   orderDetail: { route: 'pages/order/orderDetail', marker: '.sf-detail__status' },
-  orderList: { route: 'pages/order/orderList', marker: '.sf-orders__tabs' },
+  orderList: { route: 'pages/order/orderList', marker: '.sf-orders' },
 } satisfies Record<string, Screen>;
 
 /** The route the hash names: "#/pages/order/orderDetail?orderNo=1" -> "pages/order/orderDetail". */
