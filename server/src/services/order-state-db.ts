@@ -11,6 +11,7 @@ import { orderEvents, payments } from '../db/schema/payments';
 import { AppError, conflict } from '../http';
 import type { Db } from '../plugins/db';
 import { releaseCoupon } from './coupons';
+import { refundOrderPoints } from './integral';
 import { transition, type OrderEvent } from './order-state';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -88,6 +89,8 @@ export async function endUnpaidOrder(tx: Tx, order: OrderRow, event: 'CANCEL' | 
   await applyOrderEvent(tx, order, { type: event }, at);
   await closePendingPayments(tx, order.orderNo, at);
   await releaseCoupon(tx, order.orderNo, order.userId);
+  // A points order's carrier points go back with it (issue 14).
+  await refundOrderPoints(tx, order.orderNo, at);
 }
 
 /** The customer cancels an unpaid order of theirs. */

@@ -13,6 +13,7 @@ import { seedOrdering } from './ordering';
 import { seedEarnings } from './earnings';
 import { seedCoupons } from './coupons';
 import { seedForms } from './forms';
+import { seedIntegral } from './integral';
 import { DEFAULT_CARD_CODE_KEY } from '../../config';
 
 type NewPage = typeof pages.$inferInsert;
@@ -147,6 +148,7 @@ export async function seedIfEmpty(db: Db, options: { cardCodeKey?: string } = {}
     await seedCoupons(db, cardCodeKey);
     await seedForms(db);
     await seedEarnings(db);
+    await seedIntegral(db, DEMO_PROJECTS.map((p) => p.projectSn));
     return false;
   }
   await db.transaction(async (tx) => {
@@ -170,5 +172,6 @@ export async function seedIfEmpty(db: Db, options: { cardCodeKey?: string } = {}
   await seedCoupons(db, cardCodeKey);
   await seedForms(db);
   await seedEarnings(db);
+  await seedIntegral(db, DEMO_PROJECTS.map((p) => p.projectSn));
   return true;
 }
