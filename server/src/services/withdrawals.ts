@@ -169,6 +169,20 @@ export async function approveWithdrawal(db: Db, deps: { vault: Vault; payout: Pa
   }
 }
 
+/**
+ * Withdrawals approved but not yet answered when the server last stopped: handed to the provider again (a payout
+ * channel takes the same withdrawal number once; the sandbox simply answers again). Only PAYING rows move, once.
+ */
+export async function resumePayouts(db: Db, deps: { vault: Vault; payout: PayoutProvider }): Promise<number> {
+  const paying = await db.select().from(withdrawals).where(eq(withdrawals.status, 'PAYING'));
+  for (const w of paying) {
+    const [card] = await db.select().from(bankCards).where(eq(bankCards.cardId, w.cardId));
+    if (!card) continue;
+    await deps.payout.submit({ withdrawalNo: w.withdrawalNo, amount: w.actualAmount, cardNo: deps.vault.open(card.cardNoEnc), holderName: card.holderName, bankCode: card.bankCode });
+  }
+  return paying.length;
+}
+
 export type PayoutOutcome = 'APPLIED' | 'DUPLICATE' | 'IGNORED';
 
 /** A payout provider's notification: verified, recorded once, then applied to a PAYING withdrawal. */

@@ -15,7 +15,7 @@ import type { Paged } from '@contract/common';
 import { DEFAULT_OPS_KEY } from '../../src/config';
 import { smsCodes } from '../../src/db/schema';
 import { DEMO_EARNER } from '../../src/db/seed/earnings';
-import { commissions, earningLedger } from '../../src/db/schema/earnings';
+import { commissions, earningLedger, withdrawals } from '../../src/db/schema/earnings';
 import { DEFAULT_SANDBOX_PAYOUT_KEY } from '../../src/services/earnings-config';
 import { onOrderRefunded, settlePromoter } from '../../src/services/earnings';
 import { buildPayoutNotification } from '../../src/services/providers/payout';
@@ -338,6 +338,31 @@ describe('identity, bank card, withdrawal', () => {
     }
     assert.equal(detail?.status, 'FAILED');
     assert.equal((await profit()).withdrawable, before.withdrawable);
+  });
+});
+
+describe('restart', () => {
+  test('a payout approved before a restart is handed to the provider again and settles once', async () => {
+    const [card] = (await h.get<{ list: BankCard[] }>(`${P}/getBankCardList`, {}, earner.token)).body.info.list.filter((c) => c.cardTail === CARD_OK.slice(-4));
+    const before = await profit();
+    const w = await h.post<WithdrawalDetail>(`${P}/withdrawal`, { amount: 1000, cardId: card.cardId, requestId: 'req-restart-01' }, earner.token);
+    assert.equal(w.status, 200, w.raw.body);
+    // Approved, then the server stopped before the channel answered.
+    await db().update(withdrawals).set({ status: 'PAYING', reviewedAt: new Date() }).where(eq(withdrawals.withdrawalNo, w.body.info.withdrawalNo));
+    const restarted = await buildHarness({ database: h.database, closeDatabase: false });
+    try {
+      let status = '';
+      for (let i = 0; i < 200 && status !== 'SUCCESS'; i++) {
+        await new Promise((r) => setImmediate(r));
+        status = (await h.get<WithdrawalDetail>(`${P}/withdrawal/detail`, { withdrawalNo: w.body.info.withdrawalNo }, earner.token)).body.info.status;
+      }
+      assert.equal(status, 'SUCCESS');
+    } finally {
+      await restarted.close();
+    }
+    const after = await profit();
+    assert.equal(after.withdrawable, before.withdrawable - 1000);
+    assert.deepEqual(await ledgerSums(earner.userId), { available: after.withdrawable, frozen: after.frozen });
   });
 });
 

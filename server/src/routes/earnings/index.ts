@@ -10,6 +10,7 @@ import { createVault } from '../../services/earnings-vault';
 import { createSandboxIdentityProvider } from '../../services/providers/identity';
 import { createSandboxPayoutProvider } from '../../services/providers/payout';
 import type { SmsProvider } from '../../services/sms';
+import { resumePayouts } from '../../services/withdrawals';
 import { selfSender } from '../sandbox';
 import type { EarningsDeps } from './deps';
 import frontRoutes from './front';
@@ -40,6 +41,11 @@ const earningsRoutes: FastifyPluginAsync<EarningsRoutesOptions> = async (app, op
     payout,
     sms: options.sms,
   };
+  // A payout approved before a restart is still owed its answer: ask the channel again once the app is up.
+  app.addHook('onReady', async () => {
+    const resumed = await resumePayouts(app.db, deps);
+    if (resumed) app.log.info({ resumed }, 'payouts still in progress handed to the payout provider again');
+  });
   await app.register(frontRoutes, deps);
   await app.register(notifyRoutes, deps);
   await app.register(opsApiRoutes, deps);
