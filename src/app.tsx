@@ -1,6 +1,7 @@
 import { PropsWithChildren } from 'react';
 import Taro, { useLaunch, usePageNotFound } from '@tarojs/taro';
 import { ROUTES, toUrl } from './domain/routes';
+import { watchChunkErrors } from './platform/chunk-error';
 import { watchHash } from './platform/hash-watch';
 import { watchForUpdates } from './platform/update';
 import { rootStore, StoreContext } from './stores';
@@ -9,6 +10,7 @@ import './app.scss';
 function App({ children }: PropsWithChildren) {
   useLaunch(() => {
     watchHash();
+    watchChunkErrors();
     watchForUpdates();
     // §7 user cache: a kept session's user is refreshed from the server on start.
     void rootStore.session.restoreUser();

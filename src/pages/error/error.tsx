@@ -1,6 +1,7 @@
 import { View } from '@tarojs/components';
 import AtIcon from 'taro-ui/lib/components/icon';
 import Taro, { useRouter } from '@tarojs/taro';
+import { CHUNK_ERROR_TEXT } from '../../domain/chunk-error';
 import { MESSAGES } from '../../domain/errors';
 import { ROUTES, toUrl } from '../../domain/routes';
 import PageShell from '../../components/page-shell';
@@ -13,6 +14,7 @@ const REASONS: Record<string, string> = {
   notBuilt: MESSAGES.pageNotBuilt,
   entrance: MESSAGES.entranceFailed,
   miniProgramOnly: '请在小程序中打开该页面',
+  chunkLoad: CHUNK_ERROR_TEXT,
 };
 
 /** §2 error page: unknown routes, a failed entrance, pages not open yet. */
@@ -23,6 +25,12 @@ export default function ErrorPage() {
   const message = params.message ? decodeURIComponent(String(params.message)) : REASONS[reason] || '页面出错了';
 
   function retry() {
+    // A page whose code did not load (§8, H5): load the whole app again at that page.
+    if (reason === 'chunkLoad' && process.env.TARO_ENV === 'h5') {
+      window.location.replace(`${window.location.pathname}#${decodeURIComponent(String(params.path || '/'))}`);
+      window.location.reload();
+      return;
+    }
     // §4: after a failed entrance the next start calls the entrance again.
     if (!session.token || session.entranceNeedsUpdate) {
       void Taro.reLaunch({ url: toUrl(ROUTES.entrance, { projectSn: session.projectSn || undefined }) });
@@ -38,7 +46,7 @@ export default function ErrorPage() {
       </View>
       <View className="sf-error__message">{message}</View>
       <View className="sf-btn sf-error__btn" onClick={retry}>
-        返回首页
+        {reason === 'chunkLoad' ? '重新加载' : '返回首页'}
       </View>
     </PageShell>
   );
