@@ -23,6 +23,7 @@ export default function CouponPopup({ open, coupons, selectedRcSn, now, onClick,
   const list = tab === 'available' ? available : unavailable;
   return (
     <Popup open={open} title="优惠券" onClose={onClose} className="sf-coupons">
+      {/* Hand-made, not AtTabs: two tabs inside a fixed-height sheet, where AtTabs' swipeable panes would fight the list's scroll. */}
       <View className="sf-coupons__tabs">
         <View className={`sf-coupons__tab ${tab === 'available' ? 'is-active' : ''}`} onClick={() => setTab('available')}>
           可用优惠券 ({available.length}张)

@@ -59,6 +59,7 @@ function IndexSearch() {
 
   return (
     <PageShell className="sf-search">
+      {/* Hand-made, not AtSearchBar: its input takes no id, and the search field is found and labelled by #search-input. */}
       <View className="sf-search__bar">
         <View className="sf-search__box">
           <Input
