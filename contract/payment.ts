@@ -74,7 +74,21 @@ export const orderDetailSchema = orderSummarySchema.extend({
    * (CLOSED) or settled (SUCCESS) from one still unknown (PENDING), and name the channel.
    */
   lastPayment: z.object({ status: z.string(), provider: z.string() }).nullable(),
-  refundVO: z.object({ refundAmount: z.number().int(), refundTime: z.string().nullable() }).nullable(),
+  /**
+   * The order's after-sales (issue 13): refunded so far and when, and its newest application (state text for
+   * the order page, applicationNo for PAGE_AFTER_SALE_DETAIL). Null when no application was ever made.
+   */
+  refundVO: z
+    .object({
+      refundAmount: z.number().int(),
+      refundTime: z.string().nullable(),
+      applicationNo: z.string().nullable().optional(),
+      afterSaleState: z.string().nullable().optional(),
+      afterSaleStateText: z.string().nullable().optional(),
+    })
+    .nullable(),
+  /** 申请售后 is offered: paid, the refund tags allow it, money left, and no application open. */
+  canApplyAfterSale: z.boolean().optional(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

@@ -18,6 +18,7 @@ import { registerStatic } from './plugins/static';
 import { registerStorage } from './plugins/storage';
 import activityRoutes from './routes/activity';
 import addressRoutes from './routes/address';
+import afterSalesRoutes from './routes/after-sales';
 import authRoutes from './routes/auth';
 import cardRoutes from './routes/card';
 import couponRoutes from './routes/coupon';
@@ -25,7 +26,6 @@ import earningsRoutes from './routes/earnings';
 import entranceRoutes from './routes/entrance';
 import feedbackRoutes from './routes/feedback';
 import formRoutes from './routes/form';
-import integralRoutes from './routes/integral';
 import orderRoutes from './routes/order';
 import pagesRoutes from './routes/pages';
 import paymentRoutes from './routes/payment';
@@ -114,6 +114,6 @@ export async function buildApp({ config, db, sms, logger, logStream, limiter, no
   await app.register(couponRoutes);
   await app.register(cardRoutes, { config });
   await app.register(couponOpsRoutes, { config, qrEncoder });
-  await app.register(integralRoutes, { config });
+  await app.register(afterSalesRoutes, { config });
   return app;
 }

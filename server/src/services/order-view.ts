@@ -15,6 +15,7 @@ import { contracts, payments } from '../db/schema/payments';
 import { maskIdNumber, maskPhone } from '@contract/rules/fields';
 import type { Executor, OrderPaymentRow, OrderRow } from './order-state-db';
 import { PAYABLE_STATES } from './order-state';
+import { afterSaleOfOrder } from './after-sales-order';
 
 type Json = Record<string, unknown>;
 
@@ -238,10 +239,11 @@ export async function listOrders(
 }
 
 export async function orderDetail(db: Executor, order: OrderRow, now: Date): Promise<OrderDetail> {
-  const [pays, cats, agreementSigned] = await Promise.all([
+  const [pays, cats, agreementSigned, afterSale] = await Promise.all([
     paymentsByOrder(db, [order.orderNo]),
     catalogueOf(db, [order.actSn]),
     isAgreementSigned(db, order.orderNo),
+    afterSaleOfOrder(db, order),
   ]);
   const rows = pays.get(order.orderNo) ?? [];
   const snap = readSnapshot(order.snapshot);
@@ -280,7 +282,8 @@ export async function orderDetail(db: Executor, order: OrderRow, now: Date): Pro
     agreementSn: snap.agreementSn,
     agreementSigned,
     canSign: snap.agreementSn !== null && !agreementSigned && order.status !== 'CANCELLED',
-    refundVO: null,
+    refundVO: afterSale.refundVO,
+    canApplyAfterSale: afterSale.canApplyAfterSale,
   };
 }
 

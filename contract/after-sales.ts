@@ -1,0 +1,173 @@
+/**
+ * After-sales HTTP contract (issue 13; §7 After sales, /front/v1/after/sales/refund/apply,
+ * /front/v2/client/course/order/after/submit) and the operator API (/ops/after-sales). States, reasons and
+ * carriers are in contract/rules/after-sale.ts and contract/rules/logistics.ts.
+ */
+import { z } from 'zod';
+import { addressSchema } from './address';
+import { pageQuery, paged, signedFields } from './common';
+import {
+  AFTER_SALE_DESCRIPTION_MAX,
+  AFTER_SALE_IMAGES_MAX,
+  AFTER_SALE_REASONS,
+  AFTER_SALE_REFUSE_REASON_MAX,
+  AFTER_SALE_STATES,
+  AFTER_SALE_TABS,
+} from './rules/after-sale';
+
+const applicationNo = z.string({ error: '缺少售后单号' }).trim().min(1, '缺少售后单号').max(40, '售后单号不正确');
+const amount = z.number({ error: '请输入退款金额' }).int('退款金额最多两位小数').min(1, '退款金额必须大于0').max(1_000_000_000, '退款金额不正确');
+
+/** What the customer fills on afterSaleApply (and again on edit). */
+const applicationFields = {
+  /** 1 仅退款, 2 退货退款. */
+  type: z.union([z.literal(1), z.literal(2)], { error: '请选择售后类型' }),
+  /** order_payments seqs: the instalments (or the single payment) the refund is for. Empty = everything paid. */
+  seqs: z.array(z.number().int().min(1).max(120), { error: '请选择退款的期数' }).max(120).default([]),
+  amount,
+  reason: z.enum(AFTER_SALE_REASONS, { error: '请选择退款原因' }),
+  description: z.string({ error: '问题描述格式不正确' }).trim().max(AFTER_SALE_DESCRIPTION_MAX, `问题描述不能超过${AFTER_SALE_DESCRIPTION_MAX}个字`).default(''),
+  images: z
+    .array(z.string().max(512, '图片地址不正确'), { error: '图片格式不正确' })
+    .max(AFTER_SALE_IMAGES_MAX, `最多上传${AFTER_SALE_IMAGES_MAX}张图片`)
+    .default([]),
+};
+
+export const afterSaleApplyBody = z.object({
+  ...signedFields,
+  orderNo: z.string({ error: '缺少订单编号' }).trim().min(1, '缺少订单编号').max(40, '订单编号不正确'),
+  ...applicationFields,
+});
+export type AfterSaleApply = z.infer<typeof afterSaleApplyBody>;
+
+export const afterSaleEditBody = z.object({ ...signedFields, applicationNo, ...applicationFields });
+export type AfterSaleEdit = z.infer<typeof afterSaleEditBody>;
+
+export const afterSaleReferBody = z.object({
+  ...signedFields,
+  orderNo: z.string({ error: '缺少订单编号' }).trim().min(1, '缺少订单编号').max(40, '订单编号不正确'),
+});
+
+export const referPaymentSchema = z.object({
+  seq: z.number().int(),
+  /** 第1期 / 定金 / 尾款 / 订单金额 */
+  label: z.string(),
+  paid: z.number().int(),
+  refundable: z.number().int(),
+});
+export const afterSaleReferInfo = z.object({
+  orderNo: z.string(),
+  courseName: z.string(),
+  allowed: z.boolean(),
+  /** Why no application can be made now (null when allowed). */
+  notAllowedReason: z.string().nullable(),
+  payments: z.array(referPaymentSchema),
+  maxAmount: z.number().int(),
+  reasons: z.array(z.string()),
+});
+export type AfterSaleRefer = z.infer<typeof afterSaleReferInfo>;
+
+export const applicationNoParams = z.object({ applicationNo });
+export const afterSaleIdParams = z.object({ id: applicationNo });
+export const afterSaleRecordQuery = z.object({ ...signedFields, applicationNo });
+export const afterSaleListQuery = z.object({
+  ...signedFields,
+  tab: z.enum(Object.keys(AFTER_SALE_TABS) as [keyof typeof AFTER_SALE_TABS], { error: '售后列表类型不正确' }).default('ALL'),
+  ...pageQuery,
+});
+
+export const negotiationRecordSchema = z.object({
+  actor: z.string(),
+  /** 买家 / 商家 / 系统 */
+  actorText: z.string(),
+  event: z.string(),
+  eventText: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+});
+export type NegotiationRecord = z.infer<typeof negotiationRecordSchema>;
+
+export const returnLogisticsSchema = z.object({
+  carrierCode: z.string(),
+  carrierName: z.string(),
+  trackingNo: z.string(),
+  editable: z.boolean(),
+  shippedAt: z.string(),
+});
+
+export const afterSaleSummarySchema = z.object({
+  applicationNo: z.string(),
+  orderNo: z.string(),
+  courseName: z.string(),
+  cover: z.string().nullable(),
+  type: z.number().int(),
+  typeText: z.string(),
+  amount: z.number().int(),
+  refundedAmount: z.number().int(),
+  state: z.enum(AFTER_SALE_STATES),
+  stateText: z.string(),
+  createdAt: z.string(),
+});
+export type AfterSaleSummary = z.infer<typeof afterSaleSummarySchema>;
+
+export const afterSaleDetailSchema = afterSaleSummarySchema.extend({
+  seqs: z.array(z.number().int()),
+  reason: z.string(),
+  description: z.string(),
+  images: z.array(z.string()),
+  refuseReason: z.string().nullable(),
+  updatedAt: z.string(),
+  canEdit: z.boolean(),
+  canCancel: z.boolean(),
+  /** The customer should (or may still) write the return tracking number. */
+  canWriteLogistics: z.boolean(),
+  logistics: returnLogisticsSchema.nullable(),
+  /** Where to send the goods back (退货退款 and when the merchant asks for them). */
+  returnAddress: addressSchema.nullable(),
+  records: z.array(negotiationRecordSchema),
+});
+export type AfterSaleDetail = z.infer<typeof afterSaleDetailSchema>;
+
+export const afterSaleListInfo = paged(afterSaleSummarySchema);
+export const afterSaleRecordInfo = z.object({ list: z.array(negotiationRecordSchema) });
+export const afterSaleApplyInfo = z.object({ applicationNo: z.string() });
+
+export const logisticsBody = z.object({
+  ...signedFields,
+  applicationNo,
+  carrierCode: z.string({ error: '请选择快递公司' }).trim().min(1, '请选择快递公司').max(16, '请选择快递公司'),
+  trackingNo: z.string({ error: '请输入快递单号' }).trim().min(1, '请输入快递单号').max(40, '快递单号格式不正确'),
+  phone: z.string().trim().max(20, '手机号格式不正确').optional(),
+});
+export type LogisticsSave = z.infer<typeof logisticsBody>;
+
+export const logisticsInfoParams = z.object({
+  a: z.string().trim().min(1, '请选择快递公司').max(16, '请选择快递公司'),
+  b: z.string().trim().min(1, '请输入快递单号').max(40, '快递单号格式不正确'),
+});
+export const trackSchema = z.object({ time: z.string(), context: z.string() });
+export const logisticsInfoSchema = z.object({
+  carrierCode: z.string(),
+  carrierName: z.string(),
+  trackingNo: z.string(),
+  state: z.string(),
+  stateText: z.string(),
+  /** Newest first. */
+  traces: z.array(trackSchema),
+  /** When the provider was last asked (answers are cached). */
+  queriedAt: z.string(),
+});
+export type LogisticsInfo = z.infer<typeof logisticsInfoSchema>;
+
+// Operator API.
+export const opsAfterSaleQuery = z.object({ state: z.enum(AFTER_SALE_STATES, { error: '售后状态不正确' }).optional() });
+export const opsAfterSaleSchema = afterSaleDetailSchema.extend({ userId: z.string(), phone: z.string().nullable(), orderStatus: z.string() });
+export const opsAfterSaleList = z.object({ list: z.array(opsAfterSaleSchema) });
+export const opsMessageBody = z.object({ message: z.string().trim().max(AFTER_SALE_REFUSE_REASON_MAX, `留言不能超过${AFTER_SALE_REFUSE_REASON_MAX}个字`).default('') });
+export const opsRefuseBody = z.object({
+  reason: z
+    .string({ error: '请填写拒绝原因' })
+    .trim()
+    .min(1, '请填写拒绝原因')
+    .max(AFTER_SALE_REFUSE_REASON_MAX, `拒绝原因不能超过${AFTER_SALE_REFUSE_REASON_MAX}个字`),
+});

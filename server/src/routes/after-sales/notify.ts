@@ -1,0 +1,32 @@
+/**
+ * POST /refund/notify/<provider>: a refund channel's result. Not under /front (no request signature, no session):
+ * the provider's own signature over the raw body is the check, so this scope keeps bodies as text. A replay, or
+ * a notification for a refund already settled, is acknowledged and changes nothing.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { applyRefundNotification } from '../../services/refunds';
+import type { AfterSalesDeps } from './deps';
+
+const notifyRoutes: FastifyPluginAsyncZod<AfterSalesDeps> = async (app, { refundProviders }) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+
+  app.post(
+    '/refund/notify/:provider',
+    {
+      schema: {
+        tags: ['refund notifications'],
+        summary: "A refund channel's result (sandbox: JSON signed with HMAC-SHA256 in x-sandbox-refund-signature); idempotent",
+        params: z.object({ provider: z.enum(['sandbox', 'wechat', 'baidu'], { error: '未知的退款渠道' }) }),
+      },
+    },
+    async (request) => {
+      const raw = typeof request.body === 'string' ? request.body : '';
+      const outcome = await applyRefundNotification(app.db, refundProviders, request.params.provider, raw, request.headers, request.log);
+      return { state: true, message: 'success', info: { outcome } };
+    },
+  );
+};
+
+export default notifyRoutes;

@@ -1,0 +1,81 @@
+/**
+ * The operator's after-sales page (demo): a static page whose script asks for the OPS_KEY (kept in this tab's
+ * sessionStorage only) and lists applications with the actions their state allows, through /ops/after-sales.
+ * Everything it shows is set as text, never as HTML.
+ */
+export const AFTER_SALES_PAGE_HTML = `<!doctype html>
+<html lang="zh-CN"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<title>售后处理</title>
+<style>
+body{margin:0;font-family:-apple-system,"PingFang SC","Microsoft YaHei",sans-serif;background:#f5f5f5;color:#333}
+.c{max-width:960px;margin:0 auto;padding:16px}
+.card{background:#fff;border-radius:8px;padding:12px 16px;margin-bottom:12px;font-size:14px}
+.row{display:flex;gap:12px;flex-wrap:wrap;align-items:center}
+.muted{color:#888;font-size:12px}
+.state{font-weight:bold;color:#e4393c}
+button{border:0;border-radius:16px;padding:6px 14px;font-size:14px;cursor:pointer;margin:4px 4px 0 0}
+.ok{background:#07c160;color:#fff}.no{background:#fff;border:1px solid #ddd}
+input{padding:6px 8px;border:1px solid #ddd;border-radius:6px;font-size:14px}
+#msg{color:#c00;font-size:13px;min-height:18px}
+ol{margin:6px 0 0 18px;padding:0}
+img{width:56px;height:56px;object-fit:cover;border-radius:4px;margin-right:4px}
+</style></head>
+<body><div class="c">
+<h2>售后处理</h2>
+<div class="card row"><input id="ops-key" type="password" placeholder="OPS_KEY" size="32"><button class="ok" id="ops-load">加载</button></div>
+<div id="msg"></div>
+<div id="list"></div>
+</div>
+<script>
+(function(){
+  var keyInput=document.getElementById('ops-key');
+  var fromUrl=new URLSearchParams(location.search).get('key');
+  keyInput.value=fromUrl||sessionStorage.getItem('opsKey')||'';
+  var msg=document.getElementById('msg');
+  function yuan(f){return '¥'+(f/100).toFixed(2)}
+  function call(method,path,body){
+    sessionStorage.setItem('opsKey',keyInput.value);
+    return fetch(path,{method:method,headers:Object.assign({authorization:'Bearer '+keyInput.value},body?{'content-type':'application/json'}:{}),body:body?JSON.stringify(body):undefined})
+      .then(function(r){return r.json()}).then(function(j){if(!j.state)throw new Error(j.message);return j.info});
+  }
+  function el(parent,tag,text,cls){var e=document.createElement(tag);if(text!=null)e.textContent=text;if(cls)e.className=cls;parent.appendChild(e);return e}
+  function act(no,action,body){
+    msg.textContent='';
+    call('POST','/ops/after-sales/'+encodeURIComponent(no)+'/'+action,body||{}).then(load,function(e){msg.textContent=e.message;load()});
+  }
+  var ACTIONS={APPLIED:['agree','return','refuse'],SHIPPED:['receive','refuse'],RECEIVED:['refund','refuse'],AGREED:['refund']};
+  var LABEL={agree:'同意退款',return:'同意退货（要求寄回）',receive:'确认收货并退款',refund:'退款',refuse:'拒绝'};
+  function load(){
+    call('GET','/ops/after-sales').then(function(info){
+      var list=document.getElementById('list');list.textContent='';
+      if(!info.list.length)el(list,'div','暂无售后申请','card');
+      info.list.forEach(function(a){
+        var card=el(list,'div',null,'card');card.setAttribute('data-no',a.applicationNo);card.setAttribute('data-state',a.state);
+        var head=el(card,'div',null,'row');
+        el(head,'span',a.applicationNo);el(head,'span',a.phone||'');el(head,'span',a.courseName);
+        el(head,'span',a.typeText+' '+yuan(a.amount));el(head,'span',a.stateText,'state');
+        el(card,'div','订单 '+a.orderNo+'（'+a.orderStatus+'） 原因：'+a.reason+(a.description?'；'+a.description:''),'muted');
+        if(a.logistics)el(card,'div','退货物流：'+a.logistics.carrierName+' '+a.logistics.trackingNo,'muted logistics');
+        if(a.refuseReason)el(card,'div','拒绝原因：'+a.refuseReason,'muted');
+        if(a.images.length){var imgs=el(card,'div');a.images.forEach(function(u){var i=el(imgs,'img');i.src=u;i.alt='凭证'})}
+        var ol=el(card,'ol');
+        a.records.forEach(function(r){el(ol,'li',new Date(r.createdAt).toLocaleString('zh-CN',{timeZone:'Asia/Shanghai'})+' '+r.actorText+'：'+r.eventText+(r.message?'（'+r.message+'）':''))});
+        var acts=ACTIONS[a.state]||[];
+        if(acts.length){
+          var bar=el(card,'div',null,'row');
+          var reason=null;
+          if(acts.indexOf('refuse')>=0){reason=el(bar,'input');reason.placeholder='拒绝原因';reason.className='refuse-reason'}
+          acts.forEach(function(x){
+            var b=el(bar,'button',LABEL[x],x==='refuse'?'no act-'+x:'ok act-'+x);
+            b.onclick=function(){act(a.applicationNo,x,x==='refuse'?{reason:reason.value}:{})};
+          });
+        }
+      });
+    },function(e){msg.textContent=e.message});
+  }
+  document.getElementById('ops-load').onclick=load;
+  if(keyInput.value)load();
+})();
+</script>
+</body></html>`;

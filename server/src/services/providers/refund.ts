@@ -1,0 +1,137 @@
+/**
+ * Refund providers (issue 13): money goes back through the provider of the original payment. `submit` hands a
+ * refund over and returns at once; the result comes later as a signed notification to POST
+ * /refund/notify/<provider>, as real channels answer refunds. The sandbox, the default, waits
+ * SANDBOX_REFUND_DELAY_MS and then notifies over that path with HMAC-SHA256 (SANDBOX_PAY_KEY) in
+ * x-sandbox-refund-signature. WeChat Pay and Baidu refunds are refused with a clear message until their live
+ * providers are configured and built (server/README.md); such a refund must be made in the merchant platform.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { ERROR_CODES } from '@contract/common';
+import { AppError, badRequest } from '../../http';
+import { headerOf, type NotificationHeaders } from './types';
+
+export const REFUND_SIGNATURE_HEADER = 'x-sandbox-refund-signature';
+export const REFUND_NOTIFY_PATH = '/refund/notify/sandbox';
+export const BAD_REFUND_SIGNATURE = '退款通知签名错误';
+export const BAD_REFUND_BODY = '退款通知格式错误';
+
+export interface RefundRequest {
+  refundSn: string;
+  paymentSn: string;
+  /** The payment's provider transaction id. */
+  txnId: string | null;
+  amount: number;
+  /** What the payment paid (WeChat and Baidu want the original total). */
+  paymentAmount: number;
+  reason: string;
+}
+
+export interface VerifiedRefund {
+  refundSn: string;
+  /** The provider's id of this notification (unique per provider: a replay is refused by it). */
+  notifyId: string;
+  amount: number;
+  status: 'SUCCESS' | 'FAIL';
+  reason?: string;
+}
+
+export interface RefundProvider {
+  readonly name: string;
+  /** Throws an AppError (400, Chinese message) when this provider cannot refund. */
+  submit(req: RefundRequest): Promise<{ providerRefundId: string }>;
+  verifyNotification(rawBody: string, headers: NotificationHeaders): VerifiedRefund;
+  close(): void;
+}
+
+const notificationSchema = z.object({
+  refundSn: z.string().min(1).max(64),
+  notifyId: z.string().min(1).max(64),
+  amount: z.number().int().min(0),
+  status: z.enum(['SUCCESS', 'FAIL']),
+  reason: z.string().max(100).optional(),
+  notifyTime: z.string().max(40),
+});
+
+export const signRefund = (rawBody: string, key: string) => createHmac('sha256', key).update(rawBody, 'utf8').digest('hex');
+
+/** The JSON text and headers of a sandbox refund notification (tests build them too). */
+export function buildRefundNotification(r: Omit<VerifiedRefund, 'notifyId'> & { notifyId?: string }, key: string, now = new Date()) {
+  const body = JSON.stringify({
+    refundSn: r.refundSn,
+    notifyId: r.notifyId ?? `SBXRF${now.getTime()}${randomBytes(4).toString('hex')}`,
+    amount: r.amount,
+    status: r.status,
+    ...(r.reason ? { reason: r.reason } : {}),
+    notifyTime: now.toISOString(),
+  });
+  return { body, headers: { 'content-type': 'application/json', [REFUND_SIGNATURE_HEADER]: signRefund(body, key) } };
+}
+
+export type RefundSender = (path: string, body: string, headers: Record<string, string>) => Promise<{ status: number; body: string }>;
+
+export function createSandboxRefundProvider(options: { key: string; delayMs: number; send: RefundSender; onError?: (err: unknown) => void }): RefundProvider {
+  const timers = new Set<NodeJS.Timeout>();
+  let closed = false;
+  return {
+    name: 'sandbox',
+    async submit(req) {
+      const providerRefundId = `SBXRF${Date.now()}${randomBytes(4).toString('hex').toUpperCase()}`;
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        if (closed) return;
+        const note = buildRefundNotification({ refundSn: req.refundSn, amount: req.amount, status: 'SUCCESS', notifyId: providerRefundId }, options.key);
+        options.send(REFUND_NOTIFY_PATH, note.body, note.headers).catch((err) => options.onError?.(err));
+      }, options.delayMs);
+      timers.add(timer);
+      return { providerRefundId };
+    },
+    verifyNotification(rawBody, headers) {
+      const given = Buffer.from((headerOf(headers, REFUND_SIGNATURE_HEADER) ?? '').toLowerCase());
+      const expected = Buffer.from(signRefund(rawBody, options.key));
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw badRequest(BAD_REFUND_SIGNATURE);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(rawBody);
+      } catch {
+        throw badRequest(BAD_REFUND_BODY);
+      }
+      const r = notificationSchema.safeParse(parsed);
+      if (!r.success) throw badRequest(BAD_REFUND_BODY);
+      return { refundSn: r.data.refundSn, notifyId: r.data.notifyId, amount: r.data.amount, status: r.data.status, reason: r.data.reason };
+    },
+    close() {
+      closed = true;
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+    },
+  };
+}
+
+/** A live channel whose refund API is not wired here yet: every refund is refused with what to do instead. */
+export function createUnconfiguredRefundProvider(name: 'wechat' | 'baidu'): RefundProvider {
+  const label = name === 'wechat' ? '微信支付' : '百度收银台';
+  const refuse = () => new AppError(400, ERROR_CODES.PAY_UNAVAILABLE, `${label}退款未配置，请在商户平台办理退款`);
+  return {
+    name,
+    async submit() {
+      throw refuse();
+    },
+    verifyNotification() {
+      throw refuse();
+    },
+    close() {},
+  };
+}
+
+export interface RefundProviders {
+  byName(name: string): RefundProvider | undefined;
+  close(): void;
+}
+
+export function createRefundProviders(options: { key: string; delayMs: number; send: RefundSender; onError?: (err: unknown) => void }): RefundProviders {
+  const sandbox = createSandboxRefundProvider(options);
+  const all: Record<string, RefundProvider> = { sandbox, wechat: createUnconfiguredRefundProvider('wechat'), baidu: createUnconfiguredRefundProvider('baidu') };
+  return { byName: (name) => all[name], close: () => Object.values(all).forEach((p) => p.close()) };
+}
