@@ -49,8 +49,8 @@ const CUSTOMER: Stop[] = [
   { name: 'center', title: '我的', path: '/pages/center/center', marker: '.sf-center__strip' },
   { name: 'more', title: '更多列表', path: '/subpackages/activity/moreActivity/moreActivity?targetSn={p}-col-course', marker: '.sf-more' },
   { name: 'reviews', title: '全部评价', path: '/subpackages/activity/getCommentList/getCommentList?actSn={p}-course-01', marker: '.sf-reviews' },
-  { name: 'course-submit', title: '确认订单（课程）', path: '/pages/order/courseOrderSubmit?actSn={p}-course-02', marker: '.sf-submit__btn' },
-  { name: 'goods-submit', title: '确认订单（商品）', path: '/pages/order/orderSubmit?actSn={p}-goods-03', marker: '.sf-submit__btn' },
+  { name: 'course-submit', title: '确认订单（课程）', path: '/pages/order/courseOrderSubmit?targetSn={p}-course-02', marker: '.sf-submit__btn' },
+  { name: 'goods-submit', title: '确认订单（商品）', path: '/pages/order/orderSubmit?targetSn={p}-goods-03', marker: '.sf-submit__btn' },
   { name: 'addresses', title: '收货地址', path: '/subpackages/user/address/deliveryAddress', marker: '.sf-addresses__bar' },
   { name: 'address-new', title: '新增收货地址', path: '/subpackages/user/address/addEditAddress', marker: '.sf-address-form__save' },
   { name: 'order-list', title: '我的订单', path: '/pages/order/orderList', marker: '.sf-orders__tabs' },
@@ -68,12 +68,21 @@ interface Taken {
 /** The route part of a hash path: "/pages/x/y?a=1" -> "pages/x/y". */
 const routeOf = (path: string) => path.replace(/^\//, '').split('?')[0];
 
+/**
+ * Opens a hash path as a fresh load of the app: Taro keeps earlier pages in the DOM, and a second instance of the
+ * same route (two details in a row) could otherwise be mistaken for the first.
+ */
+async function open(phone: Phone, server: Server, path: string) {
+  await phone.page.goto(`${server.baseUrl}/#${path}`);
+  await phone.page.reload();
+}
+
 async function visit(phone: Phone, server: Server, stop: Stop, projectSn: string, theme: string, taken: Taken[]) {
   const path = stop.path.replace(/\{p\}/g, projectSn);
   const file = `${theme}-${stop.name}.png`;
   let ok = true;
   try {
-    await phone.page.goto(`${server.baseUrl}/#${path}`);
+    await open(phone, server, path);
     await currentPage(phone.page, { route: routeOf(path), marker: stop.marker }, { timeout: WAIT });
     await settle(phone.page);
   } catch (err) {
@@ -99,7 +108,7 @@ async function orderDetail(phone: Phone, server: Server, theme: string, taken: T
   const file = `${theme}-order-detail.png`;
   let ok = true;
   try {
-    await phone.page.goto(`${server.baseUrl}/#/pages/order/orderList`);
+    await open(phone, server, '/pages/order/orderList');
     const list = await currentPage(phone.page, SCREENS.orderList, { timeout: WAIT });
     await list.locator('.sf-order').first().click({ timeout: 5000 });
     await currentPage(phone.page, SCREENS.orderDetail, { timeout: WAIT });
@@ -115,10 +124,12 @@ async function orderDetail(phone: Phone, server: Server, theme: string, taken: T
 /** Places one order (a zero-price activity skips payment) so the order list and detail have something to show. */
 async function placeOrder(phone: Phone, server: Server, projectSn: string) {
   try {
-    await phone.page.goto(`${server.baseUrl}/#/pages/activity/activityDetail?actSn=${projectSn}-activity-02`);
+    await open(phone, server, `/pages/activity/activityDetail?actSn=${projectSn}-activity-02`);
     const detail = await currentPage(phone.page, SCREENS.activityDetail, { timeout: WAIT });
     await detail.locator('#act-order').click({ timeout: 5000 });
-    const submit = await currentPage(phone.page, SCREENS.orderSubmit, { timeout: WAIT }).catch(() => currentPage(phone.page, SCREENS.courseOrderSubmit, { timeout: WAIT }));
+    await phone.page.waitForFunction(() => /rderSubmit/i.test(location.hash), undefined, { timeout: WAIT });
+    const screen = /courseOrderSubmit/.test(phone.page.url()) ? SCREENS.courseOrderSubmit : SCREENS.orderSubmit;
+    const submit = await currentPage(phone.page, screen, { timeout: WAIT });
     await submit.locator('.sf-submit__btn').click({ timeout: 5000 });
     await currentPage(phone.page, SCREENS.orderDetail, { timeout: WAIT });
   } catch (err) {
