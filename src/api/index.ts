@@ -1,6 +1,7 @@
 /** The api object handed to the stores: one typed module per domain over one request wrapper. */
 import { createActivityApi } from './activity';
 import { createAddressApi } from './address';
+import { createAfterSalesApi } from './after-sales';
 import { createAuthApi } from './auth';
 import { createCardApi } from './card';
 import { createCouponApi } from './coupon';
@@ -8,6 +9,7 @@ import { createEarningsApi } from './earnings';
 import { createEntranceApi } from './entrance';
 import { createFeedbackApi } from './feedback';
 import { createFormApi } from './form';
+import { createIntegralApi } from './integral';
 import { createOrderApi } from './order';
 import { createPagesApi } from './pages';
 import { createPaymentApi } from './payment';
@@ -29,10 +31,12 @@ export function createApi(request: Request) {
     earnings: createEarningsApi(request),
     card: createCardApi(request),
     upload: createUploadApi(request),
+    afterSales: createAfterSalesApi(request),
     form: createFormApi(request),
     feedback: createFeedbackApi(request),
     service: createServiceApi(request),
     user: createUserApi(request),
+    integral: createIntegralApi(request),
   };
 }
 

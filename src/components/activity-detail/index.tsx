@@ -19,6 +19,7 @@ import {
 } from '../../domain/catalogue';
 import { resolveJump } from '../../domain/jump';
 import { formatMoney } from '@contract/rules/money';
+import { pointsText, type IntegralType } from '@contract/rules/integral';
 import { ROUTES } from '../../domain/routes';
 import { followJump, openPage, switchToTab } from '../../platform/navigation';
 import { previewImages, setPageTitle, toast } from '../../platform/ui';
@@ -26,6 +27,9 @@ import { useStores } from '../../stores';
 import ActivityCard from '../activity-card';
 import CommentItem from '../comment-item';
 import EmptyView from '../empty-view';
+import IntegralQuery from '../integral-query';
+import PointsOrder from '../integral-query/points-order';
+import { signUpAndOpen } from '../integral-query/sign-up';
 import Skeleton, { SkeletonLines } from '../skeleton';
 import PageShell from '../page-shell';
 import RichTextView from '../rich-text';
@@ -57,6 +61,9 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
     loading: false,
     /** The package the customer tapped (null: the item's first). */
     packageSn: null as string | null,
+    /** Points items (issue 14): the 积分查询 popup and the points order. */
+    integralOpen: false,
+    pointsOpen: false,
   }));
 
   async function load(): Promise<void> {
@@ -131,6 +138,9 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
       toast(d.disabledReason || '');
       return;
     }
+    // Points items order for points; zero-price items sign up without a cashier (issue 14).
+    if (integral) return void runInAction(() => (state.pointsOpen = true));
+    if (price === 0 && d.actType !== 'COURSE') return void signUpAndOpen(api, d.actSn);
     void openPage(orderRoute(d.actType), packageSn ? { targetSn: d.actSn, packageSn } : { targetSn: d.actSn });
   };
 
@@ -153,8 +163,8 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
 
       <View className="sf-act__block sf-act__head">
         <View className="sf-act__price-row">
-          <View className="sf-price sf-act__price">{price === 0 ? '免费' : formatMoney(price)}</View>
-          {d.originalPrice && d.originalPrice > price ? <View className="sf-act__origin">{formatMoney(d.originalPrice)}</View> : null}
+          <View className="sf-price sf-act__price">{integral ? pointsText(price, integral.integralType) : price === 0 ? '免费' : formatMoney(price)}</View>
+          {d.originalPrice && d.originalPrice > price && !integral ? <View className="sf-act__origin">{formatMoney(d.originalPrice)}</View> : null}
           <View className="sf-act__sales">已售{d.sales}</View>
         </View>
         {d.depositAmount ? <View className="sf-act__deposit">定金 {formatMoney(d.depositAmount)}</View> : null}
@@ -239,6 +249,13 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
                 .join(' · ')}
             </Row>
           ) : null}
+          {integral ? (
+            <Row label="积分查询">
+              <View id="act-integral-query" onClick={() => runInAction(() => (state.integralOpen = true))}>
+                查询 ›
+              </View>
+            </Row>
+          ) : null}
         </View>
       ) : null}
 
@@ -286,15 +303,31 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
       <View className="sf-act__bar">
         <View className="sf-act__bar-info">
           {d.orderEnabled ? (
-            <View className="sf-price sf-act__bar-price">{price === 0 ? '免费' : formatMoney(price)}</View>
+            <View className="sf-price sf-act__bar-price">{integral ? pointsText(price, integral.integralType) : price === 0 ? '免费' : formatMoney(price)}</View>
           ) : (
             <View className="sf-act__reason">{d.disabledReason}</View>
           )}
         </View>
         <View className={`sf-btn sf-act__order ${d.orderEnabled ? '' : 'is-disabled'}`} id="act-order" onClick={order}>
-          {d.actType === 'COURSE' ? '立即报名' : '立即购买'}
+          {integral ? '立即兑换' : d.actType === 'COURSE' || price === 0 ? '立即报名' : '立即购买'}
         </View>
       </View>
+      {integral ? (
+        <>
+          <IntegralQuery
+            open={state.integralOpen}
+            integralType={integral.integralType as IntegralType}
+            onClose={() => runInAction(() => (state.integralOpen = false))}
+            onResume={() => runInAction(() => (state.integralOpen = true))}
+          />
+          <PointsOrder
+            open={state.pointsOpen}
+            actSn={d.actSn}
+            onClose={() => runInAction(() => (state.pointsOpen = false))}
+            onQuery={() => runInAction(() => ((state.pointsOpen = false), (state.integralOpen = true)))}
+          />
+        </>
+      ) : null}
     </PageShell>
   );
 }
