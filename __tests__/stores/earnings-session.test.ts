@@ -38,3 +38,12 @@ test('the chosen bank and the promoter status persist, and a logout forgets them
   again.clear();
   expect([again.bankCodeInfo, again.isEarner, again.promoterCode]).toEqual([null, false, '']);
 });
+
+test('a phone login (perhaps as someone else) forgets the previous promoter status until profit says again', async () => {
+  const user = { userId: 'u2', phone: '13800138000', unionId: 'x', nickName: null, avatar: null };
+  const api = { auth: { loginByPhone: jest.fn(async () => ({ token: 't2', userInfo: user })) } } as unknown as Api;
+  const s = new SessionStore(api, memoryStorage());
+  s.setEarner(true, 'P0DE000001A');
+  await s.loginByPhone('13800138000', '123456');
+  expect([s.isEarner, s.promoterCode]).toEqual([false, '']);
+});

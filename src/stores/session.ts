@@ -194,6 +194,8 @@ export class SessionStore {
       this.token = info.token;
       this.userInfo = info.userInfo;
       this.authInfo = { ...this.authInfo, needAuthPhone: !info.userInfo.phone };
+      this.isEarner = false;
+      this.promoterCode = '';
     });
     return info;
   }
