@@ -17,7 +17,12 @@ export function createIntegralApi(request: Request) {
     bindSearch: (integralType: IntegralType, updatePhone: string) =>
       request<BindingState>({ url: '/front/v1/activity/integral/bind/search', data: { integralType, updatePhone } }),
     balance: (q: { integralType: IntegralType; phone: string; callbackUrl?: string }) =>
-      request<BalanceReply>({ url: '/front/v1/activity/integral/balance', data: q, loading: '查询中...' }),
+      // callbackUrl only where there is a browser to send back (H5); an undefined field is left out, not signed.
+      request<BalanceReply>({
+        url: '/front/v1/activity/integral/balance',
+        data: q.callbackUrl ? q : { integralType: q.integralType, phone: q.phone },
+        loading: '查询中...',
+      }),
     placeOrder: (actSn: string) => request<PlaceOrderInfo>({ url: '/front/v1/client/order/integral/place/order', data: { actSn } }),
     submit: (body: { actSn: string; integralType: IntegralType; phone: string; points: number; cashAmount: number; requestId: string }) =>
       request<IntegralSubmitResult>({ url: '/front/v1/client/order/submit/integral', data: body, loading: '正在发起下单...' }),

@@ -6,6 +6,8 @@ import type { PlaceOrderInfo } from '@contract/integral';
 import { formatMoney } from '@contract/rules/money';
 import { integralCarrier, maskPhone, pointsText, type IntegralType } from '@contract/rules/integral';
 import { ApiError } from '../../api/request';
+import { ROUTES } from '../../domain/routes';
+import { openPage } from '../../platform/navigation';
 import { applyAfterPay } from '../../platform/pay-result';
 import { toast } from '../../platform/ui';
 import { useStores } from '../../stores';
@@ -62,8 +64,10 @@ function PointsOrder({ open, actSn, onClose, onQuery }: PointsOrderProps) {
         requestId: ui.requestId,
       });
       onClose();
-      // A points-only order is paid already (§4: zero amount opens the order detail); a cash part is paid now.
-      await applyAfterPay(await payment.payAfterSubmit(result));
+      // A points-only order is paid already (§4: a zero amount opens the order detail, here over the item so
+      // that back returns to it); a cash part is paid now, and the order opens when it is.
+      if (result.payAmount === 0) await openPage(ROUTES.orderDetail, { orderNo: result.orderNo });
+      else await applyAfterPay(await payment.payOrder(result.orderNo, 'other'));
     } catch (err) {
       toast(err instanceof ApiError ? err.message : '下单异常, 请重试!');
     } finally {
