@@ -46,6 +46,8 @@ export type AfterSaleEdit = z.infer<typeof afterSaleEditBody>;
 export const afterSaleReferBody = z.object({
   ...signedFields,
   orderNo: z.string({ error: '缺少订单编号' }).trim().min(1, '缺少订单编号').max(40, '订单编号不正确'),
+  /** Editing this application: what it holds itself counts as refundable again. */
+  applicationNo: applicationNo.optional(),
 });
 
 export const referPaymentSchema = z.object({

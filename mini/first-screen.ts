@@ -93,6 +93,14 @@ export const FIRST_SCREENS: Record<string, FirstScreen> = {
     texts: () => ['冒烟测试的图文内容'],
   },
   'subpackages/order/order/ratifyAccord': { as: 'user', query: (f) => ({ orderNo: f.orderNo }), texts: () => ['课程购买协议', '同意并签署'] },
+  // After-sales (issue 13): the smoke user has no application, so the list is empty and the others say so.
+  'subpackages/order/afterSale/afterSaleOrder': { as: 'user', texts: () => ['全部', '处理中', '暂无售后记录'] },
+  'subpackages/order/afterSale/afterSaleApply': { as: 'user', query: () => ({ orderNo: 'NO-SUCH-ORDER' }), texts: () => ['订单不存在', '返回'] },
+  'subpackages/order/afterSale/afterSaleDetail': { as: 'user', query: () => ({ applicationNo: 'AS0' }), texts: () => ['售后申请不存在', '重试'] },
+  'subpackages/order/afterSale/afterSaleProgress': { as: 'user', query: () => ({ applicationNo: 'AS0' }), texts: () => ['售后申请不存在'] },
+  'subpackages/order/afterSale/negotiationHistory': { as: 'user', query: () => ({ applicationNo: 'AS0' }), texts: () => ['售后申请不存在'] },
+  'subpackages/order/logistics/logistics': { as: 'user', query: () => ({ carrierCode: 'SF', trackingNo: 'SF0' }), texts: () => ['物流信息不存在'] },
+  'subpackages/order/logistics/writeLogistics': { as: 'user', query: () => ({ applicationNo: 'AS0' }), texts: () => ['售后申请不存在'] },
   // Coupons and cards (issue 11): seed names from server/src/db/seed/coupons.ts and the demo gifts.
   'pages/coupon/couponDetails': {
     as: 'user',

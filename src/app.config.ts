@@ -46,7 +46,19 @@ export default defineAppConfig({
         'authentication/authenticationDetails',
       ],
     },
-    { root: 'subpackages/order', pages: ['order/ratifyAccord'] },
+    {
+      root: 'subpackages/order',
+      pages: [
+        'order/ratifyAccord',
+        'afterSale/afterSaleOrder',
+        'afterSale/afterSaleApply',
+        'afterSale/afterSaleDetail',
+        'afterSale/afterSaleProgress',
+        'afterSale/negotiationHistory',
+        'logistics/logistics',
+        'logistics/writeLogistics',
+      ],
+    },
     { root: 'subpackages/result', pages: ['success/courseDetailSuccess', 'success/exchangeSuccess', 'collectFormSuccess/collectFormSuccess'] },
   ],
   window: {

@@ -34,6 +34,11 @@ export const ROUTES = {
   ratifyAccord: 'subpackages/order/order/ratifyAccord',
   courseDetailSuccess: 'subpackages/result/success/courseDetailSuccess',
   afterSaleDetail: 'subpackages/order/afterSale/afterSaleDetail',
+  afterSaleApply: 'subpackages/order/afterSale/afterSaleApply',
+  afterSaleProgress: 'subpackages/order/afterSale/afterSaleProgress',
+  negotiationHistory: 'subpackages/order/afterSale/negotiationHistory',
+  logistics: 'subpackages/order/logistics/logistics',
+  writeLogistics: 'subpackages/order/logistics/writeLogistics',
   myEarnings: 'subpackages/earnings/earnings/myEarnings',
   earningsOrder: 'subpackages/earnings/earnings/earningsOrder',
   earningsBank: 'subpackages/earnings/bank/earningsBank',
@@ -133,6 +138,14 @@ export const BUILT_ROUTES: ReadonlySet<string> = new Set<string>([
   ROUTES.withdrawDetails,
   ROUTES.authentication,
   ROUTES.authenticationDetails,
+  // After-sales (issue 13).
+  ROUTES.afterSaleOrder,
+  ROUTES.afterSaleApply,
+  ROUTES.afterSaleDetail,
+  ROUTES.afterSaleProgress,
+  ROUTES.negotiationHistory,
+  ROUTES.logistics,
+  ROUTES.writeLogistics,
 ]);
 
 /** Strips a leading slash and any query, so '/pages/a/b?x=1' and 'pages/a/b' compare equal. */

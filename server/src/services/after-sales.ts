@@ -95,10 +95,10 @@ async function whyNotRefundable(db: Executor, order: OrderRow): Promise<string |
 }
 
 /** refund/refer: what the apply page offers for the customer's order. */
-export async function referInfo(db: Db, userId: string, orderNo: string): Promise<AfterSaleRefer> {
+export async function referInfo(db: Db, userId: string, orderNo: string, editing?: string): Promise<AfterSaleRefer> {
   const [order] = await db.select().from(orders).where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId))).limit(1);
   if (!order) throw orderNotFound();
-  const payments = await refundableBySeq(db, order);
+  const payments = await refundableBySeq(db, order, editing);
   const maxAmount = payments.reduce((s, p) => s + p.refundable, 0);
   const why = (await whyNotRefundable(db, order)) ?? (maxAmount === 0 ? AFTER_SALE_MESSAGES.nothingLeft : null);
   return { orderNo, courseName: await courseNameOf(db, order), allowed: why === null, notAllowedReason: why, payments, maxAmount, reasons: [...AFTER_SALE_REASONS] };

@@ -145,6 +145,17 @@ function OrderDetail() {
                 {o.agreementSigned ? '已签署' : '待签署'}
               </PriceLine>
             ) : null}
+            {/* After-sales (issue 13): the newest application's state, and what has come back. */}
+            {o.refundVO?.applicationNo ? (
+              <PriceLine label="售后" arrow onClick={() => void openPage(ROUTES.afterSaleDetail, { applicationNo: o.refundVO!.applicationNo! })}>
+                <View id="order-after-sale">{o.refundVO.afterSaleStateText}</View>
+              </PriceLine>
+            ) : null}
+            {o.refundVO && o.refundVO.refundAmount > 0 ? (
+              <PriceLine label="已退款">
+                <View className="sf-price" id="order-refunded">{formatMoney(o.refundVO.refundAmount)}</View>
+              </PriceLine>
+            ) : null}
           </PriceLines>
           {o.orderStatus === 'PAID' && o.orderType === 'COURSE' ? (
             <View className="sf-detail__result" onClick={() => void openPage(ROUTES.courseDetailSuccess, { orderNo: o.orderNo })}>
@@ -152,8 +163,13 @@ function OrderDetail() {
             </View>
           ) : null}
           <View className="sf-detail__spacer" />
-          {o.canPay || o.canCancel || o.canSign ? (
+          {o.canPay || o.canCancel || o.canSign || o.canApplyAfterSale ? (
             <View className="sf-detail__bar">
+              {o.canApplyAfterSale ? (
+                <View className="sf-order__btn" id="order-after-sale-apply" onClick={() => void openPage(ROUTES.afterSaleApply, { orderNo: o.orderNo })}>
+                  申请售后
+                </View>
+              ) : null}
               {o.canCancel ? (
                 <View className="sf-order__btn" onClick={() => void cancel()}>
                   取消订单

@@ -103,7 +103,7 @@ const frontRoutes: FastifyPluginAsyncZod<AfterSalesDeps> = async (app, { afterSa
   app.post(
     `${P}/refund/refer`,
     { config: session, schema: { tags, summary: 'What an application on this order may ask: paid payments, what each can still refund, reasons', body: afterSaleReferBody, response: responses(afterSaleReferInfo, [400, 401, 404]) } },
-    async (request) => ok(await referInfo(app.db, requireSession(request.session).userId, request.body.orderNo)),
+    async (request) => ok(await referInfo(app.db, requireSession(request.session).userId, request.body.orderNo, request.body.applicationNo)),
   );
 
   const apply = (courseOnly: boolean) => async (request: { session: Parameters<typeof requireSession>[0]; body: z.infer<typeof afterSaleApplyBody> }) =>

@@ -1,0 +1,175 @@
+import { Image, View } from '@tarojs/components';
+import Taro, { useDidHide, useDidShow, useRouter, useUnload } from '@tarojs/taro';
+import { runInAction } from 'mobx';
+import { observer, useLocalObservable } from 'mobx-react-lite';
+import { useRef } from 'react';
+import AtTimeline from 'taro-ui/lib/components/timeline';
+import type { AfterSaleDetail as Detail } from '@contract/after-sales';
+import { formatChinaTime } from '@contract/rules/china-time';
+import { formatMoney } from '@contract/rules/money';
+import { ApiError } from '../../../api/request';
+import AddressCard from '../../../components/address-card';
+import EmptyView from '../../../components/empty-view';
+import PageShell from '../../../components/page-shell';
+import { AFTER_SALE_TEXTS } from '../../../domain/after-sale';
+import { ROUTES } from '../../../domain/routes';
+import { openPage } from '../../../platform/navigation';
+import { previewImages, toast } from '../../../platform/ui';
+import { useStores } from '../../../stores';
+import './after-sale.scss';
+
+/** While the provider works on the refund the page asks again now and then, so 退款成功 shows by itself. */
+const REFRESH_MS = 3000;
+
+/**
+ * §2 afterSale/afterSaleDetail (param applicationNo; PAGE_AFTER_SALE_DETAIL): state, amount, the refuse reason,
+ * the return address with the §2 hint, the return shipment, the negotiation as a timeline, and what the customer
+ * may do now (edit, cancel, write the tracking number).
+ */
+function AfterSaleDetail() {
+  const { api } = useStores();
+  const { params } = useRouter();
+  const applicationNo = String(params.applicationNo ?? '');
+  const s = useLocalObservable(() => ({ detail: null as Detail | null, error: '' }));
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const stop = () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+  };
+  async function load() {
+    stop();
+    try {
+      const detail = await api.afterSales.detail(applicationNo);
+      runInAction(() => ((s.detail = detail), (s.error = '')));
+      if (detail.state === 'REFUNDING') timer.current = setTimeout(() => void load(), REFRESH_MS);
+    } catch (err) {
+      runInAction(() => (s.error = err instanceof ApiError ? err.message : '加载失败，请重试'));
+    }
+  }
+  useDidShow(() => void load());
+  useDidHide(stop);
+  useUnload(stop);
+
+  async function cancel() {
+    const { confirm } = await Taro.showModal({ title: '提示', content: AFTER_SALE_TEXTS.confirmCancel });
+    if (!confirm) return;
+    try {
+      await api.afterSales.cancel(applicationNo);
+      toast(AFTER_SALE_TEXTS.cancelled, 'success');
+      await load();
+    } catch (err) {
+      toast(err instanceof ApiError ? err.message : '撤销失败，请重试');
+    }
+  }
+
+  const d = s.detail;
+  if (s.error) return <PageShell className="sf-as"><EmptyView text={s.error} actionText="重试" onAction={() => void load()} /></PageShell>;
+  if (!d) return <PageShell className="sf-as"><View className="sf-as__card sf-as__muted">加载中...</View></PageShell>;
+  const rows: [string, string][] = [
+    ['售后单号', d.applicationNo],
+    ['订单编号', d.orderNo],
+    ['售后类型', d.typeText],
+    ['退款原因', d.reason],
+    ['申请时间', formatChinaTime(d.createdAt, 'YYYY-MM-DD HH:mm:ss')],
+  ];
+  const items = [...d.records].reverse().map((r, i) => ({
+    title: `${r.actorText}：${r.eventText}`,
+    content: [r.message, formatChinaTime(r.createdAt, 'YYYY-MM-DD HH:mm:ss')].filter(Boolean),
+    color: i === 0 ? 'green' : 'blue',
+  }));
+  return (
+    <PageShell className="sf-as sf-as-detail">
+      <View className="sf-as__card">
+        <View className="sf-as__state" id="as-state">
+          {d.stateText}
+        </View>
+        <View className="sf-as__row">
+          <View>退款金额</View>
+          <View className="sf-as__price">{formatMoney(d.amount)}</View>
+        </View>
+        {d.refundedAmount > 0 ? (
+          <View className="sf-as__row" id="as-refunded">
+            <View>已退款</View>
+            <View className="sf-as__price">{formatMoney(d.refundedAmount)}</View>
+          </View>
+        ) : null}
+        {d.refuseReason ? (
+          <View className="sf-as__warn" id="as-refuse-reason">
+            拒绝原因：{d.refuseReason}
+          </View>
+        ) : null}
+        <View className="sf-as__actions">
+          <View className="sf-as__btn" onClick={() => void openPage(ROUTES.afterSaleProgress, { applicationNo })}>售后进度</View>
+          <View className="sf-as__btn" id="as-history" onClick={() => void openPage(ROUTES.negotiationHistory, { applicationNo })}>
+            协商历史
+          </View>
+          {d.canEdit ? (
+            <View className="sf-as__btn" id="as-edit" onClick={() => void openPage(ROUTES.afterSaleApply, { orderNo: d.orderNo, applicationNo })}>
+              修改申请
+            </View>
+          ) : null}
+          {d.canCancel ? (
+            <View className="sf-as__btn" id="as-cancel" onClick={() => void cancel()}>
+              撤销申请
+            </View>
+          ) : null}
+          {d.canWriteLogistics && !d.logistics ? (
+            <View className="sf-as__btn is-primary" id="as-write-logistics" onClick={() => void openPage(ROUTES.writeLogistics, { applicationNo })}>
+              填写物流
+            </View>
+          ) : null}
+        </View>
+      </View>
+      {d.returnAddress ? (
+        <View className="sf-as__card" id="as-return-address">
+          <View className="sf-as__title">退货地址</View>
+          <AddressCard address={d.returnAddress} afterSaleHint />
+        </View>
+      ) : null}
+      {d.logistics ? (
+        <View className="sf-as__card" id="as-logistics">
+          <View className="sf-as__title">退货物流</View>
+          <View className="sf-as__row">
+            <View>{d.logistics.carrierName}</View>
+            <View className="sf-as__value">{d.logistics.trackingNo}</View>
+          </View>
+          <View className="sf-as__actions">
+            {d.logistics.editable ? (
+              <View className="sf-as__btn" id="as-edit-logistics" onClick={() => void openPage(ROUTES.writeLogistics, { applicationNo })}>
+                修改物流
+              </View>
+            ) : null}
+            <View
+              className="sf-as__btn is-primary"
+              onClick={() => void openPage(ROUTES.logistics, { carrierCode: d.logistics!.carrierCode, trackingNo: d.logistics!.trackingNo })}
+            >
+              查看物流
+            </View>
+          </View>
+        </View>
+      ) : null}
+      <View className="sf-as__card">
+        {rows.map(([k, v]) => (
+          <View key={k} className="sf-as__row">
+            <View>{k}</View>
+            <View className="sf-as__value">{v}</View>
+          </View>
+        ))}
+        {d.description ? <View className="sf-as__muted">{d.description}</View> : null}
+        {d.images.length ? (
+          <View className="sf-as__images">
+            {d.images.map((u) => (
+              <Image key={u} className="sf-as__image" src={u} mode="aspectFill" onClick={() => previewImages(d.images, u)} />
+            ))}
+          </View>
+        ) : null}
+      </View>
+      <View className="sf-as__card" id="as-timeline">
+        <View className="sf-as__title">协商记录</View>
+        <AtTimeline items={items} />
+      </View>
+    </PageShell>
+  );
+}
+
+export default observer(AfterSaleDetail);

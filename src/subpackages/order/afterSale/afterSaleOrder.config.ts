@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '售后服务', enablePullDownRefresh: true });
