@@ -143,6 +143,49 @@ export const COMMANDS: Record<string, Command> = {
       }
     },
   },
+  // Promoter earnings (issue 15).
+  withdrawals: {
+    usage: 'withdrawals [REVIEWING|PAYING|SUCCESS|FAILED|REJECTED]  withdrawals, newest first',
+    async run({ positional: [status] }) {
+      const { list } = await call<{ list: Record<string, unknown>[] }>('GET', `/ops/earnings/withdrawals${status ? `?status=${encodeURIComponent(status)}` : ''}`);
+      console.table(list.map(({ withdrawalNo, phone, holderName, bankName, cardMasked, amount, actualAmount, statusText, createdAt }) => ({ withdrawalNo, phone, holderName, bankName, cardMasked, amount, actualAmount, statusText, createdAt })));
+    },
+  },
+  'withdrawal:approve': {
+    usage: 'withdrawal:approve <withdrawalNo>            hand a reviewing withdrawal to the payout provider',
+    async run({ positional: [no] }) {
+      const w = await call<{ statusText: string }>('POST', `/ops/earnings/withdrawals/${encodeURIComponent(need(no, 'withdrawalNo'))}/approve`);
+      console.log(`${no}: ${w.statusText}`);
+    },
+  },
+  'withdrawal:reject': {
+    usage: 'withdrawal:reject <withdrawalNo> <reason>    refuse it; the amount goes back to the balance',
+    async run({ positional: [no, reason] }) {
+      const w = await call<{ statusText: string }>('POST', `/ops/earnings/withdrawals/${encodeURIComponent(need(no, 'withdrawalNo'))}/reject`, { reason: need(reason, 'reason') });
+      console.log(`${no}: ${w.statusText}`);
+    },
+  },
+  'promoter:add': {
+    usage: 'promoter:add <projectSn> <phone>             make a user (logged in once) a promoter; prints its code',
+    async run({ positional: [projectSn, phone] }) {
+      const p = await call<{ promoterCode: string }>('POST', '/ops/earnings/promoters', { projectSn: need(projectSn, 'projectSn'), phone: need(phone, 'phone') });
+      console.log(p.promoterCode);
+    },
+  },
+  'earnings:settle': {
+    usage: 'earnings:settle                               move every commission along now (pay, refund, release)',
+    async run() {
+      const r = await call<{ promoters: number }>('POST', '/ops/earnings/settle');
+      console.log(`${r.promoters} promoters settled`);
+    },
+  },
+  'order:refunded': {
+    usage: 'order:refunded <orderNo> <refundedTotalFen>   report an order\'s refunds: cancels or claws back its commission',
+    async run({ positional: [orderNo, fen] }) {
+      await call('POST', `/ops/earnings/orders/${encodeURIComponent(need(orderNo, 'orderNo'))}/refunded`, { refundedTotal: int(fen, 'refundedTotalFen') });
+      console.log('ok');
+    },
+  },
 };
 
 function usage(): void {
