@@ -184,7 +184,7 @@ describe('fuzz every route of the OpenAPI document', () => {
     const ops = operations(h.app.swagger() as never);
     assert.ok(ops.length >= 30, `the document lists the routes (${ops.length})`);
     // The sandbox provider's pages are hidden from /docs but just as public.
-    for (const [method, path] of [['GET', '/sandbox/cashier/{paymentSn}'], ['POST', '/sandbox/cashier/{paymentSn}/confirm'], ['POST', '/sandbox/cashier/{paymentSn}/cancel'], ['GET', '/sandbox/esign/{flowId}'], ['POST', '/sandbox/esign/{flowId}/confirm'], ['GET', '/sandbox/contract/{flowId}']] as const) {
+    for (const [method, path] of [['GET', '/sandbox/cashier/{paymentSn}'], ['POST', '/sandbox/cashier/{paymentSn}/confirm'], ['POST', '/sandbox/cashier/{paymentSn}/cancel'], ['GET', '/sandbox/esign/{flowId}'], ['POST', '/sandbox/esign/{flowId}/confirm'], ['GET', '/sandbox/contract/{flowId}'], ['GET', '/sandbox/carrier/authorise/{ticket}'], ['POST', '/sandbox/carrier/authorise/{ticket}']] as const) {
       ops.push({ method, path, pathParams: [path.match(/\{(\w+)\}/)![1]], query: {}, body: method === 'POST' ? { type: 'object', properties: {} } : null });
     }
 
