@@ -7,21 +7,8 @@ import type { CouponUse, HeldCoupon } from '@contract/coupon';
 import type { ClaimItem } from '@contract/coupon';
 import { formatCardCode, isCardCodeShape, normalizeCardCode } from '@contract/rules/card-code';
 import { VALIDITY_TYPES, couponWindow, validityProblem, validityText } from '@contract/rules/coupon-validity';
-import {
-  absoluteUrl,
-  cardStateText,
-  claimButton,
-  claimFromScan,
-  couponDates,
-  couponFace,
-  couponStateMark,
-  couponUseStep,
-  instructionLines,
-  isCardDisabled,
-  isCouponDisabled,
-  thresholdText,
-  upperLimitText,
-} from '../../src/domain/coupons';
+import { cardStateText, couponFace, includedCouponText, instructionLines, isCardDisabled, thresholdText } from '../../src/domain/cards';
+import { absoluteUrl, claimButton, claimFromScan, couponDates, couponStateMark, couponUseStep, isCouponDisabled, upperLimitText } from '../../src/domain/coupons';
 import { resolveJump } from '../../src/domain/jump';
 import { BUILT_ROUTES, ROUTES } from '../../src/domain/routes';
 
@@ -125,6 +112,8 @@ describe('coupon card texts and states', () => {
     expect(upperLimitText({ couponType: 1, upperLimit: 30000 })).toBe('');
     expect(instructionLines('下单立减\n\n 不与其他优惠同享 \r\n')).toEqual(['下单立减', '不与其他优惠同享']);
     expect(instructionLines(null)).toEqual([]);
+    expect(includedCouponText({ couponName: '礼品卡赠50元券', couponType: 1, couponAmount: 5000, threshold: 20000 })).toBe('赠 礼品卡赠50元券（¥50，满200元可用）');
+    expect(includedCouponText({ couponName: '9折券', couponType: 2, couponAmount: 10, threshold: 0 })).toBe('赠 9折券（9折，无门槛）');
   });
 
   test('state mapping: 2 and 3 are disabled and stamped', () => {

@@ -2,9 +2,8 @@
  * Pure rules of 我的优惠券, the claim page and card vouchers (§3, §4): tab states, the texts of a coupon card,
  * where 去使用 leads, card voucher state texts, the claim button, and what a scanned code names.
  */
-import type { CardVoucher } from '@contract/card';
 import type { ClaimDetails, ClaimItem, CouponListState, CouponUse, HeldCoupon } from '@contract/coupon';
-import { expiryLabel, isCouponStateDisabled, percentCouponText } from '@contract/rules/coupon';
+import { expiryLabel, isCouponStateDisabled } from '@contract/rules/coupon';
 import { hasExpiry, validityText } from '@contract/rules/coupon-validity';
 import { fenToYuanText } from '@contract/rules/money';
 import type { JumpTarget } from './jump';
@@ -19,27 +18,9 @@ export const COUPON_TABS: readonly { state: CouponListState; title: string }[] =
 
 export const NO_ACTIVITY = '暂无可用活动';
 
-/** The big figure of a coupon card: ¥ and yuan for an amount, N折 for a percent coupon. */
-export function couponFace(c: { couponType: number; couponAmount: number }): { value: string; unit: string } {
-  if (c.couponType === 2) return { value: percentCouponText(c.couponAmount).replace('折', ''), unit: '折' };
-  return { value: fenToYuanText(c.couponAmount), unit: '¥' };
-}
-
-export function thresholdText(threshold: number): string {
-  return threshold > 0 ? `满${fenToYuanText(threshold)}元可用` : '无门槛';
-}
-
 /** 最高减N元 for a percent coupon with a cap. */
 export function upperLimitText(c: { couponType: number; upperLimit: number }): string {
   return c.couponType === 2 && c.upperLimit > 0 ? `最高减${fenToYuanText(c.upperLimit)}元` : '';
-}
-
-/** §3 instructions: newline-separated notes, one line each. */
-export function instructionLines(text: string | null | undefined): string[] {
-  return (text || '')
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter(Boolean);
 }
 
 /** Used (2) and expired (3) coupons look disabled (§4). */
@@ -85,27 +66,6 @@ export function couponUseStep(use: CouponUse, origin: string): CouponUseStep {
     default:
       return { type: 'none' };
   }
-}
-
-/** §3 card voucher states; a refund (refundState 2) is named before the state it left behind. */
-export function cardStateText(v: Pick<CardVoucher, 'state' | 'refundState'>): string {
-  if (v.refundState === 2) return '已退款';
-  switch (v.state) {
-    case 1:
-      return '可使用';
-    case 3:
-      return '已使用';
-    case 4:
-      return '已过期';
-    case 5:
-      return '已失效';
-    default:
-      return '';
-  }
-}
-
-export function isCardDisabled(v: Pick<CardVoucher, 'state' | 'refundState'>): boolean {
-  return v.state !== 1 || v.refundState === 2;
 }
 
 /** The claim button: 领取 / 已领取 / 已领完, or why the activity takes no claims now. */

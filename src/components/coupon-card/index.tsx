@@ -1,6 +1,7 @@
 import { View } from '@tarojs/components';
 import type { ReactNode } from 'react';
-import { couponFace, instructionLines, thresholdText, upperLimitText } from '../../domain/coupons';
+import { couponFace, instructionLines, thresholdText } from '../../domain/cards';
+import { upperLimitText } from '../../domain/coupons';
 import './index.scss';
 
 interface CouponCardProps {

@@ -8,7 +8,7 @@ import { formatMoney } from '@contract/rules/money';
 import { ApiError } from '../../api/request';
 import EmptyView from '../../components/empty-view';
 import PageShell from '../../components/page-shell';
-import { cardStateText, couponFace, instructionLines, isCardDisabled, thresholdText } from '../../domain/coupons';
+import { cardStateText, includedCouponText, instructionLines, isCardDisabled } from '../../domain/cards';
 import { decodeParam } from '../../domain/routes';
 import { goBackOrHome } from '../../platform/navigation';
 import { copyText } from '../../platform/ui';
@@ -75,7 +75,7 @@ function CouponDetails() {
           {voucher.description ? <View className="sf-card-details__text">{voucher.description}</View> : null}
           {voucher.coupons.map((c) => (
             <View key={c.couponSn} className="sf-card-details__text">
-              赠 {c.couponName}（{couponFace(c).unit === '折' ? `${couponFace(c).value}折` : `¥${couponFace(c).value}`}，{thresholdText(c.threshold)}）
+              {includedCouponText(c)}
             </View>
           ))}
         </View>

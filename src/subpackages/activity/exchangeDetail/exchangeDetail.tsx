@@ -6,7 +6,7 @@ import { formatMoney } from '@contract/rules/money';
 import { ApiError } from '../../../api/request';
 import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
-import { couponFace, instructionLines, thresholdText } from '../../../domain/coupons';
+import { includedCouponText, instructionLines } from '../../../domain/cards';
 import { ROUTES } from '../../../domain/routes';
 import { openPage } from '../../../platform/navigation';
 import { useStores } from '../../../stores';
@@ -56,7 +56,7 @@ export default function ExchangeDetail() {
         <View className="sf-exchange__text">兑换后{p.validityDays}天内有效</View>
         {p.coupons.map((c) => (
           <View key={c.couponSn} className="sf-exchange__text">
-            赠 {c.couponName}（{couponFace(c).unit === '折' ? `${couponFace(c).value}折` : `¥${couponFace(c).value}`}，{thresholdText(c.threshold)}）
+            {includedCouponText(c)}
           </View>
         ))}
         {instructionLines(p.instructions).map((l, i) => (

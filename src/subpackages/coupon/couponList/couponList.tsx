@@ -6,7 +6,7 @@ import type { CardVoucher } from '@contract/card';
 import { formatChinaTime } from '@contract/rules/china-time';
 import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
-import { cardStateText, isCardDisabled } from '../../../domain/coupons';
+import { cardStateText, isCardDisabled } from '../../../domain/cards';
 import { ROUTES } from '../../../domain/routes';
 import { openPage } from '../../../platform/navigation';
 import { copyText } from '../../../platform/ui';
