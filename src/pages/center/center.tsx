@@ -57,7 +57,7 @@ function maskPhone(phone: string): string {
   return phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
 }
 
-/** A count on a tile: nothing for 0, 99+ past 99. */
+/** A count on a tile: nothing for 0, 99+ past 99. (Hand-made, not AtBadge: one styled number beside an icon.) */
 function badge(n: number | undefined): string {
   if (!n) return '';
   return n > 99 ? '99+' : String(n);
