@@ -1,0 +1,124 @@
+/**
+ * Carrier points as a customer of the `integral` project meets them (issue 14), in the built H5 against the real
+ * server: the 积分查询 popup (a wrong phone shows 请输入正确的11位手机号; the balance with its suffix and the note;
+ * 更换 back to search with the bound phone), a points order that shows price, balance and what remains and makes
+ * the balance drop by exactly its price, and a phone that must authorise at the sandbox carrier first: the
+ * browser goes to the carrier's page, the code is typed, and back on the item the query finishes by itself.
+ * Sandbox balances are the phone's last four digits times three (server/src/services/carrier-points.ts).
+ */
+import assert from 'node:assert/strict';
+import { after, afterEach, before, beforeEach, test } from 'node:test';
+import type { Browser, Locator } from 'playwright-core';
+import { SCREENS, currentPage, field, openBrowser, openPhone, startServer, typeKeys, type Phone, type Server } from './harness';
+
+let server: Server;
+let browser: Browser;
+let phone: Phone;
+
+before(async () => {
+  [server, browser] = await Promise.all([startServer(), openBrowser()]);
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+beforeEach(async () => {
+  phone = await openPhone(browser);
+});
+afterEach(async () => {
+  await phone.close();
+});
+
+const NOTE = '积分查询可能会延迟，具体以移动官方积分余额为准';
+
+/** Logs in through the storefront's phone form in the integral project and lands on the item's detail. */
+async function loginToItem(mobile: string, actSn: string): Promise<Locator> {
+  const { page } = phone;
+  const redirect = `/pages/activity/activityDetail?actSn=${actSn}&projectSn=integral`;
+  await page.goto(`${server.baseUrl}/#/pages/entrance/entrance?${new URLSearchParams({ login: 'phone', projectSn: 'integral', redirect })}`);
+  const login = await currentPage(page, SCREENS.login);
+  await typeKeys(field(login, 'login-phone'), mobile);
+  const seen = server.smsCount(mobile);
+  await login.locator('.sf-login__code').click();
+  await typeKeys(field(login, 'login-code'), await server.smsCode(mobile, seen));
+  await login.locator('.sf-login__submit').click();
+  return currentPage(page, SCREENS.activityDetail, { marker: '#act-integral-query' });
+}
+
+const text = async (l: Locator) => ((await l.textContent()) || '').trim();
+
+test('query points, change back to search, order with points and see the balance drop by the price', async () => {
+  const detail = await loginToItem('13700137201', 'integral-integral-04');
+  // The item is priced in its carrier's points, on the head and on the bar.
+  assert.equal(await text(detail.locator('.sf-act__price')), '800移动积分');
+  assert.equal(await text(detail.locator('.sf-act__bar-price')), '800移动积分');
+  await detail.locator('#act-integral-query').click();
+  const search = detail.locator('#integral-search-view');
+  await search.waitFor({ state: 'visible' });
+  assert.equal(await field(search, 'integral-phone').getAttribute('placeholder'), '请输入11位手机号码');
+  assert.equal(await text(search.locator('.sf-iq__carrier')), '中国移动');
+
+  await search.locator('#integral-search').click();
+  await search.locator('#integral-error', { hasText: '请输入手机号' }).waitFor({ state: 'visible' });
+  await typeKeys(field(search, 'integral-phone'), '1390000300');
+  await search.locator('#integral-search').click();
+  await search.locator('#integral-error', { hasText: '请输入正确的11位手机号' }).waitFor({ state: 'visible' });
+  // At most 11 digits stay in the field.
+  await typeKeys(field(search, 'integral-phone'), '139000030001', { shows: '13900003000' });
+  await phone.shot('points-10-search');
+  await search.locator('#integral-search').click();
+
+  const result = detail.locator('#integral-result-view');
+  await result.waitFor({ state: 'visible' });
+  assert.equal(await text(result.locator('#integral-balance')), '9000移动积分');
+  assert.equal(await text(result.locator('.sf-iq__carrier')), '中国移动');
+  assert.equal(await text(result.locator('.sf-iq__note')), NOTE);
+  await phone.shot('points-11-result');
+  await result.locator('#integral-change').click();
+  await search.waitFor({ state: 'visible' });
+  assert.equal(await field(search, 'integral-phone').inputValue(), '13900003000');
+  await detail.locator('.sf-popup__close').click();
+  await search.waitFor({ state: 'hidden' });
+
+  await detail.locator('#act-order').click();
+  const order = detail.locator('#points-order');
+  await order.waitFor({ state: 'visible' });
+  assert.equal(await text(order.locator('#points-price')), '800移动积分');
+  assert.equal(await text(order.locator('#points-balance')), '9000移动积分');
+  assert.equal(await text(order.locator('#points-remaining')), '8200移动积分');
+  await phone.shot('points-12-order');
+  await order.locator('#points-submit').click();
+  // Points only: nothing to pay, so the order detail opens (no cashier).
+  const placed = await currentPage(phone.page, SCREENS.orderDetail, { marker: '.sf-detail__status-text' });
+  assert.doesNotMatch(phone.page.url(), /sandbox\/cashier/);
+  await placed.locator('.sf-detail__status-text', { hasText: '已完成' }).waitFor({ state: 'visible' });
+  await phone.shot('points-13-placed');
+
+  // Back on the item, the bound phone is remembered and the balance has dropped by exactly 800.
+  await phone.page.goBack();
+  const again = await currentPage(phone.page, SCREENS.activityDetail, { marker: '#act-integral-query' });
+  await again.locator('#act-integral-query').click();
+  await again.locator('#integral-result-view #integral-balance', { hasText: '8200移动积分' }).waitFor({ state: 'visible' });
+});
+
+test('a phone that must authorise goes to the carrier’s page and comes back to its balance', async () => {
+  const detail = await loginToItem('13700137202', 'integral-integral-01');
+  await detail.locator('#act-integral-query').click();
+  const search = detail.locator('#integral-search-view');
+  await typeKeys(field(search, 'integral-phone'), '13800138009');
+  await search.locator('#integral-search').click();
+  // The sandbox carrier's own page: an SMS code (the phone's last six digits in the sandbox).
+  await phone.page.waitForURL(/\/sandbox\/carrier\/authorise\//);
+  const code = phone.page.locator('#carrier-code');
+  await typeKeys(code, '000000');
+  await phone.page.locator('#carrier-confirm').click();
+  await phone.page.locator('#carrier-error', { hasText: '验证码错误' }).waitFor({ state: 'visible' });
+  await typeKeys(phone.page.locator('#carrier-code'), '138009');
+  await phone.shot('points-20-carrier');
+  await phone.page.locator('#carrier-confirm').click();
+  // Back on the item: the popup reopens and finishes the query without asking again.
+  const back = await currentPage(phone.page, SCREENS.activityDetail, { marker: '#integral-result-view' });
+  assert.equal(await text(back.locator('#integral-balance')), '24027移动积分');
+  assert.equal(await text(back.locator('.sf-iq__note')), NOTE);
+  await phone.shot('points-21-authorised');
+});
