@@ -353,15 +353,9 @@ test('a free sign-up skips payment and opens the order, paid, whose amounts add 
   const detail = await loginInBrowser(phone, server, '13700137004', SCREENS.activityDetail, `/pages/activity/activityDetail?actSn=${actSn}`);
   const { price } = await checkDetailAmounts(detail);
   assert.equal(price, 0, 'a free activity is priced 免费');
+  assert.equal((await detail.locator('#act-order').textContent())?.trim(), '立即报名');
   await detail.locator('#act-order').click();
-  const submit = await currentPage(page, SCREENS.orderSubmit, { marker: '.sf-submit__payable .sf-price' });
-  const amounts = await checkSubmitAmounts(submit);
-  assert.equal(amounts.payable, 0);
-  // Nothing to pay means nothing to discount: no coupon is offered on a ¥0 order (issue 8 item 2).
-  const couponLine = submit.locator('.sf-lines__row', { hasText: '优惠券' });
-  if (await couponLine.count()) assert.doesNotMatch((await couponLine.textContent()) || '', /张可用/);
-  await phone.shot('60-free-submit');
-  await submit.locator('.sf-submit__btn').click();
+  // A zero-price item signs up (§7 zero/activity/{id}, order/sign-up; issue 14): no submit screen, no cashier;
   // §4: a zero-amount order skips payment and opens the order's detail.
   const order = await currentPage(page, SCREENS.orderDetail, { marker: '.sf-detail__status-text' });
   assert.doesNotMatch(page.url(), /sandbox\/cashier/);
