@@ -1,18 +1,18 @@
 /**
  * Request signature check for /front/* and /api/* routes (DESIGN.md §4): `sign` over the method, the path and
  * the raw parameters (body for POST, query for GET) with contract/signature.ts, a timestamp inside
- * SIGN_WINDOW_MS of the server clock, and a nonce never seen before. Nonces live in the database so that a
- * replay is refused by whichever process receives it. The key ships in the client: this guards integrity and
+ * SIGN_WINDOW_MS of the server clock, and a nonce never seen before. Nonces live in a NonceStore
+ * (services/nonce-store.ts): in memory for the single-process embedded database, in the shared PostgreSQL when
+ * DATABASE_URL is set, so that a replay is refused by whichever process receives it. The key ships in the client: this guards integrity and
  * replay, not identity. The digest is node:crypto's SHA-256 (the pure-JS one in contract/ is for
  * mini-programs); bodies are already bounded in size (server-options.ts) and depth (input-guard.ts).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import { ERROR_CODES } from '@contract/common';
 import { SIGN_WINDOW_MS, computeSign } from '@contract/signature';
-import { nonces } from '../db/schema';
 import { AppError, MESSAGES, badRequest } from '../http';
+import { createNonceStore, type NonceStore } from '../services/nonce-store';
 import type { Db } from './db';
 
 /** Routes under these prefixes are called by the storefront's signing request wrapper. */
@@ -20,9 +20,6 @@ export const SIGNED_PREFIXES = ['/front/', '/api/'] as const;
 export const isSignedUrl = (url: string) => SIGNED_PREFIXES.some((p) => url.startsWith(p));
 
 const NONCE_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
-/** A nonce must be remembered as long as a request carrying it could still pass the timestamp check. */
-const NONCE_KEEP_MS = 2 * SIGN_WINDOW_MS;
-const PRUNE_EVERY_MS = 60_000;
 
 const badSignature = () => new AppError(400, ERROR_CODES.BAD_SIGNATURE, MESSAGES.badSignature);
 const nodeSha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -44,12 +41,13 @@ function sameDigest(a: string, b: string): boolean {
 export interface SignatureOptions {
   signKey: string;
   now?: () => number;
+  /** Defaults to createNonceStore(db): memory for PGlite, the database for PostgreSQL. */
+  nonceStore?: NonceStore;
 }
 
 export function registerSignature(app: FastifyInstance, db: Db, options: SignatureOptions): void {
   const now = options.now ?? Date.now;
-  // Only an optimisation (when to prune), not state: every process prunes on its own schedule.
-  let lastPrune = 0;
+  const store = options.nonceStore ?? createNonceStore(db);
 
   const verify: preValidationHookHandler = async (request) => {
     const params = signedParams(request);
@@ -67,17 +65,7 @@ export function registerSignature(app: FastifyInstance, db: Db, options: Signatu
       throw new AppError(400, ERROR_CODES.REPLAYED, MESSAGES.expired);
     }
 
-    const inserted = await db
-      .insert(nonces)
-      .values({ nonce: nonceStr, createdAt: new Date(at) })
-      .onConflictDoNothing()
-      .returning({ nonce: nonces.nonce });
-    if (inserted.length === 0) throw new AppError(400, ERROR_CODES.REPLAYED, MESSAGES.replayed);
-
-    if (at - lastPrune > PRUNE_EVERY_MS) {
-      lastPrune = at;
-      await db.delete(nonces).where(lt(nonces.createdAt, new Date(at - NONCE_KEEP_MS)));
-    }
+    if (!(await store.claim(nonceStr, at))) throw new AppError(400, ERROR_CODES.REPLAYED, MESSAGES.replayed);
   };
 
   app.addHook('onRoute', (route) => {
