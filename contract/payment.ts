@@ -87,6 +87,9 @@ export const orderDetailSchema = orderSummarySchema.extend({
       afterSaleStateText: z.string().nullable().optional(),
     })
     .nullable(),
+  /** 支付方式 / 支付时间 of the newest paid payment (§3 pay type named), null while nothing is paid. */
+  payTypeName: z.string().nullable().optional(),
+  payTime: z.string().nullable().optional(),
   /** 申请售后 is offered: paid, the refund tags allow it, money left, and no application open. */
   canApplyAfterSale: z.boolean().optional(),
 });

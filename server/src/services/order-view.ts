@@ -16,6 +16,7 @@ import { maskIdNumber, maskPhone } from '@contract/rules/fields';
 import type { Executor, OrderPaymentRow, OrderRow } from './order-state-db';
 import { PAYABLE_STATES } from './order-state';
 import { afterSaleOfOrder } from './after-sales-order';
+import { PAY_TYPE_NAMES } from './providers/types';
 
 type Json = Record<string, unknown>;
 
@@ -238,6 +239,15 @@ export async function listOrders(
   return { list, total: n, page: input.page, perSize: input.perSize };
 }
 
+/** 支付方式 and 支付时间: the newest paid row's channel (a zero amount paid by nothing has no channel). */
+function lastPaid(rows: readonly OrderPaymentRow[]) {
+  const paid = rows.filter((r) => r.status === 'PAID' && r.paidAt).sort((a, b) => b.paidAt!.getTime() - a.paidAt!.getTime())[0];
+  return {
+    payTypeName: paid?.payType ? (PAY_TYPE_NAMES[paid.payType] ?? null) : null,
+    payTime: paid ? iso(paid.paidAt) : null,
+  };
+}
+
 export async function orderDetail(db: Executor, order: OrderRow, now: Date): Promise<OrderDetail> {
   const [pays, cats, agreementSigned, afterSale] = await Promise.all([
     paymentsByOrder(db, [order.orderNo]),
@@ -282,6 +292,7 @@ export async function orderDetail(db: Executor, order: OrderRow, now: Date): Pro
     agreementSn: snap.agreementSn,
     agreementSigned,
     canSign: snap.agreementSn !== null && !agreementSigned && order.status !== 'CANCELLED',
+    ...lastPaid(rows),
     refundVO: afterSale.refundVO,
     canApplyAfterSale: afterSale.canApplyAfterSale,
   };

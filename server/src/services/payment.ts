@@ -26,13 +26,13 @@ import {
 import { kindOf, notPayableReason, PAYABLE_STATES, PAYMENT_KINDS, transition, type PaymentKind } from './order-state';
 import { courseNameOf, payableOf, paymentTitle } from './order-view';
 import type { PaymentProviders } from './providers';
-import type { NotificationHeaders, PaymentProvider, PaySource, TradeType } from './providers/types';
+import { PAY_TYPES, type NotificationHeaders, type PaymentProvider, type PaySource, type TradeType } from './providers/types';
 import { checkRedirect } from './redirect';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
-/** §3 installment pay types written on a paid order_payments row. */
-export const PAY_TYPES = { WECHAT: 1, SCAN: 2, ALIPAY: 3, BANK_CARD: 4, DEDUCTION: 5 } as const;
+/** §3 installment pay types written on a paid order_payments row (providers/types.ts says which channel records which). */
+export { PAY_TYPES };
 
 export const MESSAGES = {
   alreadyPaid: '订单已支付',
@@ -279,7 +279,7 @@ export async function applyNotification(
     if (recorded.length === 0) return result('DUPLICATE');
 
     if (takes && row) {
-      await settle(tx, order, rows, row, payment, { amount: note.amount, payType: PAY_TYPES.WECHAT, txnId: note.txnId, at: now });
+      await settle(tx, order, rows, row, payment, { amount: note.amount, payType: note.payType, txnId: note.txnId, at: now });
     } else {
       const status: PaymentStatus = 'REFUND_PENDING';
       await tx.update(payments).set({ status, txnId: note.txnId, paidAt: now, updatedAt: now }).where(eq(payments.paymentSn, payment.paymentSn));

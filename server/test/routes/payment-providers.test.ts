@@ -68,7 +68,7 @@ describe('payment providers', () => {
     const prepared = await p.prepare(payment, { ...ctx, redirectUrl: 'https://shop.example.com/#/x?a=1' });
     assert.equal(prepared.mwebUrl, `https://shop.example.com/sandbox/cashier/${payment.paymentSn}?redirect=${encodeURIComponent('https://shop.example.com/#/x?a=1')}`);
     const note = buildSandboxNotification(payment, 'k'.repeat(16));
-    assert.deepEqual(p.verifyNotification(note.body, note.headers), { paymentSn: payment.paymentSn, txnId: note.notification.txnId, amount: 12345, status: 'SUCCESS' });
+    assert.deepEqual(p.verifyNotification(note.body, note.headers), { paymentSn: payment.paymentSn, txnId: note.notification.txnId, amount: 12345, status: 'SUCCESS', payType: 1 });
     const e = await refusal(() => p.verifyNotification(note.body.replace('12345', '1'), note.headers));
     assert.equal(e.statusCode, 400);
   });
@@ -113,7 +113,7 @@ describe('payment providers', () => {
     const signature = createSign('RSA-SHA256').update(`${ts}\n${headerNonce}\n${body}\n`).sign(platform.privateKey, 'base64');
     const headers = { 'wechatpay-timestamp': ts, 'wechatpay-nonce': headerNonce, 'wechatpay-signature': signature };
 
-    assert.deepEqual(p.verifyNotification(body, headers), { paymentSn: payment.paymentSn, txnId: '4200000001', amount: 12345, status: 'SUCCESS' });
+    assert.deepEqual(p.verifyNotification(body, headers), { paymentSn: payment.paymentSn, txnId: '4200000001', amount: 12345, status: 'SUCCESS', payType: 1 });
     assert.equal((await refusal(() => p.verifyNotification(body.replace('EV-1', 'EV-2'), headers))).message, '支付通知签名错误');
     const stale = { ...headers, 'wechatpay-timestamp': String(Math.floor(now / 1000) - 3600) };
     assert.equal((await refusal(() => p.verifyNotification(body, stale))).statusCode, 400);
@@ -140,7 +140,7 @@ describe('payment providers', () => {
     const fields: Record<string, string> = { orderId: '800001', tpOrderId: payment.paymentSn, totalMoney: '12345', status: '2', dealId: '470193086', userId: '1' };
     fields.rsaSign = createSign('RSA-SHA1').update(baiduSignString(fields)).sign(platform.privateKey, 'base64');
     const body = new URLSearchParams(fields).toString();
-    assert.deepEqual(p.verifyNotification(body, {}), { paymentSn: payment.paymentSn, txnId: '800001', amount: 12345, status: 'SUCCESS' });
+    assert.deepEqual(p.verifyNotification(body, {}), { paymentSn: payment.paymentSn, txnId: '800001', amount: 12345, status: 'SUCCESS', payType: 4 });
     assert.equal((await refusal(() => p.verifyNotification(body.replace('totalMoney=12345', 'totalMoney=1'), {}))).message, '支付通知签名错误');
   });
 });

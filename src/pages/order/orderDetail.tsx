@@ -140,6 +140,8 @@ function OrderDetail() {
           <PriceLines>
             <PriceLine label="订单编号">{o.orderNo}</PriceLine>
             <PriceLine label="下单时间">{formatChinaTime(o.createdAt)}</PriceLine>
+            {o.payTypeName ? <PriceLine label="支付方式">{o.payTypeName}</PriceLine> : null}
+            {o.payTime ? <PriceLine label="支付时间">{formatChinaTime(o.payTime)}</PriceLine> : null}
             {o.agreementSn ? (
               <PriceLine label="购买协议" arrow onClick={() => void openPage(ROUTES.ratifyAccord, { orderNo: o.orderNo })}>
                 {o.agreementSigned ? '已签署' : '待签署'}

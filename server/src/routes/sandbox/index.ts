@@ -16,7 +16,21 @@ import { cancelledByExpiry, orderPaymentRows, type OrderRow } from '../../servic
 import { PAYABLE_STATES } from '../../services/order-state';
 import { courseNameOf, paymentTitle } from '../../services/order-view';
 import { closePayment, findPayment, type PaymentRow } from '../../services/payment';
-import { buildSandboxNotification } from '../../services/providers/sandbox';
+import { buildSandboxNotification, SANDBOX_PAY_TYPES, type SandboxPayType } from '../../services/providers/sandbox';
+import { PAY_TYPE_NAMES, PAY_TYPES } from '../../services/providers/types';
+
+/** The cashier's channel choice: the pay type the order records (§3), WeChat first as the default. */
+const channelChoice = `<div class="sb-card">${SANDBOX_PAY_TYPES.map(
+  (t, i) =>
+    `<label class="sb-row"><span>${PAY_TYPE_NAMES[t]}</span><input type="radio" name="payType" value="${t}" id="cashier-channel-${t}"${i === 0 ? ' checked' : ''}></label>`,
+).join('')}</div>`;
+
+/** The channel posted with 确认支付 (the form parsed to an object below); anything else pays as WeChat, the default. */
+function chosenPayType(body: unknown): SandboxPayType {
+  const raw = body && typeof body === 'object' ? (body as Record<string, unknown>).payType : undefined;
+  const value = typeof raw === 'string' && /^\d$/.test(raw) ? Number(raw) : NaN;
+  return (SANDBOX_PAY_TYPES as readonly number[]).includes(value) ? (value as SandboxPayType) : PAY_TYPES.WECHAT;
+}
 import { safeRedirect } from '../../services/redirect';
 import { button, chinaTime, escapeHtml, link, message, page, row, yuan } from './pages';
 
@@ -120,7 +134,7 @@ ${row('订单编号', order.orderNo)}
 ${row('支付内容', title)}
 ${row('支付单号', payment.paymentSn)}
 </div>
-${button(`${action}/confirm`, '确认支付', true, 'cashier-confirm')}
+${button(`${action}/confirm`, '确认支付', true, 'cashier-confirm', channelChoice)}
 ${button(`${action}/cancel`, '取消支付', false, 'cashier-cancel')}
 <p class="sb-note">确认支付后，收银台会像真实支付渠道一样向商城服务器发送签名的支付通知，订单状态以服务器收到的通知为准。</p>`,
         ),
@@ -138,7 +152,7 @@ ${button(`${action}/cancel`, '取消支付', false, 'cashier-cancel')}
       if (!state.ok && alreadyPaidBack) return seeOther(reply, alreadyPaidBack);
       if (!state.ok) return html(reply, state.status, state.body);
       const { payment } = state;
-      const note = buildSandboxNotification(payment, key);
+      const note = buildSandboxNotification(payment, key, new Date(), chosenPayType(request.body));
       let answer: { status: number; body: string };
       try {
         answer = await send(SANDBOX_NOTIFY_PATH, note.body, note.headers);

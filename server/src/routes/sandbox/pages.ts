@@ -35,8 +35,9 @@ export function page(title: string, body: string): string {
 
 export const row = (label: string, value: string) => `<div class="sb-row"><span>${escapeHtml(label)}</span><span>${escapeHtml(value)}</span></div>`;
 
-export const button = (action: string, text: string, primary: boolean, id: string) =>
-  `<form method="post" action="${escapeHtml(action)}"><button type="submit" id="${id}" class="sb-btn ${primary ? 'sb-primary' : 'sb-plain'}">${escapeHtml(text)}</button></form>`;
+/** A one-button form; `fields` is trusted HTML placed before the button (the cashier's channel choice). */
+export const button = (action: string, text: string, primary: boolean, id: string, fields = '') =>
+  `<form method="post" action="${escapeHtml(action)}">${fields}<button type="submit" id="${id}" class="sb-btn ${primary ? 'sb-primary' : 'sb-plain'}">${escapeHtml(text)}</button></form>`;
 
 export const link = (href: string, text: string) => `<a class="sb-btn sb-plain" href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
 

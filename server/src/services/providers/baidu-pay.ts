@@ -10,7 +10,7 @@ import type { Config } from '../../config';
 import { AppError, badRequest } from '../../http';
 import { readPem } from './keys';
 import { BAD_NOTIFY_BODY, BAD_NOTIFY_SIGNATURE } from './sandbox';
-import type { PaymentProvider } from './types';
+import { PAY_TYPES, type PaymentProvider } from './types';
 
 export const BAIDU_NOT_CONFIGURED = '未配置百度支付';
 /** Baidu's notification status for a paid order. */
@@ -68,7 +68,7 @@ export function createBaiduPayProvider(config: BaiduConfig): PaymentProvider {
       if (!valid) throw badRequest(BAD_NOTIFY_SIGNATURE);
       const amount = Number(fields.totalMoney);
       if (!fields.tpOrderId || !fields.orderId || !Number.isInteger(amount)) throw badRequest(BAD_NOTIFY_BODY);
-      return { paymentSn: fields.tpOrderId, txnId: fields.orderId, amount, status: fields.status === BAIDU_PAID ? 'SUCCESS' : 'FAIL' };
+      return { paymentSn: fields.tpOrderId, txnId: fields.orderId, amount, status: fields.status === BAIDU_PAID ? 'SUCCESS' : 'FAIL', payType: PAY_TYPES.BANK_CARD };
     },
     // isConsumed 2: the order was delivered (Baidu stops resending).
     acknowledge: (ok, message) => ({ errno: ok ? 0 : 1, msg: message, data: { isConsumed: 2 } }),

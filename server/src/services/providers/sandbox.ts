@@ -8,7 +8,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { ERROR_CODES } from '@contract/common';
 import { AppError, badRequest } from '../../http';
-import { headerOf, type PaymentProvider, type VerifiedNotification } from './types';
+import { headerOf, PAY_TYPES, type PaymentProvider, type VerifiedNotification } from './types';
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 export const SANDBOX_UNAVAILABLE = '当前支付方式暂未开通，请在H5中支付';
@@ -20,19 +20,31 @@ export const sandboxNotificationSchema = z.object({
   amount: z.number().int().min(0),
   status: z.enum(['SUCCESS', 'FAIL']),
   txnId: z.string().min(1).max(64),
+  /** The channel picked on the cashier (§3 pay type); older notifications without it were WeChat. */
+  payType: z.union([z.literal(1), z.literal(3), z.literal(4)]).optional(),
   notifyTime: z.string().max(40),
 });
 export type SandboxNotification = z.infer<typeof sandboxNotificationSchema>;
 
+/** The channels the sandbox cashier offers (§3 pay types 1 微信支付, 3 支付宝, 4 银行卡). */
+export const SANDBOX_PAY_TYPES = [PAY_TYPES.WECHAT, PAY_TYPES.ALIPAY, PAY_TYPES.BANK_CARD] as const;
+export type SandboxPayType = (typeof SANDBOX_PAY_TYPES)[number];
+
 export const signSandbox = (rawBody: string, key: string) => createHmac('sha256', key).update(rawBody, 'utf8').digest('hex');
 
 /** What the cashier's confirm sends: the JSON text and its signature header. */
-export function buildSandboxNotification(payment: { paymentSn: string; amount: number }, key: string, now = new Date()) {
+export function buildSandboxNotification(
+  payment: { paymentSn: string; amount: number },
+  key: string,
+  now = new Date(),
+  payType: SandboxPayType = PAY_TYPES.WECHAT,
+) {
   const notification: SandboxNotification = {
     paymentSn: payment.paymentSn,
     amount: payment.amount,
     status: 'SUCCESS',
     txnId: `SBX${now.getTime()}${randomBytes(6).toString('hex')}`,
+    payType,
     notifyTime: now.toISOString(),
   };
   const body = JSON.stringify(notification);
@@ -68,8 +80,8 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
       }
       const result = sandboxNotificationSchema.safeParse(parsed);
       if (!result.success) throw badRequest(BAD_NOTIFY_BODY);
-      const { paymentSn, txnId, amount, status } = result.data;
-      return { paymentSn, txnId, amount, status };
+      const { paymentSn, txnId, amount, status, payType } = result.data;
+      return { paymentSn, txnId, amount, status, payType: payType ?? PAY_TYPES.WECHAT };
     },
     acknowledge: (ok, message) => ({ state: ok, message, info: null }),
   };

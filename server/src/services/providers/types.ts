@@ -6,6 +6,17 @@
 import type { PayParams } from '@contract/payment';
 
 export type PaySource = 'H5' | 'WEAPP' | 'SWAN';
+
+/**
+ * §3 installment pay types, written on a paid order_payments row: the channel that took the money. WeChat Pay
+ * records 1. Baidu's polymer cashier (度小满 wallet, cards, and other channels behind Baidu) is none of the
+ * named channels; it records 4 (bank card), the channel its wallet settles through. The sandbox records what
+ * the customer picked on its cashier (1, 3 or 4).
+ */
+export const PAY_TYPES = { WECHAT: 1, SCAN: 2, ALIPAY: 3, BANK_CARD: 4, DEDUCTION: 5 } as const;
+export type PayType = (typeof PAY_TYPES)[keyof typeof PAY_TYPES];
+/** Names shown on the order detail (支付方式). */
+export const PAY_TYPE_NAMES: Record<number, string> = { 1: '微信支付', 2: '扫码支付', 3: '支付宝', 4: '银行卡', 5: '抵扣' };
 export type TradeType = 'MWEB' | 'JSAPI' | 'SWAN';
 
 /** What a provider may read of a payment. */
@@ -38,6 +49,8 @@ export interface VerifiedNotification {
   /** Fen, as the provider reports it; compared with the payment's amount. */
   amount: number;
   status: 'SUCCESS' | 'FAIL';
+  /** The channel that paid (§3 pay type). */
+  payType: PayType;
 }
 
 export type NotificationHeaders = Record<string, string | string[] | undefined>;

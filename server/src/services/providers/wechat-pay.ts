@@ -11,7 +11,7 @@ import type { Config } from '../../config';
 import { AppError, badRequest } from '../../http';
 import { readPem } from './keys';
 import { BAD_NOTIFY_BODY, BAD_NOTIFY_SIGNATURE } from './sandbox';
-import { headerOf, type PaymentProvider } from './types';
+import { headerOf, PAY_TYPES, type PaymentProvider } from './types';
 
 export const WECHAT_NOT_CONFIGURED = '未配置微信支付';
 export const WECHAT_NOT_WIRED = '微信支付下单尚未接入，请使用H5收银台';
@@ -74,6 +74,7 @@ export function createWechatPayProvider(config: WechatConfig, now: () => number 
           txnId: tx.transaction_id,
           amount: tx.amount.total,
           status: tx.trade_state === 'SUCCESS' ? 'SUCCESS' : 'FAIL',
+          payType: PAY_TYPES.WECHAT,
         };
       } catch {
         throw badRequest(BAD_NOTIFY_BODY);
