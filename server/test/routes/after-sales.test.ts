@@ -233,6 +233,9 @@ describe('after-sales: applications, decisions, refunds, logistics', () => {
   it('refuse needs a reason the customer then reads; cancel and edit only while pending', async () => {
     const orderNo = await paidOrder(userId, token, [6000]);
     const no = (await apply({ orderNo, amount: 1000 })).body.info.applicationNo;
+    // The apply page editing this application may ask up to everything again; anyone else sees what is left.
+    assert.equal((await h.post<AfterSaleRefer>(`${P}/refund/refer`, { orderNo }, token)).body.info.maxAmount, 5000);
+    assert.equal((await h.post<AfterSaleRefer>(`${P}/refund/refer`, { orderNo, applicationNo: no }, token)).body.info.maxAmount, 6000);
     const edited = await h.post(`${P}/edit`, { applicationNo: no, type: 1, amount: 2000, reason: '质量问题', description: '改一下', images: [] }, token);
     assert.equal(edited.status, 200, edited.raw.body);
     assert.equal((await detail(no)).body.info.amount, 2000);
