@@ -80,6 +80,9 @@ const envSchema = z.object({
   WECHAT_PAY_SERIAL_NO: optionalText,
   WECHAT_PAY_PRIVATE_KEY: optionalText,
   WECHAT_PAY_PLATFORM_PUBLIC_KEY: optionalText,
+  WECHAT_PAY_PLATFORM_PUBLIC_KEY_ID: optionalText,
+  WECHAT_PAY_NOTIFY_URL: optionalText.refine((v) => v === undefined || /^https:\/\/[^/\s]+/.test(v), { message: 'WECHAT_PAY_NOTIFY_URL must be an https URL' }),
+  WECHAT_PAY_API_BASE: z.string().trim().regex(/^https?:\/\/[^/\s]+/, 'WECHAT_PAY_API_BASE must be an absolute http(s) URL').default('https://api.mch.weixin.qq.com'),
   BAIDU_PAY_APP_KEY: optionalText,
   BAIDU_PAY_DEAL_ID: optionalText,
   BAIDU_PAY_PRIVATE_KEY: optionalText,
@@ -103,6 +106,24 @@ const envSchema = z.object({
     }
   }
   // An official account needs both halves; one without the other is a typo, not demo mode.
+  // WeChat Pay: every merchant field or none (a half configuration would take orders it cannot verify), and an AppID.
+  const pay = {
+    WECHAT_PAY_MCH_ID: e.WECHAT_PAY_MCH_ID,
+    WECHAT_PAY_SERIAL_NO: e.WECHAT_PAY_SERIAL_NO,
+    WECHAT_PAY_PRIVATE_KEY: e.WECHAT_PAY_PRIVATE_KEY,
+    WECHAT_PAY_API_V3_KEY: e.WECHAT_PAY_API_V3_KEY,
+    WECHAT_PAY_PLATFORM_PUBLIC_KEY: e.WECHAT_PAY_PLATFORM_PUBLIC_KEY,
+    WECHAT_PAY_NOTIFY_URL: e.WECHAT_PAY_NOTIFY_URL,
+  };
+  const paySet = Object.values(pay).filter(Boolean).length;
+  if (paySet > 0 && paySet < Object.keys(pay).length) {
+    for (const [name, value] of Object.entries(pay)) {
+      if (!value) ctx.addIssue({ code: 'custom', path: [name], message: `${name} is missing: WeChat Pay needs ${Object.keys(pay).join(', ')} together (all unset: WeChat Pay off)` });
+    }
+  }
+  if (paySet > 0 && !e.WECHAT_PAY_APP_ID && !e.WECHAT_PAY_MINI_APP_ID) {
+    ctx.addIssue({ code: 'custom', path: ['WECHAT_PAY_APP_ID'], message: 'WeChat Pay needs WECHAT_PAY_APP_ID (official account) or WECHAT_PAY_MINI_APP_ID (mini-program)' });
+  }
   if (Boolean(e.WECHAT_APP_ID) !== Boolean(e.WECHAT_APP_SECRET)) {
     const missing = e.WECHAT_APP_ID ? 'WECHAT_APP_SECRET' : 'WECHAT_APP_ID';
     ctx.addIssue({ code: 'custom', path: [missing], message: 'WECHAT_APP_ID and WECHAT_APP_SECRET must be set together (both unset: JS-SDK signing off)' });
@@ -138,6 +159,12 @@ export interface Config {
     serialNo?: string;
     privateKey?: string;
     platformPublicKey?: string;
+    /** The platform public key's id (Wechatpay-Serial of what WeChat signs with it). */
+    platformPublicKeyId?: string;
+    /** Where WeChat posts payment notifications: PUBLIC https origin + /pay/notify/wechat. */
+    notifyUrl?: string;
+    /** https://api.mch.weixin.qq.com (a local fake in tests). */
+    apiBase: string;
   };
   /** Baidu smart-program polymer payment (百度收银台); every field unset means it is off. */
   baiduPay: { appKey?: string; dealId?: string; privateKey?: string; publicKey?: string };
@@ -198,6 +225,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       serialNo: e.WECHAT_PAY_SERIAL_NO,
       privateKey: e.WECHAT_PAY_PRIVATE_KEY,
       platformPublicKey: e.WECHAT_PAY_PLATFORM_PUBLIC_KEY,
+      platformPublicKeyId: e.WECHAT_PAY_PLATFORM_PUBLIC_KEY_ID,
+      notifyUrl: e.WECHAT_PAY_NOTIFY_URL,
+      apiBase: e.WECHAT_PAY_API_BASE.replace(/\/+$/, ''),
     },
     baiduPay: {
       appKey: e.BAIDU_PAY_APP_KEY,

@@ -94,6 +94,7 @@ describe('payment providers', () => {
       WECHAT_PAY_SERIAL_NO: 'SERIAL1',
       WECHAT_PAY_PRIVATE_KEY: merchant.privateKey.replace(/\n/g, '\\n'),
       WECHAT_PAY_PLATFORM_PUBLIC_KEY: platform.publicKey,
+      WECHAT_PAY_NOTIFY_URL: 'https://shop.example.com/pay/notify/wechat',
     }).wechatPay;
     const now = Date.now();
     const p = createWechatPayProvider(config, () => now);
@@ -117,8 +118,8 @@ describe('payment providers', () => {
     assert.equal((await refusal(() => p.verifyNotification(body.replace('EV-1', 'EV-2'), headers))).message, '支付通知签名错误');
     const stale = { ...headers, 'wechatpay-timestamp': String(Math.floor(now / 1000) - 3600) };
     assert.equal((await refusal(() => p.verifyNotification(body, stale))).statusCode, 400);
-    // Placing the order needs WeChat's API (and the payer's openid for JSAPI): refused until it is written.
-    assert.equal((await refusal(p.prepare(payment, ctx))).message, '微信支付下单尚未接入，请使用H5收银台');
+    // JSAPI without the payer's openid cannot be placed (wechat-pay.test.ts drives the API against a fake).
+    assert.equal((await refusal(p.prepare(payment, { ...ctx, tradeType: 'JSAPI' }))).message, '请先在微信中登录后再支付');
   });
 
   it('Baidu pay: refuses with 未配置百度支付 when unset; signs orderInfo and verifies notifications when configured', async () => {

@@ -37,6 +37,8 @@ export interface PrepareContext {
   description: string;
   /** The customer's IP (WeChat H5 pay wants it). */
   clientIp?: string;
+  /** The payer's openid in the paying app (WeChat JSAPI needs it; from WeChat login). */
+  openid?: string;
 }
 
 /** The provider-specific part of PayParams; the rest (orderNo, paymentSn, payAmount) the service fills in. */
@@ -62,6 +64,10 @@ export interface PaymentProvider {
   prepare(payment: PaymentForProvider, ctx: PrepareContext): Promise<PreparedPayment>;
   /** Throws an AppError (400) for a notification that is not authentic or not understood. */
   verifyNotification(rawBody: string, headers: NotificationHeaders): VerifiedNotification;
+  /** Asks the provider about a payment no notification settled: the paid transaction, or null when unpaid. */
+  query?(paymentSn: string): Promise<VerifiedNotification | null>;
+  /** Closes the payment at the provider (order cancelled or expired) so it can no longer be paid. */
+  close?(paymentSn: string): Promise<void>;
   /** The body the provider expects back once the notification is handled (or refused). */
   acknowledge(ok: boolean, message: string): unknown;
 }
