@@ -96,3 +96,26 @@ describe('image to base64', () => {
     assert.equal(missing.status, 404);
   });
 });
+
+describe('QR images with the installed qrcode library', () => {
+  test('the PNG decodes back to exactly the text asked for', async () => {
+    const { loadQrEncoder } = await import('../../src/services/qrcode');
+    const encoder = await loadQrEncoder();
+    assert.ok(encoder, 'the qrcode package is a dependency');
+    const real = await buildHarness({ database: h.database, closeDatabase: false, app: { qrEncoder: encoder } });
+    try {
+      const visitor = await real.enter('demo');
+      const res = await real.get<{ image: string }>('/api/text2QrCode', { text: demoFollowLink('demo') }, visitor);
+      assert.equal(res.status, 200, res.raw.body);
+      const png = Buffer.from(res.body.info.image.replace(/^data:image\/png;base64,/, ''), 'base64');
+      // pngjs (qrcode's own PNG codec) ships no types: loaded by name.
+      const pngjs = 'pngjs';
+      const { PNG } = (await import(pngjs)) as unknown as { PNG: { sync: { read(b: Buffer): { width: number; height: number; data: Buffer } } } };
+      const jsQR = (await import('jsqr')).default as unknown as (d: Uint8ClampedArray, w: number, h: number) => { data: string } | null;
+      const { width, height, data } = PNG.sync.read(png);
+      assert.equal(jsQR(new Uint8ClampedArray(data), width, height)?.data, demoFollowLink('demo'));
+    } finally {
+      await real.close();
+    }
+  });
+});
