@@ -76,7 +76,10 @@ test('a collect form filled wrong shows each field\'s message, keeps what was ty
   await page.goto(`${server.baseUrl}/#${formPath}`);
   // The app may reopen the page the address names once more (platform/hash-watch): wait for the one that stays.
   await until(async () => {
-    form = await currentPage(page, FORM);
+    // A page instance replaced while it was being looked at is simply looked for again.
+    const shown = await currentPage(page, FORM, { timeout: 2000 }).catch(() => null);
+    if (!shown) return false;
+    form = shown;
     return (await field(form, 'form-field-fName1').inputValue({ timeout: 1000 }).catch(() => '')) === '张三';
   }, 'the reopened form shows what was typed');
   assert.equal(await field(form, 'form-field-fAddr1').inputValue(), '北京市朝阳区建国路1号');
