@@ -5,7 +5,7 @@
  * payment, the same order every other writer takes them in).
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { PayParams } from '@contract/payment';
 import { orderPayments } from '../db/schema/orders';
 import { paymentNotifications, payments, type PaymentStatus } from '../db/schema/payments';
@@ -26,7 +26,7 @@ import {
 import { kindOf, notPayableReason, PAYABLE_STATES, PAYMENT_KINDS, transition, type PaymentKind } from './order-state';
 import { courseNameOf, payableOf, paymentTitle } from './order-view';
 import type { PaymentProviders } from './providers';
-import { PAY_TYPES, type NotificationHeaders, type PaymentProvider, type PaySource, type TradeType } from './providers/types';
+import { PAY_TYPES, type NotificationHeaders, type PaymentProvider, type PaySource, type TradeType, type VerifiedNotification } from './providers/types';
 import { checkRedirect } from './redirect';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -97,6 +97,8 @@ export interface StartPaymentInput {
   clientIp?: string;
   /** PUBLIC_BASE_URL: absolute redirect URLs must be on its origin. */
   publicBaseUrl?: string;
+  /** The payer's openid in the paying WeChat app (JSAPI), once WeChat login provides it. */
+  openid?: string;
   now?: Date;
 }
 
@@ -201,6 +203,8 @@ export async function startPayment(db: Db, providers: PaymentProviders, input: S
         redirectUrl: payment.redirectUrl ?? undefined,
         description: paymentTitle(order, due, await courseNameOf(db, order)),
         clientIp: input.clientIp,
+        openid: input.openid,
+        expiresAt: order.expiresAt ?? undefined,
       },
     );
     return { ...base, ...fields };
@@ -239,7 +243,11 @@ export async function applyNotification(
   headers: NotificationHeaders,
   now: Date = new Date(),
 ): Promise<NotificationResult> {
-  const note = provider.verifyNotification(rawBody, headers);
+  return applyVerified(db, provider, provider.verifyNotification(rawBody, headers), rawBody, now);
+}
+
+/** A verified notification (or a verified query answer), applied once as described above. */
+async function applyVerified(db: Db, provider: PaymentProvider, note: VerifiedNotification, rawBody: string, now: Date): Promise<NotificationResult> {
   const [known] = await db
     .select({ orderNo: payments.orderNo, provider: payments.provider })
     .from(payments)
@@ -299,4 +307,70 @@ export async function closePayment(db: Db, paymentSn: string, now: Date = new Da
     .update(payments)
     .set({ status: 'CLOSED', updatedAt: now })
     .where(and(eq(payments.paymentSn, paymentSn), eq(payments.status, 'PENDING')));
+}
+
+/** Open attempts of an order at providers that can be asked about them (WeChat Pay), newest first. */
+async function openAtProvider(db: Db, providers: PaymentProviders, orderNo: string, status: PaymentStatus) {
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderNo, orderNo), eq(payments.status, status)))
+    .orderBy(desc(payments.createdAt));
+  return rows.flatMap((row) => {
+    const provider = providers.byName(row.provider);
+    return provider ? [{ row, provider }] : [];
+  });
+}
+
+/**
+ * The pay-check (order detail asked again on return from the provider): a payment still PENDING is asked about
+ * at its provider, and a paid answer is applied exactly as its notification would be (once; the notification,
+ * when it comes, is then a duplicate). A provider that cannot be reached changes nothing: the notification
+ * still settles the order later.
+ */
+export async function syncPendingPayments(
+  db: Db,
+  providers: PaymentProviders,
+  orderNo: string,
+  log?: { warn(obj: unknown, msg: string): void },
+  now: Date = new Date(),
+): Promise<void> {
+  for (const { row, provider } of await openAtProvider(db, providers, orderNo, 'PENDING')) {
+    if (!provider.query) continue;
+    try {
+      const paid = await provider.query(row.paymentSn);
+      if (paid && paid.paymentSn === row.paymentSn) await applyVerified(db, provider, paid, JSON.stringify({ source: 'query', ...paid }), now);
+    } catch (err) {
+      log?.warn({ err, paymentSn: row.paymentSn }, 'payment query failed');
+    }
+  }
+}
+
+/**
+ * After a cancel, the attempts just closed here are closed at their provider too, so the customer cannot pay
+ * them from an old WeChat page. (Expiry needs no call: WeChat orders carry time_expire, the order's deadline.)
+ */
+export async function closeAtProviders(
+  db: Db,
+  providers: PaymentProviders,
+  paymentSns: readonly string[],
+  log?: { warn(obj: unknown, msg: string): void },
+): Promise<void> {
+  if (paymentSns.length === 0) return;
+  const rows = await db.select().from(payments).where(inArray(payments.paymentSn, [...paymentSns]));
+  for (const row of rows) {
+    const provider = providers.byName(row.provider);
+    if (!provider?.close || row.status !== 'CLOSED') continue;
+    try {
+      await provider.close(row.paymentSn);
+    } catch (err) {
+      log?.warn({ err, paymentSn: row.paymentSn }, 'closing the payment at the provider failed');
+    }
+  }
+}
+
+/** The open attempts of an order (read before a cancel, closed at their providers after it). */
+export async function pendingPaymentSns(db: Db, orderNo: string): Promise<string[]> {
+  const rows = await db.select({ paymentSn: payments.paymentSn }).from(payments).where(and(eq(payments.orderNo, orderNo), eq(payments.status, 'PENDING')));
+  return rows.map((r) => r.paymentSn);
 }

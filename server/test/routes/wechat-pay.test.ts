@@ -3,7 +3,10 @@ import { createCipheriv, createSign, createVerify, generateKeyPairSync, randomBy
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import type { OrderDetail, PayParams } from '@contract/payment';
 import { loadConfig } from '../../src/config';
+import { orderPayments, orders } from '../../src/db/schema/orders';
+import { buildHarness } from '../helpers/app';
 import { AppError } from '../../src/http';
 import { createWechatPayProvider } from '../../src/services/providers/wechat-pay';
 
@@ -229,5 +232,51 @@ describe('WeChat Pay API v3 against a local fake', () => {
     assert.throws(() => loadConfig(env({ WECHAT_PAY_NOTIFY_URL: '' })), /WECHAT_PAY_NOTIFY_URL/);
     assert.throws(() => loadConfig(env({ WECHAT_PAY_APP_ID: '', WECHAT_PAY_MINI_APP_ID: '' })), /WECHAT_PAY_APP_ID/);
     assert.throws(() => loadConfig(env({ WECHAT_PAY_NOTIFY_URL: 'http://shop.example.com/pay/notify/wechat' })), /https/);
+  });
+});
+
+describe('WeChat Pay through the order routes (pay-check queries WeChat, cancel closes there)', () => {
+  it('an H5 payment no notification settled is found paid by the pay-check; a cancelled order is closed at WeChat', async () => {
+    const h = await buildHarness({ env: env() });
+    try {
+      const token = await h.enter('demo');
+      const userId = (await h.get<{ userId: string }>('/front/v1/user/cache', {}, token)).body.info.userId;
+      const expiresAt = new Date(Date.now() + 30 * 60_000);
+      const makeOrder = async (orderNo: string) => {
+        await h.database.db.insert(orders).values({
+          orderNo, projectSn: 'demo', userId, actSn: 'demo-course-01', orderType: 'COURSE', orderPayType: 1, status: 'UNPAID',
+          totalAmount: 12345, snapshot: { course: { courseSn: 'C1', courseName: '成人高考专升本', courseCover: null } }, expiresAt, createdAt: new Date(),
+        });
+        await h.database.db.insert(orderPayments).values({ orderNo, seq: 1, kind: 'NORMAL', amount: 12345, deductionAmount: 0, status: 'UNPAID' });
+      };
+      const pay = (orderNo: string) => h.get<PayParams>(`/front/v1/client/order/payment/continue/${orderNo}`, { paySource: 'H5', tradeType: 'MWEB' }, token);
+      const detail = async (orderNo: string) => (await h.get<OrderDetail>(`/front/v1/client/order/details/${orderNo}/`, {}, token)).body.info;
+
+      const paidNo = `WX${Date.now()}1`;
+      await makeOrder(paidNo);
+      fake.seen = [];
+      fake.tradeState = 'NOTPAY';
+      const params = (await pay(paidNo)).body.info;
+      assert.match(params.mwebUrl!, /^https:\/\/wx\.tenpay\.com\//);
+      // The WeChat order ends when ours does (China time, RFC 3339).
+      const sent = JSON.parse(fake.seen[0].body);
+      assert.equal(Date.parse(sent.time_expire), Math.floor(expiresAt.getTime() / 1000) * 1000);
+      assert.match(sent.time_expire, /\+08:00$/);
+      assert.equal((await detail(paidNo)).orderStatus, 'UNPAID', 'not paid at WeChat yet');
+      fake.tradeState = 'SUCCESS';
+      const d = await detail(paidNo);
+      assert.equal(d.orderStatus, 'PAID');
+      assert.equal(d.payTypeName, '微信支付');
+      fake.tradeState = 'NOTPAY';
+
+      const cancelNo = `WX${Date.now()}2`;
+      await makeOrder(cancelNo);
+      const open = (await pay(cancelNo)).body.info;
+      const cancelled = await h.post(`/front/v1/client/order/payment/order/cancel/${cancelNo}`, {}, token);
+      assert.equal(cancelled.status, 200, cancelled.raw.body);
+      assert.ok(fake.closed.has(open.paymentSn), 'closed at WeChat');
+    } finally {
+      await h.close();
+    }
   });
 });

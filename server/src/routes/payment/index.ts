@@ -31,7 +31,7 @@ import { contractFileUrl, createSignLink, getAgreement, listContracts } from '..
 import { expireUnpaidOrders } from '../../services/expiry';
 import { cancelOrder, findUserOrder } from '../../services/order-state-db';
 import { installmentInfoOf, listOrders, orderDetail } from '../../services/order-view';
-import { startPayment } from '../../services/payment';
+import { closeAtProviders, pendingPaymentSns, startPayment, syncPendingPayments } from '../../services/payment';
 import { checkRedirect } from '../../services/redirect';
 import { createPaymentProviders, type PaymentProviders } from '../../services/providers';
 import notifyRoutes from './notify';
@@ -85,6 +85,9 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, o
       const { userId } = requireSession(request.session);
       const now = new Date();
       await findUserOrder(app.db, userId, request.params.orderNo);
+      // The pay-check: a payment no notification settled yet is asked about at its provider (before expiry runs,
+      // so money taken just before the deadline is not mistaken for an expired order).
+      await syncPendingPayments(app.db, providers, request.params.orderNo, request.log);
       await expireUnpaidOrders(app.db, now, { orderNo: request.params.orderNo });
       const order = await findUserOrder(app.db, userId, request.params.orderNo);
       return ok(await orderDetail(app.db, order, now));
@@ -136,7 +139,9 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, o
     },
     async (request) => {
       const { userId } = requireSession(request.session);
+      const open = await pendingPaymentSns(app.db, request.params.orderNo);
       const order = await cancelOrder(app.db, { userId, orderNo: request.params.orderNo });
+      await closeAtProviders(app.db, providers, open, request.log);
       return ok({ orderNo: order.orderNo, orderStatus: order.status });
     },
   );

@@ -39,6 +39,8 @@ export interface PrepareContext {
   clientIp?: string;
   /** The payer's openid in the paying app (WeChat JSAPI needs it; from WeChat login). */
   openid?: string;
+  /** The order's payment deadline: the provider refuses payment after it (WeChat time_expire). */
+  expiresAt?: Date;
 }
 
 /** The provider-specific part of PayParams; the rest (orderNo, paymentSn, payAmount) the service fills in. */

@@ -35,6 +35,9 @@ export function decryptResource(apiV3Key: string, resource: { ciphertext: string
   return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString('utf8');
 }
 
+/** WeChat wants RFC 3339 with an offset: China time, +08:00. */
+export const rfc3339China = (d: Date) => `${new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 19)}+08:00`;
+
 interface WechatTransaction {
   out_trade_no: string;
   transaction_id?: string;
@@ -87,6 +90,8 @@ export function createWechatPayProvider(config: WechatConfig, now: () => number 
         out_trade_no: payment.paymentSn,
         notify_url: config.notifyUrl,
         amount: { total: payment.amount, currency: 'CNY' },
+        // WeChat refuses to take money after the order's deadline, so expiry needs no close call.
+        ...(ctx.expiresAt ? { time_expire: rfc3339China(ctx.expiresAt) } : {}),
       };
       if (ctx.tradeType === 'JSAPI') {
         if (!ctx.openid) throw new AppError(400, ERROR_CODES.PAY_UNAVAILABLE, WECHAT_NEEDS_OPENID);
