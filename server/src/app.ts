@@ -26,6 +26,7 @@ import earningsRoutes from './routes/earnings';
 import entranceRoutes from './routes/entrance';
 import feedbackRoutes from './routes/feedback';
 import formRoutes from './routes/form';
+import integralRoutes from './routes/integral';
 import orderRoutes from './routes/order';
 import pagesRoutes from './routes/pages';
 import paymentRoutes from './routes/payment';
@@ -115,5 +116,6 @@ export async function buildApp({ config, db, sms, logger, logStream, limiter, no
   await app.register(cardRoutes, { config });
   await app.register(couponOpsRoutes, { config, qrEncoder });
   await app.register(afterSalesRoutes, { config });
+  await app.register(integralRoutes, { config });
   return app;
 }
