@@ -62,7 +62,7 @@ function AfterSaleOrder() {
       {!s.error && s.loaded && s.list.length === 0 ? <EmptyView text="暂无售后记录" /> : null}
       {!s.loaded ? <View className="sf-as__card sf-as__muted">加载中...</View> : null}
       {s.list.map((a) => (
-        <View key={a.applicationNo} className="sf-as__card as-item" onClick={() => void openPage(ROUTES.afterSaleDetail, { applicationNo: a.applicationNo })}>
+        <View key={a.applicationNo} className="sf-as__card as-item" data-no={a.applicationNo} onClick={() => void openPage(ROUTES.afterSaleDetail, { applicationNo: a.applicationNo })}>
           <View className="sf-as__row">
             <View className="sf-as__muted">售后单号 {a.applicationNo}</View>
             <View className="sf-as__value as-item-state">{a.stateText}</View>

@@ -9,6 +9,8 @@ import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
 import type { Address } from '@contract/address';
 import { AFTER_SALE_TEXTS } from '../../../domain/after-sale';
+import { ROUTES } from '../../../domain/routes';
+import { openPage } from '../../../platform/navigation';
 import { toast } from '../../../platform/ui';
 import { useStores } from '../../../stores';
 import '../afterSale/after-sale.scss';
@@ -57,7 +59,8 @@ function WriteLogistics() {
     try {
       await api.afterSales.saveLogistics(s.update, { applicationNo, carrierCode: s.carrierCode, trackingNo: s.trackingNo });
       toast(AFTER_SALE_TEXTS.saved, 'success');
-      setTimeout(() => void Taro.navigateBack().catch(() => undefined), 800);
+      // The detail opened afresh in this page's place shows the shipment (as apply does).
+      await openPage(ROUTES.afterSaleDetail, { applicationNo }, 'replace');
     } catch (err) {
       toast(err instanceof ApiError ? err.message : '提交失败，请重试');
     } finally {
