@@ -1,5 +1,6 @@
 import { defineConfig, type UserConfigExport } from '@tarojs/cli';
 import TsconfigPathsPlugin from 'tsconfig-paths-webpack-plugin';
+import { PrecompressPlugin } from './precompress';
 import devConfig from './dev';
 import prodConfig from './prod';
 
@@ -39,6 +40,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
     copy: { patterns: target === 'h5' ? [{ from: 'src/favicon.ico', to: `${outputRoot}/favicon.ico` }] : [], options: {} },
     framework: 'react',
     compiler: 'webpack5',
+    // Mini-programs read UTF-8 scripts: Taro's default ascii_only writes each Chinese character as a 6-byte
+    // \uXXXX escape, which alone cost the main package several KB against its 600 KB budget (issue 17).
+    terser: target === 'h5' ? undefined : { enable: true, config: { output: { ascii_only: false } } },
     cache: { enable: false },
     alias: {
       '@contract': contractDir,
@@ -79,6 +83,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
       },
       webpackChain(chain) {
         chain.resolve.plugin('tsconfig-paths').use(TsconfigPathsPlugin);
+        // .br / .gz next to each text asset, sent by the server's static plugin (issue 17).
+        chain.plugin('precompress').use(PrecompressPlugin);
       },
     },
   };
