@@ -397,17 +397,19 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
     assert.equal((await db().select().from(paymentNotifications).where(eq(paymentNotifications.paymentSn, params.paymentSn))).length, 0);
   });
 
-  it('reuses the open payment, refuses a mini-program in the sandbox, and a bad redirect', async () => {
+  it('reuses the open payment, serves mini-programs the cashier (web-view), refuses a bad redirect', async () => {
     const orderNo = await makeOrder({ userId, payType: 1, parts: [{ kind: 'NORMAL', amount: 800 }] });
     const a = await openPayment(orderNo);
     const b = await openPayment(orderNo);
     assert.equal(a.paymentSn, b.paymentSn, 'a second tap does not open a second payment');
 
+    // Mini-programs open the sandbox cashier in their web-view page (issue 16): no redirect, the back button returns.
     const weapp = await pay(orderNo, { paySource: 'WEAPP', tradeType: 'JSAPI', redirectUrl: undefined });
-    assert.equal(weapp.status, 400);
-    assert.deepEqual(weapp.body, { state: false, message: '当前支付方式暂未开通，请在H5中支付', info: null, code: 4007 });
+    assert.equal(weapp.status, 200, weapp.raw.body);
+    assert.match(weapp.body.info.mwebUrl!, /^\/sandbox\/cashier\/[^?]+$/);
     const swan = await pay(orderNo, { paySource: 'SWAN', tradeType: 'SWAN', redirectUrl: undefined });
-    assert.equal(swan.body.message, '当前支付方式暂未开通，请在H5中支付');
+    assert.equal(swan.status, 200, swan.raw.body);
+    assert.ok(swan.body.info.mwebUrl);
     // In the WeChat browser the H5 storefront asks for JSAPI: the sandbox serves its web cashier there too.
     const wechatH5 = await pay(orderNo, { tradeType: 'JSAPI' });
     assert.equal(wechatH5.status, 200);
@@ -418,7 +420,7 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
       .select()
       .from(payments)
       .where(and(eq(payments.orderNo, orderNo), eq(payments.status, 'PENDING')));
-    assert.equal(open.length, 1, 'refused attempts leave no open payment behind');
+    assert.equal(open.length, 1, 'a new attempt closes the older ones: one open payment');
 
     for (const redirectUrl of ['javascript:alert(1)', '//evil.example.com/x', '/\\evil.example/', '/\t/evil.example/', 'https://evil.example/', 'http://localhost:3000/#/x']) {
       const res = await pay(orderNo, { redirectUrl });

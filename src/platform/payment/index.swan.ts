@@ -1,5 +1,6 @@
 /** Baidu smart-program payment: swan.requestPolymerPayment; errCode 2 is a cancel (§4). */
 import type { Pay } from './types';
+import { openWebCashier } from './web-cashier';
 
 export * from './types';
 
@@ -11,15 +12,18 @@ interface SwanPayApi {
   }): void;
 }
 
-export function createSwanPay(api: () => SwanPayApi = () => swan as SwanPayApi): Pay {
-  return (params) =>
-    new Promise((resolve) => {
+/** With the sandbox (no orderInfo, a cashier URL) the web cashier opens in the web-view page instead. */
+export function createSwanPay(api: () => SwanPayApi = () => swan as SwanPayApi, webCashier: Pay = (p) => openWebCashier(p)): Pay {
+  return (params) => {
+    if (!params.orderInfo && params.mwebUrl) return webCashier(params);
+    return new Promise((resolve) => {
       api().requestPolymerPayment({
         orderInfo: params.orderInfo || {},
         success: () => resolve({ status: 'success' }),
         fail: (err) => resolve(err && err.errCode === 2 ? { status: 'cancel' } : { status: 'fail', message: err?.errMsg }),
       });
     });
+  };
 }
 
 export const pay: Pay = createSwanPay();

@@ -1,17 +1,15 @@
 /**
  * The sandbox provider (the default): the server's own cashier page stands in for the provider's, and its
  * confirm button sends a notification signed with HMAC-SHA256 (SANDBOX_PAY_KEY) to POST /pay/notify/sandbox,
- * the same path a real provider's callback takes. Mini-programs cannot open a web cashier, so WEAPP and SWAN
- * are refused; the H5 storefront (in any browser, the WeChat one included) pays here.
+ * the same path a real provider's callback takes. The H5 storefront (in any browser, the WeChat one included)
+ * opens it as a page; the mini-programs open it in their web-view page, so a newcomer can pay on every target.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { ERROR_CODES } from '@contract/common';
-import { AppError, badRequest } from '../../http';
+import { badRequest } from '../../http';
 import { headerOf, PAY_TYPES, type PaymentProvider, type VerifiedNotification } from './types';
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
-export const SANDBOX_UNAVAILABLE = '当前支付方式暂未开通，请在H5中支付';
 export const BAD_NOTIFY_SIGNATURE = '支付通知签名错误';
 export const BAD_NOTIFY_BODY = '支付通知格式错误';
 
@@ -61,8 +59,8 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
   return {
     name: 'sandbox',
     async prepare(payment, ctx) {
-      // WeChat's browser asks for JSAPI from H5; the sandbox cashier is a web page, so it serves that too.
-      if (ctx.paySource !== 'H5') throw new AppError(400, ERROR_CODES.PAY_UNAVAILABLE, SANDBOX_UNAVAILABLE);
+      // The cashier is a web page: H5 (the WeChat browser's JSAPI included) goes there; a mini-program opens it
+      // in its web-view page (no redirect: the customer comes back with the page's back button, to the pay-check).
       const query = ctx.redirectUrl ? `?redirect=${encodeURIComponent(ctx.redirectUrl)}` : '';
       return { mwebUrl: `${options.publicBaseUrl ?? ''}/sandbox/cashier/${encodeURIComponent(payment.paymentSn)}${query}` };
     },
