@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, test } from 'node:test';
 import type { Browser, Locator } from 'playwright-core';
-import { SCREENS, currentPage, field, openBrowser, openPhone, startServer, typeKeys, type Phone, type Server } from './harness';
+import { SCREENS, currentPage, expectToast, field, openBrowser, openPhone, startServer, typeKeys, type Phone, type Server } from './harness';
 
 let server: Server;
 let browser: Browser;
@@ -94,8 +94,9 @@ test('query points, change back to search, order with points and see the balance
   await placed.locator('.sf-detail__status-text', { hasText: '已完成' }).waitFor({ state: 'visible' });
   await phone.shot('points-13-placed');
 
-  // Back on the item, the bound phone is remembered and the balance has dropped by exactly 800.
-  await phone.page.goBack();
+  // On the item again, the bound phone is remembered and the balance has dropped by exactly 800.
+  // A fresh load of the item (as a reopened link): the session and the binding come from storage and the server.
+  await phone.page.goto(`${server.baseUrl}/?again=1#/pages/activity/activityDetail?actSn=integral-integral-04&projectSn=integral`);
   const again = await currentPage(phone.page, SCREENS.activityDetail, { marker: '#act-integral-query' });
   await again.locator('#act-integral-query').click();
   await again.locator('#integral-result-view #integral-balance', { hasText: '8200移动积分' }).waitFor({ state: 'visible' });
@@ -121,4 +122,47 @@ test('a phone that must authorise goes to the carrier’s page and comes back to
   assert.equal(await text(back.locator('#integral-balance')), '24027移动积分');
   assert.equal(await text(back.locator('.sf-iq__note')), NOTE);
   await phone.shot('points-21-authorised');
+});
+
+test('a points order with a cash part goes to the cashier; cancelled, its points come back', async () => {
+  const { page } = phone;
+  const item = 'integral-integral-02'; // 1000 联通积分 + ¥1
+  const detail = await loginToItem('13700137203', item);
+  await detail.locator('#act-integral-query').click();
+  const search = detail.locator('#integral-search-view');
+  assert.equal(await text(search.locator('.sf-iq__carrier')), '中国联通');
+  await typeKeys(field(search, 'integral-phone'), '13900002500');
+  await search.locator('#integral-search').click();
+  await detail.locator('#integral-result-view #integral-balance', { hasText: '7500联通积分' }).waitFor({ state: 'visible' });
+  await detail.locator('.sf-popup__close').click();
+
+  await detail.locator('#act-order').click();
+  const order = detail.locator('#points-order');
+  await order.waitFor({ state: 'visible' });
+  assert.equal(await text(order.locator('#points-price')), '1000联通积分');
+  assert.equal(await text(order.locator('.sf-po__line', { hasText: '另需支付' }).locator('.sf-price')), '¥1');
+  assert.equal(await text(order.locator('#points-remaining')), '6500联通积分');
+  await order.locator('#points-submit').click();
+
+  // The cash part is paid in the sandbox cashier; 取消支付 returns to the order, which is then cancelled.
+  await page.waitForURL(/\/sandbox\/cashier\//);
+  assert.equal(await text(page.locator('#cashier-amount')), '¥1');
+  await page.locator('#cashier-cancel').click();
+  const unpaid = await currentPage(page, SCREENS.orderDetail, { marker: '.sf-detail__status-text' });
+  const orderNo = new URL(page.url()).hash.match(/orderNo=([^&]+)/)?.[1] ?? '';
+  assert.ok(orderNo);
+  await unpaid.locator('.sf-order__btn', { hasText: '取消订单' }).click();
+  await page.locator('.taro__modal').getByText('确定', { exact: true }).click();
+  await expectToast(page, '订单已取消');
+  // The order, loaded afresh, is cancelled.
+  await page.goto(`${server.baseUrl}/?again=1#/pages/order/orderDetail?orderNo=${orderNo}`);
+  const cancelled = await currentPage(page, SCREENS.orderDetail, { marker: '.sf-detail__status-text' });
+  await cancelled.locator('.sf-detail__status-text', { hasText: '已取消' }).waitFor({ state: 'visible' });
+  await phone.shot('points-30-cancelled');
+
+  // The 1000 points are back on the carrier account.
+  await page.goto(`${server.baseUrl}/?again=2#/pages/activity/activityDetail?actSn=${item}&projectSn=integral`);
+  const again = await currentPage(page, SCREENS.activityDetail, { marker: '#act-integral-query' });
+  await again.locator('#act-integral-query').click();
+  await again.locator('#integral-result-view #integral-balance', { hasText: '7500联通积分' }).waitFor({ state: 'visible' });
 });
