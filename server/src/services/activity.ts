@@ -11,14 +11,23 @@ import type { Db } from '../plugins/db';
 import { extrasOf, findOnline } from './activity-items';
 import { canComment, commentSummary } from './comments';
 import { loadConfig } from './order-confirm';
+import { readCache } from './read-cache';
 
 /** Hot recommendations: at most this many other items. */
 export const HOT_RECOMMEND_LIMIT = 6;
 
 export async function activityDetail(db: Db, session: { projectSn: string; userId: string }, actSn: string): Promise<ActivityDetail> {
-  const a = await findOnline(db, session.projectSn, actSn);
+  // The item and its order config are a read model (cached until an operator change invalidates it); reviews and
+  // what this customer may do are read live.
+  const [{ a, config }, summary, mayComment] = await Promise.all([
+    readCache(db).get(session.projectSn, `detail:${actSn}`, async () => {
+      const item = await findOnline(db, session.projectSn, actSn);
+      return { a: item, config: await loadConfig(db, item.actSn) };
+    }),
+    commentSummary(db, actSn),
+    canComment(db, session.userId, actSn),
+  ]);
   const x = extrasOf(a);
-  const [config, summary, mayComment] = await Promise.all([loadConfig(db, a.actSn), commentSummary(db, a.actSn), canComment(db, session.userId, a.actSn)]);
   const covers = x.courseCovers ?? {};
   const course = (c: { courseSn: string; courseName: string; courseAmount: number }): Course => ({ ...c, courseCover: covers[c.courseSn] ?? null });
   const isCourse = a.actType === 'COURSE';

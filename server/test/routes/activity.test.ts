@@ -16,6 +16,7 @@ import { CATALOGUE } from '../../src/db/seed/catalogue';
 import { DETAIL_SEED_VERSION, seedCatalogueDetails } from '../../src/db/seed/catalogue-details';
 import { DEMO_PROJECTS } from '../../src/db/seed/projects';
 import { buildHarness, type Harness } from '../helpers/app';
+import { invalidateReadModels } from '../../src/services/read-cache';
 
 let h: Harness;
 let token = '';
@@ -185,6 +186,8 @@ describe('details', () => {
     assert.ok(!/<script|<style|<iframe|onclick|onerror|javascript:|alert\(/i.test(clean), clean);
 
     await h.database.db.update(activities).set({ detail: { ...row.detail, introduce: '' } }).where(eq(activities.actSn, 'demo-goods-03'));
+    // An operator's change to an item reaches the cached detail through invalidation (services/read-cache.ts).
+    invalidateReadModels(h.database.db, 'demo');
     const none = await h.get<{ content: string }>('/front/v1/activity/product/introduce/demo-goods-03', {}, token);
     assert.equal(none.body.info.content, '');
     assert.equal((await detail('demo-goods-03')).body.info.hasProductIntroduce, false);

@@ -21,6 +21,7 @@ import { MESSAGES, badRequest, notFound, ok, responses } from '../../http';
 import { requireSession } from '../../plugins/auth';
 import { columnCards, findColumn, searchCards } from '../../services/catalogue';
 import { COUPON_LIST_TITLE, couponActivities } from '../../services/held-coupons';
+import { readCache } from '../../services/read-cache';
 
 /** How many cards a column module shows on its page; the rest are paged through the column list. */
 export const COLUMN_PREVIEW_SIZE = 4;
@@ -28,6 +29,9 @@ export const COLUMN_PREVIEW_SIZE = 4;
 const isModuleType = (t: string): t is PageModule['moduleType'] => (MODULE_TYPES as readonly string[]).includes(t);
 
 const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cachedColumnCards = (projectSn: string, columnSn: string, paging: { page: number; perSize: number }) =>
+    readCache(app.db).get(projectSn, `column:${columnSn}:${paging.page}:${paging.perSize}`, () => columnCards(app.db, columnSn, paging));
+
   app.get(
     '/front/v1/customerPage/menu',
     {
@@ -35,17 +39,21 @@ const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['pages'], summary: 'The five tab-bar entries of the project', querystring: menuQuery, response: responses(menuInfo, [400, 401]) },
     },
     async (request) => {
-      const rows = await app.db
-        .select()
-        .from(pages)
-        .where(and(eq(pages.projectSn, requireSession(request.session).projectSn), isNotNull(pages.tabIndex)))
-        .orderBy(asc(pages.tabIndex));
-      const tabList = rows.map((p) => ({
-        tabIndex: p.tabIndex ?? 0,
-        title: p.title,
-        pageSn: p.pageSn,
-        jumpContent: p.jumpContent ?? { firstEnum: 'CUSTOM_PAGE', targetSn: p.pageSn },
-      }));
+      const projectSn = requireSession(request.session).projectSn;
+      // Read model, cached per project until an operator change invalidates it (services/read-cache.ts).
+      const tabList = await readCache(app.db).get(projectSn, 'menu', async () => {
+        const rows = await app.db
+          .select()
+          .from(pages)
+          .where(and(eq(pages.projectSn, projectSn), isNotNull(pages.tabIndex)))
+          .orderBy(asc(pages.tabIndex));
+        return rows.map((p) => ({
+          tabIndex: p.tabIndex ?? 0,
+          title: p.title,
+          pageSn: p.pageSn,
+          jumpContent: p.jumpContent ?? { firstEnum: 'CUSTOM_PAGE' as const, targetSn: p.pageSn },
+        }));
+      });
       return ok({ tabList });
     },
   );
@@ -62,32 +70,38 @@ const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const session = requireSession(request.session);
-      const [page] = await app.db
-        .select()
-        .from(pages)
-        .where(and(eq(pages.pageSn, request.body.pageSn), eq(pages.projectSn, session.projectSn)))
-        .limit(1);
-      if (!page) throw notFound(MESSAGES.pageNotFound);
-
-      const rows = await app.db.select().from(pageModules).where(eq(pageModules.pageSn, page.pageSn)).orderBy(asc(pageModules.sort));
-      const modules: PageModule[] = [];
-      for (const m of rows) {
-        if (!isModuleType(m.moduleType)) continue; // a type this server version does not know is skipped, not fatal
-        const preview = m.columnSn ? await columnCards(app.db, m.columnSn, { page: 1, perSize: COLUMN_PREVIEW_SIZE }) : null;
-        modules.push({
-          moduleSn: m.moduleSn,
-          moduleType: m.moduleType,
-          title: m.title,
-          items: m.items,
-          columnSn: m.columnSn,
-          cards: preview?.list ?? [],
-          hasMore: preview ? preview.total > preview.list.length : false,
-        });
-      }
-      return ok({ pageSn: page.pageSn, pageTitle: page.title, modules });
+      const { projectSn } = requireSession(request.session);
+      const { pageSn } = request.body;
+      return ok(await readCache(app.db).get(projectSn, `moduleInfo:${pageSn}`, () => loadModuleInfo(projectSn, pageSn)));
     },
   );
+
+  /** A page with its modules and each column's first cards (cached as one read model). */
+  async function loadModuleInfo(projectSn: string, pageSn: string) {
+    const [page] = await app.db
+      .select()
+      .from(pages)
+      .where(and(eq(pages.pageSn, pageSn), eq(pages.projectSn, projectSn)))
+      .limit(1);
+    if (!page) throw notFound(MESSAGES.pageNotFound);
+
+    const rows = await app.db.select().from(pageModules).where(eq(pageModules.pageSn, page.pageSn)).orderBy(asc(pageModules.sort));
+    const modules: PageModule[] = [];
+    for (const m of rows) {
+      if (!isModuleType(m.moduleType)) continue; // a type this server version does not know is skipped, not fatal
+      const preview = m.columnSn ? await columnCards(app.db, m.columnSn, { page: 1, perSize: COLUMN_PREVIEW_SIZE }) : null;
+      modules.push({
+        moduleSn: m.moduleSn,
+        moduleType: m.moduleType,
+        title: m.title,
+        items: m.items,
+        columnSn: m.columnSn,
+        cards: preview?.list ?? [],
+        hasMore: preview ? preview.total > preview.list.length : false,
+      });
+    }
+    return { pageSn: page.pageSn, pageTitle: page.title, modules };
+  }
 
   app.post(
     '/front/v1/customerPage/module/column/list',
@@ -97,9 +111,10 @@ const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { columnSn, page, perSize } = request.body;
-      const column = await findColumn(app.db, requireSession(request.session).projectSn, columnSn);
+      const projectSn = requireSession(request.session).projectSn;
+      const column = await readCache(app.db).get(projectSn, `columnRow:${columnSn}`, () => findColumn(app.db, projectSn, columnSn));
       if (!column) throw notFound(MESSAGES.columnNotFound);
-      return ok({ ...(await columnCards(app.db, column.columnSn, { page, perSize })), columnTitle: column.title });
+      return ok({ ...(await cachedColumnCards(column.projectSn, column.columnSn, { page, perSize })), columnTitle: column.title });
     },
   );
 
@@ -121,9 +136,10 @@ const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
         if (couponSn) return ok({ ...(await couponActivities(app.db, requireSession(request.session), couponSn, { page, perSize })), columnTitle: COUPON_LIST_TITLE });
         throw badRequest(MESSAGES.moreLevelMissing, ERROR_CODES.BAD_INPUT);
       }
-      const column = await findColumn(app.db, requireSession(request.session).projectSn, targetSn);
+      const projectSn = requireSession(request.session).projectSn;
+      const column = await readCache(app.db).get(projectSn, `columnRow:${targetSn}`, () => findColumn(app.db, projectSn, targetSn));
       if (!column) throw notFound(MESSAGES.columnNotFound);
-      return ok({ ...(await columnCards(app.db, column.columnSn, { page, perSize })), columnTitle: column.title });
+      return ok({ ...(await cachedColumnCards(column.projectSn, column.columnSn, { page, perSize })), columnTitle: column.title });
     },
   );
 

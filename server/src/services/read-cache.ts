@@ -1,0 +1,71 @@
+/**
+ * Read-model cache (DESIGN.md §4, issue 17): the tab menu, page modules, column cards and activity details change
+ * only when an operator changes them, yet the first screen asks for them on every entrance. They are kept in
+ * memory per project, per database (each test harness and each server has its own), and dropped by
+ * invalidateReadModels, which every write path that changes pages, modules, columns, activities or their order
+ * configs must call (today only the seed writes them, before the server listens).
+ *
+ * The embedded PGlite is opened by one process, so an entry is valid until invalidated. With PostgreSQL
+ * (DATABASE_URL) another instance may change the rows; there entries also expire after SHARED_TTL_MS so a change
+ * made through one instance reaches the others within that time (README, "several instances").
+ */
+import { PgliteDatabase } from 'drizzle-orm/pglite';
+import type { Db } from '../plugins/db';
+
+export const SHARED_TTL_MS = 5_000;
+/** A project's entries are dropped together past this many (paged lists could otherwise grow without bound). */
+const MAX_ENTRIES_PER_PROJECT = 2_000;
+
+interface Entry {
+  value: Promise<unknown>;
+  expires: number;
+}
+
+export interface ReadCache {
+  /** The cached value of `key` in the project, loading it once (concurrent callers share the load). */
+  get<T>(projectSn: string, key: string, load: () => Promise<T>): Promise<T>;
+  /** Drops one project's entries, or every project's. */
+  invalidate(projectSn?: string): void;
+}
+
+export function createReadCache(ttlMs: number, now: () => number = Date.now): ReadCache {
+  const projects = new Map<string, Map<string, Entry>>();
+  return {
+    get<T>(projectSn: string, key: string, load: () => Promise<T>): Promise<T> {
+      let entries = projects.get(projectSn);
+      if (!entries) projects.set(projectSn, (entries = new Map()));
+      const hit = entries.get(key);
+      if (hit && hit.expires > now()) return hit.value as Promise<T>;
+      if (entries.size >= MAX_ENTRIES_PER_PROJECT) entries.clear();
+      const value = load();
+      const entry = { value, expires: now() + ttlMs };
+      entries.set(key, entry);
+      // A failed load (not found, database error) is not remembered: the next call asks again.
+      value.catch(() => {
+        if (entries.get(key) === entry) entries.delete(key);
+      });
+      return value;
+    },
+    invalidate(projectSn) {
+      if (projectSn === undefined) projects.clear();
+      else projects.delete(projectSn);
+    },
+  };
+}
+
+const caches = new WeakMap<Db, ReadCache>();
+
+/** The read-model cache of this database. */
+export function readCache(db: Db): ReadCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = createReadCache(db instanceof PgliteDatabase ? Number.POSITIVE_INFINITY : SHARED_TTL_MS);
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** Call after changing pages, page modules, columns, column items, activities or order configs of a project. */
+export function invalidateReadModels(db: Db, projectSn?: string): void {
+  readCache(db).invalidate(projectSn);
+}
