@@ -1,0 +1,238 @@
+/**
+ * After-sales walk (issue 13): a customer pays an order in the sandbox cashier, applies for a return and refund
+ * with an evidence image, the merchant agrees on the operator page and asks for the goods back, the customer
+ * writes the tracking number key by key (a wrong shape is named first), the merchant confirms receipt, the
+ * sandbox refund notifies the server and the application and the order turn to 退款成功 / 已退款. Then a refused
+ * application shows the merchant's reason. (Cancelling is covered by the server tests; see the issue report.)
+ */
+import assert from 'node:assert/strict';
+import { after, afterEach, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import type { Confirmation, SubmitResult } from '../contract/order';
+import { computeSign, DEFAULT_SIGN_KEY, makeNonce } from '../contract/signature';
+import {
+  currentPage,
+  expectToast,
+  field,
+  loginInBrowser,
+  openBrowser,
+  openPhone,
+  openScreen,
+  SCREENS,
+  startServer,
+  typeKeys,
+  until,
+  WAIT_MS,
+  type Phone,
+  type Screen,
+  type Server,
+} from './harness';
+
+const OPS_KEY = 'storefront-demo-ops-key';
+const O = 'subpackages/order';
+const S = {
+  list: { route: `${O}/afterSale/afterSaleOrder`, marker: '.sf-as__tabs' },
+  apply: { route: `${O}/afterSale/afterSaleApply`, marker: '#as-submit' },
+  detail: { route: `${O}/afterSale/afterSaleDetail`, marker: '#as-state' },
+  write: { route: `${O}/logistics/writeLogistics`, marker: '#logistics-submit' },
+  logistics: { route: `${O}/logistics/logistics`, marker: '#track-state' },
+} satisfies Record<string, Screen>;
+/** A real 1x1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+let server: Server;
+let browser: Browser;
+let phone: Phone | null = null;
+
+before(async () => {
+  [server, browser] = await Promise.all([startServer(), openBrowser()]);
+});
+afterEach(async () => {
+  await phone?.close();
+  phone = null;
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The browser's own session token (the storefront keeps its session in storage, key ending in "session"). */
+async function tokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    // Stored through Taro under the storefront's key prefix (platform/storage.ts).
+    const key = Object.keys(localStorage).find((k) => k.endsWith('session'));
+    const raw = key ? localStorage.getItem(key) : null;
+    if (!raw) return '';
+    const v = JSON.parse(raw) as { data?: { token?: string } | string; token?: string };
+    const data = typeof v.data === 'string' ? (JSON.parse(v.data) as { token?: string }) : v.data;
+    return data?.token ?? v.token ?? '';
+  });
+  assert.ok(token, 'the logged-in storefront keeps a token');
+  return token;
+}
+
+/** A signed call as the storefront makes it, with this customer's token. */
+async function call<T>(token: string, method: 'GET' | 'POST', path: string, params: Record<string, unknown> = {}): Promise<T> {
+  const p: Record<string, unknown> = { ...params, timestamp: Date.now(), nonceStr: makeNonce() };
+  if (method === 'POST') p.token = token;
+  const body = { ...p, sign: computeSign({ method, path }, p, DEFAULT_SIGN_KEY) };
+  const query = new URLSearchParams(Object.entries(body).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]));
+  const res = await fetch(method === 'GET' ? `${server.baseUrl}${path}?${query}` : `${server.baseUrl}${path}`, {
+    method,
+    headers: method === 'POST' ? { 'content-type': 'application/json' } : { 'x-token': token },
+    body: method === 'POST' ? JSON.stringify(body) : undefined,
+  });
+  const json = (await res.json()) as { state: boolean; message: string; info: T };
+  if (!json.state) throw new Error(`${path}: ${json.message}`);
+  return json.info;
+}
+
+/** An unpaid single-payment course order of this customer (submitted through the API, as the submit screen does). */
+async function submitOrder(token: string): Promise<string> {
+  for (let i = 1; i <= 12; i++) {
+    const targetSn = `demo-course-${String(i).padStart(2, '0')}`;
+    const c = await call<Confirmation>(token, 'GET', '/front/v2/client/course/order/confirm', { targetSn }).catch(() => null);
+    if (!c || c.orderPayType !== 1 || c.deliveryType !== 4 || c.isHousehold || c.disableFlag || c.restrict.some((r) => r.required) || c.confirmOrderAmount.payAmount <= 0) continue;
+    const detail = await call<{ refundTags: number[] }>(token, 'GET', '/front/v1/activity/details', { actSn: targetSn }).catch(() => ({ refundTags: [2] }));
+    if (detail.refundTags.includes(2)) continue;
+    const { orderToken } = await call<{ orderToken: string }>(token, 'GET', '/front/v1/client/order/confirm/receipt', { createOrderSn: c.createOrderSn });
+    const res = await call<SubmitResult>(token, 'POST', '/front/v2/client/course/order/submit', {
+      createOrderSn: c.createOrderSn,
+      orderDiscountList: [],
+      discountsAmount: 0,
+      payAmount: c.confirmOrderAmount.payAmount,
+      totalAmount: c.confirmOrderAmount.orderTotalAmount,
+      orderToken,
+      orderPreAttachVO: { deliveryType: c.deliveryType },
+    });
+    return res.orderNo;
+  }
+  throw new Error('no demo course with a single payment, no delivery and no required applicant field');
+}
+
+/** The order's detail, paid in the sandbox cashier (确认支付), back on the detail. */
+async function payOrder(p: Phone, orderNo: string) {
+  // Opened as a fresh visit (a link to the order), not on top of whatever the phone showed.
+  await p.page.goto(`${server.baseUrl}/#/pages/order/orderDetail?orderNo=${orderNo}`);
+  await p.page.reload();
+  const detail = await currentPage(p.page, SCREENS.orderDetail, { marker: '#order-pay' });
+  await detail.locator('#order-pay').click();
+  await p.page.waitForURL(/\/sandbox\/cashier\//);
+  await p.page.locator('#cashier-confirm').click();
+  return currentPage(p.page, SCREENS.orderDetail, { marker: '#order-after-sale-apply' });
+}
+
+/** The operator page with the key typed in; returns a function that runs an action on an application. */
+async function operator(p: Phone) {
+  const ops = await p.context.newPage();
+  await ops.goto(`${server.baseUrl}/ops/after-sales/page`);
+  await typeKeys(ops.locator('#ops-key'), OPS_KEY);
+  await ops.locator('#ops-load').click();
+  const card = (no: string) => ops.locator(`.card[data-no="${no}"]`);
+  return {
+    ops,
+    async act(no: string, action: string, state: string, reason?: string) {
+      // The list as it is now (the customer may have acted since it was loaded).
+      await ops.locator('#ops-load').click();
+      await card(no).locator(`.act-${action}`).waitFor({ state: 'visible', timeout: WAIT_MS });
+      if (reason) await typeKeys(card(no).locator('.refuse-reason'), reason);
+      await card(no).locator(`.act-${action}`).click();
+      await until(async () => {
+        if ((await card(no).getAttribute('data-state').catch(() => null)) === state) return true;
+        await ops.locator('#ops-load').click();
+        return false;
+      }, `the application is ${state} on the operator page`);
+    },
+    history: (no: string) => card(no).locator('li').allTextContents(),
+  };
+}
+
+async function applyFromOrder(p: Phone, detail: Awaited<ReturnType<typeof payOrder>>, withImage: boolean) {
+  await detail.locator('#order-after-sale-apply').click();
+  const apply = await currentPage(p.page, S.apply);
+  await apply.locator('#as-type-2').click();
+  await apply.locator('.as-reason', { hasText: '课程/商品与描述不符' }).click();
+  await typeKeys(field(apply, 'as-description'), '教材缺页');
+  if (withImage) {
+    const [chooser] = await Promise.all([p.page.waitForEvent('filechooser'), apply.locator('.at-image-picker__choose-btn').click()]);
+    await chooser.setFiles({ name: 'evidence.png', mimeType: 'image/png', buffer: PNG });
+    await apply.locator('.at-image-picker__preview-img').first().waitFor({ state: 'visible' });
+  }
+  await apply.locator('#as-submit').click();
+  const shown = await currentPage(p.page, S.detail);
+  await until(async () => (await shown.locator('#as-state').textContent()) === '待商家处理', 'the application waits for the merchant');
+  const applicationNo = new URL(p.page.url()).hash.match(/applicationNo=([^&]+)/)?.[1] ?? '';
+  assert.ok(applicationNo, 'the detail names the application');
+  return { shown, applicationNo };
+}
+
+test('pay, apply with an image, goods asked back, tracking number, receipt, refund arrives, order 已退款', async () => {
+  phone = await openPhone(browser);
+  const p = phone;
+  await loginInBrowser(p, server, '13700137131');
+  const orderNo = await submitOrder(await tokenOf(p.page));
+  const paid = await payOrder(p, orderNo);
+  const { applicationNo } = await applyFromOrder(p, paid, true);
+  await p.shot('as-01-applied');
+
+  const op = await operator(p);
+  await op.act(applicationNo, 'return', 'RETURNING');
+
+  // Back on the storefront, from 售后服务's list: the detail now asks for the goods and shows where to send them.
+  const list = await openScreen(p.page, server.baseUrl, `/${S.list.route}`, S.list, { marker: `.as-item[data-no="${applicationNo}"]` });
+  assert.equal(await list.locator(`.as-item[data-no="${applicationNo}"] .as-item-state`).textContent(), '待寄回商品');
+  await list.locator(`.as-item[data-no="${applicationNo}"]`).click();
+  let detail = await currentPage(p.page, S.detail, { marker: '#as-write-logistics' });
+  assert.match((await detail.locator('#as-return-address').textContent()) ?? '', /\*退换的商品，可退换至以上地址/);
+  await detail.locator('#as-write-logistics').click();
+  const write = await currentPage(p.page, S.write);
+  await write.locator('#carrier-SF').click();
+  await typeKeys(field(write, 'tracking-no'), '12345');
+  await write.locator('#logistics-submit').click();
+  await write.locator('#tracking-error', { hasText: '顺丰速运单号格式不正确' }).waitFor({ state: 'visible' });
+  assert.equal(await field(write, 'tracking-no').inputValue(), '12345', 'what was typed stays');
+  await typeKeys(field(write, 'tracking-no'), 'SF1234567890123');
+  await write.locator('#logistics-submit').click();
+  await expectToast(p.page, '保存成功');
+  detail = await currentPage(p.page, S.detail, { marker: '#as-logistics' });
+  assert.match((await detail.locator('#as-logistics').textContent()) ?? '', /SF1234567890123/);
+  await p.shot('as-02-shipped');
+
+  // The tracking timeline (sandbox tracker).
+  await detail.locator('#as-logistics .sf-as__btn', { hasText: '查看物流' }).click();
+  const track = await currentPage(p.page, S.logistics);
+  assert.equal(await track.locator('#track-state').textContent(), '已揽收');
+  assert.match((await track.locator('#track-timeline').textContent()) ?? '', /快递员已揽收/);
+
+  await op.act(applicationNo, 'receive', 'REFUNDED');
+  const history = await op.history(applicationNo);
+  for (const text of ['买家发起了退款申请', '商家同意退货，请寄回商品', '买家已寄回商品', '商家已确认收货', '退款已原路退回']) {
+    assert.ok(history.some((h) => h.includes(text)), `the history has ${text}`);
+  }
+  await op.ops.close();
+
+  detail = await openScreen(p.page, server.baseUrl, `/${S.detail.route}?applicationNo=${applicationNo}`, S.detail, { marker: '#as-refunded' });
+  assert.equal(await detail.locator('#as-state').textContent(), '退款成功');
+  await p.shot('as-03-refunded');
+  const order = await openScreen(p.page, server.baseUrl, `/pages/order/orderDetail?orderNo=${orderNo}`, SCREENS.orderDetail, { marker: '#order-refunded' });
+  assert.match((await order.locator('.sf-detail__status').textContent()) ?? '', /已退款/);
+  assert.equal(await order.locator('#order-after-sale').textContent(), '退款成功');
+  assert.equal(await order.locator('#order-after-sale-apply').count(), 0, 'nothing left to apply for');
+});
+
+test('a refused application shows the merchant\'s reason', async () => {
+  phone = await openPhone(browser);
+  const p = phone;
+  await loginInBrowser(p, server, '13700137132');
+  const token = await tokenOf(p.page);
+
+  const second = await submitOrder(token);
+  const { applicationNo: refusedNo } = await applyFromOrder(p, await payOrder(p, second), false);
+  const op = await operator(p);
+  await op.act(refusedNo, 'refuse', 'REFUSED', '教材已拆封使用');
+  await op.ops.close();
+  const detail = await openScreen(p.page, server.baseUrl, `/${S.detail.route}?applicationNo=${refusedNo}`, S.detail, { marker: '#as-refuse-reason' });
+  assert.equal(await detail.locator('#as-refuse-reason').textContent(), '拒绝原因：教材已拆封使用');
+  assert.equal(await detail.locator('#as-state').textContent(), '商家已拒绝');
+  await p.shot('as-04-refused');
+});
