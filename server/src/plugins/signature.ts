@@ -47,7 +47,7 @@ export interface SignatureOptions {
 
 export function registerSignature(app: FastifyInstance, db: Db, options: SignatureOptions): void {
   const now = options.now ?? Date.now;
-  const store = options.nonceStore ?? createNonceStore(db);
+  const store = options.nonceStore ?? createNonceStore(db, now());
 
   const verify: preValidationHookHandler = async (request) => {
     const params = signedParams(request);
@@ -65,7 +65,7 @@ export function registerSignature(app: FastifyInstance, db: Db, options: Signatu
       throw new AppError(400, ERROR_CODES.REPLAYED, MESSAGES.expired);
     }
 
-    if (!(await store.claim(nonceStr, at))) throw new AppError(400, ERROR_CODES.REPLAYED, MESSAGES.replayed);
+    if (!(await store.claim(nonceStr, at, sentAt))) throw new AppError(400, ERROR_CODES.REPLAYED, MESSAGES.replayed);
   };
 
   app.addHook('onRoute', (route) => {

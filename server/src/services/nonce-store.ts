@@ -19,15 +19,24 @@ export const NONCE_KEEP_MS = 2 * SIGN_WINDOW_MS;
 const PRUNE_EVERY_MS = 60_000;
 
 export interface NonceStore {
-  /** true the first time `nonce` is seen within NONCE_KEEP_MS of `at`, false for a replay. */
-  claim(nonce: string, at: number): Promise<boolean>;
+  /**
+   * true the first time `nonce` is seen within NONCE_KEEP_MS of `at`, false for a replay. `sentAt` is the
+   * request's own (signed) timestamp.
+   */
+  claim(nonce: string, at: number, sentAt?: number): Promise<boolean>;
 }
 
-export function memoryNonceStore(): NonceStore {
+/**
+ * `startedAt`: when this process began remembering. A request signed before it may have been seen by the process
+ * before a restart, whose memory is gone, so it is refused as a replay: a restart must not reopen the window for
+ * requests captured earlier. (A request in flight across a restart is refused once; the client signs a new one.)
+ */
+export function memoryNonceStore(startedAt = Number.NEGATIVE_INFINITY): NonceStore {
   const seen = new Map<string, number>();
   let lastPrune = 0;
   return {
-    async claim(nonce, at) {
+    async claim(nonce, at, sentAt) {
+      if (sentAt !== undefined && sentAt < startedAt) return false;
       if (at - lastPrune > PRUNE_EVERY_MS) {
         lastPrune = at;
         // Map keeps insertion order and `at` only grows (server clock), so the stale ones are at the front.
@@ -68,6 +77,6 @@ export function databaseNonceStore(db: Db): NonceStore {
  * In memory for the embedded PGlite (its data directory is opened by one process only); in the database for a
  * PostgreSQL server (DATABASE_URL), which several server processes may share.
  */
-export function createNonceStore(db: Db): NonceStore {
-  return db instanceof PgliteDatabase ? memoryNonceStore() : databaseNonceStore(db);
+export function createNonceStore(db: Db, startedAt: number = Date.now()): NonceStore {
+  return db instanceof PgliteDatabase ? memoryNonceStore(startedAt) : databaseNonceStore(db);
 }

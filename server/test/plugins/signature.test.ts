@@ -162,6 +162,13 @@ describe('nonce stores', () => {
     assert.equal(await store.claim(old, t0 + NONCE_KEEP_MS + 61_000), true);
   });
 
+  it('memory: a request signed before the process started is refused (a restart does not reopen the window)', async () => {
+    const startedAt = Date.now();
+    const store = memoryNonceStore(startedAt);
+    assert.equal(await store.claim(makeNonce() + makeNonce(), startedAt + 10, startedAt - 1), false);
+    assert.equal(await store.claim(makeNonce() + makeNonce(), startedAt + 10, startedAt + 5), true);
+  });
+
   it('database (several processes on one PostgreSQL): two stores share nonces and stale rows are pruned', async () => {
     const a = databaseNonceStore(h.database.db);
     const b = databaseNonceStore(h.database.db);
