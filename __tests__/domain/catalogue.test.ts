@@ -1,4 +1,5 @@
 import * as contract from '../../contract/activity';
+import { integralCarrier } from '../../contract/rules/integral';
 import {
   COMMENT_MAX_LENGTH,
   COMMENT_MESSAGES,
@@ -7,7 +8,6 @@ import {
   REFUND_TAGS,
   detailJumpEnum,
   holdTypeTexts,
-  integralLabel,
   orderRoute,
   refundTagTexts,
   reviewSummaryText,
@@ -93,6 +93,6 @@ describe('§3 integral package carriers', () => {
     ['', { label: '', suffix: '积分' }],
     [null, { label: '', suffix: '积分' }],
   ])('%s', (type, expected) => {
-    expect(integralLabel(type)).toEqual(expected);
+    expect(integralCarrier(type)).toEqual(expected);
   });
 });

@@ -72,17 +72,6 @@ export function reviewSummaryText(total: number, goodRate: number): string {
   return `共${total}条评价 · 好评率${Math.max(0, Math.min(100, Math.round(goodRate)))}%`;
 }
 
-/** §3 integral package carriers: label and points suffix; no carrier means plain 积分 (§9 default suffix). */
-export const INTEGRAL_TYPES: Readonly<Record<string, { label: string; suffix: string }>> = {
-  MOBILE_INTEGRAL: { label: '中国移动', suffix: '移动积分' },
-  UNICOM_INTEGRAL: { label: '中国联通', suffix: '联通积分' },
-};
-export const DEFAULT_INTEGRAL_SUFFIX = '积分';
-
-export function integralLabel(integralType: string | null | undefined): { label: string; suffix: string } {
-  return (integralType && INTEGRAL_TYPES[integralType]) || { label: '', suffix: DEFAULT_INTEGRAL_SUFFIX };
-}
-
 /** The more-activity page is titled by what it lists: a column by its own title, a coupon's list as 适用活动. */
 export function moreListTitle(list: { columnTitle?: string | null; couponSn?: string | null }): string {
   if (list.columnTitle) return list.columnTitle;

@@ -13,6 +13,7 @@ import { PURCHASED_STATUSES, orders } from '../db/schema/orders';
 import { AppError, badRequest } from '../http';
 import type { Db } from '../plugins/db';
 import { findOnline } from './activity-items';
+import { maskPhone } from '@contract/rules/fields';
 
 export const COMMENT_MESSAGES = {
   notBought: '购买后才能评价',
@@ -120,7 +121,7 @@ export async function listComments(db: Db, projectSn: string, actSn: string, pag
 export function maskedName(user: { phone: string | null; nickName: string | null } | undefined): string {
   if (user?.nickName) return user.nickName;
   const phone = user?.phone ?? '';
-  return phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : '买家';
+  return phone.length === 11 ? maskPhone(phone) : '买家';
 }
 
 export async function publishComment(

@@ -12,14 +12,13 @@ import {
   MISSING_ACT_SN,
   choosePackageSn,
   detailJumpEnum,
-  integralLabel,
   orderRoute,
   promiseTags,
   reviewSummaryText,
 } from '../../domain/catalogue';
 import { resolveJump } from '../../domain/jump';
 import { formatMoney } from '@contract/rules/money';
-import { pointsText, type IntegralType } from '@contract/rules/integral';
+import { integralCarrier, pointsText, type IntegralType } from '@contract/rules/integral';
 import { ROUTES } from '../../domain/routes';
 import { followJump, openPage, switchToTab } from '../../platform/navigation';
 import { previewImages, setPageTitle, toast } from '../../platform/ui';
@@ -244,7 +243,7 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
           ) : null}
           {integral ? (
             <Row label="积分">
-              {[integralLabel(integral.integralType).label, `最高可用${integral.maxIntegral}${integralLabel(integral.integralType).suffix}`]
+              {[integralCarrier(integral.integralType).label, `最高可用${integral.maxIntegral}${integralCarrier(integral.integralType).suffix}`]
                 .filter(Boolean)
                 .join(' · ')}
             </Row>
