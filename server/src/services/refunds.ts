@@ -17,6 +17,7 @@ import type { Db } from '../plugins/db';
 import { AFTER_SALE_MESSAGES, lockApplication, moveApplication, type Allocation, type ApplicationRow } from './after-sales';
 import { releaseCoupon } from './coupons';
 import { onOrderRefunded } from './earnings';
+import { refundOrderPoints } from './integral';
 import { applyOrderEvent, lockOrder, type Tx } from './order-state-db';
 import { transition } from './order-state';
 import type { RefundProviders } from './providers/refund';
@@ -153,7 +154,11 @@ async function settleRefund(db: Db, refundSn: string, result: { status: 'SUCCESS
     const event = Number(back) >= Number(paid) ? ({ type: 'REFUND_FULL' } as const) : ({ type: 'REFUND_PART' } as const);
     if (transition(order.status, event).ok) {
       await applyOrderEvent(tx, order, event, at);
-      if (event.type === 'REFUND_FULL') await releaseCoupon(tx, order.orderNo, order.userId);
+      if (event.type === 'REFUND_FULL') {
+        await releaseCoupon(tx, order.orderNo, order.userId);
+        // A points order's carrier points go back with the money (once: refundOrderPoints marks refundedAt).
+        await refundOrderPoints(tx, order.orderNo, at);
+      }
     }
     return { orderNo: order.orderNo, refundedTotal: Number(back) };
   });
