@@ -29,6 +29,8 @@ export const orderSummarySchema = z.object({
   createdAt: z.string(),
   canPay: z.boolean(),
   canCancel: z.boolean(),
+  /** A points order's carrier points (issue 14): spent beside the cash totalAmount, shown as its own line. */
+  integral: z.object({ integralType: z.string(), points: z.number().int() }).nullable().optional(),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 

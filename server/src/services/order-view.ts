@@ -49,6 +49,8 @@ export function readSnapshot(snapshot: unknown) {
   const packageCourses = courseList(s.packageCourseList ?? pkg.courseList ?? pkg.courses);
   const address = addressSchema.safeParse(s.address);
   const coupon = obj(s.coupon);
+  const integral = obj(s.integral);
+  const points = int(integral.points);
   return {
     courseName: pick(str, course.courseName, s.courseName, course.actName, s.actName),
     courseSn: pick(str, course.courseSn, s.courseSn),
@@ -71,6 +73,8 @@ export function readSnapshot(snapshot: unknown) {
     agreementName: pick(str, s.agreementName, obj(s.agreement).agreementName),
     couponReceiveSn: pick(str, coupon.rcSn, coupon.discountReceiveSn, coupon.receiveSn),
     couponSn: pick(str, coupon.couponSn),
+    // A points order (services/integral.ts orderSnapshot) records the carrier points it spent.
+    integral: points !== null ? { integralType: typeof integral.integralType === 'string' ? integral.integralType : '', points } : null,
   };
 }
 export type SnapshotView = ReturnType<typeof readSnapshot>;
@@ -191,6 +195,7 @@ function summary(order: OrderRow, rows: readonly OrderPaymentRow[], snap: Snapsh
     createdAt: order.createdAt.toISOString(),
     canPay: flags.canPay,
     canCancel: flags.canCancel,
+    integral: snap.integral,
   };
 }
 

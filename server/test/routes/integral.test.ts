@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { BalanceReply, BindingState, IntegralSubmitResult, PlaceOrderInfo, SignUpResult, ZeroActivityInfo } from '@contract/integral';
+import type { OrderDetail, OrderSummary } from '@contract/payment';
 import { demoBalance } from '../../src/services/carrier-points';
 import { buildHarness, type Harness } from '../helpers/app';
 
@@ -132,8 +133,13 @@ describe('points orders', () => {
     assert.equal(res.body.info.orderStatus, 'PAID');
     assert.equal(res.body.info.balance, 5200);
     assert.equal((await balance(t, phone)).balance, 5200);
-    const detail = await h.get<{ orderStatus: string }>(`${O}/details/${res.body.info.orderNo}/`, {}, t);
+    const detail = await h.get<OrderDetail>(`${O}/details/${res.body.info.orderNo}/`, {}, t);
     assert.equal(detail.status, 200, detail.raw.body);
+    // The points spent show on the order beside its cash total (¥0 here), in the detail and the list.
+    assert.deepEqual([detail.body.info.integral, detail.body.info.totalAmount], [{ integralType: 'MOBILE_INTEGRAL', points: 800 }, 0]);
+    const list = await h.get<{ list: OrderSummary[] }>(`${O}/user/orders`, { tab: 'ALL' }, t);
+    assert.equal(list.status, 200, list.raw.body);
+    assert.deepEqual(list.body.info.list.find((o) => o.orderNo === res.body.info.orderNo)?.integral, { integralType: 'MOBILE_INTEGRAL', points: 800 });
   });
 
   test('20 concurrent orders never take the balance below zero', async () => {
@@ -203,8 +209,9 @@ describe('zero-price sign-up', () => {
     assert.equal(replies[0].body.info.orderStatus, 'PAID');
     const after = await h.post<ZeroActivityInfo>('/front/v1/activity/zero/activity/demo-activity-02', {}, t);
     assert.equal(after.body.info.signedUp, true);
-    const detail = await h.get(`${O}/details/${replies[0].body.info.orderNo}/`, {}, t);
+    const detail = await h.get<OrderDetail>(`${O}/details/${replies[0].body.info.orderNo}/`, {}, t);
     assert.equal(detail.status, 200, detail.raw.body);
+    assert.equal(detail.body.info.integral, null, 'a sign-up spends no points');
   });
 
   test('a paid item is refused; an unknown one is 404', async () => {
