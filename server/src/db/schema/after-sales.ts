@@ -114,3 +114,28 @@ export const refundNotifications = pgTable(
   },
   (t) => [uniqueIndex('refund_notifications_uq').on(t.provider, t.notifyId)],
 );
+
+/**
+ * A course change (DEAL_DONE_COURSE, issue 13 item 6): the operator moved a paid course order to another course.
+ * The old order became DEAL_DONE_COURSE; `newOrderNo` is the order for the new course, whose payments carry
+ * `deductionAmount` (费用抵扣) of what the old one had received (`credit`, fen). `deductionAmount` never exceeds
+ * the new order's price; what it could not cover is `uncovered`. One change per old order (unique).
+ */
+export const courseChanges = pgTable(
+  'course_changes',
+  {
+    oldOrderNo: text('old_order_no')
+      .primaryKey()
+      .references(() => orders.orderNo),
+    newOrderNo: text('new_order_no')
+      .notNull()
+      .references(() => orders.orderNo),
+    credit: integer('credit').notNull(),
+    deductionAmount: integer('deduction_amount').notNull(),
+    uncovered: integer('uncovered').notNull().default(0),
+    /** The operator's note, shown with the change on both orders. */
+    message: text('message').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('course_changes_new_uq').on(t.newOrderNo)],
+);
