@@ -9,6 +9,7 @@
  *        (1 of 1 goes straight to PAID)
  * UNPAID ──CANCEL / EXPIRE─────────▶ CANCELLED   (nothing was paid, so nothing is refunded)
  * paid states ──REFUND_FULL──▶ REFUND, ──REFUND_PART──▶ REFUND_PART, ──CHANGE_COURSE──▶ DEAL_DONE_COURSE
+ * REFUND_PART ──CHANGE_COURSE──▶ DEAL_DONE_COURSE (what was kept moves to the new course, services/course-change.ts)
  * CANCELLED, REFUND and DEAL_DONE_COURSE are final.
  */
 import { ORDER_STATUSES, type OrderStatus } from '../db/schema/orders';
@@ -102,7 +103,10 @@ export function transition(from: OrderStatus, event: OrderEvent): Transition {
     case 'REFUND_PART':
       return PAID_STATES.includes(from) || from === 'REFUND_PART' ? allow('REFUND_PART') : refuse('当前订单状态无法退款');
     case 'CHANGE_COURSE':
-      return PAID_STATES.includes(from) ? allow('DEAL_DONE_COURSE') : refuse('当前订单状态无法换课');
+      // A partly refunded order may still change: what it kept is the credit (the difference refunded first).
+      if (PAID_STATES.includes(from) || from === 'REFUND_PART') return allow('DEAL_DONE_COURSE');
+      if (from === 'UNPAID') return refuse('订单未支付，无法换课');
+      return refuse(from === 'DEAL_DONE_COURSE' ? '订单已换课' : from === 'CANCELLED' ? '订单已取消' : '订单已退款，无法换课');
     default:
       return refuse('未知的订单事件');
   }

@@ -27,6 +27,7 @@ const ALLOWED: Array<[OrderStatus, OrderEvent, OrderStatus]> = [
   ['UNPAID_BALANCE', { type: 'CHANGE_COURSE' }, 'DEAL_DONE_COURSE'],
   ['UNPAID_INSTALLMENTS', { type: 'CHANGE_COURSE' }, 'DEAL_DONE_COURSE'],
   ['PAID', { type: 'CHANGE_COURSE' }, 'DEAL_DONE_COURSE'],
+  ['REFUND_PART', { type: 'CHANGE_COURSE' }, 'DEAL_DONE_COURSE'],
 ];
 
 /** Every event shape worth trying from every state (well-formed PAYs of each kind, plus malformed ones). */
@@ -102,5 +103,17 @@ describe('order state machine', () => {
     assert.deepEqual(transition('REFUND', PAY('NORMAL', 1, 1)), { ok: false, reason: '订单已退款' });
     assert.deepEqual(transition('UNPAID_BALANCE', { type: 'CANCEL' }), { ok: false, reason: '订单已支付，无法取消' });
     assert.deepEqual(transition('UNPAID', PAY('FINAL', 2, 2)), { ok: false, reason: '请先支付定金' });
+  });
+
+  it('says why a course change is refused: unpaid, already changed, cancelled, wholly refunded', () => {
+    const change: OrderEvent = { type: 'CHANGE_COURSE' };
+    assert.deepEqual(transition('UNPAID', change), { ok: false, reason: '订单未支付，无法换课' });
+    assert.deepEqual(transition('DEAL_DONE_COURSE', change), { ok: false, reason: '订单已换课' });
+    assert.deepEqual(transition('CANCELLED', change), { ok: false, reason: '订单已取消' });
+    assert.deepEqual(transition('REFUND', change), { ok: false, reason: '订单已退款，无法换课' });
+    // A changed order takes nothing more: no payment, no refund, no cancel.
+    assert.deepEqual(transition('DEAL_DONE_COURSE', PAY('INSTALLMENT', 2, 3)), { ok: false, reason: '订单已换课' });
+    assert.equal(transition('DEAL_DONE_COURSE', { type: 'REFUND_PART' }).ok, false);
+    assert.equal(transition('DEAL_DONE_COURSE', { type: 'CANCEL' }).ok, false);
   });
 });
