@@ -1,13 +1,12 @@
 import { Input, View } from '@tarojs/components';
 import { observer, useLocalObservable } from 'mobx-react-lite';
-import { runInAction } from 'mobx';
 import { idNumberError, realNameError } from '@contract/rules/identity';
-import { ApiError } from '../../../api/request';
 import PageShell from '../../../components/page-shell';
 import { ROUTES } from '../../../domain/routes';
 import { openPage } from '../../../platform/navigation';
 import { toast } from '../../../platform/ui';
 import { useStores } from '../../../stores';
+import { bindText, sendForm } from '../../../stores/form-send';
 import '../earnings.scss';
 
 /**
@@ -16,26 +15,18 @@ import '../earnings.scss';
  */
 function Authentication() {
   const { api, session } = useStores();
-  const form = useLocalObservable(() => ({ realName: '', idNumber: '', error: '', saving: false }));
+  const form = useLocalObservable(() => ({ realName: '', idNumber: '', error: '', sending: false }));
 
-  async function submit() {
-    if (form.saving) return;
-    const problem = realNameError(form.realName) ?? idNumberError(form.idNumber, session.now());
-    runInAction(() => (form.error = problem ?? ''));
-    if (problem) return toast(problem);
-    runInAction(() => (form.saving = true));
-    try {
-      await api.earnings.identify({ realName: form.realName.trim(), idNumber: form.idNumber.trim().toUpperCase() });
-      toast('认证成功', 'success');
-      void openPage(ROUTES.authenticationDetails, {}, 'replace');
-    } catch (err) {
-      const message = err instanceof ApiError ? err.message : '认证失败，请重试';
-      runInAction(() => (form.error = message));
-      toast(message);
-    } finally {
-      runInAction(() => (form.saving = false));
-    }
-  }
+  const submit = () =>
+    sendForm(form, {
+      problem: realNameError(form.realName) ?? idNumberError(form.idNumber, session.now()),
+      fallback: '认证失败，请重试',
+      run: async () => {
+        await api.earnings.identify({ realName: form.realName.trim(), idNumber: form.idNumber.trim().toUpperCase() });
+        toast('认证成功', 'success');
+        void openPage(ROUTES.authenticationDetails, {}, 'replace');
+      },
+    });
 
   return (
     <PageShell className="sf-earn">
@@ -45,10 +36,9 @@ function Authentication() {
           <Input
             id="auth-name"
             className="sf-earn__input"
-            value={form.realName}
             maxlength={20}
             placeholder="请输入真实姓名"
-            onInput={(e) => runInAction(() => (form.realName = e.detail.value))}
+            {...bindText(form, 'realName')}
           />
         </View>
         <View className="sf-earn__row">
@@ -57,10 +47,9 @@ function Authentication() {
             id="auth-id"
             className="sf-earn__input"
             type="idcard"
-            value={form.idNumber}
             maxlength={18}
             placeholder="请输入身份证号"
-            onInput={(e) => runInAction(() => (form.idNumber = e.detail.value))}
+            {...bindText(form, 'idNumber')}
           />
         </View>
         {form.error ? (
@@ -71,7 +60,7 @@ function Authentication() {
       </View>
       <View className="sf-earn__card sf-earn__muted">实名信息仅用于提现的身份核验，身份证号加密保存；认证后提现只能到本人名下的银行卡，认证信息不可修改。</View>
       <View className="sf-earn__actions">
-        <View className={`sf-btn ${form.saving ? 'is-disabled' : ''}`} id="auth-submit" onClick={() => void submit()}>
+        <View className={`sf-btn ${form.sending ? 'is-disabled' : ''}`} id="auth-submit" onClick={() => void submit()}>
           提交认证
         </View>
       </View>

@@ -5,12 +5,12 @@ import { runInAction } from 'mobx';
 import { useRef } from 'react';
 import type { Bank } from '@contract/earnings';
 import { CARD_MAX_LENGTH, cardNoError, normalizeCardNo } from '@contract/rules/luhn';
-import { ApiError } from '../../../api/request';
 import PageShell from '../../../components/page-shell';
 import { ROUTES } from '../../../domain/routes';
 import { openPage } from '../../../platform/navigation';
 import { toast } from '../../../platform/ui';
 import { useStores } from '../../../stores';
+import { bindText, errorMessage, sendForm } from '../../../stores/form-send';
 import '../earnings.scss';
 
 /**
@@ -27,7 +27,7 @@ function AddEarningsBank() {
     phone: '',
     countdown: 0,
     error: '',
-    saving: false,
+    sending: false,
   }));
   const timer = useRef<ReturnType<typeof setInterval> | null>(null);
   const bank = session.bankCodeInfo as Bank | null;
@@ -42,7 +42,7 @@ function AddEarningsBank() {
       }
       runInAction(() => (form.holder = identity.realName ?? ''));
     } catch (err) {
-      toast(err instanceof ApiError ? err.message : '加载失败，请重试');
+      toast(errorMessage(err, '加载失败，请重试'));
     }
   });
   useUnload(() => {
@@ -60,29 +60,21 @@ function AddEarningsBank() {
         if (form.countdown === 0 && timer.current) clearInterval(timer.current);
       }, 1000);
     } catch (err) {
-      toast(err instanceof ApiError ? err.message : '验证码发送失败，请重试');
+      toast(errorMessage(err, '验证码发送失败，请重试'));
     }
   }
 
-  async function save() {
-    if (form.saving) return;
-    const problem = !bank ? '请选择开户银行' : cardNoError(form.cardNo) ?? (/^\d{6}$/.test(form.code.trim()) ? null : '请输入6位验证码');
-    runInAction(() => (form.error = problem ?? ''));
-    if (problem) return toast(problem);
-    runInAction(() => (form.saving = true));
-    try {
-      await api.earnings.saveCard({ bankCode: (bank as Bank).bankCode, cardNo: normalizeCardNo(form.cardNo), code: form.code.trim() });
-      session.setBankCodeInfo(null);
-      toast('添加成功', 'success');
-      setTimeout(() => void Taro.navigateBack(), 500);
-    } catch (err) {
-      const message = err instanceof ApiError ? err.message : '保存失败，请重试';
-      runInAction(() => (form.error = message));
-      toast(message);
-    } finally {
-      runInAction(() => (form.saving = false));
-    }
-  }
+  const save = () =>
+    sendForm(form, {
+      problem: !bank ? '请选择开户银行' : cardNoError(form.cardNo) ?? (/^\d{6}$/.test(form.code.trim()) ? null : '请输入6位验证码'),
+      fallback: '保存失败，请重试',
+      run: async () => {
+        await api.earnings.saveCard({ bankCode: (bank as Bank).bankCode, cardNo: normalizeCardNo(form.cardNo), code: form.code.trim() });
+        session.setBankCodeInfo(null);
+        toast('添加成功', 'success');
+        setTimeout(() => void Taro.navigateBack(), 500);
+      },
+    });
 
   return (
     <PageShell className="sf-earn">
@@ -104,10 +96,9 @@ function AddEarningsBank() {
             id="bank-card-no"
             className="sf-earn__input"
             type="number"
-            value={form.cardNo}
             maxlength={CARD_MAX_LENGTH}
             placeholder="请输入本人名下的银行卡号"
-            onInput={(e) => runInAction(() => (form.cardNo = e.detail.value))}
+            {...bindText(form, 'cardNo')}
           />
         </View>
         <View className="sf-earn__row">
@@ -116,10 +107,9 @@ function AddEarningsBank() {
             id="bank-code"
             className="sf-earn__input"
             type="number"
-            value={form.code}
             maxlength={6}
             placeholder="请输入验证码"
-            onInput={(e) => runInAction(() => (form.code = e.detail.value))}
+            {...bindText(form, 'code')}
           />
           <View id="bank-send-code" className={`sf-earn__code-btn ${form.countdown > 0 ? 'is-disabled' : ''}`} onClick={() => void sendCode()}>
             {form.countdown > 0 ? `${form.countdown}s后重发` : '获取验证码'}
@@ -134,7 +124,7 @@ function AddEarningsBank() {
       </View>
       <View className="sf-earn__card sf-earn__muted">为保障资金安全，仅支持添加实名认证本人名下的储蓄卡，卡号加密保存。</View>
       <View className="sf-earn__actions">
-        <View className={`sf-btn ${form.saving ? 'is-disabled' : ''}`} id="bank-save" onClick={() => void save()}>
+        <View className={`sf-btn ${form.sending ? 'is-disabled' : ''}`} id="bank-save" onClick={() => void save()}>
           保存
         </View>
       </View>

@@ -3,12 +3,12 @@ import Taro, { useLoad, useRouter } from '@tarojs/taro';
 import { observer, useLocalObservable } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
 import { ADDRESS_DETAIL_MAX, CONSIGNEE_NAME_MAX } from '@contract/constants';
-import { ApiError } from '../../../api/request';
 import AreaPicker, { type PickedArea } from '../../../components/area-picker';
 import PageShell from '../../../components/page-shell';
 import { validateAddressForm } from '../../../domain/address-form';
 import { toast } from '../../../platform/ui';
 import { useStores } from '../../../stores';
+import { bindText, errorMessage, sendForm } from '../../../stores/form-send';
 import './address.scss';
 
 /** §2 add or edit an address (params id, type, update); update=1 hands the saved address back to the order. */
@@ -26,7 +26,7 @@ function AddEditAddress() {
     fullAddress: '',
     isDefault: false,
     pickerOpen: false,
-    saving: false,
+    sending: false,
   }));
 
   useLoad(async () => {
@@ -47,7 +47,7 @@ function AddEditAddress() {
         });
       });
     } catch (err) {
-      toast(err instanceof ApiError ? err.message : '地址加载失败');
+      toast(errorMessage(err, '地址加载失败'));
     }
   });
 
@@ -60,31 +60,26 @@ function AddEditAddress() {
     });
   }
 
-  async function save() {
-    if (form.saving) return;
-    const bad = validateAddressForm(form);
-    if (bad) return toast(bad);
-    runInAction(() => (form.saving = true));
-    try {
-      const saved = await api.address.save({
-        addressId: id || undefined,
-        consigneeName: form.consigneeName.trim(),
-        consigneeTelephone: form.consigneeTelephone.trim(),
-        provinceId: form.provinceId,
-        cityId: form.cityId,
-        areaId: form.areaId,
-        fullAddress: form.fullAddress.trim(),
-        isDefault: form.isDefault,
-      });
-      if (params.update) session.setAddressInfo(saved);
-      toast('保存成功', 'success');
-      setTimeout(() => void Taro.navigateBack(), 500);
-    } catch (err) {
-      toast(err instanceof ApiError ? err.message : '保存失败，请重试');
-    } finally {
-      runInAction(() => (form.saving = false));
-    }
-  }
+  const save = () =>
+    sendForm(form, {
+      problem: validateAddressForm(form),
+      fallback: '保存失败，请重试',
+      run: async () => {
+        const saved = await api.address.save({
+          addressId: id || undefined,
+          consigneeName: form.consigneeName.trim(),
+          consigneeTelephone: form.consigneeTelephone.trim(),
+          provinceId: form.provinceId,
+          cityId: form.cityId,
+          areaId: form.areaId,
+          fullAddress: form.fullAddress.trim(),
+          isDefault: form.isDefault,
+        });
+        if (params.update) session.setAddressInfo(saved);
+        toast('保存成功', 'success');
+        setTimeout(() => void Taro.navigateBack(), 500);
+      },
+    });
 
   async function remove() {
     const res = await Taro.showModal({ title: '提示', content: '确定删除该收货地址吗？' });
@@ -96,7 +91,7 @@ function AddEditAddress() {
       toast('已删除', 'success');
       setTimeout(() => void Taro.navigateBack(), 500);
     } catch (err) {
-      toast(err instanceof ApiError ? err.message : '删除失败，请重试');
+      toast(errorMessage(err, '删除失败，请重试'));
     }
   }
 
@@ -108,10 +103,9 @@ function AddEditAddress() {
           <Input
             id="address-name"
             className="sf-address-form__input"
-            value={form.consigneeName}
             maxlength={CONSIGNEE_NAME_MAX}
             placeholder="请输入收货人姓名"
-            onInput={(e) => runInAction(() => (form.consigneeName = e.detail.value))}
+            {...bindText(form, 'consigneeName')}
           />
         </View>
         <View className="sf-address-form__row">
@@ -120,10 +114,9 @@ function AddEditAddress() {
             id="address-phone"
             className="sf-address-form__input"
             type="number"
-            value={form.consigneeTelephone}
             maxlength={11}
             placeholder="请输入手机号码"
-            onInput={(e) => runInAction(() => (form.consigneeTelephone = e.detail.value))}
+            {...bindText(form, 'consigneeTelephone')}
           />
         </View>
         <View className="sf-address-form__row" id="address-area" onClick={() => runInAction(() => (form.pickerOpen = true))}>
@@ -136,10 +129,9 @@ function AddEditAddress() {
           <Textarea
             id="address-detail"
             className="sf-address-form__textarea"
-            value={form.fullAddress}
             maxlength={ADDRESS_DETAIL_MAX}
             placeholder="街道、楼牌号等"
-            onInput={(e) => runInAction(() => (form.fullAddress = e.detail.value))}
+            {...bindText(form, 'fullAddress')}
           />
         </View>
       </View>
@@ -149,7 +141,7 @@ function AddEditAddress() {
           <Switch checked={form.isDefault} color="#f2270c" onChange={(e) => runInAction(() => (form.isDefault = e.detail.value))} />
         </View>
       </View>
-      <View className={`sf-btn sf-address-form__save ${form.saving ? 'is-disabled' : ''}`} onClick={() => void save()}>
+      <View className={`sf-btn sf-address-form__save ${form.sending ? 'is-disabled' : ''}`} onClick={() => void save()}>
         保存
       </View>
       {id ? (

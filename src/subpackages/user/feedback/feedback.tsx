@@ -3,12 +3,12 @@ import Taro from '@tarojs/taro';
 import { runInAction } from 'mobx';
 import { observer, useLocalObservable } from 'mobx-react-lite';
 import { FEEDBACK_CONTACT_MAX, FEEDBACK_CONTENT_MAX, FEEDBACK_IMAGES_MAX, FEEDBACK_TYPES } from '@contract/constants-feedback';
-import { ApiError } from '../../../api/request';
 import ImagePicker from '../../../components/image-picker';
 import PageShell from '../../../components/page-shell';
 import { FEEDBACK_TEXTS, feedbackProblem } from '../../../domain/feedback';
 import { toast } from '../../../platform/ui';
 import { useStores } from '../../../stores';
+import { bindText, sendForm } from '../../../stores/form-send';
 import './feedback.scss';
 
 /** §1/§2 意见反馈: a type, the text, up to 6 images (uploaded as picked, platform/upload) and a contact. */
@@ -16,23 +16,18 @@ function Feedback() {
   const { api } = useStores();
   const draft = useLocalObservable(() => ({ feedbackType: '', content: '', images: [] as string[], contact: '', sending: false }));
 
-  async function send() {
-    if (draft.sending) return;
-    const problem = feedbackProblem(draft);
-    if (problem) return toast(problem);
-    runInAction(() => (draft.sending = true));
-    try {
-      await api.feedback.submit({ feedbackType: draft.feedbackType, content: draft.content.trim(), images: draft.images, contact: draft.contact.trim() || undefined });
-      toast(FEEDBACK_TEXTS.sent, 'success');
-      runInAction(() => Object.assign(draft, { feedbackType: '', content: '', images: [], contact: '' }));
-      setTimeout(() => void Taro.navigateBack().catch(() => undefined), 1500);
-    } catch (err) {
-      // What was typed stays on the page for another try.
-      toast(err instanceof ApiError ? err.message : '提交失败，请重试');
-    } finally {
-      runInAction(() => (draft.sending = false));
-    }
-  }
+  // What was typed stays on the page when the send fails, for another try.
+  const send = () =>
+    sendForm(draft, {
+      problem: feedbackProblem(draft),
+      fallback: '提交失败，请重试',
+      run: async () => {
+        await api.feedback.submit({ feedbackType: draft.feedbackType, content: draft.content.trim(), images: draft.images, contact: draft.contact.trim() || undefined });
+        toast(FEEDBACK_TEXTS.sent, 'success');
+        runInAction(() => Object.assign(draft, { feedbackType: '', content: '', images: [], contact: '' }));
+        setTimeout(() => void Taro.navigateBack().catch(() => undefined), 1500);
+      },
+    });
 
   return (
     <PageShell className="sf-feedback">
@@ -55,10 +50,9 @@ function Feedback() {
         <Textarea
           id="feedback-content"
           className="sf-feedback__textarea"
-          value={draft.content}
           maxlength={FEEDBACK_CONTENT_MAX}
           placeholder={FEEDBACK_TEXTS.placeholder}
-          onInput={(e) => runInAction(() => (draft.content = e.detail.value))}
+          {...bindText(draft, 'content')}
         />
         <View className="sf-feedback__count">
           {draft.content.length}/{FEEDBACK_CONTENT_MAX}
@@ -73,10 +67,9 @@ function Feedback() {
         <Input
           id="feedback-contact"
           className="sf-feedback__input"
-          value={draft.contact}
           maxlength={FEEDBACK_CONTACT_MAX}
           placeholder={FEEDBACK_TEXTS.contactPlaceholder}
-          onInput={(e) => runInAction(() => (draft.contact = e.detail.value))}
+          {...bindText(draft, 'contact')}
         />
       </View>
       <View id="feedback-submit" className={`sf-btn sf-feedback__submit ${draft.sending ? 'is-disabled' : ''}`} onClick={() => void send()}>
