@@ -1,26 +1,17 @@
 import { View } from '@tarojs/components';
-import Taro, { useDidShow, usePullDownRefresh, useReachBottom } from '@tarojs/taro';
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
 import type { HeldCoupon } from '@contract/coupon';
 import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
+import { useShownPagedList } from '../../../components/paged-list/use-shown-list';
 import { useStores } from '../../../stores';
-import { PagedList } from '../../../stores/paged-list';
 import HeldCouponCard from '../held-coupon';
 import '../coupon.scss';
 
 /** §2 couponHistory: used and expired coupons together, newest first, disabled look. */
 function CouponHistory() {
   const { api, session } = useStores();
-  const [list] = useState(() => new PagedList<HeldCoupon>((page, perSize) => api.coupon.list('history', page, perSize), 10));
-
-  useDidShow(() => void list.load(true));
-  useReachBottom(() => void list.load(false));
-  usePullDownRefresh(async () => {
-    await list.load(true);
-    Taro.stopPullDownRefresh();
-  });
+  const list = useShownPagedList<HeldCoupon>((page, perSize) => api.coupon.list('history', page, perSize), 10);
 
   const now = session.now();
   return (

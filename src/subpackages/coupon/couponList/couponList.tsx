@@ -1,30 +1,21 @@
 import { View } from '@tarojs/components';
-import Taro, { useDidShow, usePullDownRefresh, useReachBottom } from '@tarojs/taro';
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
 import type { CardVoucher } from '@contract/card';
 import { formatChinaTime } from '@contract/rules/china-time';
 import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
+import { useShownPagedList } from '../../../components/paged-list/use-shown-list';
 import { cardStateText, isCardDisabled } from '../../../domain/cards';
 import { ROUTES } from '../../../domain/routes';
 import { openPage } from '../../../platform/navigation';
 import { copyText } from '../../../platform/ui';
 import { useStores } from '../../../stores';
-import { PagedList } from '../../../stores/paged-list';
 import '../coupon.scss';
 
 /** §2 couponList: the customer's card vouchers (§3 states 3 used, 4 expired, 5 invalid; refundState 2), number with 复制. */
 function CouponList() {
   const { api } = useStores();
-  const [list] = useState(() => new PagedList<CardVoucher>((page, perSize) => api.card.list(page, perSize), 10));
-
-  useDidShow(() => void list.load(true));
-  useReachBottom(() => void list.load(false));
-  usePullDownRefresh(async () => {
-    await list.load(true);
-    Taro.stopPullDownRefresh();
-  });
+  const list = useShownPagedList<CardVoucher>((page, perSize) => api.card.list(page, perSize), 10);
 
   return (
     <PageShell className="sf-coupons-page">

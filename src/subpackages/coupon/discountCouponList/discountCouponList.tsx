@@ -1,18 +1,16 @@
 import { View } from '@tarojs/components';
-import Taro, { useDidShow, usePullDownRefresh, useReachBottom } from '@tarojs/taro';
 import { runInAction } from 'mobx';
 import { observer, useLocalObservable } from 'mobx-react-lite';
-import { useState } from 'react';
 import type { CouponListState, HeldCoupon } from '@contract/coupon';
 import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
+import { useShownPagedList } from '../../../components/paged-list/use-shown-list';
 import { COUPON_TABS, claimFromScan } from '../../../domain/coupons';
 import { ROUTES } from '../../../domain/routes';
 import { openPage } from '../../../platform/navigation';
 import { scanner } from '../../../platform/scan';
 import { toast } from '../../../platform/ui';
 import { useStores } from '../../../stores';
-import { PagedList } from '../../../stores/paged-list';
 import HeldCouponCard from '../held-coupon';
 import { goUseCoupon } from '../use-coupon';
 import '../coupon.scss';
@@ -23,14 +21,7 @@ const PER_SIZE = 10;
 function DiscountCouponList() {
   const { api, session } = useStores();
   const ui = useLocalObservable(() => ({ tab: '1' as CouponListState }));
-  const [list] = useState(() => new PagedList<HeldCoupon>((page, perSize) => api.coupon.list('1', page, perSize), PER_SIZE));
-
-  useDidShow(() => void list.load(true));
-  useReachBottom(() => void list.load(false));
-  usePullDownRefresh(async () => {
-    await list.load(true);
-    Taro.stopPullDownRefresh();
-  });
+  const list = useShownPagedList<HeldCoupon>((page, perSize) => api.coupon.list('1', page, perSize), PER_SIZE);
 
   function switchTab(state: CouponListState) {
     runInAction(() => (ui.tab = state));

@@ -1,5 +1,4 @@
 import { Image, View } from '@tarojs/components';
-import Taro, { useDidShow, usePullDownRefresh, useReachBottom } from '@tarojs/taro';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import type { CommissionOrder, CommissionState } from '@contract/earnings';
@@ -7,9 +6,9 @@ import { formatChinaTime } from '@contract/rules/china-time';
 import { formatMoney } from '@contract/rules/money';
 import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
+import { useShownPagedList } from '../../../components/paged-list/use-shown-list';
 import { COMMISSION_TABS } from '../../../domain/earnings';
 import { useStores } from '../../../stores';
-import { PagedList } from '../../../stores/paged-list';
 import '../earnings.scss';
 
 type Tab = 'ALL' | CommissionState;
@@ -27,14 +26,7 @@ function stateNote(o: CommissionOrder): string {
 function EarningsOrder() {
   const { api } = useStores();
   const [tab, setTab] = useState<Tab>('ALL');
-  const [list] = useState(() => new PagedList<CommissionOrder>((page, perSize) => api.earnings.orders('ALL', page, perSize), 10));
-
-  useDidShow(() => void list.load(true));
-  useReachBottom(() => void list.load(false));
-  usePullDownRefresh(async () => {
-    await list.load(true);
-    Taro.stopPullDownRefresh();
-  });
+  const list = useShownPagedList<CommissionOrder>((page, perSize) => api.earnings.orders('ALL', page, perSize), 10);
 
   function choose(next: Tab) {
     setTab(next);

@@ -1,29 +1,20 @@
 import { View } from '@tarojs/components';
-import Taro, { useDidShow, usePullDownRefresh, useReachBottom } from '@tarojs/taro';
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
 import type { WithdrawalSummary } from '@contract/earnings';
 import { formatChinaTime } from '@contract/rules/china-time';
 import { formatMoney } from '@contract/rules/money';
 import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
+import { useShownPagedList } from '../../../components/paged-list/use-shown-list';
 import { ROUTES } from '../../../domain/routes';
 import { openPage } from '../../../platform/navigation';
 import { useStores } from '../../../stores';
-import { PagedList } from '../../../stores/paged-list';
 import '../earnings.scss';
 
 /** §2 withdraw/withdrawRecord: the promoter's withdrawals, newest first; each opens its detail. */
 function WithdrawRecord() {
   const { api } = useStores();
-  const [list] = useState(() => new PagedList<WithdrawalSummary>((page, perSize) => api.earnings.records(page, perSize), 10));
-
-  useDidShow(() => void list.load(true));
-  useReachBottom(() => void list.load(false));
-  usePullDownRefresh(async () => {
-    await list.load(true);
-    Taro.stopPullDownRefresh();
-  });
+  const list = useShownPagedList<WithdrawalSummary>((page, perSize) => api.earnings.records(page, perSize), 10);
 
   return (
     <PageShell className="sf-earn">
