@@ -13,7 +13,7 @@
  * LIGHTHOUSE_RUNS (1) runs each page that many times and keeps the run with the median performance score.
  * CHROME_PATH (/usr/bin/chromium) names the browser.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import { chromium } from 'playwright-core';
@@ -22,6 +22,8 @@ import { currentPage, loginInBrowser, SCREENS, startServer, type Phone, type Ser
 
 const root = join(__dirname, '..');
 export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+/** Whether the audit can run here (npm run bench skips it without Chromium: scripts/ensure-chromium.sh). */
+export const chromiumPresent = () => existsSync(CHROME_PATH);
 const PROJECT = 'demo';
 /** A phone of its own, so the audit's customer never shares a daily SMS limit with a walk on the same server. */
 const PHONE = '13800138077';
