@@ -32,6 +32,7 @@ import { signUpAndOpen } from '../integral-query/sign-up';
 import Skeleton, { SkeletonLines } from '../skeleton';
 import PageShell from '../page-shell';
 import RichTextView from '../rich-text';
+import ShareAction from '../share-action';
 import TagStrip from '../tag-strip';
 import './index.scss';
 
@@ -165,6 +166,7 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
           <View className="sf-price sf-act__price">{integral ? pointsText(price, integral.integralType) : price === 0 ? '免费' : formatMoney(price)}</View>
           {d.originalPrice && d.originalPrice > price && !integral ? <View className="sf-act__origin">{formatMoney(d.originalPrice)}</View> : null}
           <View className="sf-act__sales">已售{d.sales}</View>
+          <ShareAction info={state.share} />
         </View>
         {d.depositAmount ? <View className="sf-act__deposit">定金 {formatMoney(d.depositAmount)}</View> : null}
         <View className="sf-act__name">{d.actName}</View>

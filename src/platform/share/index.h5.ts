@@ -10,9 +10,10 @@
 import { useEffect, useRef } from 'react';
 import { useDidShow } from '@tarojs/taro';
 import type { JsSignInfo } from '@contract/activity';
-import { isShareAllowed, isSigningOff, sharePath, signUrl } from '../../domain/share';
+import { isShareAllowed, isSigningOff, signUrl } from '../../domain/share';
 import { isWechatBrowser } from '../../domain/user-agent';
 import { sessionValue } from '../storage';
+import { shareLinkOf } from './copy-link';
 import type { PageShareOptions, UsePageShare } from './types';
 
 export * from './types';
@@ -111,7 +112,7 @@ export function createH5Share(env: () => H5ShareEnv = browserEnv) {
       wx.showMenuItems?.({ menuList: SHARE_MENU });
       const info = options.info;
       const base = signUrl(e.href);
-      const link = info?.link && /^https?:\/\//i.test(info.link) ? info.link : `${base}#${sharePath(options.route, options.params, options.projectSn, options.promoterCode)}`;
+      const link = shareLinkOf(e.href, options);
       const data: ShareData = {
         title: info?.title || options.defaultTitle,
         desc: info?.content || '',
