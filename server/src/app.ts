@@ -38,6 +38,7 @@ import userExtrasRoutes from './routes/user-extras';
 import userRoutes from './routes/user';
 import userSummaryRoutes from './routes/user/summary';
 import wechatRoutes from './routes/wechat';
+import wechatOAuthRoutes from './routes/auth/wechat-oauth';
 import type { Limiter } from './services/limiter';
 import { createSmsProvider, type SmsProvider } from './services/sms';
 import { createStorageProvider, type StorageProvider } from './services/storage';
@@ -103,6 +104,7 @@ export async function buildApp({ config, db, sms, logger, logStream, limiter, no
   await app.register(addressRoutes);
   await app.register(activityRoutes, { config });
   await app.register(wechatRoutes, { config });
+  await app.register(wechatOAuthRoutes, { config });
   await app.register(orderRoutes);
   await app.register(paymentRoutes, { config });
   await app.register(sandboxRoutes, { config, notifySender });

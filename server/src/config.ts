@@ -73,6 +73,7 @@ const envSchema = z.object({
   WECHAT_APP_ID: optionalText,
   WECHAT_APP_SECRET: optionalText,
   WECHAT_API_BASE: z.string().trim().regex(/^https?:\/\/[^/\s]+/, 'WECHAT_API_BASE must be an absolute http(s) URL').default('https://api.weixin.qq.com'),
+  WECHAT_OAUTH_AUTHORIZE_URL: z.string().trim().regex(/^https?:\/\/[^/\s]+/, 'WECHAT_OAUTH_AUTHORIZE_URL must be an absolute http(s) URL').default('https://open.weixin.qq.com/connect/oauth2/authorize'),
   WECHAT_PAY_APP_ID: optionalText,
   WECHAT_PAY_MINI_APP_ID: optionalText,
   WECHAT_PAY_MCH_ID: optionalText,
@@ -126,7 +127,11 @@ const envSchema = z.object({
   }
   if (Boolean(e.WECHAT_APP_ID) !== Boolean(e.WECHAT_APP_SECRET)) {
     const missing = e.WECHAT_APP_ID ? 'WECHAT_APP_SECRET' : 'WECHAT_APP_ID';
-    ctx.addIssue({ code: 'custom', path: [missing], message: 'WECHAT_APP_ID and WECHAT_APP_SECRET must be set together (both unset: JS-SDK signing off)' });
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'WECHAT_APP_ID and WECHAT_APP_SECRET must be set together (both unset: JS-SDK signing and WeChat OAuth off)' });
+  }
+  // The WeChat browser pays with the openid its OAuth gave, which belongs to WECHAT_APP_ID only.
+  if (e.WECHAT_APP_ID && e.WECHAT_PAY_APP_ID && e.WECHAT_APP_ID !== e.WECHAT_PAY_APP_ID) {
+    ctx.addIssue({ code: 'custom', path: ['WECHAT_PAY_APP_ID'], message: 'WECHAT_PAY_APP_ID must be WECHAT_APP_ID: the WeChat browser pays with the openid of that official account' });
   }
 });
 
@@ -149,7 +154,8 @@ export interface Config {
   payProvider: (typeof PAY_PROVIDERS)[number];
   sandboxPayKey: string;
   /** The WeChat official account whose jsapi_ticket signs the JS-SDK on H5 (both unset: off, as in demo mode). */
-  wechatMp: { appId?: string; appSecret?: string; apiBase: string };
+  /** Also the WeChat browser's OAuth (providers/wechat-oauth.ts): authorizeUrl is WeChat's authorize page (a local fake in the e2e). */
+  wechatMp: { appId?: string; appSecret?: string; apiBase: string; authorizeUrl: string };
   /** WeChat Pay API v3; every field unset means WeChat Pay is off. Keys are PEM text (with real or escaped newlines) or a file path. */
   wechatPay: {
     appId?: string;
@@ -216,7 +222,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     limits: { smsPerIpPerHour: e.SMS_PER_IP_PER_HOUR, smsPerMinute: e.SMS_PER_MINUTE, entrancePerIpPerMinute: e.ENTRANCE_PER_IP_PER_MINUTE },
     payProvider: e.PAY_PROVIDER,
     sandboxPayKey: e.SANDBOX_PAY_KEY,
-    wechatMp: { appId: e.WECHAT_APP_ID, appSecret: e.WECHAT_APP_SECRET, apiBase: e.WECHAT_API_BASE.replace(/\/+$/, '') },
+    wechatMp: { appId: e.WECHAT_APP_ID, appSecret: e.WECHAT_APP_SECRET, apiBase: e.WECHAT_API_BASE.replace(/\/+$/, ''), authorizeUrl: e.WECHAT_OAUTH_AUTHORIZE_URL },
     wechatPay: {
       appId: e.WECHAT_PAY_APP_ID,
       miniAppId: e.WECHAT_PAY_MINI_APP_ID,

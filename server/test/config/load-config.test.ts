@@ -20,7 +20,7 @@ describe('loadConfig', () => {
       limits: { smsPerIpPerHour: 20, smsPerMinute: 60, entrancePerIpPerMinute: 60 },
       payProvider: 'sandbox',
       sandboxPayKey: DEFAULT_SANDBOX_PAY_KEY,
-      wechatMp: { appId: undefined, appSecret: undefined, apiBase: 'https://api.weixin.qq.com' },
+      wechatMp: { appId: undefined, appSecret: undefined, apiBase: 'https://api.weixin.qq.com', authorizeUrl: 'https://open.weixin.qq.com/connect/oauth2/authorize' },
       wechatPay: {
         appId: undefined,
         miniAppId: undefined,

@@ -168,9 +168,9 @@ describe('GET /js/getJSSign', () => {
 describe('configuration', () => {
   test('WECHAT_* are optional, set together, and the API base must be http(s)', () => {
     const off = loadConfig({});
-    assert.deepEqual(off.wechatMp, { appId: undefined, appSecret: undefined, apiBase: 'https://api.weixin.qq.com' });
+    assert.deepEqual(off.wechatMp, { appId: undefined, appSecret: undefined, apiBase: 'https://api.weixin.qq.com', authorizeUrl: 'https://open.weixin.qq.com/connect/oauth2/authorize' });
     const on = loadConfig({ WECHAT_APP_ID: ' wx1 ', WECHAT_APP_SECRET: 's', WECHAT_API_BASE: 'http://127.0.0.1:8080/' });
-    assert.deepEqual(on.wechatMp, { appId: 'wx1', appSecret: 's', apiBase: 'http://127.0.0.1:8080' });
+    assert.deepEqual(on.wechatMp, { appId: 'wx1', appSecret: 's', apiBase: 'http://127.0.0.1:8080', authorizeUrl: 'https://open.weixin.qq.com/connect/oauth2/authorize' });
     assert.throws(() => loadConfig({ WECHAT_APP_ID: 'wx1' }), (e) => e instanceof ConfigError && e.problems.some((p) => p.startsWith('WECHAT_APP_SECRET:')));
     assert.throws(() => loadConfig({ WECHAT_APP_SECRET: 's' }), (e) => e instanceof ConfigError && e.problems.some((p) => p.startsWith('WECHAT_APP_ID:')));
     assert.throws(() => loadConfig({ WECHAT_API_BASE: 'ftp://x' }), (e) => e instanceof ConfigError && e.problems.some((p) => p.startsWith('WECHAT_API_BASE:')));

@@ -33,6 +33,7 @@ import { cancelOrder, findUserOrder } from '../../services/order-state-db';
 import { installmentInfoOf, listOrders, orderDetail } from '../../services/order-view';
 import { closeAtProviders, pendingPaymentSns, startPayment, syncPendingPayments } from '../../services/payment';
 import { checkRedirect } from '../../services/redirect';
+import { payerOpenid } from '../../services/payer-openid';
 import { createPaymentProviders, type PaymentProviders } from '../../services/providers';
 import notifyRoutes from './notify';
 
@@ -120,6 +121,7 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, o
           redirectUrl,
           clientIp: request.ip,
           publicBaseUrl: base,
+          openid: await payerOpenid(app.db, options.config.wechatPay, { userId, paySource, tradeType }),
         }),
       );
     },
