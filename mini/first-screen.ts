@@ -87,6 +87,14 @@ export const FIRST_SCREENS: Record<string, FirstScreen> = {
   'subpackages/user/user/agreement': { as: 'user', texts: () => ['用户服务协议', '隐私政策'] },
   'subpackages/user/huimin/huiminServer': { as: 'user', texts: () => ['信息登记', '联系客服', '意见反馈'] },
   'subpackages/user/drainage/drainageCode': { as: 'user', texts: () => ['关注示范商城', '复制链接'] },
+  // Carrier points (issue 14): both carriers with the §9 note; the carrier's authorisation page is a web-view.
+  'subpackages/user/integral/integralQuery': { as: 'user', texts: () => ['中国移动', '中国联通', '积分查询可能会延迟，具体以移动官方积分余额为准'] },
+  'subpackages/user/integral/carrierAuth': {
+    as: 'user',
+    query: () => ({ url: encodeURIComponent(WEB_PAGE) }),
+    texts: () => [],
+    attribute: () => ({ name: 'src', value: WEB_PAGE }),
+  },
   'subpackages/user/thirdParty/richTextH5': {
     as: 'user',
     query: () => ({ context: encodeURIComponent('<p>冒烟测试的图文内容</p>') }),

@@ -29,7 +29,7 @@ export default defineAppConfig({
     { root: 'subpackages/coupon', pages: ['discountCouponList/discountCouponList', 'couponHistory/couponHistory', 'couponList/couponList'] },
     {
       root: 'subpackages/user',
-      pages: ['address/deliveryAddress', 'address/addEditAddress', 'thirdParty/customerService', 'thirdParty/richTextH5', 'feedback/feedback', 'user/agreement', 'huimin/huiminServer', 'drainage/drainageCode'],
+      pages: ['address/deliveryAddress', 'address/addEditAddress', 'thirdParty/customerService', 'thirdParty/richTextH5', 'feedback/feedback', 'user/agreement', 'huimin/huiminServer', 'drainage/drainageCode', 'integral/integralQuery', 'integral/carrierAuth'],
     },
     {
       root: 'subpackages/earnings',

@@ -4,7 +4,8 @@
  */
 jest.mock('../../src/api/transport', () => require('./harness').transportModule);
 import { BUILT_ROUTES } from '../../src/domain/routes';
-import { all, openAt, requests, resetServer, route, signIn, text, waitFor } from './harness';
+import { runInAction } from 'mobx';
+import { all, openAt, requests, resetServer, route, signIn, tap, text, waitFor, waitForPage } from './harness';
 
 const SUMMARY = '/front/v1/user/summary';
 
@@ -47,5 +48,26 @@ describe('我的', () => {
     expect(titles).toContain('联系客服');
     if (!BUILT_ROUTES.has('subpackages/earnings/earnings/myEarnings')) expect(titles).not.toContain('我的收益');
     if (!BUILT_ROUTES.has('subpackages/order/afterSale/afterSaleOrder')) expect(titles).not.toContain('售后服务');
+    // Carrier points belong to the points project only (issue 14).
+    expect(titles).not.toContain('积分查询');
+  });
+
+  test('the points project shows 积分查询, which opens the points page', async () => {
+    signIn('13800138000');
+    // eslint-disable-next-line @typescript-eslint/no-var-requires
+    const { rootStore } = require('../../src/stores');
+    runInAction(() => (rootStore.session.projectEnum = 'INTEGRAL_APPLE'));
+    route('GET', SUMMARY, () => ({ info: { orders: { ALL: 0, UNPAID: 0, PAID: 0, CANCELLED: 0, REFUND: 0 }, coupons: 0 } }));
+    route('GET', '/front/v1/activity/integral/binding/state', (data) => ({
+      info: { integralType: data.integralType, bound: true, phone: '13900002000', point: data.integralType === 'MOBILE_INTEGRAL' ? 6000 : 300, needAuth: false },
+    }));
+    await openAt('/pages/center/center');
+    await waitFor(() => expect(all('.sf-center__entry-title').map((e) => e.textContent)).toContain('积分查询'));
+    tap(all('.sf-center__entry').find((e) => e.textContent?.includes('积分查询')));
+    await waitForPage('subpackages/user/integral/integralQuery');
+    await waitFor(() => expect(text('#points-MOBILE_INTEGRAL .sf-points__num')).toBe('6000'));
+    expect(text('#points-MOBILE_INTEGRAL .sf-points__suffix')).toBe('移动积分');
+    expect(text('#points-UNICOM_INTEGRAL .sf-points__num')).toBe('300');
+    expect(text('#points-UNICOM_INTEGRAL .sf-points__phone')).toBe('139****2000');
   });
 });

@@ -57,6 +57,9 @@ export const ROUTES = {
   agreement: 'subpackages/user/user/agreement',
   huiminServer: 'subpackages/user/huimin/huiminServer',
   drainageCode: 'subpackages/user/drainage/drainageCode',
+  // Carrier points (issue 14): the 积分查询 page of 我的, and the carrier's authorisation page in a mini-program web-view.
+  integralQuery: 'subpackages/user/integral/integralQuery',
+  carrierAuth: 'subpackages/user/integral/carrierAuth',
   collectFormSuccess: 'subpackages/result/collectFormSuccess/collectFormSuccess',
 } as const;
 
@@ -146,6 +149,9 @@ export const BUILT_ROUTES: ReadonlySet<string> = new Set<string>([
   ROUTES.negotiationHistory,
   ROUTES.logistics,
   ROUTES.writeLogistics,
+  // Carrier points (issue 14).
+  ROUTES.integralQuery,
+  ROUTES.carrierAuth,
 ]);
 
 /** Strips a leading slash and any query, so '/pages/a/b?x=1' and 'pages/a/b' compare equal. */

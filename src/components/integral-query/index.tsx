@@ -1,6 +1,7 @@
 import { Input, View } from '@tarojs/components';
 import { observer, useLocalObservable } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
+import { useDidShow } from '@tarojs/taro';
 import { useEffect } from 'react';
 import {
   INTEGRAL_NOTE,
@@ -47,13 +48,15 @@ function IntegralQuery({ open, integralType, onClose, onBalance, onResume }: Int
   }));
   const carrier = integralCarrier(integralType);
 
-  async function query(phone: string) {
+  /** resumed: back from the carrier; if it still asks, the customer did not authorise: say so, do not go again. */
+  async function query(phone: string, resumed = false) {
     if (ui.busy) return;
     runInAction(() => (ui.busy = true));
     try {
       const reply = await api.integral.balance({ integralType, phone, callbackUrl: callbackUrl() });
       if (reply.flag && reply.redirectUrl) {
-        goAuthorise({ integralType, phone }, reply.redirectUrl);
+        if (resumed) toast('积分授权未完成，请重新查询');
+        else await goAuthorise({ integralType, phone }, reply.redirectUrl);
         return;
       }
       runInAction(() => {
@@ -72,13 +75,21 @@ function IntegralQuery({ open, integralType, onClose, onBalance, onResume }: Int
     if (hasPending(integralType)) onResume?.();
   }, [integralType]);
 
+  // A mini-program comes back from the carrier's web-view page to this page, still mounted with the popup open.
+  useDidShow(() => {
+    if (!hasPending(integralType)) return;
+    if (!open) return onResume?.();
+    const pending = takePending(integralType);
+    if (pending) void query(pending.phone, true);
+  });
+
   // On opening: a query waiting for the carrier's authorisation finishes; otherwise the bound phone shows.
   useEffect(() => {
     if (!open) return;
     const pending = takePending(integralType);
     if (pending) {
       runInAction(() => (ui.phone = pending.phone));
-      void query(pending.phone);
+      void query(pending.phone, true);
       return;
     }
     void api.integral

@@ -30,6 +30,7 @@ const GROUPS: { title: string; entries: Entry[] }[] = [
       { title: '卡券', route: ROUTES.couponList, icon: 'credit-card' },
       { title: '兑换中心', route: ROUTES.exchangeCenter, icon: 'shopping-bag' },
       { title: '我的收益', route: ROUTES.myEarnings, icon: 'money' },
+      { title: '积分查询', route: ROUTES.integralQuery, icon: 'star' },
     ],
   },
   {
@@ -101,7 +102,9 @@ function Center() {
 
   const s = state.summary;
   const couponsBuilt = BUILT_ROUTES.has(ROUTES.discountCouponList);
-  const groups = GROUPS.map((g) => ({ ...g, entries: g.entries.filter((e) => BUILT_ROUTES.has(e.route) && (e.route !== ROUTES.myEarnings || (user && session.isEarner))) })).filter((g) => g.entries.length);
+  // 我的收益 is for promoters; 积分查询 where the project is the points project (§1, INTEGRAL_APPLE).
+  const only = (e: Entry) => (e.route === ROUTES.myEarnings ? !!user && session.isEarner : e.route === ROUTES.integralQuery ? session.projectEnum === 'INTEGRAL_APPLE' : true);
+  const groups = GROUPS.map((g) => ({ ...g, entries: g.entries.filter((e) => BUILT_ROUTES.has(e.route) && only(e)) })).filter((g) => g.entries.length);
   return (
     <PageShell className="sf-center">
       <View className="sf-center__head">
