@@ -136,3 +136,17 @@ describe('url and style checks', () => {
     expect(isBlankHtml('<p>字</p>')).toBe(false);
   });
 });
+
+describe('rich text: headings under the page title (topHeading)', () => {
+  test('the highest heading becomes h2 and the others keep their distance, at most h6', () => {
+    const html = '<h3 class="t">标题</h3><p>x</p><H4>小节</H4><h6>深</h6>';
+    expect(sanitizeHtml(html, { topHeading: 2 })).toBe('<h2 class="t">标题</h2><p>x</p><h3>小节</h3><h5>深</h5>');
+  });
+  test('content starting at h1 moves down, never past h6', () => {
+    expect(sanitizeHtml('<h1>a</h1><h6>b</h6>', { topHeading: 2 })).toBe('<h2>a</h2><h6>b</h6>');
+  });
+  test('without the option, or without headings, nothing is renamed', () => {
+    expect(sanitizeHtml('<h3>a</h3>')).toBe('<h3>a</h3>');
+    expect(sanitizeHtml('<p>hr</p><hr><header>x</header>', { topHeading: 2 })).toBe('<p>hr</p><hr/><header>x</header>');
+  });
+});

@@ -19,6 +19,11 @@ export interface SanitizeOptions {
   resolveUrl?: (url: string) => string;
   /** Adds max-width:100% to images so that wide pictures fit the screen. */
   fitImages?: boolean;
+  /**
+   * The level the content's highest heading takes (the others keep their distance to it, at most h6): under a
+   * page whose title is the h1, merchant HTML that starts at h3 would skip a level for screen readers.
+   */
+  topHeading?: number;
 }
 
 const ALLOWED_TAGS = new Set([
@@ -206,9 +211,18 @@ function renderStartTag(tag: StartTag, options: SanitizeOptions): string | null 
   return VOID_TAGS.has(tag.name) ? `${open}/>` : `${open}>`;
 }
 
+/** Renames h1..h6 so that the highest heading in `html` becomes h`top` (identity without `top` or headings). */
+function headingShift(html: string, top: number | undefined): (name: string) => string {
+  const levels = top ? [...html.matchAll(/<h([1-6])[\s/>]/gi)].map((m) => Number(m[1])) : [];
+  if (!top || !levels.length) return (name) => name;
+  const by = top - Math.min(...levels);
+  return (name) => (/^h[1-6]$/.test(name) ? `h${Math.min(6, Math.max(1, Number(name[1]) + by))}` : name);
+}
+
 /** The cleaned HTML; see the file comment for what is kept. */
 export function sanitizeHtml(html: string | null | undefined, options: SanitizeOptions = {}): string {
   if (!html) return '';
+  const heading = headingShift(html, options.topHeading);
   let out = '';
   let i = 0;
   while (i < html.length) {
@@ -230,7 +244,7 @@ export function sanitizeHtml(html: string | null | undefined, options: SanitizeO
       if (end < 0) break;
       const name = /^<\/([a-z][^\s/>]*)/i.exec(html.slice(lt, end + 1));
       const tag = name ? name[1].toLowerCase() : '';
-      if (ALLOWED_TAGS.has(tag) && !VOID_TAGS.has(tag)) out += `</${tag}>`;
+      if (ALLOWED_TAGS.has(tag) && !VOID_TAGS.has(tag)) out += `</${heading(tag)}>`;
       i = end + 1;
     } else if (isLetter(next)) {
       const tag = readStartTag(html, lt);
@@ -240,7 +254,7 @@ export function sanitizeHtml(html: string | null | undefined, options: SanitizeO
         continue;
       }
       if (ALLOWED_TAGS.has(tag.name)) {
-        const rendered = renderStartTag(tag, options);
+        const rendered = renderStartTag({ ...tag, name: heading(tag.name) }, options);
         if (rendered) out += rendered;
       }
       i = tag.end;

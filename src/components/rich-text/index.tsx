@@ -18,7 +18,8 @@ const resolveUrl = (url: string): string => (url.startsWith('/') && !url.startsW
 
 /** The §2 rich-text renderer: sanitised HTML, images under 60 px dropped, wide images fitted to the screen. */
 export default function RichTextView({ html, emptyText = MESSAGES.emptyContent, className }: RichTextViewProps) {
-  const nodes = useMemo(() => sanitizeHtml(html, { resolveUrl, fitImages: true }), [html]);
+  // topHeading 2: the page title is the h1 (page-header), so the content's own headings start below it.
+  const nodes = useMemo(() => sanitizeHtml(html, { resolveUrl, fitImages: true, topHeading: 2 }), [html]);
   if (isBlankHtml(nodes)) return <View className={`sf-rich sf-rich--empty ${className || ''}`}>{emptyText}</View>;
   return <RichText className={`sf-rich ${className || ''}`} nodes={nodes} />;
 }
