@@ -52,6 +52,10 @@ export const commentSchema = z.object({
 });
 export type Comment = z.infer<typeof commentSchema>;
 
+/** A place on the map: GCJ-02 coordinates, as Chinese maps and the mini-programs' location APIs use them. */
+export const activityPlaceSchema = z.object({ name: z.string(), address: z.string(), latitude: z.number(), longitude: z.number() });
+export type ActivityPlace = z.infer<typeof activityPlaceSchema>;
+
 export const activityDetailSchema = z.object({
   actSn: z.string(),
   actName: z.string(),
@@ -89,6 +93,8 @@ export const activityDetailSchema = z.object({
   disabledReason: z.string().nullable(),
   /** Whether the current user may publish a review (bought and not yet reviewed). */
   canComment: z.boolean(),
+  /** Where the activity takes place (shown on the detail, opened with /open-location, §2); absent when it has none. */
+  place: activityPlaceSchema.nullish(),
 });
 export type ActivityDetail = z.infer<typeof activityDetailSchema>;
 

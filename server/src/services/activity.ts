@@ -61,6 +61,7 @@ export async function activityDetail(db: Db, session: { projectSn: string; userI
     orderEnabled: !config.disableFlag,
     disabledReason: config.disableFlag ? config.disableReason ?? null : null,
     canComment: mayComment,
+    place: x.place ?? null,
   };
 }
 

@@ -34,6 +34,8 @@ export interface ActivityExtras {
     actPreviewUrl: string | null;
     maxIntegral: number;
   } | null;
+  /** Where the activity takes place (GCJ-02), for the detail's place row and /open-location. */
+  place?: { name: string; address: string; latitude: number; longitude: number } | null;
   /** Set by the demo seed (seed/catalogue-details.ts) to the version that wrote this detail. */
   seedVersion?: number;
 }

@@ -15,7 +15,7 @@
  * - course-02 deposit + final (refund 1+5); course-03 package of two + two gift courses (covers), refund 1+3;
  *   course-04 three instalments; course-05 household course with holdTypes TRAILING_HOLD + TALENT_IN, refund 2;
  *   course-08 closed (orderEnabled false, 课程报名已截止), refund 4
- * - activity-02 城市夜跑打卡活动: price 0
+ * - activity-02 城市夜跑打卡活动: price 0, a place (its meeting point, opened with /open-location); activity-01 a place too
  * - goods-*: refund 3+5; integral-01/04 MOBILE_INTEGRAL, integral-02/05 UNICOM_INTEGRAL, integral-03/06 no carrier;
  *   integral-01 also minIntegralType and actPreviewUrl
  */
@@ -99,8 +99,15 @@ export function detailExtras(sn: string, key: string, actType: string, actName: 
       return { ...base, holdTypes: ['TRAILING_HOLD', 'TALENT_IN'], refundTags: [2], specAttrs: [{ name: '证书', value: '三级/高级工' }] };
     case 'course-08':
       return { ...base, refundTags: [4] };
+    case 'activity-01':
+      return { ...base, place: { name: '城市烘焙教室', address: '广州市天河区体育西路103号3楼', latitude: 23.13352, longitude: 113.32186 } };
     case 'activity-02':
-      return { ...base, summary: '免费报名，夜跑5公里打卡，完赛即得纪念徽章。', specAttrs: [{ name: '费用', value: '免费' }] };
+      return {
+        ...base,
+        summary: '免费报名，夜跑5公里打卡，完赛即得纪念徽章。',
+        specAttrs: [{ name: '费用', value: '免费' }],
+        place: { name: '海心沙亚运公园南门（集合点）', address: '广州市天河区临江大道3号', latitude: 23.11548, longitude: 113.32417 },
+      };
     default:
       if (actType === 'INTEGRAL') {
         const n = Number(key.slice(-2));
@@ -178,7 +185,7 @@ export function seedReviews(a: { actSn: string; projectSn: string; cover: string
 const CATALOGUE_TAGS = new Map([...CATALOGUE.courses, ...CATALOGUE.activities, ...CATALOGUE.goods, ...CATALOGUE.integral].map((c) => [c.key, c.tags]));
 
 /** Raised whenever detailExtras changes, so that the demo items of an older database are rewritten once. */
-export const DETAIL_SEED_VERSION = 2;
+export const DETAIL_SEED_VERSION = 3;
 
 export async function seedCatalogueDetails(db: Db): Promise<void> {
   // Only the demo catalogue of the demo projects: items an operator adds are never touched.
