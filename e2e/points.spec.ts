@@ -9,7 +9,22 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, test } from 'node:test';
 import type { Browser, Locator } from 'playwright-core';
-import { SCREENS, currentPage, expectToast, field, openBrowser, openPhone, startServer, typeKeys, type Phone, type Server } from './harness';
+import {
+  SCREENS,
+  checkOrderDetailAmounts,
+  checkOrderListAmounts,
+  currentPage,
+  expectToast,
+  field,
+  openBrowser,
+  openPhone,
+  openScreen,
+  readLines,
+  startServer,
+  typeKeys,
+  type Phone,
+  type Server,
+} from './harness';
 
 let server: Server;
 let browser: Browser;
@@ -46,6 +61,20 @@ async function loginToItem(mobile: string, actSn: string): Promise<Locator> {
 }
 
 const text = async (l: Locator) => ((await l.textContent()) || '').trim();
+
+/**
+ * A points order as the customer reads it: the detail's 兑换积分 line with the carrier's suffix, its money lines
+ * adding up to the cash part (e2e/amounts.ts), and the same points and amounts on its card in the order list.
+ */
+async function checkPointsOnOrder(detail: Locator, orderNo: string, points: string, cash: number): Promise<void> {
+  await detail.locator('.sf-lines__row', { hasText: '兑换积分' }).waitFor({ state: 'visible' });
+  assert.equal((await readLines(detail)).get('兑换积分')?.text, points);
+  const amounts = await checkOrderDetailAmounts(detail);
+  assert.equal(amounts.total, cash, `订单总额 is the cash part of ${orderNo}`);
+  const list = await openScreen(phone.page, server.baseUrl, '/pages/order/orderList', SCREENS.orderList, { marker: `.sf-order[data-order-no="${orderNo}"]` });
+  await checkOrderListAmounts(list, orderNo, amounts);
+  assert.equal(await text(list.locator(`.sf-order[data-order-no="${orderNo}"] .sf-order__points`)), `兑换积分 ${points}`);
+}
 
 test('query points, change back to search, order with points and see the balance drop by the price', async () => {
   const detail = await loginToItem('13700137201', 'integral-integral-04');
@@ -93,6 +122,10 @@ test('query points, change back to search, order with points and see the balance
   assert.doesNotMatch(phone.page.url(), /sandbox\/cashier/);
   await placed.locator('.sf-detail__status-text', { hasText: '已完成' }).waitFor({ state: 'visible' });
   await phone.shot('points-13-placed');
+  // The order shows the points it spent beside its money lines, which still add up (¥0: points only).
+  const placedNo = new URL(phone.page.url()).hash.match(/orderNo=([^&]+)/)?.[1] ?? '';
+  assert.ok(placedNo);
+  await checkPointsOnOrder(placed, placedNo, '800移动积分', 0);
 
   // On the item again, the bound phone is remembered and the balance has dropped by exactly 800.
   // A fresh load of the item (as a reopened link): the session and the binding come from storage and the server.
@@ -148,9 +181,13 @@ test('a points order with a cash part goes to the cashier; cancelled, its points
   await page.waitForURL(/\/sandbox\/cashier\//);
   assert.equal(await text(page.locator('#cashier-amount')), '¥1');
   await page.locator('#cashier-cancel').click();
-  const unpaid = await currentPage(page, SCREENS.orderDetail, { marker: '.sf-detail__status-text' });
+  let unpaid = await currentPage(page, SCREENS.orderDetail, { marker: '.sf-detail__status-text' });
   const orderNo = new URL(page.url()).hash.match(/orderNo=([^&]+)/)?.[1] ?? '';
   assert.ok(orderNo);
+  // Points and the cash part on the order (detail and list), the money adding up to ¥1; then back to it.
+  await checkPointsOnOrder(unpaid, orderNo, '1000联通积分', 100);
+  await page.goto(`${server.baseUrl}/?again=3#/pages/order/orderDetail?orderNo=${orderNo}`);
+  unpaid = await currentPage(page, SCREENS.orderDetail, { marker: '.sf-detail__status-text' });
   await unpaid.locator('.sf-order__btn', { hasText: '取消订单' }).click();
   await page.locator('.taro__modal').getByText('确定', { exact: true }).click();
   await expectToast(page, '订单已取消');
@@ -165,4 +202,29 @@ test('a points order with a cash part goes to the cashier; cancelled, its points
   const again = await currentPage(page, SCREENS.activityDetail, { marker: '#act-integral-query' });
   await again.locator('#act-integral-query').click();
   await again.locator('#integral-result-view #integral-balance', { hasText: '7500联通积分' }).waitFor({ state: 'visible' });
+});
+
+test('我的 of the points project opens 积分查询; an authorising phone comes back to that page with its balance', async () => {
+  const { page } = phone;
+  await loginToItem('13700137204', 'integral-integral-01');
+  const center = await openScreen(page, server.baseUrl, '/pages/center/center', SCREENS.center, { marker: '.sf-center__entry' });
+  await center.locator('.sf-center__entry', { hasText: '积分查询' }).click();
+  const POINTS = { route: 'subpackages/user/integral/integralQuery', marker: '.sf-points__card' };
+  const points = await currentPage(page, POINTS);
+  assert.equal(await text(points.locator('#points-MOBILE_INTEGRAL .sf-points__carrier')), '中国移动');
+  assert.equal(await text(points.locator('#points-UNICOM_INTEGRAL .sf-points__carrier')), '中国联通');
+  await points.locator('#points-query-MOBILE_INTEGRAL').click();
+  const search = points.locator('#integral-search-view');
+  await typeKeys(field(search, 'integral-phone'), '13800138019');
+  await search.locator('#integral-search').click();
+  await page.waitForURL(/\/sandbox\/carrier\/authorise\//);
+  await typeKeys(page.locator('#carrier-code'), '138019');
+  await page.locator('#carrier-confirm').click();
+  // The carrier sends the browser back to this page, which finishes the query without asking again.
+  const back = await currentPage(page, { ...POINTS, marker: '#integral-result-view' });
+  assert.equal(await text(back.locator('#integral-balance')), '24057移动积分');
+  await back.locator('.sf-popup__close').click();
+  await back.locator('#points-MOBILE_INTEGRAL .sf-points__num', { hasText: '24057' }).waitFor({ state: 'visible' });
+  assert.equal(await text(back.locator('#points-MOBILE_INTEGRAL .sf-points__phone')), '138****8019');
+  await phone.shot('points-40-center-query');
 });
