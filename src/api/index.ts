@@ -17,6 +17,7 @@ import type { Request } from './request';
 import { createServiceApi } from './service';
 import { createUploadApi } from './upload';
 import { createUserApi } from './user';
+import { createWechatOAuthApi } from './wechat-oauth';
 
 export function createApi(request: Request) {
   return {
@@ -37,6 +38,7 @@ export function createApi(request: Request) {
     service: createServiceApi(request),
     user: createUserApi(request),
     integral: createIntegralApi(request),
+    wechatOAuth: createWechatOAuthApi(request),
   };
 }
 

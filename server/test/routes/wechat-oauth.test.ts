@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
-import type { PhoneLoginInfo } from '@contract/auth';
+import type { MiniLoginInfo } from '@contract/mini-login';
 import type { WechatOAuthAuthorizeInfo } from '@contract/wechat-oauth';
 import { loadConfig } from '../../src/config';
 import { platformIdentities } from '../../src/db/schema/platform-accounts';
@@ -80,7 +80,7 @@ describe('WeChat OAuth routes', () => {
 
   const authorize = (token: string, scope = 'snsapi_base', redirectUri = 'https://shop.example.com/#/pages/activity/courseDetail?actSn=A1') =>
     h.get<WechatOAuthAuthorizeInfo>('/front/v1/wechat/oauth/authorize', { redirectUri, scope }, token);
-  const login = (token: string, code: string, state: string) => h.post<PhoneLoginInfo>('/front/v1/wechat/oauth/login', { code, state }, token);
+  const login = (token: string, code: string, state: string) => h.post<MiniLoginInfo>('/front/v1/wechat/oauth/login', { code, state }, token);
 
   it('round trip: authorize → WeChat → back to the page with code and state → logged in with the openid; the openid pays', async () => {
     fake.user = { openid: 'oROUTE000000000000000000001', nickname: '微信用户', headimgurl: '' };
@@ -105,6 +105,7 @@ describe('WeChat OAuth routes', () => {
     assert.equal(done.status, 200, done.raw.body);
     const { token, userInfo } = done.body.info;
     assert.notEqual(token, visitor);
+    assert.deepEqual(done.body.info.authInfo, { needAuthUser: false, needAuthPhone: true });
     const [identity] = await h.database.db.select().from(platformIdentities).where(eq(platformIdentities.openid, 'oROUTE000000000000000000001'));
     assert.equal(identity.userId, userInfo.userId, 'the visitor now owns the openid');
     assert.equal(identity.platform, 'WECHAT_H5');

@@ -8,8 +8,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { phoneLoginInfo } from '@contract/auth';
 import { ERROR_CODES } from '@contract/common';
+import { miniLoginInfo } from '@contract/mini-login';
 import { wechatOAuthAuthorizeInfo, wechatOAuthAuthorizeQuery, wechatOAuthLoginBody } from '@contract/wechat-oauth';
 import type { Config } from '../../config';
 import { platformIdentities } from '../../db/schema/platform-accounts';
@@ -82,7 +82,7 @@ const wechatOAuthRoutes: FastifyPluginAsyncZod<WechatOAuthRoutesOptions> = async
         tags,
         summary: 'WeChat browser: trade the code WeChat returned (with its state) for a session; a code works once',
         body: wechatOAuthLoginBody,
-        response: responses(phoneLoginInfo, [400, 401, 503]),
+        response: responses(miniLoginInfo, [400, 401, 503]),
       },
     },
     async (request) => {
@@ -94,7 +94,9 @@ const wechatOAuthRoutes: FastifyPluginAsyncZod<WechatOAuthRoutesOptions> = async
         secret,
         ttlDays: opts.config.sessionTtlDays,
       });
-      return ok({ token, userInfo: toUserInfo(user) });
+      // The same answer as the mini-programs' login: WeChat asked for the profile already (or the customer chose
+      // snsapi_base), so no profile prompt follows; the phone is still asked when there is none (§6).
+      return ok({ token, userInfo: toUserInfo(user), authInfo: { needAuthUser: false, needAuthPhone: user.phone === null } });
     },
   );
 };
