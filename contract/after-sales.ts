@@ -173,3 +173,47 @@ export const opsRefuseBody = z.object({
     .min(1, '请填写拒绝原因')
     .max(AFTER_SALE_REFUSE_REASON_MAX, `拒绝原因不能超过${AFTER_SALE_REFUSE_REASON_MAX}个字`),
 });
+
+// Course change (DEAL_DONE_COURSE, issue 13 item 6): operator API.
+export const courseChangeOrderParams = z.object({ orderNo: z.string({ error: '缺少订单号' }).trim().min(1, '缺少订单号').max(64, '订单号过长') });
+export const courseChangeBody = z.object({
+  actSn: z.string({ error: '请选择新课程' }).trim().min(1, '请选择新课程').max(64, '课程编号不正确'),
+  packageSn: z.string().trim().min(1).max(64, '套餐编号不正确').nullable().optional(),
+  message: z.string({ error: '留言格式不正确' }).trim().max(AFTER_SALE_REFUSE_REASON_MAX, `留言不能超过${AFTER_SALE_REFUSE_REASON_MAX}个字`).default(''),
+});
+export const courseChangeOptionsSchema = z.object({
+  orderNo: z.string(),
+  orderStatus: z.string(),
+  /** What the order received and kept, fen: the most a new order can have deducted. */
+  credit: z.number().int(),
+  allowed: z.boolean(),
+  notAllowedReason: z.string().nullable(),
+  /** The project's other online courses: price (fen, no coupon) and the 费用抵扣 it would get. */
+  courses: z.array(z.object({ actSn: z.string(), actName: z.string(), price: z.number().int(), deductionAmount: z.number().int() })),
+});
+export type CourseChangeOptions = z.infer<typeof courseChangeOptionsSchema>;
+export const courseChangeResultSchema = z.object({
+  oldOrderNo: z.string(),
+  oldOrderStatus: z.string(),
+  newOrderNo: z.string(),
+  newOrderStatus: z.string(),
+  courseName: z.string(),
+  price: z.number().int(),
+  credit: z.number().int(),
+  /** 费用抵扣 on the new order: min(credit, price). */
+  deductionAmount: z.number().int(),
+  /** Credit the new price could not take (refund it through after-sales before changing if it matters). */
+  uncovered: z.number().int(),
+});
+export type CourseChangeResult = z.infer<typeof courseChangeResultSchema>;
+/** What an order detail shows of a course change it was part of. */
+export const orderCourseChangeSchema = z.object({
+  /** FROM: this order was made from `orderNo`; TO: this order moved to `orderNo`. */
+  direction: z.enum(['FROM', 'TO']),
+  orderNo: z.string(),
+  courseName: z.string(),
+  deductionAmount: z.number().int(),
+  text: z.string(),
+  message: z.string(),
+  at: z.string(),
+});

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { pageQuery, paged, signedFields } from './common';
 import { addressSchema } from './address';
 import { depositItemSchema, installmentItemSchema } from './order';
+import { orderCourseChangeSchema } from './after-sales';
 
 import { ORDER_STATUS_TEXT, ORDER_TABS, type OrderTab } from './constants';
 
@@ -94,6 +95,10 @@ export const orderDetailSchema = orderSummarySchema.extend({
   payTime: z.string().nullable().optional(),
   /** 申请售后 is offered: paid, the refund tags allow it, money left, and no application open. */
   canApplyAfterSale: z.boolean().optional(),
+  /** 费用抵扣 on this order's payments in all (a changed-course order), fen. */
+  deductionAmount: z.number().int().optional(),
+  /** The course change this order was part of (issue 13 item 6), either side; null when none. */
+  courseChange: orderCourseChangeSchema.nullable().optional(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

@@ -4,7 +4,7 @@
  * the order's open payments and hand the coupon back to the customer (submission's releaseCoupon: the copy
  * marked used with this orderNo becomes unused) in that same transaction.
  */
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import { ERROR_CODES } from '@contract/common';
 import { orderPayments, orders, type OrderStatus } from '../db/schema/orders';
 import { orderEvents, payments } from '../db/schema/payments';
@@ -86,6 +86,13 @@ export async function endUnpaidOrder(tx: Tx, order: OrderRow, event: 'CANCEL' | 
     .where(and(eq(orderPayments.orderNo, order.orderNo), eq(orderPayments.status, 'PAID')))
     .limit(1);
   if (paid.length > 0) throw conflict('订单已支付，无法取消');
+  // A changed-course order holds the old course's money as 费用抵扣 (course-change.ts): it is never dropped.
+  const deducted = await tx
+    .select({ seq: orderPayments.seq })
+    .from(orderPayments)
+    .where(and(eq(orderPayments.orderNo, order.orderNo), gt(orderPayments.deductionAmount, 0)))
+    .limit(1);
+  if (deducted.length > 0) throw conflict('换课订单含费用抵扣，无法取消');
   await applyOrderEvent(tx, order, { type: event }, at);
   await closePendingPayments(tx, order.orderNo, at);
   await releaseCoupon(tx, order.orderNo, order.userId);

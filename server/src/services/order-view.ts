@@ -16,6 +16,7 @@ import { maskIdNumber, maskPhone } from '@contract/rules/fields';
 import type { Executor, OrderPaymentRow, OrderRow } from './order-state-db';
 import { PAYABLE_STATES } from './order-state';
 import { afterSaleOfOrder } from './after-sales-order';
+import { courseChangeOfOrder } from './course-change';
 import { PAY_TYPE_NAMES } from './providers/types';
 
 type Json = Record<string, unknown>;
@@ -141,7 +142,8 @@ export function orderFlags(order: OrderRow, rows: readonly OrderPaymentRow[], no
     installmentPayNum: installmentPayNum(rows),
     canPay,
     dueAmount: canPay && due ? payableOf(due) : 0,
-    canCancel: order.status === 'UNPAID' && !isExpired(order, now) && rows.every((r) => r.status !== 'PAID'),
+    // A changed-course order carries the old course's money (费用抵扣): cancelling it would lose that.
+    canCancel: order.status === 'UNPAID' && !isExpired(order, now) && rows.every((r) => r.status !== 'PAID' && r.deductionAmount === 0),
   };
 }
 
@@ -254,11 +256,12 @@ function lastPaid(rows: readonly OrderPaymentRow[]) {
 }
 
 export async function orderDetail(db: Executor, order: OrderRow, now: Date): Promise<OrderDetail> {
-  const [pays, cats, agreementSigned, afterSale] = await Promise.all([
+  const [pays, cats, agreementSigned, afterSale, courseChange] = await Promise.all([
     paymentsByOrder(db, [order.orderNo]),
     catalogueOf(db, [order.actSn]),
     isAgreementSigned(db, order.orderNo),
     afterSaleOfOrder(db, order),
+    courseChangeOfOrder(db, order.orderNo),
   ]);
   const rows = pays.get(order.orderNo) ?? [];
   const snap = readSnapshot(order.snapshot);
@@ -300,6 +303,8 @@ export async function orderDetail(db: Executor, order: OrderRow, now: Date): Pro
     ...lastPaid(rows),
     refundVO: afterSale.refundVO,
     canApplyAfterSale: afterSale.canApplyAfterSale,
+    deductionAmount: rows.reduce((n, r) => n + r.deductionAmount, 0),
+    courseChange,
   };
 }
 
