@@ -1,6 +1,7 @@
 /**
  * The operator's after-sales page (demo): a static page whose script asks for the OPS_KEY (kept in this tab's
- * sessionStorage only) and lists applications with the actions their state allows, through /ops/after-sales.
+ * sessionStorage only) and lists applications with the actions their state allows, through /ops/after-sales;
+ * its 换课 card moves a paid course order to another course through /ops/orders/:orderNo/change-course.
  * Everything it shows is set as text, never as HTML.
  */
 export const AFTER_SALES_PAGE_HTML = `<!doctype html>
@@ -25,6 +26,11 @@ img{width:56px;height:56px;object-fit:cover;border-radius:4px;margin-right:4px}
 <h2>售后处理</h2>
 <div class="card row"><input id="ops-key" type="password" placeholder="OPS_KEY" size="32"><button class="ok" id="ops-load">加载</button></div>
 <div id="msg"></div>
+<div class="card" id="cc">
+<div class="row"><b>换课</b><input id="cc-order" placeholder="已支付的课程订单号" size="28"><button class="no" id="cc-query">查询可换课程</button></div>
+<div id="cc-options"></div>
+<div id="cc-result" class="muted"></div>
+</div>
 <div id="list"></div>
 </div>
 <script>
@@ -74,6 +80,29 @@ img{width:56px;height:56px;object-fit:cover;border-radius:4px;margin-right:4px}
       });
     },function(e){msg.textContent=e.message});
   }
+  // Course change (DEAL_DONE_COURSE): the order's credit, the courses it may move to, then the change.
+  var ccBox=document.getElementById('cc-options'),ccResult=document.getElementById('cc-result');
+  function ccOrder(){return document.getElementById('cc-order').value.trim()}
+  document.getElementById('cc-query').onclick=function(){
+    msg.textContent='';ccBox.textContent='';ccResult.textContent='';
+    call('GET','/ops/orders/'+encodeURIComponent(ccOrder())+'/course-change').then(function(o){
+      el(ccBox,'div','订单状态 '+o.orderStatus+'，已付可抵扣 '+yuan(o.credit),'muted');
+      if(!o.allowed){el(ccBox,'div',o.notAllowedReason,'state');return}
+      var row=el(ccBox,'div',null,'row');
+      var sel=el(row,'select');sel.id='cc-course';
+      o.courses.forEach(function(c){var op=el(sel,'option',c.actName+' '+yuan(c.price)+'（费用抵扣 '+yuan(c.deductionAmount)+'）');op.value=c.actSn});
+      var note=el(row,'input');note.id='cc-message';note.placeholder='留言（选填）';
+      var b=el(row,'button','确认换课','ok');b.id='cc-submit';
+      b.onclick=function(){
+        msg.textContent='';
+        call('POST','/ops/orders/'+encodeURIComponent(ccOrder())+'/change-course',{actSn:sel.value,message:note.value}).then(function(r){
+          ccBox.textContent='';
+          ccResult.textContent='已换课：原订单 '+r.oldOrderNo+' 已换课，新订单 '+r.newOrderNo+'（'+r.courseName+' '+yuan(r.price)+'），费用抵扣 '+yuan(r.deductionAmount)+(r.uncovered?'，未抵扣 '+yuan(r.uncovered):'');
+          ccResult.setAttribute('data-new-order',r.newOrderNo);
+        },function(e){msg.textContent=e.message});
+      };
+    },function(e){msg.textContent=e.message});
+  };
   document.getElementById('ops-load').onclick=load;
   if(keyInput.value)load();
 })();
