@@ -46,7 +46,11 @@ export type EntranceInfo = z.infer<typeof entranceInfo>;
 export const authInfoSchema = z.object({ needAuthUser: z.boolean(), needAuthPhone: z.boolean() });
 export type AuthInfo = z.infer<typeof authInfoSchema>;
 
-export const userAuthBody = z.object({ ...signedFields });
+export const userAuthBody = z.object({
+  ...signedFields,
+  /** 'H5' | 'WEAPP' | 'SWAN' as at the entrance: the prompts depend on what the platform can supply (§6). */
+  source: z.string().max(16, '来源格式错误').optional(),
+});
 
 export const tipsBody = z.object({
   ...signedFields,

@@ -20,6 +20,7 @@ import activityRoutes from './routes/activity';
 import addressRoutes from './routes/address';
 import afterSalesRoutes from './routes/after-sales';
 import authRoutes from './routes/auth';
+import miniLoginRoutes from './routes/auth/mini-login';
 import cardRoutes from './routes/card';
 import couponRoutes from './routes/coupon';
 import earningsRoutes from './routes/earnings';
@@ -97,9 +98,10 @@ export async function buildApp({ config, db, sms, logger, logStream, limiter, no
 
   const smsProvider = sms ?? createSmsProvider(config, app.log);
   await app.register(entranceRoutes, { sessionTtlDays: config.sessionTtlDays });
-  await app.register(userRoutes);
+  await app.register(userRoutes, { config });
   await app.register(userSummaryRoutes);
   await app.register(authRoutes, { sms: smsProvider, sessionTtlDays: config.sessionTtlDays });
+  await app.register(miniLoginRoutes, { config });
   await app.register(pagesRoutes);
   await app.register(addressRoutes);
   await app.register(activityRoutes, { config });

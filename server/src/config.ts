@@ -17,6 +17,8 @@ export const DEFAULT_OPS_KEY = 'storefront-demo-ops-key';
 export const DEFAULT_UPLOAD_SECRET = 'storefront-demo-upload-secret';
 /** Demo HMAC key of the card secrets (issue 11): codes are stored as HMAC-SHA256(CARD_CODE_KEY, code). */
 export const DEFAULT_CARD_CODE_KEY = 'storefront-demo-card-code-key';
+/** sandbox: mini-program logins without an app secret (DevTools); live: WeChat code2Session and Baidu jscode2sessionkey. */
+export const MINI_LOGIN_PROVIDERS = ['sandbox', 'live'] as const;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const intFrom = (name: string, fallback: number, min: number, max: number) =>
@@ -84,6 +86,12 @@ const envSchema = z.object({
   WECHAT_PAY_PLATFORM_PUBLIC_KEY_ID: optionalText,
   WECHAT_PAY_NOTIFY_URL: optionalText.refine((v) => v === undefined || /^https:\/\/[^/\s]+/.test(v), { message: 'WECHAT_PAY_NOTIFY_URL must be an https URL' }),
   WECHAT_PAY_API_BASE: z.string().trim().regex(/^https?:\/\/[^/\s]+/, 'WECHAT_PAY_API_BASE must be an absolute http(s) URL').default('https://api.mch.weixin.qq.com'),
+  MINI_LOGIN_PROVIDER: z.enum(MINI_LOGIN_PROVIDERS, { message: `MINI_LOGIN_PROVIDER must be one of: ${MINI_LOGIN_PROVIDERS.join(', ')}` }).default('sandbox'),
+  WECHAT_MINI_APP_ID: optionalText,
+  WECHAT_MINI_APP_SECRET: optionalText,
+  BAIDU_SWAN_APP_KEY: optionalText,
+  BAIDU_SWAN_APP_SECRET: optionalText,
+  BAIDU_SWAN_API_BASE: z.string().trim().regex(/^https?:\/\/[^/\s]+/, 'BAIDU_SWAN_API_BASE must be an absolute http(s) URL').default('https://spapi.baidu.com'),
   BAIDU_PAY_APP_KEY: optionalText,
   BAIDU_PAY_DEAL_ID: optionalText,
   BAIDU_PAY_PRIVATE_KEY: optionalText,
@@ -124,6 +132,22 @@ const envSchema = z.object({
   }
   if (paySet > 0 && !e.WECHAT_PAY_APP_ID && !e.WECHAT_PAY_MINI_APP_ID) {
     ctx.addIssue({ code: 'custom', path: ['WECHAT_PAY_APP_ID'], message: 'WeChat Pay needs WECHAT_PAY_APP_ID (official account) or WECHAT_PAY_MINI_APP_ID (mini-program)' });
+  }
+  // Mini-program login (providers/mini-login.ts): each app's id and secret together, and live needs one app.
+  for (const [id, secret, what] of [
+    ['WECHAT_MINI_APP_ID', 'WECHAT_MINI_APP_SECRET', 'WeChat mini-program login'],
+    ['BAIDU_SWAN_APP_KEY', 'BAIDU_SWAN_APP_SECRET', 'Baidu smart-program login'],
+  ] as const) {
+    if (Boolean(e[id]) !== Boolean(e[secret])) {
+      ctx.addIssue({ code: 'custom', path: [e[id] ? secret : id], message: `${id} and ${secret} must be set together (both unset: ${what} off)` });
+    }
+  }
+  if (e.MINI_LOGIN_PROVIDER === 'live' && !(e.WECHAT_MINI_APP_ID && e.WECHAT_MINI_APP_SECRET) && !(e.BAIDU_SWAN_APP_KEY && e.BAIDU_SWAN_APP_SECRET)) {
+    ctx.addIssue({ code: 'custom', path: ['MINI_LOGIN_PROVIDER'], message: 'MINI_LOGIN_PROVIDER=live needs WECHAT_MINI_APP_ID/WECHAT_MINI_APP_SECRET or BAIDU_SWAN_APP_KEY/BAIDU_SWAN_APP_SECRET' });
+  }
+  // The mini-program pays with the openid its login gave, which belongs to WECHAT_MINI_APP_ID only.
+  if (e.WECHAT_MINI_APP_ID && e.WECHAT_PAY_MINI_APP_ID && e.WECHAT_MINI_APP_ID !== e.WECHAT_PAY_MINI_APP_ID) {
+    ctx.addIssue({ code: 'custom', path: ['WECHAT_PAY_MINI_APP_ID'], message: 'WECHAT_PAY_MINI_APP_ID must be WECHAT_MINI_APP_ID: the mini-program pays with the openid of that app' });
   }
   if (Boolean(e.WECHAT_APP_ID) !== Boolean(e.WECHAT_APP_SECRET)) {
     const missing = e.WECHAT_APP_ID ? 'WECHAT_APP_SECRET' : 'WECHAT_APP_ID';
@@ -171,6 +195,15 @@ export interface Config {
     notifyUrl?: string;
     /** https://api.mch.weixin.qq.com (a local fake in tests). */
     apiBase: string;
+  };
+  /**
+   * Mini-program login (providers/mini-login.ts): sandbox answers every code itself (demo, DevTools); live asks
+   * WeChat (wechat set) and Baidu (baidu set). apiBase: the platform's API host (a local fake in tests).
+   */
+  miniLogin: {
+    provider: (typeof MINI_LOGIN_PROVIDERS)[number];
+    wechat?: { appId: string; appSecret: string; apiBase: string };
+    baidu?: { appKey: string; appSecret: string; apiBase: string };
   };
   /** Baidu smart-program polymer payment (百度收银台); every field unset means it is off. */
   baiduPay: { appKey?: string; dealId?: string; privateKey?: string; publicKey?: string };
@@ -234,6 +267,17 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       platformPublicKeyId: e.WECHAT_PAY_PLATFORM_PUBLIC_KEY_ID,
       notifyUrl: e.WECHAT_PAY_NOTIFY_URL,
       apiBase: e.WECHAT_PAY_API_BASE.replace(/\/+$/, ''),
+    },
+    miniLogin: {
+      provider: e.MINI_LOGIN_PROVIDER,
+      wechat:
+        e.WECHAT_MINI_APP_ID && e.WECHAT_MINI_APP_SECRET
+          ? { appId: e.WECHAT_MINI_APP_ID, appSecret: e.WECHAT_MINI_APP_SECRET, apiBase: e.WECHAT_API_BASE.replace(/\/+$/, '') }
+          : undefined,
+      baidu:
+        e.BAIDU_SWAN_APP_KEY && e.BAIDU_SWAN_APP_SECRET
+          ? { appKey: e.BAIDU_SWAN_APP_KEY, appSecret: e.BAIDU_SWAN_APP_SECRET, apiBase: e.BAIDU_SWAN_API_BASE.replace(/\/+$/, '') }
+          : undefined,
     },
     baiduPay: {
       appKey: e.BAIDU_PAY_APP_KEY,

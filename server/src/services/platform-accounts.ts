@@ -209,3 +209,16 @@ export async function claimLoginCode(db: Db, platform: Platform, appId: string, 
   const written = await db.insert(usedLoginCodes).values({ codeHash }).onConflictDoNothing().returning();
   if (written.length === 0) throw badRequest(LOGIN_CODE_USED);
 }
+
+/** Where the storefront runs, as the prompts care: WECHAT_H5 is H5 inside WeChat with OAuth configured. */
+export type PromptSource = 'H5' | 'WECHAT_H5' | 'WEAPP' | 'SWAN';
+
+/**
+ * §6 prompts for a user on a platform. needAuthPhone: no phone on file. needAuthUser: the platform can hand us
+ * the customer's nickname and avatar and we have none — only WeChat's official-account OAuth (snsapi_userinfo)
+ * does; WeChat mini-programs no longer give profiles to code (getUserProfile answers 微信用户 since base
+ * library 2.27.1), Baidu's profile button is not offered by this storefront, and a plain browser has nothing.
+ */
+export function authPrompts(user: Pick<UserRow, 'phone' | 'nickName'>, source: PromptSource): { needAuthUser: boolean; needAuthPhone: boolean } {
+  return { needAuthUser: source === 'WECHAT_H5' && !user.nickName, needAuthPhone: !user.phone };
+}

@@ -1,11 +1,24 @@
 /** User service: authorisation state and the cached user (§3 session state authInfo, §7). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authInfoSchema, userAuthBody, userCacheQuery, userInfoSchema } from '@contract/entrance';
+import type { Config } from '../../config';
 import { ok, responses, sessionExpired } from '../../http';
 import { requireSession } from '../../plugins/auth';
+import { authPrompts, type PromptSource } from '../../services/platform-accounts';
 import { findUser, toUserInfo } from '../../services/users';
 
-const userRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface UserRoutesOptions {
+  config: Config;
+}
+
+const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, opts) => {
+  const wechatOAuth = Boolean(opts.config.wechatMp.appId && opts.config.wechatMp.appSecret);
+  /** What the asking storefront is: H5 inside WeChat counts as WeChat's browser only when its OAuth is configured. */
+  const sourceOf = (source: string | undefined, userAgent: string | undefined): PromptSource => {
+    if (source === 'WEAPP' || source === 'SWAN') return source;
+    return wechatOAuth && /MicroMessenger/i.test(userAgent ?? '') ? 'WECHAT_H5' : 'H5';
+  };
+
   const currentUser = async (session: Parameters<typeof requireSession>[0]) => {
     const user = await findUser(app.db, requireSession(session).userId);
     if (!user) throw sessionExpired();
@@ -25,8 +38,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await currentUser(request.session);
-      // WeChat user authorisation is a provider that is off in the H5 demo, so it is never asked for.
-      return ok({ needAuthUser: false, needAuthPhone: user.phone === null });
+      return ok(authPrompts(user, sourceOf(request.body.source, request.headers['user-agent'])));
     },
   );
 

@@ -1,0 +1,118 @@
+/**
+ * Mini-program login (issue 16), both with the visitor session the entrance gave:
+ * - POST /front/v1/auth/mini-login {platform, code}: the login code (wx.login / swan getLoginCode) traded for
+ *   the customer's openid; answers a new session as SMS login does, plus the §6 prompts.
+ * - POST /front/v1/auth/mini-phone: the phone button's proof; binds the phone, and when the phone is another
+ *   customer's, this customer's identities move there and the session follows (one customer per phone).
+ * The session key stays in platform_identities; neither answer carries it.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { miniLoginBody, miniLoginInfo, miniPhoneBody } from '@contract/mini-login';
+import type { Config } from '../../config';
+import { platformIdentities } from '../../db/schema/platform-accounts';
+import { badRequest, ok, responses } from '../../http';
+import { requireSession } from '../../plugins/auth';
+import {
+  authPrompts,
+  bindPhone,
+  claimLoginCode,
+  findOrCreateUserByPlatformIdentity,
+  replaceSession,
+} from '../../services/platform-accounts';
+import { MINI_TEXTS, createMiniLoginProviders, type MiniLoginProviders } from '../../services/providers/mini-login';
+import { toUserInfo } from '../../services/users';
+
+export interface MiniLoginRoutesOptions {
+  config: Config;
+  /** Defaults to the providers MINI_LOGIN_PROVIDER turns on. */
+  providers?: MiniLoginProviders;
+}
+
+const miniLoginRoutes: FastifyPluginAsyncZod<MiniLoginRoutesOptions> = async (app, opts) => {
+  const providers = opts.providers ?? createMiniLoginProviders(opts.config.miniLogin);
+  const ttlDays = opts.config.sessionTtlDays;
+  const providerFor = (platform: Parameters<MiniLoginProviders['forPlatform']>[0]) => {
+    const provider = providers.forPlatform(platform);
+    if (!provider) throw badRequest(MINI_TEXTS.notConfigured);
+    return provider;
+  };
+
+  app.post(
+    '/front/v1/auth/mini-login',
+    {
+      config: { session: 'required' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Mini-program login: wx.login / swan getLoginCode code → a session (sandbox: the openid comes from the code before its first ".")',
+        body: miniLoginBody,
+        response: responses(miniLoginInfo, [400, 401, 503]),
+      },
+    },
+    async (request) => {
+      const session = requireSession(request.session);
+      const { platform, code, appId } = request.body;
+      const provider = providerFor(platform);
+      // The demo answers any app; a live server only its own (an openid of another app means nothing here).
+      if (provider.name !== 'sandbox' && appId && appId !== provider.appId) throw badRequest(MINI_TEXTS.appMismatch);
+      await claimLoginCode(app.db, platform, provider.appId, code);
+      const mini = await provider.code2Session(code);
+      const { user } = await findOrCreateUserByPlatformIdentity(app.db, {
+        projectSn: session.projectSn,
+        platform,
+        appId: provider.appId,
+        openid: mini.openid,
+        unionId: mini.unionId,
+        sessionKey: mini.sessionKey,
+        currentUserId: session.userId,
+      });
+      const next = await replaceSession(app.db, session, user.userId, ttlDays);
+      return ok({ token: next.token, userInfo: toUserInfo(user), authInfo: authPrompts(user, platform) });
+    },
+  );
+
+  app.post(
+    '/front/v1/auth/mini-phone',
+    {
+      config: { session: 'required' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Mini-program phone button: binds the phone the platform vouches for; the phone\'s customer takes over this login when it exists',
+        body: miniPhoneBody,
+        response: responses(miniLoginInfo, [400, 401, 503]),
+      },
+    },
+    async (request) => {
+      const session = requireSession(request.session);
+      const { platform, code, encryptedData, iv } = request.body;
+      const provider = providerFor(platform);
+      let sessionKey: string | null = null;
+      if (platform === 'WEAPP' && code) {
+        // WeChat's phone codes are single-use like login codes; a replay never reaches WeChat.
+        await claimLoginCode(app.db, platform, `${provider.appId}#phone`, code);
+      } else {
+        // Baidu's phone data is encrypted with the session key of this customer's own login.
+        const [identity] = await app.db
+          .select({ sessionKey: platformIdentities.sessionKey })
+          .from(platformIdentities)
+          .where(
+            and(
+              eq(platformIdentities.userId, session.userId),
+              eq(platformIdentities.platform, platform),
+              eq(platformIdentities.appId, provider.appId),
+            ),
+          )
+          .limit(1);
+        if (!identity?.sessionKey) throw badRequest(MINI_TEXTS.needLogin);
+        sessionKey = identity.sessionKey;
+      }
+      const phone = await provider.phoneNumber({ code, encryptedData, iv, sessionKey });
+      const { user } = await bindPhone(app.db, { projectSn: session.projectSn, userId: session.userId, phone });
+      // The customer is someone else now (merged by phone): the session follows; otherwise it stays.
+      const token = user.userId === session.userId ? session.token : (await replaceSession(app.db, session, user.userId, ttlDays)).token;
+      return ok({ token, userInfo: toUserInfo(user), authInfo: authPrompts(user, platform) });
+    },
+  );
+};
+
+export default miniLoginRoutes;
