@@ -35,6 +35,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
       AUTH_API_BASE: JSON.stringify(process.env.TARO_APP_AUTH_API_BASE ?? apiBase),
       SIGN_KEY: JSON.stringify(process.env.TARO_APP_SIGN_KEY ?? 'storefront-demo-sign-key'),
       DEFAULT_PROJECT_SN: JSON.stringify(process.env.TARO_APP_PROJECT_SN ?? 'demo'),
+      // WeChat's JS-SDK, added to the page only inside the WeChat browser (src/platform/share/jssdk.h5.ts).
+      JWEIXIN_URL: JSON.stringify(process.env.TARO_APP_JWEIXIN_URL ?? 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js'),
     },
     // The H5's icon (src/index.html links it); browsers ask for /favicon.ico on every site, so it must exist.
     copy: { patterns: target === 'h5' ? [{ from: 'src/favicon.ico', to: `${outputRoot}/favicon.ico` }] : [], options: {} },

@@ -14,6 +14,8 @@ declare const USER_API_BASE: string;
 declare const AUTH_API_BASE: string;
 declare const SIGN_KEY: string;
 declare const DEFAULT_PROJECT_SN: string;
+/** WeChat's JS-SDK script for the WeChat browser (src/platform/share/jssdk.h5.ts). */
+declare const JWEIXIN_URL: string;
 
 declare namespace NodeJS {
   interface ProcessEnv {

@@ -3,9 +3,10 @@
  * js/getJSSign (projectSn and the address without its hash) and sets title, content and image with
  * wx.updateAppMessageShareData. Pages off the allow list hide the share items instead.
  *
- * The JS-SDK itself is WeChat's script (jweixin, https://res.wx.qq.com/open/js/jweixin-1.6.0.js): a production
- * deployment must add it to src/index.html. It is not bundled or fetched here, so without it (and everywhere
- * outside WeChat) this does nothing, not even ask for a signature, and it never throws.
+ * The JS-SDK itself is WeChat's script (jweixin-1.6.0.js): jssdk.h5.ts adds it to the page the first time a page
+ * sets its share data inside WeChat, through import(), so other browsers download neither it nor the loader.
+ * Everywhere outside WeChat, or when the script cannot be had, this does nothing (not even ask for a signature)
+ * and it never throws.
  */
 import { useEffect, useRef } from 'react';
 import { useDidShow } from '@tarojs/taro';
@@ -42,6 +43,8 @@ export interface H5ShareEnv {
   userAgent: string;
   href: string;
   wx(): WxJsSdk | undefined;
+  /** Fetches WeChat's script when wx() has none yet (only ever called inside the WeChat browser). */
+  loadSdk?(): Promise<WxJsSdk | null>;
   /** Per-tab memory (session storage): "signing is off" is remembered here for the session. */
   session?: { get(key: string): string | null; set(key: string, value: string): void };
 }
@@ -56,6 +59,7 @@ const browserEnv = (): H5ShareEnv => ({
   userAgent: typeof navigator === 'undefined' ? '' : navigator.userAgent,
   href: typeof location === 'undefined' ? '' : location.href,
   wx: () => (typeof window === 'undefined' ? undefined : ((window as unknown as { wx?: WxJsSdk }).wx ?? undefined)),
+  loadSdk: () => import('./jssdk.h5').then((m) => m.loadJsSdk()),
   session: sessionValue,
 });
 
@@ -76,15 +80,16 @@ export function createH5Share(env: () => H5ShareEnv = browserEnv) {
 
   function configure(sign: (url: string) => Promise<JsSignInfo>): Promise<WxJsSdk | null> {
     const e = env();
-    // Without WeChat's script there is nothing to configure, so nothing to sign; once the server has said signing
-    // is off, no page of this session asks again.
-    if (!e.wx() || e.session?.get(SIGNING_OFF_KEY)) return Promise.resolve(null);
+    // Once the server has said signing is off, no page of this session asks again (nor loads WeChat's script).
+    if (e.session?.get(SIGNING_OFF_KEY)) return Promise.resolve(null);
+    // Without WeChat's script, and none to be loaded, there is nothing to configure, so nothing to sign.
+    if (!e.wx() && !e.loadSdk) return Promise.resolve(null);
     const url = signUrl(e.href);
     if (signed && signed.url === url) return signed.sdk;
     const sdk = (async () => {
-      const s = await sign(url);
-      const wx = env().wx();
+      const wx = e.wx() ?? (await e.loadSdk?.()) ?? null;
       if (!wx) return null;
+      const s = await sign(url);
       return new Promise<WxJsSdk | null>((resolve) => {
         wx.config({ debug: false, appId: s.appid, timestamp: s.timestamp, nonceStr: s.noncestr, signature: s.sign, jsApiList: JS_API_LIST });
         wx.ready(() => resolve(wx));
