@@ -33,6 +33,7 @@ describe('loadConfig', () => {
         notifyUrl: undefined,
         apiBase: 'https://api.mch.weixin.qq.com',
       },
+      miniLogin: { provider: 'sandbox', wechat: undefined, baidu: undefined },
       baiduPay: { appKey: undefined, dealId: undefined, privateKey: undefined, publicKey: undefined },
       opsKey: DEFAULT_OPS_KEY,
       cardCodeKey: DEFAULT_CARD_CODE_KEY,
