@@ -44,6 +44,12 @@ describe('schedule rows (§4)', () => {
     expect(rows[2]).toMatchObject({ state: 'notYet', statusText: '未支付', greyed: true });
   });
 
+  test('a changed-course order: the row now due shows its 费用抵扣 before it is paid, without 实付', () => {
+    const rows = scheduleRows(3, [item({ installmentNum: 1, installmentAmount: 10000, deductionAmount: 3000 }), item({ installmentNum: 2 })], 1);
+    expect(rows[0]).toMatchObject({ state: 'current', statusText: '待支付', deductionAmount: 3000, paidAmount: null });
+    expect(rows[1]).toMatchObject({ state: 'notYet', deductionAmount: 0 });
+  });
+
   test.each(['REFUND', 'REFUND_PART', 'DEAL_DONE_COURSE'])('%s greys every entry', (status) => {
     const rows = scheduleRows(3, [item({ installmentNum: 1, payFlag: true }), item({ installmentNum: 2 })], 2, status);
     expect(rows.every((r) => r.greyed)).toBe(true);

@@ -31,7 +31,7 @@ export interface ScheduleRow {
   state: RowState;
   /** 未支付 / 待支付 / pay-before time / 已支付（微信支付） */
   statusText: string;
-  /** Paid with a deduction: 费用抵扣 amount and what was actually paid. */
+  /** 费用抵扣 on a paid row (with what was actually paid) or on the row now due (paidAmount null). */
   deductionAmount: number;
   paidAmount: number | null;
   greyed: boolean;
@@ -81,7 +81,8 @@ export function scheduleRows(
       amount: state === 'current' && currentAmount !== undefined ? currentAmount : item.installmentAmount,
       state,
       statusText: statusText(state, item),
-      deductionAmount: item.payFlag ? item.deductionAmount : 0,
+      // A changed-course order's payment due may be partly covered already (费用抵扣): shown before it is paid too.
+      deductionAmount: item.payFlag || state === 'current' ? item.deductionAmount : 0,
       paidAmount: item.payFlag ? item.installmentPayAmount ?? item.installmentAmount - item.deductionAmount : null,
       greyed: greyAll || state === 'notYet',
     };

@@ -127,6 +127,14 @@ function OrderDetail() {
             <PriceLine label="订单总额">
               <View className="sf-price">{formatMoney(o.totalAmount)}</View>
             </PriceLine>
+            {/* A changed-course order (§2): the old course's payment counts against this one. */}
+            {o.deductionAmount ? (
+              <PriceLine label="费用抵扣">
+                <View className="sf-lines__discount" id="order-deduction">
+                  -{formatMoney(o.deductionAmount)}
+                </View>
+              </PriceLine>
+            ) : null}
           </PriceLines>
           <PaySchedule rows={rows} />
           {o.applicant.length || o.householdType || o.remark ? (
@@ -148,6 +156,11 @@ function OrderDetail() {
             {o.agreementSn ? (
               <PriceLine label="购买协议" arrow onClick={() => void openPage(ROUTES.ratifyAccord, { orderNo: o.orderNo })}>
                 {o.agreementSigned ? '已签署' : '待签署'}
+              </PriceLine>
+            ) : null}
+            {o.courseChange ? (
+              <PriceLine label={o.courseChange.direction === 'FROM' ? '换课来源' : '已换课至'} arrow onClick={() => void openPage(ROUTES.orderDetail, { orderNo: o.courseChange!.orderNo })}>
+                <View id="order-course-change">{o.courseChange.courseName}</View>
               </PriceLine>
             ) : null}
             {/* After-sales (issue 13): the newest application's state, and what has come back. */}
