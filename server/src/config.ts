@@ -86,6 +86,7 @@ const envSchema = z.object({
   WECHAT_PAY_PLATFORM_PUBLIC_KEY_ID: optionalText,
   WECHAT_PAY_NOTIFY_URL: optionalText.refine((v) => v === undefined || /^https:\/\/[^/\s]+/.test(v), { message: 'WECHAT_PAY_NOTIFY_URL must be an https URL' }),
   WECHAT_PAY_API_BASE: z.string().trim().regex(/^https?:\/\/[^/\s]+/, 'WECHAT_PAY_API_BASE must be an absolute http(s) URL').default('https://api.mch.weixin.qq.com'),
+  WECHAT_PAY_REFUND_NOTIFY_URL: optionalText.refine((v) => v === undefined || /^https:\/\/[^/\s]+/.test(v), { message: 'WECHAT_PAY_REFUND_NOTIFY_URL must be an https URL' }),
   MINI_LOGIN_PROVIDER: z.enum(MINI_LOGIN_PROVIDERS, { message: `MINI_LOGIN_PROVIDER must be one of: ${MINI_LOGIN_PROVIDERS.join(', ')}` }).default('sandbox'),
   WECHAT_MINI_APP_ID: optionalText,
   WECHAT_MINI_APP_SECRET: optionalText,
@@ -96,6 +97,8 @@ const envSchema = z.object({
   BAIDU_PAY_DEAL_ID: optionalText,
   BAIDU_PAY_PRIVATE_KEY: optionalText,
   BAIDU_PAY_PUBLIC_KEY: optionalText,
+  BAIDU_PAY_NOP_BASE: z.string().trim().regex(/^https?:\/\/[^/\s]+/, 'BAIDU_PAY_NOP_BASE must be an absolute http(s) URL').default('https://nop.nuomi.com'),
+  BAIDU_PAY_OPENAPI_BASE: z.string().trim().regex(/^https?:\/\/[^/\s]+/, 'BAIDU_PAY_OPENAPI_BASE must be an absolute http(s) URL').default('https://openapi.baidu.com'),
   OPS_KEY: z.string().min(16, 'OPS_KEY must have at least 16 characters').default(DEFAULT_OPS_KEY),
   UPLOAD_SECRET: z.string().min(16, 'UPLOAD_SECRET must have at least 16 characters').default(DEFAULT_UPLOAD_SECRET),
   UPLOAD_MAX_MB: intFrom('UPLOAD_MAX_MB', 5, 1, 50),
@@ -133,6 +136,30 @@ const envSchema = z.object({
   if (paySet > 0 && !e.WECHAT_PAY_APP_ID && !e.WECHAT_PAY_MINI_APP_ID) {
     ctx.addIssue({ code: 'custom', path: ['WECHAT_PAY_APP_ID'], message: 'WeChat Pay needs WECHAT_PAY_APP_ID (official account) or WECHAT_PAY_MINI_APP_ID (mini-program)' });
   }
+  // Refund results need a way back: named, or the payment notify URL's /pay/notify/wechat turned into /refund/notify/wechat.
+  if (paySet > 0 && e.WECHAT_PAY_NOTIFY_URL && !e.WECHAT_PAY_REFUND_NOTIFY_URL && !wechatRefundNotifyUrl(e.WECHAT_PAY_NOTIFY_URL)) {
+    ctx.addIssue({ code: 'custom', path: ['WECHAT_PAY_REFUND_NOTIFY_URL'], message: 'WECHAT_PAY_REFUND_NOTIFY_URL is missing: WECHAT_PAY_NOTIFY_URL does not end in /pay/notify/wechat, so where refund results go cannot be derived' });
+  }
+  if (e.WECHAT_PAY_REFUND_NOTIFY_URL && paySet === 0) {
+    ctx.addIssue({ code: 'custom', path: ['WECHAT_PAY_REFUND_NOTIFY_URL'], message: 'WECHAT_PAY_REFUND_NOTIFY_URL is set but WeChat Pay is not (WECHAT_PAY_MCH_ID and the others)' });
+  }
+  // Baidu pay: the four payment fields or none, and the smart program's App Key / App Secret (BAIDU_SWAN_*, as for
+  // its login) with them: the open API's access_token asks Baidu about payments and finds the order a refund needs.
+  const baidu = {
+    BAIDU_PAY_APP_KEY: e.BAIDU_PAY_APP_KEY,
+    BAIDU_PAY_DEAL_ID: e.BAIDU_PAY_DEAL_ID,
+    BAIDU_PAY_PRIVATE_KEY: e.BAIDU_PAY_PRIVATE_KEY,
+    BAIDU_PAY_PUBLIC_KEY: e.BAIDU_PAY_PUBLIC_KEY,
+  };
+  const baiduSet = Object.values(baidu).filter(Boolean).length;
+  if (baiduSet > 0 && baiduSet < Object.keys(baidu).length) {
+    for (const [name, value] of Object.entries(baidu)) {
+      if (!value) ctx.addIssue({ code: 'custom', path: [name], message: `${name} is missing: Baidu pay needs ${Object.keys(baidu).join(', ')} together (all unset: Baidu pay off)` });
+    }
+  }
+  if (baiduSet > 0 && !(e.BAIDU_SWAN_APP_KEY && e.BAIDU_SWAN_APP_SECRET)) {
+    ctx.addIssue({ code: 'custom', path: ['BAIDU_SWAN_APP_KEY'], message: 'Baidu pay needs BAIDU_SWAN_APP_KEY and BAIDU_SWAN_APP_SECRET (the smart program\'s, for the open API access_token of order queries and refunds)' });
+  }
   // Mini-program login (providers/mini-login.ts): each app's id and secret together, and live needs one app.
   for (const [id, secret, what] of [
     ['WECHAT_MINI_APP_ID', 'WECHAT_MINI_APP_SECRET', 'WeChat mini-program login'],
@@ -158,6 +185,12 @@ const envSchema = z.object({
     ctx.addIssue({ code: 'custom', path: ['WECHAT_PAY_APP_ID'], message: 'WECHAT_PAY_APP_ID must be WECHAT_APP_ID: the WeChat browser pays with the openid of that official account' });
   }
 });
+
+/** Refund results go next to payment results: https://host/pay/notify/wechat -> https://host/refund/notify/wechat. */
+export function wechatRefundNotifyUrl(payNotifyUrl: string): string | undefined {
+  const m = /^(.*)\/pay\/notify\/wechat\/?$/.exec(payNotifyUrl);
+  return m ? `${m[1]}/refund/notify/wechat` : undefined;
+}
 
 export interface Config {
   port: number;
@@ -195,6 +228,8 @@ export interface Config {
     notifyUrl?: string;
     /** https://api.mch.weixin.qq.com (a local fake in tests). */
     apiBase: string;
+    /** Where WeChat posts refund results (WECHAT_PAY_REFUND_NOTIFY_URL, or derived from notifyUrl). */
+    refundNotifyUrl?: string;
   };
   /**
    * Mini-program login (providers/mini-login.ts): sandbox answers every code itself (demo, DevTools); live asks
@@ -205,8 +240,21 @@ export interface Config {
     wechat?: { appId: string; appSecret: string; apiBase: string };
     baidu?: { appKey: string; appSecret: string; apiBase: string };
   };
-  /** Baidu smart-program polymer payment (百度收银台); every field unset means it is off. */
-  baiduPay: { appKey?: string; dealId?: string; privateKey?: string; publicKey?: string };
+  /**
+   * Baidu smart-program polymer payment (百度收银台); every field unset means it is off. appKey is the pay
+   * service's appKey (pmAppKey); clientId / clientSecret the smart program's App Key / App Secret (BAIDU_SWAN_*),
+   * for the open API's access_token. nopBase (refunds) and openapiBase (token, order query) are Baidu's hosts, fakes in tests.
+   */
+  baiduPay: {
+    appKey?: string;
+    dealId?: string;
+    privateKey?: string;
+    publicKey?: string;
+    clientId?: string;
+    clientSecret?: string;
+    nopBase: string;
+    openapiBase: string;
+  };
   /** Bearer key of the operator routes (/ops/...). */
   opsKey: string;
   /** HMAC key of the stored card secrets; changing it makes every stored code unredeemable. */
@@ -267,6 +315,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       platformPublicKeyId: e.WECHAT_PAY_PLATFORM_PUBLIC_KEY_ID,
       notifyUrl: e.WECHAT_PAY_NOTIFY_URL,
       apiBase: e.WECHAT_PAY_API_BASE.replace(/\/+$/, ''),
+      refundNotifyUrl: e.WECHAT_PAY_REFUND_NOTIFY_URL ?? (e.WECHAT_PAY_NOTIFY_URL ? wechatRefundNotifyUrl(e.WECHAT_PAY_NOTIFY_URL) : undefined),
     },
     miniLogin: {
       provider: e.MINI_LOGIN_PROVIDER,
@@ -284,6 +333,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       dealId: e.BAIDU_PAY_DEAL_ID,
       privateKey: e.BAIDU_PAY_PRIVATE_KEY,
       publicKey: e.BAIDU_PAY_PUBLIC_KEY,
+      clientId: e.BAIDU_SWAN_APP_KEY,
+      clientSecret: e.BAIDU_SWAN_APP_SECRET,
+      nopBase: e.BAIDU_PAY_NOP_BASE.replace(/\/+$/, ''),
+      openapiBase: e.BAIDU_PAY_OPENAPI_BASE.replace(/\/+$/, ''),
     },
     opsKey: e.OPS_KEY,
     cardCodeKey: e.CARD_CODE_KEY,

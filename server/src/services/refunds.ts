@@ -20,7 +20,7 @@ import { onOrderRefunded } from './earnings';
 import { refundOrderPoints } from './integral';
 import { applyOrderEvent, lockOrder, type Tx } from './order-state-db';
 import { transition } from './order-state';
-import type { RefundProviders } from './providers/refund';
+import type { RefundProviders, VerifiedProviderRefund, VerifiedRefund } from './providers/refund';
 import type { NotificationHeaders } from './providers/types';
 
 export const REFUND_MESSAGES = {
@@ -167,6 +167,28 @@ async function settleRefund(db: Db, refundSn: string, result: { status: 'SUCCESS
 
 export type RefundNotificationOutcome = 'APPLIED' | 'DUPLICATE';
 
+/**
+ * The refund a provider names by its own ids (Baidu's audit and result callbacks): by the refund id it gave us,
+ * else the one refund of that payment still waiting for that id (a callback can overtake the answer that
+ * carried it). Several such refunds: 'UNSURE' (the caller asks to be asked again).
+ */
+export async function findProviderRefund(db: Db, provider: string, ids: { providerRefundId: string; paymentSn?: string }): Promise<RefundRow | null | 'UNSURE'> {
+  const [byId] = await db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.provider, provider), eq(refunds.providerRefundId, ids.providerRefundId)))
+    .limit(1);
+  if (byId) return byId;
+  if (!ids.paymentSn) return null;
+  const waiting = (await db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.provider, provider), eq(refunds.paymentSn, ids.paymentSn), eq(refunds.status, 'PENDING'))))
+    .filter((r) => r.providerRefundId === null);
+  if (waiting.length > 1) return 'UNSURE';
+  return waiting[0] ?? null;
+}
+
 /** POST /refund/notify/<provider>: verified, amount checked, applied once. */
 export async function applyRefundNotification(
   db: Db,
@@ -179,10 +201,16 @@ export async function applyRefundNotification(
 ): Promise<RefundNotificationOutcome> {
   const provider = providers.byName(providerName);
   if (!provider) throw badRequest('未知的退款渠道');
-  const note = provider.verifyNotification(rawBody, headers);
-  const [refund] = await db.select().from(refunds).where(eq(refunds.refundSn, note.refundSn)).limit(1);
+  const note: VerifiedRefund | VerifiedProviderRefund = provider.verifyNotification(rawBody, headers);
+  let refund: RefundRow | undefined;
+  if ('refundSn' in note) {
+    [refund] = await db.select().from(refunds).where(eq(refunds.refundSn, note.refundSn)).limit(1);
+  } else {
+    const found = await findProviderRefund(db, provider.name, note);
+    refund = found && found !== 'UNSURE' ? found : undefined;
+  }
   if (!refund || refund.provider !== provider.name) throw badRequest(REFUND_MESSAGES.unknownRefund);
-  if (note.amount !== refund.amount) throw badRequest(REFUND_MESSAGES.amountMismatch);
+  if ('amount' in note && note.amount !== refund.amount) throw badRequest(REFUND_MESSAGES.amountMismatch);
   let recorded = false;
   const moved = await settleRefund(db, refund.refundSn, { status: note.status, reason: note.reason }, now, async (tx) => {
     const rows = await tx

@@ -129,7 +129,7 @@ describe('payment providers', () => {
     const developer = pair();
     const platform = pair();
     const p = createBaiduPayProvider(
-      loadConfig({ BAIDU_PAY_APP_KEY: 'MMMabc', BAIDU_PAY_DEAL_ID: '470193086', BAIDU_PAY_PRIVATE_KEY: developer.privateKey, BAIDU_PAY_PUBLIC_KEY: platform.publicKey })
+      loadConfig({ BAIDU_PAY_APP_KEY: 'MMMabc', BAIDU_PAY_DEAL_ID: '470193086', BAIDU_PAY_PRIVATE_KEY: developer.privateKey, BAIDU_PAY_PUBLIC_KEY: platform.publicKey, BAIDU_SWAN_APP_KEY: 'smartapp-key', BAIDU_SWAN_APP_SECRET: 'smartapp-secret' })
         .baiduPay,
     );
     const prepared = await p.prepare(payment, { ...ctx, paySource: 'SWAN', tradeType: 'SWAN' });

@@ -1,18 +1,23 @@
 import assert from 'node:assert/strict';
 import { createCipheriv, createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { OrderDetail, PayParams } from '@contract/payment';
 import { loadConfig } from '../../src/config';
+import { afterSaleApplications, refundNotifications, refunds } from '../../src/db/schema/after-sales';
 import { orderPayments, orders } from '../../src/db/schema/orders';
 import { buildHarness } from '../helpers/app';
 import { AppError } from '../../src/http';
 import { createWechatPayProvider } from '../../src/services/providers/wechat-pay';
+import { createWechatRefundProvider } from '../../src/services/providers/wechat-pay-refund';
 
 /**
  * WeChat Pay API v3 against a local fake of api.mch.weixin.qq.com over real HTTP: the fake checks the merchant's
  * WECHATPAY2-SHA256-RSA2048 signature on every request and signs every answer with the platform key, as WeChat does.
+ * Refunds: POST /v3/refund/domestic/refunds (idempotent by out_refund_no, never more than the payment's total in
+ * all), GET /v3/refund/domestic/refunds/{out_refund_no}, and the REFUND.* notifications WeChat would post.
  */
 const pair = () => {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -48,7 +53,76 @@ const fake = {
   signingKey: platform.privateKey,
   tamper: false,
   closed: new Set<string>(),
+  /** What WeChat holds as paid: the total of each transaction (by transaction_id and by out_trade_no). */
+  totals: new Map<string, number>(),
+  /** The transaction id the query answers for a paid out_trade_no (4200000002 when not set). */
+  txnIds: new Map<string, string>(),
+  refunds: new Map<string, FakeRefund>(),
 };
+
+interface FakeRefund {
+  refund_id: string;
+  out_refund_no: string;
+  trade: string;
+  notify_url?: string;
+  status: 'PROCESSING' | 'SUCCESS' | 'ABNORMAL' | 'CLOSED';
+  amount: { refund: number; total: number };
+}
+
+const refundView = (r: FakeRefund) => ({
+  refund_id: r.refund_id,
+  out_refund_no: r.out_refund_no,
+  transaction_id: r.trade,
+  out_trade_no: r.trade,
+  channel: 'ORIGINAL',
+  user_received_account: '支付用户零钱',
+  create_time: '2026-11-22T20:00:00+08:00',
+  status: r.status,
+  funds_account: 'AVAILABLE',
+  amount: { total: r.amount.total, refund: r.amount.refund, payer_total: r.amount.total, payer_refund: r.amount.refund, currency: 'CNY' },
+});
+
+/** POST /v3/refund/domestic/refunds as WeChat answers it. */
+function fakeRefund(body: string): [number, unknown] {
+  const q = JSON.parse(body) as { out_trade_no?: string; transaction_id?: string; out_refund_no?: string; notify_url?: string; amount?: { refund?: number; total?: number; currency?: string } };
+  const trade = q.transaction_id ?? q.out_trade_no;
+  const amount = q.amount ?? {};
+  if (!trade || !q.out_refund_no || !Number.isInteger(amount.refund) || !Number.isInteger(amount.total) || amount.currency !== 'CNY') {
+    return [400, { code: 'PARAM_ERROR', message: '参数错误' }];
+  }
+  // The same out_refund_no is the same refund (WeChat's idempotency): answered again, not refunded twice.
+  const known = fake.refunds.get(q.out_refund_no);
+  if (known) return [200, refundView(known)];
+  const total = fake.totals.get(trade);
+  if (total === undefined) return [404, { code: 'RESOURCE_NOT_EXISTS', message: '订单不存在' }];
+  if (amount.total !== total) return [400, { code: 'INVALID_REQUEST', message: '订单金额与实际不符' }];
+  const held = [...fake.refunds.values()].filter((r) => r.trade === trade && (r.status === 'PROCESSING' || r.status === 'SUCCESS')).reduce((n, r) => n + r.amount.refund, 0);
+  if (held + amount.refund! > total) return [403, { code: 'NOT_ENOUGH', message: '申请退款金额超过订单可退金额' }];
+  const r: FakeRefund = { refund_id: `5030${Date.now()}${randomBytes(3).toString('hex')}`, out_refund_no: q.out_refund_no, trade, notify_url: q.notify_url, status: 'PROCESSING', amount: { refund: amount.refund!, total } };
+  fake.refunds.set(r.out_refund_no, r);
+  return [200, refundView(r)];
+}
+
+/** A notification as WeChat posts it: the resource sealed with the API v3 key, the whole signed (platform key by default). */
+function sealedNotification(eventType: string, resource: object, aad: string, opts: { id?: string; at?: number; key?: string } = {}) {
+  const iv = randomBytes(6).toString('hex');
+  const cipher = createCipheriv('aes-256-gcm', Buffer.from(apiV3Key), Buffer.from(iv));
+  cipher.setAAD(Buffer.from(aad));
+  const sealed = Buffer.concat([cipher.update(JSON.stringify(resource)), cipher.final(), cipher.getAuthTag()]).toString('base64');
+  const body = JSON.stringify({ id: opts.id ?? `EV-${randomBytes(6).toString('hex')}`, event_type: eventType, resource_type: 'encrypt-resource', resource: { algorithm: 'AEAD_AES_256_GCM', ciphertext: sealed, nonce: iv, associated_data: aad } });
+  const ts = String(Math.floor((opts.at ?? Date.now()) / 1000));
+  const headers = { 'content-type': 'application/json', 'wechatpay-timestamp': ts, 'wechatpay-nonce': 'abc', 'wechatpay-signature': sign(opts.key ?? platform.privateKey, `${ts}\nabc\n${body}\n`), 'wechatpay-serial': PLATFORM_ID };
+  return { body, headers, sealed };
+}
+
+/** WeChat ends a refund and posts REFUND.<status>. */
+function finishRefund(outRefundNo: string, status: 'SUCCESS' | 'ABNORMAL' | 'CLOSED', opts: { id?: string; at?: number; key?: string } = {}) {
+  const r = fake.refunds.get(outRefundNo);
+  if (!r) throw new Error(`the fake holds no refund ${outRefundNo}`);
+  r.status = status;
+  const resource = { mchid: MCH, out_trade_no: r.trade, transaction_id: r.trade, out_refund_no: r.out_refund_no, refund_id: r.refund_id, refund_status: status, user_received_account: '支付用户零钱', amount: { total: r.amount.total, refund: r.amount.refund, payer_total: r.amount.total, payer_refund: r.amount.refund } };
+  return sealedNotification(`REFUND.${status}`, resource, 'refund', opts);
+}
 
 function checkAuthorization(req: IncomingMessage, body: string): boolean {
   const header = req.headers.authorization ?? '';
@@ -75,7 +149,7 @@ function answer(res: import('node:http').ServerResponse, status: number, json: u
     'wechatpay-signature': signature,
     'wechatpay-serial': PLATFORM_ID,
   });
-  res.end(fake.tamper ? body.replace('prepay', 'prepaX') : body);
+  res.end(fake.tamper ? body.replace('prepay', 'prepaX').replace('"refund":', '"refund":1') : body);
 }
 
 before(async () => {
@@ -92,12 +166,18 @@ before(async () => {
       const q = /^\/v3\/pay\/transactions\/out-trade-no\/([^/?]+)\?mchid=(\d+)$/.exec(url);
       if (req.method === 'GET' && q) {
         if (q[1] === 'UNKNOWN') return answer(res, 404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' });
-        return answer(res, 200, { out_trade_no: q[1], mchid: q[2], transaction_id: fake.tradeState === 'SUCCESS' ? '4200000002' : undefined, trade_state: fake.tradeState, amount: { total: 12345, currency: 'CNY' } });
+        return answer(res, 200, { out_trade_no: q[1], mchid: q[2], transaction_id: fake.tradeState === 'SUCCESS' ? (fake.txnIds.get(q[1]) ?? '4200000002') : undefined, trade_state: fake.tradeState, amount: { total: 12345, currency: 'CNY' } });
       }
       const c = /^\/v3\/pay\/transactions\/out-trade-no\/([^/?]+)\/close$/.exec(url);
       if (req.method === 'POST' && c) {
         fake.closed.add(c[1]);
         return answer(res, 204, null);
+      }
+      if (req.method === 'POST' && url === '/v3/refund/domestic/refunds') return answer(res, ...fakeRefund(body));
+      const rq = /^\/v3\/refund\/domestic\/refunds\/([^/?]+)$/.exec(url);
+      if (req.method === 'GET' && rq) {
+        const r = fake.refunds.get(decodeURIComponent(rq[1]));
+        return r ? answer(res, 200, refundView(r)) : answer(res, 404, { code: 'RESOURCE_NOT_EXISTS', message: '退款单不存在' });
       }
       answer(res, 404, { code: 'NOT_FOUND', message: 'no such API' });
     });
@@ -208,13 +288,8 @@ describe('WeChat Pay API v3 against a local fake', () => {
     const now = Date.now();
     const p = createWechatPayProvider(loadConfig(env()).wechatPay, () => now);
     const tx = { out_trade_no: payment.paymentSn, transaction_id: '4200000003', trade_state: 'SUCCESS', amount: { total: 12345 } };
-    const iv = randomBytes(6).toString('hex');
-    const cipher = createCipheriv('aes-256-gcm', Buffer.from(apiV3Key), Buffer.from(iv));
-    cipher.setAAD(Buffer.from('transaction'));
-    const sealed = Buffer.concat([cipher.update(JSON.stringify(tx)), cipher.final(), cipher.getAuthTag()]).toString('base64');
-    const body = JSON.stringify({ id: 'EV-9', event_type: 'TRANSACTION.SUCCESS', resource: { algorithm: 'AEAD_AES_256_GCM', ciphertext: sealed, nonce: iv, associated_data: 'transaction' } });
-    const ts = String(Math.floor(now / 1000));
-    const headers = { 'wechatpay-timestamp': ts, 'wechatpay-nonce': 'abc', 'wechatpay-signature': sign(platform.privateKey, `${ts}\nabc\n${body}\n`), 'wechatpay-serial': PLATFORM_ID };
+    const { body, headers, sealed } = sealedNotification('TRANSACTION.SUCCESS', tx, 'transaction', { id: 'EV-9', at: now });
+    const ts = headers['wechatpay-timestamp'];
     assert.deepEqual(p.verifyNotification(body, headers), { paymentSn: payment.paymentSn, txnId: '4200000003', amount: 12345, status: 'SUCCESS', payType: 1 });
     assert.throws(() => p.verifyNotification(body.replace('EV-9', 'EV-8'), headers), /支付通知签名错误/);
     const later = createWechatPayProvider(loadConfig(env()).wechatPay, () => now + 10 * 60_000);
@@ -275,6 +350,163 @@ describe('WeChat Pay through the order routes (pay-check queries WeChat, cancel 
       const cancelled = await h.post(`/front/v1/client/order/payment/order/cancel/${cancelNo}`, {}, token);
       assert.equal(cancelled.status, 200, cancelled.raw.body);
       assert.ok(fake.closed.has(open.paymentSn), 'closed at WeChat');
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe('WeChat Pay refunds (API v3) against the fake', () => {
+  const refundProvider = (now?: () => number) => createWechatRefundProvider(loadConfig(env()).wechatPay, now);
+  const req = (refundSn: string, amount: number, txnId: string | null = '4200000101') => ({ refundSn, paymentSn: 'P1700000000000refund01', txnId, amount, paymentAmount: 10000, reason: '课程时间冲突' });
+
+  it('applies for a refund signed by the merchant: the original transaction, our refund number, amount and total, the refund notify URL', async () => {
+    fake.totals.set('4200000101', 10000);
+    fake.seen = [];
+    const out = await refundProvider().submit(req('R-WX-1', 3000));
+    const [call] = fake.seen;
+    assert.equal(call.authorized, true);
+    assert.deepEqual(JSON.parse(call.body), {
+      transaction_id: '4200000101',
+      out_refund_no: 'R-WX-1',
+      reason: '课程时间冲突',
+      notify_url: 'https://shop.example.com/refund/notify/wechat',
+      amount: { refund: 3000, total: 10000, currency: 'CNY' },
+    });
+    assert.equal(out.providerRefundId, fake.refunds.get('R-WX-1')!.refund_id);
+    // The same refund number again is the same refund at WeChat, not a second one.
+    assert.deepEqual(await refundProvider().submit(req('R-WX-1', 3000)), out);
+    // Without a recorded transaction id the payment is named by out_trade_no.
+    fake.totals.set('P1700000000000refund01', 10000);
+    await refundProvider().submit(req('R-WX-2', 100, null));
+    assert.equal(JSON.parse(fake.seen.at(-1)!.body).out_trade_no, 'P1700000000000refund01');
+  });
+
+  it("refuses with WeChat's reason; an answer not signed by the platform key is refused (no 500)", async () => {
+    fake.totals.set('4200000102', 10000);
+    await refundProvider().submit(req('R-WX-3', 6000, '4200000102'));
+    const over = await refusal(refundProvider().submit(req('R-WX-4', 5000, '4200000102')));
+    assert.deepEqual([over.statusCode, over.message], [400, '微信支付退款失败：申请退款金额超过订单可退金额']);
+    fake.tamper = true;
+    try {
+      const e = await refusal(refundProvider().submit(req('R-WX-5', 1, '4200000102')));
+      assert.deepEqual([e.statusCode, e.message], [502, '微信支付暂时无法使用，请稍后再试（应答签名错误）']);
+    } finally {
+      fake.tamper = false;
+    }
+  });
+
+  it('query: processing is null, an ended refund is its result, an unknown one null', async () => {
+    fake.totals.set('4200000103', 10000);
+    const p = refundProvider();
+    await p.submit(req('R-WX-6', 2000, '4200000103'));
+    assert.equal(await p.query!('R-WX-6'), null);
+    finishRefund('R-WX-6', 'SUCCESS');
+    const r = fake.refunds.get('R-WX-6')!;
+    assert.deepEqual(await p.query!('R-WX-6'), { refundSn: 'R-WX-6', notifyId: `query:${r.refund_id}:SUCCESS`, amount: 2000, status: 'SUCCESS' });
+    assert.equal(await p.query!('R-NONE'), null);
+    assert.equal(fake.seen.at(-1)!.url, '/v3/refund/domestic/refunds/R-NONE');
+  });
+
+  it('notifications: REFUND.SUCCESS / ABNORMAL / CLOSED verified and decrypted; tampered, stale, foreign-key and payment ones refused', async () => {
+    fake.totals.set('4200000104', 10000);
+    const now = Date.now();
+    const p = refundProvider(() => now);
+    for (const no of ['R-WX-7', 'R-WX-8', 'R-WX-9']) await p.submit(req(no, 1000, '4200000104'));
+    const ok = finishRefund('R-WX-7', 'SUCCESS', { id: 'EV-R7', at: now });
+    assert.deepEqual(p.verifyNotification(ok.body, ok.headers), { refundSn: 'R-WX-7', notifyId: 'EV-R7', amount: 1000, status: 'SUCCESS' });
+    const abnormal = finishRefund('R-WX-8', 'ABNORMAL', { at: now });
+    assert.deepEqual(p.verifyNotification(abnormal.body, abnormal.headers), { refundSn: 'R-WX-8', notifyId: JSON.parse(abnormal.body).id, amount: 1000, status: 'FAIL', reason: '退款异常（用户银行卡作废或冻结），请在微信支付商户平台处理' });
+    const closed = finishRefund('R-WX-9', 'CLOSED', { at: now });
+    assert.equal((p.verifyNotification(closed.body, closed.headers) as { reason?: string }).reason, '退款已关闭');
+
+    assert.throws(() => p.verifyNotification(ok.body.replace('EV-R7', 'EV-R6'), ok.headers), /退款通知签名错误/);
+    assert.throws(() => refundProvider(() => now + 10 * 60_000).verifyNotification(ok.body, ok.headers), /退款通知签名错误/, 'replayed later');
+    const foreign = finishRefund('R-WX-7', 'SUCCESS', { at: now, key: intruder.privateKey });
+    assert.throws(() => p.verifyNotification(foreign.body, foreign.headers), /退款通知签名错误/);
+    // A payment's notification is not a refund's, and a refund's is not a payment's.
+    const paid = sealedNotification('TRANSACTION.SUCCESS', { out_trade_no: 'P1', transaction_id: '42', trade_state: 'SUCCESS', amount: { total: 1000 } }, 'transaction', { at: now });
+    assert.throws(() => p.verifyNotification(paid.body, paid.headers), /退款通知格式错误/);
+    assert.throws(() => createWechatPayProvider(loadConfig(env()).wechatPay, () => now).verifyNotification(ok.body, ok.headers), /支付通知格式错误/);
+  });
+
+  it('the refund notify URL: derived from the payment one, or named; a half configuration is a start-up error', () => {
+    assert.equal(loadConfig(env()).wechatPay.refundNotifyUrl, 'https://shop.example.com/refund/notify/wechat');
+    assert.equal(loadConfig(env({ WECHAT_PAY_REFUND_NOTIFY_URL: 'https://api.example.com/refund/notify/wechat' })).wechatPay.refundNotifyUrl, 'https://api.example.com/refund/notify/wechat');
+    assert.throws(() => loadConfig(env({ WECHAT_PAY_NOTIFY_URL: 'https://shop.example.com/wxpay' })), /WECHAT_PAY_REFUND_NOTIFY_URL is missing/);
+    assert.throws(() => loadConfig({ WECHAT_PAY_REFUND_NOTIFY_URL: 'https://shop.example.com/refund/notify/wechat' }), /WECHAT_PAY_REFUND_NOTIFY_URL is set but WeChat Pay is not/);
+    assert.throws(() => loadConfig(env({ WECHAT_PAY_REFUND_NOTIFY_URL: 'http://shop.example.com/r' })), /must be an https URL/);
+  });
+});
+
+describe('an after-sales refund of a WeChat payment goes back through WeChat', () => {
+  it('agree -> WeChat refund -> signed REFUND.SUCCESS over HTTP settles it once; a replay or a tampered copy changes nothing; concurrent refunds never exceed the payment', async () => {
+    const h = await buildHarness({ env: env() });
+    try {
+      await h.app.listen({ port: 0, host: '127.0.0.1' });
+      const origin = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
+      const { token, userId } = await h.login('13900000161');
+      const ops = (url: string) => h.inject({ method: 'POST', url, headers: { authorization: `Bearer ${h.config.opsKey}` } });
+      /** An order of 12345 fen paid at WeChat (found by the pay-check's query), transaction `txn`. */
+      const paidOrder = async (n: number) => {
+        const orderNo = `WXR${Date.now()}${n}`;
+        await h.database.db.insert(orders).values({
+          orderNo, projectSn: 'demo', userId, actSn: 'demo-course-01', orderType: 'COURSE', orderPayType: 1, status: 'UNPAID',
+          totalAmount: 12345, snapshot: { course: { courseSn: 'C1', courseName: '成人高考专升本', courseCover: null } }, expiresAt: new Date(Date.now() + 30 * 60_000), createdAt: new Date(),
+        });
+        await h.database.db.insert(orderPayments).values({ orderNo, seq: 1, kind: 'NORMAL', amount: 12345, deductionAmount: 0, status: 'UNPAID' });
+        const params = (await h.get<PayParams>(`/front/v1/client/order/payment/continue/${orderNo}`, { paySource: 'H5', tradeType: 'MWEB' }, token)).body.info;
+        const txn = `42009${Date.now()}${n}`;
+        fake.txnIds.set(params.paymentSn, txn);
+        fake.totals.set(txn, 12345);
+        fake.tradeState = 'SUCCESS';
+        const d = (await h.get<OrderDetail>(`/front/v1/client/order/details/${orderNo}/`, {}, token)).body.info;
+        fake.tradeState = 'NOTPAY';
+        assert.equal(d.orderStatus, 'PAID');
+        return { orderNo, txn };
+      };
+      const apply = async (orderNo: string, amount: number) => {
+        const res = await h.post<{ applicationNo: string }>('/front/v1/after/sales/refund/apply', { orderNo, type: 1, reason: '不想要了', description: '', images: [], amount }, token);
+        assert.equal(res.status, 200, res.raw.body);
+        return res.body.info.applicationNo;
+      };
+      const stateOf = async (applicationNo: string) => (await h.database.db.select().from(afterSaleApplications).where(eq(afterSaleApplications.applicationNo, applicationNo)))[0];
+      const post = (n: { body: string; headers: Record<string, string> }) => fetch(`${origin}/refund/notify/wechat`, { method: 'POST', headers: n.headers, body: n.body });
+
+      const { orderNo, txn } = await paidOrder(1);
+      const no = await apply(orderNo, 5000);
+      const agreed = await ops(`/ops/after-sales/${no}/agree`);
+      assert.equal(agreed.status, 200, String(agreed.raw.body));
+      const [refund] = await h.database.db.select().from(refunds).where(eq(refunds.applicationNo, no));
+      assert.deepEqual([refund.provider, refund.status, refund.amount], ['wechat', 'PENDING', 5000]);
+      const atWechat = fake.refunds.get(refund.refundSn)!;
+      assert.deepEqual([atWechat.trade, atWechat.amount, atWechat.notify_url], [txn, { refund: 5000, total: 12345 }, 'https://shop.example.com/refund/notify/wechat']);
+      assert.equal(refund.providerRefundId, atWechat.refund_id);
+      assert.equal((await stateOf(no)).state, 'REFUNDING');
+
+      const note = finishRefund(refund.refundSn, 'SUCCESS');
+      const first = await post(note);
+      assert.equal(first.status, 200);
+      assert.deepEqual(await first.json(), { code: 'SUCCESS', message: '成功' });
+      assert.deepEqual([(await stateOf(no)).state, (await stateOf(no)).refundedAmount], ['REFUNDED', 5000]);
+      assert.equal((await h.database.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0].status, 'REFUND_PART');
+      // WeChat resends (same id): acknowledged, nothing moves twice. A tampered copy is refused.
+      assert.equal((await post(note)).status, 200);
+      const tampered = await post({ body: note.body.replace('"REFUND.SUCCESS"', '"REFUND.CLOSED"'), headers: note.headers });
+      assert.equal(tampered.status, 400);
+      assert.equal((await tampered.json() as { message: string }).message, '退款通知签名错误');
+      const seen = await h.database.db.select().from(refundNotifications).where(eq(refundNotifications.refundSn, refund.refundSn));
+      assert.equal(seen.length, 1);
+
+      // Concurrent: the operator refunds one application twice at once; a payment another refund already holds
+      // part of is refused before WeChat is asked.
+      const second = await paidOrder(2);
+      const no2 = await apply(second.orderNo, 12345);
+      const both = await Promise.all([ops(`/ops/after-sales/${no2}/agree`), ops(`/ops/after-sales/${no2}/agree`)]);
+      assert.deepEqual(both.map((r) => r.status).sort(), [200, 409]);
+      const rows = await h.database.db.select().from(refunds).where(eq(refunds.applicationNo, no2));
+      assert.deepEqual(rows.map((r) => r.amount), [12345]);
+      assert.equal([...fake.refunds.values()].filter((r) => r.trade === second.txn).length, 1, 'WeChat was asked once');
     } finally {
       await h.close();
     }

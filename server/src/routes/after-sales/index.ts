@@ -29,6 +29,7 @@ const afterSalesRoutes: FastifyPluginAsync<AfterSalesRoutesOptions> = async (app
     delayMs: afterSales.sandboxRefundDelayMs,
     send: selfSender(app),
     onError: (err) => app.log.error({ err }, 'sandbox refund notification could not be delivered'),
+    live: options.config,
   });
   app.addHook('onClose', async () => refundProviders.close());
   const provider =

@@ -24,7 +24,8 @@ const notifyRoutes: FastifyPluginAsyncZod<AfterSalesDeps> = async (app, { refund
     async (request) => {
       const raw = typeof request.body === 'string' ? request.body : '';
       const outcome = await applyRefundNotification(app.db, refundProviders, request.params.provider, raw, request.headers, request.log);
-      return { state: true, message: 'success', info: { outcome } };
+      // WeChat and Baidu each expect their own answer to a handled notification.
+      return refundProviders.byName(request.params.provider)?.acknowledge?.(outcome) ?? { state: true, message: 'success', info: { outcome } };
     },
   );
 };

@@ -235,7 +235,7 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, o
     },
   );
 
-  await app.register(notifyRoutes, { providers });
+  await app.register(notifyRoutes, { providers, config: options.config });
 };
 
 export default paymentRoutes;

@@ -2,17 +2,24 @@
  * POST /pay/notify/<provider>: a payment provider's notification. Not under /front, so neither the request
  * signature nor a session applies; the provider's own signature is checked over the raw body, which is why this
  * scope keeps bodies as text. Answers the provider's acknowledgement; a refused notification is a 400 envelope
- * and changes nothing.
+ * and changes nothing. POST /refund/audit/baidu, Baidu's question before it refunds (its 退款审核地址), lives
+ * here too: it is a signed form of the same kind.
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequest } from '../../http';
+import type { Config } from '../../config';
+import { AppError, badRequest } from '../../http';
+import { ERROR_CODES } from '@contract/common';
 import { applyNotification } from '../../services/payment';
 import type { PaymentProviders } from '../../services/providers';
+import { BAIDU_NOT_CONFIGURED, baiduClientOf } from '../../services/providers/baidu-pay';
+import { auditAnswer, verifyBaiduRefundCallback } from '../../services/providers/baidu-pay-refund';
+import { findProviderRefund } from '../../services/refunds';
 
 export const NOTIFY_BODY_LIMIT = 64 * 1024;
 
-const notifyRoutes: FastifyPluginAsyncZod<{ providers: PaymentProviders }> = async (app, { providers }) => {
+const notifyRoutes: FastifyPluginAsyncZod<{ providers: PaymentProviders; config: Config }> = async (app, { providers, config }) => {
+  const baiduPublicKey = baiduClientOf(config.baiduPay)?.publicKey;
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: NOTIFY_BODY_LIMIT }, (_request, body, done) => done(null, body));
 
@@ -36,6 +43,23 @@ const notifyRoutes: FastifyPluginAsyncZod<{ providers: PaymentProviders }> = asy
         request.log.warn({ paymentSn: result.paymentSn, orderNo: result.orderNo }, 'payment received for an order that cannot take it: refund by hand');
       }
       return reply.send(provider.acknowledge(true, 'success'));
+    },
+  );
+
+  app.post(
+    '/refund/audit/baidu',
+    {
+      schema: {
+        tags: ['refund notifications'],
+        summary:
+          "Baidu's refund audit (form fields signed with rsaSign): auditStatus 1 with the amount for a refund this server applied " +
+          'for, 2 for one it did not, 3 while it cannot tell two of its refunds apart',
+      },
+    },
+    async (request) => {
+      if (!baiduPublicKey) throw new AppError(400, ERROR_CODES.PAY_UNAVAILABLE, BAIDU_NOT_CONFIGURED);
+      const cb = verifyBaiduRefundCallback(typeof request.body === 'string' ? request.body : '', baiduPublicKey);
+      return auditAnswer(await findProviderRefund(app.db, 'baidu', { providerRefundId: cb.refundBatchId, paymentSn: cb.paymentSn }));
     },
   );
 };

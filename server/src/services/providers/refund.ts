@@ -3,14 +3,19 @@
  * refund over and returns at once; the result comes later as a signed notification to POST
  * /refund/notify/<provider>, as real channels answer refunds. The sandbox, the default, waits
  * SANDBOX_REFUND_DELAY_MS and then notifies over that path with HMAC-SHA256 (SANDBOX_PAY_KEY) in
- * x-sandbox-refund-signature. WeChat Pay and Baidu refunds are refused with a clear message until their live
- * providers are configured and built (server/README.md); such a refund must be made in the merchant platform.
+ * x-sandbox-refund-signature. WeChat Pay (wechat-pay-refund.ts) and Baidu (baidu-pay-refund.ts) refund through
+ * their published APIs when configured; unconfigured, a refund of such a payment is refused with what to do.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { ERROR_CODES } from '@contract/common';
+import type { Config } from '../../config';
 import { AppError, badRequest } from '../../http';
+import { baiduConfigured } from './baidu-pay';
+import { createBaiduRefundProvider } from './baidu-pay-refund';
 import { headerOf, type NotificationHeaders } from './types';
+import { wechatConfigured } from './wechat-pay';
+import { createWechatRefundProvider } from './wechat-pay-refund';
 
 export const REFUND_SIGNATURE_HEADER = 'x-sandbox-refund-signature';
 export const REFUND_NOTIFY_PATH = '/refund/notify/sandbox';
@@ -37,11 +42,27 @@ export interface VerifiedRefund {
   reason?: string;
 }
 
+/**
+ * A notification that names the refund only by the provider's ids (Baidu's carries its refundBatchId and our
+ * tpOrderId, no amount): refunds.ts finds the refund row by them.
+ */
+export interface VerifiedProviderRefund {
+  providerRefundId: string;
+  paymentSn?: string;
+  notifyId: string;
+  status: 'SUCCESS' | 'FAIL';
+  reason?: string;
+}
+
 export interface RefundProvider {
   readonly name: string;
   /** Throws an AppError (400, Chinese message) when this provider cannot refund. */
   submit(req: RefundRequest): Promise<{ providerRefundId: string }>;
-  verifyNotification(rawBody: string, headers: NotificationHeaders): VerifiedRefund;
+  verifyNotification(rawBody: string, headers: NotificationHeaders): VerifiedRefund | VerifiedProviderRefund;
+  /** Asks the provider about a refund no notification settled: its result, or null while it is processing. */
+  query?(refundSn: string): Promise<VerifiedRefund | null>;
+  /** The body the provider expects back once its notification is handled. */
+  acknowledge?(outcome: string): unknown;
   close(): void;
 }
 
@@ -109,7 +130,7 @@ export function createSandboxRefundProvider(options: { key: string; delayMs: num
   };
 }
 
-/** A live channel whose refund API is not wired here yet: every refund is refused with what to do instead. */
+/** A live channel that is not configured here: every refund of its payments is refused with what to do instead. */
 export function createUnconfiguredRefundProvider(name: 'wechat' | 'baidu'): RefundProvider {
   const label = name === 'wechat' ? '微信支付' : '百度收银台';
   const refuse = () => new AppError(400, ERROR_CODES.PAY_UNAVAILABLE, `${label}退款未配置，请在商户平台办理退款`);
@@ -130,8 +151,23 @@ export interface RefundProviders {
   close(): void;
 }
 
-export function createRefundProviders(options: { key: string; delayMs: number; send: RefundSender; onError?: (err: unknown) => void }): RefundProviders {
+export interface RefundProvidersOptions {
+  key: string;
+  delayMs: number;
+  send: RefundSender;
+  onError?: (err: unknown) => void;
+  /** The live channels' settings: a configured channel refunds through its API, an unconfigured one refuses. */
+  live?: Pick<Config, 'wechatPay' | 'baiduPay'>;
+}
+
+/** One provider per channel a payment can have been made through: a refund goes back the way the money came. */
+export function createRefundProviders(options: RefundProvidersOptions): RefundProviders {
   const sandbox = createSandboxRefundProvider(options);
-  const all: Record<string, RefundProvider> = { sandbox, wechat: createUnconfiguredRefundProvider('wechat'), baidu: createUnconfiguredRefundProvider('baidu') };
+  const live = options.live;
+  const all: Record<string, RefundProvider> = {
+    sandbox,
+    wechat: live && wechatConfigured(live.wechatPay) ? createWechatRefundProvider(live.wechatPay) : createUnconfiguredRefundProvider('wechat'),
+    baidu: live && baiduConfigured(live.baiduPay) ? createBaiduRefundProvider(live.baiduPay) : createUnconfiguredRefundProvider('baidu'),
+  };
   return { byName: (name) => all[name], close: () => Object.values(all).forEach((p) => p.close()) };
 }

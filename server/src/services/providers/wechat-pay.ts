@@ -121,7 +121,9 @@ export function createWechatPayProvider(config: WechatConfig, now: () => number 
         throw badRequest(BAD_NOTIFY_SIGNATURE);
       }
       try {
-        const body = JSON.parse(rawBody) as { resource: { ciphertext: string; nonce: string; associated_data?: string } };
+        const body = JSON.parse(rawBody) as { event_type?: unknown; resource: { ciphertext: string; nonce: string; associated_data?: string } };
+        // A refund's notification (REFUND.*) carries out_trade_no and the total too: it is not a payment.
+        if (typeof body.event_type !== 'string' || !body.event_type.startsWith('TRANSACTION.')) throw new Error('event');
         const note = asTransaction(JSON.parse(decryptResource(config.apiV3Key as string, body.resource)) as WechatTransaction);
         if (!note) throw new Error('fields');
         return note;
