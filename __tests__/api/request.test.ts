@@ -125,6 +125,22 @@ describe('request wrapper (§7)', () => {
     void c;
   });
 
+  test('a write between two identical reads: the second read is sent again, so it sees the write', async () => {
+    let state = 'APPLIED';
+    const { request, calls } = setup((req) => {
+      if (req.method === 'POST') state = 'CANCELLED';
+      return ok(state);
+    });
+    const before = await request({ url: '/front/v1/after/sales/A1', method: 'GET' });
+    await request({ url: '/front/v1/after/sales/refund/cancel/A1', data: {} });
+    const after = await request({ url: '/front/v1/after/sales/A1', method: 'GET' });
+    expect([before, after]).toEqual(['APPLIED', 'CANCELLED']);
+    expect(calls.map((c) => c.method)).toEqual(['GET', 'POST', 'GET']);
+    // Without a write in between, two reads still share one call (a double tap).
+    const again = request({ url: '/front/v1/after/sales/A1', method: 'GET' });
+    expect(request({ url: '/front/v1/after/sales/A1', method: 'GET' })).toBe(again);
+  });
+
   test('after 600 ms an identical request calls again', async () => {
     jest.useFakeTimers({ now: 1000 });
     try {

@@ -164,6 +164,9 @@ export function createRequest(deps: RequestDeps): Request {
     for (const [k, entry] of recent) if (now - entry.at >= DEDUPE_WINDOW_MS) recent.delete(k);
     const hit = recent.get(key);
     if (hit) return hit.promise as Promise<T>;
+    // A call that may write (anything but GET) ends the sharing of reads started before it: a page that reloads
+    // right after cancelling must see the cancel, not the answer of a read sent just before it.
+    if (method !== 'GET') for (const k of recent.keys()) if (k.startsWith('GET ')) recent.delete(k);
     const promise = send<T>(options, method);
     recent.set(key, { at: now, promise });
     // A failed call must not be replayed to a later identical request, but the window still holds.

@@ -32,17 +32,22 @@ function AfterSaleDetail() {
   const applicationNo = String(params.applicationNo ?? '');
   const s = useLocalObservable(() => ({ detail: null as Detail | null, error: '' }));
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** Only the newest load may fill the page: an older answer arriving late (sent before a cancel) is dropped. */
+  const loads = useRef(0);
   const stop = () => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
   };
   async function load() {
     stop();
+    const mine = ++loads.current;
     try {
       const detail = await api.afterSales.detail(applicationNo);
+      if (mine !== loads.current) return;
       runInAction(() => ((s.detail = detail), (s.error = '')));
       if (detail.state === 'REFUNDING') timer.current = setTimeout(() => void load(), REFRESH_MS);
     } catch (err) {
+      if (mine !== loads.current) return;
       runInAction(() => (s.error = err instanceof ApiError ? err.message : '加载失败，请重试'));
     }
   }
