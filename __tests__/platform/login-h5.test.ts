@@ -54,14 +54,14 @@ test('outside WeChat there is no platform login: nothing is asked, nothing moves
   expect(b.state.went).toEqual([]);
 });
 
-test('in WeChat without an openid: off to WeChat with snsapi_base, to come back to the page the customer asked for', async () => {
+test('in WeChat without an openid: off to WeChat with snsapi_base, back through the entrance to the page the customer asked for', async () => {
   const b = fakeBrowser('https://shop.example/?from=timeline#/pages/entrance/entrance?redirect=x');
   const { api, wechatOAuth } = fakeApi();
   const login = createH5Login(b.env);
   expect(login.platform).toBe('WECHAT_H5');
   expect(login.phoneSource).toBe('sms');
   await expect(login.login({ api, redirect: '/pages/activity/courseDetail?actSn=A1' })).resolves.toEqual({ status: 'redirected' });
-  expect(wechatOAuth.authorize).toHaveBeenCalledWith('https://shop.example/?from=timeline#/pages/activity/courseDetail?actSn=A1', 'snsapi_base');
+  expect(wechatOAuth.authorize).toHaveBeenCalledWith(`https://shop.example/?from=timeline#/pages/entrance/entrance?redirect=${encodeURIComponent('/pages/activity/courseDetail?actSn=A1')}`, 'snsapi_base');
   expect(b.state.went).toHaveLength(1);
   expect(b.state.went[0]).toMatch(/^https:\/\/open\.weixin\.qq\.com\/connect\/oauth2\/authorize\?/);
 });
@@ -143,6 +143,6 @@ test('bindPhone has no platform button on H5', async () => {
 
 test('address helpers', () => {
   expect(readReturn('https://s.example/p/?a=1&code=C&state=S#/r?x=1')).toEqual({ code: 'C', state: 'S', clean: 'https://s.example/p/?a=1#/r?x=1' });
-  expect(returnAddress('https://s.example/p/#/a', 'pages/b/b?x=1')).toBe('https://s.example/p/#/pages/b/b?x=1');
-  expect(returnAddress('https://s.example/p/#/a', 'https://s.example/p/#/c')).toBe('https://s.example/p/#/c');
+  expect(returnAddress('https://s.example/p/?a=1#/pages/entrance/entrance?redirect=x', undefined)).toBe('https://s.example/p/?a=1#/pages/entrance/entrance?redirect=x');
+  expect(returnAddress('https://s.example/p/#/a', '/pages/b/b?x=1')).toBe(`https://s.example/p/#/pages/entrance/entrance?redirect=${encodeURIComponent('/pages/b/b?x=1')}`);
 });

@@ -105,7 +105,8 @@ describe('WeChat OAuth routes', () => {
     assert.equal(done.status, 200, done.raw.body);
     const { token, userInfo } = done.body.info;
     assert.notEqual(token, visitor);
-    assert.deepEqual(done.body.info.authInfo, { needAuthUser: false, needAuthPhone: true });
+    // snsapi_base gave no profile: the profile prompt stays (the next visit asks snsapi_userinfo), and the phone's.
+    assert.deepEqual(done.body.info.authInfo, { needAuthUser: true, needAuthPhone: true });
     const [identity] = await h.database.db.select().from(platformIdentities).where(eq(platformIdentities.openid, 'oROUTE000000000000000000001'));
     assert.equal(identity.userId, userInfo.userId, 'the visitor now owns the openid');
     assert.equal(identity.platform, 'WECHAT_H5');
@@ -159,6 +160,7 @@ describe('WeChat OAuth routes', () => {
     assert.equal(done.body.info.userInfo.nickName, '李雷');
     assert.equal(done.body.info.userInfo.avatar, 'https://thirdwx.qlogo.cn/li/132');
     assert.equal(done.body.info.userInfo.unionId, 'uPROFILE1');
+    assert.deepEqual(done.body.info.authInfo, { needAuthUser: false, needAuthPhone: true });
     // Asking for the profile again always goes to WeChat (it may have changed).
     assert.notEqual((await authorize(done.body.info.token, 'snsapi_userinfo')).body.info.url, null);
 

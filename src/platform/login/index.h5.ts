@@ -11,6 +11,7 @@
 import { ApiError } from '../../api/request';
 // The server answers "no official account configured" the same way for JS-SDK signing and for OAuth (400 / 4050).
 import { isSigningOff as isOff } from '../../domain/share';
+import { ROUTES, toUrl } from '../../domain/routes';
 import { isWechatBrowser } from '../../domain/user-agent';
 import { sessionValue } from '../storage';
 import { LOGIN_TEXTS, type LoginContext, type LoginOutcome, type PlatformLogin } from './types';
@@ -55,12 +56,15 @@ export function readReturn(href: string): { code: string | null; state: string |
   return { code, state, clean: url.href };
 }
 
-/** The address WeChat returns to: ctx.redirect (absolute, or a route of this app) or the page now. */
+/**
+ * The address WeChat returns to. With ctx.redirect it is the entrance, which trades the code and then opens
+ * ctx.redirect (a page opened straight from WeChat with a kept visitor session would never reach the entrance,
+ * so the code would go unused); without it, the page now (normally the entrance with its own redirect).
+ */
 export function returnAddress(clean: string, redirect?: string): string {
   if (!redirect) return clean;
-  if (/^https?:\/\//i.test(redirect)) return redirect;
   const url = new URL(clean);
-  url.hash = `#${redirect.startsWith('/') ? redirect : `/${redirect}`}`;
+  url.hash = `#/${toUrl(ROUTES.entrance, { redirect }).replace(/^\//, '')}`;
   return url.href;
 }
 

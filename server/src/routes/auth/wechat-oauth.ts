@@ -15,6 +15,7 @@ import type { Config } from '../../config';
 import { platformIdentities } from '../../db/schema/platform-accounts';
 import { AppError, badRequest, ok, responses } from '../../http';
 import { requireSession } from '../../plugins/auth';
+import { authPrompts } from '../../services/platform-accounts';
 import { wechatOAuthProviderFrom, type WechatOAuthProvider } from '../../services/providers/wechat-oauth';
 import { checkRedirect } from '../../services/redirect';
 import { toUserInfo } from '../../services/users';
@@ -94,9 +95,8 @@ const wechatOAuthRoutes: FastifyPluginAsyncZod<WechatOAuthRoutesOptions> = async
         secret,
         ttlDays: opts.config.sessionTtlDays,
       });
-      // The same answer as the mini-programs' login: WeChat asked for the profile already (or the customer chose
-      // snsapi_base), so no profile prompt follows; the phone is still asked when there is none (§6).
-      return ok({ token, userInfo: toUserInfo(user), authInfo: { needAuthUser: false, needAuthPhone: user.phone === null } });
+      // The same answer as the mini-programs' login, with the prompts (§6) of the WeChat browser.
+      return ok({ token, userInfo: toUserInfo(user), authInfo: authPrompts(user, 'WECHAT_H5') });
     },
   );
 };
