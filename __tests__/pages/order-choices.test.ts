@@ -146,6 +146,20 @@ describe('goods quantity on the goods order screen', () => {
     expect(text('.sf-submit__payable .sf-price')).toBe('¥29.9');
   });
 
+  test('the stepper is named for screen readers (Lighthouse label audit): 购买数量, 减少 and 增加 with their disabled state', async () => {
+    route('GET', '/front/v1/client/order/confirm/data', (q) => ({ info: confirmation({ orderType: 'GOODS', unit: 990, skuCnt: Number(q.skuCnt || 1), sn: 'CO-A11Y' }) }));
+    orderCalls();
+    await openAt('/pages/order/orderSubmit?targetSn=G3');
+    await waitFor(() => expect(all('#qty-stepper input')[0]?.getAttribute('aria-label')).toBe('购买数量'));
+    expect([minus(), plus()].map((b) => [b.getAttribute('role'), b.getAttribute('aria-label'), b.getAttribute('aria-disabled')])).toEqual([
+      ['button', '减少', 'true'],
+      ['button', '增加', 'false'],
+    ]);
+    tap(plus());
+    await waitFor(() => expect(quantity()).toBe('2'));
+    await waitFor(() => expect(minus().getAttribute('aria-disabled')).toBe('false'));
+  });
+
   test('a quantity the server refuses keeps the old one and says why', async () => {
     route('GET', '/front/v1/client/order/confirm/data', (q) =>
       Number(q.skuCnt) > 1 ? { error: '购买数量不能超过1', status: 400 } : { info: confirmation({ orderType: 'GOODS', unit: 2990, sn: 'CO-R1' }) },

@@ -3,6 +3,7 @@ import type { ActivityCard as Card } from '@contract/pages';
 import { formatMoney } from '@contract/rules/money';
 import { assetUrl } from '../../api/asset';
 import './index.scss';
+import { imgAlt } from '../../platform/a11y';
 
 interface ActivityCardProps {
   /** The card to show. */
@@ -13,7 +14,7 @@ interface ActivityCardProps {
 export default function ActivityCard({ card, onClick }: ActivityCardProps) {
   return (
     <View className="sf-card" onClick={() => onClick?.(card)} data-act-sn={card.actSn}>
-      <Image className="sf-card__cover" src={assetUrl(card.cover)} mode="aspectFill" lazyLoad imgProps={{ alt: card.actName }} />
+      <Image className="sf-card__cover" src={assetUrl(card.cover)} mode="aspectFill" lazyLoad {...imgAlt(card.actName)} />
       <View className="sf-card__body">
         <View className="sf-card__name">{card.actName}</View>
         {card.tags.length ? (

@@ -35,6 +35,7 @@ import RichTextView from '../rich-text';
 import ShareAction from '../share-action';
 import TagStrip from '../tag-strip';
 import './index.scss';
+import { imgAlt } from '../../platform/a11y';
 
 /** Reviews shown on the detail page before 查看全部. */
 export const LATEST_REVIEWS = 3;
@@ -150,14 +151,14 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
         <Swiper className="sf-act__gallery" indicatorDots indicatorActiveColor="#ffffff">
           {pictures.map((src) => (
             <SwiperItem key={src}>
-              <Image className="sf-act__picture" src={src} mode="aspectFill" imgProps={{ alt: d.actName }} onClick={() => previewImages(pictures, src)} />
+              <Image className="sf-act__picture" src={src} mode="aspectFill" {...imgAlt(d.actName)} onClick={() => previewImages(pictures, src)} />
             </SwiperItem>
           ))}
         </Swiper>
       ) : pictures.length ? (
         // The frame gives the height; the picture fills it (one element with both classes ended at 0 height).
         <View className="sf-act__gallery">
-          <Image className="sf-act__picture" src={pictures[0]} mode="aspectFill" imgProps={{ alt: d.actName }} onClick={() => previewImages(pictures)} />
+          <Image className="sf-act__picture" src={pictures[0]} mode="aspectFill" {...imgAlt(d.actName)} onClick={() => previewImages(pictures)} />
         </View>
       ) : null}
 
@@ -178,7 +179,7 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
         <View className="sf-act__block">
           <View className="sf-act__title">课程</View>
           <View className="sf-act__course">
-            {d.courseCover ? <Image className="sf-act__course-cover" src={assetUrl(d.courseCover)} mode="aspectFill" /> : null}
+            {d.courseCover ? <Image className="sf-act__course-cover" src={assetUrl(d.courseCover)} mode="aspectFill" {...imgAlt('')} /> : null}
             <View className="sf-act__course-name">{d.courseName}</View>
             {d.courseAmount !== null ? <View className="sf-act__course-amount">{formatMoney(d.courseAmount)}</View> : null}
           </View>
@@ -202,7 +203,7 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
               </View>
               {p.courses.map((c) => (
                 <View key={c.courseSn} className="sf-act__course">
-                  {c.courseCover ? <Image className="sf-act__course-cover" src={assetUrl(c.courseCover)} mode="aspectFill" /> : null}
+                  {c.courseCover ? <Image className="sf-act__course-cover" src={assetUrl(c.courseCover)} mode="aspectFill" {...imgAlt('')} /> : null}
                   <View className="sf-act__course-name">{c.courseName}</View>
                   <View className="sf-act__course-amount">{formatMoney(c.courseAmount)}</View>
                 </View>

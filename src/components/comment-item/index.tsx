@@ -4,6 +4,7 @@ import { assetUrl } from '../../api/asset';
 import { previewImages } from '../../platform/ui';
 import './index.scss';
 import { formatChinaTime } from '@contract/rules/china-time';
+import { imgAlt } from '../../platform/a11y';
 
 interface CommentItemProps {
   /** The review to show. */
@@ -17,13 +18,14 @@ export default function CommentItem({ comment }: CommentItemProps) {
     <View className="sf-comment" data-comment-id={comment.commentId}>
       <View className="sf-comment__head">
         {comment.avatar ? (
-          <Image className="sf-comment__avatar" src={assetUrl(comment.avatar)} mode="aspectFill" />
+          <Image className="sf-comment__avatar" src={assetUrl(comment.avatar)} mode="aspectFill" {...imgAlt('')} />
         ) : (
           <View className="sf-comment__avatar">{comment.nickName.slice(0, 1)}</View>
         )}
         <View className="sf-comment__who">
           <View className="sf-comment__name">{comment.nickName}</View>
-          <View className="sf-comment__stars">
+          {/* One name for the row of stars; a reader would otherwise read five ★. */}
+          <View className="sf-comment__stars" role="img" aria-label={`${comment.score}星`}>
             {[1, 2, 3, 4, 5].map((n) => (
               <View key={n} className={`sf-comment__star ${n <= comment.score ? 'is-on' : ''}`}>
                 ★
@@ -36,8 +38,8 @@ export default function CommentItem({ comment }: CommentItemProps) {
       <View className="sf-comment__content">{comment.content}</View>
       {images.length ? (
         <View className="sf-comment__images">
-          {images.map((src) => (
-            <Image key={src} className="sf-comment__image" src={src} mode="aspectFill" lazyLoad onClick={() => previewImages(images, src)} />
+          {images.map((src, i) => (
+            <Image key={src} className="sf-comment__image" src={src} mode="aspectFill" lazyLoad {...imgAlt(`评价图片${i + 1}`)} onClick={() => previewImages(images, src)} />
           ))}
         </View>
       ) : null}

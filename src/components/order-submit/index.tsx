@@ -28,6 +28,7 @@ import PriceLines, { FreightValue, PriceLine, RemarkLine } from '../price-lines'
 import QuantityStepper from '../quantity-stepper';
 import TipPopup from '../tip-popup';
 import './index.scss';
+import { imgAlt } from '../../platform/a11y';
 
 interface OrderSubmitScreenProps {
   /** course: pages/order/courseOrderSubmit; goods: pages/order/orderSubmit. */
@@ -136,7 +137,7 @@ function OrderSubmitScreen({ kind, targetSn, thirdEnum = '', packageSn = '' }: O
 
       <View className="sf-submit__course">
         <View className="sf-submit__course-main">
-          <Image className="sf-submit__cover" src={assetUrl(c.orderCourseInfo.courseCover)} mode="aspectFill" imgProps={{ alt: c.orderCourseInfo.courseName }} />
+          <Image className="sf-submit__cover" src={assetUrl(c.orderCourseInfo.courseCover)} mode="aspectFill" {...imgAlt(c.orderCourseInfo.courseName)} />
           <View className="sf-submit__course-body">
             <View className="sf-submit__course-name">{c.orderCourseInfo.courseName}</View>
             {c.packageCourseList.length ? (

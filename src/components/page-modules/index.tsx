@@ -9,6 +9,7 @@ import { followJump, openPage } from '../../platform/navigation';
 import { useStores } from '../../stores';
 import ActivityCard from '../activity-card';
 import './index.scss';
+import { imgAlt } from '../../platform/a11y';
 
 interface PageModulesProps {
   /** The modules of one configured page, in order. */
@@ -66,7 +67,7 @@ function Banner({ items, onJump }: { items: ModuleItem[]; onJump: (j: JumpConten
             className="sf-banner__img"
             src={assetUrl(item.image)}
             mode="aspectFill"
-            imgProps={{ alt: item.title || '活动图片' }}
+            {...imgAlt(item.title || '活动图片')}
             data-jump={item.jumpContent.firstEnum}
             onClick={() => onJump(item.jumpContent)}
           />
@@ -83,7 +84,7 @@ function ImageText({ title, items, onJump }: { title: string | null; items: Modu
       <View className="sf-image-text__grid">
         {items.map((item) => (
           <View key={item.itemSn} className="sf-image-text__item" data-jump={item.jumpContent.firstEnum} onClick={() => onJump(item.jumpContent)}>
-            {item.image ? <Image className="sf-image-text__img" src={assetUrl(item.image)} mode="aspectFill" imgProps={{ alt: '' }} /> : null}
+            {item.image ? <Image className="sf-image-text__img" src={assetUrl(item.image)} mode="aspectFill" {...imgAlt('')} /> : null}
             <View className="sf-image-text__title">{item.title}</View>
             {item.text ? <View className="sf-image-text__text">{item.text}</View> : null}
           </View>

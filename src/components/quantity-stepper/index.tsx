@@ -1,5 +1,7 @@
 import { View } from '@tarojs/components';
+import { useEffect, useRef } from 'react';
 import AtInputNumber from 'taro-ui/lib/components/input-number';
+import { nameInputNumber } from '../../platform/a11y';
 import './index.scss';
 
 interface QuantityStepperProps {
@@ -19,10 +21,13 @@ interface QuantityStepperProps {
  * number typed key by key would ask it once per keystroke.
  */
 export default function QuantityStepper({ label, value, min = 1, max, onChange }: QuantityStepperProps) {
+  const stepper = useRef(null);
+  // AtInputNumber names none of its parts; the − / + disabled state follows the value.
+  useEffect(() => nameInputNumber(stepper.current, label), [label, value, min, max]);
   return (
     <View className="sf-stepper-row">
       <View className="sf-stepper-row__label">{label}</View>
-      <View id="qty-stepper">
+      <View id="qty-stepper" ref={stepper}>
         <AtInputNumber type="number" min={min} max={max} step={1} value={value} disabledInput onChange={(n: number) => n !== value && onChange(n)} />
       </View>
     </View>
