@@ -10,6 +10,7 @@ import { createEntranceApi } from './entrance';
 import { createFeedbackApi } from './feedback';
 import { createFormApi } from './form';
 import { createIntegralApi } from './integral';
+import { createMiniLoginApi } from './mini-login';
 import { createOrderApi } from './order';
 import { createPagesApi } from './pages';
 import { createPaymentApi } from './payment';
@@ -23,6 +24,7 @@ export function createApi(request: Request) {
   return {
     entrance: createEntranceApi(request),
     auth: createAuthApi(request),
+    miniLogin: createMiniLoginApi(request),
     pages: createPagesApi(request),
     order: createOrderApi(request),
     address: createAddressApi(request),

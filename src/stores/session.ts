@@ -5,9 +5,11 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
 import type { AuthInfo, EntranceInfo, ProjectEnum, UserInfo } from '@contract/entrance';
 import type { PhoneLoginInfo } from '@contract/auth';
+import type { MiniLoginInfo } from '@contract/mini-login';
 import type { TabEntry } from '@contract/pages';
 import { isLoggedIn } from '../domain/access';
 import { themeFor, type ThemeName } from '../domain/theme';
+import type { LoginOutcome, PhoneButtonDetail, PlatformLogin } from '../platform/login/types';
 import type { KeyValueStorage } from '../platform/storage';
 import type { Api } from '../api';
 
@@ -198,6 +200,33 @@ export class SessionStore {
       this.promoterCode = '';
     });
     return info;
+  }
+
+  /** A session from the platform's own login or phone button (issue 16): token, user and §6 prompts. */
+  applyLogin(info: MiniLoginInfo): void {
+    this.token = info.token;
+    this.userInfo = info.userInfo;
+    this.authInfo = info.authInfo;
+    this.isEarner = false;
+    this.promoterCode = '';
+  }
+
+  /**
+   * Logs in through the platform when it does so without asking (mini-programs, WeChat browser), after the
+   * entrance. `redirected`: the page left for the platform and comes back to `redirect`.
+   */
+  async loginWithPlatform(login: PlatformLogin, redirect?: string): Promise<LoginOutcome> {
+    if (!login.silent) return { status: 'unavailable' };
+    const outcome = await login.login({ api: this.api, redirect, wantProfile: this.authInfo.needAuthUser });
+    if (outcome.status === 'ok') runInAction(() => this.applyLogin(outcome.info));
+    return outcome;
+  }
+
+  /** The phone button's answer (issue 16); a merge by phone may hand back another customer's session. */
+  async bindPlatformPhone(login: PlatformLogin, detail: PhoneButtonDetail): Promise<LoginOutcome> {
+    const outcome = await login.bindPhone({ api: this.api }, detail);
+    if (outcome.status === 'ok') runInAction(() => this.applyLogin(outcome.info));
+    return outcome;
   }
 
   tabFor(index: number): TabEntry | undefined {

@@ -1,4 +1,4 @@
-import { View } from '@tarojs/components';
+import { Button, View } from '@tarojs/components';
 import Taro, { useLoad, useRouter } from '@tarojs/taro';
 import { observer, useLocalObservable } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
@@ -9,6 +9,7 @@ import EntranceTip from '../../components/entrance-tip';
 import { resolveJump } from '../../domain/jump';
 import { ROUTES, TAB_ROUTES, decodeParam, normalizePath, toUrl } from '../../domain/routes';
 import { primaryTextColour } from '../../domain/theme';
+import { LOGIN_TEXTS, platformLogin, type LoginOutcome, type PhoneButtonDetail } from '../../platform/login';
 import { followJump, openUrl, switchToTab } from '../../platform/navigation';
 import { applyTabBar } from '../../platform/tabbar';
 import { toast } from '../../platform/ui';
@@ -41,12 +42,19 @@ function Entrance() {
     const projectSn = String(link?.projectSn || params.projectSn || session.projectSn || DEFAULT_PROJECT_SN);
     try {
       await session.enter(projectSn);
-      const [tabs] = await Promise.all([
+      const [tabs, platform] = await Promise.all([
         session.loadMenu(),
-        // needAuthUser / needAuthPhone (§6) decide the prompts; a failure here must not block entering.
-        session.loadAuth().catch(() => undefined),
+        // needAuthUser / needAuthPhone (§6) decide the prompts, then the platform logs in without asking
+        // (issue 16: wx.login, swan getLoginCode, WeChat OAuth); neither may block entering.
+        session
+          .loadAuth()
+          .catch(() => undefined)
+          .then(() => session.loginWithPlatform(platformLogin, redirect || undefined))
+          .catch((): LoginOutcome | null => null),
       ]);
       void applyTabBar(tabs, primaryTextColour(session.theme));
+      // The WeChat browser left for WeChat's consent page; it comes back here with the code.
+      if (platform?.status === 'redirected') return;
     } catch (err) {
       const message = err instanceof ApiError ? err.message : String(err);
       void Taro.reLaunch({ url: toUrl(ROUTES.error, { reason: 'entrance', message }) });
@@ -69,6 +77,13 @@ function Entrance() {
     await leave(redirect);
   });
 
+  /** The mini-program phone button (issue 16): the phone the platform vouches for logs the customer in. */
+  async function onPhoneNumber(detail: PhoneButtonDetail) {
+    const outcome = await session.bindPlatformPhone(platformLogin, detail);
+    if (outcome.status === 'ok' && session.loggedIn) await onLoggedIn();
+    else toast(outcome.status === 'fail' ? outcome.message : LOGIN_TEXTS.phoneDenied);
+  }
+
   async function onLoggedIn() {
     toast('登录成功', 'success');
     await leave(redirect || toUrl(TAB_ROUTES[4]));
@@ -83,6 +98,11 @@ function Entrance() {
         <View className="sf-entrance__login">
           <View className="sf-entrance__heading">手机号登录</View>
           <View className="sf-entrance__sub">登录后可下单、查看订单与优惠券</View>
+          {platformLogin.phoneSource === 'button' && session.authInfo.needAuthPhone ? (
+            <Button className="sf-btn sf-entrance__phone" openType="getPhoneNumber" onGetPhoneNumber={(e) => void onPhoneNumber(e.detail)}>
+              手机号快捷登录
+            </Button>
+          ) : null}
           <PhoneLoginForm onSuccess={onLoggedIn} />
           <EntranceTip enumKey="LOGIN" id="login-tip" />
           <View className="sf-entrance__skip" onClick={() => void switchToTab(0)}>
