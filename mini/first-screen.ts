@@ -87,6 +87,14 @@ export const FIRST_SCREENS: Record<string, FirstScreen> = {
   'subpackages/user/user/agreement': { as: 'user', texts: () => ['用户服务协议', '隐私政策'] },
   'subpackages/user/huimin/huiminServer': { as: 'user', texts: () => ['信息登记', '联系客服', '意见反馈'] },
   'subpackages/user/drainage/drainageCode': { as: 'user', texts: () => ['关注示范商城', '复制链接'] },
+  // §2 system pages (issue 12): the demo night run's meeting point (seed/catalogue-details.ts) as the detail opens it,
+  // and the chooser, which in a mini-program picks on the native map.
+  'subpackages/system/openLocation/openLocation': {
+    as: 'visitor',
+    query: () => ({ name: '海心沙亚运公园南门（集合点）', address: '广州市天河区临江大道3号', latitude: '23.115480', longitude: '113.324170' }),
+    texts: () => ['海心沙亚运公园南门（集合点）', '广州市天河区临江大道3号', '计算与我的距离', '在地图中查看'],
+  },
+  'subpackages/system/chooseLocation/chooseLocation': { as: 'user', texts: () => ['在地图上选择', '地点名称', '确定'] },
   // Carrier points (issue 14): both carriers with the §9 note; the carrier's authorisation page is a web-view.
   'subpackages/user/integral/integralQuery': { as: 'user', texts: () => ['中国移动', '中国联通', '积分查询可能会延迟，具体以移动官方积分余额为准'] },
   'subpackages/user/integral/carrierAuth': {

@@ -60,7 +60,13 @@ export default defineAppConfig({
       ],
     },
     { root: 'subpackages/result', pages: ['success/courseDetailSuccess', 'success/exchangeSuccess', 'collectFormSuccess/collectFormSuccess'] },
+    // §2 system pages /choose-location and /open-location.
+    { root: 'subpackages/system', pages: ['chooseLocation/chooseLocation', 'openLocation/openLocation'] },
   ],
+  // Mini-programs must declare the location calls of the system pages and say why location is asked (WeChat
+  // refuses undeclared ones); H5 ignores both.
+  requiredPrivateInfos: ['chooseLocation', 'getLocation'],
+  permission: { 'scope.userLocation': { desc: '用于选择地点，以及计算你与活动地点的距离' } },
   window: {
     navigationBarTitleText: '商城',
     navigationBarBackgroundColor: '#ffffff',

@@ -61,6 +61,9 @@ export const ROUTES = {
   integralQuery: 'subpackages/user/integral/integralQuery',
   carrierAuth: 'subpackages/user/integral/carrierAuth',
   collectFormSuccess: 'subpackages/result/collectFormSuccess/collectFormSuccess',
+  // §2 system pages /choose-location and /open-location (issue 12): a sub-package of their own, off the main package.
+  chooseLocation: 'subpackages/system/chooseLocation/chooseLocation',
+  openLocation: 'subpackages/system/openLocation/openLocation',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
@@ -83,6 +86,8 @@ export const VISITOR_ROUTES: readonly string[] = [
   ROUTES.center,
   // The error page must always be reachable, or a failed entrance could never be shown.
   ROUTES.error,
+  // A system page showing a place a visitor already sees on a detail page; it holds no customer data.
+  ROUTES.openLocation,
 ];
 
 /**
@@ -121,6 +126,8 @@ export const BUILT_ROUTES: ReadonlySet<string> = new Set<string>([
   ROUTES.agreement,
   ROUTES.huiminServer,
   ROUTES.drainageCode,
+  ROUTES.chooseLocation,
+  ROUTES.openLocation,
   // Coupons and cards (issue 11).
   ROUTES.couponDetails,
   ROUTES.getCouponActive,

@@ -253,6 +253,11 @@ export class SessionStore {
     this.drainageInfo = info;
   }
 
+  /** §3 locationInfo: the place last chosen on /choose-location (domain/location Place). */
+  setLocationInfo(place: unknown): void {
+    this.locationInfo = place;
+  }
+
   setBankCodeInfo(bank: { bankCode: string; bankName: string } | null): void {
     this.bankCodeInfo = bank;
   }

@@ -17,6 +17,7 @@ import {
   reviewSummaryText,
 } from '../../domain/catalogue';
 import { resolveJump } from '../../domain/jump';
+import { placeQuery } from '../../domain/location';
 import { formatMoney } from '@contract/rules/money';
 import { integralCarrier, pointsText, type IntegralType } from '@contract/rules/integral';
 import { ROUTES } from '../../domain/routes';
@@ -258,6 +259,13 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
               </View>
             </Row>
           ) : null}
+        </View>
+      ) : null}
+
+      {d.place ? (
+        // The venue opens the §2 system page /open-location (a sub-package page, so the main package stays small).
+        <View className="sf-act__block" id="act-place" onClick={() => void openPage(ROUTES.openLocation, placeQuery(d.place!))}>
+          <Row label="活动地点">{`${d.place.name || d.place.address} ›`}</Row>
         </View>
       ) : null}
 
