@@ -6,23 +6,19 @@
  * message. Each test is a new phone.
  */
 import assert from 'node:assert/strict';
-import { after, afterEach, before, beforeEach, test } from 'node:test';
-import type { Browser, Locator } from 'playwright-core';
+import { test } from 'node:test';
+import type { Locator } from 'playwright-core';
 import {
   SCREENS,
   currentPage,
   expectToast,
   field,
   loginInBrowser,
-  openBrowser,
-  openPhone,
   openScreen,
-  startServer,
   typeKeys,
-  type Phone,
   type Screen,
-  type Server,
 } from './harness';
+import { phoneSuite } from './suite';
 
 const CLAIM: Screen = { route: 'subpackages/activity/getCouponActive/getCouponActive', marker: '.sf-claim .sf-ticket' };
 const MY_COUPONS: Screen = { route: 'subpackages/coupon/discountCouponList/discountCouponList', marker: '.sf-coupons-page__tabs' };
@@ -37,57 +33,41 @@ const COUPON = '扫码立减30元';
 /** An instalment course without an applicant form or delivery, on which every coupon of the demo applies. */
 const COURSE = 'demo-course-06';
 
-let server: Server;
-let browser: Browser;
-let phone: Phone;
-
-before(async () => {
-  [server, browser] = await Promise.all([startServer(), openBrowser()]);
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-beforeEach(async () => {
-  phone = await openPhone(browser);
-});
-afterEach(async () => {
-  await phone.close();
-});
+const suite = phoneSuite();
 
 /** The ticket of `name` in a coupon list page. */
 const ticket = (root: Locator, name: string) => root.locator('.sf-ticket', { has: root.page().locator('.sf-ticket__name', { hasText: name }) });
 
 test('claim a coupon from its scan URL, see it in 我的优惠券, spend it on an order and see it gone', async () => {
-  const { page } = phone;
+  const { page } = suite.phone;
   // A visitor opens the printed URL: the project is entered, login is asked first, then the claim page.
-  await page.goto(`${server.baseUrl}/#${CLAIM_PATH}`);
+  await page.goto(`${suite.server.baseUrl}/#${CLAIM_PATH}`);
   const login = await currentPage(page, SCREENS.login);
   await typeKeys(field(login, 'login-phone'), '13700139001');
-  const seen = server.smsCount('13700139001');
+  const seen = suite.server.smsCount('13700139001');
   await login.locator('.sf-login__code').click();
-  await typeKeys(field(login, 'login-code'), await server.smsCode('13700139001', seen));
+  await typeKeys(field(login, 'login-code'), await suite.server.smsCode('13700139001', seen));
   await login.locator('.sf-login__submit').click();
   const claim = await currentPage(page, CLAIM);
-  await phone.shot('coupons-01-claim-page');
+  await suite.phone.shot('coupons-01-claim-page');
   await ticket(claim, '限量50元券').locator('.sf-pill', { hasText: '已领完' }).waitFor({ state: 'visible' });
 
   const card = ticket(claim, COUPON);
   await card.locator('.sf-pill', { hasText: '领取' }).click();
   await expectToast(page, '领取成功');
   await card.locator('.sf-pill', { hasText: '已领取' }).waitFor({ state: 'visible' });
-  await phone.shot('coupons-02-claimed');
+  await suite.phone.shot('coupons-02-claimed');
 
   await claim.locator('.sf-claim__mine').click();
   const mine = await currentPage(page, MY_COUPONS, { marker: '.sf-ticket' });
   const held = ticket(mine, COUPON);
   await held.waitFor({ state: 'visible' });
   assert.match((await held.textContent()) ?? '', /领取后7天内有效/);
-  await phone.shot('coupons-03-my-coupons');
+  await suite.phone.shot('coupons-03-my-coupons');
 
   // Spend it: the order screen's popup offers it; choose it and submit.
   const coupons = page.waitForResponse((r) => r.url().includes('/front/v2/client/course/order/coupons'));
-  const submit = await openScreen(page, server.baseUrl, `/pages/order/courseOrderSubmit?targetSn=${COURSE}`, SCREENS.courseOrderSubmit, { marker: '.sf-submit__payable .sf-price' });
+  const submit = await openScreen(page, suite.server.baseUrl, `/pages/order/courseOrderSubmit?targetSn=${COURSE}`, SCREENS.courseOrderSubmit, { marker: '.sf-submit__payable .sf-price' });
   const offered = ((await (await coupons).json()) as { info: { list: { couponName: string; rcSn: string; isAvailable: boolean }[] } }).info.list;
   const mineOffered = offered.find((c) => c.couponName === COUPON);
   assert.ok(mineOffered?.isAvailable, 'the claimed coupon is offered on the order');
@@ -105,29 +85,29 @@ test('claim a coupon from its scan URL, see it in 我的优惠券, spend it on a
   // The order is placed; payment leaves for the sandbox cashier.
   await page.waitForURL(/\/sandbox\/cashier\//);
 
-  const after = await openScreen(page, server.baseUrl, '/subpackages/coupon/discountCouponList/discountCouponList', MY_COUPONS, { marker: '.sf-ticket' });
+  const after = await openScreen(page, suite.server.baseUrl, '/subpackages/coupon/discountCouponList/discountCouponList', MY_COUPONS, { marker: '.sf-ticket' });
   assert.equal(await ticket(after, COUPON).count(), 0, 'gone from 未使用');
   await after.locator('.sf-coupons-page__tab', { hasText: '已使用' }).click();
   const used = ticket(after, COUPON);
   await used.waitFor({ state: 'visible' });
   assert.ok(await used.evaluate((el) => el.classList.contains('is-disabled')), 'a used coupon looks disabled');
-  await phone.shot('coupons-04-used');
+  await suite.phone.shot('coupons-04-used');
 });
 
 test('redeem a card code typed in lower case with spaces: 兑换成功, then the card in 我的卡券', async () => {
-  const { page } = phone;
-  const center = await loginInBrowser(phone, server, '13700139002', EXCHANGE, '/subpackages/activity/exchangeCenter/exchangeCenter');
+  const { page } = suite.phone;
+  const center = await loginInBrowser(suite.phone, suite.server, '13700139002', EXCHANGE, '/subpackages/activity/exchangeCenter/exchangeCenter');
   await typeKeys(field(center, 'exchange-code'), 'demo card 0001');
-  await phone.shot('coupons-05-exchange');
+  await suite.phone.shot('coupons-05-exchange');
   await center.locator('.sf-exchange__submit').click();
   const detail = await currentPage(page, EXCHANGE_DETAIL);
   assert.equal(await detail.locator('.sf-exchange__name').textContent(), '精品课体验卡');
   assert.equal(await detail.locator('.sf-exchange__code').textContent(), 'DEMO-CARD-0001');
-  await phone.shot('coupons-06-exchange-detail');
+  await suite.phone.shot('coupons-06-exchange-detail');
   await detail.locator('.sf-exchange__submit').click();
   const success = await currentPage(page, EXCHANGE_SUCCESS);
   await success.locator('.sf-result__text', { hasText: '精品课体验卡' }).waitFor({ state: 'visible' });
-  await phone.shot('coupons-07-exchange-success');
+  await suite.phone.shot('coupons-07-exchange-success');
   await success.locator('.sf-btn', { hasText: '查看卡券' }).click();
   const cards = await currentPage(page, MY_CARDS);
   const first = cards.locator('.sf-card-voucher').first();
@@ -135,11 +115,11 @@ test('redeem a card code typed in lower case with spaces: 兑换成功, then the
   assert.equal(await first.locator('.sf-card-voucher__state').textContent(), '可使用');
   await first.locator('.sf-card-voucher__copy').click();
   await expectToast(page, '复制成功');
-  await phone.shot('coupons-08-my-cards');
+  await suite.phone.shot('coupons-08-my-cards');
 });
 
 test('a wrong, used, expired or voided code shows its own message', async () => {
-  const center = await loginInBrowser(phone, server, '13700139003', EXCHANGE, '/subpackages/activity/exchangeCenter/exchangeCenter');
+  const center = await loginInBrowser(suite.phone, suite.server, '13700139003', EXCHANGE, '/subpackages/activity/exchangeCenter/exchangeCenter');
   const cases: Array<[string, string]> = [
     ['ABCD-EFGH-JKMN', '卡密错误，请核对后重新输入'],
     ['DEMO-USED-0001', '该卡密已被使用'],
@@ -152,5 +132,5 @@ test('a wrong, used, expired or voided code shows its own message', async () => 
     await center.locator('.sf-exchange__submit').click();
     await center.locator('.sf-exchange__message', { hasText: message }).waitFor({ state: 'visible' });
   }
-  await phone.shot('coupons-09-wrong-code');
+  await suite.phone.shot('coupons-09-wrong-code');
 });

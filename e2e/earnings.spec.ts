@@ -7,24 +7,20 @@
  * by the amount. Everything is typed key by key.
  */
 import assert from 'node:assert/strict';
-import { after, afterEach, before, test } from 'node:test';
-import type { Browser, Locator } from 'playwright-core';
+import { test } from 'node:test';
+import type { Locator } from 'playwright-core';
 import { fenToYuanText } from '../contract/rules/money';
 import {
   currentPage,
   field,
   loginInBrowser,
-  openBrowser,
-  openPhone,
   openScreen,
-  startServer,
   typeKeys,
   until,
   WAIT_MS,
-  type Phone,
   type Screen,
-  type Server,
 } from './harness';
+import { phoneSuite } from './suite';
 
 const EARNER = '13800000088';
 const OPS_KEY = 'storefront-demo-ops-key';
@@ -41,21 +37,8 @@ const S = {
   chooseBank: { route: `${E}/bank/chooseBank`, marker: '#bank-ICBC' },
 } satisfies Record<string, Screen>;
 
-let server: Server;
-let browser: Browser;
-let phone: Phone | null = null;
+const suite = phoneSuite({ perTest: false });
 
-before(async () => {
-  [server, browser] = await Promise.all([startServer(), openBrowser()]);
-});
-afterEach(async () => {
-  await phone?.close();
-  phone = null;
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 /** "¥1,234.5" / "1234.5" -> fen. */
 const toFen = (text: string) => Math.round(Number(text.replace(/[^\d.-]/g, '')) * 100);
@@ -69,9 +52,9 @@ async function expectText(root: Locator, selector: string, text: string): Promis
 }
 
 test('the earner authenticates, adds a card, withdraws, and sees the payout arrive', async () => {
-  phone = await openPhone(browser);
-  const { page } = phone;
-  const center = await loginInBrowser(phone, server, EARNER);
+  await suite.open();
+  const { page } = suite.phone;
+  const center = await loginInBrowser(suite.phone, suite.server, EARNER);
 
   // 我的收益 shows for a promoter; the balance is the seeded settled commission.
   const entry = center.locator('.sf-center__entry', { hasText: '我的收益' });
@@ -81,7 +64,7 @@ test('the earner authenticates, adds a card, withdraws, and sees the payout arri
   const before = toFen(await textOf(earnings, '#earnings-withdrawable'));
   assert.ok(before >= 2000, `seeded withdrawable balance, got ${before}`);
   await expectText(earnings, '#earnings-ledger', '佣金解冻');
-  await phone.shot('earnings-1-my-earnings');
+  await suite.phone.shot('earnings-1-my-earnings');
 
   // Before real-name authentication the withdrawal names what is missing.
   await earnings.locator('#earnings-withdraw').click();
@@ -89,7 +72,7 @@ test('the earner authenticates, adds a card, withdraws, and sees the payout arri
   await typeKeys(field(withdraw, 'withdraw-amount'), '10');
   await withdraw.locator('#withdraw-submit').click();
   await expectText(withdraw, '#withdraw-error', '请先完成实名认证');
-  await phone.shot('earnings-2-needs-identity');
+  await suite.phone.shot('earnings-2-needs-identity');
 
   // Authentication: a wrong check digit is named and what was typed stays; then the right number.
   await withdraw.locator('#withdraw-go-auth').click();
@@ -103,10 +86,10 @@ test('the earner authenticates, adds a card, withdraws, and sees the payout arri
   await auth.locator('#auth-submit').click();
   const verified = await currentPage(page, S.authenticationDetails);
   await expectText(verified, '#auth-id-masked', '1101**********1233');
-  await phone.shot('earnings-3-verified');
+  await suite.phone.shot('earnings-3-verified');
 
   // A bank card: chosen bank, a wrong number named and kept, the SMS code from the server log.
-  const banks = await openScreen(page, server.baseUrl, `/${S.earningsBank.route}`, S.earningsBank);
+  const banks = await openScreen(page, suite.server.baseUrl, `/${S.earningsBank.route}`, S.earningsBank);
   await banks.locator('#bank-add').click();
   let add = await currentPage(page, S.addEarningsBank);
   await expectText(add, '#bank-holder', '*三');
@@ -116,9 +99,9 @@ test('the earner authenticates, adds a card, withdraws, and sees the payout arri
   add = await currentPage(page, S.addEarningsBank);
   await expectText(add, '#bank-choose', '中国工商银行');
   await typeKeys(field(add, 'bank-card-no'), '6222021234567895');
-  const seen = server.smsCount(EARNER);
+  const seen = suite.server.smsCount(EARNER);
   await add.locator('#bank-send-code').click();
-  await typeKeys(field(add, 'bank-code'), await server.smsCode(EARNER, seen));
+  await typeKeys(field(add, 'bank-code'), await suite.server.smsCode(EARNER, seen));
   await add.locator('#bank-save').click();
   await expectText(add, '#bank-error', '银行卡号有误，请核对后重新输入');
   assert.equal(await field(add, 'bank-card-no').inputValue(), '6222021234567895');
@@ -126,14 +109,14 @@ test('the earner authenticates, adds a card, withdraws, and sees the payout arri
   await add.locator('#bank-save').click();
   const cards = await currentPage(page, S.earningsBank, { marker: '.sf-earn__bank' });
   await expectText(cards, '.sf-earn__bank', '**** **** **** 7894');
-  await phone.shot('earnings-4-bank-card');
+  await suite.phone.shot('earnings-4-bank-card');
 
   // Withdraw: over the balance is refused by name; ¥10 goes through to review.
-  withdraw = await openScreen(page, server.baseUrl, `/${S.withdraw.route}`, S.withdraw, { marker: '#withdraw-card-7894' });
+  withdraw = await openScreen(page, suite.server.baseUrl, `/${S.withdraw.route}`, S.withdraw, { marker: '#withdraw-card-7894' });
   await typeKeys(field(withdraw, 'withdraw-amount'), fenToYuanText(before + 100));
   await expectText(withdraw, '#withdraw-error', '提现金额超过可提现余额');
   await typeKeys(field(withdraw, 'withdraw-amount'), '10');
-  await phone.shot('earnings-5-withdraw');
+  await suite.phone.shot('earnings-5-withdraw');
   await withdraw.locator('#withdraw-submit').click();
   let detail = await currentPage(page, S.withdrawDetails);
   await expectText(detail, '#withdraw-status', '审核中');
@@ -141,8 +124,8 @@ test('the earner authenticates, adds a card, withdraws, and sees the payout arri
   assert.match(withdrawalNo, /^WD/);
 
   // The operator approves on the console page; the sandbox payout then notifies the server.
-  const ops = await phone.context.newPage();
-  await ops.goto(`${server.baseUrl}/ops/earnings/console`);
+  const ops = await suite.phone.context.newPage();
+  await ops.goto(`${suite.server.baseUrl}/ops/earnings/console`);
   await typeKeys(ops.locator('#ops-key'), OPS_KEY);
   await ops.locator('#ops-load').click();
   await ops.locator(`#approve-${withdrawalNo}`).click();
@@ -154,19 +137,19 @@ test('the earner authenticates, adds a card, withdraws, and sees the payout arri
   detail = await currentPage(page, S.withdrawDetails);
   await expectText(detail, '#withdraw-status', '到账');
   await expectText(detail, '#withdraw-timeline', '审核通过');
-  await phone.shot('earnings-6-arrived');
+  await suite.phone.shot('earnings-6-arrived');
 
-  const record = await openScreen(page, server.baseUrl, `/${S.withdrawRecord.route}`, S.withdrawRecord);
+  const record = await openScreen(page, suite.server.baseUrl, `/${S.withdrawRecord.route}`, S.withdrawRecord);
   await expectText(record, `#record-${withdrawalNo}`, '到账');
 
-  earnings = await openScreen(page, server.baseUrl, `/${S.myEarnings.route}`, S.myEarnings);
+  earnings = await openScreen(page, suite.server.baseUrl, `/${S.myEarnings.route}`, S.myEarnings);
   await until(async () => toFen(await textOf(earnings, '#earnings-withdrawable')) === before - 1000, 'the balance is down by ¥10');
   await expectText(earnings, '#earnings-ledger', '提现');
 });
 
 test('a customer who is not a promoter sees no 我的收益', async () => {
-  phone = await openPhone(browser);
-  const center = await loginInBrowser(phone, server, '13600136077');
+  await suite.open();
+  const center = await loginInBrowser(suite.phone, suite.server, '13600136077');
   await center.locator('.sf-center__entry', { hasText: '收货地址' }).first().waitFor({ state: 'visible', timeout: WAIT_MS });
   assert.equal(await center.locator('.sf-center__entry', { hasText: '我的收益' }).count(), 0);
   await expectToastAbsent();
@@ -174,6 +157,6 @@ test('a customer who is not a promoter sees no 我的收益', async () => {
 
 /** Nothing went wrong loudly on the centre (no toast with an error). */
 async function expectToastAbsent(): Promise<void> {
-  const toasts = await phone!.page.locator('.taro__toast p').allTextContents();
+  const toasts = await suite.phone.page.locator('.taro__toast p').allTextContents();
   assert.ok(!toasts.some((t) => /失败|异常/.test(t)), `unexpected toast: ${toasts.join(' ')}`);
 }

@@ -7,8 +7,8 @@
  * features through the API, so the walk does not depend on seed keys.
  */
 import assert from 'node:assert/strict';
-import { after, afterEach, before, beforeEach, test } from 'node:test';
-import type { Browser, Locator, Response } from 'playwright-core';
+import { test } from 'node:test';
+import type { Locator, Response } from 'playwright-core';
 import type { Confirmation } from '../contract/order';
 import type { PageInfo } from '../contract/pages';
 import {
@@ -24,65 +24,49 @@ import {
   fen,
   field,
   loginInBrowser,
-  openBrowser,
-  openPhone,
   openScreen,
   readLines,
-  startServer,
   typeKeys,
   until,
   type DetailAmounts,
-  type Phone,
-  type Server,
   type SubmitAmounts,
 } from './harness';
+import { phoneSuite } from './suite';
 
-let server: Server;
-let browser: Browser;
-let phone: Phone;
 const confirmations = new Map<string, Confirmation>();
 /** Activities (ordered through the goods submit screen) whose order costs nothing. */
 const freeActivities: string[] = [];
 
-before(async () => {
-  [server, browser] = await Promise.all([startServer(), openBrowser()]);
-  // Look at every course of the demo project once, as a customer, to pick the items each walk needs.
-  const api = apiClient(server.baseUrl);
-  await api.login(server, 'demo', '13600136001');
-  const { tabList } = await api.call<{ tabList: { pageSn: string | null }[] }>('GET', '/front/v1/customerPage/menu');
-  const courses = new Set<string>();
-  for (const tab of tabList) {
-    if (!tab.pageSn) continue;
-    const page = await api.call<PageInfo>('POST', '/front/v1/customerPage/moduleInfo', { pageSn: tab.pageSn });
-    for (const m of page.modules) {
-      if (!m.columnSn) continue;
-      const list = await api.call<{ list: { actSn: string; actType: string }[] }>('POST', '/front/v1/customerPage/module/column/list', { columnSn: m.columnSn, page: 1, perSize: 50 });
-      for (const c of list.list) {
-        if (c.actType === 'COURSE') courses.add(c.actSn);
-        if (c.actType === 'ACTIVITY' && !freeActivities.includes(c.actSn)) {
-          const x = await api.call<Confirmation>('GET', '/front/v2/client/course/order/confirm', { targetSn: c.actSn }).catch(() => null);
-          if (x && !x.disableFlag && x.orderPayType === 1 && x.confirmOrderAmount.payAmount === 0) freeActivities.push(c.actSn);
+const suite = phoneSuite({
+  setup: async (server) => {
+    // Look at every course of the demo project once, as a customer, to pick the items each walk needs.
+    const api = apiClient(server.baseUrl);
+    await api.login(server, 'demo', '13600136001');
+    const { tabList } = await api.call<{ tabList: { pageSn: string | null }[] }>('GET', '/front/v1/customerPage/menu');
+    const courses = new Set<string>();
+    for (const tab of tabList) {
+      if (!tab.pageSn) continue;
+      const page = await api.call<PageInfo>('POST', '/front/v1/customerPage/moduleInfo', { pageSn: tab.pageSn });
+      for (const m of page.modules) {
+        if (!m.columnSn) continue;
+        const list = await api.call<{ list: { actSn: string; actType: string }[] }>('POST', '/front/v1/customerPage/module/column/list', { columnSn: m.columnSn, page: 1, perSize: 50 });
+        for (const c of list.list) {
+          if (c.actType === 'COURSE') courses.add(c.actSn);
+          if (c.actType === 'ACTIVITY' && !freeActivities.includes(c.actSn)) {
+            const x = await api.call<Confirmation>('GET', '/front/v2/client/course/order/confirm', { targetSn: c.actSn }).catch(() => null);
+            if (x && !x.disableFlag && x.orderPayType === 1 && x.confirmOrderAmount.payAmount === 0) freeActivities.push(c.actSn);
+          }
         }
       }
     }
-  }
-  for (const actSn of courses) {
-    try {
-      confirmations.set(actSn, await api.call<Confirmation>('GET', '/front/v2/client/course/order/confirm', { targetSn: actSn }));
-    } catch {
-      // not orderable: not a candidate
+    for (const actSn of courses) {
+      try {
+        confirmations.set(actSn, await api.call<Confirmation>('GET', '/front/v2/client/course/order/confirm', { targetSn: actSn }));
+      } catch {
+        // not orderable: not a candidate
+      }
     }
-  }
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-beforeEach(async () => {
-  phone = await openPhone(browser);
-});
-afterEach(async () => {
-  await phone?.close();
+  },
 });
 
 function pick(what: string, ok: (c: Confirmation) => boolean): [string, Confirmation] {
@@ -115,12 +99,12 @@ const keyOf = (rule: Confirmation['restrict'][number]) => (rule.keyName === 'IDC
 
 /** Logs a new customer in and opens the course's detail; checks its amounts; 立即报名 opens the submit screen. */
 async function fromDetailToSubmit(mobile: string, actSn: string, shot?: string): Promise<{ submit: Locator; detailPrice: number }> {
-  const detail = await loginInBrowser(phone, server, mobile, SCREENS.courseDetail, `/pages/activity/courseDetail?actSn=${actSn}`);
+  const detail = await loginInBrowser(suite.phone, suite.server, mobile, SCREENS.courseDetail, `/pages/activity/courseDetail?actSn=${actSn}`);
   const { price } = await checkDetailAmounts(detail);
-  if (shot) await phone.shot(shot);
-  const coupons = phone.page.waitForResponse((r) => r.url().includes('/front/v2/client/course/order/coupons'));
+  if (shot) await suite.phone.shot(shot);
+  const coupons = suite.phone.page.waitForResponse((r) => r.url().includes('/front/v2/client/course/order/coupons'));
   await detail.locator('#act-order').click();
-  const submit = await currentPage(phone.page, SCREENS.courseOrderSubmit, { marker: '.sf-submit__payable .sf-price' });
+  const submit = await currentPage(suite.phone.page, SCREENS.courseOrderSubmit, { marker: '.sf-submit__payable .sf-price' });
   // Coupons are offered on every order the walks pick (couponAllowed); an order without them makes no call.
   if (await submit.locator('.sf-lines__row', { hasText: '优惠券' }).count()) await couponsSettled(submit, await coupons);
   else coupons.catch(() => undefined);
@@ -144,7 +128,7 @@ async function couponsSettled(submit: Locator, reply: Response): Promise<void> {
 
 async function submitAndExpect(submit: Locator, text: string) {
   await submit.locator('.sf-submit__btn').click();
-  await expectToast(phone.page, text);
+  await expectToast(suite.phone.page, text);
 }
 
 async function chooseHousehold(submit: Locator) {
@@ -158,7 +142,7 @@ async function chooseHousehold(submit: Locator) {
  * area picked level by level -> saved -> chosen -> back on the same submit screen with the address on it.
  */
 async function addAddressFromSubmit(submit: Locator): Promise<Locator> {
-  const { page } = phone;
+  const { page } = suite.phone;
   await submit.locator('.sf-address').click();
   const list = await currentPage(page, SCREENS.deliveryAddress);
   assert.match(page.url(), /deliveryAddress\?selectable=1/);
@@ -184,7 +168,7 @@ async function addAddressFromSubmit(submit: Locator): Promise<Locator> {
   }
   await form.locator('.sf-address-form__row', { hasText: '所在地区' }).getByText('广东省', { exact: false }).waitFor({ state: 'visible' });
   await typeKeys(field(form, 'address-detail'), '科技园科苑路15号');
-  await phone.shot('32-address-form');
+  await suite.phone.shot('32-address-form');
   await form.locator('.sf-address-form__save').click();
   const listAgain = await currentPage(page, SCREENS.deliveryAddress, { marker: '.sf-addresses__item' });
   await listAgain.locator('.sf-addresses__item', { hasText: '李四' }).first().click();
@@ -203,12 +187,12 @@ async function completeSubmitScreen(submit: Locator, c: Confirmation): Promise<L
 
 /** Submits and pays (or cancels) in the sandbox cashier, which must ask for the payable shown; returns the order. */
 async function payInCashier(action: '确认支付' | '取消支付', payable: number, shot: string): Promise<{ detail: Locator; orderNo: string }> {
-  const { page } = phone;
+  const { page } = suite.phone;
   await page.waitForURL(/\/sandbox\/cashier\//);
   const amount = page.locator('#cashier-amount');
   await amount.waitFor({ state: 'visible' });
   assert.equal(fen(await amount.textContent()), payable, 'the cashier asks for the amount the storefront showed');
-  await phone.shot(shot);
+  await suite.phone.shot(shot);
   await page.locator(action === '确认支付' ? '#cashier-confirm' : '#cashier-cancel').click();
   const detail = await currentPage(page, SCREENS.orderDetail);
   const orderNo = new URL(page.url()).hash.match(/orderNo=([^&]+)/)?.[1] ?? '';
@@ -218,16 +202,16 @@ async function payInCashier(action: '确认支付' | '取消支付', payable: nu
 
 /** The order in the list (a fresh navigation, as from the centre): the card's amounts are the detail's. */
 async function checkInOrderList(orderNo: string, seen: DetailAmounts, shot: string) {
-  const list = await openScreen(phone.page, server.baseUrl, '/pages/order/orderList', SCREENS.orderList, { marker: `.sf-order[data-order-no="${orderNo}"]` });
+  const list = await openScreen(suite.phone.page, suite.server.baseUrl, '/pages/order/orderList', SCREENS.orderList, { marker: `.sf-order[data-order-no="${orderNo}"]` });
   await checkOrderListAmounts(list, orderNo, seen);
   await checkOrderCards(list);
-  await phone.shot(shot);
+  await suite.phone.shot(shot);
 }
 
 test('course with address, coupon, applicant form and remark: every toast in order, then a cancelled payment', async () => {
   const [actSn, c] = pick('single payment, delivery, applicant rules and coupons', (x) => x.orderPayType === 1 && x.deliveryType !== 4 && x.restrict.some((r) => r.required) && x.couponAllowed);
   let { submit } = await fromDetailToSubmit('13700137001', actSn, '29-course-detail');
-  await phone.shot('30-submit-screen');
+  await suite.phone.shot('30-submit-screen');
 
   // The applicant form is checked first: each required field's own tip, wrong then right, typed key by key.
   for (const rule of c.restrict.filter((r) => r.required)) {
@@ -237,7 +221,7 @@ test('course with address, coupon, applicant form and remark: every toast in ord
     await typeKeys(input, GOOD[keyOf(rule)]);
   }
   for (const rule of c.restrict.filter((r) => !r.required)) await typeKeys(field(submit, `field-${rule.nKey}`), GOOD[keyOf(rule)]);
-  await phone.shot('31-applicant-filled');
+  await suite.phone.shot('31-applicant-filled');
 
   // No address yet: the next toast, then add one with the picker and choose it.
   await submitAndExpect(submit, '请输入配送地址信息!');
@@ -250,7 +234,7 @@ test('course with address, coupon, applicant form and remark: every toast in ord
   await submit.locator('.sf-lines__row', { hasText: '优惠券' }).click();
   const popup = submit.locator('.sf-coupons');
   await popup.waitFor({ state: 'visible' });
-  await phone.shot('33-coupon-popup');
+  await suite.phone.shot('33-coupon-popup');
   const coupons = popup.locator('.sf-coupon:not(.is-disabled)');
   await coupons.first().waitFor({ state: 'visible' });
   const count = await coupons.count();
@@ -270,7 +254,7 @@ test('course with address, coupon, applicant form and remark: every toast in ord
     await submit.locator('.sf-submit__checkbox').click();
     await submit.locator('.sf-submit__checkbox.is-on').waitFor({ state: 'visible' });
   }
-  await phone.shot('34-submit-ready');
+  await suite.phone.shot('34-submit-ready');
   await submit.locator('.sf-submit__btn').click();
   const { detail, orderNo } = await payInCashier('取消支付', withCoupon.payable, 'cashier-取消支付');
 
@@ -281,7 +265,7 @@ test('course with address, coupon, applicant form and remark: every toast in ord
   assert.equal(seen.total, withCoupon.order - withCoupon.coupon, 'the order detail’s 订单总额 is what the submit screen made of it');
   assert.equal(seen.due, withCoupon.payable, 'the order asks for what the submit screen asked for');
   await detail.getByText('请工作日送达').waitFor({ state: 'visible' });
-  await phone.shot('35-order-after-cancel');
+  await suite.phone.shot('35-order-after-cancel');
   await checkInOrderList(orderNo, seen, '36-order-list-after-cancel');
 });
 
@@ -301,7 +285,7 @@ test('deposit course: pay the deposit in the cashier, come back, then pay the fi
   submit = await completeSubmitScreen(submit, c);
   const amounts: SubmitAmounts = await checkSubmitAmounts(submit);
   assert.equal(amounts.payLabel, '定金');
-  await phone.shot('40-deposit-submit');
+  await suite.phone.shot('40-deposit-submit');
   await submit.locator('.sf-submit__btn').click();
   const { detail, orderNo } = await payInCashier('确认支付', amounts.payable, 'cashier-deposit');
   await detail.locator('.sf-schedule__row.is-paid').first().waitFor({ state: 'visible' });
@@ -310,16 +294,16 @@ test('deposit course: pay the deposit in the cashier, come back, then pay the fi
   assert.equal(afterDeposit.total, amounts.order - amounts.coupon, 'the order detail’s 订单总额 is what the submit screen made of it');
   assert.match(`${afterDeposit.schedule[0].title} ${afterDeposit.schedule[0].status}`, /定金.*已支付/);
   assert.match(`${afterDeposit.schedule[1].title} ${afterDeposit.schedule[1].status}`, /尾款.*(待支付|前支付)/);
-  await phone.shot('41-deposit-paid');
+  await suite.phone.shot('41-deposit-paid');
   await checkInOrderList(orderNo, afterDeposit, '41b-order-list-deposit-paid');
 
-  const detailAgain = await openScreen(phone.page, server.baseUrl, `/pages/order/orderDetail?orderNo=${orderNo}`, SCREENS.orderDetail, { marker: '#order-pay' });
+  const detailAgain = await openScreen(suite.phone.page, suite.server.baseUrl, `/pages/order/orderDetail?orderNo=${orderNo}`, SCREENS.orderDetail, { marker: '#order-pay' });
   const done = await payNextFromDetail(detailAgain, afterDeposit, 'cashier-final');
   await done.locator('.sf-detail__status-text', { hasText: '已完成' }).waitFor({ state: 'visible' });
   const final = await checkOrderDetailAmounts(done);
   assert.equal(final.due, 0);
   assert.match(`${final.schedule[1].title} ${final.schedule[1].status}`, /尾款.*已支付/);
-  await phone.shot('42-deposit-final-paid');
+  await suite.phone.shot('42-deposit-final-paid');
 });
 
 test('instalment course through two periods', async () => {
@@ -337,20 +321,20 @@ test('instalment course through two periods', async () => {
   assert.match(rows[0], /第一期.*已支付/);
   assert.match(rows[1], /第二期.*(待支付|前支付)/);
   assert.match(rows[2], /第三期.*未支付/);
-  await phone.shot('50-instalment-1-paid');
+  await suite.phone.shot('50-instalment-1-paid');
 
   const second = await payNextFromDetail(detail, first, 'cashier-instalment-2');
   const after2 = await checkOrderDetailAmounts(second);
   assert.match(`${after2.schedule[1].title} ${after2.schedule[1].status}`, /第二期.*已支付/);
-  await phone.shot('51-instalment-2-paid');
+  await suite.phone.shot('51-instalment-2-paid');
   await checkInOrderList(orderNo, after2, '52-order-list-instalments');
 });
 
 test('a free sign-up skips payment and opens the order, paid, whose amounts add up to ¥0', async () => {
   const actSn = freeActivities[0];
   assert.ok(actSn, 'the seed has a free activity');
-  const { page } = phone;
-  const detail = await loginInBrowser(phone, server, '13700137004', SCREENS.activityDetail, `/pages/activity/activityDetail?actSn=${actSn}`);
+  const { page } = suite.phone;
+  const detail = await loginInBrowser(suite.phone, suite.server, '13700137004', SCREENS.activityDetail, `/pages/activity/activityDetail?actSn=${actSn}`);
   const { price } = await checkDetailAmounts(detail);
   assert.equal(price, 0, 'a free activity is priced 免费');
   assert.equal((await detail.locator('#act-order').textContent())?.trim(), '立即报名');
@@ -363,7 +347,7 @@ test('a free sign-up skips payment and opens the order, paid, whose amounts add 
   const seen = await checkOrderDetailAmounts(order);
   assert.equal(seen.total, 0);
   assert.equal(seen.due, 0);
-  await phone.shot('61-free-order');
+  await suite.phone.shot('61-free-order');
   const orderNo = new URL(page.url()).hash.match(/orderNo=([^&]+)/)?.[1] ?? '';
   await checkInOrderList(orderNo, seen, '62-order-list-free');
 });
