@@ -5,7 +5,8 @@ import type { ActivityCard } from '@contract/pages';
 import { activities, columnActivities, columns } from '../db/schema';
 import type { Db } from '../plugins/db';
 
-const cardFields = {
+/** The columns of an activity card (§3 card), selected the same way wherever cards are listed. */
+export const cardFields = {
   actSn: activities.actSn,
   actName: activities.actName,
   cover: activities.cover,

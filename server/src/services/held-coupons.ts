@@ -11,6 +11,7 @@ import { activities } from '../db/schema';
 import { couponTemplates, userCoupons } from '../db/schema/ordering';
 import { AppError, MESSAGES, badRequest, notFound } from '../http';
 import type { Db } from '../plugins/db';
+import { cardFields } from './catalogue';
 import { ensureDemoCoupons } from './coupons';
 
 /** The more-activity list's title when it lists a coupon's activities. */
@@ -88,17 +89,6 @@ export async function listHeldCoupons(
   ]);
   return { list: rows.map(({ t, r }) => toHeldCoupon(t, r, now)), total, page, perSize };
 }
-
-const cardFields = {
-  actSn: activities.actSn,
-  actName: activities.actName,
-  cover: activities.cover,
-  actType: activities.actType,
-  price: activities.price,
-  originalPrice: activities.originalPrice,
-  tags: activities.tags,
-  sales: activities.sales,
-};
 
 /** The template of a coupon this customer holds (any state), or 404: nobody else's coupon is found. */
 async function heldTemplate(db: Db, user: Customer, couponSn: string): Promise<{ t: Template; copies: Received[] }> {
