@@ -141,14 +141,9 @@ function activityRow(projectSn: string, actSn: string, c: CatalogueItem): typeof
 export async function seedIfEmpty(db: Db, options: { cardCodeKey?: string } = {}): Promise<boolean> {
   const cardCodeKey = options.cardCodeKey ?? DEFAULT_CARD_CODE_KEY;
   const [{ n }] = await db.select({ n: count() }).from(projects);
-  // Ordering data is added to an existing database too (idempotent), so an older ./data gets it.
+  // Capability data is added to an existing database too (idempotent), so an older ./data gets it.
   if (n > 0) {
-    await seedOrdering(db);
-    await seedCatalogueDetails(db);
-    await seedCoupons(db, cardCodeKey);
-    await seedForms(db);
-    await seedEarnings(db);
-    await seedIntegral(db, DEMO_PROJECTS.map((p) => p.projectSn));
+    await seedCapabilities(db, cardCodeKey);
     return false;
   }
   await db.transaction(async (tx) => {
@@ -167,11 +162,16 @@ export async function seedIfEmpty(db: Db, options: { cardCodeKey?: string } = {}
       await tx.insert(pageModules).values(moduleRows);
     }
   });
+  await seedCapabilities(db, cardCodeKey);
+  return true;
+}
+
+/** The demo data of each capability on top of the catalogue; each step is idempotent, so it runs on every start. */
+async function seedCapabilities(db: Db, cardCodeKey: string): Promise<void> {
   await seedOrdering(db);
   await seedCatalogueDetails(db);
   await seedCoupons(db, cardCodeKey);
   await seedForms(db);
   await seedEarnings(db);
   await seedIntegral(db, DEMO_PROJECTS.map((p) => p.projectSn));
-  return true;
 }
