@@ -10,6 +10,7 @@ import { toast } from '../../../platform/ui';
 import { useStores } from '../../../stores';
 import { bindText, errorMessage, sendForm } from '../../../stores/form-send';
 import './address.scss';
+import { removeAddress } from './remove-address';
 
 /** §2 add or edit an address (params id, type, update); update=1 hands the saved address back to the order. */
 function AddEditAddress() {
@@ -82,17 +83,7 @@ function AddEditAddress() {
     });
 
   async function remove() {
-    const res = await Taro.showModal({ title: '提示', content: '确定删除该收货地址吗？' });
-    if (!res.confirm) return;
-    try {
-      await api.address.remove(id);
-      const picked = session.addressInfo as { addressId?: string } | null;
-      if (picked?.addressId === id) session.setAddressInfo(null);
-      toast('已删除', 'success');
-      setTimeout(() => void Taro.navigateBack(), 500);
-    } catch (err) {
-      toast(errorMessage(err, '删除失败，请重试'));
-    }
+    if (await removeAddress(api, session, id)) setTimeout(() => void Taro.navigateBack(), 500);
   }
 
   return (

@@ -2,6 +2,7 @@ import { View } from '@tarojs/components';
 import Taro, { useDidShow, useRouter } from '@tarojs/taro';
 import { observer, useLocalObservable } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
+import AtSwipeAction from 'taro-ui/lib/components/swipe-action';
 import type { Address } from '@contract/address';
 import { ApiError } from '../../../api/request';
 import EmptyView from '../../../components/empty-view';
@@ -10,6 +11,13 @@ import { ROUTES } from '../../../domain/routes';
 import { openPage } from '../../../platform/navigation';
 import { useStores } from '../../../stores';
 import './address.scss';
+import { removeAddress } from './remove-address';
+
+/** Swiping a row left shows these (issue 10: taro-ui's swipe action); 编辑 stays on the row for a tap too. */
+const SWIPE_OPTIONS = [
+  { text: '编辑', className: 'sf-addresses__swipe-edit' },
+  { text: '删除', className: 'sf-addresses__swipe-delete' },
+];
 
 /** §2 delivery addresses; with `selectable` a tap returns the address to the page that asked (submit screen). */
 function DeliveryAddress() {
@@ -39,30 +47,52 @@ function DeliveryAddress() {
     void Taro.navigateBack();
   }
 
+  function edit(address: Address) {
+    void openPage(ROUTES.addEditAddress, { id: address.addressId, type: 'edit', update: selectable ? 1 : undefined });
+  }
+
+  async function remove(address: Address) {
+    if (await removeAddress(api, session, address.addressId)) await load();
+  }
+
+  // AtSwipeAction sizes itself to the window width (Taro.getSystemInfo); the row inside must match it exactly,
+  // or the options it reveals would sit off by the difference.
+  const rowWidth = `${Taro.getSystemInfoSync().windowWidth}px`;
+
   return (
     <PageShell className="sf-addresses">
       {state.list.map((a) => (
-        <View key={a.addressId} className="sf-addresses__item" data-address-id={a.addressId} onClick={() => pick(a)}>
-          <View className="sf-addresses__main">
-            <View className="sf-addresses__who">
-              {a.consigneeName}
-              <View className="sf-addresses__tel">{a.consigneeTelephone}</View>
-              {a.isDefault ? <View className="sf-addresses__default">默认</View> : null}
-            </View>
-            <View className="sf-addresses__full">
-              {a.fullAreaName} {a.fullAddress}
+        <AtSwipeAction
+          key={a.addressId}
+          className="sf-addresses__swipe"
+          options={SWIPE_OPTIONS}
+          autoClose
+          onClick={(_option: unknown, index: number) => (index === 0 ? edit(a) : void remove(a))}
+        >
+          <View className="sf-addresses__row" style={{ width: rowWidth }}>
+            <View className="sf-addresses__item" data-address-id={a.addressId} onClick={() => pick(a)}>
+              <View className="sf-addresses__main">
+                <View className="sf-addresses__who">
+                  {a.consigneeName}
+                  <View className="sf-addresses__tel">{a.consigneeTelephone}</View>
+                  {a.isDefault ? <View className="sf-addresses__default">默认</View> : null}
+                </View>
+                <View className="sf-addresses__full">
+                  {a.fullAreaName} {a.fullAddress}
+                </View>
+              </View>
+              <View
+                className="sf-addresses__edit"
+                onClick={(e) => {
+                  e.stopPropagation();
+                  edit(a);
+                }}
+              >
+                编辑
+              </View>
             </View>
           </View>
-          <View
-            className="sf-addresses__edit"
-            onClick={(e) => {
-              e.stopPropagation();
-              void openPage(ROUTES.addEditAddress, { id: a.addressId, type: 'edit', update: selectable ? 1 : undefined });
-            }}
-          >
-            编辑
-          </View>
-        </View>
+        </AtSwipeAction>
       ))}
       {state.loaded && !state.list.length ? <EmptyView text="暂无收货地址" /> : null}
       {state.error ? <EmptyView text={state.error} actionText="重新加载" onAction={() => void load()} /> : null}
