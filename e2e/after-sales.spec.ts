@@ -3,12 +3,16 @@
  * with an evidence image, the merchant agrees on the operator page and asks for the goods back, the customer
  * writes the tracking number key by key (a wrong shape is named first), the merchant confirms receipt, the
  * sandbox refund notifies the server and the application and the order turn to 退款成功 / 已退款. Then a refused
- * application shows the merchant's reason. (Cancelling is covered by the server tests; see the issue report.)
+ * application shows the merchant's reason; a cancelled one shows 已撤销 at once on the page it was cancelled from
+ * (its reload once shared the answer of the read sent just before the cancel: src/api/request.ts); and the
+ * operator page moves a paid course order to another course, whose new order shows the 费用抵扣.
  */
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import type { CourseChangeOptions } from '../contract/after-sales';
 import type { Confirmation, SubmitResult } from '../contract/order';
+import { formatMoney } from '../contract/rules/money';
 import { computeSign, DEFAULT_SIGN_KEY, makeNonce } from '../contract/signature';
 import {
   currentPage,
@@ -235,4 +239,64 @@ test('a refused application shows the merchant\'s reason', async () => {
   assert.equal(await detail.locator('#as-refuse-reason').textContent(), '拒绝原因：教材已拆封使用');
   assert.equal(await detail.locator('#as-state').textContent(), '商家已拒绝');
   await p.shot('as-04-refused');
+});
+
+test('cancel an application: the detail shows 已撤销 at once, and the order offers 申请售后 again', async () => {
+  phone = await openPhone(browser);
+  const p = phone;
+  await loginInBrowser(p, server, '13700137133');
+  const orderNo = await submitOrder(await tokenOf(p.page));
+  const { shown, applicationNo } = await applyFromOrder(p, await payOrder(p, orderNo), false);
+  // At once, as a person would: the page's own read and the cancel follow each other within the same second.
+  await shown.locator('#as-cancel').click();
+  await p.page.locator('.taro__modal').getByText('确定', { exact: true }).click();
+  await expectToast(p.page, '已撤销');
+  // The same page instance, not reloaded by the test: it must show what the server now says.
+  await until(async () => (await shown.locator('#as-state').textContent()) === '已撤销', 'the detail shows 已撤销 after cancelling');
+  await shown.locator('#as-cancel').waitFor({ state: 'detached', timeout: WAIT_MS });
+  assert.equal(await shown.locator('#as-edit').count(), 0, 'nothing left to edit');
+  await p.shot('as-05-cancelled');
+  const history = await openScreen(p.page, server.baseUrl, `/${O}/afterSale/negotiationHistory?applicationNo=${applicationNo}`, { route: `${O}/afterSale/negotiationHistory`, marker: '.as-record' });
+  assert.match((await history.textContent()) ?? '', /买家撤销了退款申请/);
+  const order = await openScreen(p.page, server.baseUrl, `/pages/order/orderDetail?orderNo=${orderNo}`, SCREENS.orderDetail, { marker: '#order-after-sale-apply' });
+  assert.equal(await order.locator('#order-after-sale').textContent(), '已撤销');
+});
+
+test('course change on the operator page: the old order 已换课, the new order shows 费用抵扣', async () => {
+  phone = await openPhone(browser);
+  const p = phone;
+  await loginInBrowser(p, server, '13700137134');
+  const oldNo = await submitOrder(await tokenOf(p.page));
+  await payOrder(p, oldNo);
+  const target = 'demo-course-04';
+  // What the page will offer, read through the same operator API: the deduction the new order must show.
+  const res = await fetch(`${server.baseUrl}/ops/orders/${oldNo}/course-change`, { headers: { authorization: `Bearer ${OPS_KEY}` } });
+  const options = ((await res.json()) as { info: CourseChangeOptions }).info;
+  const offered = options.courses.find((c) => c.actSn === target);
+  assert.ok(options.allowed && offered, 'the paid order may move to the instalment course');
+
+  const op = await operator(p);
+  await typeKeys(op.ops.locator('#cc-order'), oldNo);
+  await op.ops.locator('#cc-query').click();
+  await op.ops.locator('#cc-course').waitFor({ state: 'visible', timeout: WAIT_MS });
+  await op.ops.locator('#cc-course').selectOption(target);
+  await typeKeys(op.ops.locator('#cc-message'), '客户申请换课');
+  await op.ops.locator('#cc-submit').click();
+  await op.ops.locator('#cc-result[data-new-order]').waitFor({ state: 'attached', timeout: WAIT_MS });
+  const newNo = (await op.ops.locator('#cc-result').getAttribute('data-new-order')) ?? '';
+  assert.match((await op.ops.locator('#cc-result').textContent()) ?? '', new RegExp(`费用抵扣 ¥${(offered.deductionAmount / 100).toFixed(2)}`));
+  await op.ops.close();
+
+  // The old order: 已换课, no pay or after-sales entry, a link to the new order.
+  const old = await openScreen(p.page, server.baseUrl, `/pages/order/orderDetail?orderNo=${oldNo}`, SCREENS.orderDetail, { marker: '#order-course-change' });
+  assert.equal(await old.locator('.sf-detail__status-text').textContent(), '已换课');
+  assert.equal(await old.locator('#order-pay').count(), 0);
+  assert.equal(await old.locator('#order-after-sale-apply').count(), 0);
+  await old.locator('#order-course-change').click();
+  const fresh = await currentPage(p.page, SCREENS.orderDetail, { marker: '#order-deduction' });
+  assert.ok(p.page.url().includes(newNo), 'the link opens the new order');
+  assert.equal(await fresh.locator('#order-deduction').textContent(), `-${formatMoney(offered.deductionAmount)}`);
+  assert.match((await fresh.locator('.sf-schedule').textContent()) ?? '', /费用抵扣/);
+  assert.equal(await fresh.locator('.sf-lines__label', { hasText: '优惠券' }).count(), 0, 'no coupon on a changed-course order');
+  await p.shot('as-06-course-changed');
 });
