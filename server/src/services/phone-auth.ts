@@ -11,6 +11,7 @@ import { ERROR_CODES } from '@contract/common';
 import { sessions, smsCodes, users } from '../db/schema';
 import { AppError, MESSAGES, badRequest } from '../http';
 import type { Db } from '../plugins/db';
+import { bindPhone } from './platform-accounts';
 import { createSession, hashToken, type Session } from './sessions';
 import type { SmsProvider } from './sms';
 import { createVisitor, type UserRow } from './users';
@@ -94,17 +95,21 @@ export async function loginWithCode(
 }
 
 async function userForPhone(tx: Db, session: Session, phone: string): Promise<UserRow> {
+  // The session's own user without a phone (a visitor, or by now a WeChat-browser or mini-program customer) takes
+  // this one; when the phone already has a customer, the platform identities move to that customer with the
+  // session (platform-accounts' bindPhone), so a customer on two platforms with one phone is one customer and the
+  // openid WeChat gave still pays.
+  const [current] = await tx
+    .select({ userId: users.userId })
+    .from(users)
+    .where(and(eq(users.userId, session.userId), eq(users.projectSn, session.projectSn), isNull(users.phone)))
+    .limit(1);
+  if (current) return (await bindPhone(tx, { projectSn: session.projectSn, userId: current.userId, phone })).user;
   const [owner] = await tx
     .select()
     .from(users)
     .where(and(eq(users.projectSn, session.projectSn), eq(users.phone, phone)))
     .limit(1);
-  if (owner) return owner;
-  const [claimed] = await tx
-    .update(users)
-    .set({ phone })
-    .where(and(eq(users.userId, session.userId), eq(users.projectSn, session.projectSn), isNull(users.phone)))
-    .returning();
-  // A user who already has another phone keeps it; this phone gets a user of its own.
-  return claimed ?? createVisitor(tx, session.projectSn, phone);
+  // A user who already has another phone keeps it; this phone is its owner's, or gets a user of its own.
+  return owner ?? createVisitor(tx, session.projectSn, phone);
 }

@@ -6,6 +6,7 @@ import type { WechatOAuthAuthorizeInfo } from '@contract/wechat-oauth';
 import { loadConfig } from '../../src/config';
 import { platformIdentities } from '../../src/db/schema/platform-accounts';
 import { payerOpenid } from '../../src/services/payer-openid';
+import { createVisitor } from '../../src/services/users';
 import { createWechatOAuthProvider, WechatOAuthError } from '../../src/services/providers/wechat-oauth';
 import { buildHarness, type Harness } from '../helpers/app';
 import { startWechatMpFake, withCode, type WechatMpFake } from '../fakes/wechat-mp';
@@ -169,6 +170,42 @@ describe('WeChat OAuth routes', () => {
     const again = await openAuthorize((await authorize(later, 'snsapi_userinfo')).body.info.url!);
     const second = await login(later, again.searchParams.get('code')!, again.searchParams.get('state')!);
     assert.equal(second.body.info.userInfo.userId, done.body.info.userInfo.userId);
+  });
+
+  it('SMS login after WeChat: a new phone stays on the WeChat customer; a phone with a customer takes the openid along', async () => {
+    const viaWechat = async (openid: string) => {
+      fake.user = { openid, nickname: '', headimgurl: '' };
+      const visitor = await h.enter();
+      const back = await openAuthorize((await authorize(visitor)).body.info.url!);
+      const res = await login(visitor, back.searchParams.get('code')!, back.searchParams.get('state')!);
+      assert.equal(res.status, 200, res.raw.body);
+      return res.body.info;
+    };
+    const smsLogin = async (token: string, phone: string) => {
+      assert.equal((await h.get('/api/user/phone/verification/code', { phone }, token)).status, 200);
+      const res = await h.get<MiniLoginInfo>('/api/user/phone/login', { phone, code: h.sms.lastCode(phone) }, token);
+      assert.equal(res.status, 200, res.raw.body);
+      return res.body.info;
+    };
+    const pay = { appId: fake.appId } as Parameters<typeof payerOpenid>[1];
+    const paying = (userId: string) => payerOpenid(h.database.db, pay, { userId, paySource: 'H5', tradeType: 'JSAPI' });
+
+    const fresh = await viaWechat('oSMS_NEW_000000000000000001');
+    const bound = await smsLogin(fresh.token, '13700138101');
+    assert.equal(bound.userInfo.userId, fresh.userInfo.userId, 'the WeChat customer got the phone');
+    assert.equal(await paying(bound.userInfo.userId), 'oSMS_NEW_000000000000000001');
+
+    // A customer who has had this phone for a while (made directly: a code was sent to it just now otherwise).
+    const owner = await createVisitor(h.database.db, 'demo', '13700138102');
+    const wechat = await viaWechat('oSMS_MERGE_0000000000000001');
+    assert.notEqual(wechat.userInfo.userId, owner.userId);
+    const merged = await smsLogin(wechat.token, '13700138102');
+    assert.equal(merged.userInfo.userId, owner.userId, 'the phone\'s customer');
+    assert.equal(await paying(owner.userId), 'oSMS_MERGE_0000000000000001', 'the openid moved with the customer');
+    // WeChat next time lands on that customer straight away.
+    const again = await viaWechat('oSMS_MERGE_0000000000000001');
+    assert.equal(again.userInfo.userId, owner.userId);
+    assert.equal(again.userInfo.phone, '13700138102');
   });
 
   it('bad input gets a 400 with a Chinese message, never a 500', async () => {
