@@ -110,7 +110,8 @@ export function distanceMeters(a: Coords, b: Coords): number {
 
 /** 距你约 350 米 / 距你约 1.2 公里 / 距你约 120 公里: tens of metres near, one decimal under 100 km. */
 export function distanceText(meters: number): string {
-  if (meters < 1000) return `距你约 ${Math.max(10, Math.round(meters / 10) * 10)} 米`;
+  const tens = Math.max(10, Math.round(meters / 10) * 10);
+  if (tens < 1000) return `距你约 ${tens} 米`;
   const km = meters / 1000;
   return `距你约 ${km < 100 ? Number(km.toFixed(1)) : Math.round(km)} 公里`;
 }
