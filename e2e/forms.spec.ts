@@ -3,7 +3,8 @@
  * a collect form filled wrong (each field's §5 message shown), left and reopened with nothing lost, then right,
  * reaching collectFormSuccess; feedback with two images picked through the file input, uploaded to the server's
  * own storage host and served back byte for byte; the drainage code's QR, which must be the server's encoding of
- * the project's follow link, decoded from the page's own pixels.
+ * the project's follow link, decoded from the page's own pixels; an activity's place opened on /open-location with
+ * the position allowed (faked through the browser context) and refused; 分享 copying the page's link with 复制成功.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,10 @@ const FORM: Screen = { route: 'pages/collectForms/collectForms', marker: '#form-
 const FORM_DONE: Screen = { route: 'subpackages/result/collectFormSuccess/collectFormSuccess', marker: '#collect-success-title' };
 const FEEDBACK: Screen = { route: 'subpackages/user/feedback/feedback', marker: '#feedback-submit' };
 const DRAINAGE: Screen = { route: 'subpackages/user/drainage/drainageCode', marker: '.sf-drainage__card' };
+const DETAIL: Screen = { route: 'pages/activity/activityDetail', marker: '#act-place' };
+const OPEN_LOCATION: Screen = { route: 'subpackages/system/openLocation/openLocation', marker: '#open-location-locate' };
+/** The demo night run's meeting point (server/src/db/seed/catalogue-details.ts, activity-02). */
+const RUN_PLACE = '海心沙亚运公园南门（集合点）';
 
 /** A real 1x1 PNG and a 2x1 one: two different images. */
 const PNGS = [
@@ -170,4 +175,39 @@ test('the drainage code is a QR of the project\'s follow link, decoded from what
   assert.equal(decoded?.data, demoFollowLink('demo'));
   await drainage.locator('.sf-qr__hint', { hasText: '长按二维码识别或保存图片' }).waitFor();
   await phone.shot('forms-4-drainage');
+});
+
+test('a visitor opens an activity\'s place: the distance once the position is allowed, the reason and 重试 when refused', async () => {
+  const { page, context } = phone;
+  const detailPath = '/pages/activity/activityDetail?actSn=demo-activity-02';
+  await page.goto(`${server.baseUrl}/#${detailPath}`);
+  let detail = await currentPage(page, DETAIL);
+  assert.equal((await detail.locator('#act-place').textContent())?.trim(), `活动地点${RUN_PLACE} ›`);
+  await detail.locator('#act-place').click();
+  let place = await currentPage(page, OPEN_LOCATION);
+  await place.locator('#open-location-place', { hasText: '广州市天河区临江大道3号' }).waitFor();
+  assert.equal(await place.locator('#open-location-maps .sf-loc__row').count(), 2);
+
+  // No permission given: the browser refuses, and the page says why, with 重试 (a browser has no 去设置).
+  await place.locator('#open-location-locate').click();
+  await place.locator('#location-error', { hasText: '你已拒绝获取位置信息' }).waitFor();
+  assert.equal(await place.locator('#location-settings').count(), 0);
+  await phone.shot('forms-5-location-refused');
+
+  // The customer allows it (in the browser's settings) and taps 重试: about 1.4 km from the meeting point.
+  await context.grantPermissions(['geolocation'], { origin: server.baseUrl });
+  await context.setGeolocation({ latitude: 23.1312, longitude: 113.3189 });
+  await place.locator('#location-retry').click();
+  await place.locator('#open-location-distance-text').waitFor();
+  assert.match((await place.locator('#open-location-distance-text').textContent()) ?? '', /^距你约 1\.\d 公里$/);
+  await phone.shot('forms-6-location-distance');
+
+  // Back on the detail, 分享 copies the page's link: the platform's copy toast, then 复制成功 (402 ms later, §9).
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+  await page.goBack();
+  detail = await currentPage(page, DETAIL);
+  await detail.locator('#share-action').click();
+  await expectToast(page, '复制成功');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(copied, `${server.baseUrl}/#${detailPath}&projectSn=demo`);
 });
