@@ -49,6 +49,21 @@ const optionalText = z
   .optional()
   .transform((v) => (v && v.trim() ? v.trim() : undefined));
 
+/**
+ * A provider's variables are all set or none (a half configuration would take orders it cannot verify): each
+ * missing one is an issue naming the whole group. Returns how many are set (0: the provider is off).
+ */
+function allOrNone(ctx: z.RefinementCtx, group: Record<string, string | undefined>, service: string): number {
+  const names = Object.keys(group);
+  const set = Object.values(group).filter(Boolean).length;
+  if (set > 0 && set < names.length) {
+    for (const [name, value] of Object.entries(group)) {
+      if (!value) ctx.addIssue({ code: 'custom', path: [name], message: `${name} is missing: ${service} needs ${names.join(', ')} together (all unset: ${service} off)` });
+    }
+  }
+  return set;
+}
+
 const envSchema = z.object({
   PORT: intFrom('PORT', 3000, 1, 65535),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
@@ -127,12 +142,7 @@ const envSchema = z.object({
     WECHAT_PAY_PLATFORM_PUBLIC_KEY: e.WECHAT_PAY_PLATFORM_PUBLIC_KEY,
     WECHAT_PAY_NOTIFY_URL: e.WECHAT_PAY_NOTIFY_URL,
   };
-  const paySet = Object.values(pay).filter(Boolean).length;
-  if (paySet > 0 && paySet < Object.keys(pay).length) {
-    for (const [name, value] of Object.entries(pay)) {
-      if (!value) ctx.addIssue({ code: 'custom', path: [name], message: `${name} is missing: WeChat Pay needs ${Object.keys(pay).join(', ')} together (all unset: WeChat Pay off)` });
-    }
-  }
+  const paySet = allOrNone(ctx, pay, 'WeChat Pay');
   if (paySet > 0 && !e.WECHAT_PAY_APP_ID && !e.WECHAT_PAY_MINI_APP_ID) {
     ctx.addIssue({ code: 'custom', path: ['WECHAT_PAY_APP_ID'], message: 'WeChat Pay needs WECHAT_PAY_APP_ID (official account) or WECHAT_PAY_MINI_APP_ID (mini-program)' });
   }
@@ -151,12 +161,7 @@ const envSchema = z.object({
     BAIDU_PAY_PRIVATE_KEY: e.BAIDU_PAY_PRIVATE_KEY,
     BAIDU_PAY_PUBLIC_KEY: e.BAIDU_PAY_PUBLIC_KEY,
   };
-  const baiduSet = Object.values(baidu).filter(Boolean).length;
-  if (baiduSet > 0 && baiduSet < Object.keys(baidu).length) {
-    for (const [name, value] of Object.entries(baidu)) {
-      if (!value) ctx.addIssue({ code: 'custom', path: [name], message: `${name} is missing: Baidu pay needs ${Object.keys(baidu).join(', ')} together (all unset: Baidu pay off)` });
-    }
-  }
+  const baiduSet = allOrNone(ctx, baidu, 'Baidu pay');
   if (baiduSet > 0 && !(e.BAIDU_SWAN_APP_KEY && e.BAIDU_SWAN_APP_SECRET)) {
     ctx.addIssue({ code: 'custom', path: ['BAIDU_SWAN_APP_KEY'], message: 'Baidu pay needs BAIDU_SWAN_APP_KEY and BAIDU_SWAN_APP_SECRET (the smart program\'s, for the open API access_token of order queries and refunds)' });
   }

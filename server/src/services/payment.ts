@@ -124,22 +124,29 @@ export async function startPayment(db: Db, providers: PaymentProviders, input: S
     if (!due) throw conflict(MESSAGES.alreadyPaid);
     const amount = payableOf(due);
 
-    if (amount === 0) {
-      const [payment] = await tx
+    /** A new PENDING attempt at the payment due, for `amount` through `providerName`. */
+    const openAttempt = async (providerName: string, extra: { redirectUrl?: string | null } = {}) => {
+      const [row] = await tx
         .insert(payments)
         .values({
           paymentSn: newPaymentSn(now),
           orderNo: order.orderNo,
           seq: due.seq,
-          amount: 0,
-          provider: 'free',
+          amount,
+          provider: providerName,
           paySource: input.paySource,
           tradeType: input.tradeType,
           status: 'PENDING',
+          ...extra,
           createdAt: now,
           updatedAt: now,
         })
         .returning();
+      return row;
+    };
+
+    if (amount === 0) {
+      const payment = await openAttempt('free');
       const payType = due.deductionAmount > 0 ? PAY_TYPES.DEDUCTION : null;
       await settle(tx, order, rows, due, payment, { amount: 0, payType, txnId: null, at: now });
       return { order, due, payment, created: false, free: true };
@@ -172,22 +179,7 @@ export async function startPayment(db: Db, providers: PaymentProviders, input: S
       .update(payments)
       .set({ status: 'CLOSED', updatedAt: now })
       .where(and(eq(payments.orderNo, order.orderNo), eq(payments.status, 'PENDING')));
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        paymentSn: newPaymentSn(now),
-        orderNo: order.orderNo,
-        seq: due.seq,
-        amount,
-        provider: provider.name,
-        paySource: input.paySource,
-        tradeType: input.tradeType,
-        status: 'PENDING',
-        redirectUrl: redirectUrl ?? null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
+    const payment = await openAttempt(provider.name, { redirectUrl: redirectUrl ?? null });
     return { order, due, payment, created: true, free: false };
   });
 

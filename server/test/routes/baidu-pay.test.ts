@@ -12,12 +12,12 @@ import { eq } from 'drizzle-orm';
 import type { OrderDetail, PayParams } from '@contract/payment';
 import { loadConfig } from '../../src/config';
 import { afterSaleApplications, refunds } from '../../src/db/schema/after-sales';
-import { orderPayments, orders } from '../../src/db/schema/orders';
-import { AppError } from '../../src/http';
 import { createBaiduPayProvider } from '../../src/services/providers/baidu-pay';
 import { BAIDU_REFUND_NOT_PAID, createBaiduRefundProvider } from '../../src/services/providers/baidu-pay-refund';
 import { startBaiduPayFake, type BaiduPayFake } from '../fakes/baidu-pay';
 import { buildHarness, type Harness } from '../helpers/app';
+import { insertUnpaidOrder } from '../helpers/unpaid-order';
+import { refusal } from '../helpers/refusal';
 
 let bd: BaiduPayFake;
 before(async () => {
@@ -26,16 +26,6 @@ before(async () => {
 after(() => bd.stop());
 
 const config = () => loadConfig(bd.env()).baiduPay;
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (err) {
-    assert.ok(err instanceof AppError, String(err));
-    return err;
-  }
-  assert.fail('expected a refusal');
-}
 
 describe('Baidu pay: order query and refunds against the fake', () => {
   const orderInfo = (tpOrderId: string, totalAmount = 12345) => ({ tpOrderId, totalAmount: String(totalAmount) });
@@ -113,11 +103,7 @@ describe('an after-sales refund of a Baidu payment goes back through Baidu', () 
   /** A SWAN order of 12345 fen: the orderInfo the mini-program gets, then Baidu's cashier opened on it. */
   async function openOrder(n: number) {
     const orderNo = `BDR${Date.now()}${n}`;
-    await h.database.db.insert(orders).values({
-      orderNo, projectSn: 'demo', userId, actSn: 'demo-course-01', orderType: 'COURSE', orderPayType: 1, status: 'UNPAID',
-      totalAmount: 12345, snapshot: { course: { courseSn: 'C1', courseName: '成人高考专升本', courseCover: null } }, expiresAt: new Date(Date.now() + 30 * 60_000), createdAt: new Date(),
-    });
-    await h.database.db.insert(orderPayments).values({ orderNo, seq: 1, kind: 'NORMAL', amount: 12345, deductionAmount: 0, status: 'UNPAID' });
+    await insertUnpaidOrder(h, { orderNo, userId, amount: 12345 });
     const params = (await h.get<PayParams>(`/front/v1/client/order/payment/continue/${orderNo}`, { paySource: 'SWAN', tradeType: 'SWAN' }, token)).body.info;
     return { orderNo, paymentSn: params.paymentSn, baidu: bd.open(params.orderInfo as Record<string, string>) };
   }

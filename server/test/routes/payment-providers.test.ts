@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { createCipheriv, createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { loadConfig } from '../../src/config';
-import { AppError } from '../../src/http';
 import { checkRedirect } from '../../src/services/payment';
 import { createPaymentProviders } from '../../src/services/providers';
 import { baiduSignString, createBaiduPayProvider } from '../../src/services/providers/baidu-pay';
 import { buildSandboxNotification, createSandboxProvider } from '../../src/services/providers/sandbox';
 import { createWechatPayProvider } from '../../src/services/providers/wechat-pay';
+import { refusal } from '../helpers/refusal';
 
 const pair = () => {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -19,16 +19,6 @@ const pair = () => {
 
 const payment = { paymentSn: 'P17000000000001234abcd', orderNo: 'O1', seq: 1, amount: 12345 };
 const ctx = { paySource: 'H5', tradeType: 'MWEB', description: '成人高考 - 定金' } as const;
-
-async function refusal(p: Promise<unknown> | (() => unknown)): Promise<AppError> {
-  try {
-    await (typeof p === 'function' ? p() : p);
-  } catch (err) {
-    assert.ok(err instanceof AppError, String(err));
-    return err;
-  }
-  assert.fail('expected a refusal');
-}
 
 describe('payment providers', () => {
   it('takes same-origin paths as redirect URLs, and absolute ones only on PUBLIC_BASE_URL\'s origin', async () => {

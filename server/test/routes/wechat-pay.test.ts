@@ -7,11 +7,12 @@ import { after, before, describe, it } from 'node:test';
 import type { OrderDetail, PayParams } from '@contract/payment';
 import { loadConfig } from '../../src/config';
 import { afterSaleApplications, refundNotifications, refunds } from '../../src/db/schema/after-sales';
-import { orderPayments, orders } from '../../src/db/schema/orders';
+import { orders } from '../../src/db/schema/orders';
 import { buildHarness } from '../helpers/app';
-import { AppError } from '../../src/http';
+import { insertUnpaidOrder } from '../helpers/unpaid-order';
 import { createWechatPayProvider } from '../../src/services/providers/wechat-pay';
 import { createWechatRefundProvider } from '../../src/services/providers/wechat-pay-refund';
+import { refusal } from '../helpers/refusal';
 
 /**
  * WeChat Pay API v3 against a local fake of api.mch.weixin.qq.com over real HTTP: the fake checks the merchant's
@@ -203,16 +204,6 @@ const env = (extra: Record<string, string> = {}) => ({
 });
 const provider = () => createWechatPayProvider(loadConfig(env()).wechatPay);
 
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (err) {
-    assert.ok(err instanceof AppError, String(err));
-    return err;
-  }
-  assert.fail('expected a refusal');
-}
-
 describe('WeChat Pay API v3 against a local fake', () => {
   it('JSAPI: places the order signed by the merchant and answers the client pay sign (§3 fields)', async () => {
     fake.seen = [];
@@ -318,11 +309,7 @@ describe('WeChat Pay through the order routes (pay-check queries WeChat, cancel 
       const userId = (await h.get<{ userId: string }>('/front/v1/user/cache', {}, token)).body.info.userId;
       const expiresAt = new Date(Date.now() + 30 * 60_000);
       const makeOrder = async (orderNo: string) => {
-        await h.database.db.insert(orders).values({
-          orderNo, projectSn: 'demo', userId, actSn: 'demo-course-01', orderType: 'COURSE', orderPayType: 1, status: 'UNPAID',
-          totalAmount: 12345, snapshot: { course: { courseSn: 'C1', courseName: '成人高考专升本', courseCover: null } }, expiresAt, createdAt: new Date(),
-        });
-        await h.database.db.insert(orderPayments).values({ orderNo, seq: 1, kind: 'NORMAL', amount: 12345, deductionAmount: 0, status: 'UNPAID' });
+        await insertUnpaidOrder(h, { orderNo, userId, amount: 12345, expiresAt });
       };
       const pay = (orderNo: string) => h.get<PayParams>(`/front/v1/client/order/payment/continue/${orderNo}`, { paySource: 'H5', tradeType: 'MWEB' }, token);
       const detail = async (orderNo: string) => (await h.get<OrderDetail>(`/front/v1/client/order/details/${orderNo}/`, {}, token)).body.info;
@@ -450,11 +437,7 @@ describe('an after-sales refund of a WeChat payment goes back through WeChat', (
       /** An order of 12345 fen paid at WeChat (found by the pay-check's query), transaction `txn`. */
       const paidOrder = async (n: number) => {
         const orderNo = `WXR${Date.now()}${n}`;
-        await h.database.db.insert(orders).values({
-          orderNo, projectSn: 'demo', userId, actSn: 'demo-course-01', orderType: 'COURSE', orderPayType: 1, status: 'UNPAID',
-          totalAmount: 12345, snapshot: { course: { courseSn: 'C1', courseName: '成人高考专升本', courseCover: null } }, expiresAt: new Date(Date.now() + 30 * 60_000), createdAt: new Date(),
-        });
-        await h.database.db.insert(orderPayments).values({ orderNo, seq: 1, kind: 'NORMAL', amount: 12345, deductionAmount: 0, status: 'UNPAID' });
+        await insertUnpaidOrder(h, { orderNo, userId, amount: 12345 });
         const params = (await h.get<PayParams>(`/front/v1/client/order/payment/continue/${orderNo}`, { paySource: 'H5', tradeType: 'MWEB' }, token)).body.info;
         const txn = `42009${Date.now()}${n}`;
         fake.txnIds.set(params.paymentSn, txn);

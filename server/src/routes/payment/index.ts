@@ -44,11 +44,18 @@ export interface PaymentRoutesOptions {
 }
 
 const signedOnly = z.object(signedFields);
+const tags = ['orders'];
+type Failure = Parameters<typeof responses>[1][number];
+
+/** The options of an order read that needs a session: its summary, query and answer (with the failures it may give). */
+const sessionRead = <Q extends z.ZodTypeAny, I extends z.ZodTypeAny, S extends Failure>(summary: string, querystring: Q, info: I, failures: readonly S[]) => ({
+  config: { session: 'required' as const },
+  schema: { tags, summary, querystring, response: responses(info, failures) },
+});
 
 const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, options) => {
   const providers = options.providers ?? createPaymentProviders(options.config);
   const base = options.config.publicBaseUrl;
-  const tags = ['orders'];
 
   app.get(
     '/front/v1/client/order/user/orders',
@@ -150,15 +157,7 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, o
 
   app.get(
     '/front/v2/client/course/order/installment/info',
-    {
-      config: { session: 'required' },
-      schema: {
-        tags,
-        summary: 'The deposit or instalment schedule of an order and the payment now due',
-        querystring: orderNoQuery,
-        response: responses(installmentInfo, [400, 401, 404]),
-      },
-    },
+    sessionRead('The deposit or instalment schedule of an order and the payment now due', orderNoQuery, installmentInfo, [400, 401, 404]),
     async (request) => {
       const order = await findUserOrder(app.db, requireSession(request.session).userId, request.query.orderNo);
       return ok(await installmentInfoOf(app.db, order));
@@ -167,29 +166,13 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, o
 
   app.get(
     '/front/v1/client/order/contract/details',
-    {
-      config: { session: 'required' },
-      schema: {
-        tags,
-        summary: 'The text of a purchase agreement',
-        querystring: agreementQuery,
-        response: responses(agreementInfo, [400, 401, 404]),
-      },
-    },
+    sessionRead('The text of a purchase agreement', agreementQuery, agreementInfo, [400, 401, 404]),
     async (request) => ok(await getAgreement(app.db, request.query.agreementSn)),
   );
 
   app.get(
     '/front/v1/client/order/contract/list',
-    {
-      config: { session: 'required' },
-      schema: {
-        tags,
-        summary: 'The signing flows of an order\'s purchase agreement',
-        querystring: orderNoQuery,
-        response: responses(contractListInfo, [400, 401, 404]),
-      },
-    },
+    sessionRead('The signing flows of an order\'s purchase agreement', orderNoQuery, contractListInfo, [400, 401, 404]),
     async (request) => {
       const order = await findUserOrder(app.db, requireSession(request.session).userId, request.query.orderNo);
       return ok({ list: await listContracts(app.db, order.orderNo) });
@@ -198,15 +181,7 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, o
 
   app.get(
     '/front/v1/client/order/contract/file/url',
-    {
-      config: { session: 'required' },
-      schema: {
-        tags,
-        summary: 'Where to read a signed contract (a server page)',
-        querystring: contractFileQuery,
-        response: responses(contractFileInfo, [400, 401, 404, 409]),
-      },
-    },
+    sessionRead('Where to read a signed contract (a server page)', contractFileQuery, contractFileInfo, [400, 401, 404, 409]),
     async (request) =>
       ok(await contractFileUrl(app.db, { userId: requireSession(request.session).userId, flowId: request.query.flowId, publicBaseUrl: base })),
   );
