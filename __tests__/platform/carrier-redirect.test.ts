@@ -3,7 +3,8 @@
  * address, the query waits in storage with its flag, and the web-view knows the callbackUrl when it loads it.
  * Taro's navigation is faked through the env the weapp variant takes.
  */
-import { carrierPageUrl, hasPending, isCarrierReturn, MINI_CALLBACK_PATH, takePending } from '../../src/platform/carrier-redirect-core';
+import { hasPending, MINI_CALLBACK_PATH, takePending } from '../../src/platform/carrier-redirect-core';
+import { isCarrierReturn } from '../../src/platform/carrier-redirect-return';
 import * as swan from '../../src/platform/carrier-redirect.swan';
 import { callbackUrl, goAuthorise } from '../../src/platform/carrier-redirect.weapp';
 
@@ -15,12 +16,15 @@ describe('carrier authorisation in a mini-program web-view', () => {
     takePending('UNICOM_INTEGRAL');
   });
 
-  test('the carrier page is made absolute on the API origin; nothing else is opened', () => {
-    expect(carrierPageUrl('/sandbox/carrier/authorise/ca1', `${API}/api`)).toBe(`${API}/sandbox/carrier/authorise/ca1`);
-    expect(carrierPageUrl('https://carrier.example.com/auth?t=1', API)).toBe('https://carrier.example.com/auth?t=1');
-    expect(carrierPageUrl('//evil.example.com/x', API)).toBeNull();
-    expect(carrierPageUrl('sandbox/carrier/authorise/ca1', API)).toBeNull();
-    expect(carrierPageUrl('/sandbox/carrier/authorise/ca1', '')).toBeNull();
+  test('the carrier page opens absolute on the API origin; a relative or absent base opens nothing', async () => {
+    const open = jest.fn(async () => undefined);
+    const fail = jest.fn();
+    const env = { apiBase: `${API}/api`, open, fail };
+    await goAuthorise({ integralType: 'MOBILE_INTEGRAL', phone: '13800138009' }, 'https://carrier.example.com/auth?t=1', env);
+    await goAuthorise({ integralType: 'MOBILE_INTEGRAL', phone: '13800138009' }, 'sandbox/carrier/authorise/ca1', env);
+    await goAuthorise({ integralType: 'MOBILE_INTEGRAL', phone: '13800138009' }, '/sandbox/carrier/authorise/ca1', { ...env, apiBase: '' });
+    expect(open.mock.calls.map((c) => c[1])).toEqual([{ url: 'https://carrier.example.com/auth?t=1' }]);
+    expect(fail).toHaveBeenCalledTimes(2);
   });
 
   test('the callbackUrl is a same-origin path, recognised only when the web-view loads it on the API origin', () => {

@@ -3,6 +3,8 @@
  * flag, stored before leaving), and where the carrier sends the customer back in a mini-program web-view.
  * H5 (carrier-redirect.ts) sends the browser away and comes back with a page load; the mini-programs
  * (carrier-redirect.weapp.ts) open the carrier's page in the web-view page and come back with navigateBack.
+ * Kept small: this is in the WeChat main package (the popup lives there); what only the web-view page needs is in
+ * carrier-redirect-return.ts, inside its sub-package.
  */
 import { storage } from './storage';
 
@@ -39,21 +41,3 @@ export function hasPending(integralType: string): boolean {
  * query tells it apart from any other page of that origin; '/' itself is the H5 storefront, harmless if seen.
  */
 export const MINI_CALLBACK_PATH = '/?carrierAuth=done';
-
-const originOf = (base: string) => /^https?:\/\/[^/?#]+/i.exec(base)?.[0] ?? null;
-
-/** The carrier's page as the web-view must open it: absolute (a path is on the API origin). */
-export function carrierPageUrl(redirectUrl: string, apiBase: string): string | null {
-  if (/^https?:\/\//i.test(redirectUrl)) return redirectUrl;
-  const origin = originOf(apiBase);
-  return origin && redirectUrl.startsWith('/') && !redirectUrl.startsWith('//') ? origin + redirectUrl : null;
-}
-
-/** Whether the web-view has arrived at the callbackUrl: the carrier is done with the customer. */
-export function isCarrierReturn(src: string, apiBase: string): boolean {
-  const origin = originOf(apiBase);
-  if (!origin || !src) return false;
-  // Hosts may add a trailing fragment ('#/...' from the H5 router) after the page loads: compare up to it.
-  const loaded = src.split('#')[0];
-  return loaded.toLowerCase().startsWith(origin.toLowerCase()) && loaded.slice(origin.length) === MINI_CALLBACK_PATH;
-}

@@ -6,8 +6,10 @@
  * Where a host reports no load (Baidu's web-view may not), the back button does the same.
  */
 import { ROUTES } from '../domain/routes';
-import { carrierPageUrl, MINI_CALLBACK_PATH, storePending, type PendingQuery } from './carrier-redirect-core';
+import { MINI_CALLBACK_PATH, storePending, type PendingQuery } from './carrier-redirect-core';
 import { openPage } from './navigation';
+// The cashier's rule for what a web-view may open (absolute, or a path on the API origin) is the carrier's too.
+import { cashierUrl as webViewUrl } from './payment/web-cashier';
 import { toast } from './ui';
 
 export { hasPending, takePending, type PendingQuery } from './carrier-redirect-core';
@@ -31,7 +33,7 @@ export function callbackUrl(): string | undefined {
 }
 
 export async function goAuthorise(pending: Omit<PendingQuery, 'flag'>, redirectUrl: string, env: CarrierRedirectEnv = defaultEnv()): Promise<void> {
-  const url = carrierPageUrl(redirectUrl, env.apiBase);
+  const url = webViewUrl(redirectUrl, env.apiBase);
   // A web-view opens only absolute http(s) pages; nothing is stored for a query that cannot go anywhere.
   if (!url) return env.fail('当前环境无法打开积分授权页');
   storePending(pending);

@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
 import { decodeParam, isWebUrl } from '../../../domain/routes';
-import { isCarrierReturn } from '../../../platform/carrier-redirect-core';
+import { isCarrierReturn } from '../../../platform/carrier-redirect-return';
 import { goBackOrHome } from '../../../platform/navigation';
 
 export const INVALID_CARRIER_LINK = '授权链接无效，请返回重新查询';
