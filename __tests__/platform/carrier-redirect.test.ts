@@ -23,7 +23,7 @@ describe('carrier authorisation in a mini-program web-view', () => {
     await goAuthorise({ integralType: 'MOBILE_INTEGRAL', phone: '13800138009' }, 'https://carrier.example.com/auth?t=1', env);
     await goAuthorise({ integralType: 'MOBILE_INTEGRAL', phone: '13800138009' }, 'sandbox/carrier/authorise/ca1', env);
     await goAuthorise({ integralType: 'MOBILE_INTEGRAL', phone: '13800138009' }, '/sandbox/carrier/authorise/ca1', { ...env, apiBase: '' });
-    expect(open.mock.calls.map((c) => c[1])).toEqual([{ url: 'https://carrier.example.com/auth?t=1' }]);
+    expect(open.mock.calls).toEqual([['subpackages/user/integral/carrierAuth', { url: 'https://carrier.example.com/auth?t=1' }]]);
     expect(fail).toHaveBeenCalledTimes(2);
   });
 
