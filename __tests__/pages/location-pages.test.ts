@@ -112,3 +112,21 @@ test('分享 on the detail copies the page link and says 复制成功 after the 
     copy.mockRestore();
   }
 });
+
+test('定位 on the address form fills the detail line with the chosen place, keeping what was typed', async () => {
+  signIn('13800138000');
+  await openAt('/subpackages/user/address/addEditAddress');
+  await typeKeys('#address-name', '李四');
+  tap(all('#address-locate')[0]);
+  await waitFor(() => expect(currentRoute()).toBe(CHOOSE));
+  allow(23.13, 113.32);
+  await waitFor(() => expect(all('#choose-location-here')).toHaveLength(1));
+  tap(all('#choose-location-here')[0]);
+  await waitFor(() => expect(text('#choose-location-coords')).toContain('已定位'));
+  await typeKeys('#choose-location-name', '公司前台');
+  await typeKeys('#choose-location-address', '体育西路103号');
+  tap(all('#choose-location-confirm')[0]);
+  await waitFor(() => expect(currentRoute()).toBe('subpackages/user/address/addEditAddress'));
+  await waitFor(() => expect((all('#address-detail textarea')[0] as HTMLTextAreaElement).value).toBe('体育西路103号 公司前台'));
+  expect((all('#address-name input')[0] as HTMLInputElement).value).toBe('李四');
+});

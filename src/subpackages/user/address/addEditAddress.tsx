@@ -6,6 +6,7 @@ import { ADDRESS_DETAIL_MAX, CONSIGNEE_NAME_MAX } from '@contract/constants';
 import AreaPicker, { type PickedArea } from '../../../components/area-picker';
 import PageShell from '../../../components/page-shell';
 import { validateAddressForm } from '../../../domain/address-form';
+import { location } from '../../../platform/location';
 import { toast } from '../../../platform/ui';
 import { useStores } from '../../../stores';
 import { bindText, errorMessage, sendForm } from '../../../stores/form-send';
@@ -82,6 +83,14 @@ function AddEditAddress() {
       },
     });
 
+  /** 定位 (§2 /choose-location): the chosen place fills the detail line and is kept as locationInfo (§3). */
+  async function locateDetail() {
+    const place = await location.chooseLocation();
+    if (!place) return;
+    session.setLocationInfo(place);
+    runInAction(() => (form.fullAddress = [place.address, place.name].filter(Boolean).join(' ').slice(0, ADDRESS_DETAIL_MAX)));
+  }
+
   async function remove() {
     if (await removeAddress(api, session, id)) setTimeout(() => void Taro.navigateBack(), 500);
   }
@@ -124,6 +133,9 @@ function AddEditAddress() {
             placeholder="街道、楼牌号等"
             {...bindText(form, 'fullAddress')}
           />
+          <View className="sf-address-form__locate" id="address-locate" onClick={() => void locateDetail()}>
+            定位
+          </View>
         </View>
       </View>
       <View className="sf-address-form__group">
