@@ -79,6 +79,18 @@ describe('binding and balance', () => {
     assert.deepEqual(second, { balance: 24027, flag: false, redirectUrl: null, phone, point: 24027 });
   });
 
+  test('a mini-program callbackUrl (the path its web-view page waits for) is where the carrier sends it back', async () => {
+    // src/platform/carrier-redirect-core.ts MINI_CALLBACK_PATH (the storefront's module needs Taro: not imported here).
+    const MINI_CALLBACK_PATH = '/?carrierAuth=done';
+    const t = await customer();
+    const first = await balance(t, '13800138019', 'UNICOM_INTEGRAL', MINI_CALLBACK_PATH);
+    assert.equal(first.flag, true);
+    const right = await h.inject({ method: 'POST', url: first.redirectUrl!, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'code=138019' });
+    assert.equal(right.status, 303);
+    assert.equal(right.raw.headers.location, MINI_CALLBACK_PATH);
+    assert.equal((await balance(t, '13800138019', 'UNICOM_INTEGRAL')).balance, 24057);
+  });
+
   test('a callbackUrl to another origin is refused', async () => {
     const t = await customer();
     const res = await h.post(`${I}/balance`, { integralType: 'MOBILE_INTEGRAL', phone: '13800138009', callbackUrl: 'https://evil.example/' }, t);
