@@ -17,12 +17,13 @@ import {
   reviewSummaryText,
 } from '../../domain/catalogue';
 import { resolveJump } from '../../domain/jump';
-import { placeQuery } from '../../domain/location';
+import { placeQuery } from '../../domain/place';
 import { formatMoney } from '@contract/rules/money';
 import { integralCarrier, pointsText, type IntegralType } from '@contract/rules/integral';
 import { ROUTES } from '../../domain/routes';
 import { followJump, openPage, switchToTab } from '../../platform/navigation';
-import { previewImages, setPageTitle, toast } from '../../platform/ui';
+import { previewImages } from '../../platform/preview';
+import { setPageTitle, toast } from '../../platform/ui';
 import { useStores } from '../../stores';
 import ActivityCard from '../activity-card';
 import CommentItem from '../comment-item';
