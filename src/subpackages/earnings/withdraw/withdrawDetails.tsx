@@ -1,49 +1,27 @@
 import { View } from '@tarojs/components';
-import { useDidHide, useDidShow, useRouter, useUnload } from '@tarojs/taro';
-import { observer, useLocalObservable } from 'mobx-react-lite';
-import { runInAction } from 'mobx';
-import { useRef } from 'react';
+import { useRouter } from '@tarojs/taro';
+import { observer } from 'mobx-react-lite';
 import type { WithdrawalDetail } from '@contract/earnings';
 import { formatChinaTime } from '@contract/rules/china-time';
 import { formatMoney } from '@contract/rules/money';
-import { ApiError } from '../../../api/request';
-import EmptyView from '../../../components/empty-view';
+import { useDetailLoad } from '../../../components/detail-load';
 import PageShell from '../../../components/page-shell';
 import { useStores } from '../../../stores';
 import '../earnings.scss';
-
-/** While the bank works on it the page asks again now and then, so 到账 shows without a manual refresh. */
-const REFRESH_MS = 3000;
 
 /** §2 withdraw/withdrawDetails (param withdrawalNo): amount, fee, card and the state timeline. */
 function WithdrawDetails() {
   const { api } = useStores();
   const { params } = useRouter();
   const withdrawalNo = String(params.withdrawalNo ?? '');
-  const state = useLocalObservable(() => ({ detail: null as WithdrawalDetail | null, error: '' }));
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  const stop = () => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-  };
-  async function load() {
-    stop();
-    try {
-      const detail = await api.earnings.detail(withdrawalNo);
-      runInAction(() => ((state.detail = detail), (state.error = '')));
-      if (detail.status === 'REVIEWING' || detail.status === 'PAYING') timer.current = setTimeout(() => void load(), REFRESH_MS);
-    } catch (err) {
-      runInAction(() => (state.error = err instanceof ApiError ? err.message : '加载失败，请重试'));
-    }
-  }
-  useDidShow(() => void load());
-  useDidHide(stop);
-  useUnload(stop);
-
-  const d = state.detail;
-  if (state.error) return <PageShell className="sf-earn"><EmptyView text={state.error} actionText="重试" onAction={() => void load()} /></PageShell>;
-  if (!d) return <PageShell className="sf-earn"><View className="sf-earn__card sf-earn__muted">加载中...</View></PageShell>;
+  const { data: d, gate } = useDetailLoad<WithdrawalDetail>({
+    fetch: () => api.earnings.detail(withdrawalNo),
+    // While the bank works on it the page asks again now and then, so 到账 shows without a manual refresh.
+    again: (detail) => detail.status === 'REVIEWING' || detail.status === 'PAYING',
+    shellClass: 'sf-earn',
+    loadingClass: 'sf-earn__card sf-earn__muted',
+  });
+  if (gate || !d) return gate;
   const rows: [string, string][] = [
     ['提现单号', d.withdrawalNo],
     ['到账银行卡', `${d.bankName} ${d.cardMasked}`],

@@ -1,25 +1,21 @@
 import { Image, View } from '@tarojs/components';
-import Taro, { useDidHide, useDidShow, useRouter, useUnload } from '@tarojs/taro';
-import { runInAction } from 'mobx';
-import { observer, useLocalObservable } from 'mobx-react-lite';
-import { useRef } from 'react';
+import Taro, { useRouter } from '@tarojs/taro';
+import { observer } from 'mobx-react-lite';
 import AtTimeline from 'taro-ui/lib/components/timeline';
 import type { AfterSaleDetail as Detail } from '@contract/after-sales';
 import { formatChinaTime } from '@contract/rules/china-time';
 import { formatMoney } from '@contract/rules/money';
 import { ApiError } from '../../../api/request';
 import AddressCard from '../../../components/address-card';
-import EmptyView from '../../../components/empty-view';
+import { useDetailLoad } from '../../../components/detail-load';
 import PageShell from '../../../components/page-shell';
 import { AFTER_SALE_TEXTS } from '../../../domain/after-sale';
 import { ROUTES } from '../../../domain/routes';
 import { openPage } from '../../../platform/navigation';
-import { previewImages, toast } from '../../../platform/ui';
+import { previewImages } from '../../../platform/preview';
+import { toast } from '../../../platform/ui';
 import { useStores } from '../../../stores';
 import './after-sale.scss';
-
-/** While the provider works on the refund the page asks again now and then, so 退款成功 shows by itself. */
-const REFRESH_MS = 3000;
 
 /**
  * §2 afterSale/afterSaleDetail (param applicationNo; PAGE_AFTER_SALE_DETAIL): state, amount, the refuse reason,
@@ -30,30 +26,13 @@ function AfterSaleDetail() {
   const { api } = useStores();
   const { params } = useRouter();
   const applicationNo = String(params.applicationNo ?? '');
-  const s = useLocalObservable(() => ({ detail: null as Detail | null, error: '' }));
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  /** Only the newest load may fill the page: an older answer arriving late (sent before a cancel) is dropped. */
-  const loads = useRef(0);
-  const stop = () => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-  };
-  async function load() {
-    stop();
-    const mine = ++loads.current;
-    try {
-      const detail = await api.afterSales.detail(applicationNo);
-      if (mine !== loads.current) return;
-      runInAction(() => ((s.detail = detail), (s.error = '')));
-      if (detail.state === 'REFUNDING') timer.current = setTimeout(() => void load(), REFRESH_MS);
-    } catch (err) {
-      if (mine !== loads.current) return;
-      runInAction(() => (s.error = err instanceof ApiError ? err.message : '加载失败，请重试'));
-    }
-  }
-  useDidShow(() => void load());
-  useDidHide(stop);
-  useUnload(stop);
+  const { data: d, gate, load } = useDetailLoad<Detail>({
+    fetch: () => api.afterSales.detail(applicationNo),
+    // While the provider works on the refund the page asks again now and then, so 退款成功 shows by itself.
+    again: (detail) => detail.state === 'REFUNDING',
+    shellClass: 'sf-as',
+    loadingClass: 'sf-as__card sf-as__muted',
+  });
 
   async function cancel() {
     const { confirm } = await Taro.showModal({ title: '提示', content: AFTER_SALE_TEXTS.confirmCancel });
@@ -67,9 +46,7 @@ function AfterSaleDetail() {
     }
   }
 
-  const d = s.detail;
-  if (s.error) return <PageShell className="sf-as"><EmptyView text={s.error} actionText="重试" onAction={() => void load()} /></PageShell>;
-  if (!d) return <PageShell className="sf-as"><View className="sf-as__card sf-as__muted">加载中...</View></PageShell>;
+  if (gate || !d) return gate;
   const rows: [string, string][] = [
     ['售后单号', d.applicationNo],
     ['订单编号', d.orderNo],

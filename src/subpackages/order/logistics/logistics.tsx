@@ -1,11 +1,9 @@
 import { View } from '@tarojs/components';
-import { useDidShow, useRouter } from '@tarojs/taro';
-import { runInAction } from 'mobx';
-import { observer, useLocalObservable } from 'mobx-react-lite';
+import { useRouter } from '@tarojs/taro';
+import { observer } from 'mobx-react-lite';
 import AtTimeline from 'taro-ui/lib/components/timeline';
 import type { LogisticsInfo } from '@contract/after-sales';
-import { ApiError } from '../../../api/request';
-import EmptyView from '../../../components/empty-view';
+import { useDetailLoad } from '../../../components/detail-load';
 import PageShell from '../../../components/page-shell';
 import { useStores } from '../../../stores';
 import '../afterSale/after-sale.scss';
@@ -16,19 +14,13 @@ function Logistics() {
   const { params } = useRouter();
   const carrierCode = String(params.carrierCode ?? '');
   const trackingNo = String(params.trackingNo ?? '');
-  const s = useLocalObservable(() => ({ info: null as LogisticsInfo | null, error: '' }));
-  async function load() {
-    try {
-      const info = await api.afterSales.tracking(carrierCode, trackingNo);
-      runInAction(() => ((s.info = info), (s.error = '')));
-    } catch (err) {
-      runInAction(() => (s.error = err instanceof ApiError ? err.message : '物流查询失败，请重试'));
-    }
-  }
-  useDidShow(() => void load());
-  const info = s.info;
-  if (s.error) return <PageShell className="sf-as"><EmptyView text={s.error} actionText="重试" onAction={() => void load()} /></PageShell>;
-  if (!info) return <PageShell className="sf-as"><View className="sf-as__card sf-as__muted">加载中...</View></PageShell>;
+  const { data: info, gate } = useDetailLoad<LogisticsInfo>({
+    fetch: () => api.afterSales.tracking(carrierCode, trackingNo),
+    failText: '物流查询失败，请重试',
+    shellClass: 'sf-as',
+    loadingClass: 'sf-as__card sf-as__muted',
+  });
+  if (gate || !info) return gate;
   return (
     <PageShell className="sf-as sf-as-logistics">
       <View className="sf-as__card">
