@@ -162,3 +162,22 @@ describe('needAuthUser in the WeChat browser with an official account', () => {
 function signed(h: Harness, url: string, data: Record<string, unknown>) {
   return sign('POST', url, data, h.config.signKey);
 }
+
+describe('mini-program login is bounded per client', () => {
+  let h: Harness;
+  before(async () => {
+    h = await buildHarness({ env: { ENTRANCE_PER_IP_PER_MINUTE: '3' } });
+  });
+  after(() => h.close());
+
+  it('counts each login as a new visitor of this client: 429 with a Chinese message past the limit', async () => {
+    const token = await h.enter();
+    const first = await h.post<MiniLoginInfo>(LOGIN, { platform: 'WEAPP', code: 'rate.1' }, token);
+    assert.equal(first.status, 200, first.raw.body);
+    const second = await h.post<MiniLoginInfo>(LOGIN, { platform: 'WEAPP', code: 'rate.2' }, first.body.info.token);
+    assert.equal(second.status, 200, second.raw.body);
+    const third = await h.post(LOGIN, { platform: 'WEAPP', code: 'rate.3' }, second.body.info.token);
+    assert.equal(third.status, 429);
+    assert.equal(third.body.message, '访问太频繁，请稍后再试');
+  });
+});

@@ -46,10 +46,12 @@ const miniLoginRoutes: FastifyPluginAsyncZod<MiniLoginRoutesOptions> = async (ap
         tags: ['auth'],
         summary: 'Mini-program login: wx.login / swan getLoginCode code → a session (sandbox: the openid comes from the code before its first ".")',
         body: miniLoginBody,
-        response: responses(miniLoginInfo, [400, 401, 503]),
+        response: responses(miniLoginInfo, [400, 401, 429, 503]),
       },
     },
     async (request) => {
+      // Each login is a new session (and may be a new user): bounded per client like new visitors.
+      await app.limits.newVisitor(request.ip);
       const session = requireSession(request.session);
       const { platform, code, appId } = request.body;
       const provider = providerFor(platform);
