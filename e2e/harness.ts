@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { SCREENS, WAIT_MS, currentPage, field, typeKeys, type Screen } from './screens';
+import { signedCall } from './signed-fetch';
 
 export * from './screens';
 export * from './amounts';
@@ -141,21 +142,9 @@ export async function openPhone(browser: Browser): Promise<Phone> {
 /** A signed API client for the test itself (finding seed items by their features), as the storefront signs. */
 export function apiClient(baseUrl: string) {
   let token = '';
-  async function call<T>(method: 'GET' | 'POST', path: string, params: Record<string, unknown> = {}): Promise<T> {
-    const { computeSign, DEFAULT_SIGN_KEY, makeNonce } = await import('../contract/signature');
-    const p: Record<string, unknown> = { ...params, timestamp: Date.now(), nonceStr: makeNonce() };
-    // As src/api/request.ts: a POST carries the token in the body, a GET in the X-Token header (never the URL).
-    if (token && method === 'POST') p.token = token;
-    const body = { ...p, sign: computeSign({ method, path }, p, DEFAULT_SIGN_KEY) };
-    const url = method === 'GET' ? `${baseUrl}${path}?${new URLSearchParams(body as Record<string, string>)}` : `${baseUrl}${path}`;
-    const res = await fetch(url, {
-      method,
-      headers: method === 'POST' ? { 'content-type': 'application/json' } : token ? { 'x-token': token } : undefined,
-      body: method === 'POST' ? JSON.stringify(body) : undefined,
-    });
-    const json = (await res.json()) as { state: boolean; message: string; info: T };
-    if (!json.state) throw new Error(`${path}: ${json.message}`);
-    return json.info;
+  // Signed as the storefront signs (e2e/signed-fetch.ts, shared with npm run bench).
+  function call<T>(method: 'GET' | 'POST', path: string, params: Record<string, unknown> = {}): Promise<T> {
+    return signedCall<T>(baseUrl, method, path, params, token);
   }
   return {
     call,
