@@ -19,6 +19,16 @@ import { buildHarness, type Harness } from '../helpers/app';
 const OLD_COURSE = 'demo-course-01';
 const NEW_COURSE = 'demo-course-04'; // three instalments
 const REDIRECT = '/#/pages/order/orderDetail?orderNo=';
+process.env.SANDBOX_REFUND_DELAY_MS = '30';
+
+/** Polls `check` every 20 ms, at most 4 s (the sandbox refund notifies after SANDBOX_REFUND_DELAY_MS). */
+async function until(check: () => Promise<boolean>) {
+  for (let i = 0; i < 200; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('the refund never settled');
+}
 
 describe('pure: the deduction spread over the new payments', () => {
   const rows = (...amounts: number[]) => amounts.map((amount) => ({ amount }));
@@ -165,6 +175,18 @@ describe('course change: operator API, schedules with 费用抵扣, refusals', (
     assert.equal(fresh.payTypeName, PAY_TYPE_NAMES[PAY_TYPES.DEDUCTION]);
     const [saved] = await db().select().from(courseChanges).where(eq(courseChanges.oldOrderNo, oldNo));
     assert.deepEqual([saved.newOrderNo, saved.credit, saved.deductionAmount], [r.newOrderNo, 9_000_000, r.price]);
+  });
+
+  it('a partly refunded order changes with what it kept: paid less refunded is the credit', async () => {
+    const oldNo = await order([10000, 10000, 10000], 2);
+    const applied = await h.post<{ applicationNo: string }>('/front/v1/after/sales/refund/apply', { orderNo: oldNo, type: 1, seqs: [2], amount: 4000, reason: '不想要了', description: '', images: [] }, token);
+    assert.equal(applied.status, 200, applied.raw.body);
+    assert.equal((await ops('POST', `/ops/after-sales/${applied.body.info.applicationNo}/agree`, {})).status, 200);
+    // The sandbox refund notifies asynchronously: wait (bounded, on the database) for the order to move.
+    await until(async () => (await db().select().from(orders).where(eq(orders.orderNo, oldNo)))[0].status === 'REFUND_PART');
+    const r = info<CourseChangeResult>(await change(oldNo, { actSn: NEW_COURSE }));
+    assert.deepEqual([r.oldOrderStatus, r.credit, r.deductionAmount], ['DEAL_DONE_COURSE', 16000, 16000]);
+    assert.equal((await detail(r.newOrderNo)).installmentInfoList[0].deductionAmount, 16000);
   });
 
   it('refused: unpaid, already changed (also twice at once), same course, unknown course, goods order, open application', async () => {
