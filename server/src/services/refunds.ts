@@ -20,7 +20,7 @@ import { onOrderRefunded } from './earnings';
 import { refundOrderPoints } from './integral';
 import { applyOrderEvent, lockOrder, type Tx } from './order-state-db';
 import { transition } from './order-state';
-import type { RefundProviders, VerifiedProviderRefund, VerifiedRefund } from './providers/refund';
+import type { RefundProvider, RefundProviders, VerifiedProviderRefund, VerifiedRefund } from './providers/refund';
 import type { NotificationHeaders } from './providers/types';
 
 export const REFUND_MESSAGES = {
@@ -201,7 +201,18 @@ export async function applyRefundNotification(
 ): Promise<RefundNotificationOutcome> {
   const provider = providers.byName(providerName);
   if (!provider) throw badRequest('未知的退款渠道');
-  const note: VerifiedRefund | VerifiedProviderRefund = provider.verifyNotification(rawBody, headers);
+  return applyVerifiedRefund(db, provider, provider.verifyNotification(rawBody, headers), rawBody, log, now);
+}
+
+/** A verified refund result (a notification, or a query's answer), applied once as above. */
+async function applyVerifiedRefund(
+  db: Db,
+  provider: RefundProvider,
+  note: VerifiedRefund | VerifiedProviderRefund,
+  rawBody: string,
+  log?: { error: (obj: unknown, msg: string) => void },
+  now = new Date(),
+): Promise<RefundNotificationOutcome> {
   let refund: RefundRow | undefined;
   if ('refundSn' in note) {
     [refund] = await db.select().from(refunds).where(eq(refunds.refundSn, note.refundSn)).limit(1);
@@ -230,4 +241,34 @@ export async function applyRefundNotification(
     }
   }
   return recorded ? 'APPLIED' : 'DUPLICATE';
+}
+
+/**
+ * The refund-check (the customer's after-sales detail asked again): a refund of the customer's application still
+ * PENDING is asked about at its provider (WeChat Pay's refund query), and an ended answer is applied exactly as its
+ * notification would be (once; the notification, when it comes, is then a duplicate). A provider that cannot be
+ * reached changes nothing: its notification still settles the refund later.
+ */
+export async function syncPendingRefunds(
+  db: Db,
+  providers: RefundProviders,
+  owner: { userId: string; applicationNo: string },
+  log?: { warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void },
+  now = new Date(),
+): Promise<void> {
+  const rows = await db
+    .select({ refund: refunds })
+    .from(refunds)
+    .innerJoin(afterSaleApplications, eq(afterSaleApplications.applicationNo, refunds.applicationNo))
+    .where(and(eq(refunds.applicationNo, owner.applicationNo), eq(afterSaleApplications.userId, owner.userId), eq(refunds.status, 'PENDING')));
+  for (const { refund } of rows) {
+    const provider = providers.byName(refund.provider);
+    if (!provider?.query) continue;
+    try {
+      const note = await provider.query(refund.refundSn);
+      if (note && note.refundSn === refund.refundSn) await applyVerifiedRefund(db, provider, note, JSON.stringify({ source: 'query', ...note }), log, now);
+    } catch (err) {
+      log?.warn({ err, refundSn: refund.refundSn }, 'refund query failed');
+    }
+  }
 }

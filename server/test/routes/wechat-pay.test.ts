@@ -427,7 +427,7 @@ describe('WeChat Pay refunds (API v3) against the fake', () => {
 });
 
 describe('an after-sales refund of a WeChat payment goes back through WeChat', () => {
-  it('agree -> WeChat refund -> signed REFUND.SUCCESS over HTTP settles it once; a replay or a tampered copy changes nothing; concurrent refunds never exceed the payment', async () => {
+  it('agree -> WeChat refund -> signed REFUND.SUCCESS over HTTP settles it once; a replay or a tampered copy changes nothing; concurrent refunds never exceed the payment; a lost notification is found by the refund-check', async () => {
     const h = await buildHarness({ env: env() });
     try {
       await h.app.listen({ port: 0, host: '127.0.0.1' });
@@ -490,6 +490,18 @@ describe('an after-sales refund of a WeChat payment goes back through WeChat', (
       const rows = await h.database.db.select().from(refunds).where(eq(refunds.applicationNo, no2));
       assert.deepEqual(rows.map((r) => r.amount), [12345]);
       assert.equal([...fake.refunds.values()].filter((r) => r.trade === second.txn).length, 1, 'WeChat was asked once');
+
+      // Its notification is lost: the customer's detail asks WeChat (the refund-check) and settles it once; the
+      // notification arriving after that is acknowledged and changes nothing.
+      const late = finishRefund(rows[0].refundSn, 'SUCCESS');
+      assert.equal((await stateOf(no2)).state, 'REFUNDING');
+      const detail = await h.get<{ applicationNo: string }>(`/front/v1/after/sales/${no2}`, {}, token);
+      assert.equal(detail.status, 200, detail.raw.body);
+      assert.deepEqual([(await stateOf(no2)).state, (await stateOf(no2)).refundedAmount], ['REFUNDED', 12345]);
+      assert.equal((await h.database.db.select().from(orders).where(eq(orders.orderNo, second.orderNo)))[0].status, 'REFUND');
+      assert.equal((await post(late)).status, 200);
+      const recorded = await h.database.db.select().from(refundNotifications).where(eq(refundNotifications.refundSn, rows[0].refundSn));
+      assert.deepEqual(recorded.map((r) => r.notifyId), [`query:${fake.refunds.get(rows[0].refundSn)!.refund_id}:SUCCESS`]);
     } finally {
       await h.close();
     }

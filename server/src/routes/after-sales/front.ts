@@ -38,13 +38,14 @@ import {
   saveLogistics,
 } from '../../services/after-sales';
 import type { AfterSalesDeps } from './deps';
+import { syncPendingRefunds } from '../../services/refunds';
 
 const P = '/front/v1/after/sales';
 const tags = ['after-sales'];
 const signedOnly = z.object(signedFields);
 const session = { session: 'required' as const };
 
-const frontRoutes: FastifyPluginAsyncZod<AfterSalesDeps> = async (app, { afterSales, tracker }) => {
+const frontRoutes: FastifyPluginAsyncZod<AfterSalesDeps> = async (app, { afterSales, tracker, refundProviders }) => {
   app.get(
     `${P}/logistics/info/:a/:b`,
     {
@@ -86,7 +87,12 @@ const frontRoutes: FastifyPluginAsyncZod<AfterSalesDeps> = async (app, { afterSa
   app.get(
     `${P}/:id`,
     { config: session, schema: { tags, summary: 'One application of the caller: progress, return address, logistics, history', params: afterSaleIdParams, querystring: signedOnly, response: responses(afterSaleDetailSchema, [400, 401, 404]) } },
-    async (request) => ok(await customerDetail(app.db, requireSession(request.session).userId, request.params.id, afterSales)),
+    async (request) => {
+      const { userId } = requireSession(request.session);
+      // The refund-check: a refund no notification settled is asked about at its provider (as the order's pay-check).
+      await syncPendingRefunds(app.db, refundProviders, { userId, applicationNo: request.params.id }, request.log);
+      return ok(await customerDetail(app.db, userId, request.params.id, afterSales));
+    },
   );
 
   for (const path of [`${P}/logistics`, `${P}/logistics/update`]) {
