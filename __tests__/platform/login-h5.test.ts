@@ -7,7 +7,8 @@ import type { MiniLoginInfo } from '../../contract/mini-login';
 import { ERROR_CODES } from '../../contract/common';
 import type { Api } from '../../src/api';
 import { ApiError } from '../../src/api/request';
-import { OAUTH_OFF_KEY, createH5Login, readReturn, returnAddress, type H5LoginEnv } from '../../src/platform/login/index.h5';
+import { createH5Login } from '../../src/platform/login/index.h5';
+import { OAUTH_OFF_KEY, readReturn, returnAddress, type H5LoginEnv } from '../../src/platform/login/wechat-oauth.h5';
 
 const WECHAT_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.50(0x1800323d) NetType/WIFI Language/zh_CN';
 const SAFARI_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1';
@@ -43,13 +44,15 @@ function fakeApi(overrides: Partial<Api['wechatOAuth']> = {}) {
   return { api: { wechatOAuth } as unknown as Api, wechatOAuth };
 }
 
-test('outside WeChat there is no platform login: nothing is asked, nothing moves', async () => {
+test('outside WeChat there is no platform login: nothing is loaded or asked, nothing moves', async () => {
   const b = fakeBrowser('https://shop.example/#/pages/index/index', SAFARI_UA);
   const { api, wechatOAuth } = fakeApi();
-  const login = createH5Login(b.env);
+  const flow = jest.fn(async () => jest.fn());
+  const login = createH5Login(b.env, flow);
   expect(login.platform).toBeNull();
   expect(login.silent).toBe(false);
   await expect(login.login({ api })).resolves.toEqual({ status: 'unavailable' });
+  expect(flow).not.toHaveBeenCalled(); // the OAuth flow is not even downloaded
   expect(wechatOAuth.authorize).not.toHaveBeenCalled();
   expect(b.state.went).toEqual([]);
 });
