@@ -4,6 +4,7 @@
  * sends the web-view to MINI_CALLBACK_PATH when the customer has authorised; the web-view page sees that load
  * and goes back, and the 积分查询 popup (still open underneath) finishes the stored query without asking again.
  * Where a host reports no load (Baidu's web-view may not), the back button does the same.
+ * In the WeChat main package (the popup is there): kept to the few lines it needs.
  */
 import { ROUTES } from '../domain/routes';
 import { MINI_CALLBACK_PATH, storePending, type PendingQuery } from './carrier-redirect-core';
@@ -14,28 +15,15 @@ import { toast } from './ui';
 
 export { hasPending, takePending, type PendingQuery } from './carrier-redirect-core';
 
-export interface CarrierRedirectEnv {
-  /** The API origin a carrier path is relative to (API_BASE, absolute in the mini-programs). */
-  apiBase: string;
-  open(path: string, query: Record<string, string>): Promise<void>;
-  fail(message: string): void;
-}
-
-const defaultEnv = (): CarrierRedirectEnv => ({
-  apiBase: typeof API_BASE === 'undefined' ? '' : API_BASE,
-  open: (path, query) => openPage(path, query),
-  fail: (message) => toast(message),
-});
-
 /** The path the carrier returns to; the web-view page recognises it on the API origin. */
 export function callbackUrl(): string | undefined {
   return MINI_CALLBACK_PATH;
 }
 
-export async function goAuthorise(pending: Omit<PendingQuery, 'flag'>, redirectUrl: string, env: CarrierRedirectEnv = defaultEnv()): Promise<void> {
-  const url = webViewUrl(redirectUrl, env.apiBase);
+export async function goAuthorise(pending: Omit<PendingQuery, 'flag'>, redirectUrl: string, apiBase = API_BASE): Promise<void> {
+  const url = webViewUrl(redirectUrl, apiBase);
   // A web-view opens only absolute http(s) pages; nothing is stored for a query that cannot go anywhere.
-  if (!url) return env.fail('当前环境无法打开积分授权页');
+  if (!url) return toast('当前环境无法打开积分授权页');
   storePending(pending);
-  await env.open(ROUTES.carrierAuth, { url });
+  await openPage(ROUTES.carrierAuth, { url });
 }
