@@ -4,7 +4,8 @@
  * reaching collectFormSuccess; feedback with two images picked through the file input, uploaded to the server's
  * own storage host and served back byte for byte; the drainage code's QR, which must be the server's encoding of
  * the project's follow link, decoded from the page's own pixels; an activity's place opened on /open-location with
- * the position allowed (faked through the browser context) and refused; 分享 copying the page's link with 复制成功.
+ * the position allowed (faked through the browser context) and refused; 分享 copying the page's link with 复制成功;
+ * 定位 on the address form choosing a place on /choose-location.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -15,7 +16,7 @@ import jsQR from 'jsqr';
 import type { Browser } from 'playwright-core';
 import { DEFAULT_OPS_KEY } from '../server/src/config';
 import { demoFollowLink, demoFormSn, demoTrafficLinkId } from '../server/src/db/seed/forms';
-import { currentPage, expectToast, field, loginInBrowser, openBrowser, openPhone, startServer, typeKeys, until, type Phone, type Screen, type Server } from './harness';
+import { SCREENS, currentPage, expectToast, field, loginInBrowser, openBrowser, openPhone, startServer, typeKeys, until, type Phone, type Screen, type Server } from './harness';
 
 const FORM: Screen = { route: 'pages/collectForms/collectForms', marker: '#form-submit' };
 const FORM_DONE: Screen = { route: 'subpackages/result/collectFormSuccess/collectFormSuccess', marker: '#collect-success-title' };
@@ -23,6 +24,7 @@ const FEEDBACK: Screen = { route: 'subpackages/user/feedback/feedback', marker: 
 const DRAINAGE: Screen = { route: 'subpackages/user/drainage/drainageCode', marker: '.sf-drainage__card' };
 const DETAIL: Screen = { route: 'pages/activity/activityDetail', marker: '#act-place' };
 const OPEN_LOCATION: Screen = { route: 'subpackages/system/openLocation/openLocation', marker: '#open-location-locate' };
+const CHOOSE_LOCATION: Screen = { route: 'subpackages/system/chooseLocation/chooseLocation', marker: '#choose-location-confirm' };
 /** The demo night run's meeting point (server/src/db/seed/catalogue-details.ts, activity-02). */
 const RUN_PLACE = '海心沙亚运公园南门（集合点）';
 
@@ -210,4 +212,27 @@ test('a visitor opens an activity\'s place: the distance once the position is al
   await expectToast(page, '复制成功');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   assert.equal(copied, `${server.baseUrl}/#${detailPath}&projectSn=demo`);
+});
+
+test('定位 on the address form: with the position allowed and the place named, it fills the detail line', async () => {
+  const { page, context } = phone;
+  await context.grantPermissions(['geolocation'], { origin: server.baseUrl });
+  await context.setGeolocation({ latitude: 23.1312, longitude: 113.3189 });
+  const form = await loginInBrowser(phone, server, '13700137005', SCREENS.addEditAddress, '/subpackages/user/address/addEditAddress');
+  await typeKeys(field(form, 'address-name'), '李四');
+  await form.locator('#address-locate').click();
+  const choose = await currentPage(page, CHOOSE_LOCATION);
+  // Nothing chosen yet: 确定 asks for the position first.
+  await choose.locator('#choose-location-confirm').click();
+  await expectToast(page, '请先获取位置');
+  await choose.locator('#choose-location-here').click();
+  await choose.locator('#choose-location-coords', { hasText: '已定位' }).waitFor();
+  await typeKeys(field(choose, 'choose-location-name'), '公司前台');
+  await typeKeys(field(choose, 'choose-location-address'), '体育西路103号');
+  await phone.shot('forms-7-choose-location');
+  await choose.locator('#choose-location-confirm').click();
+  const back = await currentPage(page, SCREENS.addEditAddress);
+  await until(async () => (await field(back, 'address-detail').inputValue()) === '体育西路103号 公司前台', 'the detail line holds the chosen place');
+  // What was typed before leaving for the chooser is still there.
+  assert.equal(await field(back, 'address-name').inputValue(), '李四');
 });
