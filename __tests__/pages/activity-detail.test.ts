@@ -42,7 +42,7 @@ describe('course detail page (§2 detail pages)', () => {
     expect(text('#act-promises')).toContain('随迁落户');
     expect(text('#act-promises')).toContain('人才引进');
     expect(text('#act-reviews')).toContain('共12条评价 · 好评率96%');
-    expect(all('#act-reviews .sf-comment')).toHaveLength(3);
+    expect(all('#act-reviews .sf-comment').length).toBe(3);
     // The current item is not recommended to itself.
     await waitFor(() => expect(all('#act-hot .sf-card').map((c) => c.getAttribute('data-act-sn'))).toEqual(['H1', 'H2']));
     expect(text('#act-order')).toBe('立即报名');
@@ -102,7 +102,7 @@ describe('course detail page (§2 detail pages)', () => {
     await openAt('/pages/activity/courseDetail?actSn=C2');
     await waitFor(() => expect(text('#act-attrs')).toContain('学制'));
     expect(text('.sf-act__name')).toBe('成人高考专升本全程班');
-    expect(all('#act-hot')).toHaveLength(0);
+    expect(all('#act-hot').length).toBe(0);
   });
 });
 
@@ -134,7 +134,7 @@ describe('activity detail page', () => {
     expect(all('.sf-tags__tag').map((t) => t.textContent)).toEqual(['定金+尾款']);
     expect(text('.sf-act__deposit')).toBe('定金 ¥500');
     expect(text('#act-reviews')).toContain('暂无评价');
-    expect(all('#act-introduce')).toHaveLength(0);
+    expect(all('#act-introduce').length).toBe(0);
     expect(requests.some((r) => r.path.includes('/product/introduce/'))).toBe(false);
     tap(all('#act-order')[0]);
     await waitForPage(ROUTES.orderSubmit);

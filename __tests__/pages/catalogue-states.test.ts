@@ -31,8 +31,8 @@ describe('detail pictures', () => {
     route('GET', '/front/v1/activity/details', () => ({ info: courseDetail({ actSn: 'IMG1', cover: '/static/c1.png', images: ['/static/c1.png'] }) }));
     extras('IMG1');
     await openAt('/pages/activity/courseDetail?actSn=IMG1');
-    await waitFor(() => expect(all('.sf-act__picture')).toHaveLength(1));
-    expect(all('.sf-act__gallery.sf-act__picture')).toHaveLength(0);
+    await waitFor(() => expect(all('.sf-act__picture').length).toBe(1));
+    expect(all('.sf-act__gallery.sf-act__picture').length).toBe(0);
     const picture = all('.sf-act__picture')[0];
     expect(picture.parentElement?.classList.contains('sf-act__gallery')).toBe(true);
   });
@@ -41,8 +41,8 @@ describe('detail pictures', () => {
     route('GET', '/front/v1/activity/details', () => ({ info: courseDetail({ actSn: 'IMG2', cover: '/static/c1.png', images: ['/static/c1.png', '/static/c2.png'] }) }));
     extras('IMG2');
     await openAt('/pages/activity/courseDetail?actSn=IMG2');
-    await waitFor(() => expect(all('.sf-act__picture')).toHaveLength(2));
-    expect(all('.sf-act__gallery.sf-act__picture')).toHaveLength(0);
+    await waitFor(() => expect(all('.sf-act__picture').length).toBe(2));
+    expect(all('.sf-act__gallery.sf-act__picture').length).toBe(0);
   });
 });
 
@@ -54,20 +54,20 @@ describe('detail loading', () => {
     const intro = held({ content: '<p>课程介绍正文</p>' });
     route('GET', '/front/v1/activity/product/introduce/SK1', intro.handler);
     await openAt('/pages/activity/activityDetail?actSn=SK1');
-    await waitFor(() => expect(all('#act-skeleton')).toHaveLength(1));
-    expect(all('.sf-empty')).toHaveLength(0);
+    await waitFor(() => expect(all('#act-skeleton').length).toBe(1));
+    expect(all('.sf-empty').length).toBe(0);
     expect(text('.sf-act')).not.toContain('内容为空');
 
     detail.release();
     await waitFor(() => expect(text('.sf-act__name')).toBe('成人高考专升本全程班'));
-    expect(all('#act-skeleton')).toHaveLength(0);
+    expect(all('#act-skeleton').length).toBe(0);
     // The item is here, its introduction not yet: grey lines, not 内容为空.
     expect(all('#act-introduce .sf-act__skeleton-line').length).toBeGreaterThan(0);
     expect(text('#act-introduce')).not.toContain('内容为空');
 
     intro.release();
     await waitFor(() => expect(text('#act-introduce')).toContain('课程介绍正文'));
-    expect(all('#act-introduce .sf-act__skeleton-line')).toHaveLength(0);
+    expect(all('#act-introduce .sf-act__skeleton-line').length).toBe(0);
   });
 
   test('an introduction that is really empty says 内容为空 once it has arrived', async () => {
@@ -84,14 +84,14 @@ describe('refund tags', () => {
     route('GET', '/front/v1/activity/details', () => ({ info: courseDetail({ actSn: 'RF1', refundTags: [1, 2, 6], holdTypes: [] }) }));
     extras('RF1');
     await openAt('/pages/activity/courseDetail?actSn=RF1');
-    await waitFor(() => expect(all('#act-promises .sf-act__promise')).toHaveLength(3));
+    await waitFor(() => expect(all('#act-promises .sf-act__promise').length).toBe(3));
     const marks = all('#act-promises .sf-act__promise').map((p) => [p.querySelector('.sf-act__mark')?.textContent, (p.textContent || '').replace(/^[✓✕]/, '')]);
     expect(marks).toEqual([
       ['✓', '支持申请退款'],
       ['✕', '不支持退款'],
       ['✕', '激活后不支持退款'],
     ]);
-    expect(all('#act-promises .sf-act__promise.is-negative')).toHaveLength(2);
+    expect(all('#act-promises .sf-act__promise.is-negative').length).toBe(2);
   });
 });
 
@@ -111,9 +111,9 @@ describe('more-activity title', () => {
     await openAt('/subpackages/activity/moreActivity/moreActivity?targetSn=demo-col-empty');
     // A loading state, not an answer.
     await waitFor(() => expect(all('.sf-home__loading').length).toBeGreaterThan(0));
-    expect(all('.sf-empty')).toHaveLength(0);
+    expect(all('.sf-empty').length).toBe(0);
     list.release();
     await waitFor(() => expect(text('.sf-empty__text')).toBe('暂无数据'));
-    expect(all('.sf-home__loading')).toHaveLength(0);
+    expect(all('.sf-home__loading').length).toBe(0);
   });
 });

@@ -6,18 +6,13 @@ jest.mock('../../src/api/transport', () => require('./harness').transportModule)
 import Taro from '@tarojs/taro';
 import type { ClaimDetails, HeldCoupon } from '@contract/coupon';
 import { chinaTime } from '@contract/rules/china-time';
-import { all, currentRoute, openAt, passDuplicateWindow, requests, resetServer, route, signIn, tap, text, typeKeys, waitFor } from './harness';
+import { all, currentRoute, openAt, passDuplicateWindow, requests, route, tap, text, typeKeys, waitFor } from './harness';
+import { asCustomer } from './customer';
 
-let toast: jest.SpyInstance;
 // The H5 header's taro-ui icon sizes itself with pxTransform, which a real build configures at boot.
 beforeAll(() => Taro.initPxTransform({ designWidth: 750, deviceRatio: { 640: 2.34 / 2, 750: 1, 828: 1.81 / 2 } }));
-beforeEach(() => {
-  resetServer();
-  signIn('13800138000');
-  toast = jest.spyOn(Taro, 'showToast');
-});
-afterEach(() => toast.mockRestore());
-const toasted = (title: string) => waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title })));
+const customer = asCustomer();
+const toasted = (title: string) => waitFor(() => customer.toasted(title));
 
 const endOfTodayChina = () => chinaTime(Date.now())!.endOf('day').toISOString();
 const held = (over: Partial<HeldCoupon>): HeldCoupon => ({
@@ -50,7 +45,7 @@ describe('我的优惠券', () => {
         : paged([held({}), held({ rcSn: 'rc2', couponSn: 'cp2', couponName: '课程85折券', couponType: 2, couponAmount: 15, upperLimit: 30000, threshold: 100000, validityType: 5, validityDays: null })]),
     );
     await openAt('/subpackages/coupon/discountCouponList/discountCouponList');
-    await waitFor(() => expect(all('.sf-ticket')).toHaveLength(2));
+    await waitFor(() => expect(all('.sf-ticket').length).toBe(2));
     const [first, second] = all('.sf-ticket');
     expect(first.querySelector('.sf-ticket__amount')!.textContent).toBe('¥20');
     expect(first.querySelector('.sf-ticket__threshold')!.textContent).toBe('无门槛');
@@ -63,9 +58,9 @@ describe('我的优惠券', () => {
 
     tap(all('.sf-coupons-page__tab').find((t) => t.textContent === '已使用'));
     await waitFor(() => expect(text('.sf-ticket__name')).toBe('已使用的10元券'));
-    expect(all('.sf-ticket.is-disabled')).toHaveLength(1);
+    expect(all('.sf-ticket.is-disabled').length).toBe(1);
     expect(text('.sf-ticket__mark')).toBe('已使用');
-    expect(all('.sf-pill')).toHaveLength(0);
+    expect(all('.sf-pill').length).toBe(0);
     expect(requests.filter((r) => r.path === '/front/v1_2/coupon/coupon-list').map((r) => r.data.state)).toEqual(['1', '2']);
   });
 
@@ -80,7 +75,7 @@ describe('我的优惠券', () => {
     route('GET', '/front/v1_2/coupon/coupon-list', () => paged([held({})]));
     route('GET', '/front/v1_2/coupon/use', () => ({ info: answer }));
     await openAt('/subpackages/coupon/discountCouponList/discountCouponList');
-    await waitFor(() => expect(all('.sf-pill')).toHaveLength(1));
+    await waitFor(() => expect(all('.sf-pill').length).toBe(1));
     tap(all('.sf-pill')[0]);
     await toasted('暂无可用活动');
     expect(requests.find((r) => r.path === '/front/v1_2/coupon/use')!.data).toMatchObject({ couponSn: 'cp1', page: '1', perSize: '10' });
@@ -96,7 +91,7 @@ describe('我的优惠券', () => {
     route('GET', '/front/v1_2/coupon/coupon-list', () => paged([held({})]));
     route('GET', '/front/v1_2/coupon/use', () => ({ error: '该优惠券已过期', code: 4213, status: 409 }));
     await openAt('/subpackages/coupon/discountCouponList/discountCouponList');
-    await waitFor(() => expect(all('.sf-pill')).toHaveLength(1));
+    await waitFor(() => expect(all('.sf-pill').length).toBe(1));
     tap(all('.sf-pill')[0]);
     await toasted('该优惠券已过期');
   });

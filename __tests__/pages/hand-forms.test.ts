@@ -4,17 +4,11 @@
  * words and the fields keep what was typed, and a second tap while sending sends nothing.
  */
 jest.mock('../../src/api/transport', () => require('./harness').transportModule);
-import Taro from '@tarojs/taro';
-import { openAt, requests, resetServer, route, signIn, tap, text, typeKeys, waitFor } from './harness';
+import { asCustomer } from './customer';
+import { openAt, requests, route, tap, text, typeKeys, waitFor } from './harness';
 
-let toast: jest.SpyInstance;
-beforeEach(() => {
-  resetServer();
-  signIn('13800138000');
-  toast = jest.spyOn(Taro, 'showToast');
-});
-afterEach(() => toast.mockRestore());
-const toasted = (title: string) => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title }));
+const customer = asCustomer();
+const { toasted } = customer;
 const valueOf = (selector: string) => (document.querySelector(selector) as HTMLInputElement).value;
 const IDENTIFY = '/front/v1/personal/doIdentify';
 
@@ -71,7 +65,7 @@ describe('收货地址', () => {
     await typeKeys('#address-phone', '13800138000');
     await typeKeys('#address-detail', '人民路1号');
     tap(document.querySelector('.sf-address-form__save'));
-    await waitFor(() => expect(toast).toHaveBeenCalled());
+    await waitFor(() => expect(customer.toast).toHaveBeenCalled());
     expect(requests.some((r) => r.path === '/front/v1/address')).toBe(false);
     expect(valueOf('#address-name input')).toBe('张三');
     expect(valueOf('#address-detail textarea')).toBe('人民路1号');

@@ -214,7 +214,11 @@ export async function openAt(url: string): Promise<HTMLElement> {
   return waitForPage(url);
 }
 
-/** Every match of `selector` in the page on top. */
+/**
+ * Every match of `selector` in the page on top. Count them with `expect(all(x).length).toBe(n)`, never
+ * `expect(all(x)).toHaveLength(n)`: a failing toHaveLength prints every element with its React fiber, which takes
+ * seconds per try, so a wait polling it starves the very render it waits for on a busy machine.
+ */
 export function all(selector: string): HTMLElement[] {
   return Array.from(pageRoot().querySelectorAll(selector)) as HTMLElement[];
 }

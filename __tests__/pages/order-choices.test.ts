@@ -88,7 +88,7 @@ describe('course packages on the detail', () => {
     );
     orderCalls();
     await openAt('/pages/activity/courseDetail?actSn=PK1');
-    await waitFor(() => expect(all('#act-packages .sf-act__package')).toHaveLength(2));
+    await waitFor(() => expect(all('#act-packages .sf-act__package').length).toBe(2));
 
     // The first package is the default and says so.
     const chosen = () => all('#act-packages .sf-act__package.is-chosen').map((p) => p.getAttribute('data-package-sn'));
@@ -97,7 +97,7 @@ describe('course packages on the detail', () => {
 
     tap(all('#act-packages .sf-act__package')[1]);
     await waitFor(() => expect(chosen()).toEqual(['P2']));
-    expect(all('#act-packages .sf-act__radio.is-on')).toHaveLength(1);
+    expect(all('#act-packages .sf-act__radio.is-on').length).toBe(1);
     expect(text('.sf-act__price')).toBe('¥799');
     expect(text('.sf-act__bar-price')).toBe('¥799');
 
@@ -115,7 +115,7 @@ describe('course packages on the detail', () => {
     orderCalls();
     await openAt('/pages/activity/courseDetail?actSn=NP1');
     await waitFor(() => expect(text('#act-order')).toBe('立即报名'));
-    expect(all('#act-packages')).toHaveLength(0);
+    expect(all('#act-packages').length).toBe(0);
     tap(all('#act-order')[0]);
     await waitFor(() => expect(requests.some((r) => r.path === '/front/v2/client/course/order/confirm')).toBe(true));
     expect(requests.find((r) => r.path === '/front/v2/client/course/order/confirm')?.data.packageSn).toBeUndefined();
@@ -182,6 +182,6 @@ describe('goods quantity on the goods order screen', () => {
     orderCalls();
     await openAt('/pages/order/courseOrderSubmit?targetSn=C3');
     await waitFor(() => expect(text('.sf-submit__count')).toBe('共3门课程'));
-    expect(all('#qty-stepper')).toHaveLength(0);
+    expect(all('#qty-stepper').length).toBe(0);
   });
 });

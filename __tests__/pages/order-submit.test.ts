@@ -1,7 +1,7 @@
 jest.mock('../../src/api/transport', () => require('./harness').transportModule);
-import Taro from '@tarojs/taro';
 import type { Confirmation, DiscountCoupon } from '../../contract/order';
-import { all, openAt, requests, resetServer, route, signIn, tap, text, waitFor } from './harness';
+import { all, openAt, requests, route, tap, text, waitFor } from './harness';
+import { asCustomer } from './customer';
 
 /** A deposit course that needs delivery, with gifts, household, an applicant rule and the agreement. */
 function confirmation(over: Partial<Confirmation> = {}): Confirmation {
@@ -89,13 +89,7 @@ function server(c: Confirmation, coupons: DiscountCoupon[]) {
   route('GET', '/front/v1/client/order/confirm/receipt', () => ({ info: { orderToken: 'OT1' } }));
 }
 
-let toast: jest.SpyInstance;
-beforeEach(() => {
-  resetServer();
-  signIn('13800138000');
-  toast = jest.spyOn(Taro, 'showToast');
-});
-afterEach(() => toast.mockRestore());
+const customer = asCustomer();
 
 describe('course order submit screen (§2)', () => {
   test('no coupons: the empty text of the popup', async () => {
@@ -137,21 +131,21 @@ describe('course order submit screen (§2)', () => {
     await waitFor(() => expect(all('.sf-coupons__tab').map((t) => t.textContent)).toEqual(['可用优惠券 (2张)', '不可用优惠券 (1张)']));
     tap(all('.sf-coupon')[1]);
     await waitFor(() => expect(text('.sf-submit__payable')).toBe('定金¥250'));
-    expect(all('.sf-coupons')).toHaveLength(0);
+    expect(all('.sf-coupons').length).toBe(0);
     tap(couponLine());
-    await waitFor(() => expect(all('.sf-coupon')).toHaveLength(2));
+    await waitFor(() => expect(all('.sf-coupon').length).toBe(2));
     tap(all('.sf-coupon.is-selected')[0]);
     await waitFor(() => expect(text('.sf-submit__payable')).toBe('定金¥300'));
     tap(couponLine());
-    await waitFor(() => expect(all('.sf-coupons__tab')).toHaveLength(2));
+    await waitFor(() => expect(all('.sf-coupons__tab').length).toBe(2));
     tap(all('.sf-coupons__tab')[1]);
     await waitFor(() => expect(text('.sf-coupon__reason')).toBe('已过期'));
     tap(all('.sf-coupon')[0]);
     expect(text('.sf-submit__payable')).toBe('定金¥300');
-    expect(all('.sf-coupons')).toHaveLength(1);
+    expect(all('.sf-coupons').length).toBe(1);
     // Tapping the mask closes the popup.
     tap(all('.sf-popup__mask')[0]);
-    await waitFor(() => expect(all('.sf-coupons')).toHaveLength(0));
+    await waitFor(() => expect(all('.sf-coupons').length).toBe(0));
   });
 
   test('the guard toasts in order and nothing is submitted', async () => {
@@ -159,7 +153,7 @@ describe('course order submit screen (§2)', () => {
     await openAt('/pages/order/courseOrderSubmit?targetSn=A4');
     await waitFor(() => expect(text('.sf-submit__payable')).toBe('定金¥300'));
     tap(all('.sf-submit__btn')[0]);
-    await waitFor(() => expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: '请输入姓名' })));
+    await waitFor(() => expect(customer.toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: '请输入姓名' })));
     expect(requests.some((r) => r.path.endsWith('/submit'))).toBe(false);
   });
 
@@ -182,7 +176,7 @@ describe('course order submit screen (§2)', () => {
     await waitFor(() => expect(input.value).toBe('王五'));
     tap(all('.sf-submit__btn')[0]);
     // The name passed; the next rule in §5 order (the delivery address) speaks instead.
-    await waitFor(() => expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: '请输入配送地址信息!' })));
+    await waitFor(() => expect(customer.toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: '请输入配送地址信息!' })));
   });
 
   test('a disabled order shows its reason and the button is dimmed', async () => {
@@ -203,6 +197,6 @@ describe('course order submit screen (§2)', () => {
     await openAt('/pages/order/courseOrderSubmit?targetSn=A6');
     await waitFor(() => expect(text('.sf-submit__payable')).toBe('本期¥550'));
     expect(all('.sf-schedule__row .sf-schedule__title').map((t) => t.textContent)).toEqual(['第一期', '第二期', '第三期']);
-    expect(all('.sf-address')).toHaveLength(0);
+    expect(all('.sf-address').length).toBe(0);
   });
 });

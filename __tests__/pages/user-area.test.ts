@@ -3,16 +3,11 @@ jest.mock('../../src/api/transport', () => require('./harness').transportModule)
 import Taro from '@tarojs/taro';
 import type { FormDetail } from '../../contract/form';
 import type { ServiceInfo } from '../../contract/user-extras';
-import { all, currentRoute, openAt, requests, resetServer, route, signIn, tap, text, typeKeys, waitFor } from './harness';
+import { all, currentRoute, openAt, requests, route, tap, text, typeKeys, waitFor } from './harness';
+import { asCustomer } from './customer';
 
-let toast: jest.SpyInstance;
-beforeEach(() => {
-  resetServer();
-  signIn('13800138000');
-  toast = jest.spyOn(Taro, 'showToast');
-});
-afterEach(() => toast.mockRestore());
-const toasted = (title: string) => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title }));
+const customer = asCustomer();
+const { toasted } = customer;
 
 const field = (nKey: string, keyName: FormDetail['fields'][number]['keyName'], label: string, over: Partial<FormDetail['fields'][number]> = {}) => ({
   nKey,
@@ -60,7 +55,7 @@ describe('collectForms', () => {
     route('POST', '/front/v1/form/commit', () => ({ info: { submissionSn: 'S1', successText: FORM.successText } }));
     await openAt('/pages/collectForms/collectForms?formSn=PF1');
     await waitFor(() => expect(text('.sf-collect__title')).toBe('信息登记表'));
-    await waitFor(() => expect(all('#form-field-tx textarea')).toHaveLength(1));
+    await waitFor(() => expect(all('#form-field-tx textarea').length).toBe(1));
     await waitFor(() => expect((all('#form-field-ph input')[0] as HTMLInputElement | undefined)?.type).toBe('number'));
 
     await typeKeys('#form-field-ph', '1380013800');
@@ -72,7 +67,7 @@ describe('collectForms', () => {
 
     await typeKeys('#form-field-nm', '张三');
     await typeKeys('#form-field-ph', '13800138000');
-    await waitFor(() => expect(all('#form-field-ph-error')).toHaveLength(0));
+    await waitFor(() => expect(all('#form-field-ph-error').length).toBe(0));
     tap(all('#form-submit')[0]);
     await waitFor(() => expect(currentRoute()).toBe('subpackages/result/collectFormSuccess/collectFormSuccess'));
     await waitFor(() => expect(text('.sf-form-result__text')).toBe('提交成功，工作人员将联系您'));
@@ -122,7 +117,7 @@ describe('customer service, agreement, service page, drainage code', () => {
     }));
     await openAt('/subpackages/user/user/agreement');
     await waitFor(() => expect(text('#agreement-title')).toBe('用户服务协议'));
-    expect(all('.sf-agreement__line')).toHaveLength(2);
+    expect(all('.sf-agreement__line').length).toBe(2);
     tap(all('.sf-agreement__tab')[1]);
     await waitFor(() => expect(text('#agreement-title')).toBe('隐私政策'));
   });
