@@ -20,7 +20,7 @@ import { onOrderRefunded } from './earnings';
 import { refundOrderPoints } from './integral';
 import { applyOrderEvent, lockOrder, type Tx } from './order-state-db';
 import { transition } from './order-state';
-import type { RefundProvider, RefundProviders, VerifiedProviderRefund, VerifiedRefund } from './providers/refund';
+import { RefundOutcomeUnknown, type RefundProvider, type RefundProviders, type VerifiedProviderRefund, type VerifiedRefund } from './providers/refund';
 import type { NotificationHeaders } from './providers/types';
 
 export const REFUND_MESSAGES = {
@@ -29,6 +29,9 @@ export const REFUND_MESSAGES = {
   unknownRefund: '退款单不存在',
   amountMismatch: '退款金额不一致',
 } as const;
+
+/** How old a pending refund must be before the refund-check asks its channel about it. */
+export const REFUND_CHECK_AFTER_MS = 60_000;
 
 export const newRefundSn = (now = new Date()) => `R${now.getTime()}${randomBytes(6).toString('hex')}`;
 
@@ -95,6 +98,8 @@ export async function submitRefunds(db: Db, providers: RefundProviders, rows: Re
       const { providerRefundId } = await provider.submit({ refundSn: row.refundSn, paymentSn: row.paymentSn, txnId: payment?.txnId ?? null, amount: row.amount, paymentAmount: payment?.amount ?? row.amount, reason });
       await db.update(refunds).set({ providerRefundId }).where(eq(refunds.refundSn, row.refundSn));
     } catch (err) {
+      // The channel may hold it: it stays PENDING (退款中) until its notification or the refund-check settles it.
+      if (err instanceof RefundOutcomeUnknown) continue;
       failure = err instanceof Error ? err.message : '退款提交失败';
       await settleRefund(db, row.refundSn, { status: 'FAIL', reason: failure }, new Date());
     }
@@ -221,7 +226,7 @@ async function applyVerifiedRefund(
     refund = found && found !== 'UNSURE' ? found : undefined;
   }
   if (!refund || refund.provider !== provider.name) throw badRequest(REFUND_MESSAGES.unknownRefund);
-  if ('amount' in note && note.amount !== refund.amount) throw badRequest(REFUND_MESSAGES.amountMismatch);
+  if ('amount' in note && note.amount !== undefined && note.amount !== refund.amount) throw badRequest(REFUND_MESSAGES.amountMismatch);
   let recorded = false;
   const moved = await settleRefund(db, refund.refundSn, { status: note.status, reason: note.reason }, now, async (tx) => {
     const rows = await tx
@@ -263,7 +268,8 @@ export async function syncPendingRefunds(
     .where(and(eq(refunds.applicationNo, owner.applicationNo), eq(afterSaleApplications.userId, owner.userId), eq(refunds.status, 'PENDING')));
   for (const { refund } of rows) {
     const provider = providers.byName(refund.provider);
-    if (!provider?.query) continue;
+    // A refund handed over just now may not have reached the channel yet: "no such refund" would be premature.
+    if (!provider?.query || now.getTime() - refund.createdAt.getTime() < REFUND_CHECK_AFTER_MS) continue;
     try {
       const note = await provider.query(refund.refundSn);
       if (note && note.refundSn === refund.refundSn) await applyVerifiedRefund(db, provider, note, JSON.stringify({ source: 'query', ...note }), log, now);

@@ -37,7 +37,8 @@ export interface VerifiedRefund {
   refundSn: string;
   /** The provider's id of this notification (unique per provider: a replay is refused by it). */
   notifyId: string;
-  amount: number;
+  /** Fen, compared with the refund's; absent when the provider's answer names none (WeChat: no such refund). */
+  amount?: number;
   status: 'SUCCESS' | 'FAIL';
   reason?: string;
 }
@@ -53,6 +54,13 @@ export interface VerifiedProviderRefund {
   status: 'SUCCESS' | 'FAIL';
   reason?: string;
 }
+
+/**
+ * A refund whose hand-over has no known outcome (the channel's answer was lost: network, timeout, an answer that
+ * does not verify). The channel may have taken it, so it stays PENDING for its notification or query to settle;
+ * failing it would let a retry under a new refund number pay the customer twice.
+ */
+export class RefundOutcomeUnknown extends Error {}
 
 export interface RefundProvider {
   readonly name: string;

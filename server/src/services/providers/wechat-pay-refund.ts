@@ -11,11 +11,12 @@ import { ERROR_CODES } from '@contract/common';
 import type { Config } from '../../config';
 import { AppError, badRequest } from '../../http';
 import { readPem } from './keys';
-import { BAD_REFUND_BODY, BAD_REFUND_SIGNATURE, type RefundProvider, type VerifiedRefund } from './refund';
+import { BAD_REFUND_BODY, BAD_REFUND_SIGNATURE, RefundOutcomeUnknown, type RefundProvider, type VerifiedRefund } from './refund';
 import { decryptResource, WECHAT_NOT_CONFIGURED } from './wechat-pay';
 import { createWechatPayClient, verifyPlatformSignature } from './wechat-pay-client';
 
 export const WECHAT_REFUND_FAILED = '微信支付退款失败';
+export const WECHAT_REFUND_NOT_TAKEN = '微信支付未受理该退款，可重新退款';
 /** Why a refund did not arrive, as the customer and the operator read it. */
 export const WECHAT_REFUND_REASONS: Record<string, string> = {
   ABNORMAL: '退款异常（用户银行卡作废或冻结），请在微信支付商户平台处理',
@@ -72,14 +73,22 @@ export function createWechatRefundProvider(config: WechatConfig, now: () => numb
   return {
     name: 'wechat',
     async submit(req) {
-      const res = await client.request('POST', '/v3/refund/domestic/refunds', {
-        ...(req.txnId ? { transaction_id: req.txnId } : { out_trade_no: req.paymentSn }),
-        out_refund_no: req.refundSn,
-        ...(req.reason ? { reason: req.reason.slice(0, 80) } : {}),
-        notify_url: refundNotifyUrl,
-        amount: { refund: req.amount, total: req.paymentAmount, currency: 'CNY' },
-      });
+      let res: Awaited<ReturnType<typeof client.request>>;
+      try {
+        res = await client.request('POST', '/v3/refund/domestic/refunds', {
+          ...(req.txnId ? { transaction_id: req.txnId } : { out_trade_no: req.paymentSn }),
+          out_refund_no: req.refundSn,
+          ...(req.reason ? { reason: req.reason.slice(0, 80) } : {}),
+          notify_url: refundNotifyUrl,
+          amount: { refund: req.amount, total: req.paymentAmount, currency: 'CNY' },
+        });
+      } catch (err) {
+        // No answer we can trust: WeChat may hold the refund. Its notification, or the query, will tell.
+        throw new RefundOutcomeUnknown(err instanceof Error ? err.message : String(err));
+      }
       const refundId = res.json?.refund_id;
+      // WeChat's own trouble (5xx, SYSTEM_ERROR): the same out_refund_no may be retried, so it may yet go through.
+      if (res.status >= 500) throw new RefundOutcomeUnknown(String(res.json?.message ?? res.status));
       if (res.status !== 200 || typeof refundId !== 'string') throw refused(res.json, res.status);
       return { providerRefundId: refundId };
     },
@@ -100,7 +109,8 @@ export function createWechatRefundProvider(config: WechatConfig, now: () => numb
     },
     async query(refundSn) {
       const res = await client.request('GET', `/v3/refund/domestic/refunds/${encodeURIComponent(refundSn)}`);
-      if (res.status === 404) return null;
+      // WeChat never took this refund (its hand-over was lost on the way): it failed, and may be made again.
+      if (res.status === 404) return { refundSn, notifyId: `query:${refundSn}:NOT_EXISTS`, status: 'FAIL', reason: WECHAT_REFUND_NOT_TAKEN };
       if (res.status !== 200 || !res.json) throw client.fail(String(res.json?.message ?? res.status));
       // The query's own id: one per refund and end state, so a later notification of the same result is a duplicate.
       return asRefund(res.json as WechatRefund, (state, refundId) => `query:${refundId}:${state}`);
