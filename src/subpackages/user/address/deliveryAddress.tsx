@@ -2,6 +2,7 @@ import { View } from '@tarojs/components';
 import Taro, { useDidShow, useRouter } from '@tarojs/taro';
 import { observer, useLocalObservable } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
+import { useRef } from 'react';
 import AtSwipeAction from 'taro-ui/lib/components/swipe-action';
 import type { Address } from '@contract/address';
 import { ApiError } from '../../../api/request';
@@ -9,6 +10,7 @@ import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
 import { ROUTES } from '../../../domain/routes';
 import { openPage } from '../../../platform/navigation';
+import { settleSwipeRows } from '../../../platform/swipe';
 import { useStores } from '../../../stores';
 import './address.scss';
 import { removeAddress } from './remove-address';
@@ -58,42 +60,46 @@ function DeliveryAddress() {
   // AtSwipeAction sizes itself to the window width (Taro.getSystemInfo); the row inside must match it exactly,
   // or the options it reveals would sit off by the difference.
   const rowWidth = `${Taro.getSystemInfoSync().windowWidth}px`;
+  const rows = useRef(null);
 
   return (
     <PageShell className="sf-addresses">
-      {state.list.map((a) => (
-        <AtSwipeAction
-          key={a.addressId}
-          className="sf-addresses__swipe"
-          options={SWIPE_OPTIONS}
-          autoClose
-          onClick={(_option: unknown, index: number) => (index === 0 ? edit(a) : void remove(a))}
-        >
-          <View className="sf-addresses__row" style={{ width: rowWidth }}>
-            <View className="sf-addresses__item" data-address-id={a.addressId} onClick={() => pick(a)}>
-              <View className="sf-addresses__main">
-                <View className="sf-addresses__who">
-                  {a.consigneeName}
-                  <View className="sf-addresses__tel">{a.consigneeTelephone}</View>
-                  {a.isDefault ? <View className="sf-addresses__default">默认</View> : null}
+      {/* A row let go half way must still end open or closed (platform/swipe). */}
+      <View ref={rows} onTouchEnd={() => settleSwipeRows(rows.current)}>
+        {state.list.map((a) => (
+          <AtSwipeAction
+            key={a.addressId}
+            className="sf-addresses__swipe"
+            options={SWIPE_OPTIONS}
+            autoClose
+            onClick={(_option: unknown, index: number) => (index === 0 ? edit(a) : void remove(a))}
+          >
+            <View className="sf-addresses__row" style={{ width: rowWidth }}>
+              <View className="sf-addresses__item" data-address-id={a.addressId} onClick={() => pick(a)}>
+                <View className="sf-addresses__main">
+                  <View className="sf-addresses__who">
+                    {a.consigneeName}
+                    <View className="sf-addresses__tel">{a.consigneeTelephone}</View>
+                    {a.isDefault ? <View className="sf-addresses__default">默认</View> : null}
+                  </View>
+                  <View className="sf-addresses__full">
+                    {a.fullAreaName} {a.fullAddress}
+                  </View>
                 </View>
-                <View className="sf-addresses__full">
-                  {a.fullAreaName} {a.fullAddress}
+                <View
+                  className="sf-addresses__edit"
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    edit(a);
+                  }}
+                >
+                  编辑
                 </View>
-              </View>
-              <View
-                className="sf-addresses__edit"
-                onClick={(e) => {
-                  e.stopPropagation();
-                  edit(a);
-                }}
-              >
-                编辑
               </View>
             </View>
-          </View>
-        </AtSwipeAction>
-      ))}
+          </AtSwipeAction>
+        ))}
+      </View>
       {state.loaded && !state.list.length ? <EmptyView text="暂无收货地址" /> : null}
       {state.error ? <EmptyView text={state.error} actionText="重新加载" onAction={() => void load()} /> : null}
       <View className="sf-addresses__spacer" />
