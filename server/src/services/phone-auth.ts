@@ -12,7 +12,7 @@ import { sessions, smsCodes, users } from '../db/schema';
 import { AppError, MESSAGES, badRequest } from '../http';
 import type { Db } from '../plugins/db';
 import { bindPhone } from './platform-accounts';
-import { createSession, hashToken, type Session } from './sessions';
+import { createSession, hashToken, markRevoked, type Session } from './sessions';
 import type { SmsProvider } from './sms';
 import { createVisitor, type UserRow } from './users';
 
@@ -87,6 +87,7 @@ export async function loginWithCode(
 
     const user = await userForPhone(tx, session, phone);
     await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.tokenHash, hashToken(session.token)));
+    markRevoked(db, session.token);
     const next = await createSession(tx, { userId: user.userId, projectSn: session.projectSn, ttlDays: input.ttlDays });
     return { ok: true, token: next.token, user };
   });

@@ -13,7 +13,7 @@ import { sessions, users } from '../db/schema';
 import { platformIdentities, usedLoginCodes, type Platform } from '../db/schema/platform-accounts';
 import { badRequest } from '../http';
 import type { Db } from '../plugins/db';
-import { createSession, hashToken, type Session } from './sessions';
+import { createSession, hashToken, markRevoked, type Session } from './sessions';
 import { createVisitor, findUser, type UserRow } from './users';
 
 export type { Platform } from '../db/schema/platform-accounts';
@@ -187,6 +187,7 @@ export async function saveProfile(db: Db, userId: string, profile: { nickName: s
 export async function replaceSession(db: Db, old: Session, userId: string, ttlDays: number): Promise<Session> {
   return db.transaction(async (tx) => {
     await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(old.token)));
+    markRevoked(db, old.token);
     return createSession(tx, { userId, projectSn: old.projectSn, ttlDays });
   });
 }

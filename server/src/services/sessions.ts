@@ -4,6 +4,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { PgliteDatabase } from 'drizzle-orm/pglite';
 import { sessions } from '../db/schema';
 import type { Db } from '../plugins/db';
 
@@ -30,17 +31,57 @@ export async function createSession(db: Db, input: { userId: string; projectSn: 
   return { token, userId: input.userId, projectSn: input.projectSn };
 }
 
+/**
+ * Live sessions remembered in memory (issue 17: every signed call of a customer looked its session up in the
+ * embedded database, on the event loop). Only for PGlite, whose data directory one process opens, so every
+ * revocation passes through this process: revokeSession and the login paths call markRevoked, which leaves a
+ * tombstone that a concurrent lookup cannot overwrite (a session is never un-revoked). An entry also ends at the
+ * session's own expiry. With PostgreSQL (DATABASE_URL) several instances may revoke, so every lookup asks the
+ * database.
+ */
+type Cached = { userId: string; projectSn: string; expiresAt: number } | 'revoked';
+const caches = new WeakMap<Db, Map<string, Cached>>();
+/** Past this many entries the live ones are dropped (tombstones stay): they are read again on their next call. */
+const MAX_CACHED = 100_000;
+
+function sessionCache(db: Db): Map<string, Cached> | null {
+  if (!((db as unknown) instanceof PgliteDatabase)) return null;
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  return cache;
+}
+
 /** The session a token names, or null when it is unknown, expired or revoked. */
 export async function findLiveSession(db: Db, token: string): Promise<Session | null> {
+  const hash = hashToken(token);
+  const cache = sessionCache(db);
+  const hit = cache?.get(hash);
+  if (hit === 'revoked') return null;
+  const now = Date.now();
+  if (hit && hit.expiresAt > now) return { token, userId: hit.userId, projectSn: hit.projectSn };
   const [row] = await db
-    .select({ userId: sessions.userId, projectSn: sessions.projectSn })
+    .select({ userId: sessions.userId, projectSn: sessions.projectSn, expiresAt: sessions.expiresAt })
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .where(and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date(now))))
     .limit(1);
-  return row ? { token, ...row } : null;
+  if (!row) return null;
+  if (cache && cache.get(hash) !== 'revoked') {
+    if (cache.size >= MAX_CACHED) for (const [k, v] of cache) if (v !== 'revoked') cache.delete(k);
+    cache.set(hash, { userId: row.userId, projectSn: row.projectSn, expiresAt: row.expiresAt.getTime() });
+  }
+  return { token, userId: row.userId, projectSn: row.projectSn };
+}
+
+/**
+ * Call wherever a session's revokedAt is set (inside the revoking transaction is fine: a tombstone of a
+ * transaction that then fails only makes that client enter again). `db` is the database the server was given.
+ */
+export function markRevoked(db: Db, token: string): void {
+  sessionCache(db)?.set(hashToken(token), 'revoked');
 }
 
 export async function revokeSession(db: Db, token: string): Promise<void> {
+  markRevoked(db, token);
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })

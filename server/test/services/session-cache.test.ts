@@ -1,0 +1,72 @@
+/**
+ * Sessions remembered in memory on PGlite (issue 17): a revocation is seen at once, also by a lookup that was
+ * already under way when it happened, and an entry ends at the session's expiry. On PostgreSQL (several
+ * instances) nothing is remembered. The login path (old visitor token refused right after a cached use) is
+ * covered in routes/auth.test.ts.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { eq } from 'drizzle-orm';
+import { sessions } from '../../src/db/schema';
+import { createSession, findLiveSession, hashToken, markRevoked, revokeSession } from '../../src/services/sessions';
+import { createVisitor } from '../../src/services/users';
+import { seedIfEmpty } from '../../src/db/seed';
+import { openTestDatabase, usingPostgres } from '../helpers/test-database';
+import type { Database } from '../../src/plugins/db';
+
+describe('session cache', () => {
+  let database: Database;
+  before(async () => {
+    database = await openTestDatabase();
+    await database.migrate();
+    await seedIfEmpty(database.db, { cardCodeKey: 'test-card-code-key' });
+  });
+  after(() => database.close());
+
+  const newSession = async () => {
+    const user = await createVisitor(database.db, 'demo');
+    return createSession(database.db, { userId: user.userId, projectSn: 'demo', ttlDays: 1 });
+  };
+
+  it('revokeSession is seen by the next lookup of a session looked up (and remembered) before', async () => {
+    const s = await newSession();
+    assert.equal((await findLiveSession(database.db, s.token))?.userId, s.userId);
+    assert.equal((await findLiveSession(database.db, s.token))?.userId, s.userId);
+    await revokeSession(database.db, s.token);
+    assert.equal(await findLiveSession(database.db, s.token), null);
+  });
+
+  it('a lookup under way when the session is revoked does not bring it back', async () => {
+    const s = await newSession();
+    const during = findLiveSession(database.db, s.token);
+    markRevoked(database.db, s.token);
+    await database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(s.token)));
+    await during;
+    assert.equal(await findLiveSession(database.db, s.token), null);
+  });
+
+  it('a remembered session ends at its expiry', async () => {
+    const s = await newSession();
+    assert.ok(await findLiveSession(database.db, s.token));
+    // Expired in the database; the remembered copy carries the old expiry, so move it too (as time passing would).
+    await database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, hashToken(s.token)));
+    if (usingPostgres()) {
+      assert.equal(await findLiveSession(database.db, s.token), null);
+      return;
+    }
+    const realNow = Date.now;
+    Date.now = () => realNow() + 2 * 24 * 60 * 60 * 1000;
+    try {
+      assert.equal(await findLiveSession(database.db, s.token), null);
+    } finally {
+      Date.now = realNow;
+    }
+  });
+
+  it('on PostgreSQL a revocation by another instance (a direct database write) is seen at once', { skip: !usingPostgres() }, async () => {
+    const s = await newSession();
+    assert.ok(await findLiveSession(database.db, s.token));
+    await database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(s.token)));
+    assert.equal(await findLiveSession(database.db, s.token), null);
+  });
+});
