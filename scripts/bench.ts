@@ -94,7 +94,8 @@ async function startProcess(args: string[], env: Record<string, string>, ready: 
       return code;
     },
     async stop() {
-      if (child.exitCode !== null) return;
+      // Ended already (a process killed by a signal has signalCode, not exitCode).
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
     },
@@ -243,6 +244,8 @@ async function apiBench(label: string, databaseUrl: string): Promise<{ rows: Row
     const t0 = Date.now();
     let rssMax = rssLoad;
     const timer = setInterval(() => (rssMax = Math.max(rssMax, rssMb(server.pid))), 250);
+    const debug = (what: string) => process.env.BENCH_DEBUG && console.log(`${new Date().toISOString()} ${what}`);
+    debug('order submit');
     const call = <T>(method: Method, path: string, params: Record<string, unknown>) => signedCall<T>(server.base, method, path, params, f.customerToken, undefined, 30_000);
     await Promise.all(
       Array.from({ length: CONNECTIONS }, async () => {
@@ -272,10 +275,12 @@ async function apiBench(label: string, databaseUrl: string): Promise<{ rows: Row
     clearInterval(timer);
     rssLoad = Math.max(rssLoad, rssMax);
     const seconds = (Date.now() - t0) / 1000;
+    debug(`order submit done: ${orderNos.size} orders, ${failed} failed`);
     // Correct only when every order the submits reported is in the customer's list (its total) and readable.
     const list = await signedCall<{ total: number }>(server.base, 'GET', '/front/v1/client/order/user/orders', { tab: 'ALL', page: 1, perSize: 1 }, f.customerToken);
     const sample = [...orderNos].slice(0, 20);
     const readable = await Promise.all(sample.map((no) => signedCall(server.base, 'GET', `/front/v1/client/order/details/${no}/`, {}, f.customerToken).then(() => 1, () => 0)));
+    debug('orders checked');
     const correct = list.total === orderNos.size && readable.every((x) => x === 1);
     times.sort((a, b) => a - b);
     const pct = (p: number) => (times.length ? times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] : Number.NaN);
@@ -290,6 +295,7 @@ async function apiBench(label: string, databaseUrl: string): Promise<{ rows: Row
     return { rows, bare, startSeconds: server.startSeconds, rssSeeded, rssLoad };
   } finally {
     await bareServer.stop();
+    if (process.env.BENCH_DEBUG) console.log('stopping the server');
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
