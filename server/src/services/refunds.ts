@@ -175,7 +175,9 @@ export type RefundNotificationOutcome = 'APPLIED' | 'DUPLICATE';
 /**
  * The refund a provider names by its own ids (Baidu's audit and result callbacks): by the refund id it gave us,
  * else the one refund of that payment still waiting for that id (a callback can overtake the answer that
- * carried it). Several such refunds: 'UNSURE' (the caller asks to be asked again).
+ * carried it). 'UNSURE' (the caller asks to be asked again) when that is not one refund for certain: several
+ * waiting, or one waiting beside a failed one that never got an id (whose lost hand-over may be what Baidu asks
+ * about; once the waiting one has its id, that batch is known and the other one is refused).
  */
 export async function findProviderRefund(db: Db, provider: string, ids: { providerRefundId: string; paymentSn?: string }): Promise<RefundRow | null | 'UNSURE'> {
   const [byId] = await db
@@ -185,13 +187,15 @@ export async function findProviderRefund(db: Db, provider: string, ids: { provid
     .limit(1);
   if (byId) return byId;
   if (!ids.paymentSn) return null;
-  const waiting = (await db
-    .select()
-    .from(refunds)
-    .where(and(eq(refunds.provider, provider), eq(refunds.paymentSn, ids.paymentSn), eq(refunds.status, 'PENDING'))))
-    .filter((r) => r.providerRefundId === null);
-  if (waiting.length > 1) return 'UNSURE';
-  return waiting[0] ?? null;
+  const noId = (
+    await db
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.provider, provider), eq(refunds.paymentSn, ids.paymentSn), inArray(refunds.status, ['PENDING', 'FAILED'])))
+  ).filter((r) => r.providerRefundId === null);
+  const waiting = noId.filter((r) => r.status === 'PENDING');
+  if (waiting.length === 0) return null;
+  return waiting.length === 1 && noId.length === 1 ? waiting[0] : 'UNSURE';
 }
 
 /** POST /refund/notify/<provider>: verified, amount checked, applied once. */

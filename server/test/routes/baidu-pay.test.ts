@@ -174,5 +174,15 @@ describe('an after-sales refund of a Baidu payment goes back through Baidu', () 
     const pending = (await h.database.db.select().from(refunds).where(eq(refunds.applicationNo, no))).filter((r) => r.status === 'PENDING');
     assert.equal(pending.length, 1);
     assert.equal(bd.state.refunds.get(pending[0].providerRefundId!)?.amount, 2000);
+
+    // Baidu asks about a batch this server cannot place: while the retry's own batch id is not yet recorded (its
+    // answer overtaken), that could be the retry or the refused first attempt: 3, ask again; once it is, any other
+    // batch on that payment is refused (2) and the retry's is agreed (1).
+    const auditOf = async (batch: string) => ((await (await form('/refund/audit/baidu', bd.audit(batch, c.paymentSn))).json()) as { data: { auditStatus: number } }).data.auditStatus;
+    const batch = pending[0].providerRefundId!;
+    await h.database.db.update(refunds).set({ providerRefundId: null }).where(eq(refunds.refundSn, pending[0].refundSn));
+    assert.equal(await auditOf('888888'), 3);
+    await h.database.db.update(refunds).set({ providerRefundId: batch }).where(eq(refunds.refundSn, pending[0].refundSn));
+    assert.deepEqual([await auditOf('888888'), await auditOf(batch)], [2, 1]);
   });
 });
