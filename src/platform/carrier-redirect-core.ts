@@ -4,7 +4,7 @@
  * H5 (carrier-redirect.ts) sends the browser away and comes back with a page load; the mini-programs
  * (carrier-redirect.weapp.ts) open the carrier's page in the web-view page and come back with navigateBack.
  * Kept small: this is in the WeChat main package (the popup lives there); what only the web-view page needs is in
- * carrier-redirect-return.ts, inside its sub-package.
+ * carrier-redirect-return.ts, inside its sub-package (which must not import this file, or it would be split out).
  */
 import { storage } from './storage';
 
