@@ -17,7 +17,6 @@ import {
   reviewSummaryText,
 } from '../../domain/catalogue';
 import { resolveJump } from '../../domain/jump';
-import { placeQuery } from '../../domain/place';
 import { formatMoney } from '@contract/rules/money';
 import { integralCarrier, pointsText, type IntegralType } from '@contract/rules/integral';
 import { ROUTES } from '../../domain/routes';
@@ -263,8 +262,8 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
       ) : null}
 
       {d.place ? (
-        // The venue opens the §2 system page /open-location (a sub-package page, so the main package stays small).
-        <View className="sf-act__block" id="act-place" onClick={() => void openPage(ROUTES.openLocation, placeQuery(d.place!))}>
+        // The venue opens the §2 system page /open-location (a sub-package page; the query is the place as it is).
+        <View className="sf-act__block" id="act-place" onClick={() => void openPage(ROUTES.openLocation, { ...d.place! })}>
           <Row label="活动地点">{`${d.place.name || d.place.address} ›`}</Row>
         </View>
       ) : null}
