@@ -21,6 +21,17 @@ export function bindText<T extends object, K extends TextKeys<T>>(form: T, key: 
   };
 }
 
+/** The same for taro-ui's AtInput, which hands over the new value itself: `{...bindValue(form, 'cardNo')}`. */
+export function bindValue<T extends object, K extends TextKeys<T>>(form: T, key: K) {
+  return {
+    value: form[key] as unknown as string,
+    onChange: (value: string | number) =>
+      runInAction(() => {
+        (form as Record<K, unknown>)[key] = String(value);
+      }),
+  };
+}
+
 /** What a page's send needs to know: whether one is on its way and, if it shows one, the error under the form. */
 export interface SendingState {
   sending: boolean;

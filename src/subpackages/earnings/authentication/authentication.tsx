@@ -1,4 +1,5 @@
-import { Input, View } from '@tarojs/components';
+import { View } from '@tarojs/components';
+import AtInput from 'taro-ui/lib/components/input';
 import { observer, useLocalObservable } from 'mobx-react-lite';
 import { idNumberError, realNameError } from '@contract/rules/identity';
 import PageShell from '../../../components/page-shell';
@@ -6,7 +7,7 @@ import { ROUTES } from '../../../domain/routes';
 import { openPage } from '../../../platform/navigation';
 import { toast } from '../../../platform/ui';
 import { useStores } from '../../../stores';
-import { bindText, sendForm } from '../../../stores/form-send';
+import { bindValue, sendForm } from '../../../stores/form-send';
 import '../earnings.scss';
 
 /**
@@ -31,27 +32,8 @@ function Authentication() {
   return (
     <PageShell className="sf-earn">
       <View className="sf-earn__card">
-        <View className="sf-earn__row">
-          <View className="sf-earn__label">真实姓名</View>
-          <Input
-            id="auth-name"
-            className="sf-earn__input"
-            maxlength={20}
-            placeholder="请输入真实姓名"
-            {...bindText(form, 'realName')}
-          />
-        </View>
-        <View className="sf-earn__row">
-          <View className="sf-earn__label">身份证号</View>
-          <Input
-            id="auth-id"
-            className="sf-earn__input"
-            type="idcard"
-            maxlength={18}
-            placeholder="请输入身份证号"
-            {...bindText(form, 'idNumber')}
-          />
-        </View>
+        <AtInput name="auth-name" title="真实姓名" maxlength={20} placeholder="请输入真实姓名" {...bindValue(form, 'realName')} />
+        <AtInput name="auth-id" title="身份证号" type="idcard" maxlength={18} placeholder="请输入身份证号" {...bindValue(form, 'idNumber')} />
         {form.error ? (
           <View className="sf-earn__error" id="auth-error">
             {form.error}

@@ -1,4 +1,5 @@
-import { Input, View } from '@tarojs/components';
+import { View } from '@tarojs/components';
+import AtInput from 'taro-ui/lib/components/input';
 import Taro, { useDidShow, useUnload } from '@tarojs/taro';
 import { observer, useLocalObservable } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
@@ -10,7 +11,7 @@ import { ROUTES } from '../../../domain/routes';
 import { openPage } from '../../../platform/navigation';
 import { toast } from '../../../platform/ui';
 import { useStores } from '../../../stores';
-import { bindText, errorMessage, sendForm } from '../../../stores/form-send';
+import { bindValue, errorMessage, sendForm } from '../../../stores/form-send';
 import '../earnings.scss';
 
 /**
@@ -90,31 +91,12 @@ function AddEarningsBank() {
           <View className={`sf-earn__value ${bank ? '' : 'is-placeholder'}`}>{bank?.bankName ?? '请选择开户银行'}</View>
           <View className="sf-earn__arrow">›</View>
         </View>
-        <View className="sf-earn__row">
-          <View className="sf-earn__label">银行卡号</View>
-          <Input
-            id="bank-card-no"
-            className="sf-earn__input"
-            type="number"
-            maxlength={CARD_MAX_LENGTH}
-            placeholder="请输入本人名下的银行卡号"
-            {...bindText(form, 'cardNo')}
-          />
-        </View>
-        <View className="sf-earn__row">
-          <View className="sf-earn__label">验证码</View>
-          <Input
-            id="bank-code"
-            className="sf-earn__input"
-            type="number"
-            maxlength={6}
-            placeholder="请输入验证码"
-            {...bindText(form, 'code')}
-          />
+        <AtInput name="bank-card-no" title="银行卡号" type="number" maxlength={CARD_MAX_LENGTH} placeholder="请输入本人名下的银行卡号" {...bindValue(form, 'cardNo')} />
+        <AtInput name="bank-code" title="验证码" type="number" maxlength={6} placeholder="请输入验证码" {...bindValue(form, 'code')}>
           <View id="bank-send-code" className={`sf-earn__code-btn ${form.countdown > 0 ? 'is-disabled' : ''}`} onClick={() => void sendCode()}>
             {form.countdown > 0 ? `${form.countdown}s后重发` : '获取验证码'}
           </View>
-        </View>
+        </AtInput>
         {form.phone ? <View className="sf-earn__muted">验证码已发送至 {form.phone}</View> : null}
         {form.error ? (
           <View className="sf-earn__error" id="bank-error">

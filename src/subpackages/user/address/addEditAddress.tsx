@@ -1,4 +1,5 @@
-import { Input, Switch, Textarea, View } from '@tarojs/components';
+import { Switch, Textarea, View } from '@tarojs/components';
+import AtInput from 'taro-ui/lib/components/input';
 import Taro, { useLoad, useRouter } from '@tarojs/taro';
 import { observer, useLocalObservable } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
@@ -9,7 +10,7 @@ import { validateAddressForm } from '../../../domain/address-form';
 import { location } from '../../../platform/location';
 import { toast } from '../../../platform/ui';
 import { useStores } from '../../../stores';
-import { bindText, errorMessage, sendForm } from '../../../stores/form-send';
+import { bindText, bindValue, errorMessage, sendForm } from '../../../stores/form-send';
 import './address.scss';
 import { removeAddress } from './remove-address';
 
@@ -98,27 +99,8 @@ function AddEditAddress() {
   return (
     <PageShell className="sf-address-form">
       <View className="sf-address-form__group">
-        <View className="sf-address-form__row">
-          <View className="sf-address-form__label">收货人</View>
-          <Input
-            id="address-name"
-            className="sf-address-form__input"
-            maxlength={CONSIGNEE_NAME_MAX}
-            placeholder="请输入收货人姓名"
-            {...bindText(form, 'consigneeName')}
-          />
-        </View>
-        <View className="sf-address-form__row">
-          <View className="sf-address-form__label">手机号码</View>
-          <Input
-            id="address-phone"
-            className="sf-address-form__input"
-            type="number"
-            maxlength={11}
-            placeholder="请输入手机号码"
-            {...bindText(form, 'consigneeTelephone')}
-          />
-        </View>
+        <AtInput name="address-name" title="收货人" maxlength={CONSIGNEE_NAME_MAX} placeholder="请输入收货人姓名" {...bindValue(form, 'consigneeName')} />
+        <AtInput name="address-phone" title="手机号码" type="number" maxlength={11} placeholder="请输入手机号码" {...bindValue(form, 'consigneeTelephone')} />
         <View className="sf-address-form__row" id="address-area" onClick={() => runInAction(() => (form.pickerOpen = true))}>
           <View className="sf-address-form__label">所在地区</View>
           <View className={`sf-address-form__input ${form.areaText ? '' : 'is-placeholder'}`}>{form.areaText || '请选择所在地区'}</View>
