@@ -5,6 +5,7 @@ import { loadConfig } from '../../src/config';
 import { checkRedirect } from '../../src/services/payment';
 import { createPaymentProviders } from '../../src/services/providers';
 import { baiduSignString, createBaiduPayProvider } from '../../src/services/providers/baidu-pay';
+import { createRefundProviders } from '../../src/services/providers/refund';
 import { buildSandboxNotification, createSandboxProvider } from '../../src/services/providers/sandbox';
 import { createWechatPayProvider } from '../../src/services/providers/wechat-pay';
 import { refusal } from '../helpers/refusal';
@@ -133,5 +134,31 @@ describe('payment providers', () => {
     const body = new URLSearchParams(fields).toString();
     assert.deepEqual(p.verifyNotification(body, {}), { paymentSn: payment.paymentSn, txnId: '800001', amount: 12345, status: 'SUCCESS', payType: 4 });
     assert.equal((await refusal(() => p.verifyNotification(body.replace('totalMoney=12345', 'totalMoney=1'), {}))).message, '支付通知签名错误');
+  });
+});
+
+describe('refund providers', () => {
+  const base = { key: 'storefront-sandbox-pay-key', delayMs: 10, send: async () => ({ status: 200, body: '' }) };
+  const req = { refundSn: 'R1', paymentSn: 'P1', txnId: '42', amount: 100, paymentAmount: 100, reason: '' };
+
+  it('a refund goes back through the channel of the payment; an unconfigured live channel refuses with what to do', async () => {
+    const off = createRefundProviders({ ...base, live: loadConfig({}) });
+    assert.equal((await refusal(off.byName('wechat')!.submit(req))).message, '微信支付退款未配置，请在商户平台办理退款');
+    assert.equal((await refusal(off.byName('baidu')!.submit(req))).message, '百度收银台退款未配置，请在商户平台办理退款');
+    assert.equal(off.byName('free'), undefined, 'a free payment has nothing to refund');
+    off.close();
+    const merchant = pair();
+    const platform = pair();
+    const live = createRefundProviders({
+      ...base,
+      live: loadConfig({
+        WECHAT_PAY_APP_ID: 'wx1', WECHAT_PAY_MCH_ID: '1900000001', WECHAT_PAY_SERIAL_NO: 'S', WECHAT_PAY_PRIVATE_KEY: merchant.privateKey,
+        WECHAT_PAY_API_V3_KEY: 'k'.repeat(32), WECHAT_PAY_PLATFORM_PUBLIC_KEY: platform.publicKey, WECHAT_PAY_NOTIFY_URL: 'https://shop.example.com/pay/notify/wechat',
+      }),
+    });
+    // Configured: the live provider (it can be asked about a refund), not the refusing stand-in.
+    assert.equal(typeof live.byName('wechat')!.query, 'function');
+    assert.equal((await refusal(live.byName('baidu')!.submit(req))).message, '百度收银台退款未配置，请在商户平台办理退款');
+    live.close();
   });
 });
