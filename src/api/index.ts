@@ -1,13 +1,15 @@
-/** The api object handed to the stores: one typed module per domain over one request wrapper. */
+/**
+ * The api object handed to the stores: one typed module per domain over one request wrapper. Domains only
+ * sub-package pages call are not listed here (they would ship in the main package): those pages bind them with
+ * stores/domain-api.ts (after-sales in subpackages/order/api.ts, feedback in subpackages/user/api.ts).
+ */
 import { createActivityApi } from './activity';
 import { createAddressApi } from './address';
-import { createAfterSalesApi } from './after-sales';
 import { createAuthApi } from './auth';
 import { createCardApi } from './card';
 import { createCouponApi } from './coupon';
 import { createEarningsApi } from './earnings';
 import { createEntranceApi } from './entrance';
-import { createFeedbackApi } from './feedback';
 import { createFormApi } from './form';
 import { createIntegralApi } from './integral';
 import { createMiniLoginApi } from './mini-login';
@@ -34,9 +36,7 @@ export function createApi(request: Request) {
     earnings: createEarningsApi(request),
     card: createCardApi(request),
     upload: createUploadApi(request),
-    afterSales: createAfterSalesApi(request),
     form: createFormApi(request),
-    feedback: createFeedbackApi(request),
     service: createServiceApi(request),
     user: createUserApi(request),
     integral: createIntegralApi(request),

@@ -15,7 +15,8 @@ import { RootStore } from './root';
 
 let root: RootStore | null = null;
 
-const request = createRequest({
+/** The one request wrapper; sub-package domain modules bind to it too (stores/domain-api.ts). */
+export const request = createRequest({
   transport: taroTransport,
   bases: { main: API_BASE, user: USER_API_BASE, auth: AUTH_API_BASE },
   signKey: SIGN_KEY,

@@ -13,7 +13,7 @@ import { AFTER_SALE_TEXTS, applyProblem, maxFor, type ApplyDraft } from '../../.
 import { ROUTES } from '../../../domain/routes';
 import { openPage } from '../../../platform/navigation';
 import { toast } from '../../../platform/ui';
-import { useStores } from '../../../stores';
+import { orderPackageApi } from '../api';
 import './after-sale.scss';
 
 /**
@@ -22,7 +22,7 @@ import './after-sale.scss';
  * evidence images. A refused submit keeps everything typed.
  */
 function AfterSaleApply() {
-  const { api } = useStores();
+  const api = orderPackageApi();
   const { params } = useRouter();
   const orderNo = String(params.orderNo ?? '');
   const applicationNo = params.applicationNo ? String(params.applicationNo) : '';

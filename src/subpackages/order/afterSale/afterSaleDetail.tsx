@@ -14,7 +14,7 @@ import { ROUTES } from '../../../domain/routes';
 import { openPage } from '../../../platform/navigation';
 import { previewImages } from '../../../platform/preview';
 import { toast } from '../../../platform/ui';
-import { useStores } from '../../../stores';
+import { orderPackageApi } from '../api';
 import './after-sale.scss';
 
 /**
@@ -23,7 +23,7 @@ import './after-sale.scss';
  * may do now (edit, cancel, write the tracking number).
  */
 function AfterSaleDetail() {
-  const { api } = useStores();
+  const api = orderPackageApi();
   const { params } = useRouter();
   const applicationNo = String(params.applicationNo ?? '');
   const { data: d, gate, load } = useDetailLoad<Detail>({

@@ -11,7 +11,7 @@ import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
 import { ROUTES } from '../../../domain/routes';
 import { openPage } from '../../../platform/navigation';
-import { useStores } from '../../../stores';
+import { orderPackageApi } from '../api';
 import './after-sale.scss';
 
 const TABS = Object.keys(AFTER_SALE_TAB_TEXT) as AfterSaleTab[];
@@ -19,7 +19,7 @@ const PER_SIZE = 10;
 
 /** §2 afterSale/afterSaleOrder (centre 售后服务): the customer's applications, tabs by state, paged. */
 function AfterSaleOrder() {
-  const { api } = useStores();
+  const api = orderPackageApi();
   const s = useLocalObservable(() => ({ tab: 'ALL' as AfterSaleTab, list: [] as AfterSaleSummary[], page: 0, total: 0, loaded: false, error: '' }));
 
   async function load(reset: boolean) {

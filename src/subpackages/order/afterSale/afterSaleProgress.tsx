@@ -8,12 +8,12 @@ import { ApiError } from '../../../api/request';
 import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
 import { progressSteps } from '../../../domain/after-sale';
-import { useStores } from '../../../stores';
+import { orderPackageApi } from '../api';
 import './after-sale.scss';
 
 /** §2 afterSale/afterSaleProgress (param applicationNo): the steps of the application and where it is. */
 function AfterSaleProgress() {
-  const { api } = useStores();
+  const api = orderPackageApi();
   const { params } = useRouter();
   const applicationNo = String(params.applicationNo ?? '');
   const s = useLocalObservable(() => ({ detail: null as AfterSaleDetail | null, error: '' }));

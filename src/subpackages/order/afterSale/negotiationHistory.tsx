@@ -7,12 +7,12 @@ import { formatChinaTime } from '@contract/rules/china-time';
 import { ApiError } from '../../../api/request';
 import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
-import { useStores } from '../../../stores';
+import { orderPackageApi } from '../api';
 import './after-sale.scss';
 
 /** §2 afterSale/negotiationHistory (param applicationNo): every message and decision of both sides, newest first. */
 function NegotiationHistory() {
-  const { api } = useStores();
+  const api = orderPackageApi();
   const { params } = useRouter();
   const applicationNo = String(params.applicationNo ?? '');
   const s = useLocalObservable(() => ({ list: null as NegotiationRecord[] | null, error: '' }));

@@ -5,12 +5,12 @@ import AtTimeline from 'taro-ui/lib/components/timeline';
 import type { LogisticsInfo } from '@contract/after-sales';
 import { useDetailLoad } from '../../../components/detail-load';
 import PageShell from '../../../components/page-shell';
-import { useStores } from '../../../stores';
+import { orderPackageApi } from '../api';
 import '../afterSale/after-sale.scss';
 
 /** §2 logistics/logistics (params carrierCode, trackingNo): the return shipment's tracking timeline, newest first. */
 function Logistics() {
-  const { api } = useStores();
+  const api = orderPackageApi();
   const { params } = useRouter();
   const carrierCode = String(params.carrierCode ?? '');
   const trackingNo = String(params.trackingNo ?? '');

@@ -12,7 +12,7 @@ import { AFTER_SALE_TEXTS } from '../../../domain/after-sale';
 import { ROUTES } from '../../../domain/routes';
 import { openPage } from '../../../platform/navigation';
 import { toast } from '../../../platform/ui';
-import { useStores } from '../../../stores';
+import { orderPackageApi } from '../api';
 import '../afterSale/after-sale.scss';
 
 /**
@@ -20,7 +20,7 @@ import '../afterSale/after-sale.scss';
  * against the carrier's pattern as typed; editable until the merchant confirms receipt. A refused save keeps it.
  */
 function WriteLogistics() {
-  const { api } = useStores();
+  const api = orderPackageApi();
   const { params } = useRouter();
   const applicationNo = String(params.applicationNo ?? '');
   const s = useLocalObservable(() => ({

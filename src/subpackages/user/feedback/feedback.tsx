@@ -7,13 +7,13 @@ import ImagePicker from '../../../components/image-picker';
 import PageShell from '../../../components/page-shell';
 import { FEEDBACK_TEXTS, feedbackProblem } from '../../../domain/feedback';
 import { toast } from '../../../platform/ui';
-import { useStores } from '../../../stores';
+import { userPackageApi } from '../api';
 import { bindText, sendForm } from '../../../stores/form-send';
 import './feedback.scss';
 
 /** §1/§2 意见反馈: a type, the text, up to 6 images (uploaded as picked, platform/upload) and a contact. */
 function Feedback() {
-  const { api } = useStores();
+  const api = userPackageApi();
   const draft = useLocalObservable(() => ({ feedbackType: '', content: '', images: [] as string[], contact: '', sending: false }));
 
   // What was typed stays on the page when the send fails, for another try.
