@@ -17,7 +17,9 @@ const notifyRoutes: FastifyPluginAsyncZod<AfterSalesDeps> = async (app, { refund
     {
       schema: {
         tags: ['refund notifications'],
-        summary: "A refund channel's result (sandbox: JSON signed with HMAC-SHA256 in x-sandbox-refund-signature); idempotent",
+        summary:
+          "A refund channel's result (sandbox: JSON signed with HMAC-SHA256 in x-sandbox-refund-signature; wechat: WeChat Pay v3 " +
+          'REFUND.* notification; baidu: form fields with rsaSign); idempotent',
         params: z.object({ provider: z.enum(['sandbox', 'wechat', 'baidu'], { error: '未知的退款渠道' }) }),
       },
     },
