@@ -8,7 +8,7 @@ import { ERROR_CODES } from '../../contract/common';
 import type { Api } from '../../src/api';
 import { ApiError } from '../../src/api/request';
 import { createH5Login } from '../../src/platform/login/index.h5';
-import { OAUTH_OFF_KEY, readReturn, returnAddress, type H5LoginEnv } from '../../src/platform/login/wechat-oauth.h5';
+import { OAUTH_OFF_KEY, readReturn, returnAddress, wechatOAuthLogin, type H5LoginEnv, type WechatOAuthCalls } from '../../src/platform/login/wechat-oauth.h5';
 
 const WECHAT_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.50(0x1800323d) NetType/WIFI Language/zh_CN';
 const SAFARI_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1';
@@ -35,14 +35,17 @@ function fakeBrowser(href: string, userAgent = WECHAT_UA) {
   return { env, state, store };
 }
 
-function fakeApi(overrides: Partial<Api['wechatOAuth']> = {}) {
+function fakeApi(overrides: Partial<WechatOAuthCalls> = {}) {
   const wechatOAuth = {
     authorize: jest.fn(async (redirectUri: string, scope: string) => ({ url: `https://open.weixin.qq.com/connect/oauth2/authorize?redirect_uri=${encodeURIComponent(redirectUri)}&scope=${scope}#wechat_redirect` })),
     login: jest.fn(async () => info),
     ...overrides,
   };
-  return { api: { wechatOAuth } as unknown as Api, wechatOAuth };
+  return { api: {} as Api, wechatOAuth };
 }
+
+/** The H5 login with the flow bound to these calls (the app binds the real ones in index.h5.ts). */
+const h5Login = (env: () => H5LoginEnv, calls: WechatOAuthCalls) => createH5Login(env, async () => (e, ctx) => wechatOAuthLogin(e, ctx, calls));
 
 test('outside WeChat there is no platform login: nothing is loaded or asked, nothing moves', async () => {
   const b = fakeBrowser('https://shop.example/#/pages/index/index', SAFARI_UA);
@@ -60,7 +63,7 @@ test('outside WeChat there is no platform login: nothing is loaded or asked, not
 test('in WeChat without an openid: off to WeChat with snsapi_base, back through the entrance to the page the customer asked for', async () => {
   const b = fakeBrowser('https://shop.example/?from=timeline#/pages/entrance/entrance?redirect=x');
   const { api, wechatOAuth } = fakeApi();
-  const login = createH5Login(b.env);
+  const login = h5Login(b.env, wechatOAuth);
   expect(login.platform).toBe('WECHAT_H5');
   expect(login.phoneSource).toBe('sms');
   await expect(login.login({ api, redirect: '/pages/activity/courseDetail?actSn=A1' })).resolves.toEqual({ status: 'redirected' });
@@ -72,7 +75,7 @@ test('in WeChat without an openid: off to WeChat with snsapi_base, back through 
 test('needAuthUser asks for snsapi_userinfo; without a redirect the page itself is the way back', async () => {
   const b = fakeBrowser('https://shop.example/#/pages/center/center');
   const { api, wechatOAuth } = fakeApi();
-  await createH5Login(b.env).login({ api, wantProfile: true });
+  await h5Login(b.env, wechatOAuth).login({ api, wantProfile: true });
   expect(wechatOAuth.authorize).toHaveBeenCalledWith('https://shop.example/#/pages/center/center', 'snsapi_userinfo');
 });
 
@@ -85,7 +88,7 @@ test('back from WeChat: the address loses code and state BEFORE the code is trad
       return info;
     }),
   });
-  await expect(createH5Login(b.env).login({ api })).resolves.toEqual({ status: 'ok', info });
+  await expect(h5Login(b.env, wechatOAuth).login({ api })).resolves.toEqual({ status: 'ok', info });
   expect(wechatOAuth.login).toHaveBeenCalledWith('0a1b2c', 's123');
   expect(seenAt).toEqual(['https://shop.example/?from=timeline#/pages/activity/courseDetail?actSn=A1']);
   expect(wechatOAuth.authorize).not.toHaveBeenCalled();
@@ -94,21 +97,21 @@ test('back from WeChat: the address loses code and state BEFORE the code is trad
 
 test('a spent or forged code is a failure with the server\'s words, and the address is clean so a reload does not retry it', async () => {
   const b = fakeBrowser('https://shop.example/?code=old&state=s#/pages/index/index');
-  const { api } = fakeApi({ login: jest.fn(async () => Promise.reject(new ApiError('登录凭证已使用，请重新登录', 'business', 1000, null, 400))) });
-  await expect(createH5Login(b.env).login({ api })).resolves.toEqual({ status: 'fail', message: '登录凭证已使用，请重新登录' });
+  const { api, wechatOAuth } = fakeApi({ login: jest.fn(async () => Promise.reject(new ApiError('登录凭证已使用，请重新登录', 'business', 1000, null, 400))) });
+  await expect(h5Login(b.env, wechatOAuth).login({ api })).resolves.toEqual({ status: 'fail', message: '登录凭证已使用，请重新登录' });
   expect(b.state.href).toBe('https://shop.example/#/pages/index/index');
 });
 
 test('declined (state but no code) and a return without either right after a trip fall back to SMS, without bouncing', async () => {
   const declined = fakeBrowser('https://shop.example/?state=s#/pages/index/index');
   const one = fakeApi();
-  await expect(createH5Login(declined.env).login({ api: one.api, wantProfile: true })).resolves.toEqual({ status: 'unavailable' });
+  await expect(h5Login(declined.env, one.wechatOAuth).login({ api: one.api, wantProfile: true })).resolves.toEqual({ status: 'unavailable' });
   expect(one.wechatOAuth.authorize).not.toHaveBeenCalled();
   expect(declined.state.href).toBe('https://shop.example/#/pages/index/index');
 
   const b = fakeBrowser('https://shop.example/#/pages/index/index');
   const two = fakeApi();
-  const login = createH5Login(b.env);
+  const login = h5Login(b.env, two.wechatOAuth);
   await login.login({ api: two.api });
   expect(b.state.went).toHaveLength(1);
   // Back without code or state (a proxy dropped the query): no second trip within the minute...
@@ -122,11 +125,11 @@ test('declined (state but no code) and a return without either right after a tri
 test('openid already known (url null) and WeChat login off (remembered for the tab) answer unavailable', async () => {
   const b = fakeBrowser('https://shop.example/#/pages/index/index');
   const known = fakeApi({ authorize: jest.fn(async () => ({ url: null })) });
-  await expect(createH5Login(b.env).login({ api: known.api })).resolves.toEqual({ status: 'unavailable' });
+  await expect(h5Login(b.env, known.wechatOAuth).login({ api: known.api })).resolves.toEqual({ status: 'unavailable' });
   expect(b.state.went).toEqual([]);
 
   const off = fakeApi({ authorize: jest.fn(async () => Promise.reject(new ApiError('未配置微信公众号，无法微信登录', 'business', ERROR_CODES.WECHAT_UNAVAILABLE, null, 400))) });
-  const login = createH5Login(b.env);
+  const login = h5Login(b.env, off.wechatOAuth);
   await expect(login.login({ api: off.api })).resolves.toEqual({ status: 'unavailable' });
   expect(b.store.get(OAUTH_OFF_KEY)).toBe('1');
   await login.login({ api: off.api });
@@ -135,7 +138,7 @@ test('openid already known (url null) and WeChat login off (remembered for the t
   // Another failure (offline) is not "off": it says so and asks again next time.
   const c = fakeBrowser('https://shop.example/#/pages/index/index');
   const down = fakeApi({ authorize: jest.fn(async () => Promise.reject(new ApiError('网络异常', 'offline'))) });
-  await expect(createH5Login(c.env).login({ api: down.api })).resolves.toEqual({ status: 'fail', message: '网络异常' });
+  await expect(h5Login(c.env, down.wechatOAuth).login({ api: down.api })).resolves.toEqual({ status: 'fail', message: '网络异常' });
   expect(c.store.get(OAUTH_OFF_KEY)).toBeUndefined();
 });
 

@@ -20,7 +20,6 @@ import type { Request } from './request';
 import { createServiceApi } from './service';
 import { createUploadApi } from './upload';
 import { createUserApi } from './user';
-import { createWechatOAuthApi } from './wechat-oauth';
 
 export function createApi(request: Request) {
   return {
@@ -40,7 +39,6 @@ export function createApi(request: Request) {
     service: createServiceApi(request),
     user: createUserApi(request),
     integral: createIntegralApi(request),
-    wechatOAuth: createWechatOAuthApi(request),
   };
 }
 

@@ -27,7 +27,6 @@ import ActivityCard from '../activity-card';
 import CommentItem from '../comment-item';
 import EmptyView from '../empty-view';
 import IntegralQuery from '../integral-query';
-import PointsOrder from '../integral-query/points-order';
 import { signUpAndOpen } from '../integral-query/sign-up';
 import Skeleton, { SkeletonLines } from '../skeleton';
 import PageShell from '../page-shell';
@@ -64,7 +63,6 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
     packageSn: null as string | null,
     /** Points items (issue 14): the 积分查询 popup and the points order. */
     integralOpen: false,
-    pointsOpen: false,
   }));
 
   async function load(): Promise<void> {
@@ -140,7 +138,7 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
       return;
     }
     // Points items order for points; zero-price items sign up without a cashier (issue 14).
-    if (integral) return void runInAction(() => (state.pointsOpen = true));
+    if (integral) return void openPage(ROUTES.integralOrder, { actSn: d.actSn });
     if (price === 0 && d.actType !== 'COURSE') return void signUpAndOpen(api, d.actSn);
     void openPage(orderRoute(d.actType), packageSn ? { targetSn: d.actSn, packageSn } : { targetSn: d.actSn });
   };
@@ -322,20 +320,12 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
         </View>
       </View>
       {integral ? (
-        <>
-          <IntegralQuery
-            open={state.integralOpen}
-            integralType={integral.integralType as IntegralType}
-            onClose={() => runInAction(() => (state.integralOpen = false))}
-            onResume={() => runInAction(() => (state.integralOpen = true))}
-          />
-          <PointsOrder
-            open={state.pointsOpen}
-            actSn={d.actSn}
-            onClose={() => runInAction(() => (state.pointsOpen = false))}
-            onQuery={() => runInAction(() => ((state.pointsOpen = false), (state.integralOpen = true)))}
-          />
-        </>
+        <IntegralQuery
+          open={state.integralOpen}
+          integralType={integral.integralType as IntegralType}
+          onClose={() => runInAction(() => (state.integralOpen = false))}
+          onResume={() => runInAction(() => (state.integralOpen = true))}
+        />
       ) : null}
     </PageShell>
   );

@@ -5,8 +5,8 @@
  */
 import { isWechatBrowser } from '../../domain/user-agent';
 import { sessionValue } from '../storage';
-import type { H5LoginEnv, wechatOAuthLogin } from './wechat-oauth.h5';
-import type { LoginOutcome, PlatformLogin } from './types';
+import type { H5LoginEnv } from './wechat-oauth.h5';
+import type { LoginContext, LoginOutcome, PlatformLogin } from './types';
 
 export * from './types';
 export type { H5LoginEnv };
@@ -20,8 +20,17 @@ const browserEnv = (): H5LoginEnv => ({
   now: () => Date.now(),
 });
 
-type Flow = typeof wechatOAuthLogin;
-const loadFlow = (): Promise<Flow> => import('./wechat-oauth.h5').then((m) => m.wechatOAuthLogin);
+type Flow = (e: H5LoginEnv, ctx: LoginContext) => Promise<LoginOutcome>;
+/**
+ * The flow and its two calls, fetched together: the calls are bound to the app's request wrapper here rather
+ * than named in the root api object, which every target's main package carries (the WeChat one is budgeted).
+ */
+const loadFlow = (): Promise<Flow> =>
+  Promise.all([import('./wechat-oauth.h5'), import('../../api/wechat-oauth'), import('../../stores/domain-api')]).then(
+    ([flow, api, bind]) =>
+      (e, ctx) =>
+        flow.wechatOAuthLogin(e, ctx, bind.domainApi(api.createWechatOAuthApi)),
+  );
 
 export function createH5Login(env: () => H5LoginEnv = browserEnv, flow: () => Promise<Flow> = loadFlow): PlatformLogin {
   const wechat = isWechatBrowser(env().userAgent);

@@ -9,6 +9,8 @@
  * the tab), a customer whose openid is already known, and a customer who declined (WeChat returns with the state
  * but no code) all answer `unavailable`: SMS login stays the way.
  */
+import type { MiniLoginInfo } from '@contract/mini-login';
+import type { WechatOAuthAuthorizeInfo } from '@contract/wechat-oauth';
 import { ApiError } from '../../api/request';
 // The server answers "no official account configured" the same way for JS-SDK signing and for OAuth (400 / 4050).
 import { isSigningOff as isOff } from '../../domain/share';
@@ -26,6 +28,12 @@ export interface H5LoginEnv {
   /** Per-tab memory (session storage). */
   session: { get(key: string): string | null; set(key: string, value: string): void };
   now(): number;
+}
+
+/** The two server calls (api/wechat-oauth.ts, bound by index.h5.ts outside the main package's api object). */
+export interface WechatOAuthCalls {
+  authorize(redirectUri: string, scope: 'snsapi_base' | 'snsapi_userinfo'): Promise<WechatOAuthAuthorizeInfo>;
+  login(code: string, state: string): Promise<MiniLoginInfo>;
 }
 
 /** Set once the server said WeChat login is off: no page of this tab asks again. */
@@ -59,7 +67,7 @@ export function returnAddress(clean: string, redirect?: string): string {
 const failOf = (err: unknown): LoginOutcome => ({ status: 'fail', message: err instanceof ApiError && err.message ? err.message : LOGIN_TEXTS.loginFailed });
 
 /** One login attempt in the WeChat browser (the caller checked the user agent). */
-export async function wechatOAuthLogin(e: H5LoginEnv, ctx: LoginContext): Promise<LoginOutcome> {
+export async function wechatOAuthLogin(e: H5LoginEnv, ctx: LoginContext, calls: WechatOAuthCalls): Promise<LoginOutcome> {
   const back = readReturn(e.href());
   if (back.code || back.state) {
     // Spent either way: a reload or a shared copy of this address must not offer it again.
@@ -67,7 +75,7 @@ export async function wechatOAuthLogin(e: H5LoginEnv, ctx: LoginContext): Promis
     // State without a code: the customer declined WeChat's consent page.
     if (!back.code || !back.state) return { status: 'unavailable' };
     try {
-      return { status: 'ok', info: await ctx.api.wechatOAuth.login(back.code, back.state) };
+      return { status: 'ok', info: await calls.login(back.code, back.state) };
     } catch (err) {
       return failOf(err);
     }
@@ -77,7 +85,7 @@ export async function wechatOAuthLogin(e: H5LoginEnv, ctx: LoginContext): Promis
   const trip = Number(e.session.get(OAUTH_TRIP_KEY) || 0);
   if (trip && e.now() - trip < TRIP_GUARD_MS) return { status: 'unavailable' };
   try {
-    const { url } = await ctx.api.wechatOAuth.authorize(returnAddress(back.clean, ctx.redirect), ctx.wantProfile ? 'snsapi_userinfo' : 'snsapi_base');
+    const { url } = await calls.authorize(returnAddress(back.clean, ctx.redirect), ctx.wantProfile ? 'snsapi_userinfo' : 'snsapi_base');
     if (!url) return { status: 'unavailable' };
     e.session.set(OAUTH_TRIP_KEY, String(e.now()));
     e.go(url);
