@@ -61,6 +61,8 @@ async function loginToItem(mobile: string, actSn: string): Promise<Locator> {
 }
 
 const text = async (l: Locator) => ((await l.textContent()) || '').trim();
+/** The points order screen (subpackages/order/integral/integralOrder). */
+const ORDER_SCREEN = { route: 'subpackages/order/integral/integralOrder', marker: '#points-order' };
 
 /**
  * A points order as the customer reads it: the detail's 兑换积分 line with the carrier's suffix, its money lines
@@ -110,8 +112,8 @@ test('query points, change back to search, order with points and see the balance
   await search.waitFor({ state: 'hidden' });
 
   await detail.locator('#act-order').click();
-  const order = detail.locator('#points-order');
-  await order.waitFor({ state: 'visible' });
+  // 立即兑换 opens the points order screen.
+  const order = await currentPage(phone.page, ORDER_SCREEN);
   assert.equal(await text(order.locator('#points-price')), '800移动积分');
   assert.equal(await text(order.locator('#points-balance')), '9000移动积分');
   assert.equal(await text(order.locator('#points-remaining')), '8200移动积分');
@@ -170,8 +172,7 @@ test('a points order with a cash part goes to the cashier; cancelled, its points
   await detail.locator('.sf-popup__close').click();
 
   await detail.locator('#act-order').click();
-  const order = detail.locator('#points-order');
-  await order.waitFor({ state: 'visible' });
+  const order = await currentPage(page, ORDER_SCREEN);
   assert.equal(await text(order.locator('#points-price')), '1000联通积分');
   assert.equal(await text(order.locator('.sf-po__line', { hasText: '另需支付' }).locator('.sf-price')), '¥1');
   assert.equal(await text(order.locator('#points-remaining')), '6500联通积分');

@@ -97,6 +97,8 @@ export const FIRST_SCREENS: Record<string, FirstScreen> = {
   'subpackages/system/chooseLocation/chooseLocation': { as: 'user', texts: () => ['在地图上选择', '地点名称', '确定'] },
   // Carrier points (issue 14): both carriers with the §9 note; the carrier's authorisation page is a web-view.
   'subpackages/user/integral/integralQuery': { as: 'user', texts: () => ['中国移动', '中国联通', '积分查询可能会延迟，具体以移动官方积分余额为准'] },
+  // The points order screen; the demo project sells no points items, so it shows the server's refusal.
+  'subpackages/order/integral/integralOrder': { as: 'user', query: () => ({ actSn: actSn(firstGoods.key) }), texts: () => ['该商品不支持积分兑换', '返回'] },
   'subpackages/user/integral/carrierAuth': {
     as: 'user',
     query: () => ({ url: encodeURIComponent(WEB_PAGE) }),

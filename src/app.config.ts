@@ -57,6 +57,7 @@ export default defineAppConfig({
         'afterSale/negotiationHistory',
         'logistics/logistics',
         'logistics/writeLogistics',
+        'integral/integralOrder',
       ],
     },
     { root: 'subpackages/result', pages: ['success/courseDetailSuccess', 'success/exchangeSuccess', 'collectFormSuccess/collectFormSuccess'] },

@@ -60,6 +60,8 @@ export const ROUTES = {
   // Carrier points (issue 14): the 积分查询 page of 我的, and the carrier's authorisation page in a mini-program web-view.
   integralQuery: 'subpackages/user/integral/integralQuery',
   carrierAuth: 'subpackages/user/integral/carrierAuth',
+  // The points order screen (立即兑换 on a points item).
+  integralOrder: 'subpackages/order/integral/integralOrder',
   collectFormSuccess: 'subpackages/result/collectFormSuccess/collectFormSuccess',
   // §2 system pages /choose-location and /open-location (issue 12): a sub-package of their own, off the main package.
   chooseLocation: 'subpackages/system/chooseLocation/chooseLocation',
@@ -159,6 +161,7 @@ export const BUILT_ROUTES: ReadonlySet<string> = new Set<string>([
   // Carrier points (issue 14).
   ROUTES.integralQuery,
   ROUTES.carrierAuth,
+  ROUTES.integralOrder,
 ]);
 
 /** Strips a leading slash and any query, so '/pages/a/b?x=1' and 'pages/a/b' compare equal. */
