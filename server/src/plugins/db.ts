@@ -5,6 +5,8 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -27,11 +29,17 @@ export interface Database {
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('../db/migrations', import.meta.url));
 
+/**
+ * The embedded server's settings (issue 17, memory): PostgreSQL's 128 MB of shared buffers are far more than the
+ * demo data (a few MB) needs, and in WebAssembly they are resident memory of the Node process.
+ */
+const PGLITE_CONF = ['shared_buffers=16MB', 'maintenance_work_mem=16MB'];
+
 /** PGlite in `dataDir`, or in memory when dataDir is 'memory://' (tests). */
 export async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(resolve(dataDir), { recursive: true });
-  const client = await PGlite.create(inMemory ? undefined : resolve(dataDir));
+  const client = await PGlite.create({ dataDir: inMemory ? undefined : resolve(dataDir), postgresqlconf: PGLITE_CONF });
   const db = drizzlePglite(client, { schema });
   return {
     db,
@@ -48,6 +56,20 @@ export async function openPostgres(url: string): Promise<Database> {
     migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => pool.end(),
   };
+}
+
+/**
+ * Gives back memory a closed PGlite held (its WebAssembly memory only grows while open, and a first start also ran
+ * initdb in a second instance): V8 frees those buffers only when it collects, which an idle server may not do for
+ * a long time, so a collection is asked for once here (node's gc, made reachable without a command-line flag).
+ */
+export function collectClosedDatabaseMemory(): void {
+  try {
+    setFlagsFromString('--expose-gc');
+    (runInNewContext('gc') as () => void)();
+  } catch {
+    // Only memory is at stake: V8 collects on its own later.
+  }
 }
 
 export function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
