@@ -4,49 +4,19 @@
  * its 换课 card moves a paid course order to another course through /ops/orders/:orderNo/change-course.
  * Everything it shows is set as text, never as HTML.
  */
-export const AFTER_SALES_PAGE_HTML = `<!doctype html>
-<html lang="zh-CN"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<title>售后处理</title>
-<style>
-body{margin:0;font-family:-apple-system,"PingFang SC","Microsoft YaHei",sans-serif;background:#f5f5f5;color:#333}
-.c{max-width:960px;margin:0 auto;padding:16px}
-.card{background:#fff;border-radius:8px;padding:12px 16px;margin-bottom:12px;font-size:14px}
-.row{display:flex;gap:12px;flex-wrap:wrap;align-items:center}
-.muted{color:#888;font-size:12px}
-.state{font-weight:bold;color:#e4393c}
-button{border:0;border-radius:16px;padding:6px 14px;font-size:14px;cursor:pointer;margin:4px 4px 0 0}
-.ok{background:#07c160;color:#fff}.no{background:#fff;border:1px solid #ddd}
-input{padding:6px 8px;border:1px solid #ddd;border-radius:6px;font-size:14px}
-#msg{color:#c00;font-size:13px;min-height:18px}
-ol{margin:6px 0 0 18px;padding:0}
-img{width:56px;height:56px;object-fit:cover;border-radius:4px;margin-right:4px}
-</style></head>
-<body><div class="c">
-<h2>售后处理</h2>
-<div class="card row"><input id="ops-key" type="password" placeholder="OPS_KEY" size="32"><button class="ok" id="ops-load">加载</button></div>
-<div id="msg"></div>
-<div class="card" id="cc">
+import { opsPageHtml } from '../ops-page';
+
+export const AFTER_SALES_PAGE_HTML = opsPageHtml({
+  title: '售后处理',
+  style: `ol{margin:6px 0 0 18px;padding:0}
+img{width:56px;height:56px;object-fit:cover;border-radius:4px;margin-right:4px}`,
+  body: `<div class="card" id="cc">
 <div class="row"><b>换课</b><input id="cc-order" placeholder="已支付的课程订单号" size="28"><button class="no" id="cc-query">查询可换课程</button></div>
 <div id="cc-options"></div>
 <div id="cc-result" class="muted"></div>
 </div>
-<div id="list"></div>
-</div>
-<script>
-(function(){
-  var keyInput=document.getElementById('ops-key');
-  var fromUrl=new URLSearchParams(location.search).get('key');
-  keyInput.value=fromUrl||sessionStorage.getItem('opsKey')||'';
-  var msg=document.getElementById('msg');
-  function yuan(f){return '¥'+(f/100).toFixed(2)}
-  function call(method,path,body){
-    sessionStorage.setItem('opsKey',keyInput.value);
-    return fetch(path,{method:method,headers:Object.assign({authorization:'Bearer '+keyInput.value},body?{'content-type':'application/json'}:{}),body:body?JSON.stringify(body):undefined})
-      .then(function(r){return r.json()}).then(function(j){if(!j.state)throw new Error(j.message);return j.info});
-  }
-  function el(parent,tag,text,cls){var e=document.createElement(tag);if(text!=null)e.textContent=text;if(cls)e.className=cls;parent.appendChild(e);return e}
-  function act(no,action,body){
+<div id="list"></div>`,
+  script: `  function act(no,action,body){
     msg.textContent='';
     call('POST','/ops/after-sales/'+encodeURIComponent(no)+'/'+action,body||{}).then(load,function(e){msg.textContent=e.message;load()});
   }
@@ -104,7 +74,5 @@ img{width:56px;height:56px;object-fit:cover;border-radius:4px;margin-right:4px}
     },function(e){msg.textContent=e.message});
   };
   document.getElementById('ops-load').onclick=load;
-  if(keyInput.value)load();
-})();
-</script>
-</body></html>`;
+  if(keyInput.value)load();`,
+});

@@ -3,40 +3,14 @@
  * sessionStorage only) and lists withdrawals with 通过 / 驳回 through the /ops/earnings API. Everything it shows
  * is set as text, never as HTML.
  */
-export const CONSOLE_HTML = `<!doctype html>
-<html lang="zh-CN"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<title>提现审核</title>
-<style>
-body{margin:0;font-family:-apple-system,"PingFang SC","Microsoft YaHei",sans-serif;background:#f5f5f5;color:#333}
-.c{max-width:960px;margin:0 auto;padding:16px}
-.card{background:#fff;border-radius:8px;padding:12px 16px;margin-bottom:12px}
-.row{display:flex;gap:12px;flex-wrap:wrap;align-items:center;font-size:14px}
-.row span{min-width:120px}
-button{border:0;border-radius:16px;padding:6px 14px;font-size:14px;cursor:pointer}
-.ok{background:#07c160;color:#fff}.no{background:#fff;border:1px solid #ddd}
-input{padding:6px 8px;border:1px solid #ddd;border-radius:6px;font-size:14px}
-#msg{color:#c00;font-size:13px;min-height:18px}
-</style></head>
-<body><div class="c">
-<h2>提现审核</h2>
-<div class="card row"><input id="ops-key" type="password" placeholder="OPS_KEY" size="32"><button class="ok" id="ops-load">加载</button>
-<label><input type="checkbox" id="only-reviewing" checked> 只看待审核</label></div>
-<div id="msg"></div>
-<div id="list"></div>
-</div>
-<script>
-(function(){
-  var keyInput=document.getElementById('ops-key');
-  keyInput.value=sessionStorage.getItem('opsKey')||'';
-  var msg=document.getElementById('msg');
-  function yuan(f){return '¥'+(f/100).toFixed(2)}
-  function call(method,path,body){
-    sessionStorage.setItem('opsKey',keyInput.value);
-    return fetch(path,{method:method,headers:Object.assign({authorization:'Bearer '+keyInput.value},body?{'content-type':'application/json'}:{}),body:body?JSON.stringify(body):undefined})
-      .then(function(r){return r.json()}).then(function(j){if(!j.state)throw new Error(j.message);return j.info});
-  }
-  function cell(parent,text){var s=document.createElement('span');s.textContent=text;parent.appendChild(s);return s}
+import { opsPageHtml } from '../ops-page';
+
+export const CONSOLE_HTML = opsPageHtml({
+  title: '提现审核',
+  style: '.row span{min-width:120px}',
+  keyBar: '<label><input type="checkbox" id="only-reviewing" checked> 只看待审核</label>',
+  body: `<div id="list"></div>`,
+  script: `  function cell(parent,text){return el(parent,'span',text)}
   function load(){
     msg.textContent='';
     var only=document.getElementById('only-reviewing').checked;
@@ -60,6 +34,5 @@ input{padding:6px 8px;border:1px solid #ddd;border-radius:6px;font-size:14px}
   }
   document.getElementById('ops-load').onclick=load;
   document.getElementById('only-reviewing').onchange=load;
-  if(keyInput.value)load();
-})();
-</script></body></html>`;
+  if(keyInput.value)load();`,
+});
