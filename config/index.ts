@@ -1,5 +1,6 @@
 import { defineConfig, type UserConfigExport } from '@tarojs/cli';
 import TsconfigPathsPlugin from 'tsconfig-paths-webpack-plugin';
+import { ChunkReportPlugin } from './chunk-report';
 import { PrecompressPlugin } from './precompress';
 import devConfig from './dev';
 import prodConfig from './prod';
@@ -15,6 +16,26 @@ const apiBase = process.env.TARO_APP_API_BASE ?? defaultBase;
 /** contract/ lives outside src/, so it must be named to be compiled (signature.ts ships in the client). */
 const contractDir = require('path').resolve(__dirname, '..', 'contract');
 const compile = { include: [contractDir] };
+
+/** The swiper library and what pulls it (Taro's swiper component, its image preview API). */
+const SWIPER = /[\\/]node_modules[\\/](swiper[\\/]|@tarojs[\\/]components[\\/]dist[\\/]components[\\/]taro-swiper-core|@tarojs[\\/]taro-h5[\\/]dist[\\/]api[\\/]media[\\/]image[\\/]previewImage)/;
+
+/** The pages the first screen opens: "/" is the entrance, which enters the project and opens the home. */
+const FIRST_SCREEN_PAGES = new Set(['./pages/entrance/entrance', './pages/index/index']);
+
+interface ChunkLike {
+  groupsIterable: Iterable<{ name?: string | null; origins?: { request?: string }[] }>;
+}
+/** splitChunks test: a module of a first-screen page (not swiper) that other pages use too. */
+function firstScreenShared(m: { resource?: string }, { chunkGraph }: { chunkGraph: { getModuleChunksIterable(m: unknown): Iterable<ChunkLike> } }): boolean {
+  if (SWIPER.test(m.resource ?? '')) return false;
+  for (const chunk of chunkGraph.getModuleChunksIterable(m)) {
+    for (const group of chunk.groupsIterable) {
+      if (FIRST_SCREEN_PAGES.has(group.name ?? '') || group.origins?.some((o) => FIRST_SCREEN_PAGES.has(o.request ?? ''))) return true;
+    }
+  }
+  return false;
+}
 
 const sassOptions = { silenceDeprecations: ['legacy-js-api', 'import'] };
 // TARO_OUTPUT_ROOT lets a second checkout-local build (e.g. a developer's manual check) not overwrite dist/.
@@ -87,6 +108,23 @@ export default defineConfig<'webpack5'>(async (merge) => {
         chain.resolve.plugin('tsconfig-paths').use(TsconfigPathsPlugin);
         // .br / .gz next to each text asset, sent by the server's static plugin (issue 17).
         chain.plugin('precompress').use(PrecompressPlugin);
+        // Taro splits only the entry's chunks, so every page chunk carried its own copy of the React component
+        // wrappers, tslib, mobx-react-lite, taro-ui's utils and our page shell (issue 17): what the first screen's
+        // pages (entrance, home) share with other pages goes to one chunk, loaded once.
+        const split = chain.optimization.get('splitChunks');
+        if (split) {
+          chain.optimization.splitChunks({
+            ...split,
+            cacheGroups: {
+              ...split.cacheGroups,
+              pages: { name: 'pages-common', chunks: 'async', minChunks: 2, priority: 20, reuseExistingChunk: true, enforce: true, test: firstScreenShared },
+              // The swiper library (image preview, the mini-program-style Swiper) only for the pages that show one.
+              swiper: { name: 'swiper', chunks: 'async', minChunks: 2, priority: 30, reuseExistingChunk: true, enforce: true, test: (m: { resource?: string }) => SWIPER.test(m.resource ?? '') },
+            },
+          });
+        }
+        // CHUNK_REPORT=<file>: what each chunk holds and which pages load it (config/chunk-report.ts).
+        if (process.env.CHUNK_REPORT) chain.plugin('chunk-report').use(ChunkReportPlugin, [process.env.CHUNK_REPORT]);
       },
     },
   };

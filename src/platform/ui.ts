@@ -28,12 +28,6 @@ export async function isOnline(): Promise<boolean> {
   }
 }
 
-/** Full-screen image viewer (review pictures, introductions). */
-export function previewImages(urls: string[], current?: string): void {
-  if (!urls.length) return;
-  void Taro.previewImage({ urls, current: current || urls[0] }).catch(() => undefined);
-}
-
 /** Opens the dialler (customer service); a cancel is not an error. */
 export function callPhone(phoneNumber: string): void {
   void Taro.makePhoneCall({ phoneNumber }).catch(() => undefined);

@@ -1,4 +1,4 @@
-import { Image, Swiper, SwiperItem, View } from '@tarojs/components';
+import { Image, View } from '@tarojs/components';
 import Taro, { useDidShow, usePullDownRefresh } from '@tarojs/taro';
 import type { ReactNode } from 'react';
 import { observer, useLocalObservable } from 'mobx-react-lite';
@@ -21,7 +21,8 @@ import { formatMoney } from '@contract/rules/money';
 import { integralCarrier, pointsText, type IntegralType } from '@contract/rules/integral';
 import { ROUTES } from '../../domain/routes';
 import { followJump, openPage, switchToTab } from '../../platform/navigation';
-import { previewImages, setPageTitle, toast } from '../../platform/ui';
+import { previewImages } from '../../platform/preview';
+import { setPageTitle, toast } from '../../platform/ui';
 import { useStores } from '../../stores';
 import ActivityCard from '../activity-card';
 import CommentItem from '../comment-item';
@@ -31,6 +32,8 @@ import { signUpAndOpen } from '../integral-query/sign-up';
 import Skeleton, { SkeletonLines } from '../skeleton';
 import PageShell from '../page-shell';
 import RichTextView from '../rich-text';
+// Native Swiper in mini-programs, a light scroll-snap strip on H5 (issue 17).
+import Slides from '../slides';
 import ShareAction from '../share-action';
 import TagStrip from '../tag-strip';
 import './index.scss';
@@ -146,13 +149,11 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
   return (
     <PageShell className="sf-act" share={state.share}>
       {pictures.length > 1 ? (
-        <Swiper className="sf-act__gallery" indicatorDots indicatorActiveColor="#ffffff">
-          {pictures.map((src) => (
-            <SwiperItem key={src}>
-              <Image className="sf-act__picture" src={src} mode="aspectFill" {...imgAlt(d.actName)} onClick={() => previewImages(pictures, src)} />
-            </SwiperItem>
-          ))}
-        </Swiper>
+        <Slides
+          className="sf-act__gallery"
+          imageClassName="sf-act__picture"
+          slides={pictures.map((src) => ({ key: src, src, alt: d.actName, onClick: () => previewImages(pictures, src) }))}
+        />
       ) : pictures.length ? (
         // The frame gives the height; the picture fills it (one element with both classes ended at 0 height).
         <View className="sf-act__gallery">

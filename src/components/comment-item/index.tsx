@@ -1,7 +1,7 @@
 import { Image, View } from '@tarojs/components';
 import type { Comment } from '@contract/activity';
 import { assetUrl } from '../../api/asset';
-import { previewImages } from '../../platform/ui';
+import { previewImages } from '../../platform/preview';
 import './index.scss';
 import { formatChinaTime } from '@contract/rules/china-time';
 import { imgAlt } from '../../platform/a11y';

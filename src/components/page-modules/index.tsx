@@ -1,4 +1,4 @@
-import { Image, Swiper, SwiperItem, View } from '@tarojs/components';
+import { Image, View } from '@tarojs/components';
 import { observer } from 'mobx-react-lite';
 import type { ActivityCard as Card, JumpContent, ModuleItem, PageModule } from '@contract/pages';
 import { detailJumpEnum } from '../../domain/catalogue';
@@ -8,6 +8,7 @@ import { assetUrl } from '../../api/asset';
 import { followJump, openPage } from '../../platform/navigation';
 import { useStores } from '../../stores';
 import ActivityCard from '../activity-card';
+import Slides from '../slides';
 import './index.scss';
 import { imgAlt } from '../../platform/a11y';
 
@@ -58,22 +59,19 @@ function PageModules({ modules }: PageModulesProps) {
 }
 
 function Banner({ items, onJump }: { items: ModuleItem[]; onJump: (j: JumpContent) => void }) {
-  if (!items.length) return null;
   return (
-    <Swiper className="sf-banner" indicatorDots={items.length > 1} autoplay circular indicatorActiveColor="#ffffff">
-      {items.map((item) => (
-        <SwiperItem key={item.itemSn}>
-          <Image
-            className="sf-banner__img"
-            src={assetUrl(item.image)}
-            mode="aspectFill"
-            {...imgAlt(item.title || '活动图片')}
-            data-jump={item.jumpContent.firstEnum}
-            onClick={() => onJump(item.jumpContent)}
-          />
-        </SwiperItem>
-      ))}
-    </Swiper>
+    <Slides
+      className="sf-banner"
+      imageClassName="sf-banner__img"
+      autoplay
+      slides={items.map((item) => ({
+        key: item.itemSn,
+        src: assetUrl(item.image),
+        alt: item.title || '活动图片',
+        jump: item.jumpContent.firstEnum,
+        onClick: () => onJump(item.jumpContent),
+      }))}
+    />
   );
 }
 
