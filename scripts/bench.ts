@@ -337,6 +337,9 @@ export function firstScreenFiles(dist: string): string[] {
   const app = files.find((f) => /^js\/app\./.test(f));
   if (!app) return files;
   const code = readFileSync(join(dist, app), 'utf8');
+  // Named chunks (config/index.ts: pages-common, swiper) are files by name, the others by id: the runtime's map.
+  const named = code.match(/\.u=function\(\w\)\{return"js\/"\+\((\{[^}]*\})\[\w\]\|\|\w\)/);
+  const names: Record<string, string> = named ? (JSON.parse(named[1]) as Record<string, string>) : {};
   for (const page of ['pages/entrance/entrance', 'pages/index/index']) {
     // Taro's router table: `"path":"pages/index/index","load":function(a,o){return[s.e(8458).then(...)` (or
     // Promise.all([s.e(1),s.e(2)]).then(...) when the page's chunk needs shared ones).
@@ -347,7 +350,7 @@ export function firstScreenFiles(dist: string): string[] {
     for (const id of ids) {
       for (const dir of ['js', 'css']) {
         for (const f of readdirSync(join(dist, dir))) {
-          if (f.startsWith(`${id}.`) && (f.endsWith('.js') || f.endsWith('.css'))) files.push(`${dir}/${f}`);
+          if (f.startsWith(`${names[id] ?? id}.`) && (f.endsWith('.js') || f.endsWith('.css'))) files.push(`${dir}/${f}`);
         }
       }
     }
