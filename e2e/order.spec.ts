@@ -171,10 +171,42 @@ async function addAddressFromSubmit(submit: Locator): Promise<Locator> {
   await suite.phone.shot('32-address-form');
   await form.locator('.sf-address-form__save').click();
   const listAgain = await currentPage(page, SCREENS.deliveryAddress, { marker: '.sf-addresses__item' });
+  // The row is a taro-ui swipe action (issue 10): swiped left it shows 编辑 / 删除 on screen; 删除 asks first and
+  // 取消 keeps the address, which is then picked as before.
+  const row = listAgain.locator('.sf-addresses__swipe', { hasText: '李四' }).first();
+  const remove = row.locator('.at-swipe-action__option', { hasText: '删除' });
+  await swipeLeft(row);
+  await until(async () => {
+    const box = await remove.boundingBox();
+    return !!box && box.x + box.width <= (page.viewportSize()?.width ?? 0);
+  }, 'the swipe shows 删除 on screen');
+  await suite.phone.shot('32b-address-swipe');
+  await remove.click();
+  await page.locator('.taro__modal').getByText('取消', { exact: true }).click();
+  await page.locator('.taro__modal').waitFor({ state: 'hidden' });
+  assert.equal(await listAgain.locator('.sf-addresses__swipe', { hasText: '李四' }).count(), 1, '取消 keeps the address');
   await listAgain.locator('.sf-addresses__item', { hasText: '李四' }).first().click();
   const back = await currentPage(page, SCREENS.courseOrderSubmit, { marker: '.sf-address__name' });
   assert.equal(((await back.locator('.sf-address__name').textContent()) || '').trim(), '李四');
   return back;
+}
+
+/** A finger dragged left across `row`, as touch events at a person's pace (the swipe action reads touches only). */
+async function swipeLeft(row: Locator): Promise<void> {
+  const { page } = suite.phone;
+  const box = await row.boundingBox();
+  assert.ok(box, 'the row to swipe is on screen');
+  const cdp = await page.context().newCDPSession(page);
+  const y = box.y + box.height / 2;
+  const x = box.x + box.width - 40;
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  for (let step = 1; step <= 12; step += 1) {
+    // One move a frame: moves sent back to back reach the page merged, or not at all on a busy machine.
+    await new Promise((r) => setTimeout(r, 16));
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x - step * 15, y }] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
 }
 
 /** Answers everything the submit screen asks, with valid values typed key by key. */
