@@ -410,6 +410,9 @@ async function main() {
   if (onPg) printApi('PostgreSQL', onPg);
   else console.log('[PostgreSQL] skipped (no postgresql installed; BENCH_PG=1 installs and starts it)');
   h5FirstLoad();
+  // Lighthouse on the same build (issues 10 and 17) when Chromium is present; it starts a server of its own.
+  const lighthouse = await import('./lighthouse');
+  if (lighthouse.chromiumPresent()) await lighthouse.runLighthouse();
 }
 
 main().catch((err) => {
