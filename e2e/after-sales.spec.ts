@@ -8,8 +8,8 @@
  * operator page moves a paid course order to another course, whose new order shows the 费用抵扣.
  */
 import assert from 'node:assert/strict';
-import { after, afterEach, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import type { CourseChangeOptions } from '../contract/after-sales';
 import type { Confirmation, SubmitResult } from '../contract/order';
 import { formatMoney } from '../contract/rules/money';
@@ -19,18 +19,15 @@ import {
   expectToast,
   field,
   loginInBrowser,
-  openBrowser,
-  openPhone,
   openScreen,
   SCREENS,
-  startServer,
   typeKeys,
   until,
   WAIT_MS,
   type Phone,
   type Screen,
-  type Server,
 } from './harness';
+import { phoneSuite } from './suite';
 
 const OPS_KEY = 'storefront-demo-ops-key';
 const O = 'subpackages/order';
@@ -44,21 +41,8 @@ const S = {
 /** A real 1x1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
-let server: Server;
-let browser: Browser;
-let phone: Phone | null = null;
+const suite = phoneSuite({ perTest: false });
 
-before(async () => {
-  [server, browser] = await Promise.all([startServer(), openBrowser()]);
-});
-afterEach(async () => {
-  await phone?.close();
-  phone = null;
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 /** The browser's own session token (the storefront keeps its session in storage, key ending in "session"). */
 async function tokenOf(page: Page): Promise<string> {
@@ -81,7 +65,7 @@ async function call<T>(token: string, method: 'GET' | 'POST', path: string, para
   if (method === 'POST') p.token = token;
   const body = { ...p, sign: computeSign({ method, path }, p, DEFAULT_SIGN_KEY) };
   const query = new URLSearchParams(Object.entries(body).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]));
-  const res = await fetch(method === 'GET' ? `${server.baseUrl}${path}?${query}` : `${server.baseUrl}${path}`, {
+  const res = await fetch(method === 'GET' ? `${suite.server.baseUrl}${path}?${query}` : `${suite.server.baseUrl}${path}`, {
     method,
     headers: method === 'POST' ? { 'content-type': 'application/json' } : { 'x-token': token },
     body: method === 'POST' ? JSON.stringify(body) : undefined,
@@ -117,7 +101,7 @@ async function submitOrder(token: string): Promise<string> {
 /** The order's detail, paid in the sandbox cashier (确认支付), back on the detail. */
 async function payOrder(p: Phone, orderNo: string) {
   // Opened as a fresh visit (a link to the order), not on top of whatever the phone showed.
-  await p.page.goto(`${server.baseUrl}/#/pages/order/orderDetail?orderNo=${orderNo}`);
+  await p.page.goto(`${suite.server.baseUrl}/#/pages/order/orderDetail?orderNo=${orderNo}`);
   await p.page.reload();
   const detail = await currentPage(p.page, SCREENS.orderDetail, { marker: '#order-pay' });
   await detail.locator('#order-pay').click();
@@ -129,7 +113,7 @@ async function payOrder(p: Phone, orderNo: string) {
 /** The operator page with the key typed in; returns a function that runs an action on an application. */
 async function operator(p: Phone) {
   const ops = await p.context.newPage();
-  await ops.goto(`${server.baseUrl}/ops/after-sales/page`);
+  await ops.goto(`${suite.server.baseUrl}/ops/after-sales/page`);
   await typeKeys(ops.locator('#ops-key'), OPS_KEY);
   await ops.locator('#ops-load').click();
   const card = (no: string) => ops.locator(`.card[data-no="${no}"]`);
@@ -171,9 +155,8 @@ async function applyFromOrder(p: Phone, detail: Awaited<ReturnType<typeof payOrd
 }
 
 test('pay, apply with an image, goods asked back, tracking number, receipt, refund arrives, order 已退款', async () => {
-  phone = await openPhone(browser);
-  const p = phone;
-  await loginInBrowser(p, server, '13700137131');
+  const p = await suite.open();
+  await loginInBrowser(p, suite.server, '13700137131');
   const orderNo = await submitOrder(await tokenOf(p.page));
   const paid = await payOrder(p, orderNo);
   const { applicationNo } = await applyFromOrder(p, paid, true);
@@ -183,7 +166,7 @@ test('pay, apply with an image, goods asked back, tracking number, receipt, refu
   await op.act(applicationNo, 'return', 'RETURNING');
 
   // Back on the storefront, from 售后服务's list: the detail now asks for the goods and shows where to send them.
-  const list = await openScreen(p.page, server.baseUrl, `/${S.list.route}`, S.list, { marker: `.as-item[data-no="${applicationNo}"]` });
+  const list = await openScreen(p.page, suite.server.baseUrl, `/${S.list.route}`, S.list, { marker: `.as-item[data-no="${applicationNo}"]` });
   assert.equal(await list.locator(`.as-item[data-no="${applicationNo}"] .as-item-state`).textContent(), '待寄回商品');
   await list.locator(`.as-item[data-no="${applicationNo}"]`).click();
   let detail = await currentPage(p.page, S.detail, { marker: '#as-write-logistics' });
@@ -215,19 +198,18 @@ test('pay, apply with an image, goods asked back, tracking number, receipt, refu
   }
   await op.ops.close();
 
-  detail = await openScreen(p.page, server.baseUrl, `/${S.detail.route}?applicationNo=${applicationNo}`, S.detail, { marker: '#as-refunded' });
+  detail = await openScreen(p.page, suite.server.baseUrl, `/${S.detail.route}?applicationNo=${applicationNo}`, S.detail, { marker: '#as-refunded' });
   assert.equal(await detail.locator('#as-state').textContent(), '退款成功');
   await p.shot('as-03-refunded');
-  const order = await openScreen(p.page, server.baseUrl, `/pages/order/orderDetail?orderNo=${orderNo}`, SCREENS.orderDetail, { marker: '#order-refunded' });
+  const order = await openScreen(p.page, suite.server.baseUrl, `/pages/order/orderDetail?orderNo=${orderNo}`, SCREENS.orderDetail, { marker: '#order-refunded' });
   assert.match((await order.locator('.sf-detail__status').textContent()) ?? '', /已退款/);
   assert.equal(await order.locator('#order-after-sale').textContent(), '退款成功');
   assert.equal(await order.locator('#order-after-sale-apply').count(), 0, 'nothing left to apply for');
 });
 
 test('a refused application shows the merchant\'s reason', async () => {
-  phone = await openPhone(browser);
-  const p = phone;
-  await loginInBrowser(p, server, '13700137132');
+  const p = await suite.open();
+  await loginInBrowser(p, suite.server, '13700137132');
   const token = await tokenOf(p.page);
 
   const second = await submitOrder(token);
@@ -235,16 +217,15 @@ test('a refused application shows the merchant\'s reason', async () => {
   const op = await operator(p);
   await op.act(refusedNo, 'refuse', 'REFUSED', '教材已拆封使用');
   await op.ops.close();
-  const detail = await openScreen(p.page, server.baseUrl, `/${S.detail.route}?applicationNo=${refusedNo}`, S.detail, { marker: '#as-refuse-reason' });
+  const detail = await openScreen(p.page, suite.server.baseUrl, `/${S.detail.route}?applicationNo=${refusedNo}`, S.detail, { marker: '#as-refuse-reason' });
   assert.equal(await detail.locator('#as-refuse-reason').textContent(), '拒绝原因：教材已拆封使用');
   assert.equal(await detail.locator('#as-state').textContent(), '商家已拒绝');
   await p.shot('as-04-refused');
 });
 
 test('cancel an application: the detail shows 已撤销 at once, and the order offers 申请售后 again', async () => {
-  phone = await openPhone(browser);
-  const p = phone;
-  await loginInBrowser(p, server, '13700137133');
+  const p = await suite.open();
+  await loginInBrowser(p, suite.server, '13700137133');
   const orderNo = await submitOrder(await tokenOf(p.page));
   const { shown, applicationNo } = await applyFromOrder(p, await payOrder(p, orderNo), false);
   // At once, as a person would: the page's own read and the cancel follow each other within the same second.
@@ -256,21 +237,20 @@ test('cancel an application: the detail shows 已撤销 at once, and the order o
   await shown.locator('#as-cancel').waitFor({ state: 'detached', timeout: WAIT_MS });
   assert.equal(await shown.locator('#as-edit').count(), 0, 'nothing left to edit');
   await p.shot('as-05-cancelled');
-  const history = await openScreen(p.page, server.baseUrl, `/${O}/afterSale/negotiationHistory?applicationNo=${applicationNo}`, { route: `${O}/afterSale/negotiationHistory`, marker: '.as-record' });
+  const history = await openScreen(p.page, suite.server.baseUrl, `/${O}/afterSale/negotiationHistory?applicationNo=${applicationNo}`, { route: `${O}/afterSale/negotiationHistory`, marker: '.as-record' });
   assert.match((await history.textContent()) ?? '', /买家撤销了退款申请/);
-  const order = await openScreen(p.page, server.baseUrl, `/pages/order/orderDetail?orderNo=${orderNo}`, SCREENS.orderDetail, { marker: '#order-after-sale-apply' });
+  const order = await openScreen(p.page, suite.server.baseUrl, `/pages/order/orderDetail?orderNo=${orderNo}`, SCREENS.orderDetail, { marker: '#order-after-sale-apply' });
   assert.equal(await order.locator('#order-after-sale').textContent(), '已撤销');
 });
 
 test('course change on the operator page: the old order 已换课, the new order shows 费用抵扣', async () => {
-  phone = await openPhone(browser);
-  const p = phone;
-  await loginInBrowser(p, server, '13700137134');
+  const p = await suite.open();
+  await loginInBrowser(p, suite.server, '13700137134');
   const oldNo = await submitOrder(await tokenOf(p.page));
   await payOrder(p, oldNo);
   const target = 'demo-course-04';
   // What the page will offer, read through the same operator API: the deduction the new order must show.
-  const res = await fetch(`${server.baseUrl}/ops/orders/${oldNo}/course-change`, { headers: { authorization: `Bearer ${OPS_KEY}` } });
+  const res = await fetch(`${suite.server.baseUrl}/ops/orders/${oldNo}/course-change`, { headers: { authorization: `Bearer ${OPS_KEY}` } });
   const options = ((await res.json()) as { info: CourseChangeOptions }).info;
   const offered = options.courses.find((c) => c.actSn === target);
   assert.ok(options.allowed && offered, 'the paid order may move to the instalment course');
@@ -288,7 +268,7 @@ test('course change on the operator page: the old order 已换课, the new order
   await op.ops.close();
 
   // The old order: 已换课, no pay or after-sales entry, a link to the new order.
-  const old = await openScreen(p.page, server.baseUrl, `/pages/order/orderDetail?orderNo=${oldNo}`, SCREENS.orderDetail, { marker: '#order-course-change' });
+  const old = await openScreen(p.page, suite.server.baseUrl, `/pages/order/orderDetail?orderNo=${oldNo}`, SCREENS.orderDetail, { marker: '#order-course-change' });
   assert.equal(await old.locator('.sf-detail__status-text').textContent(), '已换课');
   assert.equal(await old.locator('#order-pay').count(), 0);
   assert.equal(await old.locator('#order-after-sale-apply').count(), 0);
