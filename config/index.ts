@@ -1,6 +1,7 @@
 import { defineConfig, type UserConfigExport } from '@tarojs/cli';
 import TsconfigPathsPlugin from 'tsconfig-paths-webpack-plugin';
 import { ChunkReportPlugin } from './chunk-report';
+import { MINI_MINIFY_XML, MINI_TERSER, miniOutputSize } from './mini-size';
 import { PrecompressPlugin } from './precompress';
 import devConfig from './dev';
 import prodConfig from './prod';
@@ -63,9 +64,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
     copy: { patterns: target === 'h5' ? [{ from: 'src/favicon.ico', to: `${outputRoot}/favicon.ico` }] : [], options: {} },
     framework: 'react',
     compiler: 'webpack5',
-    // Mini-programs read UTF-8 scripts: Taro's default ascii_only writes each Chinese character as a 6-byte
-    // \uXXXX escape, which alone cost the main package several KB against its 600 KB budget (issue 17).
-    terser: target === 'h5' ? undefined : { enable: true, config: { output: { ascii_only: false } } },
+    // Mini-programs: smaller output for the main package's 600 KB budget (issue 17, config/mini-size.ts).
+    terser: target === 'h5' ? undefined : MINI_TERSER,
     cache: { enable: false },
     alias: {
       '@contract': contractDir,
@@ -81,8 +81,10 @@ export default defineConfig<'webpack5'>(async (merge) => {
       miniCssExtractPluginOption: { ignoreOrder: true },
       sassLoaderOption: { sassOptions },
       optimizeMainPackage: { enable: true },
+      minifyXML: MINI_MINIFY_XML,
       webpackChain(chain) {
         chain.resolve.plugin('tsconfig-paths').use(TsconfigPathsPlugin);
+        miniOutputSize(chain);
       },
     },
     h5: {
