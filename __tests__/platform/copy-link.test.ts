@@ -35,8 +35,8 @@ test('a browser that refuses to copy shows the link instead of a false 复制成
 
 test('the real delay is a timer of 402 ms (Taro faked)', async () => {
   jest.useFakeTimers();
-  const setClip = jest.spyOn(Taro, 'setClipboardData').mockImplementation(async () => ({ errMsg: 'setClipboardData:ok' }));
-  const showToast = jest.spyOn(Taro, 'showToast').mockImplementation(async () => ({ errMsg: 'showToast:ok' }));
+  const setClip = jest.spyOn(Taro, 'setClipboardData').mockImplementation(async () => ({ errMsg: 'setClipboardData:ok' }) as never);
+  const showToast = jest.spyOn(Taro, 'showToast').mockImplementation(async () => ({ errMsg: 'showToast:ok' }) as never);
   try {
     const done = copyShareLink('https://shop.example/y');
     await Promise.resolve();
