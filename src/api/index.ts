@@ -1,10 +1,9 @@
 /**
  * The api object handed to the stores: one typed module per domain over one request wrapper. Domains only
  * sub-package pages call are not listed here (they would ship in the main package): those pages bind them with
- * stores/domain-api.ts (after-sales in subpackages/order/api.ts, feedback in subpackages/user/api.ts).
+ * stores/domain-api.ts (after-sales in subpackages/order/api.ts, addresses and feedback in subpackages/user/api.ts).
  */
 import { createActivityApi } from './activity';
-import { createAddressApi } from './address';
 import { createAuthApi } from './auth';
 import { createCardApi } from './card';
 import { createCouponApi } from './coupon';
@@ -28,7 +27,6 @@ export function createApi(request: Request) {
     miniLogin: createMiniLoginApi(request),
     pages: createPagesApi(request),
     order: createOrderApi(request),
-    address: createAddressApi(request),
     payment: createPaymentApi(request),
     activity: createActivityApi(request),
     coupon: createCouponApi(request),

@@ -3,9 +3,10 @@ import { observer, useLocalObservable } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
 import { useEffect } from 'react';
 import type { Area } from '@contract/address';
+import { createAddressApi } from '../../api/address';
 import { ApiError } from '../../api/request';
 import { toast } from '../../platform/ui';
-import { useStores } from '../../stores';
+import { domainApi } from '../../stores/domain-api';
 import Popup from '../popup';
 import './index.scss';
 
@@ -26,7 +27,8 @@ const LEVEL_TITLES = ['省份', '城市', '区县'];
 
 /** Province -> city -> county, each level loaded from /front/v1/common/area/childList as the user drills down. */
 function AreaPicker({ open, onClose, onPick }: AreaPickerProps) {
-  const { api } = useStores();
+  // Only the address form (user sub-package) shows it: the address calls stay out of the main package.
+  const address = domainApi(createAddressApi);
   const state = useLocalObservable(() => ({
     level: 0,
     chosen: [] as Area[],
@@ -37,7 +39,7 @@ function AreaPicker({ open, onClose, onPick }: AreaPickerProps) {
   async function loadLevel(level: number, parentId: string) {
     runInAction(() => (state.loading = true));
     try {
-      const { list } = await api.address.areaChildren(parentId);
+      const { list } = await address.areaChildren(parentId);
       runInAction(() => {
         state.list = list;
         state.level = level;

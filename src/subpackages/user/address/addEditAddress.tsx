@@ -10,13 +10,15 @@ import { validateAddressForm } from '../../../domain/address-form';
 import { location } from '../../../platform/location';
 import { toast } from '../../../platform/ui';
 import { useStores } from '../../../stores';
+import { userPackageApi } from '../api';
 import { bindText, bindValue, errorMessage, sendForm } from '../../../stores/form-send';
 import './address.scss';
 import { removeAddress } from './remove-address';
 
 /** §2 add or edit an address (params id, type, update); update=1 hands the saved address back to the order. */
 function AddEditAddress() {
-  const { api, session } = useStores();
+  const { session } = useStores();
+  const api = userPackageApi();
   const { params } = useRouter();
   const id = params.id ? String(params.id) : '';
   const form = useLocalObservable(() => ({

@@ -12,6 +12,7 @@ import { ROUTES } from '../../../domain/routes';
 import { openPage } from '../../../platform/navigation';
 import { settleSwipeRows } from '../../../platform/swipe';
 import { useStores } from '../../../stores';
+import { userPackageApi } from '../api';
 import './address.scss';
 import { removeAddress } from './remove-address';
 
@@ -23,7 +24,8 @@ const SWIPE_OPTIONS = [
 
 /** §2 delivery addresses; with `selectable` a tap returns the address to the page that asked (submit screen). */
 function DeliveryAddress() {
-  const { api, session } = useStores();
+  const { session } = useStores();
+  const api = userPackageApi();
   const { params } = useRouter();
   const selectable = params.selectable === '1' || params.selectable === 'true';
   const state = useLocalObservable(() => ({ list: [] as Address[], loaded: false, error: '' }));

@@ -3,13 +3,13 @@
  * chosen address when it was this one (a submit screen must not send a deleted address).
  */
 import Taro from '@tarojs/taro';
-import type { Api } from '../../../api';
 import { toast } from '../../../platform/ui';
 import { errorMessage } from '../../../stores/form-send';
 import type { SessionStore } from '../../../stores/session';
+import type { UserPackageApi } from '../api';
 
 /** True when the address was deleted; a refusal or a failure has been told already. */
-export async function removeAddress(api: Api, session: SessionStore, id: string): Promise<boolean> {
+export async function removeAddress(api: Pick<UserPackageApi, 'address'>, session: SessionStore, id: string): Promise<boolean> {
   const res = await Taro.showModal({ title: '提示', content: '确定删除该收货地址吗？' });
   if (!res.confirm) return false;
   try {
