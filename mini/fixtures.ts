@@ -8,6 +8,7 @@ import { DEFAULT_SIGN_KEY } from '../contract/signature';
 import type { Address } from '../contract/address';
 import type { EntranceInfo, UserInfo } from '../contract/entrance';
 import { createApi, type Api } from '../src/api';
+import { createAddressApi } from '../src/api/address';
 import { createRequest, type Transport } from '../src/api/request';
 import type { Server } from '../e2e/harness';
 
@@ -53,7 +54,8 @@ const fetchTransport: Transport = async (req) => {
   return { statusCode: res.status, data };
 };
 
-function apiFor(baseUrl: string, getToken: () => string): Api {
+/** The app's root api plus the address calls (bound by the user sub-package in the app, not part of the root api). */
+function apiFor(baseUrl: string, getToken: () => string): Api & { address: ReturnType<typeof createAddressApi> } {
   const request = createRequest({
     transport: fetchTransport,
     bases: { main: baseUrl, user: baseUrl, auth: baseUrl },
@@ -64,7 +66,7 @@ function apiFor(baseUrl: string, getToken: () => string): Api {
     onSessionExpired: () => undefined,
     loading: { show: () => undefined, hide: () => undefined },
   });
-  return createApi(request);
+  return { ...createApi(request), address: createAddressApi(request) };
 }
 
 function persisted(token: string, entry: EntranceInfo, userInfo: UserInfo | null): PersistedSession {
