@@ -175,6 +175,9 @@ async function addAddressFromSubmit(submit: Locator): Promise<Locator> {
   // 取消 keeps the address, which is then picked as before.
   const row = listAgain.locator('.sf-addresses__swipe', { hasText: '李四' }).first();
   const remove = row.locator('.at-swipe-action__option', { hasText: '删除' });
+  // Until AtSwipeAction has measured its options (it shows them then), the row has nowhere to move.
+  const options = row.locator('.at-swipe-action__options');
+  await until(async () => (await options.evaluate((el) => getComputedStyle(el).opacity)) === '1', 'the swipe action is ready');
   await swipeLeft(row);
   await until(async () => {
     const box = await remove.boundingBox();
