@@ -375,9 +375,13 @@ test('a free sign-up skips payment and opens the order, paid, whose amounts add 
   assert.equal((await detail.locator('#act-order').textContent())?.trim(), '立即报名');
   await detail.locator('#act-order').click();
   // A zero-price item signs up (§7 zero/activity/{id}, order/sign-up; issue 14): no submit screen, no cashier;
-  // §4: a zero-amount order skips payment and opens the order's detail.
-  const order = await currentPage(page, SCREENS.orderDetail, { marker: '.sf-detail__status-text' });
+  // §4: a zero-amount order skips payment; the result page (§2 result/index) says so and leads to the order.
+  const result = await currentPage(page, { route: 'subpackages/result/index/index', marker: '#result-title' });
   assert.doesNotMatch(page.url(), /sandbox\/cashier/);
+  assert.equal((await result.locator('#result-title').textContent())?.trim(), '报名成功');
+  await suite.phone.shot('60-free-sign-up-result');
+  await result.locator('#result-order').click();
+  const order = await currentPage(page, SCREENS.orderDetail, { marker: '.sf-detail__status-text' });
   await order.locator('.sf-detail__status-text', { hasText: '已完成' }).waitFor({ state: 'visible' });
   const seen = await checkOrderDetailAmounts(order);
   assert.equal(seen.total, 0);

@@ -147,6 +147,11 @@ export const FIRST_SCREENS: Record<string, FirstScreen> = {
   'subpackages/coupon/couponHistory/couponHistory': { as: 'user', texts: () => ['已使用的10元券', '已过期的15元券'] },
   'subpackages/coupon/couponList/couponList': { as: 'user', texts: () => ['新人礼包体验券', '已退款', '复制'] },
   'subpackages/result/success/exchangeSuccess': { as: 'user', texts: () => ['兑换成功', '查看卡券'] },
+  'subpackages/result/index/index': {
+    as: 'user',
+    query: (f) => ({ kind: 'signUp', orderNo: f.orderNo }),
+    texts: () => ['报名成功', '查看订单', '返回首页'],
+  },
   'subpackages/result/success/courseDetailSuccess': {
     as: 'user',
     query: (f) => ({ orderNo: f.orderNo }),
