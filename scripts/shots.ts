@@ -121,13 +121,18 @@ async function orderDetail(phone: Phone, server: Server, theme: string, taken: T
   taken.push({ theme, name: 'order-detail', title: '订单详情', file, ok });
 }
 
-/** Places one order (a zero-price activity skips payment) so the order list and detail have something to show. */
+/** Places one order (a zero-price activity signs up without payment) so the order list and detail have something to show. */
 async function placeOrder(phone: Phone, server: Server, projectSn: string) {
   try {
     await open(phone, server, `/pages/activity/activityDetail?actSn=${projectSn}-activity-02`);
     const detail = await currentPage(phone.page, SCREENS.activityDetail, { timeout: WAIT });
     await detail.locator('#act-order').click({ timeout: 5000 });
-    await phone.page.waitForFunction(() => /rderSubmit/i.test(location.hash), undefined, { timeout: WAIT });
+    // A zero-price item signs up at once and opens its order (no submit screen); others go through one.
+    await phone.page.waitForFunction(() => /rderSubmit|orderDetail/i.test(location.hash), undefined, { timeout: WAIT });
+    if (/orderDetail/.test(phone.page.url())) {
+      await currentPage(phone.page, SCREENS.orderDetail, { timeout: WAIT });
+      return;
+    }
     const screen = /courseOrderSubmit/.test(phone.page.url()) ? SCREENS.courseOrderSubmit : SCREENS.orderSubmit;
     const submit = await currentPage(phone.page, screen, { timeout: WAIT });
     await submit.locator('.sf-submit__btn').click({ timeout: 5000 });
