@@ -11,12 +11,12 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, afterEach, before, beforeEach, test } from 'node:test';
+import { test } from 'node:test';
 import jsQR from 'jsqr';
-import type { Browser } from 'playwright-core';
 import { DEFAULT_OPS_KEY } from '../server/src/config';
 import { demoFollowLink, demoFormSn, demoTrafficLinkId } from '../server/src/db/seed/forms';
-import { SCREENS, currentPage, expectToast, field, loginInBrowser, openBrowser, openPhone, startServer, typeKeys, until, type Phone, type Screen, type Server } from './harness';
+import { SCREENS, currentPage, expectToast, field, loginInBrowser, typeKeys, until, type Screen } from './harness';
+import { phoneSuite } from './suite';
 
 const FORM: Screen = { route: 'pages/collectForms/collectForms', marker: '#form-submit' };
 const FORM_DONE: Screen = { route: 'subpackages/result/collectFormSuccess/collectFormSuccess', marker: '#collect-success-title' };
@@ -34,33 +34,20 @@ const PNGS = [
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR42mP8z8DAwMDAAAAGAQEAwgYx3wAAAABJRU5ErkJggg==',
 ].map((b) => Buffer.from(b, 'base64'));
 
-let server: Server;
-let browser: Browser;
-let phone: Phone;
+const suite = phoneSuite();
 
-before(async () => {
-  [server, browser] = await Promise.all([startServer(), openBrowser()]);
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-beforeEach(async () => {
-  phone = await openPhone(browser);
-});
-afterEach(async () => phone?.close());
 
 async function ops<T>(path: string): Promise<T> {
-  const res = await fetch(`${server.baseUrl}${path}`, { headers: { authorization: `Bearer ${DEFAULT_OPS_KEY}` } });
+  const res = await fetch(`${suite.server.baseUrl}${path}`, { headers: { authorization: `Bearer ${DEFAULT_OPS_KEY}` } });
   const json = (await res.json()) as { state: boolean; message: string; info: T };
   assert.ok(json.state, `${path}: ${json.message}`);
   return json.info;
 }
 
 test('a collect form filled wrong shows each field\'s message, keeps what was typed, and commits once right', async () => {
-  const { page } = phone;
+  const { page } = suite.phone;
   const formPath = `/pages/collectForms/collectForms?formSn=${demoFormSn('demo')}`;
-  let form = await loginInBrowser(phone, server, '13700137001', FORM, formPath);
+  let form = await loginInBrowser(suite.phone, suite.server, '13700137001', FORM, formPath);
   await form.locator('.sf-collect__title', { hasText: '信息登记表' }).waitFor();
 
   await typeKeys(field(form, 'form-field-fName1'), '张三');
@@ -75,12 +62,12 @@ test('a collect form filled wrong shows each field\'s message, keeps what was ty
   assert.equal(await form.locator('#form-field-fIdcd1-error').textContent(), '请输入正确的身份证号码');
   assert.equal(await form.locator('#form-field-fMail1-error').textContent(), '请输入正确的邮箱格式');
   assert.equal(await form.locator('#form-field-fName1-error').count(), 0);
-  await phone.shot('forms-1-wrong');
+  await suite.phone.shot('forms-1-wrong');
 
   // Leave for the home page and come back by the same address: nothing typed is lost.
-  await page.goto(`${server.baseUrl}/#/pages/index/index`);
+  await page.goto(`${suite.server.baseUrl}/#/pages/index/index`);
   await currentPage(page, { route: 'pages/index/index', marker: '.sf-home' });
-  await page.goto(`${server.baseUrl}/#${formPath}`);
+  await page.goto(`${suite.server.baseUrl}/#${formPath}`);
   // The app may reopen the page the address names once more (platform/hash-watch): wait for the one that stays.
   await until(async () => {
     // A page instance replaced while it was being looked at is simply looked for again.
@@ -98,7 +85,7 @@ test('a collect form filled wrong shows each field\'s message, keeps what was ty
   await form.locator('#form-submit').click();
   const done = await currentPage(page, FORM_DONE);
   assert.match((await done.textContent()) ?? '', /提交成功，工作人员将在1个工作日内与您联系/);
-  await phone.shot('forms-2-success');
+  await suite.phone.shot('forms-2-success');
 
   const { list } = await ops<{ list: Array<{ values: Record<string, string>; phone: string | null }> }>(`/ops/forms/${demoFormSn('demo')}/submissions`);
   const mine = list.find((s) => s.phone === '13700137001');
@@ -109,14 +96,14 @@ test('a collect form filled wrong shows each field\'s message, keeps what was ty
 });
 
 test('feedback with two images: uploaded to the storage host, sent, and served back', async () => {
-  const { page } = phone;
+  const { page } = suite.phone;
   const dir = mkdtempSync(join(tmpdir(), 'sf-e2e-img-'));
   const files = PNGS.map((data, i) => {
     const path = join(dir, `photo-${i + 1}.png`);
     writeFileSync(path, data);
     return path;
   });
-  const fb = await loginInBrowser(phone, server, '13700137002', FEEDBACK, '/subpackages/user/feedback/feedback');
+  const fb = await loginInBrowser(suite.phone, suite.server, '13700137002', FEEDBACK, '/subpackages/user/feedback/feedback');
   await fb.locator('.sf-feedback__type', { hasText: '产品建议' }).click();
   await typeKeys(field(fb, 'feedback-content'), '希望增加周末班');
   // Taro's chooseImage puts a file input in the page and clicks it; a person picks two photos in the chooser.
@@ -126,7 +113,7 @@ test('feedback with two images: uploaded to the storage host, sent, and served b
   await expectToast(page, '上传成功');
   await fb.locator('.at-image-picker__preview-img').nth(1).waitFor();
   await typeKeys(field(fb, 'feedback-contact'), '13700137002');
-  await phone.shot('forms-3-feedback');
+  await suite.phone.shot('forms-3-feedback');
   await fb.locator('#feedback-submit').click();
   await expectToast(page, '提交成功，感谢您的反馈');
 
@@ -135,7 +122,7 @@ test('feedback with two images: uploaded to the storage host, sent, and served b
   assert.ok(mine, 'the feedback reached the server');
   assert.equal(mine.feedbackType, '产品建议');
   assert.equal(mine.images.length, 2);
-  const served = await Promise.all(mine.images.map(async (url) => fetch(new URL(url, server.baseUrl))));
+  const served = await Promise.all(mine.images.map(async (url) => fetch(new URL(url, suite.server.baseUrl))));
   for (const res of served) {
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('content-type'), 'image/png');
@@ -146,18 +133,18 @@ test('feedback with two images: uploaded to the storage host, sent, and served b
 });
 
 test('a traffic link enters its project and opens its target, and the login form shows the LOGIN notice', async () => {
-  const { page } = phone;
-  await page.goto(`${server.baseUrl}/#/pages/entrance/entrance?login=phone`);
+  const { page } = suite.phone;
+  await page.goto(`${suite.server.baseUrl}/#/pages/entrance/entrance?login=phone`);
   const login = await currentPage(page, { route: 'pages/entrance/entrance', marker: '#login-tip' });
   assert.equal(await login.locator('#login-tip').textContent(), '登录即表示您已阅读并同意《用户协议》和《隐私政策》');
-  await loginInBrowser(phone, server, '13700137004');
-  await page.goto(`${server.baseUrl}/#/pages/entrance/entrance?trafficId=${demoTrafficLinkId('demo')}`);
+  await loginInBrowser(suite.phone, suite.server, '13700137004');
+  await page.goto(`${suite.server.baseUrl}/#/pages/entrance/entrance?trafficId=${demoTrafficLinkId('demo')}`);
   const form = await currentPage(page, FORM);
   await form.locator('.sf-collect__title', { hasText: '信息登记表' }).waitFor();
 });
 
 test('the drainage code is a QR of the project\'s follow link, decoded from what the page shows', async () => {
-  const drainage = await loginInBrowser(phone, server, '13700137003', DRAINAGE, '/subpackages/user/drainage/drainageCode');
+  const drainage = await loginInBrowser(suite.phone, suite.server, '13700137003', DRAINAGE, '/subpackages/user/drainage/drainageCode');
   await drainage.locator('.sf-drainage__title', { hasText: '关注示范商城' }).waitFor();
   const img = drainage.locator('#drainage-qr img, img#drainage-qr').first();
   await img.waitFor();
@@ -176,13 +163,13 @@ test('the drainage code is a QR of the project\'s follow link, decoded from what
   const decoded = jsQR(Uint8ClampedArray.from(pixels.rgba), pixels.width, pixels.height);
   assert.equal(decoded?.data, demoFollowLink('demo'));
   await drainage.locator('.sf-qr__hint', { hasText: '长按二维码识别或保存图片' }).waitFor();
-  await phone.shot('forms-4-drainage');
+  await suite.phone.shot('forms-4-drainage');
 });
 
 test('a visitor opens an activity\'s place: the distance once the position is allowed, the reason and 重试 when refused', async () => {
-  const { page, context } = phone;
+  const { page, context } = suite.phone;
   const detailPath = '/pages/activity/activityDetail?actSn=demo-activity-02';
-  await page.goto(`${server.baseUrl}/#${detailPath}`);
+  await page.goto(`${suite.server.baseUrl}/#${detailPath}`);
   let detail = await currentPage(page, DETAIL);
   assert.equal((await detail.locator('#act-place').textContent())?.trim(), `活动地点${RUN_PLACE} ›`);
   await detail.locator('#act-place').click();
@@ -194,31 +181,31 @@ test('a visitor opens an activity\'s place: the distance once the position is al
   await place.locator('#open-location-locate').click();
   await place.locator('#location-error', { hasText: '你已拒绝获取位置信息' }).waitFor();
   assert.equal(await place.locator('#location-settings').count(), 0);
-  await phone.shot('forms-5-location-refused');
+  await suite.phone.shot('forms-5-location-refused');
 
   // The customer allows it (in the browser's settings) and taps 重试: about 1.4 km from the meeting point.
-  await context.grantPermissions(['geolocation'], { origin: server.baseUrl });
+  await context.grantPermissions(['geolocation'], { origin: suite.server.baseUrl });
   await context.setGeolocation({ latitude: 23.1312, longitude: 113.3189 });
   await place.locator('#location-retry').click();
   await place.locator('#open-location-distance-text').waitFor();
   assert.match((await place.locator('#open-location-distance-text').textContent()) ?? '', /^距你约 1\.\d 公里$/);
-  await phone.shot('forms-6-location-distance');
+  await suite.phone.shot('forms-6-location-distance');
 
   // Back on the detail, 分享 copies the page's link: the platform's copy toast, then 复制成功 (402 ms later, §9).
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.baseUrl });
   await page.goBack();
   detail = await currentPage(page, DETAIL);
   await detail.locator('#share-action').click();
   await expectToast(page, '复制成功');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
-  assert.equal(copied, `${server.baseUrl}/#${detailPath}&projectSn=demo`);
+  assert.equal(copied, `${suite.server.baseUrl}/#${detailPath}&projectSn=demo`);
 });
 
 test('定位 on the address form: with the position allowed and the place named, it fills the detail line', async () => {
-  const { page, context } = phone;
-  await context.grantPermissions(['geolocation'], { origin: server.baseUrl });
+  const { page, context } = suite.phone;
+  await context.grantPermissions(['geolocation'], { origin: suite.server.baseUrl });
   await context.setGeolocation({ latitude: 23.1312, longitude: 113.3189 });
-  const form = await loginInBrowser(phone, server, '13700137005', SCREENS.addEditAddress, '/subpackages/user/address/addEditAddress');
+  const form = await loginInBrowser(suite.phone, suite.server, '13700137005', SCREENS.addEditAddress, '/subpackages/user/address/addEditAddress');
   await typeKeys(field(form, 'address-name'), '李四');
   await form.locator('#address-locate').click();
   const choose = await currentPage(page, CHOOSE_LOCATION);
@@ -229,7 +216,7 @@ test('定位 on the address form: with the position allowed and the place named,
   await choose.locator('#choose-location-coords', { hasText: '已定位' }).waitFor();
   await typeKeys(field(choose, 'choose-location-name'), '公司前台');
   await typeKeys(field(choose, 'choose-location-address'), '体育西路103号');
-  await phone.shot('forms-7-choose-location');
+  await suite.phone.shot('forms-7-choose-location');
   await choose.locator('#choose-location-confirm').click();
   const back = await currentPage(page, SCREENS.addEditAddress);
   await until(async () => (await field(back, 'address-detail').inputValue()) === '体育西路103号 公司前台', 'the detail line holds the chosen place');

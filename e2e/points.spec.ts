@@ -7,8 +7,8 @@
  * Sandbox balances are the phone's last four digits times three (server/src/services/carrier-points.ts).
  */
 import assert from 'node:assert/strict';
-import { after, afterEach, before, beforeEach, test } from 'node:test';
-import type { Browser, Locator } from 'playwright-core';
+import { test } from 'node:test';
+import type { Locator } from 'playwright-core';
 import {
   SCREENS,
   checkOrderDetailAmounts,
@@ -16,46 +16,26 @@ import {
   currentPage,
   expectToast,
   field,
-  openBrowser,
-  openPhone,
   openScreen,
   readLines,
-  startServer,
   typeKeys,
-  type Phone,
-  type Server,
 } from './harness';
+import { phoneSuite } from './suite';
 
-let server: Server;
-let browser: Browser;
-let phone: Phone;
-
-before(async () => {
-  [server, browser] = await Promise.all([startServer(), openBrowser()]);
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-beforeEach(async () => {
-  phone = await openPhone(browser);
-});
-afterEach(async () => {
-  await phone.close();
-});
+const suite = phoneSuite();
 
 const NOTE = '积分查询可能会延迟，具体以移动官方积分余额为准';
 
 /** Logs in through the storefront's phone form in the integral project and lands on the item's detail. */
 async function loginToItem(mobile: string, actSn: string): Promise<Locator> {
-  const { page } = phone;
+  const { page } = suite.phone;
   const redirect = `/pages/activity/activityDetail?actSn=${actSn}&projectSn=integral`;
-  await page.goto(`${server.baseUrl}/#/pages/entrance/entrance?${new URLSearchParams({ login: 'phone', projectSn: 'integral', redirect })}`);
+  await page.goto(`${suite.server.baseUrl}/#/pages/entrance/entrance?${new URLSearchParams({ login: 'phone', projectSn: 'integral', redirect })}`);
   const login = await currentPage(page, SCREENS.login);
   await typeKeys(field(login, 'login-phone'), mobile);
-  const seen = server.smsCount(mobile);
+  const seen = suite.server.smsCount(mobile);
   await login.locator('.sf-login__code').click();
-  await typeKeys(field(login, 'login-code'), await server.smsCode(mobile, seen));
+  await typeKeys(field(login, 'login-code'), await suite.server.smsCode(mobile, seen));
   await login.locator('.sf-login__submit').click();
   return currentPage(page, SCREENS.activityDetail, { marker: '#act-integral-query' });
 }
@@ -73,7 +53,7 @@ async function checkPointsOnOrder(detail: Locator, orderNo: string, points: stri
   assert.equal((await readLines(detail)).get('兑换积分')?.text, points);
   const amounts = await checkOrderDetailAmounts(detail);
   assert.equal(amounts.total, cash, `订单总额 is the cash part of ${orderNo}`);
-  const list = await openScreen(phone.page, server.baseUrl, '/pages/order/orderList', SCREENS.orderList, { marker: `.sf-order[data-order-no="${orderNo}"]` });
+  const list = await openScreen(suite.phone.page, suite.server.baseUrl, '/pages/order/orderList', SCREENS.orderList, { marker: `.sf-order[data-order-no="${orderNo}"]` });
   await checkOrderListAmounts(list, orderNo, amounts);
   assert.equal(await text(list.locator(`.sf-order[data-order-no="${orderNo}"] .sf-order__points`)), `兑换积分 ${points}`);
 }
@@ -96,7 +76,7 @@ test('query points, change back to search, order with points and see the balance
   await search.locator('#integral-error', { hasText: '请输入正确的11位手机号' }).waitFor({ state: 'visible' });
   // At most 11 digits stay in the field.
   await typeKeys(field(search, 'integral-phone'), '139000030001', { shows: '13900003000' });
-  await phone.shot('points-10-search');
+  await suite.phone.shot('points-10-search');
   await search.locator('#integral-search').click();
 
   const result = detail.locator('#integral-result-view');
@@ -104,7 +84,7 @@ test('query points, change back to search, order with points and see the balance
   assert.equal(await text(result.locator('#integral-balance')), '9000移动积分');
   assert.equal(await text(result.locator('.sf-iq__carrier')), '中国移动');
   assert.equal(await text(result.locator('.sf-iq__note')), NOTE);
-  await phone.shot('points-11-result');
+  await suite.phone.shot('points-11-result');
   await result.locator('#integral-change').click();
   await search.waitFor({ state: 'visible' });
   assert.equal(await field(search, 'integral-phone').inputValue(), '13900003000');
@@ -113,26 +93,26 @@ test('query points, change back to search, order with points and see the balance
 
   await detail.locator('#act-order').click();
   // 立即兑换 opens the points order screen.
-  const order = await currentPage(phone.page, ORDER_SCREEN);
+  const order = await currentPage(suite.phone.page, ORDER_SCREEN);
   assert.equal(await text(order.locator('#points-price')), '800移动积分');
   assert.equal(await text(order.locator('#points-balance')), '9000移动积分');
   assert.equal(await text(order.locator('#points-remaining')), '8200移动积分');
-  await phone.shot('points-12-order');
+  await suite.phone.shot('points-12-order');
   await order.locator('#points-submit').click();
   // Points only: nothing to pay, so the order detail opens (no cashier).
-  const placed = await currentPage(phone.page, SCREENS.orderDetail, { marker: '.sf-detail__status-text' });
-  assert.doesNotMatch(phone.page.url(), /sandbox\/cashier/);
+  const placed = await currentPage(suite.phone.page, SCREENS.orderDetail, { marker: '.sf-detail__status-text' });
+  assert.doesNotMatch(suite.phone.page.url(), /sandbox\/cashier/);
   await placed.locator('.sf-detail__status-text', { hasText: '已完成' }).waitFor({ state: 'visible' });
-  await phone.shot('points-13-placed');
+  await suite.phone.shot('points-13-placed');
   // The order shows the points it spent beside its money lines, which still add up (¥0: points only).
-  const placedNo = new URL(phone.page.url()).hash.match(/orderNo=([^&]+)/)?.[1] ?? '';
+  const placedNo = new URL(suite.phone.page.url()).hash.match(/orderNo=([^&]+)/)?.[1] ?? '';
   assert.ok(placedNo);
   await checkPointsOnOrder(placed, placedNo, '800移动积分', 0);
 
   // On the item again, the bound phone is remembered and the balance has dropped by exactly 800.
   // A fresh load of the item (as a reopened link): the session and the binding come from storage and the server.
-  await phone.page.goto(`${server.baseUrl}/?again=1#/pages/activity/activityDetail?actSn=integral-integral-04&projectSn=integral`);
-  const again = await currentPage(phone.page, SCREENS.activityDetail, { marker: '#act-integral-query' });
+  await suite.phone.page.goto(`${suite.server.baseUrl}/?again=1#/pages/activity/activityDetail?actSn=integral-integral-04&projectSn=integral`);
+  const again = await currentPage(suite.phone.page, SCREENS.activityDetail, { marker: '#act-integral-query' });
   await again.locator('#act-integral-query').click();
   await again.locator('#integral-result-view #integral-balance', { hasText: '8200移动积分' }).waitFor({ state: 'visible' });
 });
@@ -144,23 +124,23 @@ test('a phone that must authorise goes to the carrier’s page and comes back to
   await typeKeys(field(search, 'integral-phone'), '13800138009');
   await search.locator('#integral-search').click();
   // The sandbox carrier's own page: an SMS code (the phone's last six digits in the sandbox).
-  await phone.page.waitForURL(/\/sandbox\/carrier\/authorise\//);
-  const code = phone.page.locator('#carrier-code');
+  await suite.phone.page.waitForURL(/\/sandbox\/carrier\/authorise\//);
+  const code = suite.phone.page.locator('#carrier-code');
   await typeKeys(code, '000000');
-  await phone.page.locator('#carrier-confirm').click();
-  await phone.page.locator('#carrier-error', { hasText: '验证码错误' }).waitFor({ state: 'visible' });
-  await typeKeys(phone.page.locator('#carrier-code'), '138009');
-  await phone.shot('points-20-carrier');
-  await phone.page.locator('#carrier-confirm').click();
+  await suite.phone.page.locator('#carrier-confirm').click();
+  await suite.phone.page.locator('#carrier-error', { hasText: '验证码错误' }).waitFor({ state: 'visible' });
+  await typeKeys(suite.phone.page.locator('#carrier-code'), '138009');
+  await suite.phone.shot('points-20-carrier');
+  await suite.phone.page.locator('#carrier-confirm').click();
   // Back on the item: the popup reopens and finishes the query without asking again.
-  const back = await currentPage(phone.page, SCREENS.activityDetail, { marker: '#integral-result-view' });
+  const back = await currentPage(suite.phone.page, SCREENS.activityDetail, { marker: '#integral-result-view' });
   assert.equal(await text(back.locator('#integral-balance')), '24027移动积分');
   assert.equal(await text(back.locator('.sf-iq__note')), NOTE);
-  await phone.shot('points-21-authorised');
+  await suite.phone.shot('points-21-authorised');
 });
 
 test('a points order with a cash part goes to the cashier; cancelled, its points come back', async () => {
-  const { page } = phone;
+  const { page } = suite.phone;
   const item = 'integral-integral-02'; // 1000 联通积分 + ¥1
   const detail = await loginToItem('13700137203', item);
   await detail.locator('#act-integral-query').click();
@@ -187,28 +167,28 @@ test('a points order with a cash part goes to the cashier; cancelled, its points
   assert.ok(orderNo);
   // Points and the cash part on the order (detail and list), the money adding up to ¥1; then back to it.
   await checkPointsOnOrder(unpaid, orderNo, '1000联通积分', 100);
-  await page.goto(`${server.baseUrl}/?again=3#/pages/order/orderDetail?orderNo=${orderNo}`);
+  await page.goto(`${suite.server.baseUrl}/?again=3#/pages/order/orderDetail?orderNo=${orderNo}`);
   unpaid = await currentPage(page, SCREENS.orderDetail, { marker: '.sf-detail__status-text' });
   await unpaid.locator('.sf-order__btn', { hasText: '取消订单' }).click();
   await page.locator('.taro__modal').getByText('确定', { exact: true }).click();
   await expectToast(page, '订单已取消');
   // The order, loaded afresh, is cancelled.
-  await page.goto(`${server.baseUrl}/?again=1#/pages/order/orderDetail?orderNo=${orderNo}`);
+  await page.goto(`${suite.server.baseUrl}/?again=1#/pages/order/orderDetail?orderNo=${orderNo}`);
   const cancelled = await currentPage(page, SCREENS.orderDetail, { marker: '.sf-detail__status-text' });
   await cancelled.locator('.sf-detail__status-text', { hasText: '已取消' }).waitFor({ state: 'visible' });
-  await phone.shot('points-30-cancelled');
+  await suite.phone.shot('points-30-cancelled');
 
   // The 1000 points are back on the carrier account.
-  await page.goto(`${server.baseUrl}/?again=2#/pages/activity/activityDetail?actSn=${item}&projectSn=integral`);
+  await page.goto(`${suite.server.baseUrl}/?again=2#/pages/activity/activityDetail?actSn=${item}&projectSn=integral`);
   const again = await currentPage(page, SCREENS.activityDetail, { marker: '#act-integral-query' });
   await again.locator('#act-integral-query').click();
   await again.locator('#integral-result-view #integral-balance', { hasText: '7500联通积分' }).waitFor({ state: 'visible' });
 });
 
 test('我的 of the points project opens 积分查询; an authorising phone comes back to that page with its balance', async () => {
-  const { page } = phone;
+  const { page } = suite.phone;
   await loginToItem('13700137204', 'integral-integral-01');
-  const center = await openScreen(page, server.baseUrl, '/pages/center/center', SCREENS.center, { marker: '.sf-center__entry' });
+  const center = await openScreen(page, suite.server.baseUrl, '/pages/center/center', SCREENS.center, { marker: '.sf-center__entry' });
   await center.locator('.sf-center__entry', { hasText: '积分查询' }).click();
   const POINTS = { route: 'subpackages/user/integral/integralQuery', marker: '.sf-points__card' };
   const points = await currentPage(page, POINTS);
@@ -227,5 +207,5 @@ test('我的 of the points project opens 积分查询; an authorising phone come
   await back.locator('.sf-popup__close').click();
   await back.locator('#points-MOBILE_INTEGRAL .sf-points__num', { hasText: '24057' }).waitFor({ state: 'visible' });
   assert.equal(await text(back.locator('#points-MOBILE_INTEGRAL .sf-points__phone')), '138****8019');
-  await phone.shot('points-40-center-query');
+  await suite.phone.shot('points-40-center-query');
 });
