@@ -127,9 +127,14 @@ async function placeOrder(phone: Phone, server: Server, projectSn: string) {
     await open(phone, server, `/pages/activity/activityDetail?actSn=${projectSn}-activity-02`);
     const detail = await currentPage(phone.page, SCREENS.activityDetail, { timeout: WAIT });
     await detail.locator('#act-order').click({ timeout: 5000 });
-    // A zero-price item signs up at once and opens its order (no submit screen); others go through one.
-    await phone.page.waitForFunction(() => /rderSubmit|orderDetail/i.test(location.hash), undefined, { timeout: WAIT });
-    if (/orderDetail/.test(phone.page.url())) {
+    // A zero-price item signs up at once (no submit screen) and shows the result page, whose 查看订单 opens the
+    // order; others go through a submit screen.
+    await phone.page.waitForFunction(() => /rderSubmit|orderDetail|result\/index/i.test(location.hash), undefined, { timeout: WAIT });
+    if (/result\/index/.test(phone.page.url())) {
+      const result = await currentPage(phone.page, { route: 'subpackages/result/index/index', marker: '#result-order' }, { timeout: WAIT });
+      await result.locator('#result-order').click({ timeout: 5000 });
+    }
+    if (/orderDetail|result\/index/.test(phone.page.url())) {
       await currentPage(phone.page, SCREENS.orderDetail, { timeout: WAIT });
       return;
     }
