@@ -102,6 +102,44 @@ function systemInfo(target: Target): Record<string, unknown> {
   };
 }
 
+/**
+ * wx.createSelectorQuery / swan.createSelectorQuery (taro-ui's swipe action measures its buttons with it). The
+ * fake host lays nothing out, so every node measures as an empty box at the origin, a list selects no nodes and
+ * the viewport is the window; callbacks are answered later, as the host answers them after layout.
+ */
+function selectorQuery(host: Host) {
+  type Field = (res: unknown) => void;
+  const queued: { result: () => unknown; cb?: Field }[] = [];
+  const box = () => ({ id: '', dataset: {}, left: 0, right: 0, top: 0, bottom: 0, width: 0, height: 0, scrollLeft: 0, scrollTop: 0 });
+  const viewport = () => ({ ...box(), width: 375, height: 734, right: 375, bottom: 734, scrollHeight: 734, scrollWidth: 375 });
+  const nodes = (result: () => unknown) => {
+    const ref = {
+      boundingClientRect: (cb?: Field) => (queued.push({ result, cb }), query),
+      scrollOffset: (cb?: Field) => (queued.push({ result, cb }), query),
+      fields: (_fields: unknown, cb?: Field) => (queued.push({ result, cb }), query),
+      node: (cb?: Field) => (queued.push({ result: () => ({ node: null }), cb }), query),
+      context: (cb?: Field) => (queued.push({ result: () => ({ context: null }), cb }), query),
+    };
+    return ref;
+  };
+  const query = {
+    in: () => query,
+    select: (_selector: string) => nodes(box),
+    selectAll: (_selector: string) => nodes(() => []),
+    selectViewport: () => nodes(viewport),
+    exec: (cb?: (res: unknown[]) => void) => {
+      host.record('createSelectorQuery.exec', { count: queued.length });
+      const taken = queued.splice(0);
+      setTimeout(() => {
+        const results = taken.map((q) => q.result());
+        taken.forEach((q, i) => q.cb?.(results[i]));
+        cb?.(results);
+      }, 0);
+    },
+  };
+  return query;
+}
+
 /** The `wx` / `swan` object: every API the storefront (and Taro's runtime) calls. */
 export function createHostApi(host: Host): Record<string, unknown> {
   const storage = host.storage;
@@ -136,6 +174,7 @@ export function createHostApi(host: Host): Record<string, unknown> {
     getNetworkType: recorded('getNetworkType', { networkType: 'wifi' }),
     onNetworkStatusChange: () => undefined,
     canIUse: () => true,
+    createSelectorQuery: () => selectorQuery(host),
     navigateTo: (o: Options) => host.navigate('navigateTo', o),
     redirectTo: (o: Options) => host.navigate('redirectTo', o),
     reLaunch: (o: Options) => host.navigate('reLaunch', o),
