@@ -7,7 +7,7 @@ import { cardCheckInfo, cardCodeBody, cardDetailsParams, cardDetailsQuery, cardH
 import type { Config } from '../../config';
 import { ok, responses } from '../../http';
 import { cardDetails, cardHistory, checkCardCode, listCards, redeemCardCode } from '../../services/cards';
-import { requireCustomer } from '../coupon/customer';
+import { requireCustomer } from '../../plugins/customer';
 
 const cardRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const session = { session: 'required' as const };

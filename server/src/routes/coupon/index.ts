@@ -24,7 +24,7 @@ import { requireSession } from '../../plugins/auth';
 import { claimDetails, receiveClaim } from '../../services/claims';
 import { couponsForOrder } from '../../services/coupons';
 import { listHeldCoupons, useCoupon } from '../../services/held-coupons';
-import { requireCustomer } from './customer';
+import { requireCustomer } from '../../plugins/customer';
 
 const couponRoutes: FastifyPluginAsyncZod = async (app) => {
   const session = { session: 'required' as const };

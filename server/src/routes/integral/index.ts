@@ -3,9 +3,7 @@
  * /front/v1/activity/integral/..., the points order confirmation and submit under /front/v1/client/order/...,
  * zero/activity/{id} and order/sign-up. Only a logged-in customer (with a phone) uses them.
  */
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ERROR_CODES } from '@contract/common';
 import {
   balanceBody,
   balanceInfo,
@@ -23,26 +21,19 @@ import {
   zeroActivityParams,
 } from '@contract/integral';
 import type { Config } from '../../config';
-import { users } from '../../db/schema';
-import { AppError, ok, responses } from '../../http';
-import { requireSession } from '../../plugins/auth';
+import { ok, responses } from '../../http';
+import { requireCustomer } from '../../plugins/customer';
 import { checkRedirect } from '../../services/redirect';
 import type { Session } from '../../services/sessions';
 import { bindPhone, bindingState, placeOrder, queryBalance, submitIntegralOrder } from '../../services/integral';
 import { signUp, zeroActivity } from '../../services/sign-up';
 import sandboxCarrierRoutes from './sandbox-carrier';
 
-const LOGIN_FIRST = '请先登录';
 
 const integralRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, options) => {
   const session = { config: { session: 'required' as const } };
 
-  async function customer(s: Session | null) {
-    const sess = requireSession(s);
-    const [user] = await app.db.select({ phone: users.phone }).from(users).where(eq(users.userId, sess.userId)).limit(1);
-    if (!user?.phone) throw new AppError(403, ERROR_CODES.LOGIN_REQUIRED, LOGIN_FIRST);
-    return sess;
-  }
+  const customer = (s: Session | null) => requireCustomer(app.db, s);
 
   app.get(
     '/front/v1/activity/integral/binding/state',

@@ -3,7 +3,6 @@
  * submit, for courses (v2) and goods (v1). Only a logged-in customer (with a phone) orders.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ERROR_CODES } from '@contract/common';
 import {
   confirmByTargetQuery,
   confirmDetailsQuery,
@@ -15,14 +14,12 @@ import {
   submitBody,
   submitInfo,
 } from '@contract/order';
-import { users } from '../../db/schema';
-import { AppError, ok, responses } from '../../http';
-import { requireSession } from '../../plugins/auth';
+import { ok, responses } from '../../http';
+import { requireCustomer } from '../../plugins/customer';
 import type { Session } from '../../services/sessions';
 import { couponsForOrder } from '../../services/coupons';
 import { confirmByTarget, loadConfirmation, planFor } from '../../services/order-confirm';
 import { issueOrderToken, submitOrder } from '../../services/order-submit';
-import { eq } from 'drizzle-orm';
 
 const LOGIN_FIRST = '请先登录后再下单';
 
@@ -30,12 +27,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const session = { config: { session: 'required' as const } };
 
   /** Ordering needs a customer, not a visitor: the storefront asks for a phone login before it gets here. */
-  async function customer(s: Session | null) {
-    const sess = requireSession(s);
-    const [user] = await app.db.select({ phone: users.phone }).from(users).where(eq(users.userId, sess.userId)).limit(1);
-    if (!user?.phone) throw new AppError(403, ERROR_CODES.LOGIN_REQUIRED, LOGIN_FIRST);
-    return sess;
-  }
+  const customer = (s: Session | null) => requireCustomer(app.db, s, LOGIN_FIRST);
 
   const confirmSchema = (summary: string) => ({
     ...session,

@@ -12,7 +12,7 @@ import { ok, responses } from '../../http';
 import type { Db } from '../../plugins/db';
 import { ensureDemoCoupons } from '../../services/coupons';
 import { expireUnpaidOrders } from '../../services/expiry';
-import { requireCustomer } from '../coupon/customer';
+import { requireCustomer } from '../../plugins/customer';
 
 export async function userSummary(db: Db, userId: string, projectSn: string, now = new Date()): Promise<UserSummary> {
   // The order list expires overdue unpaid orders before it reads; the counts must agree with it.
