@@ -55,6 +55,18 @@ const CUSTOMER: Stop[] = [
   { name: 'address-new', title: '新增收货地址', path: '/subpackages/user/address/addEditAddress', marker: '.sf-address-form__save' },
   { name: 'order-list', title: '我的订单', path: '/pages/order/orderList', marker: '.sf-orders__tabs' },
   { name: 'service', title: '联系客服', path: '/subpackages/user/thirdParty/customerService', marker: '.sf-service' },
+  { name: 'coupons', title: '我的优惠券', path: '/subpackages/coupon/discountCouponList/discountCouponList', marker: '.sf-coupons-page__tabs' },
+  { name: 'cards', title: '我的卡券', path: '/subpackages/coupon/couponList/couponList', marker: '.sf-coupons-page' },
+  { name: 'exchange', title: '兑换卡券', path: '/subpackages/activity/exchangeCenter/exchangeCenter', marker: '.sf-exchange__card' },
+  { name: 'collect-form', title: '信息收集表单', path: '/pages/collectForms/collectForms?formSn={p}-form', marker: '.sf-collect__title' },
+  { name: 'feedback', title: '意见反馈', path: '/subpackages/user/feedback/feedback', marker: '#feedback-submit' },
+  { name: 'agreement', title: '用户协议', path: '/subpackages/user/user/agreement', marker: '#agreement-title' },
+  { name: 'drainage', title: '关注我们', path: '/subpackages/user/drainage/drainageCode', marker: '#drainage-qr' },
+  { name: 'huimin', title: '惠民服务', path: '/subpackages/user/huimin/huiminServer', marker: '.sf-huimin' },
+  { name: 'after-sales', title: '售后服务', path: '/subpackages/order/afterSale/afterSaleOrder', marker: '.sf-as__tabs' },
+  { name: 'integral-query', title: '积分查询', path: '/subpackages/user/integral/integralQuery', marker: '.sf-points__card' },
+  { name: 'authentication', title: '实名认证', path: '/subpackages/earnings/authentication/authentication', marker: '#auth-submit' },
+  { name: 'result', title: '结果页', path: '/subpackages/result/index/index?kind=signUp&orderNo=SO0000000001', marker: '#result-title' },
 ];
 
 interface Taken {
