@@ -42,19 +42,19 @@ function Entrance() {
     const projectSn = String(link?.projectSn || params.projectSn || session.projectSn || DEFAULT_PROJECT_SN);
     try {
       await session.enter(projectSn);
-      const [tabs, platform] = await Promise.all([
-        session.loadMenu(),
-        // needAuthUser / needAuthPhone (§6) decide the prompts, then the platform logs in without asking
-        // (issue 16: wx.login, swan getLoginCode, WeChat OAuth); neither may block entering.
-        session
-          .loadAuth()
-          .catch(() => undefined)
-          .then(() => session.loginWithPlatform(platformLogin, redirect || undefined))
-          .catch((): LoginOutcome | null => null),
-      ]);
-      void applyTabBar(tabs, primaryTextColour(session.theme));
+      // needAuthUser / needAuthPhone (§6) decide the prompts, then the platform logs in without asking (issue 16:
+      // wx.login, swan getLoginCode, WeChat OAuth); neither may block entering.
+      const platform = await session
+        .loadAuth()
+        .catch(() => undefined)
+        .then(() => session.loginWithPlatform(platformLogin, redirect || undefined))
+        .catch((): LoginOutcome | null => null);
       // The WeChat browser left for WeChat's consent page; it comes back here with the code.
       if (platform?.status === 'redirected') return;
+      // The menu is asked for after the platform login, never beside it: a login may replace the session, and a
+      // call still carrying the replaced token would be refused as 登录已失效 (the WeChat e2e caught that race).
+      const tabs = await session.loadMenu();
+      void applyTabBar(tabs, primaryTextColour(session.theme));
     } catch (err) {
       const message = err instanceof ApiError ? err.message : String(err);
       void Taro.reLaunch({ url: toUrl(ROUTES.error, { reason: 'entrance', message }) });
