@@ -69,9 +69,11 @@ function richNodesText(nodes: unknown, out: string[]): void {
   }
 }
 
-/** Every element of the rendered tree, in document order. */
-export function renderedElements(root: unknown, aliases: ComponentAliases): RenderedElement[] {
-  const out: RenderedElement[] = [];
+/**
+ * Visits every node of the rendered tree (Taro's setData tree: arrays of children, `cn` for a node's children)
+ * in document order; `visit` answers false to skip a node's children (a text node has none).
+ */
+function walkNodes(root: unknown, visit: (node: Record<string, unknown>) => boolean | void): void {
   const walk = (node: unknown): void => {
     if (Array.isArray(node)) {
       for (const child of node) walk(child);
@@ -79,33 +81,32 @@ export function renderedElements(root: unknown, aliases: ComponentAliases): Rend
     }
     if (!node || typeof node !== 'object') return;
     const n = node as Record<string, unknown>;
-    if (n.nn !== undefined && typeof n.v !== 'string') out.push(decodeElement(n, aliases));
-    walk(n.cn);
+    if (visit(n) !== false) walk(n.cn);
   };
   walk((root as { root?: unknown })?.root ?? root);
+}
+
+/** Every element of the rendered tree, in document order. */
+export function renderedElements(root: unknown, aliases: ComponentAliases): RenderedElement[] {
+  const out: RenderedElement[] = [];
+  walkNodes(root, (n) => {
+    if (n.nn !== undefined && typeof n.v !== 'string') out.push(decodeElement(n, aliases));
+  });
   return out;
 }
 
 /** Every piece of text a person would read: text nodes, input values (or placeholders) and rich text. */
 export function renderedTexts(root: unknown, aliases: ComponentAliases): string[] {
   const out: string[] = [];
-  const walk = (node: unknown): void => {
-    if (Array.isArray(node)) {
-      for (const child of node) walk(child);
-      return;
-    }
-    if (!node || typeof node !== 'object') return;
-    const n = node as Record<string, unknown>;
+  walkNodes(root, (n) => {
     if (typeof n.v === 'string') {
       out.push(n.v);
-      return;
+      return false;
     }
     const { attrs } = decodeElement(n, aliases);
     if (typeof attrs.value === 'string' && attrs.value) out.push(attrs.value);
     else if (typeof attrs.placeholder === 'string' && attrs.placeholder) out.push(attrs.placeholder);
     if (attrs.nodes !== undefined) richNodesText(attrs.nodes, out);
-    walk(n.cn);
-  };
-  walk((root as { root?: unknown })?.root ?? root);
+  });
   return out.map((t) => t.replace(/\s+/g, ' ').trim()).filter(Boolean);
 }
