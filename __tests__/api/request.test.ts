@@ -171,6 +171,22 @@ describe('request wrapper (§7)', () => {
     expect(expired).toEqual([message]);
   });
 
+  test('a session refusal names the token the refused call carried, so a session replaced meanwhile is kept', async () => {
+    const seen: [string, string][] = [];
+    let token = 'tok-old';
+    let answer: (r: TransportResponse) => void = () => undefined;
+    const { request } = setup(() => new Promise<TransportResponse>((done) => (answer = done)), {
+      getToken: () => token,
+      onSessionExpired: (m: string, sent: string) => seen.push([m, sent]),
+    });
+    const call = request({ url: '/x' }).catch((e) => e);
+    // A login replaces the session while the call is on its way; its refusal is about the old token.
+    token = 'tok-new';
+    answer({ statusCode: 401, data: { state: false, code: 502, message: '登录已失效，请重新登录' } } as TransportResponse);
+    expect(((await call) as ApiError).kind).toBe('session');
+    expect(seen).toEqual([['登录已失效，请重新登录', 'tok-old']]);
+  });
+
   test('empty response: the message or 请求失败，稍后再试哦~', async () => {
     const empty = setup(() => ({ statusCode: 500, data: '' }));
     await expect(empty.request({ url: '/x' })).rejects.toThrow('请求失败，稍后再试哦~');

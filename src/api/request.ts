@@ -42,7 +42,8 @@ export interface RequestDeps {
   now(): number;
   random?: () => number;
   isOnline(): Promise<boolean>;
-  onSessionExpired(message: string): void;
+  /** A session refusal, with the token the refused request carried ('' when it carried none). */
+  onSessionExpired(message: string, sentToken: string): void;
   loading: { show(text?: string): void; hide(): void };
 }
 
@@ -145,7 +146,7 @@ export function createRequest(deps: RequestDeps): Request {
     const code = body && typeof body.code === 'number' ? body.code : undefined;
     if (response.statusCode === SESSION_EXPIRED_CODE || code === SESSION_EXPIRED_CODE) {
       const text = message || MESSAGES.sessionExpired;
-      deps.onSessionExpired(text);
+      deps.onSessionExpired(text, token);
       throw new ApiError(text, 'session', SESSION_EXPIRED_CODE, undefined, response.statusCode);
     }
     if (!body || typeof body.state !== 'boolean') {

@@ -24,10 +24,13 @@ export const request = createRequest({
   now: () => (root ? root.session.now() : Date.now()),
   isOnline,
   loading,
-  onSessionExpired(message) {
+  onSessionExpired(message, sentToken) {
     // Someone who never had a session (a first visit by a deep link) has nothing that expired: the page's own
     // access check (components/page-shell) sends them to enter and log in, and back to the link afterwards.
     if (!root?.session.token) return;
+    // A call sent before a login replaced the session (phone login, WeChat OAuth, mini-program login) is refused
+    // for the token it carried; the session now held is another one and must not be thrown away for it.
+    if (sentToken !== root.session.token) return;
     const path = currentPageUrl();
     root.session.clear();
     relaunchToEntrance({ loginAgain: 1, path, message });
