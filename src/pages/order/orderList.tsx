@@ -22,6 +22,7 @@ import { applyAfterPay } from '../../platform/pay-result';
 import { toast } from '../../platform/ui';
 import { useStores } from '../../stores';
 import { PagedList } from '../../stores/paged-list';
+import { imgAlt } from '../../platform/a11y';
 import './orderList.scss';
 
 const TABS: { key: OrderTab; title: string }[] = [
@@ -89,7 +90,7 @@ function OrderList() {
             <View className="sf-order__status">{ORDER_STATUS_TEXT[o.orderStatus] || o.orderStatus}</View>
           </View>
           <View className="sf-order__body">
-            <Image className="sf-order__cover" src={assetUrl(o.cover)} mode="aspectFill" imgProps={{ alt: o.courseName }} />
+            <Image className="sf-order__cover" src={assetUrl(o.cover)} mode="aspectFill" {...imgAlt(o.courseName)} />
             <View className="sf-order__info">
               <View className="sf-order__name">{o.courseName}</View>
               <View className="sf-order__meta">{orderCountText(o.orderType, o.courseNum, o.skuCnt)}</View>
