@@ -76,15 +76,36 @@ export async function currentPage(page: Page, screen: Screen, { marker = screen.
       { timeout, polling: 50 },
     );
   } catch (err) {
-    const seen = await page
-      .evaluate(() => ({ hash: location.hash, pages: Array.from(document.querySelectorAll('.taro_page')).map((el) => `${el.id} [${el.className}]`) }))
-      .catch(() => null);
+    const seen = await pagesSeen(page, marker);
     throw new Error(`${screen.route} did not become the visible page: ${JSON.stringify(seen)}\n${String(err)}`);
   }
   const id = (await handle.jsonValue()) as string;
   const root = page.locator(`.taro_page[id="${id.replace(/["\\]/g, '\\$&')}"]`);
-  await root.locator(marker).first().waitFor({ state: 'visible', timeout });
+  try {
+    await root.locator(marker).first().waitFor({ state: 'visible', timeout });
+  } catch (err) {
+    throw new Error(`${screen.route} (${id}) is the visible page but ${marker} did not show in it: ${JSON.stringify(await pagesSeen(page, marker))}\n${String(err)}`);
+  }
   return root;
+}
+
+/** What a failed wait saw: the address, every page in the DOM with its classes, and where `marker` is in each. */
+function pagesSeen(page: Page, marker: string) {
+  return page
+    .evaluate(
+      (sel: string) => ({
+        hash: location.hash,
+        pages: Array.from(document.querySelectorAll<HTMLElement>('.taro_page')).map((el) => {
+          const found = Array.from(el.querySelectorAll<HTMLElement>(sel)).map((m) => {
+            const r = m.getBoundingClientRect();
+            return `${Math.round(r.width)}x${Math.round(r.height)} ${getComputedStyle(m).display}/${getComputedStyle(m).visibility}`;
+          });
+          return `${el.id} [${el.className}] display=${getComputedStyle(el).display} marker=${JSON.stringify(found)} text=${(el.textContent || '').slice(0, 80)}`;
+        }),
+      }),
+      marker,
+    )
+    .catch(() => null);
 }
 
 /** Opens `path` (e.g. "/pages/order/orderList") by its address, as a link or a typed URL would, and waits for it. */

@@ -152,6 +152,8 @@ test('WeChat browser: OAuth back to the course, then order and pay with WeChat P
     // The submit screen is ready to send once its order token has come and the coupon reply has settled its amount.
     const receipt = page.waitForResponse((r) => r.url().includes('/front/v1/client/order/confirm/receipt'));
     const coupons = page.waitForResponse((r) => r.url().includes('/front/v2/client/course/order/coupons'));
+    // Awaited below; a wait that runs out while an earlier step is still waiting must not hide that step's error.
+    for (const reply of [receipt, coupons]) reply.catch(() => undefined);
     await login.locator('.sf-login__submit').click();
     const submit = await currentPage(page, SCREENS.courseOrderSubmit, { marker: '.sf-submit__payable .sf-price' });
     await receipt;
@@ -159,8 +161,6 @@ test('WeChat browser: OAuth back to the course, then order and pay with WeChat P
     if (await couponLine.count()) {
       const offered = ((await (await coupons).json()) as { info?: { list?: { isAvailable: boolean }[] } }).info?.list ?? [];
       await couponLine.locator(offered.some((c) => c.isAvailable) ? '.sf-lines__discount' : '.sf-lines__muted').waitFor({ state: 'visible' });
-    } else {
-      coupons.catch(() => undefined);
     }
     const kept = await sessionOf(page);
     assert.equal(kept.userInfo?.phone, mobile);

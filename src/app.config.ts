@@ -68,6 +68,10 @@ export default defineAppConfig({
   // refuses undeclared ones); H5 ignores both.
   requiredPrivateInfos: ['chooseLocation', 'getLocation'],
   permission: { 'scope.userLocation': { desc: '用于选择地点，以及计算你与活动地点的距离' } },
+  // H5 only: no slide-in between pages. Taro's router hides the page left behind on a timer (animation duration +
+  // delay) that showing the page again does not cancel, so a back tapped within ~350 ms of opening a page left
+  // the previous page blank (display:none) for good; e2e caught it, and an impatient customer would too.
+  ...(process.env.TARO_ENV === 'h5' ? { animation: false } : {}),
   window: {
     navigationBarTitleText: '商城',
     navigationBarBackgroundColor: '#ffffff',
