@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { SCREENS, WAIT_MS, currentPage, field, typeKeys, type Screen } from './screens';
+import { SCREENS, WAIT_MS, currentPage, field, keepTrail, typeKeys, type Screen } from './screens';
 import { signedCall } from './signed-fetch';
 
 export * from './screens';
@@ -125,6 +125,7 @@ export async function openPhone(browser: Browser): Promise<Phone> {
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
+  keepTrail(page);
   return {
     context,
     page,

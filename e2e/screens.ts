@@ -89,9 +89,39 @@ export async function currentPage(page: Page, screen: Screen, { marker = screen.
   return root;
 }
 
-/** What a failed wait saw: the address, every page in the DOM with its classes, and where `marker` is in each. */
-function pagesSeen(page: Page, marker: string) {
-  return page
+/** The last API replies each phone saw (status, method, path), printed when a wait fails. */
+const trails = new WeakMap<Page, string[]>();
+const TRAIL_LENGTH = 20;
+
+/** Starts keeping `page`'s API trail (the harness calls it for every phone). */
+export function keepTrail(page: Page): void {
+  const trail: string[] = [];
+  trails.set(page, trail);
+  const note = (line: string) => {
+    trail.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    if (trail.length > TRAIL_LENGTH) trail.shift();
+  };
+  page.on('response', (r) => {
+    const url = new URL(r.url());
+    if (!/^\/(front|api|sns|connect|v3)\//.test(url.pathname)) return;
+    const line = `${r.status()} ${r.request().method()} ${url.pathname}`;
+    // The envelope's code and message tell a refusal the HTTP status hides (§7: 200 with state/code).
+    r.json()
+      .then((b: { code?: unknown; message?: unknown }) => note(`${line} code=${String(b?.code ?? '')} ${String(b?.message ?? '').slice(0, 40)}`))
+      .catch(() => note(line));
+  });
+  page.on('requestfailed', (r) => note(`failed ${r.method()} ${new URL(r.url()).pathname}: ${r.failure()?.errorText ?? ''}`));
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) note(`navigated ${f.url()}`);
+  });
+}
+
+/**
+ * What a failed wait saw: the address, every page in the DOM with its classes, where `marker` is in each, the
+ * toast on screen and the API trail.
+ */
+async function pagesSeen(page: Page, marker: string) {
+  const dom = await page
     .evaluate(
       (sel: string) => ({
         hash: location.hash,
@@ -102,10 +132,12 @@ function pagesSeen(page: Page, marker: string) {
           });
           return `${el.id} [${el.className}] display=${getComputedStyle(el).display} marker=${JSON.stringify(found)} text=${(el.textContent || '').slice(0, 80)}`;
         }),
+        toast: document.querySelector('.taro__toast')?.textContent ?? '',
       }),
       marker,
     )
     .catch(() => null);
+  return { ...dom, trail: trails.get(page) ?? [] };
 }
 
 /** Opens `path` (e.g. "/pages/order/orderList") by its address, as a link or a typed URL would, and waits for it. */
