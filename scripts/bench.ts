@@ -11,6 +11,10 @@
  * - The same API bench on PostgreSQL when Debian's postgresql is installed (scripts/ensure-postgres.sh) or
  *   BENCH_PG=1 asks for it (BENCH_PG=0 skips it); DATABASE_URL names another server.
  * - H5: the JS and CSS the first screen loads, on the wire as the build's .br (BENCH_H5_DIST: another build).
+ *   BENCH_ONLY=h5 measures only this (no servers, no Lighthouse): the quick check after an H5 build.
+ * - While working on one call: BENCH_ONLY=entrance,activity runs only the calls whose names contain one of those
+ *   words ("order" for order submit); BENCH_SERVER_ARGS adds node flags to the server, e.g.
+ *   `--cpu-prof --cpu-prof-dir=/tmp/prof` (the profile is written when the bench stops the server).
  */
 /// <reference path="./autocannon.d.ts" />
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -27,6 +31,10 @@ const root = join(__dirname, '..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 const SECONDS = Number(process.env.BENCH_SECONDS || 8);
 const PROJECT = 'demo';
+/** BENCH_ONLY: the calls to run (words their names contain); all when unset. */
+const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((w) => w.trim()).filter(Boolean);
+const wanted = (name: string) => !ONLY.length || ONLY.some((w) => name.includes(w));
+const SERVER_ARGS = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
 
 /** The issue's figures (clean checkout, same machine) and goals, printed beside this run's. */
 const BASELINE = {
@@ -208,7 +216,7 @@ async function fixture(server: Running): Promise<Fixture> {
 async function apiBench(label: string, databaseUrl: string): Promise<{ rows: Row[]; bare: Row; startSeconds: number; rssSeeded: number; rssLoad: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sf-bench-'));
   // The entrance limit per client (services/limits.ts) would refuse the benchmark's own loop of new visitors.
-  const server = await startProcess(['--import', 'tsx', 'server/src/main.ts'], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ENTRANCE_PER_IP_PER_MINUTE: '1000000' }, 'Storefront ready');
+  const server = await startProcess([...SERVER_ARGS, '--import', 'tsx', 'server/src/main.ts'], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ENTRANCE_PER_IP_PER_MINUTE: '1000000' }, 'Storefront ready');
   const rssSeeded = rssMb(server.pid);
   console.log(`\n[${label}] server start (fresh database, migrate + seed): ${server.startSeconds.toFixed(1)} s, RSS ${rssSeeded.toFixed(0)} MB`);
   const bareServer = await startProcess(['-e', BARE], {}, 'bare ready');
@@ -222,6 +230,7 @@ async function apiBench(label: string, databaseUrl: string): Promise<{ rows: Row
     await bareServer.stop();
 
     const measure = async (name: string, steps: Step[], note?: string) => {
+      if (!wanted(name)) return;
       if (process.env.BENCH_DEBUG) console.log(`${new Date().toISOString()} ${name}`);
       const { result, rssMax, refused } = await load(server.base, steps, server.pid);
       rssLoad = Math.max(rssLoad, rssMax);
@@ -234,6 +243,7 @@ async function apiBench(label: string, databaseUrl: string): Promise<{ rows: Row
     await measure('module/column/list', [{ method: 'POST', path: '/front/v1/customerPage/module/column/list', params: () => ({ columnSn: f.columnSn, page: 1, perSize: 10 }), token: f.visitorToken }]);
     await measure('activity/details', [{ method: 'GET', path: '/front/v1/activity/details', params: () => ({ actSn: f.actSn }), token: f.visitorToken }]);
 
+    if (!wanted('order submit')) return { rows, bare, startSeconds: server.startSeconds, rssSeeded, rssLoad };
     // Order submit as the storefront orders: a confirmation (one order each: createOrderSn is unique), a
     // single-use order token, then the submit, by CONNECTIONS customers' clients in a loop. The submit's own
     // latency is what the percentiles show; the rate is orders per second of the whole loop.
@@ -403,12 +413,14 @@ async function withOwnDatabase<T>(adminUrl: string, fn: (url: string) => Promise
 }
 
 async function main() {
+  if (process.env.BENCH_ONLY === 'h5') return h5FirstLoad();
   const pglite = await apiBench('PGlite', '');
   const pgUrl = postgresUrl();
   const onPg = pgUrl ? await withOwnDatabase(pgUrl, (url) => apiBench('PostgreSQL', url)) : null;
   printApi('PGlite', pglite);
   if (onPg) printApi('PostgreSQL', onPg);
   else console.log('[PostgreSQL] skipped (no postgresql installed; BENCH_PG=1 installs and starts it)');
+  if (ONLY.length) return; // one call's figures asked for, not the H5 ones
   h5FirstLoad();
   // Lighthouse on the same build (issues 10 and 17) when Chromium is present; it starts a server of its own.
   const lighthouse = await import('./lighthouse');

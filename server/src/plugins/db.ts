@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -35,12 +35,64 @@ const MIGRATIONS_DIR = fileURLToPath(new URL('../db/migrations', import.meta.url
  */
 const PGLITE_CONF = ['shared_buffers=16MB', 'maintenance_work_mem=16MB'];
 
+/**
+ * The types drizzle reads as text (its PGlite driver hands these parsers with every query: timestamps, interval,
+ * date and their arrays; drizzle-orm/pglite/session.js).
+ */
+const DRIZZLE_TEXT_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
+const asText = Object.fromEntries(DRIZZLE_TEXT_TYPES.map((t) => [t, (value: string) => value]));
+
+type Query = PGlite['query'];
+/**
+ * Issue 17 (CPU profile: a seventh of a loaded server's time in PGlite's result builder): for a query that brings
+ * its own `parsers`, PGlite copies its table of ~320 type parsers into a new object. drizzle brings the same
+ * text-keeping parsers every time, so the client is created with them and the copy is skipped for exactly those
+ * (a query with any other parser keeps its own).
+ */
+function withoutDrizzleParsers(query: Query, told: (text: string) => void): Query {
+  return ((text: string, params?: unknown[], options?: Parameters<Query>[2]) => {
+    told(text);
+    return query(text, params, options?.parsers && Object.keys(options.parsers).every((k) => k in asText) ? { ...options, parsers: undefined } : options);
+  }) as Query;
+}
+
+type StatementListener = (text: string) => void;
+const statementListeners = new WeakMap<object, Set<StatementListener>>();
+
+/**
+ * On the embedded database, `listener` is told the text of every statement other than a plain select, when it is
+ * issued (before it runs; PGlite runs statements one at a time in the order issued, and a transaction's in its
+ * turn). Caches of rows that requests change (services/users.ts) use it to forget what a write may have changed.
+ * false for PostgreSQL, where other instances write too: such a cache must not be kept there.
+ */
+export function onEmbeddedStatement(db: Db, listener: StatementListener): boolean {
+  const listeners = statementListeners.get(db);
+  listeners?.add(listener);
+  return Boolean(listeners);
+}
+
 /** PGlite in `dataDir`, or in memory when dataDir is 'memory://' (tests). */
 export async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(resolve(dataDir), { recursive: true });
-  const client = await PGlite.create({ dataDir: inMemory ? undefined : resolve(dataDir), postgresqlconf: PGLITE_CONF });
+  const client = await PGlite.create({ dataDir: inMemory ? undefined : resolve(dataDir), postgresqlconf: PGLITE_CONF, parsers: asText });
+  const listeners = new Set<StatementListener>();
+  const told = (text: string) => {
+    if (listeners.size && !/^\s*select\b/i.test(text)) for (const listener of listeners) listener(text);
+  };
+  client.query = withoutDrizzleParsers(client.query.bind(client), told);
+  const exec = client.exec.bind(client);
+  client.exec = (text, options) => (told(text), exec(text, options));
+  const transaction = client.transaction.bind(client);
+  client.transaction = <T>(fn: (tx: Transaction) => Promise<T>) =>
+    transaction((tx) => {
+      tx.query = withoutDrizzleParsers(tx.query, told);
+      const txExec = tx.exec;
+      tx.exec = (text, options) => (told(text), txExec(text, options));
+      return fn(tx);
+    });
   const db = drizzlePglite(client, { schema });
+  statementListeners.set(db, listeners);
   return {
     db,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),

@@ -9,22 +9,20 @@ import { sanitizeHtml } from '@contract/rules/rich-text';
 import { activities } from '../db/schema';
 import type { Db } from '../plugins/db';
 import { extrasOf, findOnline } from './activity-items';
-import { canComment, commentSummary } from './comments';
-import { loadConfig } from './order-confirm';
-import { readCache } from './read-cache';
+import { canComment, commentSummary, commentSummaryKey } from './comments';
+import { onlineItemWithConfig } from './order-confirm';
+import { embeddedReadModel } from './read-cache';
 
 /** Hot recommendations: at most this many other items. */
 export const HOT_RECOMMEND_LIMIT = 6;
 
 export async function activityDetail(db: Db, session: { projectSn: string; userId: string }, actSn: string): Promise<ActivityDetail> {
-  // The item and its order config are a read model (cached until an operator change invalidates it); reviews and
-  // what this customer may do are read live.
+  // The item and its order config are a read model (cached until an operator change invalidates it); what this
+  // customer may do is read live.
   const [{ a, config }, summary, mayComment] = await Promise.all([
-    readCache(db).get(session.projectSn, `detail:${actSn}`, async () => {
-      const item = await findOnline(db, session.projectSn, actSn);
-      return { a: item, config: await loadConfig(db, item.actSn) };
-    }),
-    commentSummary(db, actSn),
+    onlineItemWithConfig(db, session.projectSn, actSn),
+    // Reviews change when a customer writes one: cached only where that write passes through this process.
+    embeddedReadModel(db, session.projectSn, commentSummaryKey(actSn), () => commentSummary(db, actSn)),
     canComment(db, session.userId, actSn),
   ]);
   const x = extrasOf(a);

@@ -14,6 +14,7 @@ import { AppError, badRequest } from '../http';
 import type { Db } from '../plugins/db';
 import { findOnline } from './activity-items';
 import { maskPhone } from '@contract/rules/fields';
+import { forgetReadModel } from './read-cache';
 
 export const COMMENT_MESSAGES = {
   notBought: '购买后才能评价',
@@ -70,19 +71,23 @@ async function hasBought(db: Db, userId: string, actSn: string): Promise<boolean
   return Boolean(row);
 }
 
-async function hasReviewed(db: Db, userId: string, actSn: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: activityComments.commentId })
+/** Whether the user may publish a review of the item now: bought it and has not reviewed it yet (one query). */
+export async function canComment(db: Db, userId: string, actSn: string): Promise<boolean> {
+  const bought = db
+    .select({ one: sql`1` })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.actSn, actSn), inArray(orders.status, [...PURCHASED_STATUSES])));
+  const reviewed = db
+    .select({ one: sql`1` })
     .from(activityComments)
-    .where(and(eq(activityComments.actSn, actSn), eq(activityComments.userId, userId)))
-    .limit(1);
-  return Boolean(row);
+    .where(and(eq(activityComments.actSn, actSn), eq(activityComments.userId, userId)));
+  // Both drivers answer execute with { rows } (objects by column name).
+  const { rows } = (await db.execute(sql`select (exists (${bought}) and not exists (${reviewed})) as may`)) as unknown as { rows: { may: boolean }[] };
+  return rows[0]?.may === true;
 }
 
-/** Whether the user may publish a review of the item now: bought it and has not reviewed it yet. */
-export async function canComment(db: Db, userId: string, actSn: string): Promise<boolean> {
-  return (await hasBought(db, userId, actSn)) && !(await hasReviewed(db, userId, actSn));
-}
+/** The read-model key of an item's review summary (services/read-cache.ts: embeddedReadModel). */
+export const commentSummaryKey = (actSn: string) => `comments:${actSn}`;
 
 /** The detail's review block: count, share of good reviews in percent, the newest few. */
 export async function commentSummary(db: Db, actSn: string): Promise<{ total: number; goodRate: number; latest: Comment[] }> {
@@ -143,5 +148,7 @@ export async function publishComment(
     .onConflictDoNothing()
     .returning({ commentId: activityComments.commentId });
   if (!inserted.length) throw new AppError(409, ERROR_CODES.ORDER_STATE, COMMENT_MESSAGES.reviewed);
+  // The detail's review summary is cached on the embedded database: the new review is seen on the next call.
+  forgetReadModel(db, session.projectSn, commentSummaryKey(input.actSn));
   return { commentId };
 }

@@ -14,6 +14,8 @@ import { DEFAULT_ORDER_CONFIG } from '../db/seed/ordering';
 import { AppError, badRequest, notFound } from '../http';
 import type { Db } from '../plugins/db';
 import { defaultAddress, findAddress } from './addresses';
+import { findOnline } from './activity-items';
+import { readCache } from './read-cache';
 
 export const CONFIRM_TTL_MS = 30 * 60 * 1000;
 const DAY_MS = 86_400_000;
@@ -174,6 +176,17 @@ async function loadActivity(db: Pick<Db, 'select'>, actSn: string, projectSn: st
   return row ?? null;
 }
 
+/**
+ * An ONLINE item of the project and its order config, as the read model (services/read-cache.ts) the detail shows;
+ * a 404 when there is none. The submit does not use it: it reads both again inside its transaction.
+ */
+export function onlineItemWithConfig(db: Db, projectSn: string, actSn: string): Promise<{ a: Activity; config: OrderConfig }> {
+  return readCache(db).get(projectSn, `detail:${actSn}`, async () => {
+    const item = await findOnline(db, projectSn, actSn);
+    return { a: item, config: await loadConfig(db, item.actSn) };
+  });
+}
+
 /** A new confirmation for an item (by targetSn): the customer starts ordering it. */
 export async function confirmByTarget(
   db: Db,
@@ -181,10 +194,15 @@ export async function confirmByTarget(
   input: { targetSn: string; packageSn?: string; thirdEnum?: string; skuCnt?: number },
   now = new Date(),
 ): Promise<Confirmation> {
-  const activity = await loadActivity(db, input.targetSn, user.projectSn);
+  // An online item comes from the read model; any other is read to tell unknown (404) from off the shelf.
+  const online = await onlineItemWithConfig(db, user.projectSn, input.targetSn).catch((err: unknown) => {
+    if (err instanceof AppError && err.statusCode === 404) return null;
+    throw err;
+  });
+  const activity = online?.a ?? (await loadActivity(db, input.targetSn, user.projectSn));
   if (!activity) throw notFound(CONFIRM_MESSAGES.notFound);
   if (activity.status !== 'ONLINE') throw new AppError(400, ERROR_CODES.SUBMIT_OFF_SHELF, CONFIRM_MESSAGES.offShelf);
-  const config = await loadConfig(db, activity.actSn);
+  const config = online?.config ?? (await loadConfig(db, activity.actSn));
   const createOrderSn = `CO${now.getTime()}${randomBytes(6).toString('hex')}`;
   const skuCnt = activity.actType === 'COURSE' ? 1 : input.skuCnt ?? 1;
   const plan = computePlan({

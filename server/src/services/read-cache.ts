@@ -13,6 +13,8 @@ import { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Db } from '../plugins/db';
 
 export const SHARED_TTL_MS = 5_000;
+/** The scope of read models that belong to no one project (the list of online projects); every invalidation drops it. */
+export const ALL_PROJECTS = '*';
 /** A project's entries are dropped together past this many (paged lists could otherwise grow without bound). */
 const MAX_ENTRIES_PER_PROJECT = 2_000;
 
@@ -26,6 +28,8 @@ export interface ReadCache {
   get<T>(projectSn: string, key: string, load: () => Promise<T>): Promise<T>;
   /** Drops one project's entries, or every project's. */
   invalidate(projectSn?: string): void;
+  /** Drops one entry. */
+  forget(projectSn: string, key: string): void;
 }
 
 export function createReadCache(ttlMs: number, now: () => number = Date.now): ReadCache {
@@ -46,9 +50,15 @@ export function createReadCache(ttlMs: number, now: () => number = Date.now): Re
       });
       return value;
     },
+    forget(projectSn, key) {
+      projects.get(projectSn)?.delete(key);
+    },
     invalidate(projectSn) {
       if (projectSn === undefined) projects.clear();
-      else projects.delete(projectSn);
+      else {
+        projects.delete(projectSn);
+        projects.delete(ALL_PROJECTS);
+      }
     },
   };
 }
@@ -65,7 +75,21 @@ export function readCache(db: Db): ReadCache {
   return cache;
 }
 
-/** Call after changing pages, page modules, columns, column items, activities or order configs of a project. */
+/** Call after changing a project, its pages, page modules, columns, column items, activities or order configs. */
 export function invalidateReadModels(db: Db, projectSn?: string): void {
   readCache(db).invalidate(projectSn);
+}
+
+/**
+ * Read models that customers change (a product's reviews): cached on the embedded database only, where every
+ * write passes through this process and calls forgetReadModel after it; with PostgreSQL another instance may have
+ * written, so they are read live there.
+ */
+export function embeddedReadModel<T>(db: Db, projectSn: string, key: string, load: () => Promise<T>): Promise<T> {
+  return (db as unknown) instanceof PgliteDatabase ? readCache(db).get(projectSn, key, load) : load();
+}
+
+/** Call after the write (not before: a load still running then could keep the old value) that changes `key`. */
+export function forgetReadModel(db: Db, projectSn: string, key: string): void {
+  readCache(db).forget(projectSn, key);
 }

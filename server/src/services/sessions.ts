@@ -18,17 +18,20 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function createSession(db: Db, input: { userId: string; projectSn: string; ttlDays: number }): Promise<Session> {
+/** A new session's token and the row that stores it (its hash). */
+export function newSession(input: { userId: string; projectSn: string; ttlDays: number }): { session: Session; row: typeof sessions.$inferInsert } {
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
-  await db.insert(sessions).values({
-    tokenHash: hashToken(token),
-    userId: input.userId,
-    projectSn: input.projectSn,
-    createdAt: new Date(now),
-    expiresAt: new Date(now + input.ttlDays * DAY_MS),
-  });
-  return { token, userId: input.userId, projectSn: input.projectSn };
+  return {
+    session: { token, userId: input.userId, projectSn: input.projectSn },
+    row: { tokenHash: hashToken(token), userId: input.userId, projectSn: input.projectSn, createdAt: new Date(now), expiresAt: new Date(now + input.ttlDays * DAY_MS) },
+  };
+}
+
+export async function createSession(db: Db, input: { userId: string; projectSn: string; ttlDays: number }): Promise<Session> {
+  const { session, row } = newSession(input);
+  await db.insert(sessions).values(row);
+  return session;
 }
 
 /**

@@ -1,9 +1,10 @@
 /** Users of a project: visitors get one at the entrance; phone login gives it a phone (or finds the owner). */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { UserInfo } from '@contract/entrance';
-import { users } from '../db/schema';
-import type { Db } from '../plugins/db';
+import { sessions, users } from '../db/schema';
+import { onEmbeddedStatement, type Db } from '../plugins/db';
+import { newSession, type Session } from './sessions';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -19,7 +20,64 @@ export async function createVisitor(db: Db, projectSn: string, phone: string | n
   return user;
 }
 
+/**
+ * Users by id remembered in memory (issue 17: the entrance and every customer call read the caller's row), on the
+ * embedded database only: every statement that may change a user row there (an update or delete of users, an
+ * insert that updates on conflict) is seen through onEmbeddedStatement and empties the cache before it runs; a
+ * read issued before such a statement but answered after it is not kept (the generation moved). New rows change
+ * no cached row. With PostgreSQL every call reads the database.
+ */
+interface UserCache {
+  rows: Map<string, UserRow>;
+  generation: number;
+}
+const userCaches = new WeakMap<Db, UserCache | null>();
+const CHANGES_USERS = /\b(?:update\s+"?users"?\s|delete\s+from\s+"?users"?\b|truncate\b)|\binsert\s+into\s+"?users"?\b[\s\S]*\bdo\s+update\b/i;
+const MAX_CACHED_USERS = 100_000;
+
+function userCache(db: Db): UserCache | null {
+  let cache = userCaches.get(db);
+  if (cache === undefined) {
+    const fresh: UserCache = { rows: new Map(), generation: 0 };
+    cache = onEmbeddedStatement(db, (text) => {
+      if (!CHANGES_USERS.test(text)) return;
+      fresh.generation += 1;
+      fresh.rows.clear();
+    })
+      ? fresh
+      : null;
+    userCaches.set(db, cache);
+  }
+  return cache;
+}
+
+/** The user row; callers must not change the object (it may be the cached one). */
 export async function findUser(db: Db, userId: string): Promise<UserRow | null> {
+  const cache = userCache(db);
+  const hit = cache?.rows.get(userId);
+  if (hit) return hit;
+  const generation = cache?.generation;
   const [user] = await db.select().from(users).where(eq(users.userId, userId)).limit(1);
+  if (user && cache && cache.generation === generation) {
+    if (cache.rows.size >= MAX_CACHED_USERS) cache.rows.clear();
+    cache.rows.set(userId, user);
+  }
   return user ?? null;
+}
+
+/**
+ * A new visitor and its session in one statement (issue 17: the entrance of a new visitor was three round trips
+ * to the embedded database; the user and the session insert now go together, the row's foreign key checked at
+ * the statement's end as for two inserts).
+ */
+export async function createVisitorSession(db: Db, projectSn: string, ttlDays: number): Promise<{ user: UserRow; session: Session }> {
+  const user: UserRow = { userId: randomUUID(), projectSn, phone: null, unionId: `u_${randomBytes(12).toString('hex')}`, nickName: null, avatar: null, createdAt: new Date() };
+  const { session, row } = newSession({ userId: user.userId, projectSn, ttlDays });
+  const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+  await db.execute(sql`with u as (
+      insert into ${users} (user_id, project_sn, union_id, created_at) values (${user.userId}, ${projectSn}, ${user.unionId}, ${at(user.createdAt)})
+    )
+    insert into ${sessions} (token_hash, user_id, project_sn, created_at, expires_at)
+    values (${row.tokenHash}, ${user.userId}, ${projectSn}, ${at(row.createdAt as Date)}, ${at(row.expiresAt)})`);
+  return { user, session };
 }

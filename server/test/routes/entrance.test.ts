@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { PROJECT_ENUMS, type EntranceInfo, type UserInfo } from '@contract/entrance';
 import { projects } from '../../src/db/schema';
+import { invalidateReadModels } from '../../src/services/read-cache';
 import { buildHarness, type Harness } from '../helpers/app';
 
 describe('entrance, tips and user routes', () => {
@@ -51,14 +52,19 @@ describe('entrance, tips and user routes', () => {
     assert.equal(unknown.status, 404);
     assert.deepEqual(unknown.body, { state: false, message: '项目不存在或已下线', info: null, code: 4041 });
 
+    // Projects are a read model (services/read-cache.ts): a change is seen once its write path invalidates it.
+    assert.equal((await h.post('/front/v1/entrance', { projectSn: 'baidu' })).status, 200);
     await h.database.db.update(projects).set({ status: 'OFFLINE' }).where(eq(projects.projectSn, 'baidu'));
+    invalidateReadModels(h.database.db, 'baidu');
     try {
       const offline = await h.post('/front/v1/entrance', { projectSn: 'baidu' });
       assert.equal(offline.status, 404);
       assert.equal(offline.body.code, 4041);
     } finally {
       await h.database.db.update(projects).set({ status: 'ONLINE' }).where(eq(projects.projectSn, 'baidu'));
+      invalidateReadModels(h.database.db, 'baidu');
     }
+    assert.equal((await h.post('/front/v1/entrance', { projectSn: 'baidu' })).status, 200, 'back online once invalidated');
   });
 
   it('returns tips by key, preferring the project type\'s own text, null when unknown', async () => {

@@ -8,7 +8,8 @@ import { and, eq } from 'drizzle-orm';
 import { after, before, describe, it } from 'node:test';
 import type { ActivityDetail } from '@contract/activity';
 import type { ColumnList, PageInfo, TabEntry } from '@contract/pages';
-import { activities, columnActivities, pageModules, pages } from '../../src/db/schema';
+import type { EntranceInfo } from '@contract/entrance';
+import { activities, columnActivities, pageModules, pages, projects } from '../../src/db/schema';
 import { createReadCache, invalidateReadModels } from '../../src/services/read-cache';
 import { buildHarness, type Harness } from '../helpers/app';
 
@@ -72,6 +73,44 @@ describe('read-model cache', () => {
     await h.database.db.insert(columnActivities).values(link);
     invalidateReadModels(h.database.db, 'demo');
     assert.equal((await list()).total, first.total);
+  });
+
+  it('entrance: a renamed project is seen once any project is invalidated (the online projects are one entry)', async () => {
+    const name = async () => (await h.post<EntranceInfo>('/front/v1/entrance', { projectSn: 'form' })).body.info.projectParam.projectName;
+    const before = await name();
+    await h.database.db.update(projects).set({ name: '报名专区' }).where(eq(projects.projectSn, 'form'));
+    try {
+      // On the embedded database an entry lives until invalidated (with PostgreSQL it may also have expired).
+      if (!process.env.TEST_DATABASE_URL) assert.equal(await name(), before);
+      invalidateReadModels(h.database.db, 'demo');
+      assert.equal(await name(), '报名专区');
+    } finally {
+      await h.database.db.update(projects).set({ name: before }).where(eq(projects.projectSn, 'form'));
+      invalidateReadModels(h.database.db, 'form');
+    }
+    assert.equal(await name(), before);
+  });
+
+  it('order confirmation: a price change and an item taken off the shelf are seen after invalidation', async () => {
+    const { token: customer } = await h.login('13900007777');
+    const confirm = () => h.get<{ confirmOrderAmount: { orderTotalAmount: number } }>('/front/v1/client/order/confirm/data', { targetSn: 'demo-goods-02' }, customer);
+    const [item] = await h.database.db.select().from(activities).where(eq(activities.actSn, 'demo-goods-02'));
+    const before = (await confirm()).body.info.confirmOrderAmount.orderTotalAmount;
+    try {
+      await h.database.db.update(activities).set({ price: item.price + 100 }).where(eq(activities.actSn, item.actSn));
+      invalidateReadModels(h.database.db, 'demo');
+      assert.equal((await confirm()).body.info.confirmOrderAmount.orderTotalAmount, before + 100);
+      await h.database.db.update(activities).set({ status: 'OFFLINE' }).where(eq(activities.actSn, item.actSn));
+      invalidateReadModels(h.database.db, 'demo');
+      const off = await confirm();
+      assert.deepEqual([off.status, off.body.message], [400, '课程已下架，请联系客服安排其他课程!']);
+    } finally {
+      await h.database.db.update(activities).set({ price: item.price, status: item.status }).where(eq(activities.actSn, item.actSn));
+      invalidateReadModels(h.database.db, 'demo');
+    }
+    assert.equal((await confirm()).body.info.confirmOrderAmount.orderTotalAmount, before);
+    const unknown = await h.get('/front/v1/client/order/confirm/data', { targetSn: 'demo-no-such-item' }, customer);
+    assert.equal(unknown.status, 404);
   });
 
   it('activity details: a renamed item is seen after invalidation; an unknown item stays a 404', async () => {

@@ -5,8 +5,8 @@ import { ERROR_CODES } from '@contract/common';
 import { entranceBody, entranceInfo, projectEnumSchema, tipsBody, tipsInfo } from '@contract/entrance';
 import { projects, tips } from '../../db/schema';
 import { MESSAGES, notFound, ok, responses } from '../../http';
-import { createSession } from '../../services/sessions';
-import { createVisitor, findUser, toUserInfo, type UserRow } from '../../services/users';
+import { ALL_PROJECTS, readCache } from '../../services/read-cache';
+import { createVisitorSession, findUser, toUserInfo, type UserRow } from '../../services/users';
 
 export interface EntranceRoutesOptions {
   sessionTtlDays: number;
@@ -25,11 +25,13 @@ const entranceRoutes: FastifyPluginAsyncZod<EntranceRoutesOptions> = async (app,
       },
     },
     async (request) => {
-      const [project] = await app.db
-        .select()
-        .from(projects)
-        .where(and(eq(projects.projectSn, request.body.projectSn), eq(projects.status, 'ONLINE')))
-        .limit(1);
+      // The online projects are a read model (services/read-cache.ts): one map for all, so a caller naming
+      // projects that do not exist adds no entries.
+      const online = await readCache(app.db).get(ALL_PROJECTS, 'onlineProjects', async () => {
+        const rows = await app.db.select().from(projects).where(eq(projects.status, 'ONLINE'));
+        return new Map(rows.map((p) => [p.projectSn, p]));
+      });
+      const project = online.get(request.body.projectSn);
       if (!project) throw notFound(MESSAGES.unknownProject, ERROR_CODES.UNKNOWN_PROJECT);
 
       // A session of another project is left alone (not revoked): the visitor may switch back to it.
@@ -39,8 +41,9 @@ const entranceRoutes: FastifyPluginAsyncZod<EntranceRoutesOptions> = async (app,
       if (!user) {
         // Each new visitor is a user row and a session: bounded per client (services/limits.ts).
         await app.limits.newVisitor(request.ip);
-        user = await createVisitor(app.db, project.projectSn);
-        token = (await createSession(app.db, { userId: user.userId, projectSn: project.projectSn, ttlDays: options.sessionTtlDays })).token;
+        const entered = await createVisitorSession(app.db, project.projectSn, options.sessionTtlDays);
+        user = entered.user;
+        token = entered.session.token;
       }
       return ok({
         token,
