@@ -3,7 +3,7 @@
  * the §4 expiry label around China midnight with the server/device time difference, state mapping, where
  * 去使用 leads (§4 jumps), claim buttons, card states, scanned codes and card-secret normalising.
  */
-import type { CouponUse, HeldCoupon } from '@contract/coupon';
+import type { CouponUse } from '@contract/coupon';
 import type { ClaimItem } from '@contract/coupon';
 import { formatCardCode, isCardCodeShape, normalizeCardCode } from '@contract/rules/card-code';
 import { VALIDITY_TYPES, couponWindow, validityProblem, validityText } from '@contract/rules/coupon-validity';
@@ -11,27 +11,7 @@ import { cardStateText, couponFace, includedCouponText, instructionLines, isCard
 import { absoluteUrl, claimButton, claimFromScan, couponDates, couponStateMark, couponUseStep, isCouponDisabled, upperLimitText } from '../../src/domain/coupons';
 import { resolveJump } from '../../src/domain/jump';
 import { BUILT_ROUTES, ROUTES } from '../../src/domain/routes';
-
-const coupon = (over: Partial<HeldCoupon> = {}): HeldCoupon => ({
-  couponSn: 'demo-cp',
-  rcSn: 'rc1',
-  couponName: '立减',
-  couponType: 1,
-  couponAmount: 2000,
-  couponCount: 1,
-  threshold: 0,
-  upperLimit: 0,
-  scope: '全部商品可用',
-  state: 1,
-  validityType: 1,
-  validityDays: 7,
-  startTime: '2026-11-20T02:00:00.000Z',
-  endTime: '2026-11-26T15:59:59.999Z',
-  instructions: '',
-  receivedAt: '2026-11-20T02:00:00.000Z',
-  usedAt: null,
-  ...over,
-});
+import { heldCoupon as coupon } from '../fixtures/coupons';
 
 describe('validity text: one per validityType the server produces', () => {
   test.each([

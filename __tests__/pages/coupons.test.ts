@@ -8,6 +8,7 @@ import type { ClaimDetails, HeldCoupon } from '@contract/coupon';
 import { chinaTime } from '@contract/rules/china-time';
 import { all, currentRoute, openAt, passDuplicateWindow, requests, route, tap, text, typeKeys, waitFor } from './harness';
 import { asCustomer } from './customer';
+import { heldCoupon } from '../fixtures/coupons';
 
 // The H5 header's taro-ui icon sizes itself with pxTransform, which a real build configures at boot.
 beforeAll(() => Taro.initPxTransform({ designWidth: 750, deviceRatio: { 640: 2.34 / 2, 750: 1, 828: 1.81 / 2 } }));
@@ -15,26 +16,11 @@ const customer = asCustomer();
 const toasted = (title: string) => waitFor(() => customer.toasted(title));
 
 const endOfTodayChina = () => chinaTime(Date.now())!.endOf('day').toISOString();
-const held = (over: Partial<HeldCoupon>): HeldCoupon => ({
-  couponSn: 'cp1',
-  rcSn: 'rc1',
-  couponName: '新人立减20元',
-  couponType: 1,
-  couponAmount: 2000,
-  couponCount: 1,
-  threshold: 0,
-  upperLimit: 0,
-  scope: '全部商品可用',
-  state: 1,
-  validityType: 1,
-  validityDays: 30,
-  startTime: new Date().toISOString(),
-  endTime: endOfTodayChina(),
-  instructions: '下单立减\n不与其他优惠同享',
-  receivedAt: new Date().toISOString(),
-  usedAt: null,
-  ...over,
-});
+/** A coupon received now that ends tonight (今日到期), with two lines of notes. */
+const held = (over: Partial<HeldCoupon>): HeldCoupon => {
+  const now = new Date().toISOString();
+  return heldCoupon({ couponSn: 'cp1', couponName: '新人立减20元', validityDays: 30, startTime: now, endTime: endOfTodayChina(), instructions: '下单立减\n不与其他优惠同享', receivedAt: now, ...over });
+};
 const paged = <T>(list: T[]) => ({ info: { list, total: list.length, page: 1, perSize: 10 } });
 
 describe('我的优惠券', () => {

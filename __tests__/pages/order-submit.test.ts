@@ -2,6 +2,7 @@ jest.mock('../../src/api/transport', () => require('./harness').transportModule)
 import type { Confirmation, DiscountCoupon } from '../../contract/order';
 import { all, openAt, requests, route, tap, text, waitFor } from './harness';
 import { asCustomer } from './customer';
+import { orderCoupon as coupon } from '../fixtures/coupons';
 
 /** A deposit course that needs delivery, with gifts, household, an applicant rule and the agreement. */
 function confirmation(over: Partial<Confirmation> = {}): Confirmation {
@@ -59,28 +60,6 @@ function confirmation(over: Partial<Confirmation> = {}): Confirmation {
     ...over,
   };
 }
-
-const coupon = (rcSn: string, over: Partial<DiscountCoupon> = {}): DiscountCoupon => ({
-  couponSn: `S-${rcSn}`,
-  rcSn,
-  couponName: `券${rcSn}`,
-  couponType: 1,
-  couponAmount: 2000,
-  couponCount: 1,
-  threshold: 0,
-  upperLimit: 0,
-  scope: '全部商品可用',
-  state: 1,
-  isAvailable: true,
-  disabledReason: null,
-  orderCouponAmount: 2000,
-  validityType: 1,
-  startTime: null,
-  endTime: null,
-  validityDays: 30,
-  instructions: '',
-  ...over,
-});
 
 function server(c: Confirmation, coupons: DiscountCoupon[]) {
   route('GET', '/front/v2/client/course/order/confirm', () => ({ info: c }));

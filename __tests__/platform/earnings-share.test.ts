@@ -2,14 +2,13 @@
  * Share links of a promoter carry its code (issue 15): the WeChat H5 share link and the mini-program share path
  * both add promoterCode when the page gives one, and nothing when it does not.
  */
-import type { JsSignInfo } from '../../contract/activity';
-import { createH5Share, type WxJsSdk } from '../../src/platform/share/index.h5';
+import { createH5Share } from '../../src/platform/share/index.h5';
 import { createSwanShare } from '../../src/platform/share/index.swan';
 import { createWeappShare } from '../../src/platform/share/index.weapp';
 import type { PageShareOptions } from '../../src/platform/share/types';
 import { ROUTES } from '../../src/domain/routes';
+import { fakeWxSdk, jsSignature as signature } from '../fixtures/wechat';
 
-const signature: JsSignInfo = { appid: 'wxapp', timestamp: 1700000000, noncestr: 'abcdefgh', sign: 'f'.repeat(40) };
 const options = (patch: Partial<PageShareOptions> = {}): PageShareOptions => ({
   route: ROUTES.activityDetail,
   params: { actSn: 'A1' },
@@ -21,15 +20,7 @@ const options = (patch: Partial<PageShareOptions> = {}): PageShareOptions => ({
 });
 
 test('the WeChat H5 share link carries the promoter code', async () => {
-  const wx = {
-    config: jest.fn(),
-    ready: jest.fn((cb: () => void) => cb()),
-    error: jest.fn(),
-    updateAppMessageShareData: jest.fn(),
-    updateTimelineShareData: jest.fn(),
-    showMenuItems: jest.fn(),
-    hideMenuItems: jest.fn(),
-  } as unknown as WxJsSdk & { updateAppMessageShareData: jest.Mock };
+  const wx = fakeWxSdk();
   const share = createH5Share(() => ({ userAgent: 'Mozilla/5.0 MicroMessenger/8.0', href: 'https://shop.example/#/x', wx: () => wx }));
   await share.apply(options({ promoterCode: 'P0DE000001A' }));
   expect(wx.updateAppMessageShareData).toHaveBeenCalledWith(

@@ -2,25 +2,14 @@
  * WeChat's JS-SDK is added to the page only inside the WeChat browser, once, and the share data is set once it
  * has run (src/platform/share/jssdk.h5.ts and the share's loadSdk).
  */
-import type { JsSignInfo } from '../../contract/activity';
 import { ROUTES } from '../../src/domain/routes';
 import { createH5Share, type WxJsSdk } from '../../src/platform/share/index.h5';
 import { JWEIXIN_DEFAULT_URL, jweixinUrl, loadJsSdk, resetJsSdkLoader } from '../../src/platform/share/jssdk.h5';
 import type { PageShareOptions } from '../../src/platform/share/types';
+import { fakeWxSdk as sdk, jsSignature as signature } from '../fixtures/wechat';
 
 const WECHAT_UA = 'Mozilla/5.0 (iPhone) AppleWebKit MicroMessenger/8.0.50';
 const SAFARI_UA = 'Mozilla/5.0 (iPhone) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1';
-const signature: JsSignInfo = { appid: 'wxapp', timestamp: 1700000000, noncestr: 'abcdefgh', sign: 'f'.repeat(40) };
-
-const sdk = (): WxJsSdk => ({
-  config: jest.fn(),
-  ready: jest.fn((cb: () => void) => cb()),
-  error: jest.fn(),
-  updateAppMessageShareData: jest.fn(),
-  updateTimelineShareData: jest.fn(),
-  showMenuItems: jest.fn(),
-  hideMenuItems: jest.fn(),
-});
 
 const options = (sign: PageShareOptions['sign']): PageShareOptions => ({
   route: ROUTES.courseDetail,

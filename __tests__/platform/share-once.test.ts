@@ -2,27 +2,16 @@
  * js/getJSSign is asked for once per page address at most, and not at all once the server has said signing is
  * off (issue 8 item 14: a WeChat walk logged 138 failed signature calls, one per page shown).
  */
-import type { JsSignInfo } from '../../contract/activity';
 import { ERROR_CODES } from '../../contract/common';
 import { ApiError } from '../../src/api/request';
 import { WECHAT_UNAVAILABLE_CODE, isSigningOff } from '../../src/domain/share';
 import { ROUTES } from '../../src/domain/routes';
-import { createH5Share, type WxJsSdk } from '../../src/platform/share/index.h5';
+import { createH5Share } from '../../src/platform/share/index.h5';
 import type { PageShareOptions } from '../../src/platform/share/types';
+import { fakeWxSdk as wx, jsSignature as signature } from '../fixtures/wechat';
 
 const WECHAT_UA = 'Mozilla/5.0 (iPhone) AppleWebKit MicroMessenger/8.0.50';
-const signature: JsSignInfo = { appid: 'wxapp', timestamp: 1700000000, noncestr: 'abcdefgh', sign: 'f'.repeat(40) };
 const PAGES = [ROUTES.index, ROUTES.courseDetail, ROUTES.orderList, ROUTES.center, ROUTES.indexSearch, ROUTES.tabTwo];
-
-const wx = (): WxJsSdk => ({
-  config: jest.fn(),
-  ready: jest.fn((cb: () => void) => cb()),
-  error: jest.fn(),
-  updateAppMessageShareData: jest.fn(),
-  updateTimelineShareData: jest.fn(),
-  showMenuItems: jest.fn(),
-  hideMenuItems: jest.fn(),
-});
 
 function memory() {
   const m = new Map<string, string>();

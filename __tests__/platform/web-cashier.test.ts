@@ -1,23 +1,11 @@
-import type { PayParams } from '../../contract/payment';
 import { createSwanPay } from '../../src/platform/payment/index.swan';
 import { createWeappPay } from '../../src/platform/payment/index.weapp';
 import { PENDING_ORDER_KEY } from '../../src/platform/payment/types';
 import { cashierUrl, openWebCashier } from '../../src/platform/payment/web-cashier';
 import { storage } from '../../src/platform/storage';
+import { payParams } from '../fixtures/payment';
 
-const sandbox: PayParams = {
-  orderNo: 'O9',
-  paymentSn: 'P9',
-  payAmount: 100,
-  mwebUrl: '/sandbox/cashier/P9',
-  appId: null,
-  timeStamp: null,
-  nonceStr: null,
-  package1: null,
-  signType: null,
-  againSign: null,
-  orderInfo: null,
-};
+const sandbox = payParams({ orderNo: 'O9', paymentSn: 'P9', mwebUrl: '/sandbox/cashier/P9' });
 
 describe('sandbox cashier in a mini-program web-view (issue 16)', () => {
   test('the cashier path is made absolute on the API origin; nothing else is opened', () => {

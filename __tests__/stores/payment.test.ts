@@ -1,27 +1,15 @@
-import type { PayParams } from '../../contract/payment';
 import type { Api } from '../../src/api';
 import { ApiError } from '../../src/api/request';
 import type { KeyValueStorage } from '../../src/platform/storage';
 import { PENDING_ORDER_KEY, payCacheKey, type Pay } from '../../src/platform/payment/types';
 import { PaymentStore } from '../../src/stores/payment';
+import { payParams } from '../fixtures/payment';
 
 function memory(): KeyValueStorage & { data: Map<string, unknown> } {
   const data = new Map<string, unknown>();
   return { data, get: (k) => (data.has(k) ? (data.get(k) as never) : null), set: (k, v) => void data.set(k, v), remove: (k) => void data.delete(k) };
 }
-const params = (payAmount: number): PayParams => ({
-  orderNo: 'O1',
-  paymentSn: 'P1',
-  payAmount,
-  mwebUrl: '/sandbox/cashier/P1',
-  appId: null,
-  timeStamp: null,
-  nonceStr: null,
-  package1: null,
-  signType: null,
-  againSign: null,
-  orderInfo: null,
-});
+const params = (payAmount: number) => payParams({ payAmount });
 
 function setup(payAmount: number, pay: Pay, fail?: ApiError) {
   const storage = memory();
