@@ -1,0 +1,2 @@
+/** Baidu smart program: Taro.request (mini.ts). */
+export { transport } from './mini';

@@ -1,0 +1,2 @@
+/** WeChat mini-program: Taro.request (mini.ts). */
+export { transport } from './mini';
