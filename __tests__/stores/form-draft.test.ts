@@ -2,7 +2,7 @@
 import type { FormDetail } from '../../contract/form';
 import type { Api } from '../../src/api';
 import { ApiError } from '../../src/api/request';
-import { FormDraftStore } from '../../src/stores/form-draft';
+import { FormDraftStore, formDraftsOf } from '../../src/stores/form-draft';
 
 const FORM: FormDetail = {
   formSn: 'F1',
@@ -115,4 +115,14 @@ describe('FormDraft', () => {
     expect(draft.loadError).toBeNull();
     expect(draft.fields).toHaveLength(3);
   });
+});
+
+test('the app\'s form drafts are made on first use, one store per root: the result page reads what the form kept', () => {
+  const root = { api: fakeApi(jest.fn()) };
+  const form = formDraftsOf(root);
+  form.draftFor('F1');
+  form.committed('F1', '我们会联系您');
+  expect(formDraftsOf(root)).toBe(form);
+  expect(formDraftsOf(root).successText('F1')).toBe('我们会联系您');
+  expect(formDraftsOf({ api: fakeApi(jest.fn()) }).successText('F1')).toBeNull();
 });

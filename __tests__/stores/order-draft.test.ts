@@ -1,7 +1,8 @@
 import type { Confirmation, DiscountCoupon } from '../../contract/order';
 import type { Api } from '../../src/api';
 import { ApiError } from '../../src/api/request';
-import { OrderDraft, OrderDraftStore } from '../../src/stores/order-draft';
+import { orderCoupon as coupon } from '../fixtures/coupons';
+import { OrderDraft, OrderDraftStore, orderDraftsOf } from '../../src/stores/order-draft';
 
 function confirmation(over: Partial<Confirmation> = {}, amount: Partial<Confirmation['confirmOrderAmount']> = {}): Confirmation {
   return {
@@ -41,30 +42,6 @@ function confirmation(over: Partial<Confirmation> = {}, amount: Partial<Confirma
     },
     couponAllowed: true,
     defaultAddress: null,
-    ...over,
-  };
-}
-
-function coupon(rcSn: string, over: Partial<DiscountCoupon> = {}): DiscountCoupon {
-  return {
-    couponSn: `S-${rcSn}`,
-    rcSn,
-    couponName: rcSn,
-    couponType: 1,
-    couponAmount: 2000,
-    couponCount: 1,
-    threshold: 0,
-    upperLimit: 0,
-    scope: '全部课程',
-    state: 1,
-    isAvailable: true,
-    disabledReason: null,
-    orderCouponAmount: 2000,
-    validityType: 1,
-    startTime: null,
-    endTime: null,
-    validityDays: null,
-    instructions: '',
     ...over,
   };
 }
@@ -240,5 +217,17 @@ describe('order draft (the cart store)', () => {
     expect(store.draftFor('course', 'A1').remark).toBe('留言');
     store.forget('course', 'A1');
     expect(store.draftFor('course', 'A1')).not.toBe(a);
+  });
+
+  test('the app\'s drafts are made on first use, one store per root, on that root\'s api', () => {
+    const { api } = fakeApi(confirmation());
+    const root = { api };
+    const store = orderDraftsOf(root);
+    const a = store.draftFor('course', 'A1');
+    a.setRemark('留言');
+    // Another order screen of the same app finds the same draft.
+    expect(orderDraftsOf(root)).toBe(store);
+    expect(orderDraftsOf(root).draftFor('course', 'A1').remark).toBe('留言');
+    expect(orderDraftsOf({ api: fakeApi(confirmation()).api })).not.toBe(store);
   });
 });

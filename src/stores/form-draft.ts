@@ -166,3 +166,19 @@ export class FormDraftStore {
     return this.lastSuccess?.formSn === formSn ? this.lastSuccess.text : null;
   }
 }
+
+const formDraftStores = new WeakMap<object, FormDraftStore>();
+
+/**
+ * The app's collect-form drafts, made when the form or its result page first asks for them rather than with the
+ * RootStore: only those pages import this file, so the H5 first screen does not download it (issue 17). One store
+ * per root (the running app has one), so what was typed lives as long as the app.
+ */
+export function formDraftsOf(root: { readonly api: Api }): FormDraftStore {
+  let store = formDraftStores.get(root);
+  if (!store) {
+    store = new FormDraftStore(root.api);
+    formDraftStores.set(root, store);
+  }
+  return store;
+}

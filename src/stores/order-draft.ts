@@ -389,3 +389,19 @@ export class OrderDraftStore {
     this.drafts.delete(`${kind}:${targetSn}:${thirdEnum}:${packageSn}`);
   }
 }
+
+const orderDraftStores = new WeakMap<object, OrderDraftStore>();
+
+/**
+ * The app's order drafts, made when an order screen first asks for them rather than with the RootStore: only the
+ * order screens import this file, so the H5 first screen does not download it (issue 17). One store per root (the
+ * running app has one), so drafts live as long as the app, as they did in the RootStore.
+ */
+export function orderDraftsOf(root: { readonly api: Api }): OrderDraftStore {
+  let store = orderDraftStores.get(root);
+  if (!store) {
+    store = new OrderDraftStore(root.api);
+    orderDraftStores.set(root, store);
+  }
+  return store;
+}

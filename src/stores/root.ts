@@ -1,16 +1,15 @@
-/** Builds the session store and the cross-page stores around one api object (DESIGN.md §8). */
+/**
+ * Builds the session store and the cross-page stores around one api object (DESIGN.md §8). The order and
+ * collect-form drafts are made by the screens that use them (orderDraftsOf, formDraftsOf) from this root's api,
+ * so their code is not part of the H5 first screen (issue 17).
+ */
 import type { Api } from '../api';
 import type { KeyValueStorage } from '../platform/storage';
-import { FormDraftStore } from './form-draft';
-import { OrderDraftStore } from './order-draft';
 import { PaymentStore, type PayDeps } from './payment';
 import { SessionStore } from './session';
 
 export class RootStore {
   readonly session: SessionStore;
-  readonly orderDrafts: OrderDraftStore;
-  /** Collect forms in progress by formSn (what was typed survives leaving the page). */
-  readonly formDrafts: FormDraftStore;
   readonly payment: PaymentStore;
 
   constructor(
@@ -19,8 +18,6 @@ export class RootStore {
     payDeps: PayDeps,
   ) {
     this.session = new SessionStore(api, storage);
-    this.orderDrafts = new OrderDraftStore(api);
-    this.formDrafts = new FormDraftStore(api);
     this.payment = new PaymentStore(api, storage, payDeps);
   }
 }

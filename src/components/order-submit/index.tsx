@@ -14,7 +14,7 @@ import { openPage, switchToTab } from '../../platform/navigation';
 import { applyAfterPay } from '../../platform/pay-result';
 import { toast } from '../../platform/ui';
 import { useStores } from '../../stores';
-import type { OrderKind } from '../../stores/order-draft';
+import { orderDraftsOf, type OrderKind } from '../../stores/order-draft';
 import AddressCard from '../address-card';
 import ApplicantForm from '../applicant-form';
 import CouponPopup from '../coupon-popup';
@@ -44,7 +44,9 @@ const PAY_SOURCE = process.env.TARO_ENV === 'weapp' ? 'WEAPP' : process.env.TARO
 
 /** The §2 course order submit screen (and the goods one): every block, popup and the §5 submit guard. */
 function OrderSubmitScreen({ kind, targetSn, thirdEnum = '', packageSn = '' }: OrderSubmitScreenProps) {
-  const { orderDrafts, session, api, payment } = useStores();
+  const stores = useStores();
+  const { session, api, payment } = stores;
+  const orderDrafts = orderDraftsOf(stores);
   const draft = orderDrafts.draftFor(kind, targetSn, thirdEnum, packageSn);
   const ui = useLocalObservable(() => ({
     couponOpen: false,

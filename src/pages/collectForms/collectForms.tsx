@@ -8,7 +8,7 @@ import { decodeParam, ROUTES } from '../../domain/routes';
 import { openPage } from '../../platform/navigation';
 import { setPageTitle, toast } from '../../platform/ui';
 import { useStores } from '../../stores';
-import { FORM_TEXTS } from '../../stores/form-draft';
+import { formDraftsOf, FORM_TEXTS } from '../../stores/form-draft';
 import FormFieldRow from './form-field';
 import './collectForms.scss';
 
@@ -18,7 +18,7 @@ import './collectForms.scss';
  * typed lives in the form's draft (stores/form-draft.ts), so a failed commit or leaving the page loses nothing.
  */
 function CollectForms() {
-  const { formDrafts } = useStores();
+  const formDrafts = formDraftsOf(useStores());
   const { params } = useRouter();
   const formSn = decodeParam(params.formSn || params.targetSn);
   const query = { sourceType: decodeParam(params.sourceType) || undefined, targetSn: params.formSn ? decodeParam(params.targetSn) || undefined : undefined };
