@@ -3,6 +3,7 @@ import Taro, { useLaunch, usePageNotFound } from '@tarojs/taro';
 import { ROUTES, toUrl } from './domain/routes';
 import { watchChunkErrors } from './platform/chunk-error';
 import { watchHash } from './platform/hash-watch';
+import { readSystemInfo } from './platform/system-info';
 import { watchForUpdates } from './platform/update';
 import { rootStore, StoreContext } from './stores';
 import './app.scss';
@@ -15,8 +16,7 @@ function App({ children }: PropsWithChildren) {
     // §7 user cache: a kept session's user is refreshed from the server on start.
     void rootStore.session.restoreUser();
     try {
-      const info = Taro.getSystemInfoSync();
-      rootStore.session.setSystemInfo({ platform: info.platform, windowWidth: info.windowWidth, windowHeight: info.windowHeight });
+      rootStore.session.setSystemInfo({ ...readSystemInfo() });
     } catch {
       // system info is a nicety; the app runs without it
     }
