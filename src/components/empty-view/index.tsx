@@ -1,5 +1,5 @@
 import { View } from '@tarojs/components';
-import AtIcon from 'taro-ui/lib/components/icon';
+import Icon from '../icon';
 import { MESSAGES } from '../../domain/errors';
 import './index.scss';
 
@@ -18,7 +18,7 @@ export default function EmptyView({ text = MESSAGES.emptyData, actionText, onAct
   return (
     <View className="sf-empty">
       <View className="sf-empty__icon" aria-hidden>
-        <AtIcon value={icon} size={32} />
+        <Icon value={icon} size={32} />
       </View>
       <View className="sf-empty__text">{text}</View>
       {actionText && onAction ? (

@@ -1,5 +1,5 @@
 import { View } from '@tarojs/components';
-import AtIcon from 'taro-ui/lib/components/icon';
+import Icon from '../icon';
 import './index.scss';
 
 interface PageHeaderProps {
@@ -19,7 +19,7 @@ export default function PageHeader({ title, action, onAction }: PageHeaderProps)
   return (
     <View className="sf-page-header" role="banner">
       <View className={`sf-page-header__action sf-page-header__${action}`} onClick={onAction} role="button" aria-label={label}>
-        <AtIcon value={action === 'back' ? 'chevron-left' : 'home'} size={action === 'back' ? 24 : 20} />
+        <Icon value={action === 'back' ? 'chevron-left' : 'home'} size={action === 'back' ? 24 : 20} />
       </View>
       <View className="sf-page-header__title" role="heading" aria-level={1}>
         {title}
