@@ -125,6 +125,20 @@ describe('request wrapper (§7)', () => {
     void c;
   });
 
+  test('identical requests under two sessions are two calls: a login in between does not inherit the old reply', async () => {
+    let token = 'visitor';
+    const { request, calls } = setup((req) => (req.header[TOKEN_HEADER] === 'visitor' ? { statusCode: 200, data: { state: false, code: 502, message: '登录已失效' } } : ok('mine')), {
+      getToken: () => token,
+    });
+    const before = request({ url: '/front/v1/user/cache', method: 'GET' });
+    token = 'customer';
+    const after = request({ url: '/front/v1/user/cache', method: 'GET' });
+    expect(after).not.toBe(before);
+    await expect(before).rejects.toThrow('登录已失效');
+    await expect(after).resolves.toBe('mine');
+    expect(calls.map((c) => c.header[TOKEN_HEADER])).toEqual(['visitor', 'customer']);
+  });
+
   test('a write between two identical reads: the second read is sent again, so it sees the write', async () => {
     let state = 'APPLIED';
     const { request, calls } = setup((req) => {

@@ -94,12 +94,14 @@ function signedQuery(params: Record<string, unknown>): string {
   return parts.length ? `?${parts.join('&')}` : '';
 }
 
-function stableKey(options: RequestOptions, method: Method): string {
+/** Two calls are the same call only for the same session: one sent just before a login replaced the token is
+ * refused for that token, and a call after the login must not be handed its refusal. */
+function stableKey(options: RequestOptions, method: Method, token: string): string {
   const data = options.data || {};
   const sorted = Object.keys(data)
     .sort()
     .map((k) => [k, data[k]]);
-  return `${method} ${options.service || 'main'} ${options.url} ${JSON.stringify(sorted)}`;
+  return `${method} ${options.service || 'main'} ${options.url} ${token} ${JSON.stringify(sorted)}`;
 }
 
 export function createRequest(deps: RequestDeps): Request {
@@ -160,7 +162,7 @@ export function createRequest(deps: RequestDeps): Request {
 
   return function request<T>(options: RequestOptions): Promise<T> {
     const method = options.method || 'POST';
-    const key = stableKey(options, method);
+    const key = stableKey(options, method, deps.getToken());
     const now = Date.now();
     for (const [k, entry] of recent) if (now - entry.at >= DEDUPE_WINDOW_MS) recent.delete(k);
     const hit = recent.get(key);
