@@ -3,6 +3,7 @@ import type { Confirmation, DiscountCoupon } from '../../contract/order';
 import { all, openAt, requests, route, tap, text, waitFor } from './harness';
 import { asCustomer } from './customer';
 import { orderCoupon as coupon } from '../fixtures/coupons';
+import { courseConfirmation } from '../fixtures/order';
 
 /** A deposit course that needs delivery, with gifts, household, an applicant rule and the agreement. */
 function confirmation(over: Partial<Confirmation> = {}): Confirmation {
@@ -15,50 +16,27 @@ function confirmation(over: Partial<Confirmation> = {}): Confirmation {
     installmentPayAmount: null,
     dueTime: null,
   });
-  return {
-    createOrderSn: 'CO1',
-    creatType: 'TARGET',
-    orderType: 'COURSE',
-    orderPayType: 2,
-    confirmOrderType: 1,
-    deliveryType: 1,
-    isHousehold: true,
-    householdTypes: [
-      { type: 'TRAILING_HOLD', name: '随迁落户' },
-      { type: 'TALENT_IN', name: '人才引进' },
-    ],
-    agreementSn: 'AG1',
-    agreementName: '课程购买协议',
-    electronicProtocol: true,
-    disableFlag: false,
-    disableReason: null,
-    hasProductIntroduce: true,
-    freightAreasType: 1,
-    invalidAreas: [],
-    restrict: [{ nKey: 'a1name', keyName: 'NAME', label: '姓名', placeholder: null, value: '', required: true, echoValue: null, idCardType: null, multiline: false, submitTips: null }],
-    orderCourseInfo: { actSn: 'A1', courseSn: 'CS1', packageSn: null, courseName: '会计初级职称全程班', courseCover: null, skuCnt: 1, freight: 0 },
-    packageCourseList: [],
-    giftCourseList: [
-      { courseSn: 'G1', courseName: '财经法规速记', courseCover: null, courseAmount: 0 },
-      { courseSn: 'G2', courseName: '真题精讲', courseCover: null, courseAmount: 0 },
-    ],
-    confirmOrderAmount: {
-      totalAmount: 168000,
-      courseDiscountAmount: 3000,
-      packageDiscountAmount: 0,
-      freight: 0,
-      oldFreight: 1000,
-      orderTotalAmount: 165000,
-      payAmount: 30000,
-      installmentPayNum: 1,
-      deductionAmount: 0,
-      depositInfoList: [item(1, 30000), item(2, 135000)],
-      installmentInfoList: [],
+  return courseConfirmation(
+    {
+      createOrderSn: 'CO1',
+      orderPayType: 2,
+      deliveryType: 1,
+      isHousehold: true,
+      householdTypes: [
+        { type: 'TRAILING_HOLD', name: '随迁落户' },
+        { type: 'TALENT_IN', name: '人才引进' },
+      ],
+      agreementName: '课程购买协议',
+      restrict: [{ nKey: 'a1name', keyName: 'NAME', label: '姓名', placeholder: null, value: '', required: true, echoValue: null, idCardType: null, multiline: false, submitTips: null }],
+      orderCourseInfo: { actSn: 'A1', courseSn: 'CS1', packageSn: null, courseName: '会计初级职称全程班', courseCover: null, skuCnt: 1, freight: 0 },
+      giftCourseList: [
+        { courseSn: 'G1', courseName: '财经法规速记', courseCover: null, courseAmount: 0 },
+        { courseSn: 'G2', courseName: '真题精讲', courseCover: null, courseAmount: 0 },
+      ],
+      ...over,
     },
-    couponAllowed: true,
-    defaultAddress: null,
-    ...over,
-  };
+    { totalAmount: 168000, courseDiscountAmount: 3000, oldFreight: 1000, orderTotalAmount: 165000, payAmount: 30000, depositInfoList: [item(1, 30000), item(2, 135000)] },
+  );
 }
 
 function server(c: Confirmation, coupons: DiscountCoupon[]) {
