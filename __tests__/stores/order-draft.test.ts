@@ -2,49 +2,8 @@ import type { Confirmation, DiscountCoupon } from '../../contract/order';
 import type { Api } from '../../src/api';
 import { ApiError } from '../../src/api/request';
 import { orderCoupon as coupon } from '../fixtures/coupons';
+import { courseConfirmation as confirmation } from '../fixtures/order';
 import { OrderDraft, OrderDraftStore, orderDraftsOf } from '../../src/stores/order-draft';
-
-function confirmation(over: Partial<Confirmation> = {}, amount: Partial<Confirmation['confirmOrderAmount']> = {}): Confirmation {
-  return {
-    createOrderSn: 'C1',
-    creatType: 'TARGET',
-    orderType: 'COURSE',
-    orderPayType: 1,
-    confirmOrderType: 1,
-    deliveryType: 4,
-    isHousehold: false,
-    householdTypes: [],
-    agreementSn: 'AG1',
-    agreementName: '购买协议',
-    electronicProtocol: true,
-    disableFlag: false,
-    disableReason: null,
-    hasProductIntroduce: true,
-    freightAreasType: 1,
-    invalidAreas: [],
-    restrict: [],
-    orderCourseInfo: { actSn: 'A1', courseSn: 'CS1', packageSn: null, courseName: '课程', courseCover: null, skuCnt: 1, freight: 0 },
-    packageCourseList: [],
-    giftCourseList: [],
-    confirmOrderAmount: {
-      totalAmount: 10000,
-      courseDiscountAmount: 0,
-      packageDiscountAmount: 0,
-      freight: 0,
-      oldFreight: 0,
-      orderTotalAmount: 10000,
-      payAmount: 10000,
-      installmentPayNum: 1,
-      deductionAmount: 0,
-      depositInfoList: [],
-      installmentInfoList: [],
-      ...amount,
-    },
-    couponAllowed: true,
-    defaultAddress: null,
-    ...over,
-  };
-}
 
 function fakeApi(c: Confirmation, coupons: DiscountCoupon[] = [], submit?: jest.Mock) {
   const order = {
