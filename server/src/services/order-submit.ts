@@ -114,8 +114,9 @@ export async function submitOrder(
       if (expectType !== 'ANY' && c.orderType !== expectType) throw submitError(ERROR_CODES.SUBMIT_LINK_INVALID, '下单链接异常，请退出重新扫码下单或联系客服人员重新生成下单链接!');
       if (activity.status !== 'ONLINE') throw submitError(ERROR_CODES.SUBMIT_OFF_SHELF, '课程已下架，请联系客服安排其他课程!');
 
-      // 3. One unpaid order per item and customer (§8 1005, with that order's number).
-      const [unpaid] = await tx
+      // 3. One unpaid order per course and customer (§8 1005, with that order's number); goods may be bought again
+      // while an earlier order is unpaid, so for them nothing is looked up.
+      const [unpaid] = c.orderType !== 'COURSE' ? [] : await tx
         .select({ orderNo: orders.orderNo })
         .from(orders)
         .where(
@@ -126,8 +127,7 @@ export async function submitOrder(
           ),
         )
         .limit(1);
-      // Goods may be bought again while an earlier order is unpaid; a course may not (§8 1005).
-      if (unpaid && c.orderType === 'COURSE') throw submitError(ERROR_CODES.SUBMIT_UNPAID_EXISTS, SUBMIT_MESSAGES.unpaidExists, { orderNo: unpaid.orderNo });
+      if (unpaid) throw submitError(ERROR_CODES.SUBMIT_UNPAID_EXISTS, SUBMIT_MESSAGES.unpaidExists, { orderNo: unpaid.orderNo });
       if (c.disableFlag) throw submitError(ERROR_CODES.SUBMIT_SERVER_MESSAGE, c.disableReason || '该商品暂不支持购买');
 
       // 4. The §5 rules, in the storefront's order.

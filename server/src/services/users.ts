@@ -51,6 +51,9 @@ function userCache(db: Db): UserCache | null {
   return cache;
 }
 
+/** Whether findUser answers from memory on this database (the embedded one). */
+export const userRowsCached = (db: Db): boolean => userCache(db) !== null;
+
 /** The user row; callers must not change the object (it may be the cached one). */
 export async function findUser(db: Db, userId: string): Promise<UserRow | null> {
   const cache = userCache(db);
