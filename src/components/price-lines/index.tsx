@@ -1,6 +1,7 @@
-import { Input, View } from '@tarojs/components';
+import { View } from '@tarojs/components';
 import type { PropsWithChildren } from 'react';
 import { formatMoney } from '@contract/rules/money';
+import TextField from '../text-field';
 import './index.scss';
 
 interface LineProps {
@@ -41,17 +42,7 @@ interface RemarkProps {
 /** 订单备注: optional, at most 30 characters, placeholder 选填, 备注留言 (§5). */
 export function RemarkLine({ value, maxLength, onChange }: RemarkProps) {
   return (
-    <View className="sf-lines__row">
-      <View className="sf-lines__label">订单备注</View>
-      <Input
-        className="sf-lines__remark"
-        id="order-remark"
-        value={value}
-        maxlength={maxLength}
-        placeholder="选填, 备注留言"
-        onInput={(e) => onChange(e.detail.value)}
-      />
-    </View>
+    <TextField boxClass="sf-lines__row" labelClass="sf-lines__label" fieldClass="sf-lines__remark" label="订单备注" id="order-remark" value={value} maxLength={maxLength} placeholder="选填, 备注留言" onInput={(e) => onChange(e.detail.value)} />
   );
 }
 

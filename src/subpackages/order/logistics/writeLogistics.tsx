@@ -1,4 +1,4 @@
-import { Input, View } from '@tarojs/components';
+import { View } from '@tarojs/components';
 import Taro, { useLoad, useRouter } from '@tarojs/taro';
 import { runInAction } from 'mobx';
 import { observer, useLocalObservable } from 'mobx-react-lite';
@@ -7,11 +7,13 @@ import { ApiError } from '../../../api/request';
 import AddressCard from '../../../components/address-card';
 import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
+import TextField from '../../../components/text-field';
 import type { Address } from '@contract/address';
 import { AFTER_SALE_TEXTS } from '../../../domain/after-sale';
 import { ROUTES } from '../../../domain/routes';
 import { openPage } from '../../../platform/navigation';
 import { toast } from '../../../platform/ui';
+import { bindText } from '../../../stores/form-send';
 import { orderPackageApi } from '../api';
 import '../afterSale/after-sale.scss';
 
@@ -88,23 +90,13 @@ function WriteLogistics() {
           ))}
         </View>
       </View>
-      <View className="sf-as__card">
-        <View className="sf-as__title">快递单号</View>
-        <Input
-          id="tracking-no"
-          className="sf-as__input"
-          value={s.trackingNo}
-          maxlength={40}
-          placeholder="请输入快递单号"
-          onInput={(e) => runInAction(() => (s.trackingNo = e.detail.value))}
-          onBlur={() => runInAction(() => (s.touched = true))}
-        />
+      <TextField boxClass="sf-as__card" labelClass="sf-as__title" fieldClass="sf-as__input" label="快递单号" id="tracking-no" maxLength={40} placeholder="请输入快递单号" {...bindText(s, 'trackingNo')} onBlur={() => runInAction(() => (s.touched = true))}>
         {problem ? (
           <View className="sf-as__warn" id="tracking-error">
             {problem}
           </View>
         ) : null}
-      </View>
+      </TextField>
       <View className="sf-as__bar">
         <View id="logistics-submit" className={`sf-btn sf-as__submit ${s.sending ? 'is-disabled' : ''}`} onClick={() => void save()}>
           {s.update ? '保存修改' : '提交'}

@@ -1,4 +1,5 @@
-import { Input, View } from '@tarojs/components';
+import { View } from '@tarojs/components';
+import AtInput from 'taro-ui/lib/components/input';
 import { useUnload } from '@tarojs/taro';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
@@ -11,6 +12,7 @@ import { toast } from '../../../platform/ui';
 import { useStores } from '../../../stores';
 import { PositionFailure, usePosition } from '../position';
 import '../location.scss';
+import './chooseLocation.scss';
 
 export const CHOOSE_LOCATION_TEXTS = {
   useHere: '使用当前位置',
@@ -85,29 +87,9 @@ function ChooseLocation() {
         )}
       </View>
 
-      <View className="sf-loc__card">
-        <View className="sf-loc__row">
-          <View className="sf-loc__label">地点名称</View>
-          <Input
-            className="sf-loc__input"
-            id="choose-location-name"
-            value={name}
-            maxlength={PLACE_TEXT_MAX}
-            placeholder="请输入地点名称"
-            onInput={(e) => setName(e.detail.value)}
-          />
-        </View>
-        <View className="sf-loc__row">
-          <View className="sf-loc__label">详细地址</View>
-          <Input
-            className="sf-loc__input"
-            id="choose-location-address"
-            value={address}
-            maxlength={PLACE_TEXT_MAX}
-            placeholder="请输入详细地址"
-            onInput={(e) => setAddress(e.detail.value)}
-          />
-        </View>
+      <View className="sf-loc__card sf-loc__fields">
+        <AtInput name="choose-location-name" title="地点名称" maxlength={PLACE_TEXT_MAX} placeholder="请输入地点名称" value={name} onChange={(v: string | number) => setName(String(v))} />
+        <AtInput name="choose-location-address" title="详细地址" border={false} maxlength={PLACE_TEXT_MAX} placeholder="请输入详细地址" value={address} onChange={(v: string | number) => setAddress(String(v))} />
       </View>
 
       <View className="sf-btn sf-loc__confirm" id="choose-location-confirm" onClick={confirm}>

@@ -1,4 +1,4 @@
-import { Switch, Textarea, View } from '@tarojs/components';
+import { Switch, View } from '@tarojs/components';
 import AtInput from 'taro-ui/lib/components/input';
 import Taro, { useLoad, useRouter } from '@tarojs/taro';
 import { observer, useLocalObservable } from 'mobx-react-lite';
@@ -6,6 +6,7 @@ import { runInAction } from 'mobx';
 import { ADDRESS_DETAIL_MAX, CONSIGNEE_NAME_MAX } from '@contract/constants';
 import AreaPicker, { type PickedArea } from '../../../components/area-picker';
 import PageShell from '../../../components/page-shell';
+import TextField from '../../../components/text-field';
 import { validateAddressForm } from '../../../domain/address-form';
 import { location } from '../../../platform/location';
 import { toast } from '../../../platform/ui';
@@ -108,19 +109,11 @@ function AddEditAddress() {
           <View className={`sf-address-form__input ${form.areaText ? '' : 'is-placeholder'}`}>{form.areaText || '请选择所在地区'}</View>
           <View className="sf-lines__arrow">›</View>
         </View>
-        <View className="sf-address-form__row sf-address-form__row--tall">
-          <View className="sf-address-form__label">详细地址</View>
-          <Textarea
-            id="address-detail"
-            className="sf-address-form__textarea"
-            maxlength={ADDRESS_DETAIL_MAX}
-            placeholder="街道、楼牌号等"
-            {...bindText(form, 'fullAddress')}
-          />
+        <TextField boxClass="sf-address-form__row sf-address-form__row--tall" labelClass="sf-address-form__label" fieldClass="sf-address-form__textarea" label="详细地址" id="address-detail" multiline maxLength={ADDRESS_DETAIL_MAX} placeholder="街道、楼牌号等" {...bindText(form, 'fullAddress')}>
           <View className="sf-address-form__locate" id="address-locate" onClick={() => void locateDetail()}>
             定位
           </View>
-        </View>
+        </TextField>
       </View>
       <View className="sf-address-form__group">
         <View className="sf-address-form__row">
