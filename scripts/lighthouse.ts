@@ -105,8 +105,10 @@ async function customerSession(chrome: LaunchedChrome, server: Server): Promise<
     await loginInBrowser(phone, server, PHONE, SCREENS.center);
     await page.goto(`${server.baseUrl}/#/pages/activity/activityDetail?actSn=${PROJECT}-activity-02`);
     const detail = await currentPage(page, SCREENS.activityDetail);
-    // 立即报名 on a zero-price item signs up at once (no submit page) and lands on the new order's detail.
+    // 立即报名 on a zero-price item signs up at once (no submit page); the result page leads to the order.
     await detail.locator('#act-order').click();
+    const result = await currentPage(page, SCREENS.result);
+    await result.locator('#result-order').click();
     await currentPage(page, SCREENS.orderDetail);
     const hash = new URL(page.url()).hash.replace(/^#/, '');
     await phone.close();
