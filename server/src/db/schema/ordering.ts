@@ -127,17 +127,22 @@ export const confirmations = pgTable(
   (t) => [index('order_confirmations_user_idx').on(t.userId)],
 );
 
-export const orderTokens = pgTable('order_tokens', {
-  token: text('token').primaryKey(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.userId),
-  createOrderSn: text('create_order_sn')
-    .notNull()
-    .references(() => confirmations.createOrderSn),
-  expiresAt: at('expires_at').notNull(),
-  consumedAt: at('consumed_at'),
-});
+export const orderTokens = pgTable(
+  'order_tokens',
+  {
+    token: text('token').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.userId),
+    createOrderSn: text('create_order_sn')
+      .notNull()
+      .references(() => confirmations.createOrderSn),
+    expiresAt: at('expires_at').notNull(),
+    consumedAt: at('consumed_at'),
+  },
+  // Issuing a token prunes the confirmation's unused ones: without this the prune scans every token ever issued.
+  (t) => [index('order_tokens_confirmation_idx').on(t.createOrderSn)],
+);
 
 export const addresses = pgTable(
   'addresses',

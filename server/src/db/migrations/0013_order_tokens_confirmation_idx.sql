@@ -1,0 +1,1 @@
+CREATE INDEX "order_tokens_confirmation_idx" ON "order_tokens" USING btree ("create_order_sn");
