@@ -107,7 +107,8 @@ function PageShell({ className, share, header = true, children }: PropsWithChild
   });
 
   return (
-    <View className={`sf-page ${showHeader ? 'has-header' : ''} ${className || ''}`} style={themeStyle(session.theme)}>
+    // The page's main landmark (issue 17, axe landmark-one-main); hidden pages of the stack are not counted.
+    <View role="main" className={`sf-page ${showHeader ? 'has-header' : ''} ${className || ''}`} style={themeStyle(session.theme)}>
       {showHeader ? <PageHeader title={head.title} action={head.action} onAction={() => void goBackOrHome()} /> : null}
       {children}
     </View>
