@@ -5,12 +5,15 @@
  */
 import type { Api } from '../api';
 import type { KeyValueStorage } from '../platform/storage';
+import { PagePrefetch } from './page-prefetch';
 import { PaymentStore, type PayDeps } from './payment';
 import { SessionStore } from './session';
 
 export class RootStore {
   readonly session: SessionStore;
   readonly payment: PaymentStore;
+  /** The first home tab's page, started by the entrance (issue 17). */
+  readonly pagePrefetch: PagePrefetch;
 
   constructor(
     readonly api: Api,
@@ -19,5 +22,6 @@ export class RootStore {
   ) {
     this.session = new SessionStore(api, storage);
     this.payment = new PaymentStore(api, storage, payDeps);
+    this.pagePrefetch = new PagePrefetch(api, () => this.session.token);
   }
 }

@@ -22,7 +22,7 @@ interface HomeTabProps {
 
 /** One of the four home tabs: the modules of the page the project's menu puts at this position. */
 function HomeTab({ tabIndex }: HomeTabProps) {
-  const { session, api } = useStores();
+  const { session, api, pagePrefetch } = useStores();
   const state = useLocalObservable(() => ({
     page: null as PageInfo | null,
     error: '',
@@ -52,7 +52,9 @@ function HomeTab({ tabIndex }: HomeTabProps) {
       state.error = '';
     });
     try {
-      const page = await api.pages.moduleInfo(tab.pageSn);
+      // The entrance may have asked for the first tab's page already (stores/page-prefetch); a refresh never uses it.
+      const early = force ? null : await pagePrefetch.take(tab.pageSn);
+      const page = early ?? (await api.pages.moduleInfo(tab.pageSn));
       runInAction(() => {
         state.page = page;
         state.loadedSn = tab.pageSn || '';

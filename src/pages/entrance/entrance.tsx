@@ -23,7 +23,7 @@ import './entrance.scss';
  * shows the phone login form.
  */
 function Entrance() {
-  const { session, api } = useStores();
+  const { session, api, pagePrefetch } = useStores();
   const { params } = useRouter();
   const state = useLocalObservable(() => ({ entered: false, showLogin: false }));
   const redirect = params.redirect ? decodeURIComponent(String(params.redirect)) : params.path ? decodeURIComponent(String(params.path)) : '';
@@ -44,16 +44,23 @@ function Entrance() {
       await session.enter(projectSn);
       // needAuthUser / needAuthPhone (§6) decide the prompts, then the platform logs in without asking (issue 16:
       // wx.login, swan getLoginCode, WeChat OAuth); neither may block entering.
-      const platform = await session
-        .loadAuth()
-        .catch(() => undefined)
+      const auth = session.loadAuth().catch(() => undefined);
+      // Where no login happens here (a plain browser: platformLogin.silent false) nothing can replace the session,
+      // so the menu is asked for beside the §6 call, one round trip less before the home page (issue 17).
+      const earlyMenu = platformLogin.silent ? null : session.loadMenu();
+      // A rejected menu is awaited below; this only keeps it from being reported as unhandled meanwhile.
+      earlyMenu?.catch(() => undefined);
+      const platform = await auth
         .then(() => session.loginWithPlatform(platformLogin, redirect || undefined))
         .catch((): LoginOutcome | null => null);
       // The WeChat browser left for WeChat's consent page; it comes back here with the code.
       if (platform?.status === 'redirected') return;
-      // The menu is asked for after the platform login, never beside it: a login may replace the session, and a
-      // call still carrying the replaced token would be refused as 登录已失效 (the WeChat e2e caught that race).
-      const tabs = await session.loadMenu();
+      // Where a login happens (WeChat, mini-programs) the menu is asked for after it, never beside it: a login may
+      // replace the session, and a call still carrying the replaced token would be refused as 登录已失效 (the
+      // WeChat e2e caught that race).
+      const tabs = await (earlyMenu ?? session.loadMenu());
+      // Straight to the first home tab: its page is asked for now, while the tab switch and its chunk load.
+      if (!link && !redirect && params.login !== 'phone') pagePrefetch.prefetch(session.tabFor(0)?.pageSn || '');
       void applyTabBar(tabs, primaryTextColour(session.theme));
     } catch (err) {
       const message = err instanceof ApiError ? err.message : String(err);
