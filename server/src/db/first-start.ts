@@ -1,0 +1,59 @@
+/**
+ * The embedded database's first start in a child process (issue 17, memory).
+ *
+ * initdb, the migrations and the seed grow PGlite's WebAssembly memory and the native heap of the process that runs
+ * them (V8 compiling two WebAssembly modules, initdb's own instance). Closing that PGlite frees it for V8, but glibc
+ * keeps most of the freed native heap: measured, a server that seeded in-process and reopened its data directory
+ * sat at about 350 MB resident, one that opened an already seeded directory at about 255 MB. So a fresh data
+ * directory is prepared by a short-lived child (this file run as a script: open, migrate, seed, close, exit),
+ * which gives everything back to the system when it exits, and the server then opens the seeded directory once.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** True when `dataDir` holds no initialised cluster yet (initdb writes PG_VERSION first; 'memory://' never does). */
+export function needsFirstStart(dataDir: string): boolean {
+  return !dataDir.startsWith('memory://') && !existsSync(join(resolve(dataDir), 'PG_VERSION'));
+}
+
+/**
+ * Runs this file in a child node with the parent's flags (they include the TypeScript loader, `--import tsx`) and
+ * environment, so it reads the same config; resolves when the child has seeded and exited cleanly.
+ */
+export function firstStartInChild(): Promise<void> {
+  const script = fileURLToPath(import.meta.url);
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [...process.execArgv, script, '--first-start'], { stdio: 'inherit' });
+    child.once('error', fail);
+    child.once('exit', (code, signal) =>
+      code === 0 ? done() : fail(new Error(`first start (migrate + seed) failed: exit ${code ?? signal}`)),
+    );
+  });
+}
+
+async function runFirstStart(): Promise<void> {
+  // Imported here so that the server process, which only spawns this, does not load them twice.
+  const { loadConfig } = await import('../config');
+  const { openPglite } = await import('../plugins/db');
+  const { seedIfEmpty } = await import('./seed');
+  const config = loadConfig(process.env);
+  const database = await openPglite(config.dataDir);
+  try {
+    await database.migrate();
+    await seedIfEmpty(database.db, { cardCodeKey: config.cardCodeKey });
+  } finally {
+    await database.close();
+  }
+}
+
+if (process.argv.includes('--first-start') && process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  runFirstStart().then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
