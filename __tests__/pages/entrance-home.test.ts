@@ -21,16 +21,16 @@ describe('entrance to the first home tab (issue 17)', () => {
     route('POST', '/front/v1/entrance', async () => {
       await entranceOpen;
       return {
-      info: {
-        token: 'visitor-token',
-        userInfo: { userId: 'u1', phone: null, unionId: null, nickName: null, avatar: null },
-        timestamp: Date.now(),
-        needAuth: false,
-        tips: null,
-        sceneStyle: null,
-        projectEnum: 'DEFAULT',
-        projectParam: { projectSn: 'demo', projectName: '演示商城' },
-      },
+        info: {
+          token: 'visitor-token',
+          userInfo: { userId: 'u1', phone: null, unionId: null, nickName: null, avatar: null },
+          timestamp: Date.now(),
+          needAuth: false,
+          tips: null,
+          sceneStyle: null,
+          projectEnum: 'DEFAULT',
+          projectParam: { projectSn: 'demo', projectName: '演示商城' },
+        },
       };
     });
     route('POST', '/front/v1/user/auth', async () => {
