@@ -22,9 +22,16 @@ img{width:56px;height:56px;object-fit:cover;border-radius:4px;margin-right:4px}`
   }
   var ACTIONS={APPLIED:['agree','return','refuse'],SHIPPED:['receive','refuse'],RECEIVED:['refund','refuse'],AGREED:['refund']};
   var LABEL={agree:'同意退款',return:'同意退货（要求寄回）',receive:'确认收货并退款',refund:'退款',refuse:'拒绝'};
+  var loads=0;
   function load(){
     call('GET','/ops/after-sales').then(function(info){
-      var list=document.getElementById('list');list.textContent='';
+      var list=document.getElementById('list');
+      // A reload (after an action, or 刷新) keeps what the operator was typing as a refusal reason, and its focus.
+      var typed={},focused=null;
+      Array.prototype.forEach.call(list.querySelectorAll('.refuse-reason'),function(i){
+        var no=i.getAttribute('data-no');typed[no]=i.value;if(document.activeElement===i)focused=no;
+      });
+      list.textContent='';
       if(!info.list.length)el(list,'div','暂无售后申请','card');
       info.list.forEach(function(a){
         var card=el(list,'div',null,'card');card.setAttribute('data-no',a.applicationNo);card.setAttribute('data-state',a.state);
@@ -41,13 +48,19 @@ img{width:56px;height:56px;object-fit:cover;border-radius:4px;margin-right:4px}`
         if(acts.length){
           var bar=el(card,'div',null,'row');
           var reason=null;
-          if(acts.indexOf('refuse')>=0){reason=el(bar,'input');reason.placeholder='拒绝原因';reason.className='refuse-reason'}
+          if(acts.indexOf('refuse')>=0){
+            reason=el(bar,'input');reason.placeholder='拒绝原因';reason.className='refuse-reason';
+            reason.setAttribute('data-no',a.applicationNo);reason.value=typed[a.applicationNo]||'';
+          }
           acts.forEach(function(x){
             var b=el(bar,'button',LABEL[x],x==='refuse'?'no act-'+x:'ok act-'+x);
             b.onclick=function(){act(a.applicationNo,x,x==='refuse'?{reason:reason.value}:{})};
           });
+          if(reason&&focused===a.applicationNo)reason.focus();
         }
       });
+      // Each finished load is counted, so whoever clicked 刷新 can tell the list it sees is the new one.
+      loads+=1;list.setAttribute('data-loads',String(loads));
     },function(e){msg.textContent=e.message});
   }
   // Course change (DEAL_DONE_COURSE): the order's credit, the courses it may move to, then the change.
