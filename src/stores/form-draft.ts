@@ -8,6 +8,7 @@ import type { FormDetail, FormField } from '@contract/form';
 import { formErrors, formFieldError, PHONE_LENGTH } from '@contract/rules/fields';
 import type { Api } from '../api';
 import { ApiError } from '../api/request';
+import { onePerRoot } from './per-root';
 
 export const FORM_TEXTS = {
   loadFailed: '表单加载失败，请重试',
@@ -167,18 +168,5 @@ export class FormDraftStore {
   }
 }
 
-const formDraftStores = new WeakMap<object, FormDraftStore>();
-
-/**
- * The app's collect-form drafts, made when the form or its result page first asks for them rather than with the
- * RootStore: only those pages import this file, so the H5 first screen does not download it (issue 17). One store
- * per root (the running app has one), so what was typed lives as long as the app.
- */
-export function formDraftsOf(root: { readonly api: Api }): FormDraftStore {
-  let store = formDraftStores.get(root);
-  if (!store) {
-    store = new FormDraftStore(root.api);
-    formDraftStores.set(root, store);
-  }
-  return store;
-}
+/** The app's collect-form drafts, made by the first form page (stores/per-root); what was typed lives as long as the app. */
+export const formDraftsOf = onePerRoot((root: { readonly api: Api }) => new FormDraftStore(root.api));

@@ -14,6 +14,7 @@ import { applyDiscount, couponDiscount, initialCoupon, splitCoupons, toggleCoupo
 import { isFirstPayment, payableLabel, scheduleRows } from '../domain/schedule';
 import { clampQuantity, orderCountText } from '../domain/catalogue';
 import { submitGuard, type GuardResult } from '@contract/rules/submit-guard';
+import { onePerRoot } from './per-root';
 
 export type OrderKind = 'course' | 'goods';
 
@@ -390,18 +391,5 @@ export class OrderDraftStore {
   }
 }
 
-const orderDraftStores = new WeakMap<object, OrderDraftStore>();
-
-/**
- * The app's order drafts, made when an order screen first asks for them rather than with the RootStore: only the
- * order screens import this file, so the H5 first screen does not download it (issue 17). One store per root (the
- * running app has one), so drafts live as long as the app, as they did in the RootStore.
- */
-export function orderDraftsOf(root: { readonly api: Api }): OrderDraftStore {
-  let store = orderDraftStores.get(root);
-  if (!store) {
-    store = new OrderDraftStore(root.api);
-    orderDraftStores.set(root, store);
-  }
-  return store;
-}
+/** The app's order drafts, made by the first order screen (stores/per-root); they live as long as the app. */
+export const orderDraftsOf = onePerRoot((root: { readonly api: Api }) => new OrderDraftStore(root.api));
