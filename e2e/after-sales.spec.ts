@@ -117,21 +117,23 @@ async function operator(p: Phone) {
   await typeKeys(ops.locator('#ops-key'), OPS_KEY);
   await ops.locator('#ops-load').click();
   const card = (no: string) => ops.locator(`.card[data-no="${no}"]`);
+  /** 刷新, then waits until the list drawn is the new one (the page counts its finished loads). */
+  const reload = async () => {
+    const loads = await ops.locator('#list').getAttribute('data-loads');
+    await ops.locator('#ops-load').click();
+    await until(async () => (await ops.locator('#list').getAttribute('data-loads')) !== loads, 'the operator list reloaded');
+  };
   return {
     ops,
     async act(no: string, action: string, state: string, reason?: string) {
-      // The list as it is now (the customer may have acted since it was loaded): the reload has finished (the
-      // page counts its loads) before anything is typed into a card it would draw again.
-      const loads = await ops.locator('#list').getAttribute('data-loads');
-      await ops.locator('#ops-load').click();
-      await until(async () => (await ops.locator('#list').getAttribute('data-loads')) !== loads, 'the operator list reloaded');
+      // The list as it is now (the customer may have acted since it was loaded), reloaded before anything is
+      // typed into a card it would draw again.
+      await reload();
       await card(no).locator(`.act-${action}`).waitFor({ state: 'visible', timeout: WAIT_MS });
       if (reason) {
         await typeKeys(card(no).locator('.refuse-reason'), reason);
         // A reload while the operator types (刷新, or the list redrawn after another action) keeps the reason.
-        const typed = await ops.locator('#list').getAttribute('data-loads');
-        await ops.locator('#ops-load').click();
-        await until(async () => (await ops.locator('#list').getAttribute('data-loads')) !== typed, 'the operator list reloaded');
+        await reload();
         assert.equal(await card(no).locator('.refuse-reason').inputValue(), reason);
       }
       await card(no).locator(`.act-${action}`).click();
