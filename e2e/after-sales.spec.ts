@@ -183,8 +183,10 @@ test('pay, apply with an image, goods asked back, tracking number, receipt, refu
   await list.locator(`.as-item[data-no="${applicationNo}"]`).click();
   let detail = await currentPage(p.page, S.detail, { marker: '#as-write-logistics' });
   assert.match((await detail.locator('#as-return-address').textContent()) ?? '', /\*退换的商品，可退换至以上地址/);
+  await p.shot('as-01b-return-address');
   await detail.locator('#as-write-logistics').click();
   const write = await currentPage(p.page, S.write);
+  await p.shot('as-01c-write-logistics');
   await write.locator('#carrier-SF').click();
   await typeKeys(field(write, 'tracking-no'), '12345');
   await write.locator('#logistics-submit').click();

@@ -9,20 +9,24 @@ interface AddressCardProps {
   afterSaleHint?: boolean;
   /** Opens the address list; without it the card is read-only (a placed order's address) and shows no 修改. */
   onEdit?: () => void;
+  /** A heading inside the card (退货地址), so a page need not wrap the card in a card of its own. */
+  title?: string;
+  id?: string;
 }
 
 /** §2 address widget: consignee, telephone, full address, 修改; 新增收货地址 when empty. */
-export default function AddressCard({ address, afterSaleHint, onEdit }: AddressCardProps) {
+export default function AddressCard({ address, afterSaleHint, onEdit, title, id }: AddressCardProps) {
   if (!address) {
     return (
-      <View className="sf-address sf-address--empty" onClick={onEdit}>
+      <View className="sf-address sf-address--empty" id={id} onClick={onEdit}>
         <View className="sf-address__add">+ 新增收货地址</View>
       </View>
     );
   }
   return (
-    <View className="sf-address" onClick={onEdit}>
+    <View className="sf-address" id={id} onClick={onEdit}>
       <View className="sf-address__main">
+        {title ? <View className="sf-address__title">{title}</View> : null}
         <View className="sf-address__who">
           <View className="sf-address__name">{address.consigneeName}</View>
           <View className="sf-address__tel">{address.consigneeTelephone}</View>

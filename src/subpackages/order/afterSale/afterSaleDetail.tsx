@@ -103,10 +103,7 @@ function AfterSaleDetail() {
         </View>
       </View>
       {d.returnAddress ? (
-        <View className="sf-as__card" id="as-return-address">
-          <View className="sf-as__title">退货地址</View>
-          <AddressCard address={d.returnAddress} afterSaleHint />
-        </View>
+        <AddressCard id="as-return-address" address={d.returnAddress} title="退货地址" afterSaleHint />
       ) : null}
       {d.logistics ? (
         <View className="sf-as__card" id="as-logistics">

@@ -75,10 +75,7 @@ function WriteLogistics() {
   return (
     <PageShell className="sf-as sf-as-write">
       {s.address ? (
-        <View className="sf-as__card">
-          <View className="sf-as__title">退货地址</View>
-          <AddressCard address={s.address} afterSaleHint />
-        </View>
+        <AddressCard address={s.address} title="退货地址" afterSaleHint />
       ) : null}
       <View className="sf-as__card">
         <View className="sf-as__title">快递公司</View>
