@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { pageQuery, paged, signedFields } from './common';
+import { heldCouponFields } from './coupon-fields';
 import { activityCardSchema } from './pages';
 
 /** couponSn, actSn, itemId, rcSn: letters, digits, '-' and '_' (what the server generates and seeds). */
@@ -30,23 +31,9 @@ export const couponListQuery = z.object({
 
 /** A coupon the customer holds (§3 discount coupon, list view). */
 export const heldCouponSchema = z.object({
-  couponSn: z.string(),
-  rcSn: z.string(),
-  couponName: z.string(),
+  ...heldCouponFields,
   /** 1 amount off (fen), 2 percent off (couponAmount = percent taken off). */
   couponType: z.number().int(),
-  couponAmount: z.number().int(),
-  couponCount: z.number().int(),
-  threshold: z.number().int(),
-  upperLimit: z.number().int(),
-  scope: z.string(),
-  /** 1 unused, 2 used, 3 expired (an unused copy past its end is 3). */
-  state: z.number().int(),
-  validityType: z.number().int(),
-  validityDays: z.number().int().nullable(),
-  startTime: z.string().nullable(),
-  endTime: z.string().nullable(),
-  instructions: z.string(),
   receivedAt: z.string(),
   usedAt: z.string().nullable(),
 });

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { signedFields } from './common';
 import { addressSchema } from './address';
+import { heldCouponFields } from './coupon-fields';
 
 import { NO_DELIVERY, REMARK_MAX, SKU_CNT_MAX, SUBMIT_CODES } from './constants';
 
@@ -32,30 +33,13 @@ export type ApplicantRule = z.infer<typeof applicantRuleSchema>;
 
 /** §3 discount coupon, with what it is worth on this order computed by the server. */
 export const discountCouponSchema = z.object({
-  couponSn: z.string(),
-  /** The customer's received copy of the coupon (discountReceiveSn on submit). */
-  rcSn: z.string(),
-  couponName: z.string(),
+  ...heldCouponFields,
   /** 1 amount off (couponAmount in fen), 2 percent off (couponAmount = percent taken off, 1..99). */
   couponType: z.union([z.literal(1), z.literal(2)]),
-  couponAmount: z.number().int(),
-  couponCount: z.number().int(),
-  /** Minimum payable in fen; 0 means none. */
-  threshold: z.number().int(),
-  /** Largest discount of a percent coupon in fen; 0 means none. */
-  upperLimit: z.number().int(),
-  scope: z.string(),
-  /** 1 unused, 2 used, 3 expired. */
-  state: z.number().int(),
   isAvailable: z.boolean(),
   disabledReason: z.string().nullable(),
   /** The discount this coupon gives on this order, fen (0 when unavailable). */
   orderCouponAmount: z.number().int(),
-  validityType: z.number().int(),
-  startTime: z.string().nullable(),
-  endTime: z.string().nullable(),
-  validityDays: z.number().int().nullable(),
-  instructions: z.string(),
 });
 export type DiscountCoupon = z.infer<typeof discountCouponSchema>;
 
