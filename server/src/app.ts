@@ -5,7 +5,7 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { registerAuth } from './plugins/auth';
 import { registerDb, type Db } from './plugins/db';
@@ -13,6 +13,7 @@ import { registerErrorHandler } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerLimits } from './plugins/limits';
 import { serverOptions } from './plugins/server-options';
+import { serializerCompiler } from './plugins/serializer';
 import { registerSignature } from './plugins/signature';
 import { registerStatic } from './plugins/static';
 import { registerStorage } from './plugins/storage';

@@ -11,6 +11,29 @@ export function ok<T>(info: T) {
   return { state: true as const, message: OK_MESSAGE, info };
 }
 
+type Ok<T> = ReturnType<typeof ok<T>>;
+const sharedEnvelopes = new WeakMap<object, Ok<unknown>>();
+const shared = new WeakSet<object>();
+
+/**
+ * ok(info) for an `info` that is a cached read model (issue 17): the same envelope object for the same `info`
+ * object, which the serializer (plugins/serializer.ts) turns into JSON once and then answers from memory. The
+ * text lives as long as that object: when the read cache drops it (services/read-cache.ts invalidation), the next
+ * load is a new object and is serialised afresh. `info` and everything it holds must never be changed in place.
+ */
+export function sharedOk<T extends object>(info: T): Ok<T> {
+  let envelope = sharedEnvelopes.get(info) as Ok<T> | undefined;
+  if (!envelope) {
+    envelope = ok(info);
+    sharedEnvelopes.set(info, envelope);
+    shared.add(envelope);
+  }
+  return envelope;
+}
+
+/** Whether a reply payload came from sharedOk (its serialised text may be kept). */
+export const isSharedEnvelope = (payload: unknown): payload is object => typeof payload === 'object' && payload !== null && shared.has(payload);
+
 /** Chinese texts the server answers with; the storefront shows them as they are. */
 export const MESSAGES = {
   badSignature: '请求签名错误',

@@ -16,15 +16,31 @@ import { embeddedReadModel } from './read-cache';
 /** Hot recommendations: at most this many other items. */
 export const HOT_RECOMMEND_LIMIT = 6;
 
+/**
+ * The detail made from its parts, one object per (item and config, review summary, may review): the parts are
+ * cached objects (read-cache.ts), so the same parts give the same detail object and its JSON is made once
+ * (http.ts sharedOk). A part reloaded after a change is a new object, so the detail is made again.
+ */
+const details = new WeakMap<object, WeakMap<object, { yes?: ActivityDetail; no?: ActivityDetail }>>();
+
 export async function activityDetail(db: Db, session: { projectSn: string; userId: string }, actSn: string): Promise<ActivityDetail> {
   // The item and its order config are a read model (cached until an operator change invalidates it); what this
   // customer may do is read live.
-  const [{ a, config }, summary, mayComment] = await Promise.all([
+  const [item, summary, mayComment] = await Promise.all([
     onlineItemWithConfig(db, session.projectSn, actSn),
     // Reviews change when a customer writes one: cached only where that write passes through this process.
     embeddedReadModel(db, session.projectSn, commentSummaryKey(actSn), () => commentSummary(db, actSn)),
     canComment(db, session.userId, actSn),
   ]);
+  let bySummary = details.get(item);
+  if (!bySummary) details.set(item, (bySummary = new WeakMap()));
+  let pair = bySummary.get(summary);
+  if (!pair) bySummary.set(summary, (pair = {}));
+  const slot = mayComment ? 'yes' : 'no';
+  return (pair[slot] ??= buildDetail(item, summary, mayComment));
+}
+
+function buildDetail({ a, config }: Awaited<ReturnType<typeof onlineItemWithConfig>>, summary: ActivityDetail['commentSummary'], mayComment: boolean): ActivityDetail {
   const x = extrasOf(a);
   const covers = x.courseCovers ?? {};
   const course = (c: { courseSn: string; courseName: string; courseAmount: number }): Course => ({ ...c, courseCover: covers[c.courseSn] ?? null });

@@ -2,7 +2,7 @@
  * Opaque session tokens kept in the database (DESIGN.md §4): they survive restarts, can be revoked and are
  * shared by every server process. Only a hash of the token is stored.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
 import { sessions } from '../db/schema';
@@ -16,7 +16,8 @@ export interface Session {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** node:crypto's one-shot digest: every signed call with a token hashes it (issue 17). */
+export const hashToken = (token: string) => hash('sha256', token, 'hex');
 
 /** A new session's token and the row that stores it (its hash). */
 export function newSession(input: { userId: string; projectSn: string; ttlDays: number }): { session: Session; row: typeof sessions.$inferInsert } {

@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import type { ActivityDetail } from '@contract/activity';
 import type { ColumnList, PageInfo, TabEntry } from '@contract/pages';
 import type { EntranceInfo } from '@contract/entrance';
-import { activities, columnActivities, pageModules, pages, projects } from '../../src/db/schema';
+import { activities, columnActivities, columns, pageModules, pages, projects } from '../../src/db/schema';
 import { createReadCache, invalidateReadModels } from '../../src/services/read-cache';
 import { buildHarness, type Harness } from '../helpers/app';
 
@@ -59,10 +59,17 @@ describe('read-model cache', () => {
     assert.ok((await load()).modules.find((m) => m.moduleSn === column.moduleSn)?.cards.some((c) => c.actSn === gone));
   });
 
-  it('column list: an item removed from the column is seen after invalidation', async () => {
+  it('column list and more-level list: an item removed from the column and a new title are seen after invalidation', async () => {
     const url = '/front/v1/customerPage/module/column/list';
     const list = async () => (await h.post<ColumnList>(url, { columnSn: 'demo-col-act', page: 1, perSize: 50 }, token)).body.info;
+    const more = async () => (await h.post<ColumnList>('/front/v1/customerPage/column/more-level/list', { targetSn: 'demo-col-act', page: 1, perSize: 50 }, token)).body.info;
     const first = await list();
+    const [column] = await h.database.db.select().from(columns).where(eq(columns.columnSn, 'demo-col-act'));
+    assert.equal((await more()).columnTitle, column.title);
+    await h.database.db.update(columns).set({ title: '全部活动' }).where(eq(columns.columnSn, 'demo-col-act'));
+    invalidateReadModels(h.database.db, 'demo');
+    assert.deepEqual([(await list()).columnTitle, (await more()).columnTitle], ['全部活动', '全部活动']);
+    await h.database.db.update(columns).set({ title: column.title }).where(eq(columns.columnSn, 'demo-col-act'));
     const removed = first.list[0].actSn;
     const [link] = await h.database.db.select().from(columnActivities).where(and(eq(columnActivities.columnSn, 'demo-col-act'), eq(columnActivities.actSn, removed)));
     await h.database.db.delete(columnActivities).where(and(eq(columnActivities.columnSn, 'demo-col-act'), eq(columnActivities.actSn, removed)));
@@ -70,6 +77,8 @@ describe('read-model cache', () => {
     const second = await list();
     assert.equal(second.total, first.total - 1);
     assert.ok(!second.list.some((c) => c.actSn === removed));
+    assert.equal(second.columnTitle, column.title);
+    assert.equal((await more()).total, first.total - 1);
     await h.database.db.insert(columnActivities).values(link);
     invalidateReadModels(h.database.db, 'demo');
     assert.equal((await list()).total, first.total);

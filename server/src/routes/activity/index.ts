@@ -19,7 +19,7 @@ import {
 } from '@contract/activity';
 import { errorEnvelope, signedFields } from '@contract/common';
 import type { Config } from '../../config';
-import { ok, responses } from '../../http';
+import { ok, responses, sharedOk } from '../../http';
 import { requireSession } from '../../plugins/auth';
 import { activityDetail, hotRecommend, productIntroduce, shareInfo as share, specAttrs } from '../../services/activity';
 import { listComments, publishComment } from '../../services/comments';
@@ -31,7 +31,7 @@ const activityRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, op
   app.get(
     '/front/v1/activity/details',
     { ...session, schema: { tags, summary: 'Activity or course detail', querystring: actSnQuery, response: responses(activityDetailSchema, [400, 401, 404]) } },
-    async (request) => ok(await activityDetail(app.db, requireSession(request.session), request.query.actSn)),
+    async (request) => sharedOk(await activityDetail(app.db, requireSession(request.session), request.query.actSn)),
   );
   app.get(
     '/front/v1/activity/spec-attrs',

@@ -17,7 +17,7 @@ import {
   type PageModule,
 } from '@contract/pages';
 import { pageModules, pages } from '../../db/schema';
-import { MESSAGES, badRequest, notFound, ok, responses } from '../../http';
+import { MESSAGES, badRequest, notFound, ok, responses, sharedOk } from '../../http';
 import { requireSession } from '../../plugins/auth';
 import { columnCards, findColumn, searchCards } from '../../services/catalogue';
 import { COUPON_LIST_TITLE, couponActivities } from '../../services/held-coupons';
@@ -31,6 +31,13 @@ const isModuleType = (t: string): t is PageModule['moduleType'] => (MODULE_TYPES
 const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const cachedColumnCards = (projectSn: string, columnSn: string, paging: { page: number; perSize: number }) =>
     readCache(app.db).get(projectSn, `column:${columnSn}:${paging.page}:${paging.perSize}`, () => columnCards(app.db, columnSn, paging));
+  /** A page of a column with its title, as the column and more-level lists answer it (one cached object per page). */
+  const cachedColumnList = (projectSn: string, columnSn: string, paging: { page: number; perSize: number }) =>
+    readCache(app.db).get(projectSn, `columnList:${columnSn}:${paging.page}:${paging.perSize}`, async () => {
+      const column = await readCache(app.db).get(projectSn, `columnRow:${columnSn}`, () => findColumn(app.db, projectSn, columnSn));
+      if (!column) throw notFound(MESSAGES.columnNotFound);
+      return { ...(await cachedColumnCards(column.projectSn, column.columnSn, paging)), columnTitle: column.title };
+    });
 
   app.get(
     '/front/v1/customerPage/menu',
@@ -41,20 +48,22 @@ const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const projectSn = requireSession(request.session).projectSn;
       // Read model, cached per project until an operator change invalidates it (services/read-cache.ts).
-      const tabList = await readCache(app.db).get(projectSn, 'menu', async () => {
+      // The answer's JSON is made once per cached menu (http.ts sharedOk).
+      const menu = await readCache(app.db).get(projectSn, 'menu', async () => {
         const rows = await app.db
           .select()
           .from(pages)
           .where(and(eq(pages.projectSn, projectSn), isNotNull(pages.tabIndex)))
           .orderBy(asc(pages.tabIndex));
-        return rows.map((p) => ({
+        const tabList = rows.map((p) => ({
           tabIndex: p.tabIndex ?? 0,
           title: p.title,
           pageSn: p.pageSn,
           jumpContent: p.jumpContent ?? { firstEnum: 'CUSTOM_PAGE' as const, targetSn: p.pageSn },
         }));
+        return { tabList };
       });
-      return ok({ tabList });
+      return sharedOk(menu);
     },
   );
 
@@ -72,7 +81,7 @@ const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { projectSn } = requireSession(request.session);
       const { pageSn } = request.body;
-      return ok(await readCache(app.db).get(projectSn, `moduleInfo:${pageSn}`, () => loadModuleInfo(projectSn, pageSn)));
+      return sharedOk(await readCache(app.db).get(projectSn, `moduleInfo:${pageSn}`, () => loadModuleInfo(projectSn, pageSn)));
     },
   );
 
@@ -111,10 +120,7 @@ const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { columnSn, page, perSize } = request.body;
-      const projectSn = requireSession(request.session).projectSn;
-      const column = await readCache(app.db).get(projectSn, `columnRow:${columnSn}`, () => findColumn(app.db, projectSn, columnSn));
-      if (!column) throw notFound(MESSAGES.columnNotFound);
-      return ok({ ...(await cachedColumnCards(column.projectSn, column.columnSn, { page, perSize })), columnTitle: column.title });
+      return sharedOk(await cachedColumnList(requireSession(request.session).projectSn, columnSn, { page, perSize }));
     },
   );
 
@@ -136,10 +142,7 @@ const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
         if (couponSn) return ok({ ...(await couponActivities(app.db, requireSession(request.session), couponSn, { page, perSize })), columnTitle: COUPON_LIST_TITLE });
         throw badRequest(MESSAGES.moreLevelMissing, ERROR_CODES.BAD_INPUT);
       }
-      const projectSn = requireSession(request.session).projectSn;
-      const column = await readCache(app.db).get(projectSn, `columnRow:${targetSn}`, () => findColumn(app.db, projectSn, targetSn));
-      if (!column) throw notFound(MESSAGES.columnNotFound);
-      return ok({ ...(await cachedColumnCards(column.projectSn, column.columnSn, { page, perSize })), columnTitle: column.title });
+      return sharedOk(await cachedColumnList(requireSession(request.session).projectSn, targetSn, { page, perSize }));
     },
   );
 
