@@ -31,8 +31,11 @@ export function toAddress(r: Row): Address {
   };
 }
 
+/** The order addresses are listed in: the default first, then oldest first (the first is what an order starts with). */
+export const DEFAULT_FIRST = [desc(addresses.isDefault), asc(addresses.createdAt)] as const;
+
 export async function listAddresses(db: Db, userId: string): Promise<Address[]> {
-  const rows = await db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(desc(addresses.isDefault), asc(addresses.createdAt));
+  const rows = await db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(...DEFAULT_FIRST);
   return rows.map(toAddress);
 }
 

@@ -5,15 +5,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Address } from '@contract/address';
 import type { Confirmation } from '@contract/order';
 import { ERROR_CODES } from '@contract/common';
 import { activities } from '../db/schema';
-import { confirmations, orderConfigs, type OrderConfig } from '../db/schema/ordering';
+import { addresses, confirmations, orderConfigs, type OrderConfig } from '../db/schema/ordering';
 import { DEFAULT_ORDER_CONFIG } from '../db/seed/ordering';
 import { AppError, badRequest, notFound } from '../http';
 import type { Db } from '../plugins/db';
-import { defaultAddress, findAddress } from './addresses';
+import { DEFAULT_FIRST, defaultAddress, findAddress, toAddress } from './addresses';
 import { findOnline } from './activity-items';
 import { readCache } from './read-cache';
 
@@ -176,15 +177,21 @@ async function loadActivity(db: Pick<Db, 'select'>, actSn: string, projectSn: st
   return row ?? null;
 }
 
+const detailKey = (actSn: string) => `detail:${actSn}`;
+
 /**
  * An ONLINE item of the project and its order config, as the read model (services/read-cache.ts) the detail shows;
- * a 404 when there is none. The submit does not use it: it reads both again inside its transaction.
+ * a 404 when there is none. The submit uses the same model on the embedded database (itemForSubmit).
  */
-export function onlineItemWithConfig(db: Db, projectSn: string, actSn: string): Promise<{ a: Activity; config: OrderConfig }> {
-  return readCache(db).get(projectSn, `detail:${actSn}`, async () => {
-    const item = await findOnline(db, projectSn, actSn);
-    return { a: item, config: await loadConfig(db, item.actSn) };
-  });
+export function onlineItemWithConfig(db: Db, projectSn: string, actSn: string): Promise<OnlineItem> {
+  return readCache(db).get(projectSn, detailKey(actSn), () => loadOnline(db, projectSn, actSn));
+}
+
+type OnlineItem = { a: Activity; config: OrderConfig };
+
+async function loadOnline(db: Pick<Db, 'select'>, projectSn: string, actSn: string): Promise<OnlineItem> {
+  const item = await findOnline(db, projectSn, actSn);
+  return { a: item, config: await loadConfig(db, item.actSn) };
 }
 
 /** A new confirmation for an item (by targetSn): the customer starts ordering it. */
@@ -205,18 +212,10 @@ export async function confirmByTarget(
   const config = online?.config ?? (await loadConfig(db, activity.actSn));
   const createOrderSn = `CO${now.getTime()}${randomBytes(6).toString('hex')}`;
   const skuCnt = activity.actType === 'COURSE' ? 1 : input.skuCnt ?? 1;
-  const plan = computePlan({
-    createOrderSn,
-    creatType: 'TARGET',
-    activity,
-    config,
-    packageSn: input.packageSn ?? null,
-    skuCnt,
-    address: null,
-    defaultAddress: config.deliveryType !== 4 ? await defaultAddress(db, user.userId) : null,
-    now,
-  });
-  await db.insert(confirmations).values({
+  // The plan is pure and checked before anything is written (an unknown package is a 400); of all it shows only
+  // the default address comes from the database, read by the statement that stores the confirmation.
+  const plan = computePlan({ createOrderSn, creatType: 'TARGET', activity, config, packageSn: input.packageSn ?? null, skuCnt, address: null, defaultAddress: null, now });
+  const store = db.insert(confirmations).values({
     createOrderSn,
     userId: user.userId,
     actSn: activity.actSn,
@@ -226,6 +225,13 @@ export async function confirmByTarget(
     creatType: 'TARGET',
     expiresAt: new Date(now.getTime() + CONFIRM_TTL_MS),
   });
+  if (config.deliveryType === 4) await store;
+  else {
+    // Issue 17: one statement, not two. A data-modifying WITH runs to completion whether or not it is read.
+    const stored = db.$with('stored').as(store);
+    const [first] = await db.with(stored).select().from(addresses).where(eq(addresses.userId, user.userId)).orderBy(...DEFAULT_FIRST).limit(1);
+    plan.confirmation.defaultAddress = first ? toAddress(first) : null;
+  }
   return plan.confirmation;
 }
 
@@ -240,7 +246,7 @@ export async function loadConfirmation(db: Pick<Db, 'select'>, userId: string, c
   return row;
 }
 
-/** Recomputes a confirmation, for an address (freight, restrictions) or at submit. */
+/** Recomputes a confirmation, for an address (freight, restrictions). */
 export async function planFor(
   db: Pick<Db, 'select'>,
   user: { userId: string; projectSn: string },
@@ -256,6 +262,11 @@ export async function planFor(
     address = await findAddress(db as Db, user.userId, addressId);
     if (!address) throw notFound(CONFIRM_MESSAGES.addressNotFound);
   }
+  return planOf(row, activity, config, address, address ? null : config.deliveryType !== 4 ? await defaultAddress(db as Db, user.userId) : null, now);
+}
+
+/** The plan of a stored confirmation from its item, config and address, already read. */
+export function planOf(row: ConfirmationRow, activity: Activity, config: OrderConfig, address: Address | null, fallback: Address | null, now: Date): Plan {
   return computePlan({
     createOrderSn: row.createOrderSn,
     creatType: row.creatType === 'LINK' ? 'LINK' : 'TARGET',
@@ -264,7 +275,34 @@ export async function planFor(
     packageSn: row.packageSn,
     skuCnt: row.skuCnt,
     address,
-    defaultAddress: address ? null : config.deliveryType !== 4 ? await defaultAddress(db as Db, user.userId) : null,
+    defaultAddress: fallback,
     now,
   });
+}
+
+/**
+ * The item (any status) and its order config for a submit running in `tx`, or null when the item is not the
+ * project's. On the embedded database an online item comes from the read model the confirmation used (issue 17):
+ * every write there passes through this process and the writers of items and configs drop the model
+ * (invalidateReadModels), and the submit only reads them (nothing locks an item), so the model is as fresh as a
+ * read inside the transaction. A missing model is loaded through `tx`; a load another request started is used only
+ * once it has finished: it runs on the database itself, which on PGlite waits for this transaction to end. With
+ * PostgreSQL the model may be another instance's change behind (SHARED_TTL_MS), so there both are read in `tx`.
+ */
+export async function itemForSubmit(db: Db, tx: Pick<Db, 'select'>, projectSn: string, actSn: string): Promise<{ activity: Activity; config: OrderConfig } | null> {
+  if ((db as unknown) instanceof PgliteDatabase) {
+    let loadsHere = false;
+    const model = readCache(db).get(projectSn, detailKey(actSn), () => {
+      loadsHere = true;
+      return loadOnline(tx, projectSn, actSn);
+    });
+    // null: still loading elsewhere (a settled model wins the race: its reaction is queued first), or not online.
+    const online = await (loadsHere ? model : Promise.race([model, Promise.resolve(null)])).catch((err: unknown) => {
+      if (err instanceof AppError && err.statusCode === 404) return null;
+      throw err;
+    });
+    if (online) return { activity: online.a, config: online.config };
+  }
+  const activity = await loadActivity(tx, actSn, projectSn);
+  return activity && { activity, config: await loadConfig(tx, actSn) };
 }

@@ -4,7 +4,7 @@
  * payments written. The client's amounts are compared, never used.
  */
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, inArray, isNull, notInArray, or } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { ERROR_CODES } from '@contract/common';
 import type { SubmitPayload, SubmitResult } from '@contract/order';
 import { isAreaRestricted } from '@contract/rules/areas';
@@ -12,12 +12,13 @@ import { applyDiscount, couponDiscount } from '@contract/rules/coupon';
 import { firstApplicantError } from '@contract/rules/fields';
 import { GUARD_MESSAGES } from '@contract/rules/submit-guard';
 import { orderPayments, orders } from '../db/schema/orders';
-import { couponTemplates, orderTokens, userCoupons } from '../db/schema/ordering';
-import { AppError, badRequest } from '../http';
+import { addresses, confirmations, couponTemplates, orderTokens, userCoupons } from '../db/schema/ordering';
+import { AppError, badRequest, notFound } from '../http';
 import type { Db } from '../plugins/db';
+import { toAddress } from './addresses';
 import { unavailableReason } from './coupons';
 import { recordAttribution } from './earnings';
-import { loadConfirmation, planFor } from './order-confirm';
+import { CONFIRM_MESSAGES, itemForSubmit, planOf } from './order-confirm';
 import { transition } from './order-state';
 
 export const ORDER_TTL_MS = 30 * 60 * 1000;
@@ -40,14 +41,30 @@ const submitError = (code: (typeof ERROR_CODES)[keyof typeof ERROR_CODES], messa
 /** Unused tokens kept per confirmation: a page reload or a second tab still works, a loop cannot pile up rows. */
 export const LIVE_TOKENS_PER_CONFIRMATION = 3;
 
-/** A fresh single-use token for one confirmation; unused tokens beyond the newest few are deleted (invalid). */
+/**
+ * A fresh single-use token for one confirmation of the user's that has not expired (else the §8 1002 error);
+ * unused tokens beyond the newest few are deleted (invalid). Issue 17: one statement, where it was a look-up, an
+ * insert and a delete. The delete in the WITH sees the tokens as they were before this statement, so it keeps
+ * the newest LIVE - 1 of them beside the new one, and deletes only when the confirmation is the user's and live.
+ */
 export async function issueOrderToken(db: Db, userId: string, createOrderSn: string, now = new Date()): Promise<string> {
-  await loadConfirmation(db, userId, createOrderSn, now);
   const token = `ot${randomBytes(16).toString('hex')}`;
-  await db.insert(orderTokens).values({ token, userId, createOrderSn, expiresAt: new Date(now.getTime() + TOKEN_TTL_MS) });
-  const unused = and(eq(orderTokens.createOrderSn, createOrderSn), isNull(orderTokens.consumedAt));
-  const newest = db.select({ token: orderTokens.token }).from(orderTokens).where(unused).orderBy(desc(orderTokens.expiresAt)).limit(LIVE_TOKENS_PER_CONFIRMATION);
-  await db.delete(orderTokens).where(and(unused, notInArray(orderTokens.token, newest)));
+  const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+  const { rows } = (await db.execute(sql`
+    with live as (
+      select ${confirmations.createOrderSn} as sn from ${confirmations}
+      where ${confirmations.createOrderSn} = ${createOrderSn} and ${confirmations.userId} = ${userId} and ${confirmations.expiresAt} >= ${at(now)}
+    ), pruned as (
+      delete from ${orderTokens}
+      where ${orderTokens.createOrderSn} in (select sn from live) and ${orderTokens.consumedAt} is null and ${orderTokens.token} not in (
+        select ${orderTokens.token} from ${orderTokens} where ${orderTokens.createOrderSn} = ${createOrderSn} and ${orderTokens.consumedAt} is null
+        order by ${orderTokens.expiresAt} desc limit ${LIVE_TOKENS_PER_CONFIRMATION - 1}
+      )
+    )
+    insert into ${orderTokens} (token, user_id, create_order_sn, expires_at)
+    select ${token}, ${userId}, sn, ${at(new Date(now.getTime() + TOKEN_TTL_MS))} from live
+    returning token`)) as unknown as { rows: { token: string }[] };
+  if (!rows.length) throw new AppError(400, ERROR_CODES.SUBMIT_LINK_INVALID, CONFIRM_MESSAGES.linkInvalid);
   return token;
 }
 
@@ -89,10 +106,16 @@ export async function submitOrder(
 ): Promise<SubmitResult> {
   try {
     return await db.transaction(async (tx) => {
-      // 1. The token, once: whoever updates it first owns this submit.
-      const consumed = await tx
+      // 1. The token, once: whoever updates it first owns this submit. The same statement reads the token's
+      // confirmation and the chosen address (issue 17: one round trip where there were three).
+      const attach = body.orderPreAttachVO;
+      const needsDelivery = attach.deliveryType !== 4;
+      const addressId = needsDelivery ? attach.addressId : undefined;
+      const [consumed] = await tx
         .update(orderTokens)
         .set({ consumedAt: now })
+        .from(confirmations)
+        .leftJoin(addresses, addressId ? and(eq(addresses.addressId, addressId), eq(addresses.userId, user.userId)) : sql`false`)
         .where(
           and(
             eq(orderTokens.token, body.orderToken),
@@ -100,16 +123,21 @@ export async function submitOrder(
             eq(orderTokens.createOrderSn, body.createOrderSn),
             isNull(orderTokens.consumedAt),
             gt(orderTokens.expiresAt, now),
+            eq(confirmations.createOrderSn, orderTokens.createOrderSn),
+            eq(confirmations.userId, user.userId),
           ),
         )
-        .returning({ token: orderTokens.token });
-      if (!consumed.length) throw submitError(ERROR_CODES.SUBMIT_TOKEN_INVALID, SUBMIT_MESSAGES.tokenInvalid);
+        .returning({ row: getTableColumns(confirmations), address: getTableColumns(addresses) });
+      if (!consumed) throw submitError(ERROR_CODES.SUBMIT_TOKEN_INVALID, SUBMIT_MESSAGES.tokenInvalid);
 
-      // 2. The confirmation, recomputed on the server for the chosen address.
-      const row = await loadConfirmation(tx as unknown as Db, user.userId, body.createOrderSn, now);
-      const attach = body.orderPreAttachVO;
-      const needsDelivery = attach.deliveryType !== 4;
-      const plan = await planFor(tx as unknown as Db, user, row, needsDelivery ? attach.addressId : undefined, now);
+      // 2. The confirmation, recomputed on the server for the chosen address (as planFor does, with what the
+      // statement above read). No default address is looked up: without a chosen one a delivered order is refused.
+      const row = consumed.row;
+      if (row.expiresAt.getTime() < now.getTime()) throw submitError(ERROR_CODES.SUBMIT_LINK_INVALID, CONFIRM_MESSAGES.linkInvalid);
+      const item = await itemForSubmit(db, tx as unknown as Db, user.projectSn, row.actSn);
+      if (!item) throw submitError(ERROR_CODES.SUBMIT_LINK_INVALID, CONFIRM_MESSAGES.linkInvalid);
+      if (addressId && !consumed.address) throw notFound(CONFIRM_MESSAGES.addressNotFound);
+      const plan = planOf(row, item.activity, item.config, consumed.address && toAddress(consumed.address), null, now);
       const { confirmation: c, activity, config } = plan;
       if (expectType !== 'ANY' && c.orderType !== expectType) throw submitError(ERROR_CODES.SUBMIT_LINK_INVALID, '下单链接异常，请退出重新扫码下单或联系客服人员重新生成下单链接!');
       if (activity.status !== 'ONLINE') throw submitError(ERROR_CODES.SUBMIT_OFF_SHELF, '课程已下架，请联系客服安排其他课程!');
@@ -183,7 +211,8 @@ export async function submitOrder(
         if (next.ok) status = next.to as typeof status;
       }
       const rules = c.restrict;
-      await tx.insert(orders).values({
+      // Issue 17: the order and its payments in one statement (the payments' foreign key is checked at its end).
+      const order = tx.insert(orders).values({
         orderNo,
         createOrderSn: c.createOrderSn,
         projectSn: user.projectSn,
@@ -218,7 +247,7 @@ export async function submitOrder(
         createdAt: now,
         updatedAt: now,
       });
-      await tx.insert(orderPayments).values(
+      await tx.with(tx.$with('placed').as(order)).insert(orderPayments).values(
         plan.payments.map((p, i) => ({
           orderNo,
           seq: p.seq,

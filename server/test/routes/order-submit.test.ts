@@ -11,6 +11,8 @@ import { couponDiscount } from '@contract/rules/coupon';
 import { activities } from '../../src/db/schema';
 import { orderPayments, orders } from '../../src/db/schema/orders';
 import { userCoupons } from '../../src/db/schema/ordering';
+import { itemForSubmit, onlineItemWithConfig } from '../../src/services/order-confirm';
+import { invalidateReadModels } from '../../src/services/read-cache';
 import { buildHarness, type Harness } from '../helpers/app';
 
 let h: Harness;
@@ -296,12 +298,37 @@ describe('submit', () => {
 
     const c = await confirm(t, 'demo-course-06');
     const ot = await orderToken(t, c.createOrderSn);
+    // An operator's change of an item: the write, then the read models dropped, as every writer of items does
+    // (services/read-cache.ts); the submit reads the item from that model on the embedded database.
     await h.database.db.update(activities).set({ status: 'OFFLINE' }).where(eq(activities.actSn, 'demo-course-06'));
+    invalidateReadModels(h.database.db, 'demo');
     try {
       const off = await h.post('/front/v2/client/course/order/submit', body(c, ot), t);
       assert.equal(off.body.code, 1003);
     } finally {
       await h.database.db.update(activities).set({ status: 'ONLINE' }).where(eq(activities.actSn, 'demo-course-06'));
+      invalidateReadModels(h.database.db, 'demo');
+    }
+  });
+
+  test('a price changed after the confirmation: the submit prices the item as it is now (1010), then orders at the new price', async () => {
+    const t = (await h.login(nextPhone())).token;
+    const c = (await h.get<Confirmation>('/front/v1/client/order/confirm/data', { targetSn: 'demo-goods-03' }, t)).body.info;
+    assert.ok(c.createOrderSn, 'confirmation');
+    const address = await addAddress(t);
+    const [item] = await h.database.db.select().from(activities).where(eq(activities.actSn, 'demo-goods-03'));
+    await h.database.db.update(activities).set({ price: item.price + 100 }).where(eq(activities.actSn, item.actSn));
+    invalidateReadModels(h.database.db, 'demo');
+    try {
+      const stale = await h.post('/front/v1/client/order/submit', body(c, await orderToken(t, c.createOrderSn), {}, { addressId: address.addressId }), t);
+      assert.deepEqual([stale.status, stale.body.code], [400, 1010]);
+      const fresh = body(c, await orderToken(t, c.createOrderSn), { totalAmount: c.confirmOrderAmount.orderTotalAmount + 100, payAmount: c.confirmOrderAmount.payAmount + 100 }, { addressId: address.addressId });
+      const placed = await h.post<SubmitResult>('/front/v1/client/order/submit', fresh, t);
+      assert.equal(placed.status, 200, placed.raw.body);
+      assert.equal(placed.body.info.totalAmount, c.confirmOrderAmount.orderTotalAmount + 100);
+    } finally {
+      await h.database.db.update(activities).set({ price: item.price }).where(eq(activities.actSn, item.actSn));
+      invalidateReadModels(h.database.db, 'demo');
     }
   });
 
@@ -325,6 +352,23 @@ describe('submit', () => {
 });
 
 describe('concurrency', () => {
+  test('a submit does not wait inside its transaction for an item load begun outside it (PGlite would wait for the transaction)', async () => {
+    const db = h.database.db;
+    invalidateReadModels(db, 'demo');
+    let outside: Promise<unknown> | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const inTransaction = db.transaction(async (tx) => {
+      await tx.select().from(orders).limit(1); // the transaction holds the database from here
+      outside = onlineItemWithConfig(db, 'demo', 'demo-goods-01'); // the detail page's load, begun now
+      return itemForSubmit(db, tx as unknown as typeof db, 'demo', 'demo-goods-01');
+    });
+    const stuck = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('the submit waited for a load that waits for it')), 15_000)));
+    const item = await Promise.race([inTransaction, stuck]).finally(() => clearTimeout(timer));
+    assert.equal(item?.activity.actSn, 'demo-goods-01');
+    assert.equal(item?.activity.status, 'ONLINE');
+    await outside;
+  });
+
   test('50 submits with one order token make exactly one order', async () => {
     const t = (await h.login(nextPhone())).token;
     const c = await confirm(t, 'demo-course-03');
