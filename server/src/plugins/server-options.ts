@@ -20,8 +20,11 @@ export const SECRET_QUERY_KEYS = ['token', 'code', 'phone', 'sign', 'noncestr', 
 const SECRET = new Set<string>(SECRET_QUERY_KEYS);
 export const REDACTED = '[redacted]';
 
-function keyOf(part: string): string {
-  const raw = part.split('=')[0].replace(/\+/g, ' ');
+/** A query part's key as the server reads it (percent-decoded, `+` as space), lower-cased. */
+function keyOf(rawKey: string): string {
+  // Most keys are plain ASCII names: decoding is only needed when there is something to decode.
+  if (!/[%+]/.test(rawKey)) return rawKey.toLowerCase();
+  const raw = rawKey.replace(/\+/g, ' ');
   try {
     return decodeURIComponent(raw).toLowerCase();
   } catch {
@@ -36,7 +39,11 @@ export function redactUrl(url: string): string {
   const query = url
     .slice(at + 1)
     .split('&')
-    .map((part) => (SECRET.has(keyOf(part)) ? `${part.split('=')[0]}=${REDACTED}` : part))
+    .map((part) => {
+      const eq = part.indexOf('=');
+      const key = eq < 0 ? part : part.slice(0, eq);
+      return SECRET.has(keyOf(key)) ? `${key}=${REDACTED}` : part;
+    })
     .join('&');
   return `${url.slice(0, at)}?${query}`;
 }

@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { PROJECT_ENUMS, type EntranceInfo, type UserInfo } from '@contract/entrance';
-import { projects } from '../../src/db/schema';
+import { projects, sessions, users } from '../../src/db/schema';
 import { invalidateReadModels } from '../../src/services/read-cache';
+import { createVisitorSession } from '../../src/services/users';
 import { buildHarness, type Harness } from '../helpers/app';
 
 describe('entrance, tips and user routes', () => {
@@ -30,6 +31,33 @@ describe('entrance, tips and user routes', () => {
       seen.add(info.projectEnum);
     }
     assert.deepEqual([...seen].sort(), [...PROJECT_ENUMS].sort());
+  });
+
+  it('visitors entering at once are written together, each with its own user and a working session', async () => {
+    const entered = await Promise.all(Array.from({ length: 30 }, () => h.post<EntranceInfo>('/front/v1/entrance', { projectSn: 'demo' })));
+    assert.ok(entered.every((r) => r.status === 200));
+    const ids = new Set(entered.map((r) => r.body.info.userInfo.userId));
+    assert.equal(ids.size, 30);
+    assert.equal(new Set(entered.map((r) => r.body.info.token)).size, 30);
+    for (const r of entered.slice(0, 5)) {
+      const menu = await h.get('/front/v1/customerPage/menu', {}, r.body.info.token);
+      assert.equal(menu.status, 200, 'the session was stored before the entrance answered');
+    }
+    for (const r of entered) {
+      const [row] = await h.database.db.select().from(users).where(eq(users.userId, r.body.info.userInfo.userId));
+      assert.deepEqual([row?.projectSn, row?.phone], ['demo', null]);
+    }
+  });
+
+  it('a visitor whose rows cannot be written fails alone; the others entering with it are stored', async () => {
+    const results = await Promise.allSettled(['demo', 'no-such-project', 'course'].map((p) => createVisitorSession(h.database.db, p, 30)));
+    assert.deepEqual(results.map((r) => r.status), ['fulfilled', 'rejected', 'fulfilled']);
+    for (const r of results) {
+      if (r.status !== 'fulfilled') continue;
+      const stored = await h.database.db.select().from(sessions).where(eq(sessions.userId, r.value.user.userId));
+      assert.equal(stored.length, 1);
+    }
+    assert.equal((await h.database.db.select().from(users).where(eq(users.projectSn, 'no-such-project'))).length, 0);
   });
 
   it('keeps a live session of the same project and replaces one of another project', async () => {
