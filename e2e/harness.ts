@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { serverEnv, serverNodeArgs } from '../server/src/node-settings.mjs';
 import { SCREENS, WAIT_MS, currentPage, field, keepTrail, typeKeys, type Screen } from './screens';
 import { signedCall } from './signed-fetch';
 
@@ -43,9 +44,10 @@ export async function startServer(): Promise<Server> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'sf-e2e-'));
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  // The server's node settings (server/src/node-settings.mjs), so it runs as `npm start` runs it.
+  const child: ChildProcess = spawn(process.execPath, serverNodeArgs(), {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', H5_DIST: process.env.E2E_H5_DIST ?? join(root, 'dist/h5') },
+    env: serverEnv({ ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', H5_DIST: process.env.E2E_H5_DIST ?? join(root, 'dist/h5') }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const smsLines = (phone: string) => [...output.matchAll(new RegExp(`\\[sms\\] 验证码 (\\d{6}) 已发送至 ${phone}`, 'g'))].map((m) => m[1]);

@@ -26,6 +26,7 @@ import { brotliCompressSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { signedCall, signedRequest, type Method } from '../e2e/signed-fetch';
+import { serverEnv, serverNodeArgs } from '../server/src/node-settings.mjs';
 
 const root = join(__dirname, '..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
@@ -216,7 +217,11 @@ async function fixture(server: Running): Promise<Fixture> {
 async function apiBench(label: string, databaseUrl: string): Promise<{ rows: Row[]; bare: Row; startSeconds: number; rssSeeded: number; rssLoad: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sf-bench-'));
   // The entrance limit per client (services/limits.ts) would refuse the benchmark's own loop of new visitors.
-  const server = await startProcess([...SERVER_ARGS, '--import', 'tsx', 'server/src/main.ts'], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ENTRANCE_PER_IP_PER_MINUTE: '1000000' }, 'Storefront ready');
+  // The server's node settings (server/src/node-settings.mjs) as `npm start` passes them, then BENCH_SERVER_ARGS
+  // (a later flag wins: BENCH_SERVER_ARGS=--max-semi-space-size=16 measures without one; an environment value such
+  // as MALLOC_ARENA_MAX=16 is kept). Passed here rather than left to main.ts's relaunch, so that server.pid is the
+  // process whose memory is measured.
+  const server = await startProcess(serverNodeArgs(SERVER_ARGS), serverEnv({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ENTRANCE_PER_IP_PER_MINUTE: '1000000' }) as Record<string, string>, 'Storefront ready');
   const rssSeeded = rssMb(server.pid);
   console.log(`\n[${label}] server start (fresh database, migrate + seed): ${server.startSeconds.toFixed(1)} s, RSS ${rssSeeded.toFixed(0)} MB`);
   const bareServer = await startProcess(['-e', BARE], {}, 'bare ready');

@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { serverEnv, serverNodeArgs } from '../server/src/node-settings.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const builtMarker = join(root, 'dist/h5/index.html');
@@ -30,6 +31,8 @@ if (process.env.SKIP_H5_BUILD !== '1' && h5IsStale()) {
   if (res.status !== 0) process.exit(res.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: root, stdio: 'inherit' });
+// With the server's node settings (heap sizes, one malloc arena: server/src/node-settings.mjs says why), given
+// here so that the server is this script's own child rather than relaunched by main.ts.
+const server = spawn(process.execPath, serverNodeArgs(), { cwd: root, stdio: 'inherit', env: serverEnv() });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code) => process.exit(code ?? 0));

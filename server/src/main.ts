@@ -1,17 +1,23 @@
 /**
  * Starts the server: reads the config, opens the database (PGlite in DATA_DIR unless DATABASE_URL is set),
  * applies pending migrations, seeds an empty database, then listens.
+ *
+ * Started without the server's node settings (node-settings.mjs: heap sizes, one malloc arena), it runs itself
+ * again with them and only passes signals on; the server's modules are imported after that check (below, in
+ * main), so this launcher stays a small process.
  */
-import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
-import { firstStartInChild, needsFirstStart } from './db/first-start';
-import { seedIfEmpty } from './db/seed';
-import { collectClosedDatabaseMemory, openDatabase } from './plugins/db';
-import { startExpirySweep } from './services/expiry';
-import { DEFAULT_SIGN_KEY } from '@contract/signature';
+import type { Config } from './config';
+import { leaveWithLauncher, relaunchWithServerSettings } from './node-settings.mjs';
 
 async function main(): Promise<void> {
-  let config;
+  const { buildApp } = await import('./app');
+  const { ConfigError, loadConfig } = await import('./config');
+  const { firstStartInChild, needsFirstStart } = await import('./db/first-start');
+  const { seedIfEmpty } = await import('./db/seed');
+  const { collectClosedDatabaseMemory, openDatabase } = await import('./plugins/db');
+  const { startExpirySweep } = await import('./services/expiry');
+  const { DEFAULT_SIGN_KEY } = await import('@contract/signature');
+  let config: Config;
   try {
     config = loadConfig(process.env);
   } catch (err) {
@@ -61,12 +67,15 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  leaveWithLauncher(() => void shutdown('launcher gone'));
 
   await app.listen({ port: config.port, host: config.host });
   console.log(`Storefront ready at http://localhost:${config.port}`);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+if (!relaunchWithServerSettings()) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -10,6 +10,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { constants } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -21,15 +22,34 @@ export function needsFirstStart(dataDir: string): boolean {
 /**
  * Runs this file in a child node with the parent's flags (they include the TypeScript loader, `--import tsx`) and
  * environment, so it reads the same config; resolves when the child has seeded and exited cleanly.
+ *
+ * Stopping the server stops the child too: a SIGINT or SIGTERM that arrives meanwhile (the server's own handlers
+ * are set later, once it listens) is passed to the child, and the server exits as the signal asks once the child
+ * has gone, instead of leaving it seeding on its own. The child also leaves when the server is gone without a
+ * signal it could pass on (killed outright): its IPC channel then closes.
  */
 export function firstStartInChild(): Promise<void> {
   const script = fileURLToPath(import.meta.url);
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [...process.execArgv, script, '--first-start'], { stdio: 'inherit' });
+    const child = spawn(process.execPath, [...process.execArgv, script, '--first-start'], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
+    let stopping: NodeJS.Signals | null = null;
+    const stop = (signal: NodeJS.Signals) => {
+      stopping = signal;
+      child.kill(signal);
+    };
+    const onInt = () => stop('SIGINT');
+    const onTerm = () => stop('SIGTERM');
+    process.on('SIGINT', onInt);
+    process.on('SIGTERM', onTerm);
     child.once('error', fail);
-    child.once('exit', (code, signal) =>
-      code === 0 ? done() : fail(new Error(`first start (migrate + seed) failed: exit ${code ?? signal}`)),
-    );
+    child.once('exit', (code, signal) => {
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
+      // Stopped: exit as the signal's default action would have (128 + its number), not go on to open the database.
+      if (stopping) process.exit(128 + constants.signals[stopping]);
+      if (code === 0) done();
+      else fail(new Error(`first start (migrate + seed) failed: exit ${code ?? signal}`));
+    });
   });
 }
 
@@ -49,6 +69,8 @@ async function runFirstStart(): Promise<void> {
 }
 
 if (process.argv.includes('--first-start') && process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  // The server that started this is gone (its channel closed): nobody waits for the seed, so stop.
+  process.once('disconnect', () => process.exit(1));
   runFirstStart().then(
     () => process.exit(0),
     (err) => {

@@ -1,0 +1,71 @@
+/**
+ * How the API server's node process is started (issue 17, memory): one list for every launcher, so `npm start`
+ * (scripts/start.mjs), `npm run bench` (scripts/bench.ts), the e2e harness and Lighthouse (e2e/harness.ts) and
+ * `npm run server` (server/src/main.ts relaunches itself with these when started without them) run the same
+ * server. Plain JavaScript because scripts/start.mjs runs without the TypeScript loader.
+ *
+ * Why each (alternating `npm run bench` runs, PGlite, entrance + activity details, req/s within the noise):
+ * - --max-semi-space-size=8: V8's young generation grew to its 2 x 16 MB default in every run; 2 x 8 MB is 16 MB
+ *   less resident. A V8 heap setting, read once when the process starts (setting it later does nothing).
+ * - --max-old-space-size=1024: V8 lets the old generation grow to up to 4x what survived its last full
+ *   collection when the limit is large (the default here is several GB), so under load the heap grew by 40-80 MB
+ *   of garbage before a full collection ran. A limit below 2 GB caps that factor (1.3 at 256 MB up to 2.0 at
+ *   2 GB; 1.6 at 1 GB). 1 GB is far above what the server keeps alive (about 80 MB) but leaves room for the replay
+ *   window's nonces (services/nonce-store.ts: kept 10 minutes, so they grow with the request rate).
+ * - MALLOC_ARENA_MAX=1 (glibc, read at process start): V8 compiles PGlite's hot WebAssembly functions again with
+ *   its optimising compiler on a background thread; glibc gave that thread an arena of its own, which kept about
+ *   30 MB resident after the compiles. One arena for all threads keeps it out, with the same req/s.
+ */
+import { spawn } from 'node:child_process';
+import { constants } from 'node:os';
+
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8', '--max-old-space-size=1024'];
+export const SERVER_ENV = { MALLOC_ARENA_MAX: '1' };
+
+/** The server's entry, relative to the repository root (the cwd of every launcher). */
+const ENTRY = 'server/src/main.ts';
+
+/** node's arguments for the server: the settings, then `extraFlags` (later flags win), the TypeScript loader, the entry. */
+export function serverNodeArgs(extraFlags = []) {
+  return [...SERVER_NODE_FLAGS, ...extraFlags, '--import', 'tsx', ENTRY];
+}
+
+/** `env` with the server's settings added (a value already in `env` is kept: someone chose it). */
+export function serverEnv(env = process.env) {
+  return { ...SERVER_ENV, ...env };
+}
+
+const flagName = (flag) => flag.split('=')[0].replace(/_/g, '-');
+
+/** True when this process already runs with each setting (from its command line or NODE_OPTIONS), whatever value. */
+export function hasServerSettings(execArgv = process.execArgv, env = process.env) {
+  const given = new Set([...execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/)].filter(Boolean).map(flagName));
+  return SERVER_NODE_FLAGS.every((f) => given.has(flagName(f))) && Object.keys(SERVER_ENV).every((k) => env[k] !== undefined);
+}
+
+/** Set on the relaunched process, so a setting it cannot see (an odd NODE_OPTIONS) never relaunches it again. */
+const RELAUNCHED = 'STOREFRONT_SERVER_RELAUNCHED';
+
+/**
+ * When this process was started without the settings (`npm run server`, a plain `node --import tsx main.ts`),
+ * runs the same command again as a child with them and returns true: this process then only passes signals on and
+ * exits as the child does. The child leaves when this process goes away (see `leaveWithLauncher`).
+ */
+export function relaunchWithServerSettings() {
+  if (hasServerSettings() || process.env[RELAUNCHED]) return false;
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...process.execArgv, ...process.argv.slice(1)], {
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+    env: { ...serverEnv(), [RELAUNCHED]: '1' },
+  });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 0)));
+  return true;
+}
+
+/**
+ * In a relaunched server: `stop` when the launcher is gone (its IPC channel closes, also when it was killed
+ * outright), so no server is left holding the port.
+ */
+export function leaveWithLauncher(stop) {
+  if (process.env[RELAUNCHED] && process.send) process.once('disconnect', stop);
+}

@@ -1,0 +1,90 @@
+/**
+ * The server's processes (issue 17, memory): started without its node settings it relaunches itself with them
+ * (node-settings.mjs), and stopping it during a first start stops the seeding child (db/first-start.ts) too,
+ * instead of leaving it running on its own. Linux only (children and command lines read from /proc).
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { hasServerSettings, SERVER_ENV, SERVER_NODE_FLAGS } from '../../src/node-settings.mjs';
+
+const root = join(__dirname, '../../..');
+
+const childrenOf = (pid: number): number[] => {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+};
+const cmdline = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+const environ = (pid: number) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+const alive = (pid: number) => existsSync(`/proc/${pid}`) && !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+
+async function until<T>(what: string, probe: () => T | undefined, ms = 120_000, gone?: () => string | undefined): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    const why = gone?.();
+    if (why !== undefined) throw new Error(`exited while waiting for ${what}:\n${why}`);
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const { port } = s.address() as { port: number };
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+describe('server node settings', () => {
+  it('are seen on the command line or in NODE_OPTIONS, with any value, and need the environment too', () => {
+    const env = { ...SERVER_ENV };
+    assert.equal(hasServerSettings([...SERVER_NODE_FLAGS], env), true);
+    assert.equal(hasServerSettings(['--max-semi-space-size=32', '--max_old_space_size=2048'], env), true);
+    assert.equal(hasServerSettings([], { ...env, NODE_OPTIONS: SERVER_NODE_FLAGS.join(' ') }), true);
+    assert.equal(hasServerSettings([SERVER_NODE_FLAGS[0]], env), false);
+    assert.equal(hasServerSettings([...SERVER_NODE_FLAGS], {}), false);
+  });
+});
+
+describe('server process', { skip: process.platform !== 'linux' && 'reads /proc' }, () => {
+  it('relaunches itself with the settings, and a SIGTERM during the first start stops the seeding child too', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'sf-process-'));
+    // Started as `npm run server` starts it: no settings on the command line or in the environment.
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(await freePort()), HOST: '127.0.0.1' };
+    for (const k of Object.keys(SERVER_ENV)) delete env[k];
+    delete env.NODE_OPTIONS;
+    const launcher = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    launcher.stdout.on('data', (d) => (output += d));
+    launcher.stderr.on('data', (d) => (output += d));
+    const exited = new Promise<number | null>((r) => launcher.once('exit', (code) => r(code)));
+    const gone = () => (launcher.exitCode !== null || launcher.signalCode !== null ? output : undefined);
+    try {
+      const server = await until('the relaunched server', () => childrenOf(launcher.pid!)[0], 120_000, gone);
+      const args = cmdline(server);
+      for (const flag of SERVER_NODE_FLAGS) assert.ok(args.includes(flag), `${flag} in ${args.join(' ')}`);
+      for (const [k, v] of Object.entries(SERVER_ENV)) assert.ok(environ(server).includes(`${k}=${v}`), `${k}=${v} in its environment`);
+      const seeding = await until('the first-start child', () => childrenOf(server).find((pid) => cmdline(pid).includes('--first-start')), 120_000, gone);
+
+      launcher.kill('SIGTERM');
+      // The launcher exits as its server did: 128 + SIGTERM (15), having stopped during the first start.
+      assert.equal(await exited, 143, output);
+      assert.equal(alive(server), false, 'the server has exited');
+      await until('the seeding child to exit', () => (alive(seeding) ? undefined : true), 5_000);
+      assert.doesNotMatch(output, /Storefront ready/);
+    } finally {
+      launcher.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
