@@ -11,6 +11,7 @@
  * disableStorageReset, so the session stays and the HTTP cache is warm (a returning customer, not a cold load).
  *
  * LIGHTHOUSE_RUNS (1) runs each page that many times and keeps the run with the median performance score.
+ * LIGHTHOUSE_PAGES (all) names the pages to audit, comma-separated (e.g. `home`): a short loop while tuning one page.
  * CHROME_PATH (/usr/bin/chromium) names the browser.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -159,6 +160,8 @@ export async function runLighthouse(): Promise<PageScore[]> {
   const dist = process.env.LIGHTHOUSE_H5_DIST || process.env.BENCH_H5_DIST || process.env.E2E_H5_DIST || join(root, 'dist/h5');
   const outDir = process.env.LIGHTHOUSE_DIR || join(root, 'lighthouse');
   const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS || 1));
+  const only = (process.env.LIGHTHOUSE_PAGES || '').split(',').map((s) => s.trim()).filter(Boolean);
+  const wanted = (t: Target) => !only.length || only.includes(t.name);
   mkdirSync(outDir, { recursive: true });
   // startServer serves E2E_H5_DIST; set it for this process only.
   process.env.E2E_H5_DIST = dist;
@@ -170,11 +173,13 @@ export async function runLighthouse(): Promise<PageScore[]> {
       chromePath: CHROME_PATH,
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-component-update'],
     });
-    for (const t of TARGETS.filter((x) => !x.customer)) {
+    for (const t of TARGETS.filter((x) => !x.customer && wanted(x))) {
       rows.push(await auditOne(`${server.baseUrl}/${t.path ? `#${t.path}` : ''}`, chrome.port, outDir, t.name, false, runs));
     }
-    const orderDetail = await customerSession(chrome, server);
-    for (const t of TARGETS.filter((x) => x.customer)) {
+    const customerTargets = TARGETS.filter((x) => x.customer && wanted(x));
+    // The customer's login and free sign-up only when a customer page is audited.
+    const orderDetail = customerTargets.length ? await customerSession(chrome, server) : '';
+    for (const t of customerTargets) {
       const path = t.name === 'order-detail' ? orderDetail : t.path;
       rows.push(await auditOne(`${server.baseUrl}/#${path}`, chrome.port, outDir, t.name, true, runs));
     }

@@ -14,6 +14,7 @@ import { followJump, openUrl, switchToTab } from '../../platform/navigation';
 import { applyTabBar } from '../../platform/tabbar';
 import { toast } from '../../platform/ui';
 import { useStores } from '../../stores';
+import { entranceStart, startEntranceCalls } from '../../stores/page-prefetch';
 import PhoneLoginForm from './phone-login-form';
 import './entrance.scss';
 
@@ -41,16 +42,15 @@ function Entrance() {
     if (trafficId && !link) toast('链接不存在或已失效');
     const projectSn = String(link?.projectSn || params.projectSn || session.projectSn || DEFAULT_PROJECT_SN);
     try {
-      await session.enter(projectSn);
-      // needAuthUser / needAuthPhone (§6) decide the prompts, then the platform logs in without asking (issue 16:
-      // wx.login, swan getLoginCode, WeChat OAuth); neither may block entering.
-      const auth = session.loadAuth().catch(() => undefined);
-      // Where no login happens here (a plain browser: platformLogin.silent false) nothing can replace the session,
-      // so the menu is asked for beside the §6 call, one round trip less before the home page (issue 17).
-      const earlyMenu = platformLogin.silent ? null : session.loadMenu();
-      // A rejected menu is awaited below; this only keeps it from being reported as unhandled meanwhile.
-      earlyMenu?.catch(() => undefined);
-      const platform = await auth
+      // The app may have started these as it opened on this page (app.tsx, issue 17); else they start now. After
+      // the entrance, needAuthUser / needAuthPhone (§6) decide the prompts, then the platform logs in without
+      // asking (issue 16: wx.login, swan getLoginCode, WeChat OAuth); neither may block entering. Where no login
+      // happens here (a plain browser: platformLogin.silent false) nothing can replace the session, so the menu is
+      // asked for beside the §6 call, one round trip less before the home page (issue 17).
+      const calls = (await entranceStart.take(projectSn)) ?? startEntranceCalls(session, projectSn, platformLogin.silent);
+      await calls.entered;
+      const earlyMenu = calls.menu;
+      const platform = await calls.auth
         .then(() => session.loginWithPlatform(platformLogin, redirect || undefined))
         .catch((): LoginOutcome | null => null);
       // The WeChat browser left for WeChat's consent page; it comes back here with the code.
