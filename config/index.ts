@@ -65,11 +65,11 @@ export default defineConfig<'webpack5'>(async (merge) => {
     },
     // The H5's icon (src/index.html links it); browsers ask for /favicon.ico on every site, so it must exist.
     copy: { patterns: target === 'h5' ? [{ from: 'src/favicon.ico', to: `${outputRoot}/favicon.ico` }] : [], options: {} },
-    // H5 renders with Preact through preact/compat (Taro 4's 'preact' framework; the code still imports React):
-    // react-dom was the largest single part of the start-up script (issue 17: the entry 496 -> 386 KB minified, the
-    // first screen's JS 147 -> 117 KB br; README *Benchmarks* has the timings). The mini-programs keep React, which
-    // the main-package budget and the mini smoke tests are measured with; jest stays on React (same components).
-    framework: target === 'h5' ? 'preact' : 'react',
+    // React on every target. Preact through preact/compat (Taro's 'preact' framework) was tried for H5 (issue 17):
+    // 30 KB less JS on the wire (147 -> 117 KB br), but Lighthouse's total blocking time on home was higher in four
+    // alternating pairs on a quiet machine (454-684 vs 355-487 ms; performance 78-85 vs 83-87), as Preact renders
+    // inside the chunk's evaluation task; README *Benchmarks*.
+    framework: 'react',
     compiler: 'webpack5',
     // Mini-programs: smaller output for the main package's 600 KB budget (issue 17, config/mini-size.ts).
     terser: target === 'h5' ? undefined : MINI_TERSER,
