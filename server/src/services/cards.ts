@@ -13,6 +13,7 @@ import { CARD_CODE_ALPHABET, CARD_CODE_LENGTH, isCardCodeShape, normalizeCardCod
 import { couponWindow } from '@contract/rules/coupon-validity';
 import { cardBatches, cardCodes, cardGuards, cardVoucherEvents, cardVouchers } from '../db/schema/coupons';
 import { couponTemplates, userCoupons } from '../db/schema/ordering';
+import { timestamptz } from '../db/timestamptz';
 import { AppError, badRequest, notFound } from '../http';
 import type { Db } from '../plugins/db';
 import { newSn } from './claims';
@@ -179,7 +180,7 @@ export async function listCards(db: Db, user: { userId: string; projectSn: strin
   await ensureDemoCards(db, user, now);
   const where = eq(cardVouchers.userId, user.userId);
   // Usable ones first, then newest first.
-  const usableFirst = sql`case when ${cardVouchers.state} = 1 and ${cardVouchers.endTime} >= ${now.toISOString()}::timestamptz then 0 else 1 end`;
+  const usableFirst = sql`case when ${cardVouchers.state} = 1 and ${cardVouchers.endTime} >= ${timestamptz(now)} then 0 else 1 end`;
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({ v: cardVouchers, b: cardBatches })

@@ -13,6 +13,7 @@ import { firstApplicantError } from '@contract/rules/fields';
 import { GUARD_MESSAGES } from '@contract/rules/submit-guard';
 import { orderPayments, orders } from '../db/schema/orders';
 import { addresses, confirmations, couponTemplates, orderTokens, userCoupons } from '../db/schema/ordering';
+import { timestamptz } from '../db/timestamptz';
 import { AppError, badRequest, notFound } from '../http';
 import type { Db } from '../plugins/db';
 import { toAddress } from './addresses';
@@ -49,11 +50,10 @@ export const LIVE_TOKENS_PER_CONFIRMATION = 3;
  */
 export async function issueOrderToken(db: Db, userId: string, createOrderSn: string, now = new Date()): Promise<string> {
   const token = `ot${randomBytes(16).toString('hex')}`;
-  const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
   const { rows } = (await db.execute(sql`
     with live as (
       select ${confirmations.createOrderSn} as sn from ${confirmations}
-      where ${confirmations.createOrderSn} = ${createOrderSn} and ${confirmations.userId} = ${userId} and ${confirmations.expiresAt} >= ${at(now)}
+      where ${confirmations.createOrderSn} = ${createOrderSn} and ${confirmations.userId} = ${userId} and ${confirmations.expiresAt} >= ${timestamptz(now)}
     ), pruned as (
       delete from ${orderTokens}
       where ${orderTokens.createOrderSn} in (select sn from live) and ${orderTokens.consumedAt} is null and ${orderTokens.token} not in (
@@ -62,7 +62,7 @@ export async function issueOrderToken(db: Db, userId: string, createOrderSn: str
       )
     )
     insert into ${orderTokens} (token, user_id, create_order_sn, expires_at)
-    select ${token}, ${userId}, sn, ${at(new Date(now.getTime() + TOKEN_TTL_MS))} from live
+    select ${token}, ${userId}, sn, ${timestamptz(new Date(now.getTime() + TOKEN_TTL_MS))} from live
     returning token`)) as unknown as { rows: { token: string }[] };
   if (!rows.length) throw new AppError(400, ERROR_CODES.SUBMIT_LINK_INVALID, CONFIRM_MESSAGES.linkInvalid);
   return token;

@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { UserInfo } from '@contract/entrance';
 import { sessions, users } from '../db/schema';
+import { timestamptz } from '../db/timestamptz';
 import { onEmbeddedStatement, type Db } from '../plugins/db';
 import { newSession, type Session } from './sessions';
 
@@ -82,13 +83,12 @@ const MAX_VISITORS_PER_STATEMENT = 64;
 
 /** One statement for a group of new visitors: their users and, referencing them, their sessions. */
 async function insertVisitors(db: Db, group: PendingVisitor[]): Promise<void> {
-  const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
   const userRows = sql.join(
-    group.map(({ user }) => sql`(${user.userId}, ${user.projectSn}, ${user.unionId}, ${at(user.createdAt)})`),
+    group.map(({ user }) => sql`(${user.userId}, ${user.projectSn}, ${user.unionId}, ${timestamptz(user.createdAt)})`),
     sql`, `,
   );
   const sessionRows = sql.join(
-    group.map(({ row }) => sql`(${row.tokenHash}, ${row.userId}, ${row.projectSn}, ${at(row.createdAt as Date)}, ${at(row.expiresAt)})`),
+    group.map(({ row }) => sql`(${row.tokenHash}, ${row.userId}, ${row.projectSn}, ${timestamptz(row.createdAt as Date)}, ${timestamptz(row.expiresAt)})`),
     sql`, `,
   );
   await db.execute(sql`with u as (
