@@ -17,10 +17,10 @@ import './app.scss';
  */
 function startEntranceEarly(): void {
   const hash = window.location.hash.replace(/^#/, '');
-  const at = hash.indexOf('?');
-  const path = normalizePath(at >= 0 ? hash.slice(0, at) : hash);
+  // normalizePath drops the query; only what follows a '?' is one (parseQuery reads a bare 'a=b' as one too).
+  const path = normalizePath(hash);
   if (path && path !== ROUTES.entrance) return;
-  const query = parseQuery(at >= 0 ? hash.slice(at) : '');
+  const query = hash.includes('?') ? parseQuery(hash) : {};
   if (query.trafficId) return;
   const { session } = rootStore;
   const projectSn = String(query.projectSn || session.projectSn || DEFAULT_PROJECT_SN);
