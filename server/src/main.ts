@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   // Issue 17, memory: a fresh embedded database is created, migrated and seeded by a child process, whose memory
   // goes back to the system when it exits (db/first-start.ts: about 350 -> 255 MB resident after a first start).
   const firstStart = !config.databaseUrl && needsFirstStart(config.dataDir);
-  if (firstStart) await firstStartInChild();
+  if (firstStart) await firstStartInChild(config.dataDir);
   let database = await openDatabase(config);
   await database.migrate();
   const seeded = (await seedIfEmpty(database.db, { cardCodeKey: config.cardCodeKey })) || firstStart;

@@ -9,7 +9,7 @@
  * which gives everything back to the system when it exits, and the server then opens the seeded directory once.
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { constants } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,19 +19,48 @@ export function needsFirstStart(dataDir: string): boolean {
   return !dataDir.startsWith('memory://') && !existsSync(join(resolve(dataDir), 'PG_VERSION'));
 }
 
+/** Where a first start builds the cluster before it is moved into the data directory (a sibling, same filesystem). */
+export const seedingDirOf = (dataDir: string) => `${resolve(dataDir)}.first-start`;
+
+/**
+ * Moves the seeded cluster's entries into `dataDir`, PG_VERSION last: `needsFirstStart` looks for it, so a data
+ * directory is taken as initialised only once everything else is in place. Entry by entry rather than one rename of
+ * the directory, because `dataDir` may exist already and hold the server's other files (uploads/). A stale entry
+ * of the same name (a cluster half-moved when the server was killed) is the database's own and is replaced.
+ */
+export function moveSeededCluster(from: string, dataDir: string): void {
+  const to = resolve(dataDir);
+  mkdirSync(to, { recursive: true });
+  const entries = readdirSync(from).sort((a, b) => Number(a === 'PG_VERSION') - Number(b === 'PG_VERSION'));
+  for (const name of entries) {
+    rmSync(join(to, name), { recursive: true, force: true });
+    renameSync(join(from, name), join(to, name));
+  }
+  rmSync(from, { recursive: true, force: true });
+}
+
 /**
  * Runs this file in a child node with the parent's flags (they include the TypeScript loader, `--import tsx`) and
  * environment, so it reads the same config; resolves when the child has seeded and exited cleanly.
+ *
+ * The child builds the cluster in a sibling directory (`seedingDirOf`), which is moved into the data directory only
+ * after a clean exit: a first start stopped or killed half-way (even inside initdb) leaves no half-initialised data
+ * directory for the next start to trip over; that start clears the leftover and seeds again.
  *
  * Stopping the server stops the child too: a SIGINT or SIGTERM that arrives meanwhile (the server's own handlers
  * are set later, once it listens) is passed to the child, and the server exits as the signal asks once the child
  * has gone, instead of leaving it seeding on its own. The child also leaves when the server is gone without a
  * signal it could pass on (killed outright): its IPC channel then closes.
  */
-export function firstStartInChild(): Promise<void> {
+export function firstStartInChild(dataDir: string): Promise<void> {
   const script = fileURLToPath(import.meta.url);
+  const seedingDir = seedingDirOf(dataDir);
+  rmSync(seedingDir, { recursive: true, force: true });
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [...process.execArgv, script, '--first-start'], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
+    const child = spawn(process.execPath, [...process.execArgv, script, '--first-start'], {
+      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+      env: { ...process.env, DATA_DIR: seedingDir },
+    });
     let stopping: NodeJS.Signals | null = null;
     const stop = (signal: NodeJS.Signals) => {
       stopping = signal;
@@ -47,12 +76,16 @@ export function firstStartInChild(): Promise<void> {
       process.off('SIGTERM', onTerm);
       // Stopped: exit as the signal's default action would have (128 + its number), not go on to open the database.
       if (stopping) process.exit(128 + constants.signals[stopping]);
-      if (code === 0) done();
-      else fail(new Error(`first start (migrate + seed) failed: exit ${code ?? signal}`));
+      if (code !== 0) return fail(new Error(`first start (migrate + seed) failed: exit ${code ?? signal}`));
+      try {
+        moveSeededCluster(seedingDir, dataDir);
+        done();
+      } catch (err) {
+        fail(err);
+      }
     });
   });
 }
-
 async function runFirstStart(): Promise<void> {
   // Imported here so that the server process, which only spawns this, does not load them twice.
   const { loadConfig } = await import('../config');

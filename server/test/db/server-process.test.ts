@@ -5,12 +5,13 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { hasServerSettings, SERVER_ENV, SERVER_NODE_FLAGS } from '../../src/node-settings.mjs';
+import { moveSeededCluster, seedingDirOf } from '../../src/db/first-start';
+import { hasServerSettings, serverEnv, serverNodeArgs, SERVER_ENV, SERVER_NODE_FLAGS } from '../../src/node-settings.mjs';
 
 const root = join(__dirname, '../../..');
 
@@ -56,6 +57,33 @@ describe('server node settings', () => {
   });
 });
 
+describe('a seeded cluster moved into the data directory', () => {
+  it('arrives with PG_VERSION last, replaces a stale half-moved entry and keeps the server\'s other files', () => {
+    const at = mkdtempSync(join(tmpdir(), 'sf-move-'));
+    try {
+      const dataDir = join(at, 'data');
+      const from = seedingDirOf(dataDir);
+      mkdirSync(join(from, 'base'), { recursive: true });
+      writeFileSync(join(from, 'base', '1'), 'new');
+      writeFileSync(join(from, 'PG_VERSION'), '17');
+      writeFileSync(join(from, 'postgresql.conf'), 'conf');
+      // Left by an earlier start killed while moving, and the uploads the server keeps beside the database.
+      mkdirSync(join(dataDir, 'base'), { recursive: true });
+      writeFileSync(join(dataDir, 'base', 'stale'), 'old');
+      mkdirSync(join(dataDir, 'uploads'));
+      writeFileSync(join(dataDir, 'uploads', 'a.png'), 'png');
+
+      moveSeededCluster(from, dataDir);
+      assert.deepEqual(readdirSync(dataDir).sort(), ['PG_VERSION', 'base', 'postgresql.conf', 'uploads']);
+      assert.deepEqual(readdirSync(join(dataDir, 'base')), ['1']);
+      assert.equal(readFileSync(join(dataDir, 'uploads', 'a.png'), 'utf8'), 'png');
+      assert.equal(existsSync(from), false);
+    } finally {
+      rmSync(at, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('server process', { skip: process.platform !== 'linux' && 'reads /proc' }, () => {
   it('relaunches itself with the settings, and a SIGTERM during the first start stops the seeding child too', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'sf-process-'));
@@ -82,9 +110,27 @@ describe('server process', { skip: process.platform !== 'linux' && 'reads /proc'
       assert.equal(alive(server), false, 'the server has exited');
       await until('the seeding child to exit', () => (alive(seeding) ? undefined : true), 5_000);
       assert.doesNotMatch(output, /Storefront ready/);
+      // The stopped first start built its cluster beside the data directory, never in it: the data directory is
+      // not taken as initialised, and the next start clears the leftover, seeds again and serves.
+      assert.equal(existsSync(join(dataDir, 'PG_VERSION')), false);
+      const again = spawn(process.execPath, serverNodeArgs(), { cwd: root, env: serverEnv({ ...env, PORT: String(await freePort()) }), stdio: ['ignore', 'pipe', 'pipe'] });
+      let againOutput = '';
+      again.stdout.on('data', (d) => (againOutput += d));
+      again.stderr.on('data', (d) => (againOutput += d));
+      try {
+        await until('the second start to serve', () => (/Storefront ready/.test(againOutput) ? true : undefined), 120_000, () =>
+          again.exitCode !== null || again.signalCode !== null ? againOutput : undefined,
+        );
+        assert.equal(existsSync(join(dataDir, 'PG_VERSION')), true);
+        assert.equal(existsSync(seedingDirOf(dataDir)), false, 'the stopped start\'s leftover is gone');
+      } finally {
+        again.kill('SIGTERM');
+        await new Promise((r) => (again.exitCode !== null ? r(null) : again.once('exit', r)));
+      }
     } finally {
       launcher.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
+      rmSync(seedingDirOf(dataDir), { recursive: true, force: true });
     }
   });
 });
