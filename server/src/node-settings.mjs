@@ -47,6 +47,43 @@ export function hasServerSettings(execArgv = process.execArgv, env = process.env
 /** Set on the relaunched process, so a setting it cannot see (an odd NODE_OPTIONS) never relaunches it again. */
 const RELAUNCHED = 'STOREFRONT_SERVER_RELAUNCHED';
 
+/** The exit code of a process ended by `signal` (128 + its number), as a shell reports it. */
+export function exitCodeOfSignal(signal) {
+  return 128 + (constants.signals[signal] ?? 0);
+}
+
+/**
+ * Both of the server's launchers (the relaunch below, and db/first-start.ts's seeding child): runs `node args` as
+ * a child with an IPC channel (the child sees this process go away, even killed outright, as 'disconnect') and
+ * passes each of `signals` on to it while it runs, so stopping this process stops the child rather than orphaning
+ * it. Resolves when the child has exited, with its code or signal and the signal this process passed on, if any.
+ */
+export function spawnPassingSignals(args, { env = process.env, signals = ['SIGINT', 'SIGTERM'] } = {}) {
+  const child = spawn(process.execPath, args, { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env });
+  let passedOn = null;
+  const handlers = signals.map((signal) => [
+    signal,
+    () => {
+      passedOn = signal;
+      child.kill(signal);
+    },
+  ]);
+  for (const [signal, handler] of handlers) process.on(signal, handler);
+  const off = () => {
+    for (const [signal, handler] of handlers) process.off(signal, handler);
+  };
+  return new Promise((resolve, reject) => {
+    child.once('error', (err) => {
+      off();
+      reject(err);
+    });
+    child.once('exit', (code, signal) => {
+      off();
+      resolve({ code, signal, passedOn });
+    });
+  });
+}
+
 /**
  * When this process was started without the settings (`npm run server`, a plain `node --import tsx main.ts`),
  * runs the same command again as a child with them and returns true: this process then only passes signals on and
@@ -54,12 +91,16 @@ const RELAUNCHED = 'STOREFRONT_SERVER_RELAUNCHED';
  */
 export function relaunchWithServerSettings() {
   if (hasServerSettings() || process.env[RELAUNCHED]) return false;
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...process.execArgv, ...process.argv.slice(1)], {
-    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+  spawnPassingSignals([...SERVER_NODE_FLAGS, ...process.execArgv, ...process.argv.slice(1)], {
     env: { ...serverEnv(), [RELAUNCHED]: '1' },
-  });
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
-  child.on('exit', (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 0)));
+    signals: ['SIGINT', 'SIGTERM', 'SIGHUP'],
+  }).then(
+    ({ code, signal }) => process.exit(code ?? exitCodeOfSignal(signal)),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
   return true;
 }
 

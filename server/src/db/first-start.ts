@@ -8,11 +8,10 @@
  * directory is prepared by a short-lived child (this file run as a script: open, migrate, seed, close, exit),
  * which gives everything back to the system when it exits, and the server then opens the seeded directory once.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
-import { constants } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { exitCodeOfSignal, spawnPassingSignals } from '../node-settings.mjs';
 
 /** True when `dataDir` holds no initialised cluster yet (initdb writes PG_VERSION first; 'memory://' never does). */
 export function needsFirstStart(dataDir: string): boolean {
@@ -52,40 +51,18 @@ export function moveSeededCluster(from: string, dataDir: string): void {
  * has gone, instead of leaving it seeding on its own. The child also leaves when the server is gone without a
  * signal it could pass on (killed outright): its IPC channel then closes.
  */
-export function firstStartInChild(dataDir: string): Promise<void> {
-  const script = fileURLToPath(import.meta.url);
+export async function firstStartInChild(dataDir: string): Promise<void> {
   const seedingDir = seedingDirOf(dataDir);
   rmSync(seedingDir, { recursive: true, force: true });
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [...process.execArgv, script, '--first-start'], {
-      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-      env: { ...process.env, DATA_DIR: seedingDir },
-    });
-    let stopping: NodeJS.Signals | null = null;
-    const stop = (signal: NodeJS.Signals) => {
-      stopping = signal;
-      child.kill(signal);
-    };
-    const onInt = () => stop('SIGINT');
-    const onTerm = () => stop('SIGTERM');
-    process.on('SIGINT', onInt);
-    process.on('SIGTERM', onTerm);
-    child.once('error', fail);
-    child.once('exit', (code, signal) => {
-      process.off('SIGINT', onInt);
-      process.off('SIGTERM', onTerm);
-      // Stopped: exit as the signal's default action would have (128 + its number), not go on to open the database.
-      if (stopping) process.exit(128 + constants.signals[stopping]);
-      if (code !== 0) return fail(new Error(`first start (migrate + seed) failed: exit ${code ?? signal}`));
-      try {
-        moveSeededCluster(seedingDir, dataDir);
-        done();
-      } catch (err) {
-        fail(err);
-      }
-    });
+  const { code, signal, passedOn } = await spawnPassingSignals([...process.execArgv, fileURLToPath(import.meta.url), '--first-start'], {
+    env: { ...process.env, DATA_DIR: seedingDir },
   });
+  // Stopped: exit as the signal's default action would have, not go on to open the database.
+  if (passedOn) process.exit(exitCodeOfSignal(passedOn));
+  if (code !== 0) throw new Error(`first start (migrate + seed) failed: exit ${code ?? signal}`);
+  moveSeededCluster(seedingDir, dataDir);
 }
+
 async function runFirstStart(): Promise<void> {
   // Imported here so that the server process, which only spawns this, does not load them twice.
   const { loadConfig } = await import('../config');
