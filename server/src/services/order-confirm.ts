@@ -4,11 +4,12 @@
  * client's amounts are never trusted.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Address } from '@contract/address';
 import type { Confirmation } from '@contract/order';
 import { ERROR_CODES } from '@contract/common';
+import { isoTime, preparedStatement, rawPlaceholder, type Executor } from '../db/prepared';
 import { activities } from '../db/schema';
 import { addresses, confirmations, orderConfigs, type OrderConfig } from '../db/schema/ordering';
 import { DEFAULT_ORDER_CONFIG } from '../db/seed/ordering';
@@ -215,25 +216,50 @@ export async function confirmByTarget(
   // The plan is pure and checked before anything is written (an unknown package is a 400); of all it shows only
   // the default address comes from the database, read by the statement that stores the confirmation.
   const plan = computePlan({ createOrderSn, creatType: 'TARGET', activity, config, packageSn: input.packageSn ?? null, skuCnt, address: null, defaultAddress: null, now });
-  const store = db.insert(confirmations).values({
+  const values = {
     createOrderSn,
     userId: user.userId,
     actSn: activity.actSn,
     packageSn: plan.confirmation.orderCourseInfo.packageSn,
     skuCnt,
     thirdEnum: input.thirdEnum ?? null,
-    creatType: 'TARGET',
-    expiresAt: new Date(now.getTime() + CONFIRM_TTL_MS),
-  });
-  if (config.deliveryType === 4) await store;
+    expiresAt: isoTime(new Date(now.getTime() + CONFIRM_TTL_MS)),
+  };
+  if (config.deliveryType === 4) await storeConfirmation(db).execute(values);
   else {
-    // Issue 17: one statement, not two. A data-modifying WITH runs to completion whether or not it is read.
-    const stored = db.$with('stored').as(store);
-    const [first] = await db.with(stored).select().from(addresses).where(eq(addresses.userId, user.userId)).orderBy(...DEFAULT_FIRST).limit(1);
+    const [first] = await storeConfirmationReadAddress(db).execute(values);
     plan.confirmation.defaultAddress = first ? toAddress(first) : null;
   }
   return plan.confirmation;
 }
+
+/** A new confirmation (TARGET) from placeholders; the statements below are built once per database. */
+const newConfirmation = (db: Db) =>
+  db.insert(confirmations).values({
+    createOrderSn: sql.placeholder('createOrderSn'),
+    userId: sql.placeholder('userId'),
+    actSn: sql.placeholder('actSn'),
+    packageSn: rawPlaceholder('packageSn'),
+    skuCnt: sql.placeholder('skuCnt'),
+    thirdEnum: rawPlaceholder('thirdEnum'),
+    creatType: 'TARGET',
+    expiresAt: rawPlaceholder('expiresAt'),
+  });
+const storeConfirmation = preparedStatement((db) => newConfirmation(db).prepare('confirmation_store'));
+/**
+ * Issue 17: storing the confirmation and reading the default address in one statement, not two. A data-modifying
+ * WITH runs to completion whether or not it is read.
+ */
+const storeConfirmationReadAddress = preparedStatement((db) =>
+  db
+    .with(db.$with('stored').as(newConfirmation(db)))
+    .select()
+    .from(addresses)
+    .where(eq(addresses.userId, sql.placeholder('userId')))
+    .orderBy(...DEFAULT_FIRST)
+    .limit(1)
+    .prepare('confirmation_store_address'),
+);
 
 /** The user's own, unexpired confirmation, or the §8 1002 error. */
 export async function loadConfirmation(db: Pick<Db, 'select'>, userId: string, createOrderSn: string, now = new Date()): Promise<ConfirmationRow> {
@@ -289,7 +315,7 @@ export function planOf(row: ConfirmationRow, activity: Activity, config: OrderCo
  * once it has finished: it runs on the database itself, which on PGlite waits for this transaction to end. With
  * PostgreSQL the model may be another instance's change behind (SHARED_TTL_MS), so there both are read in `tx`.
  */
-export async function itemForSubmit(db: Db, tx: Pick<Db, 'select'>, projectSn: string, actSn: string): Promise<{ activity: Activity; config: OrderConfig } | null> {
+export async function itemForSubmit(db: Db, tx: Pick<Db, 'select'> & Executor, projectSn: string, actSn: string): Promise<{ activity: Activity; config: OrderConfig } | null> {
   if ((db as unknown) instanceof PgliteDatabase) {
     let loadsHere = false;
     const model = readCache(db).get(projectSn, detailKey(actSn), () => {
@@ -303,6 +329,17 @@ export async function itemForSubmit(db: Db, tx: Pick<Db, 'select'>, projectSn: s
     });
     if (online) return { activity: online.a, config: online.config };
   }
-  const activity = await loadActivity(tx, actSn, projectSn);
-  return activity && { activity, config: await loadConfig(tx, actSn) };
+  const [row] = await itemWithConfig(db, tx).execute({ actSn, projectSn });
+  return row ? { activity: row.activity, config: { ...DEFAULT_ORDER_CONFIG, ...(row.config ?? {}) } } : null;
 }
+
+/** The submit's item and its order config (as loadActivity and loadConfig read them) in one statement (issue 17). */
+const itemWithConfig = preparedStatement((db) =>
+  db
+    .select({ activity: activities, config: orderConfigs.config })
+    .from(activities)
+    .leftJoin(orderConfigs, eq(orderConfigs.actSn, activities.actSn))
+    .where(and(eq(activities.actSn, sql.placeholder('actSn')), eq(activities.projectSn, sql.placeholder('projectSn'))))
+    .limit(1)
+    .prepare('submit_item'),
+);

@@ -13,7 +13,7 @@ import { firstApplicantError } from '@contract/rules/fields';
 import { GUARD_MESSAGES } from '@contract/rules/submit-guard';
 import { orderPayments, orders } from '../db/schema/orders';
 import { addresses, confirmations, couponTemplates, orderTokens, userCoupons } from '../db/schema/ordering';
-import { timestamptz } from '../db/timestamptz';
+import { isoTime, prepareSql, preparedStatement, rawPlaceholder } from '../db/prepared';
 import { AppError, badRequest, notFound } from '../http';
 import type { Db } from '../plugins/db';
 import { toAddress } from './addresses';
@@ -50,23 +50,34 @@ export const LIVE_TOKENS_PER_CONFIRMATION = 3;
  */
 export async function issueOrderToken(db: Db, userId: string, createOrderSn: string, now = new Date()): Promise<string> {
   const token = `ot${randomBytes(16).toString('hex')}`;
-  const { rows } = (await db.execute(sql`
+  const { rows } = await tokenStatement(db).execute({ token, userId, createOrderSn, now: isoTime(now), expiresAt: isoTime(new Date(now.getTime() + TOKEN_TTL_MS)) });
+  if (!rows.length) throw new AppError(400, ERROR_CODES.SUBMIT_LINK_INVALID, CONFIRM_MESSAGES.linkInvalid);
+  return token;
+}
+
+/** issueOrderToken's statement, built once per database (db/prepared.ts). */
+const tokenStatement = preparedStatement((db) => {
+  const sn = sql.placeholder('createOrderSn');
+  const userId = sql.placeholder('userId');
+  return prepareSql<{ token: string }>(
+    db,
+    'order_token_issue',
+    sql`
     with live as (
       select ${confirmations.createOrderSn} as sn from ${confirmations}
-      where ${confirmations.createOrderSn} = ${createOrderSn} and ${confirmations.userId} = ${userId} and ${confirmations.expiresAt} >= ${timestamptz(now)}
+      where ${confirmations.createOrderSn} = ${sn} and ${confirmations.userId} = ${userId} and ${confirmations.expiresAt} >= ${sql.placeholder('now')}::timestamptz
     ), pruned as (
       delete from ${orderTokens}
       where ${orderTokens.createOrderSn} in (select sn from live) and ${orderTokens.consumedAt} is null and ${orderTokens.token} not in (
-        select ${orderTokens.token} from ${orderTokens} where ${orderTokens.createOrderSn} = ${createOrderSn} and ${orderTokens.consumedAt} is null
+        select ${orderTokens.token} from ${orderTokens} where ${orderTokens.createOrderSn} = ${sn} and ${orderTokens.consumedAt} is null
         order by ${orderTokens.expiresAt} desc limit ${LIVE_TOKENS_PER_CONFIRMATION - 1}
       )
     )
     insert into ${orderTokens} (token, user_id, create_order_sn, expires_at)
-    select ${token}, ${userId}, sn, ${timestamptz(new Date(now.getTime() + TOKEN_TTL_MS))} from live
-    returning token`)) as unknown as { rows: { token: string }[] };
-  if (!rows.length) throw new AppError(400, ERROR_CODES.SUBMIT_LINK_INVALID, CONFIRM_MESSAGES.linkInvalid);
-  return token;
-}
+    select ${sql.placeholder('token')}, ${userId}, sn, ${sql.placeholder('expiresAt')}::timestamptz from live
+    returning token`,
+  );
+});
 
 function parseUserInfo(userExtra: string | undefined): Record<string, string> {
   if (!userExtra) return {};
@@ -111,23 +122,13 @@ export async function submitOrder(
       const attach = body.orderPreAttachVO;
       const needsDelivery = attach.deliveryType !== 4;
       const addressId = needsDelivery ? attach.addressId : undefined;
-      const [consumed] = await tx
-        .update(orderTokens)
-        .set({ consumedAt: now })
-        .from(confirmations)
-        .leftJoin(addresses, addressId ? and(eq(addresses.addressId, addressId), eq(addresses.userId, user.userId)) : sql`false`)
-        .where(
-          and(
-            eq(orderTokens.token, body.orderToken),
-            eq(orderTokens.userId, user.userId),
-            eq(orderTokens.createOrderSn, body.createOrderSn),
-            isNull(orderTokens.consumedAt),
-            gt(orderTokens.expiresAt, now),
-            eq(confirmations.createOrderSn, orderTokens.createOrderSn),
-            eq(confirmations.userId, user.userId),
-          ),
-        )
-        .returning({ row: getTableColumns(confirmations), address: getTableColumns(addresses) });
+      const [consumed] = await consumeToken(db, tx).execute({
+        token: body.orderToken,
+        userId: user.userId,
+        createOrderSn: body.createOrderSn,
+        addressId: addressId ?? null,
+        now: isoTime(now),
+      });
       if (!consumed) throw submitError(ERROR_CODES.SUBMIT_TOKEN_INVALID, SUBMIT_MESSAGES.tokenInvalid);
 
       // 2. The confirmation, recomputed on the server for the chosen address (as planFor does, with what the
@@ -212,7 +213,26 @@ export async function submitOrder(
       }
       const rules = c.restrict;
       // Issue 17: the order and its payments in one statement (the payments' foreign key is checked at its end).
-      const order = tx.insert(orders).values({
+      const snapshot = {
+        orderCourseInfo: c.orderCourseInfo,
+        courseName: activity.actName,
+        cover: activity.cover,
+        skuCnt: c.orderCourseInfo.skuCnt,
+        packageName: config.packages.find((p) => p.packageSn === c.orderCourseInfo.packageSn)?.packageName ?? null,
+        packageCourseList: c.packageCourseList,
+        giftCourseList: c.giftCourseList,
+        confirmOrderAmount: c.confirmOrderAmount,
+        goodsType: c.orderType === 'COURSE' ? 'RIGHT_COURSE' : null,
+        address,
+        // keyName travels with the value so views can mask ID numbers and phones.
+        applicant: rules.map((r) => ({ label: r.label, keyName: r.keyName, value: values[r.nKey] ?? '' })).filter((a) => a.value),
+        householdType: c.isHousehold ? attach.householdType ?? null : null,
+        remark: body.remark?.trim() || null,
+        agreementSn: c.agreementSn,
+        agreementName: c.agreementName,
+        coupon,
+      };
+      const orderValues: Record<string, unknown> = {
         orderNo,
         createOrderSn: c.createOrderSn,
         projectSn: user.projectSn,
@@ -224,41 +244,23 @@ export async function submitOrder(
         totalAmount: c.confirmOrderAmount.orderTotalAmount - discount,
         discountAmount: discount,
         freight: c.confirmOrderAmount.freight,
-        snapshot: {
-          orderCourseInfo: c.orderCourseInfo,
-          courseName: activity.actName,
-          cover: activity.cover,
-          skuCnt: c.orderCourseInfo.skuCnt,
-          packageName: config.packages.find((p) => p.packageSn === c.orderCourseInfo.packageSn)?.packageName ?? null,
-          packageCourseList: c.packageCourseList,
-          giftCourseList: c.giftCourseList,
-          confirmOrderAmount: c.confirmOrderAmount,
-          goodsType: c.orderType === 'COURSE' ? 'RIGHT_COURSE' : null,
-          address,
-          // keyName travels with the value so views can mask ID numbers and phones.
-          applicant: rules.map((r) => ({ label: r.label, keyName: r.keyName, value: values[r.nKey] ?? '' })).filter((a) => a.value),
-          householdType: c.isHousehold ? attach.householdType ?? null : null,
-          remark: body.remark?.trim() || null,
-          agreementSn: c.agreementSn,
-          agreementName: c.agreementName,
-          coupon,
-        },
-        expiresAt: status === 'UNPAID' ? new Date(now.getTime() + ORDER_TTL_MS) : null,
-        createdAt: now,
-        updatedAt: now,
+        snapshot,
+        expiresAt: isoTime(status === 'UNPAID' ? new Date(now.getTime() + ORDER_TTL_MS) : null),
+        now: isoTime(now),
+      };
+      plan.payments.forEach((p, i) => {
+        const paidNow = i === 0 && firstDue === 0;
+        Object.assign(orderValues, {
+          [`seq${i}`]: p.seq,
+          [`kind${i}`]: p.kind,
+          [`amount${i}`]: i === 0 ? firstDue : p.amount,
+          [`dueTime${i}`]: isoTime(p.dueTime),
+          [`status${i}`]: paidNow ? 'PAID' : 'UNPAID',
+          [`paidAmount${i}`]: paidNow ? 0 : null,
+          [`paidAt${i}`]: paidNow ? isoTime(now) : null,
+        });
       });
-      await tx.with(tx.$with('placed').as(order)).insert(orderPayments).values(
-        plan.payments.map((p, i) => ({
-          orderNo,
-          seq: p.seq,
-          kind: p.kind,
-          amount: i === 0 ? firstDue : p.amount,
-          dueTime: p.dueTime,
-          status: i === 0 && firstDue === 0 ? 'PAID' : 'UNPAID',
-          paidAmount: i === 0 && firstDue === 0 ? 0 : null,
-          paidAt: i === 0 && firstDue === 0 ? now : null,
-        })),
-      );
+      await placeOrder(plan.payments.length)(db, tx).execute(orderValues);
       if (coupon) {
         const spent = await tx
           .update(userCoupons)
@@ -276,4 +278,79 @@ export async function submitOrder(
     if (isUniqueViolation(err)) throw submitError(ERROR_CODES.SUBMIT_IN_PROGRESS, SUBMIT_MESSAGES.inProgress);
     throw err;
   }
+}
+
+/**
+ * The submit's first statement (db/prepared.ts): the token consumed, with its confirmation and the chosen address
+ * (none when addressId is null: `address_id = NULL` matches no row, so the left join gives no address).
+ */
+const consumeToken = preparedStatement((db) =>
+  db
+    .update(orderTokens)
+    .set({ consumedAt: rawPlaceholder('now') })
+    .from(confirmations)
+    .leftJoin(addresses, and(eq(addresses.addressId, sql.placeholder('addressId')), eq(addresses.userId, sql.placeholder('userId'))))
+    .where(
+      and(
+        eq(orderTokens.token, sql.placeholder('token')),
+        eq(orderTokens.userId, sql.placeholder('userId')),
+        eq(orderTokens.createOrderSn, sql.placeholder('createOrderSn')),
+        isNull(orderTokens.consumedAt),
+        gt(orderTokens.expiresAt, sql.placeholder('now')),
+        eq(confirmations.createOrderSn, orderTokens.createOrderSn),
+        eq(confirmations.userId, sql.placeholder('userId')),
+      ),
+    )
+    .returning({ row: getTableColumns(confirmations), address: getTableColumns(addresses) })
+    .prepare('order_token_consume'),
+);
+
+/**
+ * The order and its payments in one statement, one prepared shape per number of payments (1 for most orders, 2 for
+ * a deposit, the instalment count otherwise; an operator's setting, so few shapes). Placeholders: the order's
+ * columns, `now`, and per payment i seq{i}, kind{i}, amount{i}, dueTime{i}, status{i}, paidAmount{i}, paidAt{i}.
+ */
+const placeOrderShapes = new Map<number, ReturnType<typeof orderStatement>>();
+function placeOrder(payments: number) {
+  let statement = placeOrderShapes.get(payments);
+  if (!statement) placeOrderShapes.set(payments, (statement = orderStatement(payments)));
+  return statement;
+}
+function orderStatement(payments: number) {
+  const p = sql.placeholder;
+  return preparedStatement((db) => {
+    const order = db.insert(orders).values({
+      orderNo: p('orderNo'),
+      createOrderSn: p('createOrderSn'),
+      projectSn: p('projectSn'),
+      userId: p('userId'),
+      actSn: p('actSn'),
+      orderType: p('orderType'),
+      orderPayType: p('orderPayType'),
+      status: p('status'),
+      totalAmount: p('totalAmount'),
+      discountAmount: p('discountAmount'),
+      freight: p('freight'),
+      snapshot: p('snapshot'),
+      expiresAt: rawPlaceholder('expiresAt'),
+      createdAt: rawPlaceholder('now'),
+      updatedAt: rawPlaceholder('now'),
+    });
+    return db
+      .with(db.$with('placed').as(order))
+      .insert(orderPayments)
+      .values(
+        Array.from({ length: payments }, (_, i) => ({
+          orderNo: p('orderNo'),
+          seq: p(`seq${i}`),
+          kind: p(`kind${i}`),
+          amount: p(`amount${i}`),
+          dueTime: rawPlaceholder(`dueTime${i}`),
+          status: p(`status${i}`),
+          paidAmount: rawPlaceholder(`paidAmount${i}`),
+          paidAt: rawPlaceholder(`paidAt${i}`),
+        })),
+      )
+      .prepare(`order_place_${payments}`);
+  });
 }

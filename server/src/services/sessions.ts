@@ -3,8 +3,9 @@
  * shared by every server process. Only a hash of the token is stored.
  */
 import { hash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
+import { isoTime, preparedStatement } from '../db/prepared';
 import { sessions } from '../db/schema';
 import type { Db } from '../plugins/db';
 
@@ -55,6 +56,16 @@ function sessionCache(db: Db): Map<string, Cached> | null {
   return cache;
 }
 
+/** Every signed call with a token on PostgreSQL reads its session: built once (db/prepared.ts). */
+const liveSession = preparedStatement((db) =>
+  db
+    .select({ userId: sessions.userId, projectSn: sessions.projectSn, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('session_live'),
+);
+
 /** The session a token names, or null when it is unknown, expired or revoked. */
 export async function findLiveSession(db: Db, token: string): Promise<Session | null> {
   const hash = hashToken(token);
@@ -63,11 +74,7 @@ export async function findLiveSession(db: Db, token: string): Promise<Session | 
   if (hit === 'revoked') return null;
   const now = Date.now();
   if (hit && hit.expiresAt > now) return { token, userId: hit.userId, projectSn: hit.projectSn };
-  const [row] = await db
-    .select({ userId: sessions.userId, projectSn: sessions.projectSn, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .where(and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date(now))))
-    .limit(1);
+  const [row] = await liveSession(db).execute({ hash, now: isoTime(new Date(now)) });
   if (!row) return null;
   if (cache && cache.get(hash) !== 'revoked') {
     if (cache.size >= MAX_CACHED) for (const [k, v] of cache) if (v !== 'revoked') cache.delete(k);

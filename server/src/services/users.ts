@@ -2,6 +2,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { UserInfo } from '@contract/entrance';
+import { preparedStatement } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import { timestamptz } from '../db/timestamptz';
 import { onEmbeddedStatement, type Db } from '../plugins/db';
@@ -55,13 +56,16 @@ function userCache(db: Db): UserCache | null {
 /** Whether findUser answers from memory on this database (the embedded one). */
 export const userRowsCached = (db: Db): boolean => userCache(db) !== null;
 
+/** Every customer call on PostgreSQL reads its user row: built once (db/prepared.ts). */
+const userById = preparedStatement((db) => db.select().from(users).where(eq(users.userId, sql.placeholder('userId'))).limit(1).prepare('user_by_id'));
+
 /** The user row; callers must not change the object (it may be the cached one). */
 export async function findUser(db: Db, userId: string): Promise<UserRow | null> {
   const cache = userCache(db);
   const hit = cache?.rows.get(userId);
   if (hit) return hit;
   const generation = cache?.generation;
-  const [user] = await db.select().from(users).where(eq(users.userId, userId)).limit(1);
+  const [user] = await userById(db).execute({ userId });
   if (user && cache && cache.generation === generation) {
     if (cache.rows.size >= MAX_CACHED_USERS) cache.rows.clear();
     cache.rows.set(userId, user);

@@ -332,6 +332,38 @@ describe('submit', () => {
     }
   });
 
+  test('prepared statements (issue 17): a refused submit leaves its token unspent, the same token then orders once; each statement runs in the submit transaction', async () => {
+    const t = (await h.login(nextPhone())).token;
+    const address = await addAddress(t);
+    // goods-01 twice: the second runs the statements already prepared on the connection.
+    for (const targetSn of ['demo-goods-01', 'demo-goods-01', 'demo-course-02']) {
+      const c = targetSn.startsWith('demo-goods')
+        ? (await h.get<Confirmation>('/front/v1/client/order/confirm/data', { targetSn }, t)).body.info
+        : await confirm(t, targetSn);
+      const path = targetSn.startsWith('demo-goods') ? '/front/v1/client/order/submit' : '/front/v2/client/course/order/submit';
+      // course-02: deposit + final (two payment rows), shipped, with an applicant form.
+      const attach = {
+        ...(c.deliveryType === 4 ? {} : { addressId: address.addressId }),
+        ...(targetSn === 'demo-course-02' ? { userExtra: userExtra({ b2name: '张三', b2phon: '13800138000' }) } : {}),
+      };
+      const ot = await orderToken(t, c.createOrderSn);
+      // Refused after the token's UPDATE: the transaction rolls it back, so the token still works.
+      const refused = await h.post(path, body(c, ot, { payAmount: c.confirmOrderAmount.payAmount + 1 }, attach), t);
+      assert.deepEqual([refused.status, refused.body.code], [400, 1010]);
+      const placed = await h.post<SubmitResult>(path, body(c, ot, {}, attach), t);
+      assert.equal(placed.status, 200, placed.raw.body);
+      assert.equal(placed.body.info.totalAmount, c.confirmOrderAmount.orderTotalAmount);
+      const again = await h.post(path, body(c, ot, {}, attach), t);
+      assert.equal(again.body.code, 1011);
+      const [order] = await h.database.db.select().from(orders).where(eq(orders.orderNo, placed.body.info.orderNo));
+      assert.deepEqual([order.createOrderSn, order.totalAmount, order.status], [c.createOrderSn, c.confirmOrderAmount.orderTotalAmount, placed.body.info.orderStatus]);
+      assert.ok(order.expiresAt && order.createdAt.getTime() <= order.expiresAt.getTime(), 'an unpaid order expires after it was made');
+      const pays = await h.database.db.select().from(orderPayments).where(eq(orderPayments.orderNo, order.orderNo));
+      assert.equal(pays.reduce((n, p) => n + p.amount, 0), c.confirmOrderAmount.orderTotalAmount);
+      if (c.deliveryType !== 4) assert.equal((order.snapshot as { address: Address | null }).address?.addressId, address.addressId);
+    }
+  });
+
   test('a zero-price order is paid at once', async () => {
     const t = (await h.login(nextPhone())).token;
     const c = await confirm(t, 'demo-activity-02');
