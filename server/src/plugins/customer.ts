@@ -13,7 +13,8 @@ export const LOGIN_FIRST = '请先登录';
 
 export async function requireCustomer(db: Db, session: Session | null, message: string = LOGIN_FIRST): Promise<Session> {
   const s = requireSession(session);
-  const user = await findUser(db, s.userId);
+  // On PostgreSQL the auth hook read the user row with the session (services/sessions.ts).
+  const user = s.user ?? (await findUser(db, s.userId));
   if (!user?.phone) throw new AppError(403, ERROR_CODES.LOGIN_REQUIRED, message);
   return s;
 }

@@ -3,16 +3,21 @@
  * shared by every server process. Only a hash of the token is stored.
  */
 import { hash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
 import { isoTime, preparedStatement } from '../db/prepared';
-import { sessions } from '../db/schema';
+import { sessions, users } from '../db/schema';
 import type { Db } from '../plugins/db';
 
 export interface Session {
   token: string;
   userId: string;
   projectSn: string;
+  /**
+   * The session's user row as read with the session (PostgreSQL: one statement where the customer check read the
+   * row again, issue 17); absent where the session came from the in-memory cache (PGlite, whose users are cached).
+   */
+  user?: typeof users.$inferSelect;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -66,6 +71,20 @@ const liveSession = preparedStatement((db) =>
     .prepare('session_live'),
 );
 
+/**
+ * PostgreSQL (no session cache): the session with its user row, which the customer check needs next (issue 17:
+ * two of a customer call's statements in one). Every session names an existing user (foreign key).
+ */
+const liveSessionWithUser = preparedStatement((db) =>
+  db
+    .select({ userId: sessions.userId, projectSn: sessions.projectSn, user: getTableColumns(users) })
+    .from(sessions)
+    .innerJoin(users, eq(users.userId, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('session_live_user'),
+);
+
 /** The session a token names, or null when it is unknown, expired or revoked. */
 export async function findLiveSession(db: Db, token: string): Promise<Session | null> {
   const hash = hashToken(token);
@@ -74,9 +93,13 @@ export async function findLiveSession(db: Db, token: string): Promise<Session | 
   if (hit === 'revoked') return null;
   const now = Date.now();
   if (hit && hit.expiresAt > now) return { token, userId: hit.userId, projectSn: hit.projectSn };
+  if (!cache) {
+    const [found] = await liveSessionWithUser(db).execute({ hash, now: isoTime(new Date(now)) });
+    return found ? { token, userId: found.userId, projectSn: found.projectSn, user: found.user } : null;
+  }
   const [row] = await liveSession(db).execute({ hash, now: isoTime(new Date(now)) });
   if (!row) return null;
-  if (cache && cache.get(hash) !== 'revoked') {
+  if (cache.get(hash) !== 'revoked') {
     if (cache.size >= MAX_CACHED) for (const [k, v] of cache) if (v !== 'revoked') cache.delete(k);
     cache.set(hash, { userId: row.userId, projectSn: row.projectSn, expiresAt: row.expiresAt.getTime() });
   }

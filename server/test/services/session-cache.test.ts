@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { sessions } from '../../src/db/schema';
+import { sessions, users } from '../../src/db/schema';
 import { createSession, findLiveSession, hashToken, markRevoked, revokeSession } from '../../src/services/sessions';
 import { createVisitor } from '../../src/services/users';
 import { seedIfEmpty } from '../../src/db/seed';
@@ -68,5 +68,14 @@ describe('session cache', () => {
     assert.ok(await findLiveSession(database.db, s.token));
     await database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(s.token)));
     assert.equal(await findLiveSession(database.db, s.token), null);
+  });
+
+  it('on PostgreSQL the session comes with its user row as it is now (one statement, issue 17): another instance\'s change is seen by the next call', { skip: !usingPostgres() }, async () => {
+    const s = await newSession();
+    const first = await findLiveSession(database.db, s.token);
+    assert.deepEqual([first?.user?.userId, first?.user?.phone], [s.userId, null]);
+    await database.db.update(users).set({ phone: '13900001111' }).where(eq(users.userId, s.userId));
+    const next = await findLiveSession(database.db, s.token);
+    assert.deepEqual([next?.userId, next?.projectSn, next?.user?.phone], [s.userId, 'demo', '13900001111']);
   });
 });
