@@ -1,4 +1,3 @@
-import { View } from '@tarojs/components';
 import Taro, { useDidShow, usePullDownRefresh } from '@tarojs/taro';
 import { observer, useLocalObservable } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
@@ -9,6 +8,7 @@ import { primaryTextColour } from '../../domain/theme';
 import { openPage } from '../../platform/navigation';
 import { applyTabBar } from '../../platform/tabbar';
 import { useStores } from '../../stores';
+import Box from '../box';
 import EmptyView from '../empty-view';
 import PageModules from '../page-modules';
 import PageShell from '../page-shell';
@@ -79,16 +79,16 @@ function HomeTab({ tabIndex }: HomeTabProps) {
   return (
     <PageShell className="sf-home">
       {tabIndex === 0 ? (
-        <View className="sf-home__search" id="home-search" onClick={() => void openPage(ROUTES.indexSearch)}>
-          <View className="sf-home__search-box">搜索课程、活动</View>
-        </View>
+        <Box className="sf-home__search" id="home-search" onClick={() => void openPage(ROUTES.indexSearch)}>
+          <Box className="sf-home__search-box">搜索课程、活动</Box>
+        </Box>
       ) : null}
       {state.page ? <PageModules modules={state.page.modules} /> : null}
       {state.page && !state.page.modules.length ? <EmptyView /> : null}
       {state.error && !state.page ? <EmptyView text={state.error} actionText="重新加载" onAction={() => void load(true)} /> : null}
-      {!state.page && !state.error ? <View className="sf-home__loading">
+      {!state.page && !state.error ? <Box className="sf-home__loading">
             <Skeleton variant="detail" />
-          </View> : null}
+          </Box> : null}
     </PageShell>
   );
 }

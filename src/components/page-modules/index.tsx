@@ -1,4 +1,3 @@
-import { Image, View } from '@tarojs/components';
 import { observer } from 'mobx-react-lite';
 import type { ActivityCard as Card, JumpContent, ModuleItem, PageModule } from '@contract/pages';
 import { detailJumpEnum } from '../../domain/catalogue';
@@ -8,9 +7,10 @@ import { assetUrl } from '../../api/asset';
 import { followJump, openPage } from '../../platform/navigation';
 import { useStores } from '../../stores';
 import ActivityCard from '../activity-card';
+import Box from '../box';
+import Pic from '../pic';
 import Slides from '../slides';
 import './index.scss';
-import { imgAlt } from '../../platform/a11y';
 
 interface PageModulesProps {
   /** The modules of one configured page, in order. */
@@ -27,7 +27,7 @@ function PageModules({ modules }: PageModulesProps) {
     );
 
   return (
-    <View className="sf-modules">
+    <Box className="sf-modules">
       {modules.map((m) => {
         switch (m.moduleType) {
           case 'BANNER':
@@ -38,23 +38,23 @@ function PageModules({ modules }: PageModulesProps) {
             return <Notice key={m.moduleSn} items={m.items} onJump={go} />;
           default:
             return (
-              <View key={m.moduleSn} className="sf-column" data-module={m.moduleType}>
-                <View className="sf-column__head">
-                  <View className="sf-section-title">{m.title}</View>
+              <Box key={m.moduleSn} className="sf-column" data-module={m.moduleType}>
+                <Box className="sf-column__head">
+                  <Box className="sf-section-title">{m.title}</Box>
                   {m.hasMore && m.columnSn ? (
-                    <View className="sf-column__more" onClick={() => void openPage(ROUTES.moreActivity, { targetSn: m.columnSn })}>
+                    <Box className="sf-column__more" onClick={() => void openPage(ROUTES.moreActivity, { targetSn: m.columnSn })}>
                       更多 ›
-                    </View>
+                    </Box>
                   ) : null}
-                </View>
+                </Box>
                 {m.cards.map((card) => (
                   <ActivityCard key={card.actSn} card={card} onClick={openCard} />
                 ))}
-              </View>
+              </Box>
             );
         }
       })}
-    </View>
+    </Box>
   );
 }
 
@@ -77,31 +77,31 @@ function Banner({ items, onJump }: { items: ModuleItem[]; onJump: (j: JumpConten
 
 function ImageText({ title, items, onJump }: { title: string | null; items: ModuleItem[]; onJump: (j: JumpContent) => void }) {
   return (
-    <View className="sf-image-text">
-      {title ? <View className="sf-section-title">{title}</View> : null}
-      <View className="sf-image-text__grid">
+    <Box className="sf-image-text">
+      {title ? <Box className="sf-section-title">{title}</Box> : null}
+      <Box className="sf-image-text__grid">
         {items.map((item) => (
-          <View key={item.itemSn} className="sf-image-text__item" data-jump={item.jumpContent.firstEnum} onClick={() => onJump(item.jumpContent)}>
-            {item.image ? <Image className="sf-image-text__img" src={assetUrl(item.image)} mode="aspectFill" {...imgAlt('')} /> : null}
-            <View className="sf-image-text__title">{item.title}</View>
-            {item.text ? <View className="sf-image-text__text">{item.text}</View> : null}
-          </View>
+          <Box key={item.itemSn} className="sf-image-text__item" data-jump={item.jumpContent.firstEnum} onClick={() => onJump(item.jumpContent)}>
+            {item.image ? <Pic className="sf-image-text__img" src={assetUrl(item.image)} alt="" /> : null}
+            <Box className="sf-image-text__title">{item.title}</Box>
+            {item.text ? <Box className="sf-image-text__text">{item.text}</Box> : null}
+          </Box>
         ))}
-      </View>
-    </View>
+      </Box>
+    </Box>
   );
 }
 
 function Notice({ items, onJump }: { items: ModuleItem[]; onJump: (j: JumpContent) => void }) {
   if (!items.length) return null;
   return (
-    <View className="sf-notice">
+    <Box className="sf-notice">
       {items.map((item) => (
-        <View key={item.itemSn} className="sf-notice__item" onClick={() => onJump(item.jumpContent)}>
+        <Box key={item.itemSn} className="sf-notice__item" onClick={() => onJump(item.jumpContent)}>
           {item.title || item.text}
-        </View>
+        </Box>
       ))}
-    </View>
+    </Box>
   );
 }
 

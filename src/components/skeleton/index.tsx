@@ -1,4 +1,4 @@
-import { View } from '@tarojs/components';
+import Box from '../box';
 import './index.scss';
 
 interface SkeletonProps {
@@ -16,43 +16,43 @@ interface SkeletonProps {
  */
 export default function Skeleton({ variant = 'list', count, id }: SkeletonProps) {
   return (
-    <View className={`sf-skeleton sf-skeleton--${variant}`} id={id} aria-busy="true">
-      <View className="sf-skeleton__label">加载中...</View>
+    <Box className={`sf-skeleton sf-skeleton--${variant}`} id={id} aria-busy="true">
+      <Box className="sf-skeleton__label">加载中...</Box>
       {variant === 'lines' ? <SkeletonLines count={count ?? 3} /> : null}
       {variant === 'list'
         ? Array.from({ length: count ?? 3 }, (_, i) => (
-            <View key={i} className="sf-skeleton__card">
-              <View className="sf-skeleton__cover" />
-              <View className="sf-skeleton__body">
+            <Box key={i} className="sf-skeleton__card">
+              <Box className="sf-skeleton__cover" />
+              <Box className="sf-skeleton__body">
                 <SkeletonLines count={2} />
-                <View className="sf-skeleton__line is-short" />
-              </View>
-            </View>
+                <Box className="sf-skeleton__line is-short" />
+              </Box>
+            </Box>
           ))
         : null}
       {variant === 'detail' ? (
         <>
-          <View className="sf-skeleton__picture" />
-          <View className="sf-skeleton__block">
-            <View className="sf-skeleton__line is-title" />
+          <Box className="sf-skeleton__picture" />
+          <Box className="sf-skeleton__block">
+            <Box className="sf-skeleton__line is-title" />
             <SkeletonLines count={2} />
-          </View>
-          <View className="sf-skeleton__block">
+          </Box>
+          <Box className="sf-skeleton__block">
             <SkeletonLines count={count ?? 4} />
-          </View>
+          </Box>
         </>
       ) : null}
-    </View>
+    </Box>
   );
 }
 
 /** Grey bars where text will be; the last one shorter, as a paragraph ends. */
 export function SkeletonLines({ count, lineClassName }: { count: number; lineClassName?: string }) {
   return (
-    <View className="sf-skeleton__lines">
+    <Box className="sf-skeleton__lines">
       {Array.from({ length: count }, (_, i) => (
-        <View key={i} className={`sf-skeleton__line ${lineClassName || ''}`} />
+        <Box key={i} className={`sf-skeleton__line ${lineClassName || ''}`} />
       ))}
-    </View>
+    </Box>
   );
 }

@@ -50,8 +50,9 @@ export default function Slides({ className, imageClassName, slides, autoplay = f
             className={`sf-slides__img ${imageClassName}`}
             src={s.src}
             alt={s.alt}
-            // The first picture is the screen's largest paint: fetched at once; the others when the browser likes.
+            // The first picture is the screen's largest paint: fetched at once and first; the others when the browser likes.
             loading={i === 0 ? 'eager' : 'lazy'}
+            fetchPriority={i === 0 ? 'high' : undefined}
             data-jump={s.jump}
             onClick={s.onClick}
           />
