@@ -1,9 +1,10 @@
 import type { ActivityCard as Card } from '@contract/pages';
 import { formatMoney } from '@contract/rules/money';
 import { assetUrl } from '../../api/asset';
+import { Image } from '@tarojs/components';
 import Box from '../box';
-import Pic from '../pic';
 import './index.scss';
+import { imgAlt } from '../../platform/a11y';
 
 interface ActivityCardProps {
   /** The card to show. */
@@ -14,7 +15,7 @@ interface ActivityCardProps {
 export default function ActivityCard({ card, onClick }: ActivityCardProps) {
   return (
     <Box className="sf-card" onClick={() => onClick?.(card)} data-act-sn={card.actSn}>
-      <Pic className="sf-card__cover" src={assetUrl(card.cover)} alt={card.actName} lazy />
+      <Image className="sf-card__cover" src={assetUrl(card.cover)} mode="aspectFill" lazyLoad {...imgAlt(card.actName)} />
       <Box className="sf-card__body">
         <Box className="sf-card__name">{card.actName}</Box>
         {card.tags.length ? (

@@ -6,9 +6,10 @@ import { ROUTES } from '../../domain/routes';
 import { assetUrl } from '../../api/asset';
 import { followJump, openPage } from '../../platform/navigation';
 import { useStores } from '../../stores';
+import { Image } from '@tarojs/components';
 import ActivityCard from '../activity-card';
 import Box from '../box';
-import Pic from '../pic';
+import { imgAlt } from '../../platform/a11y';
 import Slides from '../slides';
 import './index.scss';
 
@@ -82,7 +83,7 @@ function ImageText({ title, items, onJump }: { title: string | null; items: Modu
       <Box className="sf-image-text__grid">
         {items.map((item) => (
           <Box key={item.itemSn} className="sf-image-text__item" data-jump={item.jumpContent.firstEnum} onClick={() => onJump(item.jumpContent)}>
-            {item.image ? <Pic className="sf-image-text__img" src={assetUrl(item.image)} alt="" /> : null}
+            {item.image ? <Image className="sf-image-text__img" src={assetUrl(item.image)} mode="aspectFill" {...imgAlt('')} /> : null}
             <Box className="sf-image-text__title">{item.title}</Box>
             {item.text ? <Box className="sf-image-text__text">{item.text}</Box> : null}
           </Box>
