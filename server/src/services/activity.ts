@@ -23,14 +23,14 @@ export const HOT_RECOMMEND_LIMIT = 6;
  */
 const details = new WeakMap<object, WeakMap<object, { yes?: ActivityDetail; no?: ActivityDetail }>>();
 
-export async function activityDetail(db: Db, session: { projectSn: string; userId: string }, actSn: string): Promise<ActivityDetail> {
+export async function activityDetail(db: Db, session: { projectSn: string; userId: string; user?: { phone: string | null } }, actSn: string): Promise<ActivityDetail> {
   // The item and its order config are a read model (cached until an operator change invalidates it); what this
   // customer may do is read live.
   const [item, summary, mayComment] = await Promise.all([
     onlineItemWithConfig(db, session.projectSn, actSn),
     // Reviews change when a customer writes one: cached only where that write passes through this process.
     embeddedReadModel(db, session.projectSn, commentSummaryKey(actSn), () => commentSummary(db, actSn)),
-    canComment(db, session.userId, actSn),
+    canComment(db, session.userId, actSn, session.user),
   ]);
   let bySummary = details.get(item);
   if (!bySummary) details.set(item, (bySummary = new WeakMap()));

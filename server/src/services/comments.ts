@@ -14,6 +14,7 @@ import { AppError, badRequest } from '../http';
 import type { Db } from '../plugins/db';
 import { findOnline } from './activity-items';
 import { maskPhone } from '@contract/rules/fields';
+import { prepareSql, preparedStatement } from '../db/prepared';
 import { forgetReadModel } from './read-cache';
 import { findUser, userRowsCached } from './users';
 
@@ -73,40 +74,55 @@ async function hasBought(db: Db, userId: string, actSn: string): Promise<boolean
 }
 
 /** Whether the user may publish a review of the item now: bought it and has not reviewed it yet (one query). */
-export async function canComment(db: Db, userId: string, actSn: string): Promise<boolean> {
-  // Where user rows are cached (the embedded database) a visitor is answered without a query: a user without a
-  // phone has no orders, since every path that creates one asks for a customer with a phone (plugins/customer.ts).
-  if (userRowsCached(db) && !(await findUser(db, userId))?.phone) return false;
+/**
+ * Whether `userId` may review the item: bought it and not reviewed it yet. `user` is the caller's row when the
+ * session brought it (PostgreSQL); where user rows are cached (the embedded database) it is read from there.
+ */
+export async function canComment(db: Db, userId: string, actSn: string, user?: { phone: string | null } | null): Promise<boolean> {
+  // A visitor is answered without a query: a user without a phone has no orders, since every path that creates one
+  // asks for a customer with a phone (plugins/customer.ts).
+  const row = user !== undefined ? user : userRowsCached(db) ? await findUser(db, userId) : undefined;
+  if (row !== undefined && !row?.phone) return false;
+  const { rows } = await mayComment(db).execute({ userId, actSn });
+  return rows[0]?.may === true;
+}
+
+// Issue 17: the detail's review statements run on every detail call on PostgreSQL (there the summary is read live),
+// so they are built once per database and parsed once per pooled connection (db/prepared.ts).
+const mayComment = preparedStatement((db) => {
   const bought = db
     .select({ one: sql`1` })
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.actSn, actSn), inArray(orders.status, [...PURCHASED_STATUSES])));
+    .where(and(eq(orders.userId, sql.placeholder('userId')), eq(orders.actSn, sql.placeholder('actSn')), inArray(orders.status, [...PURCHASED_STATUSES])));
   const reviewed = db
     .select({ one: sql`1` })
     .from(activityComments)
-    .where(and(eq(activityComments.actSn, actSn), eq(activityComments.userId, userId)));
-  // Both drivers answer execute with { rows } (objects by column name).
-  const { rows } = (await db.execute(sql`select (exists (${bought}) and not exists (${reviewed})) as may`)) as unknown as { rows: { may: boolean }[] };
-  return rows[0]?.may === true;
-}
+    .where(and(eq(activityComments.actSn, sql.placeholder('actSn')), eq(activityComments.userId, sql.placeholder('userId'))));
+  return prepareSql<{ may: boolean }>(db, 'comment_may', sql`select (exists (${bought}) and not exists (${reviewed})) as may`);
+});
+const summaryCounts = preparedStatement((db) =>
+  db
+    .select({ total: count(), good: sql<number>`count(*) filter (where ${activityComments.score} >= ${GOOD_SCORE})`.mapWith(Number) })
+    .from(activityComments)
+    .where(eq(activityComments.actSn, sql.placeholder('actSn')))
+    .prepare('comment_summary_counts'),
+);
+const summaryLatest = preparedStatement((db) =>
+  db
+    .select()
+    .from(activityComments)
+    .where(eq(activityComments.actSn, sql.placeholder('actSn')))
+    .orderBy(desc(activityComments.createdAt), desc(activityComments.commentId))
+    .limit(LATEST_COMMENTS)
+    .prepare('comment_summary_latest'),
+);
 
 /** The read-model key of an item's review summary (services/read-cache.ts: embeddedReadModel). */
 export const commentSummaryKey = (actSn: string) => `comments:${actSn}`;
 
 /** The detail's review block: count, share of good reviews in percent, the newest few. */
 export async function commentSummary(db: Db, actSn: string): Promise<{ total: number; goodRate: number; latest: Comment[] }> {
-  const [[counts], latest] = await Promise.all([
-    db
-      .select({ total: count(), good: sql<number>`count(*) filter (where ${activityComments.score} >= ${GOOD_SCORE})`.mapWith(Number) })
-      .from(activityComments)
-      .where(eq(activityComments.actSn, actSn)),
-    db
-      .select()
-      .from(activityComments)
-      .where(eq(activityComments.actSn, actSn))
-      .orderBy(desc(activityComments.createdAt), desc(activityComments.commentId))
-      .limit(LATEST_COMMENTS),
-  ]);
+  const [[counts], latest] = await Promise.all([summaryCounts(db).execute({ actSn }), summaryLatest(db).execute({ actSn })]);
   const { total, good } = counts;
   return { total, goodRate: total ? Math.round((good / total) * 100) : 0, latest: latest.map(toComment) };
 }
