@@ -13,7 +13,7 @@ import { randomFillSync } from 'node:crypto';
 import { lt, sql } from 'drizzle-orm';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
 import { SIGN_WINDOW_MS } from '@contract/signature';
-import { isoTime, preparedStatement, rawPlaceholder } from '../db/prepared';
+import { prepareSql, preparedStatement } from '../db/prepared';
 import { nonces } from '../db/schema';
 import type { Db } from '../plugins/db';
 
@@ -159,29 +159,68 @@ export function memoryNonceStore(startedAt = Number.NEGATIVE_INFINITY): NonceSto
 }
 
 /**
- * Every signed request on PostgreSQL runs this insert, so it is built once and parsed once per pooled connection
- * (db/prepared.ts; issue 17: drizzle building it again was the largest drizzle cost left in the order loop).
+ * Every signed request on PostgreSQL claims its nonce, so the claims that arrive in one turn of the event loop go
+ * to the database together, as one statement (issue 17: a read call was two round trips, the nonce insert and the
+ * session look-up). The statement takes arrays (unnest), so one prepared form serves every group size; it is
+ * built once and parsed once per pooled connection (db/prepared.ts). The primary key still decides: a nonce is
+ * returned only by the insert that stored it, whichever process or group it came from.
  */
-const claimNonce = preparedStatement((db) =>
-  db
-    .insert(nonces)
-    .values({ nonce: sql.placeholder('nonce'), createdAt: rawPlaceholder('createdAt') })
-    .onConflictDoNothing()
-    .returning({ nonce: nonces.nonce })
-    .prepare('nonce_claim'),
+const claimNonces = preparedStatement((db) =>
+  prepareSql<{ nonce: string }>(
+    db,
+    'nonce_claim_group',
+    sql`insert into ${nonces} (nonce, created_at)
+        select * from unnest(${sql.placeholder('nonces')}::text[], ${sql.placeholder('times')}::timestamptz[])
+        on conflict do nothing returning nonce`,
+  ),
 );
+
+interface PendingClaim {
+  nonce: string;
+  at: number;
+  done: (claimed: boolean) => void;
+  fail: (err: unknown) => void;
+}
+
+/** Claims one group in one statement. A nonce twice in the group is a replay in the same turn: its second is refused. */
+async function claimGroup(db: Db, group: PendingClaim[]): Promise<void> {
+  const first = new Map<string, PendingClaim>();
+  for (const c of group) {
+    if (first.has(c.nonce)) c.done(false);
+    else first.set(c.nonce, c);
+  }
+  const claims = [...first.values()];
+  try {
+    const { rows } = await claimNonces(db).execute({ nonces: claims.map((c) => c.nonce), times: claims.map((c) => new Date(c.at).toISOString()) });
+    const stored = new Set(rows.map((r) => r.nonce));
+    for (const c of claims) c.done(stored.has(c.nonce));
+  } catch (err) {
+    for (const c of claims) c.fail(err);
+  }
+}
 
 export function databaseNonceStore(db: Db): NonceStore {
   // Only an optimisation (when to prune), not state: every process prunes on its own schedule.
   let lastPrune = 0;
+  let waiting: PendingClaim[] = [];
   return {
     async claim(nonce, at) {
-      const inserted = await claimNonce(db).execute({ nonce, createdAt: isoTime(new Date(at)) });
+      const claimed = new Promise<boolean>((done, fail) => {
+        waiting.push({ nonce, at, done, fail });
+        // The group is sent once this turn's other requests have reached this point (as users.ts groups visitors).
+        if (waiting.length === 1) {
+          setImmediate(() => {
+            const group = waiting;
+            waiting = [];
+            void claimGroup(db, group);
+          });
+        }
+      });
       if (at - lastPrune > PRUNE_EVERY_MS) {
         lastPrune = at;
         await db.delete(nonces).where(lt(nonces.createdAt, new Date(at - NONCE_KEEP_MS)));
       }
-      return inserted.length > 0;
+      return claimed;
     },
   };
 }

@@ -169,6 +169,18 @@ describe('nonce stores', () => {
     assert.equal(await store.claim(makeNonce() + makeNonce(), startedAt + 10, startedAt + 5), true);
   });
 
+  it('database: the claims of one turn go in one statement; a nonce twice in it is claimed once', async () => {
+    const store = databaseNonceStore(h.database.db);
+    const twice = makeNonce() + makeNonce();
+    const others = [1, 2, 3].map(() => makeNonce() + makeNonce());
+    const at = Date.now();
+    const claimed = await Promise.all([store.claim(twice, at), ...others.map((n) => store.claim(n, at)), store.claim(twice, at)]);
+    assert.deepEqual(claimed, [true, true, true, true, false]);
+    // Stored: a later claim, by this process or another, is a replay.
+    assert.equal(await store.claim(others[1], at), false);
+    assert.equal(await databaseNonceStore(h.database.db).claim(twice, at), false);
+  });
+
   it('database (several processes on one PostgreSQL): two stores share nonces and stale rows are pruned', async () => {
     const a = databaseNonceStore(h.database.db);
     const b = databaseNonceStore(h.database.db);
