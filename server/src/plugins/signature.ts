@@ -4,16 +4,17 @@
  * SIGN_WINDOW_MS of the server clock, and a nonce never seen before. Nonces live in a NonceStore
  * (services/nonce-store.ts): in memory for the single-process embedded database, in the shared PostgreSQL when
  * DATABASE_URL is set, so that a replay is refused by whichever process receives it. The key ships in the client: this guards integrity and
- * replay, not identity. The digest is node:crypto's one-shot SHA-256 (the pure-JS one in contract/ is for
+ * replay, not identity. The digest is node:crypto's one-shot SHA-256 (services/sha256.ts; the pure-JS one in contract/ is for
  * mini-programs; a one-shot `hash` costs a fifth of a createHash object under load, issue 17); bodies are already
  * bounded in size (server-options.ts) and depth (input-guard.ts).
  */
-import { hash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import { ERROR_CODES } from '@contract/common';
 import { SIGN_WINDOW_MS, computeSign } from '@contract/signature';
 import { AppError, MESSAGES, badRequest } from '../http';
 import { createNonceStore, type NonceStore } from '../services/nonce-store';
+import { sha256Hex } from '../services/sha256';
 import type { Db } from './db';
 
 /** Routes under these prefixes are called by the storefront's signing request wrapper. */
@@ -23,7 +24,6 @@ export const isSignedUrl = (url: string) => SIGNED_PREFIXES.some((p) => url.star
 const NONCE_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
 const badSignature = () => new AppError(400, ERROR_CODES.BAD_SIGNATURE, MESSAGES.badSignature);
-const nodeSha256Hex = (text: string) => hash('sha256', text, 'hex');
 
 /** The parameters that were signed: the query for body-less methods, the JSON body otherwise. */
 export function signedParams(request: FastifyRequest): Record<string, unknown> {
@@ -55,7 +55,7 @@ export function registerSignature(app: FastifyInstance, db: Db, options: Signatu
     if (timestamp === undefined || timestamp === null || timestamp === '') throw badSignature();
     // Cheap refusals first: a sign that is not 64 hex digits cannot match, whatever the body.
     if (!/^[0-9a-fA-F]{64}$/.test(sign)) throw badSignature();
-    const expected = computeSign({ method: request.method, path: request.url }, params, options.signKey, nodeSha256Hex);
+    const expected = computeSign({ method: request.method, path: request.url }, params, options.signKey, sha256Hex);
     if (!sameDigest(sign.toLowerCase(), expected)) throw badSignature();
 
     const at = now();

@@ -7,13 +7,14 @@
  * Shared API (the WeChat-browser OAuth uses it too): findOrCreateUserByPlatformIdentity, bindPhone,
  * saveProfile, replaceSession, identitiesOf, claimLoginCode. Keep these signatures stable.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import { sessions, users } from '../db/schema';
 import { platformIdentities, usedLoginCodes, type Platform } from '../db/schema/platform-accounts';
 import { badRequest } from '../http';
 import type { Db } from '../plugins/db';
 import { createSession, hashToken, markRevoked, type Session } from './sessions';
+import { sha256Hex } from './sha256';
 import { createVisitor, findUser, type UserRow } from './users';
 
 export type { Platform } from '../db/schema/platform-accounts';
@@ -204,7 +205,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * has no platform behind it, refuses replays the same way.
  */
 export async function claimLoginCode(db: Db, platform: Platform, appId: string, code: string): Promise<void> {
-  const codeHash = createHash('sha256').update(`${platform}\n${appId}\n${code}`).digest('hex');
+  const codeHash = sha256Hex(`${platform}\n${appId}\n${code}`);
   // Codes live five minutes at the platforms; a day of history is plenty and keeps the table small.
   await db.delete(usedLoginCodes).where(lt(usedLoginCodes.createdAt, new Date(Date.now() - DAY_MS)));
   const written = await db.insert(usedLoginCodes).values({ codeHash }).onConflictDoNothing().returning();

@@ -2,12 +2,13 @@
  * Opaque session tokens kept in the database (DESIGN.md §4): they survive restarts, can be revoked and are
  * shared by every server process. Only a hash of the token is stored.
  */
-import { hash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
 import { isoTime, preparedStatement } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import type { Db } from '../plugins/db';
+import { sha256Hex } from './sha256';
 
 export interface Session {
   token: string;
@@ -22,8 +23,8 @@ export interface Session {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** node:crypto's one-shot digest: every signed call with a token hashes it (issue 17). */
-export const hashToken = (token: string) => hash('sha256', token, 'hex');
+/** What is stored of a session token (never the token itself). */
+export const hashToken = (token: string) => sha256Hex(token);
 
 /** A new session's token and the row that stores it (its hash). */
 export function newSession(input: { userId: string; projectSn: string; ttlDays: number }): { session: Session; row: typeof sessions.$inferInsert } {

@@ -7,7 +7,7 @@
  * MINI_LOGIN_PROVIDER=sandbox (the default, demo) answers every code itself, so DevTools logs in without an app
  * secret; live asks WeChat (mini-login-wechat.ts) and Baidu (mini-login-baidu.ts), each only when configured.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../sha256';
 import type { MiniPlatform } from '@contract/mini-login';
 import { ERROR_CODES } from '@contract/common';
 import type { Config } from '../../config';
@@ -65,7 +65,6 @@ export function mainlandPhone(phone: unknown): string {
 
 /** The sandbox's app id: identities made in the demo never mix with a real app's. */
 export const SANDBOX_APP_ID = 'sandbox';
-const digest = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
  * Demo provider. Codes are single-use (the route refuses a second use), so the openid comes from the code's
@@ -84,9 +83,9 @@ export function createSandboxMiniLogin(platform: MiniPlatform): MiniLoginProvide
       const s = stem(code);
       if (!s) throw badRequest(MINI_TEXTS.codeRefused);
       return {
-        openid: `sbx_${platform.toLowerCase()}_${digest(`${platform}:${s}`).slice(0, 24)}`,
-        unionId: platform === 'WEAPP' ? `sbxu_${digest(`union:${s}`).slice(0, 24)}` : null,
-        sessionKey: Buffer.from(digest(`session:${code}`).slice(0, 24)).toString('base64'),
+        openid: `sbx_${platform.toLowerCase()}_${sha256Hex(`${platform}:${s}`).slice(0, 24)}`,
+        unionId: platform === 'WEAPP' ? `sbxu_${sha256Hex(`union:${s}`).slice(0, 24)}` : null,
+        sessionKey: Buffer.from(sha256Hex(`session:${code}`).slice(0, 24)).toString('base64'),
       };
     },
     async phoneNumber(proof) {
@@ -94,7 +93,7 @@ export function createSandboxMiniLogin(platform: MiniPlatform): MiniLoginProvide
       if (!text) throw badRequest(MINI_TEXTS.phoneRefused);
       const given = /^(1[3-9]\d{9})(?:\.|$)/.exec(text);
       if (given) return given[1];
-      return `139${String(parseInt(digest(`phone:${stem(text)}`).slice(0, 12), 16) % 10 ** 8).padStart(8, '0')}`;
+      return `139${String(parseInt(sha256Hex(`phone:${stem(text)}`).slice(0, 12), 16) % 10 ** 8).padStart(8, '0')}`;
     },
   };
 }
