@@ -73,18 +73,53 @@ const liveSession = preparedStatement((db) =>
 );
 
 /**
- * PostgreSQL (no session cache): the session with its user row, which the customer check needs next (issue 17:
- * two of a customer call's statements in one). Every session names an existing user (foreign key).
+ * PostgreSQL (no session cache): the sessions with their user rows, which the customer check needs next (issue 17:
+ * two of a customer call's statements in one), for all the lookups that reach this point in one turn of the event
+ * loop (one statement for the group, as the nonce claims: services/nonce-store.ts). Every session names an
+ * existing user (foreign key).
  */
-const liveSessionWithUser = preparedStatement((db) =>
+const liveSessionsWithUser = preparedStatement((db) =>
   db
-    .select({ userId: sessions.userId, projectSn: sessions.projectSn, user: getTableColumns(users) })
+    .select({ tokenHash: sessions.tokenHash, userId: sessions.userId, projectSn: sessions.projectSn, user: getTableColumns(users) })
     .from(sessions)
     .innerJoin(users, eq(users.userId, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
-    .limit(1)
-    .prepare('session_live_user'),
+    .where(and(sql`${sessions.tokenHash} = any(${sql.placeholder('hashes')}::text[])`, isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .prepare('session_live_user_group'),
 );
+type LiveRow = { userId: string; projectSn: string; user: typeof users.$inferSelect };
+interface PendingLookup {
+  hash: string;
+  done: (row: LiveRow | undefined) => void;
+  fail: (err: unknown) => void;
+}
+const lookups = new WeakMap<Db, PendingLookup[]>();
+
+async function lookUpGroup(db: Db, group: PendingLookup[]): Promise<void> {
+  try {
+    const hashes = [...new Set(group.map((l) => l.hash))];
+    const rows = await liveSessionsWithUser(db).execute({ hashes, now: isoTime(new Date()) });
+    const byHash = new Map(rows.map((r) => [r.tokenHash, r]));
+    for (const l of group) l.done(byHash.get(l.hash));
+  } catch (err) {
+    for (const l of group) l.fail(err);
+  }
+}
+
+/** The live session (with its user) of `hash`, looked up with the others of this turn of the event loop. */
+function liveSessionWithUser(db: Db, hash: string): Promise<LiveRow | undefined> {
+  return new Promise((done, fail) => {
+    let waiting = lookups.get(db);
+    if (!waiting) lookups.set(db, (waiting = []));
+    waiting.push({ hash, done, fail });
+    if (waiting.length === 1) {
+      setImmediate(() => {
+        const group = lookups.get(db) ?? [];
+        lookups.set(db, []);
+        void lookUpGroup(db, group);
+      });
+    }
+  });
+}
 
 /** The session a token names, or null when it is unknown, expired or revoked. */
 export async function findLiveSession(db: Db, token: string): Promise<Session | null> {
@@ -95,7 +130,7 @@ export async function findLiveSession(db: Db, token: string): Promise<Session | 
   const now = Date.now();
   if (hit && hit.expiresAt > now) return { token, userId: hit.userId, projectSn: hit.projectSn };
   if (!cache) {
-    const [found] = await liveSessionWithUser(db).execute({ hash, now: isoTime(new Date(now)) });
+    const found = await liveSessionWithUser(db, hash);
     return found ? { token, userId: found.userId, projectSn: found.projectSn, user: found.user } : null;
   }
   const [row] = await liveSession(db).execute({ hash, now: isoTime(new Date(now)) });

@@ -78,4 +78,15 @@ describe('session cache', () => {
     const next = await findLiveSession(database.db, s.token);
     assert.deepEqual([next?.userId, next?.projectSn, next?.user?.phone], [s.userId, 'demo', '13900001111']);
   });
+
+  it('on PostgreSQL the lookups of one turn share one statement, and each gets its own answer', { skip: !usingPostgres() }, async () => {
+    const [a, b, revoked] = [await newSession(), await newSession(), await newSession()];
+    await database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(revoked.token)));
+    const found = await Promise.all([a.token, b.token, revoked.token, 'no-such-token', a.token].map((t) => findLiveSession(database.db, t)));
+    assert.deepEqual(
+      found.map((f) => f?.userId ?? null),
+      [a.userId, b.userId, null, null, a.userId],
+    );
+    assert.deepEqual([found[0]?.user?.userId, found[1]?.user?.userId], [a.userId, b.userId]);
+  });
 });
