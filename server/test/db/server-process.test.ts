@@ -22,7 +22,13 @@ const childrenOf = (pid: number): number[] => {
     return [];
   }
 };
-const cmdline = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+const cmdline = (pid: number): string[] => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  } catch {
+    return [];
+  }
+};
 const environ = (pid: number) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
 const alive = (pid: number) => existsSync(`/proc/${pid}`) && !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
 
@@ -98,7 +104,8 @@ describe('server process', { skip: process.platform !== 'linux' && 'reads /proc'
     const exited = new Promise<number | null>((r) => launcher.once('exit', (code) => r(code)));
     const gone = () => (launcher.exitCode !== null || launcher.signalCode !== null ? output : undefined);
     try {
-      const server = await until('the relaunched server', () => childrenOf(launcher.pid!)[0], 120_000, gone);
+      // Found once it runs the server: a child just forked has not exec'd yet, and its cmdline reads empty.
+      const server = await until('the relaunched server', () => childrenOf(launcher.pid!).find((pid) => cmdline(pid).some((a) => a.endsWith('server/src/main.ts'))), 120_000, gone);
       const args = cmdline(server);
       for (const flag of SERVER_NODE_FLAGS) assert.ok(args.includes(flag), `${flag} in ${args.join(' ')}`);
       for (const [k, v] of Object.entries(SERVER_ENV)) assert.ok(environ(server).includes(`${k}=${v}`), `${k}=${v} in its environment`);
