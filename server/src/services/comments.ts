@@ -73,9 +73,8 @@ async function hasBought(db: Db, userId: string, actSn: string): Promise<boolean
   return Boolean(row);
 }
 
-/** Whether the user may publish a review of the item now: bought it and has not reviewed it yet (one query). */
 /**
- * Whether `userId` may review the item: bought it and not reviewed it yet. `user` is the caller's row when the
+ * Whether `userId` may review the item now: bought it and not reviewed it yet (one query). `user` is the caller's row when the
  * session brought it (PostgreSQL); where user rows are cached (the embedded database) it is read from there.
  */
 export async function canComment(db: Db, userId: string, actSn: string, user?: { phone: string | null } | null): Promise<boolean> {

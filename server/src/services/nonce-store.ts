@@ -16,6 +16,7 @@ import { SIGN_WINDOW_MS } from '@contract/signature';
 import { prepareSql, preparedStatement } from '../db/prepared';
 import { nonces } from '../db/schema';
 import type { Db } from '../plugins/db';
+import { groupPerTurn } from './turn-group';
 
 /** A nonce must be remembered as long as a request carrying it could still pass the timestamp check. */
 export const NONCE_KEEP_MS = 2 * SIGN_WINDOW_MS;
@@ -175,47 +176,25 @@ const claimNonces = preparedStatement((db) =>
   ),
 );
 
-interface PendingClaim {
-  nonce: string;
-  at: number;
-  done: (claimed: boolean) => void;
-  fail: (err: unknown) => void;
-}
-
 /** Claims one group in one statement. A nonce twice in the group is a replay in the same turn: its second is refused. */
-async function claimGroup(db: Db, group: PendingClaim[]): Promise<void> {
-  const first = new Map<string, PendingClaim>();
-  for (const c of group) {
-    if (first.has(c.nonce)) c.done(false);
-    else first.set(c.nonce, c);
-  }
-  const claims = [...first.values()];
-  try {
-    const { rows } = await claimNonces(db).execute({ nonces: claims.map((c) => c.nonce), times: claims.map((c) => new Date(c.at).toISOString()) });
-    const stored = new Set(rows.map((r) => r.nonce));
-    for (const c of claims) c.done(stored.has(c.nonce));
-  } catch (err) {
-    for (const c of claims) c.fail(err);
-  }
+async function claimGroup(db: Db, group: { nonce: string; at: number }[]): Promise<boolean[]> {
+  const first = new Map<string, number>();
+  group.forEach((c, i) => {
+    if (!first.has(c.nonce)) first.set(c.nonce, i);
+  });
+  const claims = [...first.values()].map((i) => group[i]);
+  const { rows } = await claimNonces(db).execute({ nonces: claims.map((c) => c.nonce), times: claims.map((c) => new Date(c.at).toISOString()) });
+  const stored = new Set(rows.map((r) => r.nonce));
+  return group.map((c, i) => first.get(c.nonce) === i && stored.has(c.nonce));
 }
 
 export function databaseNonceStore(db: Db): NonceStore {
   // Only an optimisation (when to prune), not state: every process prunes on its own schedule.
   let lastPrune = 0;
-  let waiting: PendingClaim[] = [];
+  const claimInGroup = groupPerTurn((group: { nonce: string; at: number }[]) => claimGroup(db, group));
   return {
     async claim(nonce, at) {
-      const claimed = new Promise<boolean>((done, fail) => {
-        waiting.push({ nonce, at, done, fail });
-        // The group is sent once this turn's other requests have reached this point (as users.ts groups visitors).
-        if (waiting.length === 1) {
-          setImmediate(() => {
-            const group = waiting;
-            waiting = [];
-            void claimGroup(db, group);
-          });
-        }
-      });
+      const claimed = claimInGroup({ nonce, at });
       if (at - lastPrune > PRUNE_EVERY_MS) {
         lastPrune = at;
         await db.delete(nonces).where(lt(nonces.createdAt, new Date(at - NONCE_KEEP_MS)));

@@ -9,6 +9,7 @@ import { isoTime, preparedStatement } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import type { Db } from '../plugins/db';
 import { sha256Hex } from './sha256';
+import { groupPerTurn } from './turn-group';
 
 export interface Session {
   token: string;
@@ -87,38 +88,20 @@ const liveSessionsWithUser = preparedStatement((db) =>
     .prepare('session_live_user_group'),
 );
 type LiveRow = { userId: string; projectSn: string; user: typeof users.$inferSelect };
-interface PendingLookup {
-  hash: string;
-  done: (row: LiveRow | undefined) => void;
-  fail: (err: unknown) => void;
-}
-const lookups = new WeakMap<Db, PendingLookup[]>();
-
-async function lookUpGroup(db: Db, group: PendingLookup[]): Promise<void> {
-  try {
-    const hashes = [...new Set(group.map((l) => l.hash))];
-    const rows = await liveSessionsWithUser(db).execute({ hashes, now: isoTime(new Date()) });
-    const byHash = new Map(rows.map((r) => [r.tokenHash, r]));
-    for (const l of group) l.done(byHash.get(l.hash));
-  } catch (err) {
-    for (const l of group) l.fail(err);
-  }
-}
+const lookups = new WeakMap<Db, (hash: string) => Promise<LiveRow | undefined>>();
 
 /** The live session (with its user) of `hash`, looked up with the others of this turn of the event loop. */
 function liveSessionWithUser(db: Db, hash: string): Promise<LiveRow | undefined> {
-  return new Promise((done, fail) => {
-    let waiting = lookups.get(db);
-    if (!waiting) lookups.set(db, (waiting = []));
-    waiting.push({ hash, done, fail });
-    if (waiting.length === 1) {
-      setImmediate(() => {
-        const group = lookups.get(db) ?? [];
-        lookups.set(db, []);
-        void lookUpGroup(db, group);
-      });
-    }
-  });
+  let lookUp = lookups.get(db);
+  if (!lookUp) {
+    lookUp = groupPerTurn(async (hashes: string[]) => {
+      const rows = await liveSessionsWithUser(db).execute({ hashes: [...new Set(hashes)], now: isoTime(new Date()) });
+      const byHash = new Map(rows.map((r) => [r.tokenHash, r]));
+      return hashes.map((h) => byHash.get(h));
+    });
+    lookups.set(db, lookUp);
+  }
+  return lookUp(hash);
 }
 
 /** The session a token names, or null when it is unknown, expired or revoked. */
