@@ -7,6 +7,7 @@ import { sessions, users } from '../db/schema';
 import { timestamptz } from '../db/timestamptz';
 import { onEmbeddedStatement, type Db } from '../plugins/db';
 import { newSession, type Session } from './sessions';
+import { groupPerTurn } from './turn-group';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -73,20 +74,16 @@ export async function findUser(db: Db, userId: string): Promise<UserRow | null> 
   return user ?? null;
 }
 
-/** A visitor waiting to be written, with the caller's promise. */
+/** A visitor waiting to be written. */
 interface PendingVisitor {
   user: UserRow;
-  session: Session;
   row: typeof sessions.$inferInsert;
-  done: (error?: unknown) => void;
 }
-/** Per database: visitors waiting for the next statement, and whether it is scheduled. */
-const visitorQueues = new WeakMap<Db, { waiting: PendingVisitor[]; scheduled: boolean }>();
 /** Rows per statement: nine parameters each, far below PostgreSQL's 65,535. */
 const MAX_VISITORS_PER_STATEMENT = 64;
 
 /** One statement for a group of new visitors: their users and, referencing them, their sessions. */
-async function insertVisitors(db: Db, group: PendingVisitor[]): Promise<void> {
+async function insertVisitors(db: Db, group: PendingVisitor[]): Promise<void[]> {
   const userRows = sql.join(
     group.map(({ user }) => sql`(${user.userId}, ${user.projectSn}, ${user.unionId}, ${timestamptz(user.createdAt)})`),
     sql`, `,
@@ -99,46 +96,32 @@ async function insertVisitors(db: Db, group: PendingVisitor[]): Promise<void> {
       insert into ${users} (user_id, project_sn, union_id, created_at) values ${userRows}
     )
     insert into ${sessions} (token_hash, user_id, project_sn, created_at, expires_at) values ${sessionRows}`);
+  return group.map(() => undefined);
 }
 
 /**
- * Writes the visitors who entered in one turn of the event loop together (group commit, issue 17: the
- * new-visitor entrance was one statement per visitor, most of its time the embedded database's per-statement
- * work). The group is written after the turn's other requests have reached this point (setImmediate: the
- * embedded database runs a statement without yielding to I/O, so waiting for the statement in flight would
- * gather nobody). A group that fails is written again one visitor per statement, so a visitor's error (or
+ * Per database: the visitors who entered in one turn of the event loop are written together (group commit,
+ * issue 17: the new-visitor entrance was one statement per visitor, most of its time the embedded database's
+ * per-statement work). A group that fails is written again one visitor per statement, so a visitor's error (or
  * success) is only its own.
  */
-async function drainVisitors(db: Db, queue: { waiting: PendingVisitor[]; scheduled: boolean }): Promise<void> {
-  queue.scheduled = false;
-  while (queue.waiting.length) {
-    const group = queue.waiting.splice(0, MAX_VISITORS_PER_STATEMENT);
-    try {
-      await insertVisitors(db, group);
-      for (const v of group) v.done();
-    } catch (err) {
-      if (group.length === 1) group[0].done(err);
-      else for (const v of group) await insertVisitors(db, [v]).then(() => v.done(), (e: unknown) => v.done(e));
-    }
-  }
+const visitorWriters = new WeakMap<Db, (visitor: PendingVisitor) => Promise<void>>();
+function visitorWriter(db: Db): (visitor: PendingVisitor) => Promise<void> {
+  const known = visitorWriters.get(db);
+  if (known) return known;
+  const write = groupPerTurn((group: PendingVisitor[]) => insertVisitors(db, group), { maxGroup: MAX_VISITORS_PER_STATEMENT, retryAlone: true });
+  visitorWriters.set(db, write);
+  return write;
 }
 
 /**
  * A new visitor and its session, written in one statement with the user and session insert together (the row's
  * foreign key checked at the statement's end as for two inserts), shared with the other visitors entering in the
- * same turn of the event loop (drainVisitors). Resolves once both rows are stored.
+ * same turn of the event loop (visitorWriter). Resolves once both rows are stored.
  */
 export async function createVisitorSession(db: Db, projectSn: string, ttlDays: number): Promise<{ user: UserRow; session: Session }> {
   const user: UserRow = { userId: randomUUID(), projectSn, phone: null, unionId: `u_${randomBytes(12).toString('hex')}`, nickName: null, avatar: null, createdAt: new Date() };
   const { session, row } = newSession({ userId: user.userId, projectSn, ttlDays });
-  let queue = visitorQueues.get(db);
-  if (!queue) visitorQueues.set(db, (queue = { waiting: [], scheduled: false }));
-  await new Promise<void>((resolve, reject) => {
-    queue.waiting.push({ user, session, row, done: (error) => (error === undefined ? resolve() : reject(error)) });
-    if (!queue.scheduled) {
-      queue.scheduled = true;
-      setImmediate(() => void drainVisitors(db, queue));
-    }
-  });
+  await visitorWriter(db)({ user, row });
   return { user, session };
 }
