@@ -1,0 +1,193 @@
+/**
+ * PGlite in a worker thread (issue 17): a CPU profile of the order bench had half of the server thread's busy time
+ * in PGlite's WebAssembly and JS, which ran synchronously on the event loop. The worker (./pglite-worker.mjs) owns
+ * the PGlite instance; this is the main thread's client, the part of PGlite's interface drizzle-orm/pglite uses
+ * (query(text, params, options), exec, transaction(fn) with tx.query / tx.exec / tx.rollback, close), forwarded
+ * over the worker's port.
+ *
+ * Kept from the in-thread PGlite: statements run one at a time in the order issued (messages arrive in order and
+ * the worker hands each to PGlite as it arrives); a transaction is PGlite's own, held open in the worker until
+ * `fn` settles, so other statements wait for it; `fn`'s error rolls it back and is rethrown; a statement's error
+ * rejects with PGlite's fields (message, code, detail, constraint, ...); `told(text)` hears each statement as it
+ * is issued. Parsers are functions and cannot cross threads: the worker's PGlite keeps drizzle's text types as
+ * text itself, so a query may bring only those (as drizzle's always do) and they are dropped here. That is also the
+ * old parser-table shortcut: PGlite copies its table of ~320 type parsers for every query that brings parsers (a
+ * seventh of a loaded server's time once), and the worker's queries bring none.
+ */
+import { Worker } from 'node:worker_threads';
+import { OP, TEXT_TYPES } from './pglite-protocol.mjs';
+
+type Row = Record<string, unknown> | unknown[];
+export interface Results {
+  rows: Row[];
+  fields: { name: string; dataTypeID: number }[];
+  affectedRows?: number;
+}
+interface QueryOptions {
+  rowMode?: 'array' | 'object';
+  parsers?: Record<number, unknown>;
+  serializers?: Record<number, unknown>;
+  blob?: unknown;
+}
+interface WorkerError {
+  name: string;
+  message: string;
+  stack?: string;
+  fields: Record<string, unknown>;
+}
+type Reply = [id: number, failed: 0, result: unknown] | [id: number, failed: 1, error: WorkerError];
+
+export interface WorkerTransaction {
+  query(text: string, params?: unknown[], options?: QueryOptions): Promise<Results>;
+  exec(text: string): Promise<Results[]>;
+  rollback(): Promise<void>;
+  readonly closed: boolean;
+}
+
+const WORKER_URL = new URL('./pglite-worker.mjs', import.meta.url);
+const textType = new Set(TEXT_TYPES.map(String));
+
+/** The error PGlite raised in the worker, with its fields, as an Error of this thread. */
+function rebuilt(e: WorkerError): Error {
+  const err = Object.assign(new Error(e.message), e.fields);
+  err.name = e.name;
+  if (e.stack) err.stack = e.stack;
+  return err;
+}
+
+/** Only the options that can cross: the row mode. A parser or serializer of its own would be lost, so it is refused. */
+function rowModeOf(options: QueryOptions | undefined): string | undefined {
+  if (!options) return undefined;
+  if (options.parsers && !Object.keys(options.parsers).every((k) => textType.has(k))) {
+    throw new Error('PGlite worker: a query parser other than the text-keeping ones cannot cross threads');
+  }
+  if (options.serializers || options.blob) throw new Error('PGlite worker: serializers and blobs are not forwarded');
+  return options.rowMode;
+}
+
+export class PgliteWorkerClient {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
+  private nextId = 1;
+  private nextTx = 1;
+  private gone: Error | undefined;
+  private readonly opened: Promise<unknown>;
+
+  /** `told` hears every statement's text when it is issued (plugins/db.ts filters and fans it out). */
+  constructor(
+    options: { dataDir: string | undefined; postgresqlconf: readonly string[] },
+    private readonly told: (text: string) => void,
+  ) {
+    // No TypeScript loader in the worker (it is plain JS); a CPU profile asked for the process covers it too.
+    const execArgv = process.execArgv.filter((a) => a.startsWith('--cpu-prof'));
+    this.worker = new Worker(WORKER_URL, { workerData: { ...options, postgresqlconf: [...options.postgresqlconf] }, execArgv });
+    this.opened = new Promise((resolve, reject) => this.pending.set(0, { resolve, reject }));
+    this.worker.on('message', (reply: Reply) => this.settle(reply));
+    this.worker.on('error', (err) => this.stop(err));
+    this.worker.on('exit', (code) => this.stop(new Error(`PGlite worker exited (${code})`)));
+  }
+
+  /** Resolves once the worker's PGlite is open (rejects with why it could not open). */
+  ready(): Promise<unknown> {
+    return this.opened;
+  }
+
+  query(text: string, params?: unknown[], options?: QueryOptions): Promise<Results> {
+    this.told(text);
+    return this.call(OP.query, 0, text, params, rowModeOf(options)) as Promise<Results>;
+  }
+
+  exec(text: string): Promise<Results[]> {
+    this.told(text);
+    return this.call(OP.exec, 0, text) as Promise<Results[]>;
+  }
+
+  /**
+   * PGlite's transaction(fn) semantics. BEGIN is sent without waiting for it: the transaction's statements follow
+   * it in the worker (they wait there for BEGIN), so a transaction costs no extra round trip.
+   */
+  async transaction<T>(fn: (tx: WorkerTransaction) => Promise<T>): Promise<T> {
+    const txId = this.nextTx++;
+    this.send([0, OP.begin, txId]);
+    let closed = false;
+    const open = () => {
+      if (closed) throw new Error('Transaction is closed');
+    };
+    const tx: WorkerTransaction = {
+      query: async (text, params, options) => {
+        open();
+        this.told(text);
+        return (await this.call(OP.query, txId, text, params, rowModeOf(options))) as Results;
+      },
+      exec: async (text) => {
+        open();
+        this.told(text);
+        return (await this.call(OP.exec, txId, text)) as Results[];
+      },
+      rollback: async () => {
+        open();
+        this.told('ROLLBACK');
+        await this.call(OP.rollback, txId);
+        closed = true;
+      },
+      get closed() {
+        return closed;
+      },
+    };
+    let result: T;
+    try {
+      result = await fn(tx);
+    } catch (err) {
+      closed = true;
+      // The worker rolls back (PGlite's own catch); its answer is awaited so the next statement sees it done.
+      await this.call(OP.end, txId, undefined, false).catch(() => undefined);
+      throw err;
+    }
+    closed = true;
+    await this.call(OP.end, txId, undefined, true);
+    return result;
+  }
+
+  async close(): Promise<void> {
+    if (!this.gone) await this.call(OP.close, 0);
+    await this.worker.terminate();
+  }
+
+  private call(op: number, txId: number, text?: string, params?: unknown, rowMode?: string): Promise<unknown> {
+    if (this.gone) return Promise.reject(this.gone);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      // The worker keeps the process alive only while an answer is awaited (an idle test or server may exit).
+      if (this.pending.size === 0) this.worker.ref();
+      this.pending.set(id, { resolve, reject });
+      try {
+        this.send([id, op, txId, text, params, rowMode]);
+      } catch (err) {
+        // A parameter the structured clone refuses: this statement fails, nothing else waits on it.
+        this.pending.delete(id);
+        if (this.pending.size === 0) this.worker.unref();
+        reject(err as Error);
+      }
+    });
+  }
+
+  private send(message: unknown[]): void {
+    this.worker.postMessage(message);
+  }
+
+  private settle([id, failed, value]: Reply): void {
+    const waiting = this.pending.get(id);
+    if (!waiting) return;
+    this.pending.delete(id);
+    if (this.pending.size === 0) this.worker.unref();
+    if (failed) waiting.reject(rebuilt(value));
+    else waiting.resolve(value);
+  }
+
+  /** The worker failed or ended: every answer still awaited gets the error, and later calls too. */
+  private stop(err: Error): void {
+    this.gone ??= err;
+    for (const { reject } of this.pending.values()) reject(err);
+    this.pending.clear();
+  }
+}
