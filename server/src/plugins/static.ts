@@ -7,12 +7,15 @@
  * @fastify/static's preCompressed sends the best one the client accepts, with Content-Encoding, and the plain
  * file otherwise. Names carrying a content hash never change, so they are cached for a year (immutable);
  * index.html and the other unhashed files are revalidated on every load so a new build is seen at once.
+ * The entry page itself (/ and /index.html) is answered by plugins/first-screen.ts, which draws the home's first
+ * banner into it (issue 17, LCP).
  */
 import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { registerFirstScreen } from './first-screen';
 
 export const SERVER_STATIC_DIR = fileURLToPath(new URL('../../static', import.meta.url));
 
@@ -44,11 +47,12 @@ export async function registerStatic(app: FastifyInstance, options: { h5Dist: st
   const h5Built = existsSync(join(h5Root, 'index.html'));
 
   if (h5Built) {
+    // Its own routes, registered before the files' wildcard: find-my-way prefers them to it.
+    registerFirstScreen(app, { h5Root, cacheControl: REVALIDATE });
     await app.register(fastifyStatic, {
       root: h5Root,
       prefix: '/',
-      // An array: with preCompressed, @fastify/static looks up the index of '/' only in an array of names.
-      index: ['index.html'],
+      index: false,
       preCompressed: true,
       // Our own Cache-Control per file (setHeaders); send's default would be max-age=0 for everything.
       cacheControl: false,

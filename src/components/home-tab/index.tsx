@@ -13,6 +13,7 @@ import EmptyView from '../empty-view';
 import PageModules from '../page-modules';
 import PageShell from '../page-shell';
 import Skeleton from '../skeleton';
+import { releaseFirstScreen } from '../slides/first-screen';
 import './index.scss';
 
 interface HomeTabProps {
@@ -59,8 +60,11 @@ function HomeTab({ tabIndex }: HomeTabProps) {
         state.page = page;
         state.loadedSn = tab.pageSn || '';
       });
+      // The server drew this page's first banner picture (H5); with no banner first it has nothing to give way to.
+      if (page.modules[0]?.moduleType !== 'BANNER' || !page.modules[0].items.length) releaseFirstScreen();
       void Taro.setNavigationBarTitle({ title: tab.title || page.pageTitle });
     } catch (err) {
+      releaseFirstScreen();
       runInAction(() => (state.error = err instanceof ApiError ? err.message : String(err)));
     } finally {
       runInAction(() => (state.loading = false));

@@ -8,6 +8,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { SlidesProps } from './index';
+import { releaseFirstScreen } from './first-screen';
 import './index.h5.scss';
 
 /** Taro Swiper's default interval. */
@@ -53,6 +54,9 @@ export default function Slides({ className, imageClassName, slides, autoplay = f
             // The first picture is the screen's largest paint: fetched at once and first; the others when the browser likes.
             loading={i === 0 ? 'eager' : 'lazy'}
             fetchPriority={i === 0 ? 'high' : undefined}
+            // The first picture on screen (or failed) is where the server-drawn copy gives way (first-screen.h5.ts).
+            onLoad={i === 0 ? (e) => releaseFirstScreen(e.currentTarget) : undefined}
+            onError={i === 0 ? () => releaseFirstScreen() : undefined}
             data-jump={s.jump}
             onClick={s.onClick}
           />

@@ -3,9 +3,9 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '@contract/common';
 import { entranceBody, entranceInfo, projectEnumSchema, tipsBody, tipsInfo } from '@contract/entrance';
-import { projects, tips } from '../../db/schema';
+import { tips } from '../../db/schema';
 import { MESSAGES, notFound, ok, responses } from '../../http';
-import { ALL_PROJECTS, readCache } from '../../services/read-cache';
+import { onlineProjects } from '../../services/page-read-models';
 import { createVisitorSession, findUser, toUserInfo, type UserRow } from '../../services/users';
 
 export interface EntranceRoutesOptions {
@@ -25,12 +25,8 @@ const entranceRoutes: FastifyPluginAsyncZod<EntranceRoutesOptions> = async (app,
       },
     },
     async (request) => {
-      // The online projects are a read model (services/read-cache.ts): one map for all, so a caller naming
-      // projects that do not exist adds no entries.
-      const online = await readCache(app.db).get(ALL_PROJECTS, 'onlineProjects', async () => {
-        const rows = await app.db.select().from(projects).where(eq(projects.status, 'ONLINE'));
-        return new Map(rows.map((p) => [p.projectSn, p]));
-      });
+      // The online projects are a read model (services/page-read-models.ts), shared with the entry page.
+      const online = await onlineProjects(app.db);
       const project = online.get(request.body.projectSn);
       if (!project) throw notFound(MESSAGES.unknownProject, ERROR_CODES.UNKNOWN_PROJECT);
 

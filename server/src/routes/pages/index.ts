@@ -1,9 +1,7 @@
 /** Pages (§7): tab menu, page modules, column lists, more-level lists and search, all within the session's project. */
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '@contract/common';
 import {
-  MODULE_TYPES,
   columnListBody,
   columnListInfo,
   menuInfo,
@@ -14,19 +12,13 @@ import {
   moreLevelInfo,
   searchInfo,
   searchQuery,
-  type PageModule,
 } from '@contract/pages';
-import { pageModules, pages } from '../../db/schema';
 import { MESSAGES, badRequest, notFound, ok, responses, sharedOk } from '../../http';
 import { requireSession } from '../../plugins/auth';
 import { columnCards, findColumn, searchCards } from '../../services/catalogue';
 import { COUPON_LIST_TITLE, couponActivities } from '../../services/held-coupons';
+import { pageWithModules, projectMenu } from '../../services/page-read-models';
 import { readCache } from '../../services/read-cache';
-
-/** How many cards a column module shows on its page; the rest are paged through the column list. */
-export const COLUMN_PREVIEW_SIZE = 4;
-
-const isModuleType = (t: string): t is PageModule['moduleType'] => (MODULE_TYPES as readonly string[]).includes(t);
 
 const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const cachedColumnCards = (projectSn: string, columnSn: string, paging: { page: number; perSize: number }) =>
@@ -47,22 +39,9 @@ const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const projectSn = requireSession(request.session).projectSn;
-      // Read model, cached per project until an operator change invalidates it (services/read-cache.ts).
+      // Read model, cached per project until an operator change invalidates it (services/page-read-models.ts).
       // The answer's JSON is made once per cached menu (http.ts sharedOk).
-      const menu = await readCache(app.db).get(projectSn, 'menu', async () => {
-        const rows = await app.db
-          .select()
-          .from(pages)
-          .where(and(eq(pages.projectSn, projectSn), isNotNull(pages.tabIndex)))
-          .orderBy(asc(pages.tabIndex));
-        const tabList = rows.map((p) => ({
-          tabIndex: p.tabIndex ?? 0,
-          title: p.title,
-          pageSn: p.pageSn,
-          jumpContent: p.jumpContent ?? { firstEnum: 'CUSTOM_PAGE' as const, targetSn: p.pageSn },
-        }));
-        return { tabList };
-      });
+      const menu = await projectMenu(app.db, projectSn);
       return sharedOk(menu);
     },
   );
@@ -81,36 +60,9 @@ const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { projectSn } = requireSession(request.session);
       const { pageSn } = request.body;
-      return sharedOk(await readCache(app.db).get(projectSn, `moduleInfo:${pageSn}`, () => loadModuleInfo(projectSn, pageSn)));
+      return sharedOk(await pageWithModules(app.db, projectSn, pageSn));
     },
   );
-
-  /** A page with its modules and each column's first cards (cached as one read model). */
-  async function loadModuleInfo(projectSn: string, pageSn: string) {
-    const [page] = await app.db
-      .select()
-      .from(pages)
-      .where(and(eq(pages.pageSn, pageSn), eq(pages.projectSn, projectSn)))
-      .limit(1);
-    if (!page) throw notFound(MESSAGES.pageNotFound);
-
-    const rows = await app.db.select().from(pageModules).where(eq(pageModules.pageSn, page.pageSn)).orderBy(asc(pageModules.sort));
-    const modules: PageModule[] = [];
-    for (const m of rows) {
-      if (!isModuleType(m.moduleType)) continue; // a type this server version does not know is skipped, not fatal
-      const preview = m.columnSn ? await columnCards(app.db, m.columnSn, { page: 1, perSize: COLUMN_PREVIEW_SIZE }) : null;
-      modules.push({
-        moduleSn: m.moduleSn,
-        moduleType: m.moduleType,
-        title: m.title,
-        items: m.items,
-        columnSn: m.columnSn,
-        cards: preview?.list ?? [],
-        hasMore: preview ? preview.total > preview.list.length : false,
-      });
-    }
-    return { pageSn: page.pageSn, pageTitle: page.title, modules };
-  }
 
   app.post(
     '/front/v1/customerPage/module/column/list',

@@ -1,0 +1,92 @@
+/**
+ * The server-drawn first screen (issue 17, LCP; server/src/services/first-screen.ts): the entry page carries the
+ * home's first banner picture before the app runs, at the place and size of the app's banner; it is the page's
+ * largest paint, nothing shifts when the app's banner takes over, and it is gone once the app's banner is on screen.
+ * A visitor the entrance takes elsewhere (another project's stored session, a deep link) never sees it.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { SCREENS, currentPage, openScreen, until } from './harness';
+import { phoneSuite } from './suite';
+
+const suite = phoneSuite();
+
+/** Records the page's layout shifts and largest-paint candidates from its first byte (read by paintRecord). */
+const RECORD_PAINTS = `
+  window.__paints = { cls: 0, lcp: [] };
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__paints.cls += e.value; })
+    .observe({ type: 'layout-shift', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__paints.lcp.push({ size: e.size, drawn: !!(e.element && e.element.closest('#sf-first')) });
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+`;
+
+const box = (page: Page, selector: string) =>
+  page.evaluate((sel) => {
+    const r = document.querySelector(sel)?.getBoundingClientRect();
+    return r ? { x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width), height: Math.round(r.height) } : null;
+  }, selector);
+
+/** Whether the drawn picture is in the page and shown (display: none when the inline check hid it). */
+const drawnShown = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.getElementById('sf-first');
+    return !!el && getComputedStyle(el).display !== 'none';
+  });
+
+test('the entry page paints the home banner before the app, and the app\'s banner takes its place without a shift', async () => {
+  const { page, shot } = suite.phone;
+  await page.addInitScript({ content: RECORD_PAINTS });
+  // The app's script is held until the drawn screen has been looked at: what a slow phone shows meanwhile.
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/js\/app\.[0-9a-f]{8}\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${suite.server.baseUrl}/`, { waitUntil: 'commit' });
+  await until(() => page.evaluate(() => !!document.querySelector<HTMLImageElement>('#sf-first img')?.complete), 'the drawn picture has loaded');
+  assert.equal(await drawnShown(page), true);
+  const drawn = await box(page, '#sf-first img');
+  assert.ok(drawn && drawn.width > 300 && drawn.height > 100, `the drawn picture has the banner's size: ${JSON.stringify(drawn)}`);
+  const alt = await page.getAttribute('#sf-first img', 'alt');
+  assert.ok(alt, 'the drawn picture has alt text');
+  await shot('first-screen-drawn');
+  release();
+
+  const home = await currentPage(page, SCREENS.home, { marker: '.sf-banner .sf-slides__img' });
+  await until(() => page.evaluate(() => !document.getElementById('sf-first')), 'the drawn picture gave way to the app\'s banner');
+  const appBanner = await box(page, '.taro_page_show .sf-banner .sf-slides__img');
+  assert.deepEqual(appBanner, drawn, 'the app\'s banner is exactly where the drawn picture was');
+  assert.equal(await home.locator('.sf-banner .sf-slides__img').first().getAttribute('alt'), alt);
+  await shot('first-screen-home');
+
+  const paints = await page.evaluate(() => (window as unknown as { __paints: { cls: number; lcp: { size: number; drawn: boolean }[] } }).__paints);
+  assert.ok(paints.cls <= 0.05, `layout shift ${paints.cls}`);
+  const last = paints.lcp[paints.lcp.length - 1];
+  assert.ok(last?.drawn, `the largest paint is the drawn picture, no later and larger one: ${JSON.stringify(paints.lcp)}`);
+});
+
+test('a visitor whose stored session is another project sees no drawn picture, and gets that project\'s home', async () => {
+  const { page } = suite.phone;
+  assert.match(await (await page.request.get(`${suite.server.baseUrl}/`)).text(), /<div id="sf-first">/, 'the server drew the demo banner');
+  await openScreen(page, suite.server.baseUrl, '/pages/entrance/entrance?projectSn=course', SCREENS.home, { marker: '.sf-banner .sf-slides__img' });
+  let shownAtStart: boolean | null = null;
+  page.once('domcontentloaded', () => void drawnShown(page).then((shown) => (shownAtStart = shown)));
+  await page.goto(`${suite.server.baseUrl}/`);
+  await currentPage(page, SCREENS.home, { marker: '.sf-banner .sf-slides__img' });
+  await until(async () => shownAtStart !== null, 'the first look at the page');
+  assert.equal(shownAtStart, false, 'hidden before the app ran');
+  assert.equal(await drawnShown(page), false);
+});
+
+test('a deep link to a detail never shows the drawn picture', async () => {
+  const { page } = suite.phone;
+  let shownAtStart: boolean | null = null;
+  page.once('domcontentloaded', () => void drawnShown(page).then((shown) => (shownAtStart = shown)));
+  await openScreen(page, suite.server.baseUrl, '/pages/activity/activityDetail?actSn=demo-activity-01&projectSn=demo', SCREENS.activityDetail);
+  await until(async () => shownAtStart !== null, 'the first look at the page');
+  assert.equal(shownAtStart, false);
+  await until(() => page.evaluate(() => !document.getElementById('sf-first')), 'the hidden picture is removed');
+});
