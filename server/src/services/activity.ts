@@ -9,7 +9,7 @@ import { sanitizeHtml } from '@contract/rules/rich-text';
 import { activities } from '../db/schema';
 import type { Db } from '../plugins/db';
 import { extrasOf, findOnline } from './activity-items';
-import { canComment, commentSummary, commentSummaryKey } from './comments';
+import { canComment, commentSummaryKey, sharedCommentSummary } from './comments';
 import { onlineItemWithConfig } from './order-confirm';
 import { embeddedReadModel } from './read-cache';
 
@@ -28,8 +28,9 @@ export async function activityDetail(db: Db, session: { projectSn: string; userI
   // customer may do is read live.
   const [item, summary, mayComment] = await Promise.all([
     onlineItemWithConfig(db, session.projectSn, actSn),
-    // Reviews change when a customer writes one: cached only where that write passes through this process.
-    embeddedReadModel(db, session.projectSn, commentSummaryKey(actSn), () => commentSummary(db, actSn)),
+    // Reviews change when a customer writes one: cached only where that write passes through this process; read
+    // live elsewhere, once per item for the calls of one turn.
+    embeddedReadModel(db, session.projectSn, commentSummaryKey(actSn), () => sharedCommentSummary(db, actSn)),
     canComment(db, session.userId, actSn, session.user),
   ]);
   let bySummary = details.get(item);

@@ -16,6 +16,7 @@ import { findOnline } from './activity-items';
 import { maskPhone } from '@contract/rules/fields';
 import { prepareSql, preparedStatement } from '../db/prepared';
 import { forgetReadModel } from './read-cache';
+import { groupPerTurn } from './turn-group';
 import { findUser, userRowsCached } from './users';
 
 export const COMMENT_MESSAGES = {
@@ -124,6 +125,28 @@ export async function commentSummary(db: Db, actSn: string): Promise<{ total: nu
   const [[counts], latest] = await Promise.all([summaryCounts(db).execute({ actSn }), summaryLatest(db).execute({ actSn })]);
   const { total, good } = counts;
   return { total, goodRate: total ? Math.round((good / total) * 100) : 0, latest: latest.map(toComment) };
+}
+
+type Summary = Awaited<ReturnType<typeof commentSummary>>;
+const summaryReaders = new WeakMap<Db, (actSn: string) => Promise<Summary>>();
+
+/**
+ * commentSummary, shared by the calls for the same item that reach it in one turn of the event loop (issue 17: on
+ * PostgreSQL the summary is read live on every detail call, since another instance may have written a review).
+ * Every call of a group arrived before its read is sent, so none sees older reviews than a read of its own would;
+ * the callers get the same object and must not change it (the detail is built from it, activity.ts).
+ */
+export function sharedCommentSummary(db: Db, actSn: string): Promise<Summary> {
+  let read = summaryReaders.get(db);
+  if (!read) {
+    read = groupPerTurn(async (actSns: string[]) => {
+      const unique = [...new Set(actSns)];
+      const byItem = new Map(await Promise.all(unique.map(async (sn) => [sn, await commentSummary(db, sn)] as const)));
+      return actSns.map((sn) => byItem.get(sn) as Summary);
+    });
+    summaryReaders.set(db, read);
+  }
+  return read(actSn);
 }
 
 export async function listComments(db: Db, projectSn: string, actSn: string, page: number, perSize: number): Promise<Paged<Comment>> {
