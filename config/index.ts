@@ -115,6 +115,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
       },
       webpackChain(chain) {
         chain.resolve.plugin('tsconfig-paths').use(TsconfigPathsPlugin);
+        // Every browser of the browserslist (iOS 11, Chrome 64) runs async functions, which webpack's runtime for
+        // src/app.h5.tsx's top-level await uses; said here, webpack no longer warns that they may be missing.
+        chain.output.merge({ environment: { asyncFunction: true } });
         // .br / .gz next to each text asset, sent by the server's static plugin (issue 17).
         chain.plugin('precompress').use(PrecompressPlugin);
         // Taro splits only the entry's chunks, so every page chunk carried its own copy of the React component

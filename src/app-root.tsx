@@ -1,0 +1,61 @@
+import { PropsWithChildren } from 'react';
+import Taro, { useLaunch, usePageNotFound } from '@tarojs/taro';
+import { ROUTES, normalizePath, parseQuery, toUrl } from './domain/routes';
+import { watchChunkErrors } from './platform/chunk-error';
+import { watchHash } from './platform/hash-watch';
+import { platformLogin } from './platform/login';
+import { readSystemInfo } from './platform/system-info';
+import { watchForUpdates } from './platform/update';
+import { rootStore, StoreContext } from './stores';
+import { entranceStart, startEntranceCalls } from './stores/page-prefetch';
+import './app.scss';
+
+/**
+ * H5 opened on the entrance (the site root, or its hash path without a traffic link): its calls start now, as the
+ * script starts, rather than once the entrance page's chunk has loaded and rendered; the home banner (the LCP
+ * image) waits on them (issue 17). The entrance page takes them (stores/page-prefetch EntranceStart).
+ */
+function startEntranceEarly(): void {
+  const hash = window.location.hash.replace(/^#/, '');
+  // normalizePath drops the query; only what follows a '?' is one (parseQuery reads a bare 'a=b' as one too).
+  const path = normalizePath(hash);
+  if (path && path !== ROUTES.entrance) return;
+  const query = hash.includes('?') ? parseQuery(hash) : {};
+  if (query.trafficId) return;
+  const { session } = rootStore;
+  const projectSn = String(query.projectSn || session.projectSn || DEFAULT_PROJECT_SN);
+  entranceStart.start(startEntranceCalls(session, projectSn, platformLogin.silent));
+}
+/** A session kept from an earlier visit (read before this start's entrance may bring one). */
+const keptSession = !!rootStore.session.token;
+if (process.env.TARO_ENV === 'h5') startEntranceEarly();
+
+function keepSystemInfo(): void {
+  try {
+    rootStore.session.setSystemInfo({ ...readSystemInfo() });
+  } catch {
+    // system info is a nicety; the app runs without it
+  }
+}
+
+function App({ children }: PropsWithChildren) {
+  useLaunch(() => {
+    watchHash();
+    watchChunkErrors();
+    watchForUpdates();
+    // §7 user cache: a kept session's user is refreshed from the server on start (a session the entrance just
+    // made came with its user).
+    if (keptSession) void rootStore.session.restoreUser();
+    // On H5 the window's size is read from the layout, which the first screen need not wait for: nothing on it
+    // reads systemInfo, so it is read once the browser is idle (issue 17).
+    if (process.env.TARO_ENV === 'h5' && typeof window.requestIdleCallback === 'function') window.requestIdleCallback(keepSystemInfo, { timeout: 3000 });
+    else keepSystemInfo();
+  });
+  // §2: unknown paths go to the error page.
+  usePageNotFound((res) => {
+    void Taro.redirectTo({ url: toUrl(ROUTES.error, { reason: 'notFound', path: res.path }) });
+  });
+  return <StoreContext.Provider value={rootStore}>{children}</StoreContext.Provider>;
+}
+
+export default App;
