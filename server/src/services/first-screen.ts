@@ -90,14 +90,46 @@ export function defaultProjectOf(template: string): string | null {
   return DEFAULT_PROJECT_META.exec(template)?.[1] ?? null;
 }
 
-/** index.html with the picture drawn for `projectSn`; the template itself when there is nothing to draw or no place for it. */
+/** The app's scripts as html-webpack-plugin writes them into the built page (Taro: defer, in <head>). */
+const APP_SCRIPT = /<script defer(?:="defer")? src="([^"]+)"><\/script>/g;
+
+/**
+ * At the end of <body>: starts the app's scripts once the drawn picture is on screen (or at once when the check hid
+ * it). With the page's own `defer` tags the browser runs the app's 150 KB of script as soon as the page is parsed,
+ * before its first frame, so the picture could only show after the app's start-up. The scripts are fetched from the
+ * start (preload links in their place) and run in their order (async = false) in the task after the picture's
+ * largest-contentful-paint entry, which the browser reports once that frame is presented (a frame callback comes
+ * before it). Without that entry type (Safari): two frames after the picture loaded. A hidden tab paints nothing,
+ * so it starts at once; a picture not shown after 3 s (slow, or a tap that ended paint reporting) no longer holds them.
+ */
+function appStart(scripts: string[]): string {
+  return `(function(){var S=${JSON.stringify(scripts)},d=document,e=d.getElementById('${FIRST_SCREEN_ID}'),i=e&&e.querySelector('img'),go=0;
+function start(){if(go)return;go=1;S.forEach(function(s){var t=d.createElement('script');t.src=s;t.async=false;d.head.appendChild(t)})}
+function later(){setTimeout(start,0)}
+if(!i||d.documentElement.getAttribute('data-sf-first')==='off'||d.visibilityState==='hidden')return start();
+setTimeout(start,3000);i.addEventListener('error',start);
+var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('largest-contentful-paint')>=0){
+new P(function(l,o){if(l.getEntries().some(function(x){return x.element===i})){o.disconnect();later()}}).observe({type:'largest-contentful-paint',buffered:true})}
+else{var f=function(){requestAnimationFrame(function(){requestAnimationFrame(later)})};if(i.complete)f();else i.addEventListener('load',f)}})()`.replace(/\n/g, '');
+}
+
+/**
+ * index.html with the picture drawn for `projectSn` and the app started after it (appStart); the template itself
+ * when there is nothing to draw or the template lacks the meta, the app root or a closing body.
+ */
 export function drawEntry(template: string, projectSn: string, picture: FirstPicture | null): string {
   const meta = DEFAULT_PROJECT_META.exec(template);
-  if (!picture || !meta || !template.includes(APP_ROOT)) return template;
+  if (!picture || !meta || !template.includes(APP_ROOT) || !template.includes('</body>')) return template;
   const head = `<style>${FRAME_STYLE}</style><script>${entryCheck(projectSn, meta[1])}</script>`;
   // fetchpriority high: the picture is the screen's largest paint (as the app's first slide asks too).
   const body = `<div id="${FIRST_SCREEN_ID}"><img src="${escapeAttr(picture.src)}" alt="${escapeAttr(picture.alt)}" fetchpriority="high"></div>`;
   const afterMeta = meta.index + meta[0].length;
-  const withHead = template.slice(0, afterMeta) + head + template.slice(afterMeta);
-  return withHead.replace(APP_ROOT, APP_ROOT + body);
+  const scripts: string[] = [];
+  const page = (template.slice(0, afterMeta) + head + template.slice(afterMeta))
+    .replace(APP_SCRIPT, (_tag, src: string) => {
+      scripts.push(src);
+      return `<link rel="preload" as="script" href="${src}">`;
+    })
+    .replace(APP_ROOT, APP_ROOT + body);
+  return page.replace('</body>', `<script>${appStart(scripts)}</script></body>`);
 }

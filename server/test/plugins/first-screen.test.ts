@@ -66,6 +66,10 @@ describe('H5 entry page: the first screen drawn by the server', () => {
       assert.ok(res.payload.indexOf('<div id="app"></div><div id="sf-first">') > 0, 'stacked after the app root');
       // The style and the check sit right after the meta, before the app's scripts and styles.
       assert.ok(res.payload.indexOf('<style>#sf-first{') < res.payload.indexOf('<title>'));
+      // The app's script is fetched from the start and run by the page's last script, after the picture.
+      assert.ok(res.payload.includes('<link rel="preload" as="script" href="/js/app.0a1b2c3d.js">'));
+      assert.ok(!res.payload.includes('<script defer'));
+      assert.match(res.payload, /<script>\(function\(\)\{var S=\["\/js\/app\.0a1b2c3d\.js"\][^<]*<\/script><\/body>/);
     }
   });
 
@@ -135,6 +139,90 @@ describe('H5 entry page: the first screen drawn by the server', () => {
       invalidateReadModels(h.database.db, 'demo');
     }
     assert.ok(drawnImg((await get('/')).payload));
+  });
+
+  describe('the app\'s start (the page\'s last script)', () => {
+    let script = '';
+    before(async () => {
+      script = /<script>(\(function\(\)\{var S=[\s\S]*?)<\/script>/.exec((await get('/')).payload)?.[1] ?? '';
+      assert.ok(script, 'the page carries it');
+    });
+
+    /** Runs it against stub browser objects; returns what it started and the callbacks it left, to be called step by step. */
+    function run({ hidden = false, complete = false, lcpSupported = true, visibility = 'visible' } = {}) {
+      const started: string[] = [];
+      const listeners = new Map<string, () => void>();
+      const frames: (() => void)[] = [];
+      const timers: { fn: () => void; ms: number }[] = [];
+      const observers: { callback: (list: { getEntries(): { element: unknown }[] }, o: { disconnect(): void }) => void; disconnected: boolean }[] = [];
+      const img = { complete, addEventListener: (type: string, fn: () => void) => listeners.set(type, fn) };
+      class PerformanceObserver {
+        static supportedEntryTypes = lcpSupported ? ['paint', 'largest-contentful-paint'] : ['paint'];
+        constructor(callback: (typeof observers)[number]['callback']) {
+          observers.push({ callback, disconnected: false });
+        }
+        observe(options: { type: string }) {
+          assert.equal(options.type, 'largest-contentful-paint');
+        }
+      }
+      runInNewContext(script, {
+        window: { PerformanceObserver },
+        document: {
+          visibilityState: visibility,
+          documentElement: { getAttribute: (k: string) => (k === 'data-sf-first' && hidden ? 'off' : null) },
+          getElementById: () => ({ querySelector: () => img }),
+          createElement: () => ({}),
+          head: { appendChild: (el: { src: string; async: boolean }) => (assert.equal(el.async, false), started.push(el.src)) },
+        },
+        requestAnimationFrame: (fn: () => void) => frames.push(fn),
+        setTimeout: (fn: () => void, ms: number) => timers.push({ fn, ms }),
+      });
+      const paint = (element: unknown) => {
+        const o = observers[0];
+        o.callback({ getEntries: () => [{ element }] }, { disconnect: () => (o.disconnected = true) });
+      };
+      const tick = (ms: number) => timers.filter((t) => t.ms === ms).forEach((t) => t.fn());
+      return { started, listeners, frames, tick, paint, img, observers };
+    }
+    const APP = ['/js/app.0a1b2c3d.js'];
+
+    it('starts the app in the task after the picture\'s largest paint is reported, once', () => {
+      const r = run();
+      r.listeners.get('load')?.();
+      r.paint({ other: true });
+      r.tick(0);
+      assert.deepEqual(r.started, [], 'nothing runs before the picture is on screen');
+      r.paint(r.img);
+      assert.deepEqual(r.started, [], 'not inside the paint report');
+      assert.equal(r.observers[0].disconnected, true);
+      r.tick(0);
+      assert.deepEqual(r.started, APP);
+      r.tick(3000);
+      assert.deepEqual(r.started, APP, 'started once');
+    });
+
+    it('without largest-paint reports (Safari): two frames after the picture loaded', () => {
+      const r = run({ lcpSupported: false });
+      assert.equal(r.observers.length, 0);
+      r.listeners.get('load')?.();
+      r.frames.shift()?.();
+      r.frames.shift()?.();
+      assert.deepEqual(r.started, []);
+      r.tick(0);
+      assert.deepEqual(r.started, APP);
+      assert.equal(run({ lcpSupported: false, complete: true }).frames.length, 1, 'an already loaded picture waits for the frames only');
+    });
+
+    it('at once when the check hid the picture or the tab is hidden; on a failed picture; by 3 s at the latest', () => {
+      assert.deepEqual(run({ hidden: true }).started, APP);
+      assert.deepEqual(run({ visibility: 'hidden' }).started, APP);
+      const failed = run();
+      failed.listeners.get('error')?.();
+      assert.deepEqual(failed.started, APP);
+      const slow = run();
+      slow.tick(3000);
+      assert.deepEqual(slow.started, APP);
+    });
   });
 
   describe('the inline check (in the page\'s <head>)', () => {
