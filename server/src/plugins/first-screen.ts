@@ -6,9 +6,11 @@
  * Delivery: revalidated on every load (no-cache) with a weak ETag, so an unchanged page is a 304; brotli or gzip when
  * the client accepts it (Vary: Accept-Encoding). The page and its compressed forms are made once per read-model
  * version: the read models are cached objects (services/read-cache.ts), so while the same objects come back the same
- * bytes are sent, and an invalidation (or PostgreSQL's expiry) makes the next request draw the page again.
+ * bytes are sent, and an invalidation (or PostgreSQL's expiry) makes the next request draw the page again. A new
+ * H5 build is seen at once, as when the file was served from disk: the page is read again when its mtime or size
+ * changes (one stat per request).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -49,27 +51,50 @@ const matches = (ifNoneMatch: string | undefined, etag: string) =>
   !!ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || tag.trim().replace(/^W\//, '') === etag.replace(/^W\//, ''));
 
 export function registerFirstScreen(app: FastifyInstance, options: { h5Root: string; cacheControl: string }): void {
-  const template = readFileSync(join(options.h5Root, 'index.html'), 'utf8');
-  const projectSn = defaultProjectOf(template);
-  const plain = encode(template);
-  // The last page drawn and the read-model objects it came from.
-  let last: { sources: readonly unknown[]; page: Encoded } | null = null;
+  const file = join(options.h5Root, 'index.html');
+  interface Build {
+    stamp: string;
+    template: string;
+    projectSn: string | null;
+    plain: Encoded;
+    /** The last page drawn from this build and the read-model objects it came from. */
+    last: { sources: readonly unknown[]; page: Encoded } | null;
+  }
+  let build: Build | null = null;
+
+  /** The build's page, read again when the file changed; the last one read while a new build is being written. */
+  function currentBuild(): Build {
+    try {
+      const st = statSync(file);
+      const stamp = `${st.mtimeMs}:${st.size}`;
+      if (build?.stamp !== stamp) {
+        const template = readFileSync(file, 'utf8');
+        build = { stamp, template, projectSn: defaultProjectOf(template), plain: encode(template), last: null };
+      }
+    } catch (err) {
+      if (!build) throw err;
+    }
+    return build as Build;
+  }
 
   async function current(): Promise<Encoded> {
-    if (!projectSn) return plain;
+    const b = currentBuild();
+    if (!b.projectSn) return b.plain;
     try {
-      const screen = await firstScreen(app.db, projectSn);
-      const same = last && last.sources.length === screen.sources.length && last.sources.every((s, i) => s === screen.sources[i]);
-      if (last && same) return last.page;
-      const page = screen.picture ? encode(drawEntry(template, projectSn, screen.picture)) : plain;
-      last = { sources: screen.sources, page };
+      const screen = await firstScreen(app.db, b.projectSn);
+      const last = b.last;
+      if (last && last.sources.length === screen.sources.length && last.sources.every((s, i) => s === screen.sources[i])) return last.page;
+      const page = screen.picture ? encode(drawEntry(b.template, b.projectSn, screen.picture)) : b.plain;
+      b.last = { sources: screen.sources, page };
       return page;
     } catch (err) {
       // The entry page must open even when a read model cannot be read: the app asks again and reports it.
       app.log.warn({ err }, 'first screen not drawn');
-      return plain;
+      return b.plain;
     }
   }
+
+  currentBuild();
 
   async function send(request: FastifyRequest, reply: FastifyReply) {
     const page = await current();

@@ -141,6 +141,20 @@ describe('H5 entry page: the first screen drawn by the server', () => {
     assert.ok(drawnImg((await get('/')).payload));
   });
 
+  it('a new H5 build is seen at once, drawn as well', async () => {
+    const rebuilt = TEMPLATE.replace('app.0a1b2c3d.js', 'app.9f8e7d6c.js').replace('<title>商城</title>', '<title>商城 2</title>');
+    try {
+      writeFileSync(join(dist, 'index.html'), rebuilt);
+      const res = await get('/');
+      assert.ok(res.payload.includes('<link rel="preload" as="script" href="/js/app.9f8e7d6c.js">'));
+      assert.ok(res.payload.includes('<title>商城 2</title>'));
+      assert.ok(drawnImg(res.payload));
+    } finally {
+      writeFileSync(join(dist, 'index.html'), TEMPLATE);
+    }
+    assert.ok((await get('/')).payload.includes('href="/js/app.0a1b2c3d.js"'));
+  });
+
   describe('the app\'s start (the page\'s last script)', () => {
     let script = '';
     before(async () => {
