@@ -53,7 +53,20 @@ test('the entry page paints the home banner before the app, and the app\'s banne
   const alt = await page.getAttribute('#sf-first img', 'alt');
   assert.ok(alt, 'the drawn picture has alt text');
   await shot('first-screen-drawn');
+  // The entrance's call is held too: the entrance page is up, under the picture, and its loading view is not shown.
+  let enter = () => {};
+  const entering = new Promise<void>((r) => (enter = r));
+  await page.route('**/front/v1/entrance', async (route) => {
+    await entering;
+    await route.continue();
+  });
   release();
+  await page.locator('.sf-entrance__loading').waitFor({ state: 'attached' });
+  assert.equal(await page.locator('.sf-entrance__loading').evaluate((el) => getComputedStyle(el).visibility), 'hidden');
+  assert.equal(await drawnShown(page), true);
+  assert.deepEqual(await box(page, '#sf-first img'), drawn, 'the app\'s start moved nothing');
+  await shot('first-screen-entrance');
+  enter();
 
   const home = await currentPage(page, SCREENS.home, { marker: '.sf-banner .sf-slides__img' });
   await until(() => page.evaluate(() => !document.getElementById('sf-first')), 'the drawn picture gave way to the app\'s banner');

@@ -80,10 +80,13 @@ var p=route().path;if(d.getAttribute('data-sf-first')==='off'||!(p===''||p==='/'
  * H5 rem: 1 rem is 40 design px): below the 100 px search bar and the banner's 20 px margin, 24 px from each side,
  * 320 px high, 16 px corners. The e2e (e2e/first-screen.spec.ts) checks both boxes are the same. Not clickable
  * (pointer-events: none): a tap reaches the app's own banner under it, or nothing before the app has drawn.
+ * While it is shown the entrance's bar and "正在进入..." (pages/entrance) are not, so the screen goes from the picture
+ * straight to the home around it instead of the picture over the entrance (where :has is not supported, it is).
  */
 const FRAME_STYLE =
   `#${FIRST_SCREEN_ID}{position:absolute;z-index:1;top:3rem;left:.6rem;right:.6rem;height:8rem;border-radius:.4rem;overflow:hidden;pointer-events:none}` +
-  `#${FIRST_SCREEN_ID} img{display:block;width:100%;height:100%;object-fit:cover}html[data-sf-first=off] #${FIRST_SCREEN_ID}{display:none}`;
+  `#${FIRST_SCREEN_ID} img{display:block;width:100%;height:100%;object-fit:cover}html[data-sf-first=off] #${FIRST_SCREEN_ID}{display:none}` +
+  `html:not([data-sf-first=off]) body:has(>#${FIRST_SCREEN_ID}) :is(.sf-entrance__bar,.sf-entrance__loading){visibility:hidden}`;
 
 /** The build's default project, read from its index.html; null when the build did not write it. */
 export function defaultProjectOf(template: string): string | null {
