@@ -33,19 +33,51 @@ function errorMessage(err) {
   return { name: e.name, message: e.message, stack: e.stack, fields };
 }
 
-function reply(id, result) {
-  port.postMessage([id, 0, result]);
-}
-
-function fail(id, err) {
-  const message = errorMessage(err);
+/**
+ * Answers go back in batches: every answer ready when the worker's event loop reaches its check phase goes in one
+ * message (a postMessage, its clone and waking the other thread cost about as much as a small query here).
+ */
+let outbox = [];
+function flush() {
+  const batch = outbox;
+  outbox = [];
   try {
-    port.postMessage([id, 1, message]);
+    port.postMessage(batch);
   } catch {
-    // A field the structured clone refuses (an odd param value): the error without its fields still tells why.
-    port.postMessage([id, 1, { name: message.name, message: message.message, stack: message.stack, fields: { code: message.fields.code } }]);
+    // A field the structured clone refuses (an odd param value in an error): send each alone, such an error
+    // without its fields (it still tells why).
+    for (const answer of batch) {
+      try {
+        port.postMessage([answer]);
+      } catch {
+        const e = answer[2];
+        port.postMessage([[answer[0], 1, { name: e.name, message: e.message, stack: e.stack, fields: { code: e.fields?.code } }]]);
+      }
+    }
   }
 }
+function post(answer) {
+  if (outbox.push(answer) === 1) setImmediate(flush);
+}
+
+/** A statement the main thread waits for synchronously (pglite-client.ts callNow): answered at once, then woken. */
+function postNow(answer) {
+  try {
+    syncPort.postMessage(answer);
+  } catch {
+    const e = answer[2];
+    syncPort.postMessage([answer[0], 1, { name: e.name, message: e.message, stack: e.stack, fields: { code: e.fields?.code } }]);
+  }
+  Atomics.compareExchange(signal, 0, 0, ANSWERED);
+  Atomics.notify(signal, 0);
+}
+
+/** How a message is answered: in the next batch, or at once for a waiting main thread. */
+const answerer = (now) => ({
+  reply: (id, result) => (now ? postNow : post)([id, 0, result]),
+  fail: (id, err) => (now ? postNow : post)([id, 1, errorMessage(err)]),
+});
+const { reply, fail } = answerer(false);
 
 /** A result as the main thread needs it: the rows (in drizzle's row mode), fields and affected rows; no blob. */
 const plain = (r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows });
@@ -66,7 +98,7 @@ function begin(txId) {
   transactions.set(txId, { ready, done, commit, rollback });
 }
 
-function end(id, txId, commit) {
+function end(id, txId, commit, { reply, fail }) {
   const t = transactions.get(txId);
   transactions.delete(txId);
   if (!t) return fail(id, new Error(`no open transaction ${txId}`));
@@ -86,7 +118,8 @@ function on(txId, run) {
   return t.ready.then(run);
 }
 
-function handle([id, op, txId, text, params, rowMode]) {
+function handle([id, op, txId, text, params, rowMode, now]) {
+  const { reply, fail } = answerer(now);
   switch (op) {
     case OP.query:
       on(txId, (c) => c.query(text, params, rowMode ? { rowMode } : undefined)).then((r) => reply(id, plain(r)), (err) => fail(id, err));
@@ -101,7 +134,7 @@ function handle([id, op, txId, text, params, rowMode]) {
       on(txId, (tx) => tx.rollback()).then(() => reply(id, null), (err) => fail(id, err));
       return;
     case OP.end:
-      end(id, txId, Boolean(params));
+      end(id, txId, Boolean(params), { reply, fail });
       return;
     case OP.close:
       pg.close().then(() => reply(id, null), (err) => fail(id, err));
@@ -111,6 +144,17 @@ function handle([id, op, txId, text, params, rowMode]) {
   }
 }
 
+const { syncPort } = workerData;
+/** The flag a synchronously waiting main thread sleeps on (pglite-client.ts: 0, ANSWERED = 1, GONE = 2). */
+const signal = new Int32Array(workerData.signal);
+const ANSWERED = 1;
+const GONE = 2;
+// However this thread ends, a main thread asleep on the flag must wake and hear it.
+process.on('exit', () => {
+  Atomics.store(signal, 0, GONE);
+  Atomics.notify(signal, 0);
+});
+
 let pg;
 try {
   const { dataDir, postgresqlconf } = workerData;
@@ -119,5 +163,5 @@ try {
   fail(0, err);
   throw err;
 }
-port.on('message', handle);
+port.on('message', (batch) => batch.forEach(handle));
 reply(0, null);

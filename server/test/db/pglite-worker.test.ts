@@ -118,6 +118,32 @@ describe('PGlite in a worker thread', () => {
     assert.equal(await outside, 2, 'it ran after the commit and saw both rows');
   });
 
+  test('two transactions open at once on this thread both finish, one after the other, without a deadlock', async () => {
+    await reset();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const order: string[] = [];
+    // A's statements after its first are answered synchronously while it is the only one open; once B is open
+    // too, A's must go through the event loop (B waits in the worker for A, and A waits here for `held`).
+    const a = db.transaction(async (tx) => {
+      await tx.execute(sql`insert into t (v) values (50)`);
+      await tx.execute(sql`insert into t (v) values (51)`);
+      await held;
+      await tx.execute(sql`insert into t (v) values (52)`);
+      order.push('a');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const b = db.transaction(async (tx) => {
+      await tx.execute(sql`insert into t (v) values (60)`);
+      await tx.execute(sql`insert into t (v) values (61)`);
+      order.push('b');
+    });
+    setTimeout(release, 50);
+    await Promise.all([a, b]);
+    assert.deepEqual(order, ['a', 'b']);
+    assert.deepEqual(await values(db), [50, 51, 52, 60, 61]);
+  });
+
   test('a prepared statement runs on the transaction it is given (and rolls back with it)', async () => {
     await reset();
     const insert = preparedStatement((d) => prepareSql(d, 'test_insert_t', sql`insert into t (v) values (${sql.placeholder('v')})`));
