@@ -95,6 +95,10 @@ export function registerFirstScreen(app: FastifyInstance, options: { h5Root: str
   }
 
   currentBuild();
+  // The read models are loaded before the server listens, so the first visitor's page does not wait for them.
+  app.addHook('onReady', async () => {
+    await current();
+  });
 
   async function send(request: FastifyRequest, reply: FastifyReply) {
     const page = await current();

@@ -100,8 +100,8 @@ const APP_SCRIPT = /<script defer(?:="defer")? src="([^"]+)"><\/script>/g;
  * At the end of <body>: starts the app's scripts once the drawn picture is on screen (or at once when the check hid
  * it). With the page's own `defer` tags the browser runs the app's 150 KB of script as soon as the page is parsed,
  * before its first frame, so the picture could only show after the app's start-up. The scripts are fetched from the
- * start (preload links in their place) and run in their order (async = false) in the task after the picture's
- * largest-contentful-paint entry, which the browser reports once that frame is presented (a frame callback comes
+ * start (preload links in their place, at the low priority `defer` scripts get) and run in their order
+ * (async = false) in the task after the picture's largest-contentful-paint entry, which the browser reports once that frame is presented (a frame callback comes
  * before it). Without that entry type (Safari): two frames after the picture loaded. A hidden tab paints nothing,
  * so it starts at once; a picture not shown after 3 s (slow, or a tap that ended paint reporting) no longer holds them.
  */
@@ -131,7 +131,8 @@ export function drawEntry(template: string, projectSn: string, picture: FirstPic
   const page = (template.slice(0, afterMeta) + head + template.slice(afterMeta))
     .replace(APP_SCRIPT, (_tag, src: string) => {
       scripts.push(src);
-      return `<link rel="preload" as="script" href="${src}">`;
+      // Low, as Chrome fetches `defer` scripts: the picture and the render-blocking CSS go first.
+      return `<link rel="preload" as="script" href="${src}" fetchpriority="low">`;
     })
     .replace(APP_ROOT, APP_ROOT + body);
   return page.replace('</body>', `<script>${appStart(scripts)}</script></body>`);

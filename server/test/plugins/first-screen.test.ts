@@ -67,7 +67,7 @@ describe('H5 entry page: the first screen drawn by the server', () => {
       // The style and the check sit right after the meta, before the app's scripts and styles.
       assert.ok(res.payload.indexOf('<style>#sf-first{') < res.payload.indexOf('<title>'));
       // The app's script is fetched from the start and run by the page's last script, after the picture.
-      assert.ok(res.payload.includes('<link rel="preload" as="script" href="/js/app.0a1b2c3d.js">'));
+      assert.ok(res.payload.includes('<link rel="preload" as="script" href="/js/app.0a1b2c3d.js" fetchpriority="low">'));
       assert.ok(!res.payload.includes('<script defer'));
       assert.match(res.payload, /<script>\(function\(\)\{var S=\["\/js\/app\.0a1b2c3d\.js"\][^<]*<\/script><\/body>/);
     }
@@ -146,7 +146,7 @@ describe('H5 entry page: the first screen drawn by the server', () => {
     try {
       writeFileSync(join(dist, 'index.html'), rebuilt);
       const res = await get('/');
-      assert.ok(res.payload.includes('<link rel="preload" as="script" href="/js/app.9f8e7d6c.js">'));
+      assert.ok(res.payload.includes('<link rel="preload" as="script" href="/js/app.9f8e7d6c.js" fetchpriority="low">'));
       assert.ok(res.payload.includes('<title>商城 2</title>'));
       assert.ok(drawnImg(res.payload));
     } finally {
