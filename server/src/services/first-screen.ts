@@ -101,9 +101,10 @@ const APP_SCRIPT = /<script defer(?:="defer")? src="([^"]+)"><\/script>/g;
  * it). With the page's own `defer` tags the browser runs the app's 150 KB of script as soon as the page is parsed,
  * before its first frame, so the picture could only show after the app's start-up. The scripts are fetched from the
  * start (preload links in their place, at the low priority `defer` scripts get) and run in their order
- * (async = false) in the task after the picture's largest-contentful-paint entry, which the browser reports once that frame is presented (a frame callback comes
- * before it). Without that entry type (Safari): two frames after the picture loaded. A hidden tab paints nothing,
- * so it starts at once; a picture not shown after 3 s (slow, or a tap that ended paint reporting) no longer holds them.
+ * (async = false) in the task after the picture's largest-contentful-paint entry, which the browser reports once
+ * that frame is presented (a frame callback comes before it). Without that entry type (Safari): two frames after
+ * the picture loaded. A hidden tab paints nothing, so it starts at once; a picture not shown after 3 s (slow, or a
+ * tap that ended paint reporting) no longer holds them.
  */
 function appStart(scripts: string[]): string {
   return `(function(){var S=${JSON.stringify(scripts)},d=document,e=d.getElementById('${FIRST_SCREEN_ID}'),i=e&&e.querySelector('img'),go=0;
