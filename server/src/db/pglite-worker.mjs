@@ -157,8 +157,9 @@ process.on('exit', () => {
 
 let pg;
 try {
-  const { dataDir, postgresqlconf } = workerData;
-  pg = await PGlite.create({ dataDir, postgresqlconf, parsers: asText });
+  // The WebAssembly modules come compiled from the main thread (pglite-client.ts says why).
+  const { dataDir, postgresqlconf, pgliteWasmModule, initdbWasmModule } = workerData;
+  pg = await PGlite.create({ dataDir, postgresqlconf, parsers: asText, pgliteWasmModule, initdbWasmModule });
 } catch (err) {
   fail(0, err);
   throw err;

@@ -2,8 +2,8 @@
  * The database: drizzle over PGlite (embedded, the demo default) or over a `pg` Pool when DATABASE_URL is set.
  * Both run the same schema and the same committed SQL migrations, applied by drizzle's migrator at start.
  */
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -72,13 +72,8 @@ export async function openPglite(dataDir: string): Promise<Database> {
   const told = (text: string) => {
     if (listeners.size && !/^\s*select\b/i.test(text)) for (const listener of listeners) listener(text);
   };
-  const client = new PgliteWorkerClient({ dataDir: inMemory ? undefined : resolve(dataDir), postgresqlconf: PGLITE_CONF }, told);
-  try {
-    await client.ready();
-  } catch (err) {
-    await client.close().catch(() => undefined);
-    throw err;
-  }
+  const initdb = inMemory || !existsSync(join(resolve(dataDir), 'PG_VERSION'));
+  const client = await PgliteWorkerClient.open({ dataDir: inMemory ? undefined : resolve(dataDir), postgresqlconf: PGLITE_CONF, initdb }, told);
   // drizzle uses only the part of PGlite's interface the client has (query, transaction; pglite-client.ts).
   const db = drizzlePglite(client as unknown as PGlite, { schema });
   statementListeners.set(db, listeners);
