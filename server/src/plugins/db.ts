@@ -2,12 +2,12 @@
  * The database: drizzle over PGlite (embedded, the demo default) or over a `pg` Pool when DATABASE_URL is set.
  * Both run the same schema and the same committed SQL migrations, applied by drizzle's migrator at start.
  */
-import { existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -15,7 +15,6 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { PgliteWorkerClient } from '../db/pglite-client';
 import * as schema from '../db/schema';
 
 /** What routes and services see: the driver-independent drizzle database. */
@@ -35,6 +34,27 @@ const MIGRATIONS_DIR = fileURLToPath(new URL('../db/migrations', import.meta.url
  * demo data (a few MB) needs, and in WebAssembly they are resident memory of the Node process.
  */
 const PGLITE_CONF = ['shared_buffers=16MB', 'maintenance_work_mem=16MB'];
+
+/**
+ * The types drizzle reads as text (its PGlite driver hands these parsers with every query: timestamps, interval,
+ * date and their arrays; drizzle-orm/pglite/session.js).
+ */
+const DRIZZLE_TEXT_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
+const asText = Object.fromEntries(DRIZZLE_TEXT_TYPES.map((t) => [t, (value: string) => value]));
+
+type Query = PGlite['query'];
+/**
+ * Issue 17 (CPU profile: a seventh of a loaded server's time in PGlite's result builder): for a query that brings
+ * its own `parsers`, PGlite copies its table of ~320 type parsers into a new object. drizzle brings the same
+ * text-keeping parsers every time, so the client is created with them and the copy is skipped for exactly those
+ * (a query with any other parser keeps its own).
+ */
+function withoutDrizzleParsers(query: Query, told: (text: string) => void): Query {
+  return ((text: string, params?: unknown[], options?: Parameters<Query>[2]) => {
+    told(text);
+    return query(text, params, options?.parsers && Object.keys(options.parsers).every((k) => k in asText) ? { ...options, parsers: undefined } : options);
+  }) as Query;
+}
 
 type StatementListener = (text: string) => void;
 const statementListeners = new WeakMap<object, Set<StatementListener>>();
@@ -59,23 +79,28 @@ export function onEmbeddedStatement(db: Db, listener: StatementListener): boolea
  */
 const WASM_COMPILE_FLAGS = '--wasm-num-compilation-tasks=1';
 
-/**
- * PGlite in `dataDir`, or in memory when dataDir is 'memory://' (tests). It runs in a worker thread of its own
- * (db/pglite-client.ts says why and what is kept): the server's event loop only sends statements and takes rows.
- */
+/** PGlite in `dataDir`, or in memory when dataDir is 'memory://' (tests). */
 export async function openPglite(dataDir: string): Promise<Database> {
-  // Process-wide: the worker's isolate compiles PGlite's WebAssembly under it too.
   setFlagsFromString(WASM_COMPILE_FLAGS);
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(resolve(dataDir), { recursive: true });
+  const client = await PGlite.create({ dataDir: inMemory ? undefined : resolve(dataDir), postgresqlconf: PGLITE_CONF, parsers: asText });
   const listeners = new Set<StatementListener>();
   const told = (text: string) => {
     if (listeners.size && !/^\s*select\b/i.test(text)) for (const listener of listeners) listener(text);
   };
-  const initdb = inMemory || !existsSync(join(resolve(dataDir), 'PG_VERSION'));
-  const client = await PgliteWorkerClient.open({ dataDir: inMemory ? undefined : resolve(dataDir), postgresqlconf: PGLITE_CONF, initdb }, told);
-  // drizzle uses only the part of PGlite's interface the client has (query, transaction; pglite-client.ts).
-  const db = drizzlePglite(client as unknown as PGlite, { schema });
+  client.query = withoutDrizzleParsers(client.query.bind(client), told);
+  const exec = client.exec.bind(client);
+  client.exec = (text, options) => (told(text), exec(text, options));
+  const transaction = client.transaction.bind(client);
+  client.transaction = <T>(fn: (tx: Transaction) => Promise<T>) =>
+    transaction((tx) => {
+      tx.query = withoutDrizzleParsers(tx.query, told);
+      const txExec = tx.exec;
+      tx.exec = (text, options) => (told(text), txExec(text, options));
+      return fn(tx);
+    });
+  const db = drizzlePglite(client, { schema });
   statementListeners.set(db, listeners);
   return {
     db,

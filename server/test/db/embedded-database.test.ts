@@ -1,8 +1,9 @@
 /**
- * PGlite in its worker thread (db/pglite-client.ts, db/pglite-worker.mjs): what the single-thread PGlite
- * guaranteed must still hold across the thread boundary: order of issue, transactions that hold other statements
- * back, rollback on error with PGlite's error fields, statement listeners, prepared statements on a transaction's
- * client, and a data directory that survives a restart.
+ * The embedded database's guarantees that services rely on (plugins/db.ts openPglite): order of issue, transactions
+ * that hold other statements back, rollback on error with PGlite's error fields, statement listeners told on issue,
+ * prepared statements on a transaction's client, rows as drizzle expects them, and a data directory that survives
+ * a restart. Written for PGlite in a worker thread (issue 17, tried and left out: README, Benchmarks); they hold
+ * for the in-thread PGlite and guard any later change of how it runs.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,14 +13,13 @@ import { after, before, describe, test } from 'node:test';
 import { PGlite, types } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { TransactionRollbackError } from 'drizzle-orm/errors';
-import type { PgliteWorkerClient } from '../../src/db/pglite-client';
 import { prepareSql, preparedStatement } from '../../src/db/prepared';
 import { onEmbeddedStatement, openPglite, type Database, type Db } from '../../src/plugins/db';
 
 type Row = { id: number; v: number };
 
-/** The client drizzle was given (db/pglite-client.ts), to reach it below drizzle. */
-const client = (db: Db) => (db as unknown as { $client: PgliteWorkerClient }).$client;
+/** The client drizzle was given (PGlite with plugins/db.ts's wrappers), to reach it below drizzle. */
+const client = (db: Db) => (db as unknown as { $client: Pick<PGlite, 'query'> }).$client;
 
 /** db.execute's rows (the driver's result: PGlite's { rows }). */
 async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
@@ -36,7 +36,7 @@ function databaseCause(err: unknown): { code?: string; constraint?: string; mess
   return undefined;
 }
 
-describe('PGlite in a worker thread', () => {
+describe('the embedded database', () => {
   let database: Database;
   let db: Db;
   before(async () => {
@@ -110,7 +110,7 @@ describe('PGlite in a worker thread', () => {
     await begun;
     let outsideDone = false;
     const outside = rowsOf<{ n: number }>(db, sql`select count(*)::int as n from t`).then((rows) => ((outsideDone = true), rows[0]?.n));
-    // Give the worker ample time: the outside statement must still be waiting for the open transaction.
+    // Give it ample time: the outside statement must still be waiting for the open transaction.
     await new Promise((resolve) => setTimeout(resolve, 150));
     assert.equal(outsideDone, false);
     release();
@@ -123,8 +123,7 @@ describe('PGlite in a worker thread', () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const order: string[] = [];
-    // A's statements after its first are answered synchronously while it is the only one open; once B is open
-    // too, A's must go through the event loop (B waits in the worker for A, and A waits here for `held`).
+    // B's statements wait for A, which waits for `held` between its statements.
     const a = db.transaction(async (tx) => {
       await tx.execute(sql`insert into t (v) values (50)`);
       await tx.execute(sql`insert into t (v) values (51)`);
@@ -163,7 +162,7 @@ describe('PGlite in a worker thread', () => {
       onEmbeddedStatement(db, (text) => heard.push(text)),
       true,
     );
-    // Told on issue (the client's query call), before the worker has run it.
+    // Told on issue (the client's query call), before it has run.
     const write = client(db).query('insert into t (v) values (40)');
     assert.equal(heard.length, 1);
     assert.match(heard[0]!, /^insert into t/);
@@ -176,14 +175,14 @@ describe('PGlite in a worker thread', () => {
     assert.match(heard[1]!, /^update t/);
   });
 
-  test('rows come back as the in-thread PGlite gave them (text times, numbers, json, bytea, nulls)', async () => {
+  test('rows come back as a PGlite made with drizzle\'s text parsers gives them (text times, numbers, json, bytea, nulls)', async () => {
     const text = `select timestamptz '2026-11-23 08:00:00+08' as at, date '2026-11-23' as d, interval '90 minutes' as i,
       array[timestamp '2026-11-23 08:00'] as ats, 7::int as n, 9::bigint as big, 1.50::numeric as price, true as yes,
       '{"a":[1]}'::jsonb as j, null::text as none, '\\x0102'::bytea as b`;
     const keep = (value: string) => value;
     const parsers = Object.fromEntries([types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((t) => [t, keep]));
-    // As plugins/db.ts ran it in the server's thread before: the instance made with drizzle's text parsers and
-    // drizzle's queries sent without them (PGlite's own array parsers then apply to arrays of those types, as before).
+    // plugins/db.ts makes the instance with drizzle's text parsers and sends drizzle's queries without them
+    // (PGlite's own array parsers then apply to arrays of those types).
     const local = await PGlite.create({ parsers });
     try {
       for (const rowMode of ['object', 'array'] as const) {
@@ -195,19 +194,17 @@ describe('PGlite in a worker thread', () => {
     } finally {
       await local.close();
     }
-    // A parser of another type cannot cross the thread: refused rather than silently not applied.
-    assert.throws(() => client(db).query('select 1', [], { parsers: { [types.INT4]: Number } }), /cannot cross threads/);
   });
 });
 
 test('a data directory opened again after a close keeps its rows', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'pglite-worker-'));
+  const dir = mkdtempSync(join(tmpdir(), 'embedded-db-'));
   try {
     const first = await openPglite(dir);
     await first.db.execute(sql`create table kept (v text)`);
     await first.db.execute(sql`insert into kept values ('订单')`);
     await first.close();
-    await assert.rejects(client(first.db).query('select 1'), /PGlite worker exited/);
+    await assert.rejects(client(first.db).query('select 1'), /closed/i);
     const second = await openPglite(dir);
     try {
       assert.deepEqual(await rowsOf<{ v: string }>(second.db, sql`select v from kept`), [{ v: '订单' }]);
