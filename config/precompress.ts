@@ -4,7 +4,7 @@
  * (server/src/plugins/static.ts, preCompressed) sends them without spending CPU per request.
  * node:zlib only: no compression package is installed.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -24,6 +24,9 @@ export function precompressDir(outputPath: string, files: string[]): number {
   for (const name of files) {
     if (!COMPRESSIBLE.test(name)) continue;
     const path = join(outputPath, name);
+    // The watch build (npm run dev:h5) serves from webpack-dev-server's memory: nothing is on disk to compress,
+    // and it sends its files uncompressed anyway.
+    if (!existsSync(path)) continue;
     const buf = readFileSync(path);
     if (buf.length < MIN_BYTES) continue;
     const br = brotliCompressSync(buf, {
