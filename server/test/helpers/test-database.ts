@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { seedIfEmpty } from '../../src/db/seed';
 import { openPglite, openPostgres, type Database } from '../../src/plugins/db';
 
 export const usingPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
@@ -31,6 +32,14 @@ export async function openTestDatabase(): Promise<Database> {
       await dropDatabase(adminUrl, name);
     },
   };
+}
+
+/** A test database with the migrations run and the demo data seeded, for tests of services without the HTTP harness. */
+export async function openSeededTestDatabase(): Promise<Database> {
+  const database = await openTestDatabase();
+  await database.migrate();
+  await seedIfEmpty(database.db, { cardCodeKey: 'test-card-code-key' });
+  return database;
 }
 
 /**

@@ -5,17 +5,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { activityComments } from '../../src/db/schema/catalogue';
-import { seedIfEmpty } from '../../src/db/seed';
 import { commentSummary, sharedCommentSummary } from '../../src/services/comments';
 import type { Database } from '../../src/plugins/db';
-import { openTestDatabase } from '../helpers/test-database';
+import { openSeededTestDatabase } from '../helpers/test-database';
 
 describe('shared comment summary', () => {
   let database: Database;
   before(async () => {
-    database = await openTestDatabase();
-    await database.migrate();
-    await seedIfEmpty(database.db, { cardCodeKey: 'test-card-code-key' });
+    database = await openSeededTestDatabase();
   });
   after(() => database.close());
 

@@ -10,16 +10,13 @@ import { eq } from 'drizzle-orm';
 import { sessions, users } from '../../src/db/schema';
 import { createSession, findLiveSession, hashToken, markRevoked, revokeSession } from '../../src/services/sessions';
 import { createVisitor } from '../../src/services/users';
-import { seedIfEmpty } from '../../src/db/seed';
-import { openTestDatabase, usingPostgres } from '../helpers/test-database';
+import { openSeededTestDatabase, usingPostgres } from '../helpers/test-database';
 import type { Database } from '../../src/plugins/db';
 
 describe('session cache', () => {
   let database: Database;
   before(async () => {
-    database = await openTestDatabase();
-    await database.migrate();
-    await seedIfEmpty(database.db, { cardCodeKey: 'test-card-code-key' });
+    database = await openSeededTestDatabase();
   });
   after(() => database.close());
 
