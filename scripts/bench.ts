@@ -125,6 +125,8 @@ interface Row {
   p99: number;
   bad: number;
   note?: string;
+  /** The server's highest RSS while this call was loaded (MB): which call grows the memory. */
+  rssMb?: number;
 }
 
 type Step = {
@@ -286,10 +288,10 @@ async function apiBench(label: string, databaseUrl: string): Promise<{ rows: Row
       if (process.env.BENCH_DEBUG) console.log(`${new Date().toISOString()} ${name}`);
       const { result, rssMax, refused } = await load(server.base, steps, server.pid);
       rssLoad = Math.max(rssLoad, rssMax);
-      rows.push(row(name, result, refused, note));
+      rows.push({ ...row(name, result, refused, note), rssMb: rssMax });
     };
     await measure('entrance (returning visitor)', [{ method: 'POST', path: '/front/v1/entrance', params: () => ({ projectSn: PROJECT }), token: f.visitorToken }]);
-    await measure('entrance (new visitor)', [{ method: 'POST', path: '/front/v1/entrance', params: () => ({ projectSn: PROJECT }) }], 'writes a user and a session');
+    await measure('entrance (new visitor)', [{ method: 'POST', path: '/front/v1/entrance', params: () => ({ projectSn: PROJECT }) }], 'a signed visitor token, no row written');
     await measure('customerPage/menu', [{ method: 'GET', path: '/front/v1/customerPage/menu', token: f.visitorToken }]);
     await measure('customerPage/moduleInfo', [{ method: 'POST', path: '/front/v1/customerPage/moduleInfo', params: () => ({ pageSn: f.pageSn }), token: f.visitorToken }]);
     await measure('module/column/list', [{ method: 'POST', path: '/front/v1/customerPage/module/column/list', params: () => ({ columnSn: f.columnSn, page: 1, perSize: 10 }), token: f.visitorToken }]);
@@ -352,6 +354,7 @@ async function apiBench(label: string, databaseUrl: string): Promise<{ rows: Row
       p50: pct(50),
       p99: pct(99),
       bad: failed + (correct ? 0 : Math.abs(orderNos.size - list.total) || 1),
+      rssMb: rssMax,
       note: `${orderNos.size} orders (confirm + token + submit per order; latency of the submit); ${correct ? 'all in the order list' : `ONLY ${list.total} in the order list`}${firstError ? `; first failure: ${firstError}` : ''}`,
     });
     return { rows, bare, bareSigned, startSeconds: server.startSeconds, rssSeeded, rssLoad };
@@ -367,10 +370,10 @@ function printApi(label: string, r: Awaited<ReturnType<typeof apiBench>>) {
   const fmt = (n: number, w: number, d = 0) => n.toFixed(d).padStart(w);
   console.log(`[${label}] ${CONNECTIONS} connections, ${SECONDS} s per call; goal >= ${GOALS.ratio}x bare, p99 <= ${GOALS.p99Ms} ms, submit >= ${GOALS.submitPerSec}/s`);
   console.log('x bare: to the bare route sent signed requests through the same client path; x plain: to its plain GET');
-  console.log(`${'call'.padEnd(30)} ${'req/s'.padStart(7)} ${'x bare'.padStart(7)} ${'x plain'.padStart(7)} ${'baseline'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'refused'.padStart(7)}`);
+  console.log(`${'call'.padEnd(30)} ${'req/s'.padStart(7)} ${'x bare'.padStart(7)} ${'x plain'.padStart(7)} ${'baseline'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'refused'.padStart(7)} ${'RSS MB'.padStart(6)}`);
   const ratios = (x: Row) => [(x.reqPerSec / r.bareSigned.reqPerSec).toFixed(3).padStart(7), (x.reqPerSec / r.bare.reqPerSec).toFixed(3).padStart(7)].join(' ');
   const line = (x: Row, ratio: string) =>
-    console.log(`${x.name.padEnd(30)} ${fmt(x.reqPerSec, 7)} ${ratio} ${(BASELINE.ratio[x.name.split(' ')[0].replace('customerPage/', '')] ? `${BASELINE.ratio[x.name.split(' ')[0].replace('customerPage/', '')]}x` : '').padStart(8)} ${fmt(x.p50, 7)} ${fmt(x.p99, 7)} ${fmt(x.bad, 7)}${x.note ? `  ${x.note}` : ''}`);
+    console.log(`${x.name.padEnd(30)} ${fmt(x.reqPerSec, 7)} ${ratio} ${(BASELINE.ratio[x.name.split(' ')[0].replace('customerPage/', '')] ? `${BASELINE.ratio[x.name.split(' ')[0].replace('customerPage/', '')]}x` : '').padStart(8)} ${fmt(x.p50, 7)} ${fmt(x.p99, 7)} ${fmt(x.bad, 7)} ${x.rssMb === undefined ? ''.padStart(6) : fmt(x.rssMb, 6)}${x.note ? `  ${x.note}` : ''}`);
   line(r.bare, ''.padStart(15));
   line(r.bareSigned, ratios(r.bareSigned));
   for (const x of r.rows) line(x, x.name === 'order submit' ? ''.padStart(15) : ratios(x));

@@ -50,6 +50,17 @@ export const sessions = pgTable(
 );
 
 /**
+ * Secrets the server makes for itself, once per database, shared by every server process on it
+ * (services/server-keys.ts). `visitor_token`: the HMAC key of the visitor sessions that have no row
+ * (services/visitor-tokens.ts). Deleting a row makes a new key at the next start, which ends those sessions.
+ */
+export const serverKeys = pgTable('server_keys', {
+  name: text('name').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
  * The current code per phone: one row, replaced by the next send. The row doubles as the send rate limit
  * (an upsert that only succeeds when the previous send is old enough), so the limit holds across processes.
  */

@@ -8,13 +8,14 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, lte } from 'drizzle-orm';
 import { SMS_CODE_LENGTH } from '@contract/auth';
 import { ERROR_CODES } from '@contract/common';
-import { sessions, smsCodes, users } from '../db/schema';
+import { smsCodes, users } from '../db/schema';
 import { AppError, MESSAGES, badRequest } from '../http';
 import type { Db } from '../plugins/db';
 import { bindPhone } from './platform-accounts';
-import { createSession, hashToken, markRevoked, type Session } from './sessions';
+import { createSession, markRevoked, revokeStoredSession, type Session } from './sessions';
 import type { SmsProvider } from './sms';
 import { createVisitor, type UserRow } from './users';
+import { ensureVisitorRow } from './visitor-tokens';
 
 export const CODE_TTL_MS = 5 * 60 * 1000;
 export const RESEND_AFTER_S = 60;
@@ -85,8 +86,10 @@ export async function loginWithCode(
     if (refused) return { ok: false, error: refused };
     const now = new Date();
 
+    // A visitor without a row becomes the customer as one with a row does: its row first (visitor-tokens.ts).
+    if (session.visitor) await ensureVisitorRow(tx, session.visitor);
     const user = await userForPhone(tx, session, phone);
-    await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.tokenHash, hashToken(session.token)));
+    await revokeStoredSession(tx, session, now);
     markRevoked(db, session.token);
     const next = await createSession(tx, { userId: user.userId, projectSn: session.projectSn, ttlDays: input.ttlDays });
     return { ok: true, token: next.token, user };

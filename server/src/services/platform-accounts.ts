@@ -9,11 +9,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
-import { sessions, users } from '../db/schema';
+import { users } from '../db/schema';
 import { platformIdentities, usedLoginCodes, type Platform } from '../db/schema/platform-accounts';
 import { badRequest } from '../http';
 import type { Db } from '../plugins/db';
-import { createSession, hashToken, markRevoked, type Session } from './sessions';
+import { createSession, markRevoked, revokeStoredSession, type Session } from './sessions';
 import { sha256Hex } from './sha256';
 import { createVisitor, findUser, type UserRow } from './users';
 
@@ -187,7 +187,7 @@ export async function saveProfile(db: Db, userId: string, profile: { nickName: s
 /** Revokes the asking session and opens one for `userId` (login, or a merge moved the customer). */
 export async function replaceSession(db: Db, old: Session, userId: string, ttlDays: number): Promise<Session> {
   return db.transaction(async (tx) => {
-    await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(old.token)));
+    await revokeStoredSession(tx, old);
     markRevoked(db, old.token);
     return createSession(tx, { userId, projectSn: old.projectSn, ttlDays });
   });

@@ -5,11 +5,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
-import { isoTime, preparedStatement } from '../db/prepared';
+import { isoTime, prepareSql, preparedStatement } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import type { Db } from '../plugins/db';
 import { sha256Hex } from './sha256';
 import { groupPerTurn } from './turn-group';
+import { ensureVisitorRow, isVisitorToken, readVisitorToken, visitorUserRow, type VisitorClaims } from './visitor-tokens';
 
 export interface Session {
   token: string;
@@ -20,6 +21,8 @@ export interface Session {
    * row again, issue 17); absent where the session came from the in-memory cache (PGlite, whose users are cached).
    */
   user?: typeof users.$inferSelect;
+  /** A visitor's session without a row: what its token says (visitor-tokens.ts). */
+  visitor?: VisitorClaims;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -51,7 +54,7 @@ export async function createSession(db: Db, input: { userId: string; projectSn: 
  * session's own expiry. With PostgreSQL (DATABASE_URL) several instances may revoke, so every lookup asks the
  * database.
  */
-type Cached = { userId: string; projectSn: string; expiresAt: number } | 'revoked';
+type Cached = { userId: string; projectSn: string; expiresAt: number; visitor?: VisitorClaims; stored?: boolean } | 'revoked';
 const caches = new WeakMap<Db, Map<string, Cached>>();
 /** Past this many entries the live ones are dropped (tombstones stay): they are read again on their next call. */
 const MAX_CACHED = 100_000;
@@ -111,7 +114,8 @@ export async function findLiveSession(db: Db, token: string): Promise<Session | 
   const hit = cache?.get(hash);
   if (hit === 'revoked') return null;
   const now = Date.now();
-  if (hit && hit.expiresAt > now) return { token, userId: hit.userId, projectSn: hit.projectSn };
+  if (hit && hit.expiresAt > now) return hit.visitor ? visitorSession(token, hit.visitor, hit.stored === true) : { token, userId: hit.userId, projectSn: hit.projectSn };
+  if (isVisitorToken(token)) return findVisitorSession(db, token, hash, cache, now);
   if (!cache) {
     const found = await liveSessionWithUser(db, hash);
     return found ? { token, userId: found.userId, projectSn: found.projectSn, user: found.user } : null;
@@ -126,6 +130,77 @@ export async function findLiveSession(db: Db, token: string): Promise<Session | 
 }
 
 /**
+ * A visitor token's standing in the database, for all the checks that reach this point in one turn of the event
+ * loop (one statement, as the session look-ups above): revoked (a sessions row with revoked_at), and whether its
+ * user row is stored and has a phone.
+ */
+const visitorStanding = preparedStatement((db) =>
+  prepareSql<{ hash: string; revoked: boolean; stored: boolean; customer: boolean }>(
+    db,
+    'visitor_standing_group',
+    sql`select v.hash,
+          exists (select 1 from ${sessions} s where s.token_hash = v.hash and s.revoked_at is not null) as revoked,
+          u.user_id is not null as stored,
+          u.phone is not null as customer
+        from unnest(${sql.placeholder('hashes')}::text[], ${sql.placeholder('userIds')}::text[]) as v(hash, user_id)
+        left join ${users} u on u.user_id = v.user_id`,
+  ),
+);
+type Standing = { revoked: boolean; stored: boolean; customer: boolean };
+const standings = new WeakMap<Db, (input: { hash: string; userId: string }) => Promise<Standing>>();
+
+function standingOf(db: Db, hash: string, userId: string): Promise<Standing> {
+  let lookUp = standings.get(db);
+  if (!lookUp) {
+    lookUp = groupPerTurn(async (inputs: { hash: string; userId: string }[]) => {
+      const { rows } = await visitorStanding(db).execute({ hashes: inputs.map((i) => i.hash), userIds: inputs.map((i) => i.userId) });
+      const byHash = new Map(rows.map((r) => [r.hash, r]));
+      return inputs.map((i) => byHash.get(i.hash) ?? { revoked: false, stored: false, customer: false });
+    });
+    standings.set(db, lookUp);
+  }
+  return lookUp({ hash, userId });
+}
+
+/** The session of a visitor token; `user` is the row the token describes while no row is stored. */
+function visitorSession(token: string, claims: VisitorClaims, stored: boolean): Session {
+  return { token, userId: claims.userId, projectSn: claims.projectSn, visitor: claims, ...(stored ? {} : { user: visitorUserRow(claims) }) };
+}
+
+async function findVisitorSession(db: Db, token: string, hash: string, cache: Map<string, Cached> | null, now: number): Promise<Session | null> {
+  const claims = await readVisitorToken(db, token, now);
+  if (!claims) return null;
+  const standing = await standingOf(db, hash, claims.userId);
+  // A visitor token never speaks for a customer: one whose user has a phone by now is as good as revoked.
+  if (standing.revoked || standing.customer) {
+    cache?.set(hash, 'revoked');
+    return null;
+  }
+  if (cache && cache.get(hash) !== 'revoked') {
+    if (cache.size >= MAX_CACHED) for (const [k, v] of cache) if (v !== 'revoked') cache.delete(k);
+    cache.set(hash, { userId: claims.userId, projectSn: claims.projectSn, expiresAt: claims.expiresAt, visitor: claims, stored: standing.stored });
+  }
+  return visitorSession(token, claims, standing.stored);
+}
+
+/**
+ * Ends a session in the database: a stored one gets its revoked_at; a visitor's (no row) gets a revoked row, after
+ * its user row (the foreign key). `db` may be a transaction; callers also call markRevoked with the server's db.
+ */
+export async function revokeStoredSession(db: Db, session: Pick<Session, 'token' | 'userId' | 'projectSn' | 'visitor'>, at = new Date()): Promise<void> {
+  const tokenHash = hashToken(session.token);
+  if (!session.visitor) {
+    await db.update(sessions).set({ revokedAt: at }).where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+    return;
+  }
+  await ensureVisitorRow(db, session.visitor);
+  await db
+    .insert(sessions)
+    .values({ tokenHash, userId: session.userId, projectSn: session.projectSn, createdAt: new Date(session.visitor.issuedAt), expiresAt: new Date(session.visitor.expiresAt), revokedAt: at })
+    .onConflictDoNothing();
+}
+
+/**
  * Call wherever a session's revokedAt is set (inside the revoking transaction is fine: a tombstone of a
  * transaction that then fails only makes that client enter again). `db` is the database the server was given.
  */
@@ -133,10 +208,7 @@ export function markRevoked(db: Db, token: string): void {
   sessionCache(db)?.set(hashToken(token), 'revoked');
 }
 
-export async function revokeSession(db: Db, token: string): Promise<void> {
-  markRevoked(db, token);
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
+export async function revokeSession(db: Db, session: Pick<Session, 'token' | 'userId' | 'projectSn' | 'visitor'>): Promise<void> {
+  markRevoked(db, session.token);
+  await revokeStoredSession(db, session);
 }

@@ -4,7 +4,7 @@
  * turn's other requests have reached this point (setImmediate: the embedded database runs a statement without
  * yielding to I/O, so waiting for the statement in flight would gather nobody), so under load a group gathers the
  * requests that arrived together. Used for the nonce claims and session look-ups every signed call makes on
- * PostgreSQL, and for the new visitors' insert (users.ts).
+ * PostgreSQL, and for the visitor tokens' standing (sessions.ts).
  */
 export interface GroupOptions {
   /** Inputs per run at most (a statement's parameters are limited); a larger group runs in turn, in order. */

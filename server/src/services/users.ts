@@ -1,13 +1,13 @@
-/** Users of a project: visitors get one at the entrance; phone login gives it a phone (or finds the owner). */
+/**
+ * Users of a project. A visitor's row is stored when it first needs one (services/visitor-tokens.ts: a login);
+ * phone login gives it a phone (or finds the owner).
+ */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { UserInfo } from '@contract/entrance';
 import { preparedStatement } from '../db/prepared';
-import { sessions, users } from '../db/schema';
-import { timestamptz } from '../db/timestamptz';
+import { users } from '../db/schema';
 import { onEmbeddedStatement, type Db } from '../plugins/db';
-import { newSession, type Session } from './sessions';
-import { groupPerTurn } from './turn-group';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -72,56 +72,4 @@ export async function findUser(db: Db, userId: string): Promise<UserRow | null> 
     cache.rows.set(userId, user);
   }
   return user ?? null;
-}
-
-/** A visitor waiting to be written. */
-interface PendingVisitor {
-  user: UserRow;
-  row: typeof sessions.$inferInsert;
-}
-/** Rows per statement: nine parameters each, far below PostgreSQL's 65,535. */
-const MAX_VISITORS_PER_STATEMENT = 64;
-
-/** One statement for a group of new visitors: their users and, referencing them, their sessions. */
-async function insertVisitors(db: Db, group: PendingVisitor[]): Promise<void[]> {
-  const userRows = sql.join(
-    group.map(({ user }) => sql`(${user.userId}, ${user.projectSn}, ${user.unionId}, ${timestamptz(user.createdAt)})`),
-    sql`, `,
-  );
-  const sessionRows = sql.join(
-    group.map(({ row }) => sql`(${row.tokenHash}, ${row.userId}, ${row.projectSn}, ${timestamptz(row.createdAt as Date)}, ${timestamptz(row.expiresAt)})`),
-    sql`, `,
-  );
-  await db.execute(sql`with u as (
-      insert into ${users} (user_id, project_sn, union_id, created_at) values ${userRows}
-    )
-    insert into ${sessions} (token_hash, user_id, project_sn, created_at, expires_at) values ${sessionRows}`);
-  return group.map(() => undefined);
-}
-
-/**
- * Per database: the visitors who entered in one turn of the event loop are written together (group commit,
- * issue 17: the new-visitor entrance was one statement per visitor, most of its time the embedded database's
- * per-statement work). A group that fails is written again one visitor per statement, so a visitor's error (or
- * success) is only its own.
- */
-const visitorWriters = new WeakMap<Db, (visitor: PendingVisitor) => Promise<void>>();
-function visitorWriter(db: Db): (visitor: PendingVisitor) => Promise<void> {
-  const known = visitorWriters.get(db);
-  if (known) return known;
-  const write = groupPerTurn((group: PendingVisitor[]) => insertVisitors(db, group), { maxGroup: MAX_VISITORS_PER_STATEMENT, retryAlone: true });
-  visitorWriters.set(db, write);
-  return write;
-}
-
-/**
- * A new visitor and its session, written in one statement with the user and session insert together (the row's
- * foreign key checked at the statement's end as for two inserts), shared with the other visitors entering in the
- * same turn of the event loop (visitorWriter). Resolves once both rows are stored.
- */
-export async function createVisitorSession(db: Db, projectSn: string, ttlDays: number): Promise<{ user: UserRow; session: Session }> {
-  const user: UserRow = { userId: randomUUID(), projectSn, phone: null, unionId: `u_${randomBytes(12).toString('hex')}`, nickName: null, avatar: null, createdAt: new Date() };
-  const { session, row } = newSession({ userId: user.userId, projectSn, ttlDays });
-  await visitorWriter(db)({ user, row });
-  return { user, session };
 }

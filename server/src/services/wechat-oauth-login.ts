@@ -15,6 +15,7 @@ import type { Db } from '../plugins/db';
 import { claimLoginCode, findOrCreateUserByPlatformIdentity, replaceSession, saveProfile } from './platform-accounts';
 import { CODE_REFUSED, WechatOAuthError, type OAuthScope, type WechatOAuthProvider } from './providers/wechat-oauth';
 import { hashToken, type Session } from './sessions';
+import { ensureVisitorRow } from './visitor-tokens';
 import type { UserRow } from './users';
 
 export const OAUTH_MESSAGES = {
@@ -72,6 +73,8 @@ export async function loginWithWechatCode(
     if (CODE_REFUSED.has(err.errcode)) throw badRequest(OAUTH_MESSAGES.badCode);
     throw new AppError(503, ERROR_CODES.WECHAT_UNAVAILABLE, OAUTH_MESSAGES.failed);
   }
+  // A visitor without a row gets it first, so the identity can be the visitor's own (visitor-tokens.ts).
+  if (input.session.visitor) await ensureVisitorRow(db, input.session.visitor);
   const found = await findOrCreateUserByPlatformIdentity(db, {
     projectSn: input.session.projectSn,
     platform: 'WECHAT_H5',

@@ -12,6 +12,7 @@ import { loadConfig, type Config } from '../../src/config';
 import { seedIfEmpty } from '../../src/db/seed';
 import { type Database } from '../../src/plugins/db';
 import type { SmsProvider } from '../../src/services/sms';
+import { ensureVisitorRow, readVisitorToken } from '../../src/services/visitor-tokens';
 import { openTestDatabase } from './test-database';
 
 export class RecordingSms implements SmsProvider {
@@ -66,6 +67,11 @@ export interface Harness {
   inject(options: InjectOptions): Promise<Reply>;
   /** A fresh visitor session of a project. */
   enter(projectSn?: string): Promise<string>;
+  /**
+   * A visitor whose user row is stored, as a login stores it (a new visitor has none: services/visitor-tokens.ts):
+   * for tests that write rows referencing the visitor's user directly.
+   */
+  enterStored(projectSn?: string): Promise<string>;
   /** Visitor session, code, login: a logged-in token. */
   login(phone: string, projectSn?: string): Promise<{ token: string; userId: string }>;
   close(): Promise<void>;
@@ -118,6 +124,13 @@ export async function buildHarness(
       const res = await harness.post<{ token: string }>('/front/v1/entrance', { projectSn });
       if (res.status !== 200) throw new Error(`entrance failed: ${res.raw.body}`);
       return res.body.info.token;
+    },
+    async enterStored(projectSn = 'demo') {
+      const token = await harness.enter(projectSn);
+      const claims = await readVisitorToken(database.db, token);
+      if (!claims) throw new Error('the entrance gave no visitor token');
+      await ensureVisitorRow(database.db, claims);
+      return token;
     },
     async login(phone, projectSn = 'demo') {
       const visitor = await harness.enter(projectSn);

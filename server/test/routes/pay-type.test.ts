@@ -54,7 +54,7 @@ describe('pay type recorded and shown', () => {
   before(async () => {
     h = await buildHarness();
     await h.app.listen({ port: 0, host: '127.0.0.1' });
-    token = await h.enter('demo');
+    token = await h.enterStored('demo');
     userId = (await h.get<{ userId: string }>('/front/v1/user/cache', {}, token)).body.info.userId;
   });
   after(() => h.close());

@@ -45,7 +45,7 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
   const db = () => h.database.db;
 
   async function visitor(): Promise<{ token: string; userId: string }> {
-    const t = await h.enter('demo');
+    const t = await h.enterStored('demo');
     const me = await h.get<{ userId: string }>('/front/v1/user/cache', {}, t);
     return { token: t, userId: me.body.info.userId };
   }

@@ -306,7 +306,7 @@ describe('WeChat Pay through the order routes (pay-check queries WeChat, cancel 
   it('an H5 payment no notification settled is found paid by the pay-check; a cancelled order is closed at WeChat', async () => {
     const h = await buildHarness({ env: env() });
     try {
-      const token = await h.enter('demo');
+      const token = await h.enterStored('demo');
       const userId = (await h.get<{ userId: string }>('/front/v1/user/cache', {}, token)).body.info.userId;
       const expiresAt = new Date(Date.now() + 30 * 60_000);
       const makeOrder = async (orderNo: string) => {

@@ -29,7 +29,7 @@ describe('session cache', () => {
     const s = await newSession();
     assert.equal((await findLiveSession(database.db, s.token))?.userId, s.userId);
     assert.equal((await findLiveSession(database.db, s.token))?.userId, s.userId);
-    await revokeSession(database.db, s.token);
+    await revokeSession(database.db, s);
     assert.equal(await findLiveSession(database.db, s.token), null);
   });
 

@@ -23,7 +23,7 @@ describe('user cache', () => {
   const enter = async (token: string) => (await h.post<EntranceInfo>('/front/v1/entrance', { projectSn: 'demo' }, token)).body.info;
 
   it('the entrance sees a nickname written to the table after the row was read (and remembered)', async () => {
-    const token = await h.enter('demo');
+    const token = await h.enterStored('demo');
     const first = await enter(token);
     assert.equal((await enter(token)).userInfo.nickName, null);
     await h.database.db.update(users).set({ nickName: '小明' }).where(eq(users.userId, first.userInfo.userId));
@@ -31,7 +31,7 @@ describe('user cache', () => {
   });
 
   it('a read under way when the row changes does not keep the old row', async () => {
-    const token = await h.enter('demo');
+    const token = await h.enterStored('demo');
     const { userId } = (await enter(token)).userInfo;
     // Not remembered now (any update of users empties the cache), so the next findUser reads the table.
     await h.database.db.update(users).set({ avatar: null }).where(eq(users.userId, userId));
@@ -63,7 +63,7 @@ describe('user cache', () => {
   });
 
   it('a change inside a transaction is seen once it commits; a rolled-back one never', async () => {
-    const token = await h.enter('demo');
+    const token = await h.enterStored('demo');
     const { userId } = (await enter(token)).userInfo;
     await findUser(h.database.db, userId);
     await h.database.db.transaction(async (tx) => {

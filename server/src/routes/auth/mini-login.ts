@@ -13,6 +13,7 @@ import type { Config } from '../../config';
 import { platformIdentities } from '../../db/schema/platform-accounts';
 import { badRequest, ok, responses } from '../../http';
 import { requireSession } from '../../plugins/auth';
+import { ensureVisitorRow } from '../../services/visitor-tokens';
 import {
   authPrompts,
   bindPhone,
@@ -59,6 +60,8 @@ const miniLoginRoutes: FastifyPluginAsyncZod<MiniLoginRoutesOptions> = async (ap
       if (provider.name !== 'sandbox' && appId && appId !== provider.appId) throw badRequest(MINI_TEXTS.appMismatch);
       await claimLoginCode(app.db, platform, provider.appId, code);
       const mini = await provider.code2Session(code);
+      // A visitor without a row gets it first, so the identity can be the visitor's own (visitor-tokens.ts).
+      if (session.visitor) await ensureVisitorRow(app.db, session.visitor);
       const { user } = await findOrCreateUserByPlatformIdentity(app.db, {
         projectSn: session.projectSn,
         platform,
@@ -109,9 +112,12 @@ const miniLoginRoutes: FastifyPluginAsyncZod<MiniLoginRoutesOptions> = async (ap
         sessionKey = identity.sessionKey;
       }
       const phone = await provider.phoneNumber({ code, encryptedData, iv, sessionKey });
+      if (session.visitor) await ensureVisitorRow(app.db, session.visitor);
       const { user } = await bindPhone(app.db, { projectSn: session.projectSn, userId: session.userId, phone });
-      // The customer is someone else now (merged by phone): the session follows; otherwise it stays.
-      const token = user.userId === session.userId ? session.token : (await replaceSession(app.db, session, user.userId, ttlDays)).token;
+      // The customer is someone else now (merged by phone), or the session was a visitor token, which never speaks
+      // for a customer: a new session; otherwise it stays.
+      const keep = user.userId === session.userId && !session.visitor;
+      const token = keep ? session.token : (await replaceSession(app.db, session, user.userId, ttlDays)).token;
       return ok({ token, userInfo: toUserInfo(user), authInfo: authPrompts(user, platform) });
     },
   );

@@ -6,7 +6,8 @@ import { entranceBody, entranceInfo, projectEnumSchema, tipsBody, tipsInfo } fro
 import { tips } from '../../db/schema';
 import { MESSAGES, notFound, ok, responses } from '../../http';
 import { onlineProjects } from '../../services/page-read-models';
-import { createVisitorSession, findUser, toUserInfo, type UserRow } from '../../services/users';
+import { findUser, toUserInfo, type UserRow } from '../../services/users';
+import { mintVisitorToken, visitorUserRow } from '../../services/visitor-tokens';
 
 export interface EntranceRoutesOptions {
   sessionTtlDays: number;
@@ -32,14 +33,15 @@ const entranceRoutes: FastifyPluginAsyncZod<EntranceRoutesOptions> = async (app,
 
       // A session of another project is left alone (not revoked): the visitor may switch back to it.
       const current = request.session?.projectSn === project.projectSn ? request.session : null;
-      let user: UserRow | null = current ? await findUser(app.db, current.userId) : null;
+      // A visitor's session brings the row its token describes (services/visitor-tokens.ts).
+      let user: UserRow | null = current ? (current.user ?? (await findUser(app.db, current.userId))) : null;
       let token = current?.token ?? '';
       if (!user) {
-        // Each new visitor is a user row and a session: bounded per client (services/limits.ts).
+        // A new visitor is a signed token, no row until it logs in; still bounded per client (services/limits.ts).
         await app.limits.newVisitor(request.ip);
-        const entered = await createVisitorSession(app.db, project.projectSn, options.sessionTtlDays);
-        user = entered.user;
-        token = entered.session.token;
+        const entered = await mintVisitorToken(app.db, project.projectSn, options.sessionTtlDays);
+        user = visitorUserRow(entered.claims);
+        token = entered.token;
       }
       return ok({
         token,

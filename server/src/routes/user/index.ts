@@ -20,7 +20,9 @@ const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, opts) =
   };
 
   const currentUser = async (session: Parameters<typeof requireSession>[0]) => {
-    const user = await findUser(app.db, requireSession(session).userId);
+    const s = requireSession(session);
+    // A visitor's session brings the row its token describes (services/visitor-tokens.ts).
+    const user = s.user ?? (await findUser(app.db, s.userId));
     if (!user) throw sessionExpired();
     return user;
   };

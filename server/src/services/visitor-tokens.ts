@@ -1,0 +1,85 @@
+/**
+ * Visitor sessions without rows (issue 17). Every entrance of a new visitor used to write a user row and a session
+ * row: the new-visitor entrance ran at a sixth of the returning visitor's rate on the embedded database, and anyone
+ * could fill both tables by calling it. Now a visitor's token carries the visitor's facts, signed with the
+ * server's own key (server-keys.ts, shared by every process on the database):
+ *
+ *   v1.<base64url JSON [userId, projectSn, unionId, issuedAt, expiresAt]>.<base64url HMAC-SHA256>
+ *
+ * Nothing is written until the visitor needs a row: a login (phone, WeChat, mini-program) first stores the
+ * visitor's user row as the token describes it (ensureVisitorRow), so the visitor becomes the customer as before;
+ * a revocation stores a sessions row with revoked_at (sessions.ts revokeStoredSession). The token is checked
+ * against both: it is refused once revoked, and refused once its user has a phone, since a visitor token must
+ * never speak for a customer (customers log in to a stored session).
+ */
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { users } from '../db/schema';
+import type { Db } from '../plugins/db';
+import { serverKey } from './server-keys';
+
+const PREFIX = 'v1.';
+const KEY_NAME = 'visitor_token';
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Far above a real token (about 190 characters); anything longer is not parsed at all. */
+const MAX_TOKEN_LENGTH = 512;
+
+/** What a visitor token says. */
+export interface VisitorClaims {
+  userId: string;
+  projectSn: string;
+  unionId: string;
+  issuedAt: number;
+  expiresAt: number;
+}
+
+export const isVisitorToken = (token: string): boolean => token.startsWith(PREFIX);
+
+const mac = (key: Buffer, payload: string): Buffer => createHmac('sha256', key).update(PREFIX).update(payload).digest();
+
+/** A new visitor: a new user id and union id (the same forms as stored users'), signed into a token. */
+export async function mintVisitorToken(db: Db, projectSn: string, ttlDays: number): Promise<{ token: string; claims: VisitorClaims }> {
+  const key = await serverKey(db, KEY_NAME);
+  const issuedAt = Date.now();
+  const claims: VisitorClaims = { userId: randomUUID(), projectSn, unionId: `u_${randomBytes(12).toString('hex')}`, issuedAt, expiresAt: issuedAt + ttlDays * DAY_MS };
+  const payload = Buffer.from(JSON.stringify([claims.userId, claims.projectSn, claims.unionId, claims.issuedAt, claims.expiresAt])).toString('base64url');
+  return { token: `${PREFIX}${payload}.${mac(key, payload).toString('base64url')}`, claims };
+}
+
+/** The token's claims when it is a visitor token this server signed and not expired at `now`; otherwise null. */
+export async function readVisitorToken(db: Db, token: string, now = Date.now()): Promise<VisitorClaims | null> {
+  if (!isVisitorToken(token) || token.length > MAX_TOKEN_LENGTH) return null;
+  const dot = token.indexOf('.', PREFIX.length);
+  if (dot < 0) return null;
+  const payload = token.slice(PREFIX.length, dot);
+  const given = Buffer.from(token.slice(dot + 1), 'base64url');
+  const expected = mac(await serverKey(db, KEY_NAME), payload);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  let parts: unknown;
+  try {
+    parts = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(parts) || parts.length !== 5) return null;
+  const [userId, projectSn, unionId, issuedAt, expiresAt] = parts as unknown[];
+  if (typeof userId !== 'string' || typeof projectSn !== 'string' || typeof unionId !== 'string') return null;
+  if (typeof issuedAt !== 'number' || typeof expiresAt !== 'number' || expiresAt <= now) return null;
+  return { userId, projectSn, unionId, issuedAt, expiresAt };
+}
+
+/** The user row a visitor token describes (as it is stored by ensureVisitorRow). */
+export function visitorUserRow(claims: VisitorClaims): typeof users.$inferSelect {
+  return { userId: claims.userId, projectSn: claims.projectSn, phone: null, unionId: claims.unionId, nickName: null, avatar: null, createdAt: new Date(claims.issuedAt) };
+}
+
+/**
+ * Stores the visitor's user row unless it is stored already: before anything that needs the row (a login moves the
+ * visitor onto it; a revocation's sessions row references it). `db` may be a transaction.
+ */
+export async function ensureVisitorRow(db: Db, claims: VisitorClaims): Promise<void> {
+  const row = visitorUserRow(claims);
+  await db.execute(sql`insert into ${users} (user_id, project_sn, union_id, created_at)
+    values (${row.userId}, ${row.projectSn}, ${row.unionId}, ${row.createdAt.toISOString()}::timestamptz)
+    on conflict (user_id) do nothing`);
+}
