@@ -56,6 +56,8 @@ export interface PageScore {
   bestPractices: number;
   /** Ids of the accessibility and best-practices audits that did not pass. */
   failed: string[];
+  /** With LIGHTHOUSE_RUNS > 1: every run's performance / TBT / LCP, in run order, so the spread is seen. */
+  spread?: string;
 }
 
 const score = (r: RunnerResult, id: string) => Math.round((r.lhr.categories[id]?.score ?? 0) * 100);
@@ -135,12 +137,15 @@ async function auditOne(url: string, port: number, outDir: string, name: string,
     if (!r) throw new Error(`lighthouse gave no result for ${name}`);
     results.push(r);
   }
+  const spread = runs > 1
+    ? results.map((r) => `${score(r, 'performance')}/${Math.round(numeric(r, 'total-blocking-time'))}/${Math.round(numeric(r, 'largest-contentful-paint'))}`).join(' ')
+    : undefined;
   results.sort((a, b) => score(a, 'performance') - score(b, 'performance'));
   const median = results[Math.floor(results.length / 2)];
   const [json, html] = median.report as string[];
   writeFileSync(join(outDir, `${name}.report.json`), json);
   writeFileSync(join(outDir, `${name}.report.html`), html);
-  return summarise(name, median);
+  return { ...summarise(name, median), spread };
 }
 
 function print(rows: PageScore[], outDir: string) {
@@ -151,6 +156,7 @@ function print(rows: PageScore[], outDir: string) {
       `  ${r.name.padEnd(40)}${String(r.performance).padStart(5)}  ${ms(r.lcpMs)}  ${ms(r.fcpMs)}  ${ms(r.tbtMs)}  ${r.cls.toFixed(3).padStart(5)}  ${String(r.accessibility).padStart(4)}  ${String(r.bestPractices).padStart(4)}`,
     );
     if (r.failed.length) console.log(`    not passed: ${r.failed.join(', ')}`);
+    if (r.spread) console.log(`    runs (perf/TBT/LCP ms): ${r.spread}`);
   }
   console.log(`  reports: ${outDir}`);
 }
