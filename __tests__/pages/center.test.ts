@@ -28,6 +28,29 @@ describe('我的', () => {
     expect(requests.filter((r) => r.path === SUMMARY)).toHaveLength(1);
   });
 
+  test('the coupon row is on the page before the summary answers (no shift when the number comes); a failed call leaves it out', async () => {
+    if (!BUILT_ROUTES.has('subpackages/coupon/discountCouponList/discountCouponList')) return;
+    signIn('13800138000');
+    let answer: (reply: { info: unknown } | { error: string; status: number }) => void = () => undefined;
+    route('GET', SUMMARY, () => new Promise((r) => (answer = r)));
+    await openAt('/pages/center/center');
+    await waitFor(() => expect(requests.filter((r) => r.path === SUMMARY)).toHaveLength(1));
+    expect(all('.sf-center__asset')).toHaveLength(1);
+    expect(all('.sf-center__asset-num.is-loading')).toHaveLength(1);
+    answer({ info: { orders: { ALL: 0, UNPAID: 0, PAID: 0, CANCELLED: 0, REFUND: 0 }, coupons: 3 } });
+    await waitFor(() => expect(text('.sf-center__asset-num')).toBe('3'));
+    expect(all('.sf-center__asset-num.is-loading')).toHaveLength(0);
+  });
+
+  test('a failed summary call: no coupon row, the page still works', async () => {
+    signIn('13800138000');
+    route('GET', SUMMARY, () => ({ error: '服务繁忙', status: 500 }));
+    await openAt('/pages/center/center');
+    await waitFor(() => expect(all('.sf-center__assets')).toHaveLength(0));
+    expect(text('.sf-center__phone')).toBe('138****8000');
+    expect(all('.sf-center__entry').length).toBeGreaterThan(0);
+  });
+
   test('a visitor: the login prompt, no summary call, no counts', async () => {
     signIn(null);
     await openAt('/pages/center/center');
