@@ -96,6 +96,29 @@ describe('course detail page (§2 detail pages)', () => {
     toast.mockRestore();
   });
 
+  test('the attributes are drawn with the item, not a call later (their block would push the rest down)', async () => {
+    catalogue(courseDetail({ actSn: 'C3' }));
+    let answer: (reply: { info: unknown }) => void = () => undefined;
+    route('GET', '/front/v1/activity/spec-attrs', () => new Promise((r) => (answer = r)));
+    await openAt('/pages/activity/courseDetail?actSn=C3');
+    await waitFor(() => expect(requests.filter((r) => r.path === '/front/v1/activity/spec-attrs')).toHaveLength(1));
+    // Asked for beside the item, not after it.
+    expect(requests.filter((r) => r.path === '/front/v1/activity/details')).toHaveLength(1);
+    expect(all('#act-skeleton')).toHaveLength(1);
+    expect(all('.sf-act__name')).toHaveLength(0);
+    answer({ info: { attrs: [{ name: '学制', value: '2.5年' }] } });
+    await waitFor(() => expect(text('.sf-act__name')).toBe('成人高考专升本全程班'));
+    expect(text('#act-attrs')).toContain('学制2.5年');
+  });
+
+  test('a failing attributes call shows the item without them', async () => {
+    catalogue(courseDetail({ actSn: 'C4', adultExamination: null, subjectCharge: null, subjectsNum: null }));
+    route('GET', '/front/v1/activity/spec-attrs', () => ({ error: '服务繁忙', status: 500 }));
+    await openAt('/pages/activity/courseDetail?actSn=C4');
+    await waitFor(() => expect(text('.sf-act__name')).toBe('成人高考专升本全程班'));
+    expect(all('#act-attrs')).toHaveLength(0);
+  });
+
   test('a failing extra call (recommendations) does not take the item off the screen', async () => {
     catalogue(courseDetail({ actSn: 'C2' }));
     route('GET', '/front/v1/activity/hot-recommend', () => ({ error: '服务繁忙', status: 500 }));

@@ -77,21 +77,29 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
     if (!session.token || state.loading) return;
     runInAction(() => (state.loading = true));
     try {
-      const detail = await api.activity.details(actSn);
+      // The attributes are asked for beside the item and shown with it: their block sits above the fold, and
+      // drawn when they came, a call later, it pushed the blocks under it down (a layout shift of 0.034).
+      // Extra like the rest: when the call fails the item shows without them.
+      const [detail, attrs] = await Promise.all([
+        api.activity.details(actSn),
+        api.activity.specAttrs(actSn).then(
+          (value) => value.attrs,
+          () => null,
+        ),
+      ]);
       runInAction(() => {
         state.detail = detail;
+        if (attrs) state.attrs = attrs;
         state.error = '';
       });
       setPageTitle(detail.actName);
       // The rest is extra: one of them failing must not take the item off the screen.
-      const [attrs, hot, share, introduce] = await Promise.allSettled([
-        api.activity.specAttrs(actSn),
+      const [hot, share, introduce] = await Promise.allSettled([
         api.activity.hotRecommend(actSn),
         api.activity.share(actSn),
         detail.hasProductIntroduce ? api.activity.introduce(actSn) : Promise.resolve({ content: '' }),
       ]);
       runInAction(() => {
-        if (attrs.status === 'fulfilled') state.attrs = attrs.value.attrs;
         if (hot.status === 'fulfilled') state.hot = hot.value.list.filter((c) => c.actSn !== actSn);
         if (share.status === 'fulfilled') state.share = share.value;
         // A failed introduction shows as empty (内容为空) rather than loading for ever.
