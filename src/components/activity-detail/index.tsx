@@ -1,4 +1,4 @@
-import { Image, View } from '@tarojs/components';
+import { Image } from '@tarojs/components';
 import Taro, { useDidShow, usePullDownRefresh } from '@tarojs/taro';
 import type { ReactNode } from 'react';
 import { observer, useLocalObservable } from 'mobx-react-lite';
@@ -25,6 +25,7 @@ import { previewImages } from '../../platform/preview';
 import { setPageTitle, toast } from '../../platform/ui';
 import { useStores } from '../../stores';
 import ActivityCard from '../activity-card';
+import Box from '../box';
 import CommentItem from '../comment-item';
 import EmptyView from '../empty-view';
 import IntegralQuery from '../integral-query';
@@ -164,76 +165,76 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
         />
       ) : pictures.length ? (
         // The frame gives the height; the picture fills it (one element with both classes ended at 0 height).
-        <View className="sf-act__gallery">
+        <Box className="sf-act__gallery">
           <Image className="sf-act__picture" src={pictures[0]} mode="aspectFill" {...imgAlt(d.actName)} onClick={() => previewImages(pictures)} />
-        </View>
+        </Box>
       ) : null}
 
-      <View className="sf-act__block sf-act__head">
-        <View className="sf-act__price-row">
-          <View className="sf-price sf-act__price">{integral ? pointsText(price, integral.integralType) : price === 0 ? '免费' : formatMoney(price)}</View>
-          {d.originalPrice && d.originalPrice > price && !integral ? <View className="sf-act__origin">{formatMoney(d.originalPrice)}</View> : null}
-          <View className="sf-act__sales">已售{d.sales}</View>
+      <Box className="sf-act__block sf-act__head">
+        <Box className="sf-act__price-row">
+          <Box className="sf-price sf-act__price">{integral ? pointsText(price, integral.integralType) : price === 0 ? '免费' : formatMoney(price)}</Box>
+          {d.originalPrice && d.originalPrice > price && !integral ? <Box className="sf-act__origin">{formatMoney(d.originalPrice)}</Box> : null}
+          <Box className="sf-act__sales">已售{d.sales}</Box>
           <ShareAction info={state.share} />
-        </View>
-        {d.depositAmount ? <View className="sf-act__deposit">定金 {formatMoney(d.depositAmount)}</View> : null}
-        <View className="sf-act__name">{d.actName}</View>
+        </Box>
+        {d.depositAmount ? <Box className="sf-act__deposit">定金 {formatMoney(d.depositAmount)}</Box> : null}
+        <Box className="sf-act__name">{d.actName}</Box>
         <TagStrip item={d} />
-        {d.summary ? <View className="sf-act__summary">{d.summary}</View> : null}
-      </View>
+        {d.summary ? <Box className="sf-act__summary">{d.summary}</Box> : null}
+      </Box>
 
       {d.courseName && !d.isPackage ? (
-        <View className="sf-act__block">
-          <View className="sf-act__title">课程</View>
-          <View className="sf-act__course">
+        <Box className="sf-act__block">
+          <Box className="sf-act__title">课程</Box>
+          <Box className="sf-act__course">
             {d.courseCover ? <Image className="sf-act__course-cover" src={assetUrl(d.courseCover)} mode="aspectFill" {...imgAlt('')} /> : null}
-            <View className="sf-act__course-name">{d.courseName}</View>
-            {d.courseAmount !== null ? <View className="sf-act__course-amount">{formatMoney(d.courseAmount)}</View> : null}
-          </View>
-        </View>
+            <Box className="sf-act__course-name">{d.courseName}</Box>
+            {d.courseAmount !== null ? <Box className="sf-act__course-amount">{formatMoney(d.courseAmount)}</Box> : null}
+          </Box>
+        </Box>
       ) : null}
 
       {d.packages.length ? (
-        <View className="sf-act__block" id="act-packages">
-          <View className="sf-act__title">套餐{d.packages.length > 1 ? <View className="sf-act__title-note">（点选要报名的套餐）</View> : null}</View>
+        <Box className="sf-act__block" id="act-packages">
+          <Box className="sf-act__title">套餐{d.packages.length > 1 ? <Box className="sf-act__title-note">（点选要报名的套餐）</Box> : null}</Box>
           {d.packages.map((p) => (
-            <View
+            <Box
               key={p.packageSn}
               className={`sf-act__package ${p.packageSn === packageSn ? 'is-chosen' : ''}`}
               data-package-sn={p.packageSn}
               onClick={() => runInAction(() => (state.packageSn = p.packageSn))}
             >
-              <View className="sf-act__package-head">
-                <View className={`sf-act__radio ${p.packageSn === packageSn ? 'is-on' : ''}`} />
-                <View className="sf-act__package-name">{p.packageName}</View>
-                <View className="sf-price">{formatMoney(p.price)}</View>
-              </View>
+              <Box className="sf-act__package-head">
+                <Box className={`sf-act__radio ${p.packageSn === packageSn ? 'is-on' : ''}`} />
+                <Box className="sf-act__package-name">{p.packageName}</Box>
+                <Box className="sf-price">{formatMoney(p.price)}</Box>
+              </Box>
               {p.courses.map((c) => (
-                <View key={c.courseSn} className="sf-act__course">
+                <Box key={c.courseSn} className="sf-act__course">
                   {c.courseCover ? <Image className="sf-act__course-cover" src={assetUrl(c.courseCover)} mode="aspectFill" {...imgAlt('')} /> : null}
-                  <View className="sf-act__course-name">{c.courseName}</View>
-                  <View className="sf-act__course-amount">{formatMoney(c.courseAmount)}</View>
-                </View>
+                  <Box className="sf-act__course-name">{c.courseName}</Box>
+                  <Box className="sf-act__course-amount">{formatMoney(c.courseAmount)}</Box>
+                </Box>
               ))}
-            </View>
+            </Box>
           ))}
-        </View>
+        </Box>
       ) : null}
 
       {d.giftCourses.length ? (
-        <View className="sf-act__block" id="act-gifts">
-          <View className="sf-act__title">赠课{d.giftCourses.length > 1 ? `（${d.giftCourses.length}）` : ''}</View>
+        <Box className="sf-act__block" id="act-gifts">
+          <Box className="sf-act__title">赠课{d.giftCourses.length > 1 ? `（${d.giftCourses.length}）` : ''}</Box>
           {d.giftCourses.map((c) => (
-            <View key={c.courseSn} className="sf-act__course">
-              <View className="sf-act__course-name">{c.courseName}</View>
-              <View className="sf-act__course-amount sf-act__struck">{formatMoney(c.courseAmount)}</View>
-            </View>
+            <Box key={c.courseSn} className="sf-act__course">
+              <Box className="sf-act__course-name">{c.courseName}</Box>
+              <Box className="sf-act__course-amount sf-act__struck">{formatMoney(c.courseAmount)}</Box>
+            </Box>
           ))}
-        </View>
+        </Box>
       ) : null}
 
       {state.attrs.length || d.adultExamination || (d.subjectCharge !== null && d.subjectsNum) || integral ? (
-        <View className="sf-act__block" id="act-attrs">
+        <Box className="sf-act__block" id="act-attrs">
           {state.attrs.map((a) => (
             <Row key={a.name} label={a.name}>
               {a.value}
@@ -260,74 +261,74 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
           ) : null}
           {integral ? (
             <Row label="积分查询">
-              <View id="act-integral-query" onClick={() => runInAction(() => (state.integralOpen = true))}>
+              <Box id="act-integral-query" onClick={() => runInAction(() => (state.integralOpen = true))}>
                 查询 ›
-              </View>
+              </Box>
             </Row>
           ) : null}
-        </View>
+        </Box>
       ) : null}
 
       {d.place ? (
         // The venue opens the §2 system page /open-location (a sub-package page; the query is the place as it is).
-        <View className="sf-act__block" id="act-place" onClick={() => void openPage(ROUTES.openLocation, { ...d.place! })}>
+        <Box className="sf-act__block" id="act-place" onClick={() => void openPage(ROUTES.openLocation, { ...d.place! })}>
           <Row label="活动地点">{`${d.place.name || d.place.address} ›`}</Row>
-        </View>
+        </Box>
       ) : null}
 
       {promises.length ? (
-        <View className="sf-act__block sf-act__promises" id="act-promises">
+        <Box className="sf-act__block sf-act__promises" id="act-promises">
           {promises.map((t) => (
-            <View key={t.text} className={`sf-act__promise ${t.negative ? 'is-negative' : ''}`}>
-              <View className="sf-act__mark">{t.negative ? '✕' : '✓'}</View>
+            <Box key={t.text} className={`sf-act__promise ${t.negative ? 'is-negative' : ''}`}>
+              <Box className="sf-act__mark">{t.negative ? '✕' : '✓'}</Box>
               {t.text}
-            </View>
+            </Box>
           ))}
-        </View>
+        </Box>
       ) : null}
 
-      <View className="sf-act__block" id="act-reviews">
-        <View className="sf-act__title-row">
-          <View className="sf-act__title">用户评价</View>
-          <View className="sf-act__more" onClick={() => void openPage(ROUTES.getCommentList, { actSn: d.actSn })}>
+      <Box className="sf-act__block" id="act-reviews">
+        <Box className="sf-act__title-row">
+          <Box className="sf-act__title">用户评价</Box>
+          <Box className="sf-act__more" onClick={() => void openPage(ROUTES.getCommentList, { actSn: d.actSn })}>
             {d.commentSummary.total > 0 ? '查看全部 ›' : d.canComment ? '写评价 ›' : ''}
-          </View>
-        </View>
-        <View className="sf-act__review-summary">{reviewSummaryText(d.commentSummary.total, d.commentSummary.goodRate)}</View>
+          </Box>
+        </Box>
+        <Box className="sf-act__review-summary">{reviewSummaryText(d.commentSummary.total, d.commentSummary.goodRate)}</Box>
         {d.commentSummary.latest.slice(0, LATEST_REVIEWS).map((c) => (
           <CommentItem key={c.commentId} comment={c} />
         ))}
-      </View>
+      </Box>
 
       {d.hasProductIntroduce ? (
-        <View className="sf-act__block" id="act-introduce">
-          <View className="sf-act__title">{d.actType === 'COURSE' ? '课程介绍' : '商品详情'}</View>
+        <Box className="sf-act__block" id="act-introduce">
+          <Box className="sf-act__title">{d.actType === 'COURSE' ? '课程介绍' : '商品详情'}</Box>
           {state.introduce === null ? <SkeletonLines count={4} lineClassName="sf-act__skeleton-line" /> : <RichTextView html={state.introduce} />}
-        </View>
+        </Box>
       ) : null}
 
       {state.hot.length ? (
-        <View className="sf-act__hot" id="act-hot">
-          <View className="sf-section-title">热门推荐</View>
+        <Box className="sf-act__hot" id="act-hot">
+          <Box className="sf-section-title">热门推荐</Box>
           {state.hot.map((card) => (
             <ActivityCard key={card.actSn} card={card} onClick={openCard} />
           ))}
-        </View>
+        </Box>
       ) : null}
 
-      <View className="sf-act__spacer" />
-      <View className="sf-act__bar">
-        <View className="sf-act__bar-info">
+      <Box className="sf-act__spacer" />
+      <Box className="sf-act__bar">
+        <Box className="sf-act__bar-info">
           {d.orderEnabled ? (
-            <View className="sf-price sf-act__bar-price">{integral ? pointsText(price, integral.integralType) : price === 0 ? '免费' : formatMoney(price)}</View>
+            <Box className="sf-price sf-act__bar-price">{integral ? pointsText(price, integral.integralType) : price === 0 ? '免费' : formatMoney(price)}</Box>
           ) : (
-            <View className="sf-act__reason">{d.disabledReason}</View>
+            <Box className="sf-act__reason">{d.disabledReason}</Box>
           )}
-        </View>
-        <View className={`sf-btn sf-act__order ${d.orderEnabled ? '' : 'is-disabled'}`} id="act-order" onClick={order}>
+        </Box>
+        <Box className={`sf-btn sf-act__order ${d.orderEnabled ? '' : 'is-disabled'}`} id="act-order" onClick={order}>
           {integral ? '立即兑换' : d.actType === 'COURSE' || price === 0 ? '立即报名' : '立即购买'}
-        </View>
-      </View>
+        </Box>
+      </Box>
       {integral ? (
         <IntegralQuery
           open={state.integralOpen}
@@ -342,10 +343,10 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <View className="sf-act__row">
-      <View className="sf-act__label">{label}</View>
-      <View className="sf-act__value">{children}</View>
-    </View>
+    <Box className="sf-act__row">
+      <Box className="sf-act__label">{label}</Box>
+      <Box className="sf-act__value">{children}</Box>
+    </Box>
   );
 }
 

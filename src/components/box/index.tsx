@@ -1,7 +1,8 @@
 /**
  * A plain block of the home's modules (issue 17). Mini-programs and jest: Taro's View. H5 has index.h5.tsx, a
  * plain <div>: there every View is a Stencil web component (<taro-view-core>) behind a React wrapper, and the
- * home's 90-odd of them made most of the long main-thread task that draws its modules.
+ * home's 90-odd of them made most of the long main-thread task that draws its modules. The activity / course detail
+ * and its reviews (comment-item) draw theirs with it too, for the same reason (their content is the detail's LCP).
  */
 import { View } from '@tarojs/components';
 import type { ComponentType, ReactNode } from 'react';
@@ -9,6 +10,8 @@ import type { ComponentType, ReactNode } from 'react';
 export interface BoxProps {
   className?: string;
   id?: string;
+  /** The ARIA role (e.g. img for a row of stars read as one). */
+  role?: string;
   /** A tap; the event is not passed on (Taro's and the DOM's differ). */
   onClick?: () => void;
   children?: ReactNode;

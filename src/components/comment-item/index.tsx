@@ -1,6 +1,7 @@
-import { Image, View } from '@tarojs/components';
+import { Image } from '@tarojs/components';
 import type { Comment } from '@contract/activity';
 import { assetUrl } from '../../api/asset';
+import Box from '../box';
 import { previewImages } from '../../platform/preview';
 import './index.scss';
 import { formatChinaTime } from '@contract/rules/china-time';
@@ -15,34 +16,34 @@ interface CommentItemProps {
 export default function CommentItem({ comment }: CommentItemProps) {
   const images = comment.images.map(assetUrl);
   return (
-    <View className="sf-comment" data-comment-id={comment.commentId}>
-      <View className="sf-comment__head">
+    <Box className="sf-comment" data-comment-id={comment.commentId}>
+      <Box className="sf-comment__head">
         {comment.avatar ? (
           <Image className="sf-comment__avatar" src={assetUrl(comment.avatar)} mode="aspectFill" {...imgAlt('')} />
         ) : (
-          <View className="sf-comment__avatar">{comment.nickName.slice(0, 1)}</View>
+          <Box className="sf-comment__avatar">{comment.nickName.slice(0, 1)}</Box>
         )}
-        <View className="sf-comment__who">
-          <View className="sf-comment__name">{comment.nickName}</View>
+        <Box className="sf-comment__who">
+          <Box className="sf-comment__name">{comment.nickName}</Box>
           {/* One name for the row of stars; a reader would otherwise read five ★. */}
-          <View className="sf-comment__stars" role="img" aria-label={`${comment.score}星`}>
+          <Box className="sf-comment__stars" role="img" aria-label={`${comment.score}星`}>
             {[1, 2, 3, 4, 5].map((n) => (
-              <View key={n} className={`sf-comment__star ${n <= comment.score ? 'is-on' : ''}`}>
+              <Box key={n} className={`sf-comment__star ${n <= comment.score ? 'is-on' : ''}`}>
                 ★
-              </View>
+              </Box>
             ))}
-          </View>
-        </View>
-        <View className="sf-comment__date">{formatChinaTime(comment.createdAt, 'YYYY-MM-DD')}</View>
-      </View>
-      <View className="sf-comment__content">{comment.content}</View>
+          </Box>
+        </Box>
+        <Box className="sf-comment__date">{formatChinaTime(comment.createdAt, 'YYYY-MM-DD')}</Box>
+      </Box>
+      <Box className="sf-comment__content">{comment.content}</Box>
       {images.length ? (
-        <View className="sf-comment__images">
+        <Box className="sf-comment__images">
           {images.map((src, i) => (
             <Image key={src} className="sf-comment__image" src={src} mode="aspectFill" lazyLoad {...imgAlt(`评价图片${i + 1}`)} onClick={() => previewImages(images, src)} />
           ))}
-        </View>
+        </Box>
       ) : null}
-    </View>
+    </Box>
   );
 }
