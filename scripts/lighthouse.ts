@@ -5,7 +5,8 @@
  * port, fresh PGlite data dir), and prints performance, LCP, FCP, TBT, CLS, accessibility and best practices per
  * page with the audits that failed, writing each page's JSON and HTML report to LIGHTHOUSE_DIR (lighthouse/).
  *
- * The first two pages are audited as a first visit (Lighthouse clears the origin's storage and cache). The other
+ * The first two pages are audited as a first visit (the origin's storage, local storage, IndexedDB and cookies included,
+ * and the cache are cleared before each run: Lighthouse's own default keeps local storage and cookies). The other
  * three need a customer: the script logs in by phone through the storefront's own form (SMS code from the server
  * log) in the same Chromium, over CDP, places a free sign-up for the order detail, and audits them with
  * disableStorageReset, so the session stays and the HTTP cache is warm (a returning customer, not a cold load).
@@ -130,6 +131,10 @@ async function auditOne(url: string, port: number, outDir: string, name: string,
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'best-practices'],
     disableStorageReset: keepStorage,
+    // Lighthouse's default reset keeps local storage, IndexedDB and cookies ("so the user isn't logged out"), so
+    // every run after a page's first, and every page after the first, was a returning visitor with a stored session.
+    // A first visit clears them too.
+    ...(keepStorage ? {} : { clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'local_storage', 'indexeddb', 'cookies'] }),
   };
   const results: RunnerResult[] = [];
   for (let i = 0; i < runs; i += 1) {
