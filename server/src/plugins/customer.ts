@@ -7,14 +7,14 @@ import { AppError } from '../http';
 import { requireSession } from './auth';
 import type { Db } from './db';
 import type { Session } from '../services/sessions';
-import { findUser } from '../services/users';
+import { sessionUser } from '../services/users';
 
 export const LOGIN_FIRST = '请先登录';
 
 export async function requireCustomer(db: Db, session: Session | null, message: string = LOGIN_FIRST): Promise<Session> {
   const s = requireSession(session);
   // On PostgreSQL the auth hook read the user row with the session (services/sessions.ts).
-  const user = s.user ?? (await findUser(db, s.userId));
+  const user = await sessionUser(db, s);
   if (!user?.phone) throw new AppError(403, ERROR_CODES.LOGIN_REQUIRED, message);
   return s;
 }

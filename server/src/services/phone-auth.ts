@@ -87,7 +87,7 @@ export async function loginWithCode(
     const now = new Date();
 
     // A visitor without a row becomes the customer as one with a row does: its row first (visitor-tokens.ts).
-    if (session.visitor) await ensureVisitorRow(tx, session.visitor);
+    await ensureVisitorRow(tx, session);
     const user = await userForPhone(tx, session, phone);
     await revokeStoredSession(tx, session, now);
     markRevoked(db, session.token);

@@ -31,7 +31,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const hashToken = (token: string) => sha256Hex(token);
 
 /** A new session's token and the row that stores it (its hash). */
-export function newSession(input: { userId: string; projectSn: string; ttlDays: number }): { session: Session; row: typeof sessions.$inferInsert } {
+function newSession(input: { userId: string; projectSn: string; ttlDays: number }): { session: Session; row: typeof sessions.$inferInsert } {
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
   return {
@@ -54,7 +54,7 @@ export async function createSession(db: Db, input: { userId: string; projectSn: 
  * session's own expiry. With PostgreSQL (DATABASE_URL) several instances may revoke, so every lookup asks the
  * database.
  */
-type Cached = { userId: string; projectSn: string; expiresAt: number; visitor?: VisitorClaims; stored?: boolean } | 'revoked';
+type Cached = { userId: string; projectSn: string; expiresAt: number; visitor?: VisitorClaims; user?: typeof users.$inferSelect } | 'revoked';
 const caches = new WeakMap<Db, Map<string, Cached>>();
 /** Past this many entries the live ones are dropped (tombstones stay): they are read again on their next call. */
 const MAX_CACHED = 100_000;
@@ -114,7 +114,7 @@ export async function findLiveSession(db: Db, token: string): Promise<Session | 
   const hit = cache?.get(hash);
   if (hit === 'revoked') return null;
   const now = Date.now();
-  if (hit && hit.expiresAt > now) return hit.visitor ? visitorSession(token, hit.visitor, hit.stored === true) : { token, userId: hit.userId, projectSn: hit.projectSn };
+  if (hit && hit.expiresAt > now) return hit.visitor ? visitorSession(token, hit.visitor, hit.user) : { token, userId: hit.userId, projectSn: hit.projectSn };
   if (isVisitorToken(token)) return findVisitorSession(db, token, hash, cache, now);
   if (!cache) {
     const found = await liveSessionWithUser(db, hash);
@@ -162,9 +162,9 @@ function standingOf(db: Db, hash: string, userId: string): Promise<Standing> {
   return lookUp({ hash, userId });
 }
 
-/** The session of a visitor token; `user` is the row the token describes while no row is stored. */
-function visitorSession(token: string, claims: VisitorClaims, stored: boolean): Session {
-  return { token, userId: claims.userId, projectSn: claims.projectSn, visitor: claims, ...(stored ? {} : { user: visitorUserRow(claims) }) };
+/** The session of a visitor token; `user`: the row the token describes, while no row is stored (then read as any). */
+function visitorSession(token: string, claims: VisitorClaims, user: typeof users.$inferSelect | undefined): Session {
+  return { token, userId: claims.userId, projectSn: claims.projectSn, visitor: claims, ...(user ? { user } : {}) };
 }
 
 async function findVisitorSession(db: Db, token: string, hash: string, cache: Map<string, Cached> | null, now: number): Promise<Session | null> {
@@ -176,11 +176,13 @@ async function findVisitorSession(db: Db, token: string, hash: string, cache: Ma
     cache?.set(hash, 'revoked');
     return null;
   }
+  // Made once per look-up and kept with the cached session, not per call (callers never change a session's row).
+  const user = standing.stored ? undefined : visitorUserRow(claims);
   if (cache && cache.get(hash) !== 'revoked') {
     if (cache.size >= MAX_CACHED) for (const [k, v] of cache) if (v !== 'revoked') cache.delete(k);
-    cache.set(hash, { userId: claims.userId, projectSn: claims.projectSn, expiresAt: claims.expiresAt, visitor: claims, stored: standing.stored });
+    cache.set(hash, { userId: claims.userId, projectSn: claims.projectSn, expiresAt: claims.expiresAt, visitor: claims, user });
   }
-  return visitorSession(token, claims, standing.stored);
+  return visitorSession(token, claims, user);
 }
 
 /**
@@ -193,7 +195,7 @@ export async function revokeStoredSession(db: Db, session: Pick<Session, 'token'
     await db.update(sessions).set({ revokedAt: at }).where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
     return;
   }
-  await ensureVisitorRow(db, session.visitor);
+  await ensureVisitorRow(db, session);
   await db
     .insert(sessions)
     .values({ tokenHash, userId: session.userId, projectSn: session.projectSn, createdAt: new Date(session.visitor.issuedAt), expiresAt: new Date(session.visitor.expiresAt), revokedAt: at })

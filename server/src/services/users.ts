@@ -8,6 +8,7 @@ import type { UserInfo } from '@contract/entrance';
 import { preparedStatement } from '../db/prepared';
 import { users } from '../db/schema';
 import { onEmbeddedStatement, type Db } from '../plugins/db';
+import type { Session } from './sessions';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -59,6 +60,14 @@ export const userRowsCached = (db: Db): boolean => userCache(db) !== null;
 
 /** Every customer call on PostgreSQL reads its user row: built once (db/prepared.ts). */
 const userById = preparedStatement((db) => db.select().from(users).where(eq(users.userId, sql.placeholder('userId'))).limit(1).prepare('user_by_id'));
+
+/**
+ * The user row of a session: the one it brought (read with it on PostgreSQL; a visitor token's own), else findUser.
+ * Callers must not change the object.
+ */
+export async function sessionUser(db: Db, session: Pick<Session, 'userId' | 'user'>): Promise<UserRow | null> {
+  return session.user ?? findUser(db, session.userId);
+}
 
 /** The user row; callers must not change the object (it may be the cached one). */
 export async function findUser(db: Db, userId: string): Promise<UserRow | null> {

@@ -13,7 +13,6 @@
  * never speak for a customer (customers log in to a stored session).
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { users } from '../db/schema';
 import type { Db } from '../plugins/db';
 import { serverKey } from './server-keys';
@@ -78,12 +77,11 @@ export function visitorUserRow(claims: VisitorClaims): typeof users.$inferSelect
 }
 
 /**
- * Stores the visitor's user row unless it is stored already: before anything that needs the row (a login moves the
- * visitor onto it; a revocation's sessions row references it). `db` may be a transaction.
+ * Stores the user row of a visitor session unless it is stored already (nothing for a stored session): before
+ * anything that needs the row (a login moves the visitor onto it; a revocation's sessions row references it).
+ * `db` may be a transaction.
  */
-export async function ensureVisitorRow(db: Db, claims: VisitorClaims): Promise<void> {
-  const row = visitorUserRow(claims);
-  await db.execute(sql`insert into ${users} (user_id, project_sn, union_id, created_at)
-    values (${row.userId}, ${row.projectSn}, ${row.unionId}, ${row.createdAt.toISOString()}::timestamptz)
-    on conflict (user_id) do nothing`);
+export async function ensureVisitorRow(db: Db, session: { visitor?: VisitorClaims }): Promise<void> {
+  if (!session.visitor) return;
+  await db.insert(users).values(visitorUserRow(session.visitor)).onConflictDoNothing({ target: users.userId });
 }

@@ -74,7 +74,7 @@ export async function loginWithWechatCode(
     throw new AppError(503, ERROR_CODES.WECHAT_UNAVAILABLE, OAUTH_MESSAGES.failed);
   }
   // A visitor without a row gets it first, so the identity can be the visitor's own (visitor-tokens.ts).
-  if (input.session.visitor) await ensureVisitorRow(db, input.session.visitor);
+  await ensureVisitorRow(db, input.session);
   const found = await findOrCreateUserByPlatformIdentity(db, {
     projectSn: input.session.projectSn,
     platform: 'WECHAT_H5',

@@ -129,7 +129,7 @@ export async function buildHarness(
       const token = await harness.enter(projectSn);
       const claims = await readVisitorToken(database.db, token);
       if (!claims) throw new Error('the entrance gave no visitor token');
-      await ensureVisitorRow(database.db, claims);
+      await ensureVisitorRow(database.db, { visitor: claims });
       return token;
     },
     async login(phone, projectSn = 'demo') {

@@ -89,7 +89,7 @@ describe('entrance, tips and user routes', () => {
     const { ensureVisitorRow } = await import('../../src/services/visitor-tokens');
     const turnedClaims = await readVisitorToken(h.database.db, turned.token);
     assert.ok(turnedClaims);
-    await ensureVisitorRow(h.database.db, turnedClaims);
+    await ensureVisitorRow(h.database.db, { visitor: turnedClaims });
     await h.database.db.update(users).set({ phone: '13700138555' }).where(eq(users.userId, turned.userInfo.userId));
     assert.equal((await h.get('/front/v1/user/cache', {}, turned.token)).status, 401, 'a visitor token never speaks for a customer');
   });

@@ -61,7 +61,7 @@ const miniLoginRoutes: FastifyPluginAsyncZod<MiniLoginRoutesOptions> = async (ap
       await claimLoginCode(app.db, platform, provider.appId, code);
       const mini = await provider.code2Session(code);
       // A visitor without a row gets it first, so the identity can be the visitor's own (visitor-tokens.ts).
-      if (session.visitor) await ensureVisitorRow(app.db, session.visitor);
+      await ensureVisitorRow(app.db, session);
       const { user } = await findOrCreateUserByPlatformIdentity(app.db, {
         projectSn: session.projectSn,
         platform,
@@ -112,7 +112,7 @@ const miniLoginRoutes: FastifyPluginAsyncZod<MiniLoginRoutesOptions> = async (ap
         sessionKey = identity.sessionKey;
       }
       const phone = await provider.phoneNumber({ code, encryptedData, iv, sessionKey });
-      if (session.visitor) await ensureVisitorRow(app.db, session.visitor);
+      await ensureVisitorRow(app.db, session);
       const { user } = await bindPhone(app.db, { projectSn: session.projectSn, userId: session.userId, phone });
       // The customer is someone else now (merged by phone), or the session was a visitor token, which never speaks
       // for a customer: a new session; otherwise it stays.

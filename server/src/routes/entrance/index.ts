@@ -6,7 +6,7 @@ import { entranceBody, entranceInfo, projectEnumSchema, tipsBody, tipsInfo } fro
 import { tips } from '../../db/schema';
 import { MESSAGES, notFound, ok, responses } from '../../http';
 import { onlineProjects } from '../../services/page-read-models';
-import { findUser, toUserInfo, type UserRow } from '../../services/users';
+import { sessionUser, toUserInfo, type UserRow } from '../../services/users';
 import { mintVisitorToken, visitorUserRow } from '../../services/visitor-tokens';
 
 export interface EntranceRoutesOptions {
@@ -33,8 +33,7 @@ const entranceRoutes: FastifyPluginAsyncZod<EntranceRoutesOptions> = async (app,
 
       // A session of another project is left alone (not revoked): the visitor may switch back to it.
       const current = request.session?.projectSn === project.projectSn ? request.session : null;
-      // A visitor's session brings the row its token describes (services/visitor-tokens.ts).
-      let user: UserRow | null = current ? (current.user ?? (await findUser(app.db, current.userId))) : null;
+      let user: UserRow | null = current ? await sessionUser(app.db, current) : null;
       let token = current?.token ?? '';
       if (!user) {
         // A new visitor is a signed token, no row until it logs in; still bounded per client (services/limits.ts).

@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import { ok, responses, sessionExpired } from '../../http';
 import { requireSession } from '../../plugins/auth';
 import { authPrompts, type PromptSource } from '../../services/platform-accounts';
-import { findUser, toUserInfo } from '../../services/users';
+import { sessionUser, toUserInfo } from '../../services/users';
 
 export interface UserRoutesOptions {
   config: Config;
@@ -20,9 +20,7 @@ const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, opts) =
   };
 
   const currentUser = async (session: Parameters<typeof requireSession>[0]) => {
-    const s = requireSession(session);
-    // A visitor's session brings the row its token describes (services/visitor-tokens.ts).
-    const user = s.user ?? (await findUser(app.db, s.userId));
+    const user = await sessionUser(app.db, requireSession(session));
     if (!user) throw sessionExpired();
     return user;
   };
