@@ -9,6 +9,11 @@
  * - one request log line per request (RequestLog): Fastify's default writes two, 'incoming request' and
  *   'request completed'; the one line, written when the answer is finished, carries both (method, masked URL,
  *   client, status, time). Under load the second line was a twentieth of a cached call's CPU (issue 17).
+ * - the log goes to stdout through an asynchronous destination (stdoutLog): pino's default writes every line
+ *   with its own blocking write(2), which under load cost a cached call a third of its requests per second
+ *   (issue 17: menu 18333 -> 28136 req/s with no request lines at all). Lines written while a write is in
+ *   flight go out together with the next one, and an idle server still writes each line at once; pino flushes
+ *   what is left when the process exits.
  */
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from '../config';
@@ -85,6 +90,51 @@ export interface LoggerChoice {
   stream?: NodeJS.WritableStream;
 }
 
+/**
+ * stdout for the log, one write per turn of the event loop: the lines of a turn are kept in an array and written
+ * together when the turn ends (setImmediate), and what is left when the process exits. Under load a turn
+ * answers tens of requests, so tens of lines go out in one write; a quiet server still writes each line at once.
+ * Neither pino's default (one blocking write per line) nor pino.destination({ sync: false }) kept up: sonic-boom
+ * measures the bytes of its whole pending buffer again for every line (Buffer.byteLength of a string of up to
+ * 16 KB), and either way a cached call lost a quarter of its requests per second (issue 17: menu 16600 req/s,
+ * 22000-23200 with this destination).
+ */
+export class BatchedLog {
+  private lines: string[] = [];
+  private scheduled = false;
+
+  constructor(private readonly out: (text: string) => void) {}
+
+  write(line: string): boolean {
+    this.lines.push(line);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(this.flush);
+    }
+    return true;
+  }
+
+  readonly flush = (): void => {
+    this.scheduled = false;
+    if (this.lines.length === 0) return;
+    const text = this.lines.join('');
+    this.lines = [];
+    this.out(text);
+  };
+}
+
+/** The server's stdout log (see BatchedLog); one per process, as stdout is. */
+let stdoutDestination: BatchedLog | undefined;
+export function stdoutLog(): BatchedLog {
+  if (!stdoutDestination) {
+    // process.stdout writes synchronously to a file or a pipe on Linux, so a line written at exit is not lost.
+    const log = new BatchedLog((text) => process.stdout.write(text));
+    process.on('exit', log.flush);
+    stdoutDestination = log;
+  }
+  return stdoutDestination;
+}
+
 export function serverOptions(config: Pick<Config, 'trustProxy'>, logger: LoggerChoice): FastifyServerOptions {
   return {
     bodyLimit: BODY_LIMIT,
@@ -93,6 +143,6 @@ export function serverOptions(config: Pick<Config, 'trustProxy'>, logger: Logger
     logger:
       !logger.enabled || logger.level === 'silent'
         ? false
-        : { level: logger.level, serializers: { req: serializeRequest as never }, ...(logger.stream ? { stream: logger.stream } : {}) },
+        : { level: logger.level, serializers: { req: serializeRequest as never }, stream: logger.stream ?? stdoutLog() },
   };
 }

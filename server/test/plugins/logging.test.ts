@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
-import { REDACTED, redactUrl } from '../../src/plugins/server-options';
+import { BatchedLog, REDACTED, redactUrl } from '../../src/plugins/server-options';
 import { buildHarness, sign, type Harness } from '../helpers/app';
 
 describe('redactUrl', () => {
@@ -42,5 +42,33 @@ describe('the request log', () => {
     for (const secret of [token, phone, query.sign, query.nonceStr]) assert.ok(!log.includes(secret), `log holds ${secret}`);
     // Six digits may turn up by chance inside a timestamp or a duration; as a value they must not.
     for (const form of [`code=${code}`, `"${code}"`, ` ${code}`]) assert.ok(!log.includes(form), `log holds ${form}`);
+  });
+});
+
+describe('the stdout log destination (BatchedLog)', () => {
+  const turn = () => new Promise((r) => setImmediate(r));
+
+  it('writes the lines of one turn of the event loop together, in order, and every line of later turns', async () => {
+    const writes: string[] = [];
+    const log = new BatchedLog((text) => writes.push(text));
+    log.write('a\n');
+    log.write('b\n');
+    log.write('c\n');
+    assert.deepEqual(writes, [], 'nothing is written inside the turn');
+    await turn();
+    assert.deepEqual(writes, ['a\nb\nc\n'], 'one write for the turn');
+    log.write('d\n');
+    await turn();
+    await turn();
+    assert.deepEqual(writes, ['a\nb\nc\n', 'd\n'], 'a quiet line is written at the end of its own turn');
+  });
+
+  it('loses no line when flushed before the turn ends (as at process exit)', () => {
+    const writes: string[] = [];
+    const log = new BatchedLog((text) => writes.push(text));
+    log.write('last words\n');
+    log.flush();
+    log.flush();
+    assert.deepEqual(writes, ['last words\n'], 'written once, nothing twice');
   });
 });
