@@ -60,6 +60,22 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * CPU time a process has used so far in microseconds (Linux /proc: user + system, all threads), or NaN. Per answered
+ * request it is the server's cost of a call, which the req/s ratio shows only through the scheduling of three
+ * processes on shared cores.
+ */
+function cpuUs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are the 14th and 15th fields of the line, the 12th and 13th after the command's ") ".
+    return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS) * 1e6;
+  } catch {
+    return Number.NaN;
+  }
+}
+const CLOCK_TICKS = Number(process.env.BENCH_CLK_TCK || 100);
+
 /** Resident set size of a process in MB (Linux /proc), or NaN when it cannot be read. */
 function rssMb(pid: number | undefined): number {
   try {
@@ -127,6 +143,9 @@ interface Row {
   note?: string;
   /** The server's highest RSS while this call was loaded (MB): which call grows the memory. */
   rssMb?: number;
+  /** CPU time per answered request (microseconds) of the server process (all its threads) and of the load client. */
+  serverUs?: number;
+  clientUs?: number;
 }
 
 type Step = {
@@ -171,7 +190,7 @@ function accepted(status: number, body: string): Envelope | null {
 }
 
 /** autocannon on one call (or a sequence of calls per iteration), each request signed with a fresh nonce; highest RSS seen. */
-async function load(base: string, steps: Step[], pid?: number): Promise<{ result: autocannon.Result; rssMax: number; refused: number }> {
+async function load(base: string, steps: Step[], pid?: number): Promise<{ result: autocannon.Result; rssMax: number; refused: number; serverUs: number; clientUs: number }> {
   let refused = 0;
   const sign = (s: Step, ctx: Record<string, unknown>) => {
     const r = signedRequest(s.method, s.path, s.params ? s.params(ctx) : {}, s.token);
@@ -181,6 +200,7 @@ async function load(base: string, steps: Step[], pid?: number): Promise<{ result
   const pools = steps.map((s) => (s.onBody || steps.length > 1 ? [] : Array.from({ length: Math.ceil(PRESIGN_PER_SECOND * SECONDS) }, () => sign(s, {}))));
   let rssMax = rssMb(pid);
   const timer = setInterval(() => (rssMax = Math.max(rssMax, rssMb(pid))), 250);
+  const cpu0 = { server: cpuUs(pid), client: process.cpuUsage() };
   const run = autocannon({
     url: base,
     connections: CONNECTIONS,
@@ -206,9 +226,13 @@ async function load(base: string, steps: Step[], pid?: number): Promise<{ result
     run.stop();
   }, (SECONDS + 20) * 1000);
   const result = await run;
+  const client = process.cpuUsage(cpu0.client);
+  const answered = Math.max(1, result.requests.total);
+  const serverUs = (cpuUs(pid) - cpu0.server) / answered;
+  const clientUs = (client.user + client.system) / answered;
   clearTimeout(guard);
   clearInterval(timer);
-  return { result, rssMax, refused };
+  return { result, rssMax, refused, serverUs, clientUs };
 }
 
 const row = (name: string, r: autocannon.Result, bad: number, note?: string): Row => ({
@@ -281,16 +305,16 @@ async function apiBench(label: string, databaseUrl: string): Promise<{ rows: Row
     // shared cores that cost of the load client alone holds the bare route to about 0.63 of its plain rate (28 319
     // against 44 897 req/s, load 1.5), which the plain ratio charges to our server. The ratio to this row measures
     // the server; the plain one is printed beside it.
-    const signedBare = await load(bareServer.base, [{ method: 'GET', path: '/json', token: f.visitorToken, anyOk: true }]);
-    const bareSigned = row('bare Fastify, signed requests', signedBare.result, signedBare.refused);
+    const signedBare = await load(bareServer.base, [{ method: 'GET', path: '/json', token: f.visitorToken, anyOk: true }], bareServer.pid);
+    const bareSigned = { ...row('bare Fastify, signed requests', signedBare.result, signedBare.refused), serverUs: signedBare.serverUs, clientUs: signedBare.clientUs };
     await bareServer.stop();
 
     const measure = async (name: string, steps: Step[], note?: string) => {
       if (!wanted(name)) return;
       if (process.env.BENCH_DEBUG) console.log(`${new Date().toISOString()} ${name}`);
-      const { result, rssMax, refused } = await load(server.base, steps, server.pid);
+      const { result, rssMax, refused, serverUs, clientUs } = await load(server.base, steps, server.pid);
       rssLoad = Math.max(rssLoad, rssMax);
-      rows.push({ ...row(name, result, refused, note), rssMb: rssMax });
+      rows.push({ ...row(name, result, refused, note), rssMb: rssMax, serverUs, clientUs });
     };
     await measure('entrance (returning visitor)', [{ method: 'POST', path: '/front/v1/entrance', params: () => ({ projectSn: PROJECT }), token: f.visitorToken }]);
     await measure('entrance (new visitor)', [{ method: 'POST', path: '/front/v1/entrance', params: () => ({ projectSn: PROJECT }) }], 'a signed visitor token, no row written');
@@ -372,10 +396,11 @@ function printApi(label: string, r: Awaited<ReturnType<typeof apiBench>>) {
   const fmt = (n: number, w: number, d = 0) => n.toFixed(d).padStart(w);
   console.log(`[${label}] ${CONNECTIONS} connections, ${SECONDS} s per call; goal >= ${GOALS.ratio}x bare, p99 <= ${GOALS.p99Ms} ms, submit >= ${GOALS.submitPerSec}/s`);
   console.log('x bare: to the bare route sent signed requests through the same client path; x plain: to its plain GET');
-  console.log(`${'call'.padEnd(30)} ${'req/s'.padStart(7)} ${'x bare'.padStart(7)} ${'x plain'.padStart(7)} ${'baseline'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'refused'.padStart(7)} ${'RSS MB'.padStart(6)}`);
+  console.log('srv us / cli us: CPU microseconds per answered request of the server process and of the load client');
+  console.log(`${'call'.padEnd(30)} ${'req/s'.padStart(7)} ${'x bare'.padStart(7)} ${'x plain'.padStart(7)} ${'baseline'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'refused'.padStart(7)} ${'RSS MB'.padStart(6)} ${'srv us'.padStart(6)} ${'cli us'.padStart(6)}`);
   const ratios = (x: Row) => [(x.reqPerSec / r.bareSigned.reqPerSec).toFixed(3).padStart(7), (x.reqPerSec / r.bare.reqPerSec).toFixed(3).padStart(7)].join(' ');
   const line = (x: Row, ratio: string) =>
-    console.log(`${x.name.padEnd(30)} ${fmt(x.reqPerSec, 7)} ${ratio} ${(BASELINE.ratio[x.name.split(' ')[0].replace('customerPage/', '')] ? `${BASELINE.ratio[x.name.split(' ')[0].replace('customerPage/', '')]}x` : '').padStart(8)} ${fmt(x.p50, 7)} ${fmt(x.p99, 7)} ${fmt(x.bad, 7)} ${x.rssMb === undefined ? ''.padStart(6) : fmt(x.rssMb, 6)}${x.note ? `  ${x.note}` : ''}`);
+    console.log(`${x.name.padEnd(30)} ${fmt(x.reqPerSec, 7)} ${ratio} ${(BASELINE.ratio[x.name.split(' ')[0].replace('customerPage/', '')] ? `${BASELINE.ratio[x.name.split(' ')[0].replace('customerPage/', '')]}x` : '').padStart(8)} ${fmt(x.p50, 7)} ${fmt(x.p99, 7)} ${fmt(x.bad, 7)} ${x.rssMb === undefined ? ''.padStart(6) : fmt(x.rssMb, 6)} ${x.serverUs === undefined ? ''.padStart(6) : fmt(x.serverUs, 6, 1)} ${x.clientUs === undefined ? ''.padStart(6) : fmt(x.clientUs, 6, 1)}${x.note ? `  ${x.note}` : ''}`);
   line(r.bare, ''.padStart(15));
   line(r.bareSigned, ratios(r.bareSigned));
   for (const x of r.rows) line(x, x.name === 'order submit' ? ''.padStart(15) : ratios(x));
