@@ -13,6 +13,11 @@
  *   2 GB; 1.6 at 1 GB). 1 GB is far above what the server keeps alive (about 80 MB) but leaves room for the replay
  *   window's nonces (services/nonce-store.ts: kept 10 minutes, about 13 bytes each, so they still grow with the
  *   request rate: about 23 MB for ten minutes at 3000 req/s).
+ * - --single-threaded-gc: V8 collects with helper threads by default. On two cores, shared with the load client
+ *   and the kernel's network work, handing each young-generation collection (tens a second under load) to helper
+ *   threads and waiting for them cost more than it saved: two alternating pairs of `npm run bench` runs gave the
+ *   server's CPU per request (srv us) as entrance 65-66 against 72-77 us, menu 39-45 against 50, moduleInfo 52-55
+ *   against 61-62, activity details 44-55 against 56-60, and the load client needed less too (issue 17).
  * - MALLOC_ARENA_MAX=1 (glibc, read at process start): V8 compiles PGlite's hot WebAssembly functions again with
  *   its optimising compiler on a background thread; glibc gave that thread an arena of its own, which kept about
  *   30 MB resident after the compiles. One arena for all threads keeps it out, with the same req/s.
@@ -20,7 +25,7 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8', '--max-old-space-size=1024'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8', '--max-old-space-size=1024', '--single-threaded-gc'];
 export const SERVER_ENV = { MALLOC_ARENA_MAX: '1' };
 
 /** The server's entry, relative to the repository root (the cwd of every launcher). */
