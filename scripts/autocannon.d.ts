@@ -17,7 +17,8 @@ declare module 'autocannon' {
   }
   namespace autocannon {
     interface Result {
-      requests: Histogram;
+      /** total: requests answered in the run. */
+      requests: Histogram & { total: number };
       latency: Histogram;
       errors: number;
       timeouts: number;
