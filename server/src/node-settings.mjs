@@ -15,9 +15,10 @@
  *   request rate: about 23 MB for ten minutes at 3000 req/s).
  * - --single-threaded-gc: V8 collects with helper threads by default. On two cores, shared with the load client
  *   and the kernel's network work, handing each young-generation collection (tens a second under load) to helper
- *   threads and waiting for them cost more than it saved: two alternating pairs of `npm run bench` runs gave the
- *   server's CPU per request (srv us) as entrance 65-66 against 72-77 us, menu 39-45 against 50, moduleInfo 52-55
- *   against 61-62, activity details 44-55 against 56-60, and the load client needed less too (issue 17).
+ *   threads saves less than it costs. Server CPU per request (`npm run bench`, srv us), four alternating runs with
+ *   and without it (issue 17): entrance 69-72 against 73-76 us, new visitor 95-98 against 96-100, activity details
+ *   55 against 57; an earlier pair of runs suggested a tenth, which more runs did not bear out. A few percent,
+ *   within the run-to-run noise of req/s, and never worse in any run.
  * - MALLOC_ARENA_MAX=1 (glibc, read at process start): V8 compiles PGlite's hot WebAssembly functions again with
  *   its optimising compiler on a background thread; glibc gave that thread an arena of its own, which kept about
  *   30 MB resident after the compiles. One arena for all threads keeps it out, with the same req/s.
