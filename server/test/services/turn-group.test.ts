@@ -24,23 +24,12 @@ describe('groupPerTurn', () => {
     assert.deepEqual(groups, [['a', 'b', 'c'], ['d']]);
   });
 
-  it('splits a turn into runs of at most maxGroup, in order', async () => {
+  it('fails every caller of a failed group, and the next turn runs afresh', async () => {
     const { groups, run } = recorder();
-    const ask = groupPerTurn(run, { maxGroup: 2 });
-    assert.deepEqual(await Promise.all(['a', 'b', 'c', 'd', 'e'].map(ask)), ['A', 'B', 'C', 'D', 'E']);
-    assert.deepEqual(groups, [['a', 'b'], ['c', 'd'], ['e']]);
-  });
-
-  it('fails every caller of a failed group, unless retryAlone runs each again on its own', async () => {
-    const together = groupPerTurn(recorder().run);
-    const shared = await Promise.allSettled(['a', 'bad', 'c'].map(together));
-    assert.deepEqual(shared.map((r) => r.status), ['rejected', 'rejected', 'rejected']);
-
-    const { groups, run } = recorder();
-    const alone = groupPerTurn(run, { retryAlone: true, maxGroup: 2 });
-    const own = await Promise.allSettled(['a', 'bad', 'c', 'd'].map(alone));
-    assert.deepEqual(own.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message)), ['A', 'bad in bad', 'C', 'D']);
-    // The failed pair ran again one by one; the next pair ran as a group.
-    assert.deepEqual(groups, [['a', 'bad'], ['a'], ['bad'], ['c', 'd']]);
+    const ask = groupPerTurn(run);
+    const shared = await Promise.allSettled(['a', 'bad', 'c'].map(ask));
+    assert.deepEqual(shared.map((r) => (r.status === 'rejected' ? (r.reason as Error).message : r.value)), ['bad in a,bad,c', 'bad in a,bad,c', 'bad in a,bad,c']);
+    assert.equal(await ask('d'), 'D');
+    assert.deepEqual(groups, [['a', 'bad', 'c'], ['d']]);
   });
 });
