@@ -43,6 +43,12 @@ function valueText(value: unknown): string {
  * sends `/订单` as `/%E8%AE%A2%E5%8D%95`; the server reads the encoded form). Malformed escapes stay as sent.
  */
 export function signaturePath(url: string): string {
+  // The server's case, once per signed request (issue 17): a plain path, perhaps with a query. Nothing to strip or
+  // decode but the query; the same text as the general way below, in a third of the time.
+  if (url.charCodeAt(0) === 47 && url.indexOf('%') < 0 && url.indexOf('#') < 0) {
+    const query = url.indexOf('?');
+    return query < 0 ? url : url.slice(0, query);
+  }
   let path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
   path = path.split('#')[0].split('?')[0];
   if (!path) path = '/';
@@ -54,11 +60,14 @@ export function signaturePath(url: string): string {
 }
 
 export function canonicalString(target: SignTarget, params: SignableParams): string {
-  const pairs = Object.keys(params)
-    .filter((k) => k !== 'sign' && params[k] !== undefined)
-    .sort()
-    .map((k) => `${k}=${valueText(params[k])}`)
-    .join('&');
+  // One loop over the sorted keys rather than filter, map and join (issue 17: the server builds this for every
+  // signed request); sorting before leaving out `sign` and undefined values gives the same order.
+  let pairs = '';
+  for (const key of Object.keys(params).sort()) {
+    const value = params[key];
+    if (key === 'sign' || value === undefined) continue;
+    pairs += `${pairs === '' ? '' : '&'}${key}=${valueText(value)}`;
+  }
   return `${target.method.toUpperCase()}\n${signaturePath(target.path)}\n${pairs}`;
 }
 

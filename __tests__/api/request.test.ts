@@ -94,6 +94,13 @@ describe('request wrapper (§7)', () => {
     expect(signaturePath('https://api.test/front/v1/%E8%AE%A2%E5%8D%95?x=1#h')).toBe('/front/v1/订单');
     expect(signaturePath('/front/v1/订单')).toBe('/front/v1/订单');
     expect(signaturePath('/bad/%E8')).toBe('/bad/%E8');
+    // A plain path (the server's request.url) keeps everything before the query.
+    expect(signaturePath('/front/v1/menu?timestamp=1&sign=ab')).toBe('/front/v1/menu');
+    expect(signaturePath('/?a=1')).toBe('/');
+    expect(signaturePath('/front/v1/x#frag?y')).toBe('/front/v1/x');
+    expect(signaturePath('/front/v1/%E8%AE%A2?q=%20')).toBe('/front/v1/订');
+    expect(signaturePath('')).toBe('/');
+    expect(signaturePath('?a=1')).toBe('/');
   });
 
   test('no token means none is sent', async () => {
