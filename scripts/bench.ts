@@ -68,13 +68,13 @@ async function freePort(): Promise<number> {
 function cpuUs(pid: number | undefined): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    // utime and stime are the 14th and 15th fields of the line, the 12th and 13th after the command's ") ".
-    return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS) * 1e6;
+    // utime and stime are the 14th and 15th fields of the line, the 12th and 13th after the command's ") ", in
+    // clock ticks, which /proc always counts at 100 a second (USER_HZ) whatever the kernel's own tick.
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
   } catch {
     return Number.NaN;
   }
 }
-const CLOCK_TICKS = Number(process.env.BENCH_CLK_TCK || 100);
 
 /** Resident set size of a process in MB (Linux /proc), or NaN when it cannot be read. */
 function rssMb(pid: number | undefined): number {
@@ -244,6 +244,13 @@ const row = (name: string, r: autocannon.Result, bad: number, note?: string): Ro
   note,
 });
 
+/** A row from a load() run: its figures and the CPU per request of the server and the client. */
+const loadRow = (name: string, l: Awaited<ReturnType<typeof load>>, note?: string): Row => ({
+  ...row(name, l.result, l.refused, note),
+  serverUs: l.serverUs,
+  clientUs: l.clientUs,
+});
+
 interface Confirmation {
   createOrderSn: string;
   deliveryType: number;
@@ -306,15 +313,15 @@ async function apiBench(label: string, databaseUrl: string): Promise<{ rows: Row
     // against 44 897 req/s, load 1.5), which the plain ratio charges to our server. The ratio to this row measures
     // the server; the plain one is printed beside it.
     const signedBare = await load(bareServer.base, [{ method: 'GET', path: '/json', token: f.visitorToken, anyOk: true }], bareServer.pid);
-    const bareSigned = { ...row('bare Fastify, signed requests', signedBare.result, signedBare.refused), serverUs: signedBare.serverUs, clientUs: signedBare.clientUs };
+    const bareSigned = loadRow('bare Fastify, signed requests', signedBare);
     await bareServer.stop();
 
     const measure = async (name: string, steps: Step[], note?: string) => {
       if (!wanted(name)) return;
       if (process.env.BENCH_DEBUG) console.log(`${new Date().toISOString()} ${name}`);
-      const { result, rssMax, refused, serverUs, clientUs } = await load(server.base, steps, server.pid);
-      rssLoad = Math.max(rssLoad, rssMax);
-      rows.push({ ...row(name, result, refused, note), rssMb: rssMax, serverUs, clientUs });
+      const loaded = await load(server.base, steps, server.pid);
+      rssLoad = Math.max(rssLoad, loaded.rssMax);
+      rows.push({ ...loadRow(name, loaded, note), rssMb: loaded.rssMax });
     };
     await measure('entrance (returning visitor)', [{ method: 'POST', path: '/front/v1/entrance', params: () => ({ projectSn: PROJECT }), token: f.visitorToken }]);
     await measure('entrance (new visitor)', [{ method: 'POST', path: '/front/v1/entrance', params: () => ({ projectSn: PROJECT }) }], 'a signed visitor token, no row written');

@@ -9,11 +9,8 @@
  * - one request log line per request (RequestLog): Fastify's default writes two, 'incoming request' and
  *   'request completed'; the one line, written when the answer is finished, carries both (method, masked URL,
  *   client, status, time). Under load the second line was a twentieth of a cached call's CPU (issue 17).
- * - the log goes to stdout through an asynchronous destination (stdoutLog): pino's default writes every line
- *   with its own blocking write(2), which under load cost a cached call a third of its requests per second
- *   (issue 17: menu 18333 -> 28136 req/s with no request lines at all). Lines written while a write is in
- *   flight go out together with the next one, and an idle server still writes each line at once; pino flushes
- *   what is left when the process exits.
+ * - the log goes to stdout in one write per turn of the event loop (stdoutLog, BatchedLog below), not pino's
+ *   one blocking write(2) per line.
  */
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from '../config';
@@ -96,8 +93,8 @@ export interface LoggerChoice {
  * answers tens of requests, so tens of lines go out in one write; a quiet server still writes each line at once.
  * Neither pino's default (one blocking write per line) nor pino.destination({ sync: false }) kept up: sonic-boom
  * measures the bytes of its whole pending buffer again for every line (Buffer.byteLength of a string of up to
- * 16 KB), and either way a cached call lost a quarter of its requests per second (issue 17: menu 16600 req/s,
- * 22000-23200 with this destination).
+ * 16 KB), and either way a cached call lost a quarter of its requests per second (issue 17: menu 16600-17700
+ * req/s with them, 21800-21900 with this destination, 27700-28300 with no request lines at all).
  */
 export class BatchedLog {
   private lines: string[] = [];
