@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
-import { BatchedLog, REDACTED, redactUrl } from '../../src/plugins/server-options';
+import { BatchedLog, REDACTED, redactUrl, serverOptions, type RequestLog } from '../../src/plugins/server-options';
 import { buildHarness, sign, type Harness } from '../helpers/app';
 
 describe('redactUrl', () => {
@@ -42,6 +42,49 @@ describe('the request log', () => {
     for (const secret of [token, phone, query.sign, query.nonceStr]) assert.ok(!log.includes(secret), `log holds ${secret}`);
     // Six digits may turn up by chance inside a timestamp or a duration; as a value they must not.
     for (const form of [`code=${code}`, `"${code}"`, ` ${code}`]) assert.ok(!log.includes(form), `log holds ${form}`);
+  });
+
+  it("writes a success's line, made by hand, with the fields and order of pino's own lines", async () => {
+    h.app.log.info('a line through pino');
+    const lines = log.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const completed = lines.filter((line) => line.msg === 'request completed');
+    const pinoLine = lines.find((line) => line.msg !== 'request completed');
+    assert.ok(completed.length >= 3 && pinoLine, 'both kinds of line were written');
+    for (const line of completed) {
+      assert.deepEqual(Object.keys(line), ['level', 'time', 'pid', 'hostname', 'reqId', 'req', 'res', 'responseTime', 'msg']);
+      // The fields pino puts first on every line are the same values.
+      for (const key of ['level', 'pid', 'hostname'] as const) assert.equal(line[key], key === 'level' ? 30 : pinoLine[key]);
+      assert.equal(typeof line.time, 'number');
+      assert.equal(typeof line.responseTime, 'number');
+      assert.match(String(line.reqId), /^req-/);
+      const req = line.req as Record<string, unknown>;
+      // An undefined value is left out, as pino leaves it out (inject's requests have no remote port).
+      assert.deepEqual(Object.keys(req), ['method', 'url', 'host', 'remoteAddress', 'remotePort'].filter((key) => key in req));
+      assert.equal(typeof req.method, 'string');
+      assert.equal(typeof req.url, 'string');
+      assert.equal(typeof (line.res as { statusCode: unknown }).statusCode, 'number');
+    }
+    const inQuery = completed.find((line) => String((line.req as { url: string }).url).startsWith('/front/v1/user/cache?'));
+    assert.equal((inQuery?.res as { statusCode: number }).statusCode, 401, 'a refused request is logged with its status');
+  });
+});
+
+describe('the request log level', () => {
+  const written = (level: string) => {
+    const lines: string[] = [];
+    const options = serverOptions({ trustProxy: false }, { enabled: true, level, stream: { write: (line: string) => lines.push(line) } as never });
+    const request = { id: 'req-1', method: 'GET', url: '/front/v1/x?sign=s', host: 'h', ip: '127.0.0.1', socket: { remotePort: 1 } };
+    (options.logController as RequestLog).requestCompleted(null, request as never, { statusCode: 200, elapsedTime: 1.5 } as never);
+    return lines;
+  };
+
+  it('writes the completed line at info and below, and none above info', () => {
+    for (const level of ['trace', 'debug', 'info']) {
+      const [line] = written(level);
+      assert.equal(JSON.parse(line).req.url, `/front/v1/x?sign=${REDACTED}`, level);
+      assert.ok(line.endsWith('}\n'), 'one line');
+    }
+    for (const level of ['warn', 'error', 'fatal', 'silent']) assert.deepEqual(written(level), [], level);
   });
 });
 
