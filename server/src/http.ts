@@ -31,6 +31,15 @@ export function sharedOk<T extends object>(info: T): Ok<T> {
   return envelope;
 }
 
+/**
+ * A success whose JSON text a route made itself (issue 17: for the hottest answers, where the zod serializer's
+ * parse and stringify were the largest part of the call's own CPU). The serializer (plugins/serializer.ts) answers
+ * the text as it is; each maker of one has a test that its text is what the route's zod schema serializes.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 /** Whether a reply payload came from sharedOk (its serialised text may be kept). */
 export const isSharedEnvelope = (payload: unknown): payload is object => typeof payload === 'object' && payload !== null && shared.has(payload);
 

@@ -4,16 +4,18 @@
  * answer of a cached read model) is serialised once per route and its text answered from then on. Under load the
  * zod parse and stringify of the menu, page modules, column lists and details were a tenth of each call's CPU
  * (issue 17). The text is kept in a WeakMap keyed by the envelope object, so it goes when the read cache drops the
- * model it was made from, and the next load (a new object) is checked and serialised again.
+ * model it was made from, and the next load (a new object) is checked and serialised again. A JsonText (http.ts)
+ * is a text its route already made.
  */
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
-import { isSharedEnvelope } from '../http';
+import { JsonText, isSharedEnvelope } from '../http';
 
 export const serializerCompiler: typeof zodSerializerCompiler = (route) => {
   const serialize = zodSerializerCompiler(route);
   // Per route: two routes could answer the same object through different schemas.
   const texts = new WeakMap<object, string>();
   return (data) => {
+    if (data instanceof JsonText) return data.text;
     if (!isSharedEnvelope(data)) return serialize(data);
     let text = texts.get(data);
     if (text === undefined) {
