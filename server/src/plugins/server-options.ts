@@ -36,12 +36,9 @@ function keyOf(rawKey: string): string {
   }
 }
 
-/** The URL with the values of secret query parameters replaced; path and other parameters unchanged. */
-export function redactUrl(url: string): string {
-  const at = url.indexOf('?');
-  if (at < 0) return url;
-  const query = url
-    .slice(at + 1)
+/** A query's parts one by one: each key decoded as the server reads it, then compared. */
+export function redactQueryByParts(query: string): string {
+  return query
     .split('&')
     .map((part) => {
       const eq = part.indexOf('=');
@@ -49,7 +46,40 @@ export function redactUrl(url: string): string {
       return SECRET.has(keyOf(key)) ? `${key}=${REDACTED}` : part;
     })
     .join('&');
-  return `${url.slice(0, at)}?${query}`;
+}
+
+const KEY_LENGTHS = SECRET_QUERY_KEYS.map((key) => key.length);
+const [MIN_KEY, MAX_KEY] = [Math.min(...KEY_LENGTHS), Math.max(...KEY_LENGTHS)];
+
+/**
+ * redactQueryByParts for a query without `%` or `+`, whose keys need no decoding: one scan that copies the query
+ * and only lower-cases a key of a secret's length (issue 17: every signed GET carries `nonceStr` and `sign`, and its
+ * log line redacted them by split, map and join).
+ */
+function redactPlainQuery(query: string): string {
+  let out = '';
+  let copied = 0;
+  for (let start = 0; start <= query.length; ) {
+    let end = query.indexOf('&', start);
+    if (end < 0) end = query.length;
+    let eq = query.indexOf('=', start);
+    if (eq < 0 || eq > end) eq = end;
+    if (eq - start >= MIN_KEY && eq - start <= MAX_KEY && SECRET.has(query.slice(start, eq).toLowerCase())) {
+      out += `${query.slice(copied, eq)}=${REDACTED}`;
+      copied = end;
+    }
+    start = end + 1;
+  }
+  return copied === 0 ? query : out + query.slice(copied);
+}
+
+/** The URL with the values of secret query parameters replaced; path and other parameters unchanged. */
+export function redactUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const query = url.slice(at + 1);
+  const redacted = /[%+]/.test(query) ? redactQueryByParts(query) : redactPlainQuery(query);
+  return `${url.slice(0, at)}?${redacted}`;
 }
 
 interface RequestLike {
@@ -82,9 +112,14 @@ const PINO_BASE = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())
  * JSON.stringify escapes every value a client sent.
  */
 export function completedLine(request: FastifyRequest, reply: FastifyReply): string {
+  // serializeRequest's fields, written in its order; an undefined one is left out, as JSON.stringify leaves it out.
+  const { host, ip } = request;
+  const port = request.socket?.remotePort;
   return (
     `{"level":30,"time":${Date.now()}${PINO_BASE},"reqId":${JSON.stringify(request.id)},` +
-    `"req":${JSON.stringify(serializeRequest(request))},"res":{"statusCode":${reply.statusCode}},` +
+    `"req":{"method":${JSON.stringify(request.method)},"url":${JSON.stringify(redactUrl(request.url))}` +
+    `${host === undefined ? '' : `,"host":${JSON.stringify(host)}`}${ip === undefined ? '' : `,"remoteAddress":${JSON.stringify(ip)}`}` +
+    `${port === undefined ? '' : `,"remotePort":${port}`}},"res":{"statusCode":${reply.statusCode}},` +
     `"responseTime":${reply.elapsedTime},"msg":"request completed"}\n`
   );
 }

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
-import { BatchedLog, REDACTED, redactUrl, serverOptions, type RequestLog } from '../../src/plugins/server-options';
+import { BatchedLog, REDACTED, SECRET_QUERY_KEYS, redactQueryByParts, redactUrl, serverOptions, type RequestLog } from '../../src/plugins/server-options';
 import { buildHarness, sign, type Harness } from '../helpers/app';
 
 describe('redactUrl', () => {
@@ -15,6 +15,23 @@ describe('redactUrl', () => {
       redactUrl('/api/user/phone/login?phone=13800138000&code=123456&keyword=%E8%AF%BE&Token=abc&nonceStr=n&sign=s&%74oken=t'),
       `/api/user/phone/login?phone=${REDACTED}&code=${REDACTED}&keyword=%E8%AF%BE&Token=${REDACTED}&nonceStr=${REDACTED}&sign=${REDACTED}&%74oken=${REDACTED}`,
     );
+  });
+
+  it('redacts a query without escapes (its one-scan path) exactly as part by part', () => {
+    // Keys near the secret ones (prefixes, suffixes, other cases), empty parts, bare keys and repeated `=`.
+    const keys = [...SECRET_QUERY_KEYS, 'SIGN', 'NonceStr', 'signs', 'xsign', 'tok', 'codes', 'actSn', 'page', '', 'a=b', 'passwordx'];
+    const values = ['', '=', 'v', '12=34', 'abc'];
+    let seed = 7;
+    const pick = <T>(list: readonly T[]) => list[(seed = (seed * 1103515245 + 12345) % 2147483648) % list.length]!;
+    for (let i = 0; i < 3000; i += 1) {
+      const parts = Array.from({ length: 1 + (i % 6) }, () => {
+        const value = pick(values);
+        return i % 5 === 0 && value === '' ? pick(keys) : `${pick(keys)}=${value}`;
+      });
+      const query = parts.join('&');
+      assert.equal(redactUrl(`/front/v1/x?${query}`), `/front/v1/x?${redactQueryByParts(query)}`, query);
+    }
+    assert.equal(redactUrl('/x?sign=1&&nonceStr&page=2&'), `/x?sign=${REDACTED}&&nonceStr=${REDACTED}&page=2&`);
   });
 });
 
