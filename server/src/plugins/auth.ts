@@ -9,7 +9,7 @@
 import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import { z } from 'zod';
 import { sessionExpired } from '../http';
-import { findLiveSession, type Session } from '../services/sessions';
+import { findLiveSession, knownLiveSession, type Session } from '../services/sessions';
 import type { Db } from './db';
 
 declare module 'fastify' {
@@ -27,23 +27,33 @@ export const TOKEN_HEADER = 'x-token';
 /** For /docs: the header of GET and DELETE calls; loose, so every other header passes validation untouched. */
 const tokenHeader = z.looseObject({ [TOKEN_HEADER]: z.string().optional().describe('session token of a GET or DELETE call') });
 
-function tokenOf(source: unknown): string | null {
-  if (!source || typeof source !== 'object') return null;
-  const token = (source as Record<string, unknown>).token;
+/** A token as sent (header or body field): a non-blank string, trimmed. */
+function tokenText(token: unknown): string | null {
   return typeof token === 'string' && token.trim() ? token.trim() : null;
+}
+
+function tokenOf(source: unknown): string | null {
+  return source && typeof source === 'object' ? tokenText((source as Record<string, unknown>).token) : null;
 }
 
 export function registerAuth(app: FastifyInstance, db: Db): void {
   app.decorateRequest('session', null);
 
+  // Callback hooks: a session the memory cache knows (PGlite) is attached in the same turn, without a promise and a
+  // microtask per request (issue 17); any other is looked up in the database first.
   const attach =
     (required: boolean): preValidationHookHandler =>
-    async (request) => {
+    (request, _reply, done) => {
       const header = request.headers[TOKEN_HEADER];
-      const token = tokenOf({ token: Array.isArray(header) ? header[0] : header }) ?? tokenOf(request.body);
-      const session = token ? await findLiveSession(db, token) : null;
-      if (!session && required) throw sessionExpired();
-      request.session = session;
+      const token = tokenText(Array.isArray(header) ? header[0] : header) ?? tokenOf(request.body);
+      const finish = (session: Session | null) => {
+        request.session = session;
+        done(!session && required ? sessionExpired() : undefined);
+      };
+      if (!token) return finish(null);
+      const known = knownLiveSession(db, token);
+      if (known !== undefined) return finish(known);
+      findLiveSession(db, token).then(finish, done);
     };
   const requiredHook = attach(true);
   const optionalHook = attach(false);

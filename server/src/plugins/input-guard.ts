@@ -21,31 +21,36 @@ const hasNul = (text: string) => text.includes('\u0000');
 
 /** The first problem of a parsed value, or null when it is fine. */
 export function inputProblem(root: unknown): string | null {
-  const stack: Array<{ value: unknown; depth: number }> = [{ value: root, depth: 0 }];
+  if (typeof root === 'string') return hasNul(root) ? INPUT_MESSAGES.illegalCharacter : null;
+  if (root === null || typeof root !== 'object') return null;
+  // Only objects and arrays go on the stack; a string is checked where it is found (a flat body, the usual
+  // request, allocates nothing but its key list).
+  const stack: Array<{ value: object; depth: number }> = [{ value: root, depth: 0 }];
   while (stack.length) {
     const { value, depth } = stack.pop()!;
-    if (typeof value === 'string') {
-      if (hasNul(value)) return INPUT_MESSAGES.illegalCharacter;
-      continue;
-    }
-    if (value === null || typeof value !== 'object') continue;
     if (depth >= MAX_DEPTH) return INPUT_MESSAGES.tooDeep;
     for (const key of Object.keys(value)) {
       if (hasNul(key)) return INPUT_MESSAGES.illegalCharacter;
-      stack.push({ value: (value as Record<string, unknown>)[key], depth: depth + 1 });
+      const child = (value as Record<string, unknown>)[key];
+      if (typeof child === 'string') {
+        if (hasNul(child)) return INPUT_MESSAGES.illegalCharacter;
+      } else if (child !== null && typeof child === 'object') {
+        stack.push({ value: child, depth: depth + 1 });
+      }
     }
   }
   return null;
 }
 
-function check(request: FastifyRequest): void {
-  for (const part of [request.params, request.query, request.body]) {
-    const problem = inputProblem(part);
-    if (problem) throw badRequest(problem);
-  }
+function problemOf(request: FastifyRequest): string | null {
+  return inputProblem(request.params) ?? inputProblem(request.query) ?? inputProblem(request.body);
 }
 
 export function registerInputGuard(app: FastifyInstance): void {
-  // A global hook: Fastify runs it before every route-level preValidation (the signature and session checks).
-  app.addHook('preValidation', async (request) => check(request));
+  // A global hook: Fastify runs it before every route-level preValidation (the signature and session checks). A
+  // callback hook, as it never waits: no promise and microtask per request (issue 17).
+  app.addHook('preValidation', (request, _reply, done) => {
+    const problem = problemOf(request);
+    done(problem ? badRequest(problem) : undefined);
+  });
 }

@@ -25,9 +25,10 @@ const PRUNE_EVERY_MS = 60_000;
 export interface NonceStore {
   /**
    * true the first time `nonce` is seen within NONCE_KEEP_MS of `at`, false for a replay. `sentAt` is the
-   * request's own (signed) timestamp.
+   * request's own (signed) timestamp. The memory store answers at once (no promise: the signature hook then
+   * finishes in the same turn, issue 17); the database store answers with a promise.
    */
-  claim(nonce: string, at: number, sentAt?: number): Promise<boolean>;
+  claim(nonce: string, at: number, sentAt?: number): boolean | Promise<boolean>;
 }
 
 /** One generation holds the nonces first seen in one minute of the server clock; dropped whole when stale. */
@@ -140,7 +141,7 @@ export function memoryNonceStore(startedAt = Number.NEGATIVE_INFINITY): NonceSto
   // Oldest first; at most NONCE_KEEP_MS / GENERATION_MS + 1 of them (11) while the clock moves forward.
   const generations: FingerprintSet[] = [];
   return {
-    async claim(nonce, at, sentAt) {
+    claim(nonce, at, sentAt) {
       if (sentAt !== undefined && sentAt < startedAt) return false;
       while (generations.length > 0 && generations[0]!.lastAt < at - NONCE_KEEP_MS) generations.shift();
       fingerprint(nonce);

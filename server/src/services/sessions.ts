@@ -107,14 +107,25 @@ function liveSessionWithUser(db: Db, hash: string): Promise<LiveRow | undefined>
   return lookUp(hash);
 }
 
+/**
+ * The session a token names as the memory cache knows it (PGlite): the session, null when it is known revoked, or
+ * undefined when the database must be asked (findLiveSession). Synchronous, so that the session hook answers a
+ * known session in the same turn (issue 17).
+ */
+export function knownLiveSession(db: Db, token: string, hash = hashToken(token)): Session | null | undefined {
+  const hit = sessionCache(db)?.get(hash);
+  if (hit === 'revoked') return null;
+  if (hit && hit.expiresAt > Date.now()) return hit.visitor ? visitorSession(token, hit.visitor, hit.user) : { token, userId: hit.userId, projectSn: hit.projectSn };
+  return undefined;
+}
+
 /** The session a token names, or null when it is unknown, expired or revoked. */
 export async function findLiveSession(db: Db, token: string): Promise<Session | null> {
   const hash = hashToken(token);
+  const known = knownLiveSession(db, token, hash);
+  if (known !== undefined) return known;
   const cache = sessionCache(db);
-  const hit = cache?.get(hash);
-  if (hit === 'revoked') return null;
   const now = Date.now();
-  if (hit && hit.expiresAt > now) return hit.visitor ? visitorSession(token, hit.visitor, hit.user) : { token, userId: hit.userId, projectSn: hit.projectSn };
   if (isVisitorToken(token)) return findVisitorSession(db, token, hash, cache, now);
   if (!cache) {
     const found = await liveSessionWithUser(db, hash);

@@ -4,11 +4,26 @@ import { after, before, describe, it } from 'node:test';
 import { SIGN_WINDOW_MS, canonicalString, computeSign, makeNonce } from '@contract/signature';
 import { sha256Hex } from '@contract/sha256';
 import { nonces } from '../../src/db/schema';
+import { sameDigest } from '../../src/plugins/signature';
 import { databaseNonceStore, memoryNonceStore, NONCE_KEEP_MS, type NonceStore } from '../../src/services/nonce-store';
 import { buildHarness, sign, type Harness } from '../helpers/app';
 import { usingPostgres } from '../helpers/test-database';
 
 const nodeSha = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+describe('sameDigest', () => {
+  it('matches a digest in either case, and refuses a change at any position or another length', () => {
+    const digest = nodeSha('a request');
+    assert.ok(sameDigest(digest, digest));
+    assert.ok(sameDigest(digest.toUpperCase(), digest), 'upper-case hex names the same digest');
+    for (let i = 0; i < digest.length; i += 1) {
+      const other = digest[i] === '0' ? '1' : '0';
+      assert.ok(!sameDigest(digest.slice(0, i) + other + digest.slice(i + 1), digest), `position ${i}`);
+    }
+    assert.ok(!sameDigest(digest.slice(1), digest));
+    assert.ok(!sameDigest(nodeSha('another request'), digest));
+  });
+});
 
 describe('contract sha256', () => {
   it('matches node:crypto on edge lengths, unicode and random input', () => {
