@@ -12,9 +12,10 @@
  * against both: it is refused once revoked, and refused once its user has a phone, since a visitor token must
  * never speak for a customer (customers log in to a stored session).
  */
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { users } from '../db/schema';
 import type { Db } from '../plugins/db';
+import { hmacKey, hmacSha256Base64url, sameText } from './hmac';
 import { serverKey } from './server-keys';
 
 const PREFIX = 'v1.';
@@ -34,7 +35,8 @@ export interface VisitorClaims {
 
 export const isVisitorToken = (token: string): boolean => token.startsWith(PREFIX);
 
-const mac = (key: Buffer, payload: string): Buffer => createHmac('sha256', key).update(PREFIX).update(payload).digest();
+/** The token's MAC: HMAC-SHA256 of the prefix and payload under the server's key, base64url (services/hmac.ts). */
+const mac = (key: Buffer, payload: string): string => hmacSha256Base64url(hmacKey(key), PREFIX + payload);
 
 /** A new visitor: a new user id and union id (the same forms as stored users'), signed into a token. */
 export async function mintVisitorToken(db: Db, projectSn: string, ttlDays: number): Promise<{ token: string; claims: VisitorClaims }> {
@@ -46,7 +48,7 @@ export async function mintVisitorToken(db: Db, projectSn: string, ttlDays: numbe
   const unionId = `u_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
   const claims: VisitorClaims = { userId: randomUUID(), projectSn, unionId, issuedAt, expiresAt: issuedAt + ttlDays * DAY_MS };
   const payload = Buffer.from(JSON.stringify([claims.userId, claims.projectSn, claims.unionId, claims.issuedAt, claims.expiresAt])).toString('base64url');
-  return { token: `${PREFIX}${payload}.${mac(key, payload).toString('base64url')}`, claims };
+  return { token: `${PREFIX}${payload}.${mac(key, payload)}`, claims };
 }
 
 /** The token's claims when it is a visitor token this server signed and not expired at `now`; otherwise null. */
@@ -55,9 +57,8 @@ export async function readVisitorToken(db: Db, token: string, now = Date.now()):
   const dot = token.indexOf('.', PREFIX.length);
   if (dot < 0) return null;
   const payload = token.slice(PREFIX.length, dot);
-  const given = Buffer.from(token.slice(dot + 1), 'base64url');
-  const expected = mac(await serverKey(db, KEY_NAME), payload);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  // The MAC exactly as minted (canonical base64url, compared in constant time).
+  if (!sameText(token.slice(dot + 1), mac(await serverKey(db, KEY_NAME), payload))) return null;
   let parts: unknown;
   try {
     parts = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
