@@ -52,7 +52,8 @@ export async function createSession(db: Db, input: { userId: string; projectSn: 
  * revocation passes through this process: revokeSession and the login paths call markRevoked, which leaves a
  * tombstone that a concurrent lookup cannot overwrite (a session is never un-revoked). An entry also ends at the
  * session's own expiry. With PostgreSQL (DATABASE_URL) several instances may revoke, so every lookup asks the
- * database.
+ * database. Keyed by the token itself, which every request carries anyway (the database keeps only its hash): a hit
+ * costs no SHA-256 (issue 17). At most MAX_CACHED live entries; a token is at most a few hundred characters.
  */
 type Cached = { userId: string; projectSn: string; expiresAt: number; visitor?: VisitorClaims; user?: typeof users.$inferSelect } | 'revoked';
 const caches = new WeakMap<Db, Map<string, Cached>>();
@@ -112,8 +113,8 @@ function liveSessionWithUser(db: Db, hash: string): Promise<LiveRow | undefined>
  * undefined when the database must be asked (findLiveSession). Synchronous, so that the session hook answers a
  * known session in the same turn (issue 17).
  */
-export function knownLiveSession(db: Db, token: string, hash = hashToken(token)): Session | null | undefined {
-  const hit = sessionCache(db)?.get(hash);
+export function knownLiveSession(db: Db, token: string): Session | null | undefined {
+  const hit = sessionCache(db)?.get(token);
   if (hit === 'revoked') return null;
   if (hit && hit.expiresAt > Date.now()) return hit.visitor ? visitorSession(token, hit.visitor, hit.user) : { token, userId: hit.userId, projectSn: hit.projectSn };
   return undefined;
@@ -121,9 +122,9 @@ export function knownLiveSession(db: Db, token: string, hash = hashToken(token))
 
 /** The session a token names, or null when it is unknown, expired or revoked. */
 export async function findLiveSession(db: Db, token: string): Promise<Session | null> {
-  const hash = hashToken(token);
-  const known = knownLiveSession(db, token, hash);
+  const known = knownLiveSession(db, token);
   if (known !== undefined) return known;
+  const hash = hashToken(token);
   const cache = sessionCache(db);
   const now = Date.now();
   if (isVisitorToken(token)) return findVisitorSession(db, token, hash, cache, now);
@@ -133,9 +134,9 @@ export async function findLiveSession(db: Db, token: string): Promise<Session | 
   }
   const [row] = await liveSession(db).execute({ hash, now: isoTime(new Date(now)) });
   if (!row) return null;
-  if (cache.get(hash) !== 'revoked') {
+  if (cache.get(token) !== 'revoked') {
     if (cache.size >= MAX_CACHED) for (const [k, v] of cache) if (v !== 'revoked') cache.delete(k);
-    cache.set(hash, { userId: row.userId, projectSn: row.projectSn, expiresAt: row.expiresAt.getTime() });
+    cache.set(token, { userId: row.userId, projectSn: row.projectSn, expiresAt: row.expiresAt.getTime() });
   }
   return { token, userId: row.userId, projectSn: row.projectSn };
 }
@@ -184,14 +185,14 @@ async function findVisitorSession(db: Db, token: string, hash: string, cache: Ma
   const standing = await standingOf(db, hash, claims.userId);
   // A visitor token never speaks for a customer: one whose user has a phone by now is as good as revoked.
   if (standing.revoked || standing.customer) {
-    cache?.set(hash, 'revoked');
+    cache?.set(token, 'revoked');
     return null;
   }
   // Made once per look-up and kept with the cached session, not per call (callers never change a session's row).
   const user = standing.stored ? undefined : visitorUserRow(claims);
-  if (cache && cache.get(hash) !== 'revoked') {
+  if (cache && cache.get(token) !== 'revoked') {
     if (cache.size >= MAX_CACHED) for (const [k, v] of cache) if (v !== 'revoked') cache.delete(k);
-    cache.set(hash, { userId: claims.userId, projectSn: claims.projectSn, expiresAt: claims.expiresAt, visitor: claims, user });
+    cache.set(token, { userId: claims.userId, projectSn: claims.projectSn, expiresAt: claims.expiresAt, visitor: claims, user });
   }
   return visitorSession(token, claims, user);
 }
@@ -218,7 +219,7 @@ export async function revokeStoredSession(db: Db, session: Pick<Session, 'token'
  * transaction that then fails only makes that client enter again). `db` is the database the server was given.
  */
 export function markRevoked(db: Db, token: string): void {
-  sessionCache(db)?.set(hashToken(token), 'revoked');
+  sessionCache(db)?.set(token, 'revoked');
 }
 
 export async function revokeSession(db: Db, session: Pick<Session, 'token' | 'userId' | 'projectSn' | 'visitor'>): Promise<void> {
