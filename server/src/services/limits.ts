@@ -10,7 +10,7 @@
 import { ERROR_CODES, type ErrorCode } from '../../../contract/common';
 import type { Config } from '../config';
 import { AppError } from '../http';
-import type { Limiter } from './limiter';
+import type { LimitHit, Limiter } from './limiter';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -82,10 +82,13 @@ export class RequestLimits {
     await this.store.reset(`sms:guess:${phone}`);
   }
 
-  /** Before an entrance creates a visitor and a session for this client. */
-  async newVisitor(ip: string): Promise<void> {
-    if (!(await this.store.hit(`entrance:ip:${clientKey(ip)}`, this.config.entrancePerIpPerMinute, MINUTE)).allowed) {
-      throw tooMany(LIMIT_MESSAGES.entrance);
-    }
+  /** Before an entrance makes a new visitor for this client (throws, or rejects, when over the limit). */
+  newVisitor(ip: string): void | Promise<void> {
+    const hit = this.store.hit(`entrance:ip:${clientKey(ip)}`, this.config.entrancePerIpPerMinute, MINUTE);
+    const check = ({ allowed }: LimitHit) => {
+      if (!allowed) throw tooMany(LIMIT_MESSAGES.entrance);
+    };
+    // The memory store answers at once: the entrance then waits for nothing here.
+    return hit instanceof Promise ? hit.then(check) : check(hit);
   }
 }

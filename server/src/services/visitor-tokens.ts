@@ -38,9 +38,18 @@ export const isVisitorToken = (token: string): boolean => token.startsWith(PREFI
 /** The token's MAC: HMAC-SHA256 of the prefix and payload under the server's key, base64url (services/hmac.ts). */
 const mac = (key: Buffer, payload: string): string => hmacSha256Base64url(hmacKey(key), PREFIX + payload);
 
-/** A new visitor: a new user id and union id (the same forms as stored users'), signed into a token. */
-export async function mintVisitorToken(db: Db, projectSn: string, ttlDays: number): Promise<{ token: string; claims: VisitorClaims }> {
-  const key = await serverKey(db, KEY_NAME);
+type Minted = { token: string; claims: VisitorClaims };
+
+/**
+ * A new visitor: a new user id and union id (the same forms as stored users'), signed into a token. Made at once
+ * when the server key is loaded (every call after the first), so the entrance waits for nothing here (issue 17).
+ */
+export function mintVisitorToken(db: Db, projectSn: string, ttlDays: number): Minted | Promise<Minted> {
+  const key = serverKey(db, KEY_NAME);
+  return key instanceof Promise ? key.then((loaded) => mintWith(loaded, projectSn, ttlDays)) : mintWith(key, projectSn, ttlDays);
+}
+
+function mintWith(key: Buffer, projectSn: string, ttlDays: number): Minted {
   const issuedAt = Date.now();
   // The placeholder union id has the stored users' form (u_ and 24 hex digits). Its digits come from a second
   // random UUID: node serves those from a pool of random bytes, where randomBytes(12) asked the kernel on every

@@ -38,8 +38,11 @@ const entranceRoutes: FastifyPluginAsyncZod<EntranceRoutesOptions> = async (app,
       let token = current?.token ?? '';
       if (!user) {
         // A new visitor is a signed token, no row until it logs in; still bounded per client (services/limits.ts).
-        await app.limits.newVisitor(request.ip);
-        const entered = await mintVisitorToken(app.db, project.projectSn, options.sessionTtlDays);
+        // Both answer at once on the embedded database (memory limiter, loaded key): nothing to wait for then.
+        const limited = app.limits.newVisitor(request.ip);
+        if (limited) await limited;
+        const minted = mintVisitorToken(app.db, project.projectSn, options.sessionTtlDays);
+        const entered = minted instanceof Promise ? await minted : minted;
         user = visitorUserRow(entered.claims);
         token = entered.token;
       }
