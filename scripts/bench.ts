@@ -197,9 +197,12 @@ function accepted(status: number, body: string): Envelope | null {
 /** autocannon on one call (or a sequence of calls per iteration), each request signed with a fresh nonce; highest RSS seen. */
 async function load(base: string, steps: Step[], pid?: number): Promise<{ result: autocannon.Result; rssMax: number; refused: number; serverUs: number; clientUs: number }> {
   let refused = 0;
+  // A request made by setupRequest replaces autocannon's, host and port included, so it names its Host header
+  // itself (without it every request said `Host: undefined:undefined`).
+  const host = new URL(base).host;
   const sign = (s: Step, ctx: Record<string, unknown>) => {
     const r = signedRequest(s.method, s.path, s.params ? s.params(ctx) : {}, s.token);
-    return { method: r.method, path: r.path, headers: r.headers, body: r.body };
+    return { method: r.method, path: r.path, headers: { ...r.headers, host }, body: r.body };
   };
   // Only calls whose parameters do not depend on an earlier answer can be signed ahead.
   const pools = steps.map((s) => (s.onBody || steps.length > 1 ? [] : Array.from({ length: Math.ceil(PRESIGN_PER_SECOND * SECONDS) }, () => sign(s, {}))));
