@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from '
 import { ERROR_CODES } from '@contract/common';
 import { SIGN_WINDOW_MS, computeSign } from '@contract/signature';
 import { AppError, MESSAGES, badRequest } from '../http';
+import { HEX_CASE, sameText } from '../services/hmac';
 import { createNonceStore, type NonceStore } from '../services/nonce-store';
 import { sha256Hex } from '../services/sha256';
 import type { Db } from './db';
@@ -31,18 +32,6 @@ export function signedParams(request: FastifyRequest): Record<string, unknown> {
   const source = method === 'GET' || method === 'HEAD' || method === 'DELETE' ? request.query : request.body;
   if (source === null || typeof source !== 'object' || Array.isArray(source)) throw badRequest(MESSAGES.badFormat);
   return source as Record<string, unknown>;
-}
-
-/**
- * Whether `given` (64 hex digits, either case: the caller checked its form) names the lower-case hex digest
- * `expected`. Every character is compared whatever the others are (no early exit), as timingSafeEqual compares, but
- * without the two Buffers it needed (issue 17); `| 0x20` lower-cases A-F and leaves digits as they are.
- */
-export function sameDigest(given: string, expected: string): boolean {
-  if (given.length !== expected.length) return false;
-  let difference = 0;
-  for (let i = 0; i < given.length; i += 1) difference |= (given.charCodeAt(i) | 0x20) ^ expected.charCodeAt(i);
-  return difference === 0;
 }
 
 export interface SignatureOptions {
@@ -65,7 +54,7 @@ export function registerSignature(app: FastifyInstance, db: Db, options: Signatu
     // Cheap refusals first: a sign that is not 64 hex digits cannot match, whatever the body.
     if (!SIGN_PATTERN.test(sign)) throw badSignature();
     const expected = computeSign({ method: request.method, path: request.url }, params, options.signKey, sha256Hex);
-    if (!sameDigest(sign, expected)) throw badSignature();
+    if (!sameText(sign, expected, HEX_CASE)) throw badSignature();
 
     const at = now();
     const sentAt = Number(timestamp);

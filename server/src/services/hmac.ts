@@ -49,10 +49,17 @@ export function hmacSha256Base64url(key: HmacKey, message: string): string {
   return hash('sha256', scratch.subarray(0, BLOCK + 32), 'base64url');
 }
 
-/** Whether two texts are equal, comparing every character whatever the others are (no early exit). */
-export function sameText(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
+/**
+ * Whether `given` equals `expected`, comparing every character whatever the others are (no early exit), as
+ * timingSafeEqual compares, without the Buffers it needs. `setBits` are set on each of `given`'s characters first:
+ * HEX_CASE (0x20) lower-cases the A-F of a hex digest and leaves its digits as they are.
+ */
+export function sameText(given: string, expected: string, setBits = 0): boolean {
+  if (given.length !== expected.length) return false;
   let difference = 0;
-  for (let i = 0; i < a.length; i += 1) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  for (let i = 0; i < given.length; i += 1) difference |= (given.charCodeAt(i) | setBits) ^ expected.charCodeAt(i);
   return difference === 0;
 }
+
+/** For sameText: compares a hex digest in either case with a lower-case one (the caller checked it is hex). */
+export const HEX_CASE = 0x20;

@@ -4,24 +4,24 @@ import { after, before, describe, it } from 'node:test';
 import { SIGN_WINDOW_MS, canonicalString, computeSign, makeNonce } from '@contract/signature';
 import { sha256Hex } from '@contract/sha256';
 import { nonces } from '../../src/db/schema';
-import { sameDigest } from '../../src/plugins/signature';
+import { HEX_CASE, sameText } from '../../src/services/hmac';
 import { databaseNonceStore, memoryNonceStore, NONCE_KEEP_MS, type NonceStore } from '../../src/services/nonce-store';
 import { buildHarness, sign, type Harness } from '../helpers/app';
 import { usingPostgres } from '../helpers/test-database';
 
 const nodeSha = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-describe('sameDigest', () => {
+describe('sameText for hex digests (HEX_CASE)', () => {
   it('matches a digest in either case, and refuses a change at any position or another length', () => {
     const digest = nodeSha('a request');
-    assert.ok(sameDigest(digest, digest));
-    assert.ok(sameDigest(digest.toUpperCase(), digest), 'upper-case hex names the same digest');
+    assert.ok(sameText(digest, digest, HEX_CASE));
+    assert.ok(sameText(digest.toUpperCase(), digest, HEX_CASE), 'upper-case hex names the same digest');
     for (let i = 0; i < digest.length; i += 1) {
       const other = digest[i] === '0' ? '1' : '0';
-      assert.ok(!sameDigest(digest.slice(0, i) + other + digest.slice(i + 1), digest), `position ${i}`);
+      assert.ok(!sameText(digest.slice(0, i) + other + digest.slice(i + 1), digest, HEX_CASE), `position ${i}`);
     }
-    assert.ok(!sameDigest(digest.slice(1), digest));
-    assert.ok(!sameDigest(nodeSha('another request'), digest));
+    assert.ok(!sameText(digest.slice(1), digest, HEX_CASE));
+    assert.ok(!sameText(nodeSha('another request'), digest, HEX_CASE));
   });
 });
 
