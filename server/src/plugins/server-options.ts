@@ -112,14 +112,9 @@ const PINO_BASE = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())
  * JSON.stringify escapes every value a client sent.
  */
 export function completedLine(request: FastifyRequest, reply: FastifyReply): string {
-  // serializeRequest's fields, written in its order; an undefined one is left out, as JSON.stringify leaves it out.
-  const { host, ip } = request;
-  const port = request.socket?.remotePort;
   return (
     `{"level":30,"time":${Date.now()}${PINO_BASE},"reqId":${JSON.stringify(request.id)},` +
-    `"req":{"method":${JSON.stringify(request.method)},"url":${JSON.stringify(redactUrl(request.url))}` +
-    `${host === undefined ? '' : `,"host":${JSON.stringify(host)}`}${ip === undefined ? '' : `,"remoteAddress":${JSON.stringify(ip)}`}` +
-    `${port === undefined ? '' : `,"remotePort":${port}`}},"res":{"statusCode":${reply.statusCode}},` +
+    `"req":${JSON.stringify(serializeRequest(request))},"res":{"statusCode":${reply.statusCode}},` +
     `"responseTime":${reply.elapsedTime},"msg":"request completed"}\n`
   );
 }
