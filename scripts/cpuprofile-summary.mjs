@@ -2,7 +2,8 @@
 /**
  * Where a CPU profile's time went (issue 17): self time per function and per file (node_modules collapsed to their
  * package), from a `node --cpu-prof` .cpuprofile. `--from=S` skips the first S seconds (a server's start and
- * seed), `--last=S` keeps only the last S seconds, `--top=N` lines per table (25), `--callers=fn` the call paths (six frames up) of a function's self time.
+ * seed), `--last=S` keeps only the last S seconds, `--to=S`
+ * drops what follows S seconds, `--top=N` lines per table (25), `--callers=fn` the call paths (six frames up) of a function's self time.
  *   node scripts/cpuprofile-summary.mjs /tmp/prof/CPU.*.cpuprofile --from=10
  */
 import { readFileSync } from 'node:fs';
@@ -14,6 +15,8 @@ if (!file) throw new Error('usage: cpuprofile-summary.mjs <file.cpuprofile> [--f
 const from = opt('from', 0) * 1e6;
 // --last=S: only the profile's last S seconds (a bench's load of one call ends just before the server stops).
 const last = opt('last', 0) * 1e6;
+// --to=S: only up to S seconds after the start (with --from, one window: the first of two loads in one profile).
+const to = opt('to', 0) * 1e6;
 const top = opt('top', 25);
 const callersOf = args.find((a) => a.startsWith('--callers='))?.slice(10);
 
@@ -26,7 +29,7 @@ const lastFrom = last ? profile.endTime - last : Number.NEGATIVE_INFINITY;
 profile.samples.forEach((id, i) => {
   const dt = profile.timeDeltas[i] ?? 0;
   t += dt;
-  if (t - profile.startTime < from || t < lastFrom) return;
+  if (t - profile.startTime < from || t < lastFrom || (to && t - profile.startTime > to)) return;
   self.set(id, (self.get(id) ?? 0) + dt);
   total += dt;
 });
