@@ -37,7 +37,12 @@ export function sharedOk<T extends object>(info: T): Ok<T> {
  * the text as it is; each maker of one has a test that its text is what the route's zod schema serializes.
  */
 export class JsonText {
-  constructor(readonly text: string) {}
+  /** The JSON as text, or as its UTF-8 bytes (sent as they are: nothing to encode per answer). */
+  constructor(readonly body: string | Buffer) {}
+
+  get text(): string {
+    return typeof this.body === 'string' ? this.body : this.body.toString('utf8');
+  }
 }
 
 /** Whether a reply payload came from sharedOk (its serialised text may be kept). */

@@ -7,7 +7,7 @@
  * cache drops the model it was made from, and the next load (a new object) is checked and serialised again. Bytes,
  * not the text: Chinese makes the text two-byte, and node flattened it with the response head and encoded it to
  * UTF-8 on every answer (issue 17: a 3.6 KB answer cost its server 2-3 us more as a string than as bytes).
- * A JsonText (http.ts) is a text its route already made.
+ * A JsonText (http.ts) is a text (or its bytes) its route already made.
  */
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { JsonText, isSharedEnvelope } from '../http';
@@ -17,7 +17,7 @@ export const serializerCompiler: typeof zodSerializerCompiler = (route) => {
   // Per route: two routes could answer the same object through different schemas.
   const bodies = new WeakMap<object, Buffer>();
   return (data) => {
-    if (data instanceof JsonText) return data.text;
+    if (data instanceof JsonText) return data.body as unknown as string;
     if (!isSharedEnvelope(data)) return serialize(data);
     let body = bodies.get(data);
     if (body === undefined) {

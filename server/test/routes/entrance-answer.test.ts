@@ -76,6 +76,15 @@ describe('the entrance answer', () => {
     assert.equal(text, schemaText('t', visitor, after, 1));
   });
 
+  it('answers a changed user row (a new object from the user cache) with its new values, as bytes', () => {
+    const named = { ...customer, nickName: '旧昵称' };
+    assert.match(entranceAnswer({ token: 't', user: named, project: project({}) }).text, /旧昵称/);
+    const renamed = { ...named, nickName: '新昵称', avatar: 'https://img.example.com/a.png' };
+    const answer = entranceAnswer({ token: 't', user: renamed, project: project({}), now: 2 });
+    assert.ok(Buffer.isBuffer(answer.body), 'sent as its UTF-8 bytes');
+    assert.equal(answer.text, schemaText('t', renamed, project({}), 2));
+  });
+
   it('refuses a stored project type outside the contract, as the schema does', () => {
     const row = project({ projectEnum: 'NOT_A_TYPE' });
     assert.throws(() => schemaText('t', visitor, row, 1));
