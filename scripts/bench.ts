@@ -2,14 +2,15 @@
  * `npm run bench` (issue 17): how fast the storefront is where a phone feels it, printed beside the issue's
  * baseline and goals.
  *
- * - API: the real server on loopback with a fresh database, and a bare Fastify JSON route, each in its own process,
- *   loaded by autocannon from this process at BENCH_CONNECTIONS (50) connections for BENCH_SECONDS each. Every
- *   request is signed as the storefront signs it (e2e/signed-fetch.ts, shared with the e2e harness), with a fresh
- *   nonce, so replay protection does its real work; the read calls' requests are signed just before their timed
- *   window (BENCH_PRESIGN), so the window measures the server rather than the client's signing. The bare route is
- *   measured twice: its plain GET, and sent the same kind of signed request through the same client path as our
- *   calls ("x bare" is to the latter, "x plain" to the former). Order submit fetches a single-use order token and submits
- *   with it; it counts only when the orders it reports exist afterwards.
+ * - API: the real server on loopback with a fresh database, and a bare Fastify JSON route, each in its own
+ *   process, loaded by autocannon from this process at BENCH_CONNECTIONS (50) connections for BENCH_SECONDS each,
+ *   after BENCH_WARMUP (2) unmeasured seconds of the same load. Every request is signed as the storefront signs it
+ *   (e2e/signed-fetch.ts, shared with the e2e harness), with a fresh nonce, so replay protection does its real
+ *   work; the read calls' requests are signed just before their timed window (BENCH_PRESIGN), so the window
+ *   measures the server rather than the client's signing. The bare route is measured twice: its plain GET, and
+ *   sent the same kind of signed request through the same client path as our calls ("x bare" is to the latter, "x
+ *   plain" to the former). Order submit fetches a single-use order token and submits with it; it counts only when
+ *   the orders it reports exist afterwards.
  * - Memory: the server's RSS after its first start (migrate + seed) and the highest RSS seen under load.
  * - The same API bench on PostgreSQL when Debian's postgresql is installed (scripts/ensure-postgres.sh) or
  *   BENCH_PG=1 asks for it (BENCH_PG=0 skips it); DATABASE_URL names another server.
@@ -34,6 +35,12 @@ import { serverEnv, serverNodeArgs } from '../server/src/node-settings.mjs';
 const root = join(__dirname, '..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 const SECONDS = Number(process.env.BENCH_SECONDS || 8);
+/**
+ * BENCH_WARMUP: seconds each call (the bare route's signed requests too) is loaded, unmeasured, just before its
+ * timed window, so every row measures code V8 has already optimised. Without it the first call of a run (the
+ * entrance) paid the server's warm-up in its own window: the first run of a series measured a few percent lower.
+ */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const PROJECT = 'demo';
 /** BENCH_ONLY: the calls to run (words their names contain); all when unset. */
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((w) => w.trim()).filter(Boolean);
@@ -195,7 +202,7 @@ function accepted(status: number, body: string): Envelope | null {
 }
 
 /** autocannon on one call (or a sequence of calls per iteration), each request signed with a fresh nonce; highest RSS seen. */
-async function load(base: string, steps: Step[], pid?: number): Promise<{ result: autocannon.Result; rssMax: number; refused: number; serverUs: number; clientUs: number }> {
+async function load(base: string, steps: Step[], pid?: number, seconds = SECONDS): Promise<{ result: autocannon.Result; rssMax: number; refused: number; serverUs: number; clientUs: number }> {
   let refused = 0;
   // A request made by setupRequest replaces autocannon's, host and port included, so it names its Host header
   // itself (without it every request said `Host: undefined:undefined`).
@@ -205,14 +212,14 @@ async function load(base: string, steps: Step[], pid?: number): Promise<{ result
     return { method: r.method, path: r.path, headers: { ...r.headers, host }, body: r.body };
   };
   // Only calls whose parameters do not depend on an earlier answer can be signed ahead.
-  const pools = steps.map((s) => (s.onBody || steps.length > 1 ? [] : Array.from({ length: Math.ceil(PRESIGN_PER_SECOND * SECONDS) }, () => sign(s, {}))));
+  const pools = steps.map((s) => (s.onBody || steps.length > 1 ? [] : Array.from({ length: Math.ceil(PRESIGN_PER_SECOND * seconds) }, () => sign(s, {}))));
   let rssMax = rssMb(pid);
   const timer = setInterval(() => (rssMax = Math.max(rssMax, rssMb(pid))), 250);
   const cpu0 = { server: cpuUs(pid), client: process.cpuUsage() };
   const run = autocannon({
     url: base,
     connections: CONNECTIONS,
-    duration: SECONDS,
+    duration: seconds,
     requests: steps.map((s, i) => ({
       setupRequest: (_req: unknown, ctx: Record<string, unknown>) => pools[i].pop() ?? sign(s, ctx),
       onResponse: (status: number, body: string, ctx: Record<string, unknown>) => {
@@ -230,9 +237,9 @@ async function load(base: string, steps: Step[], pid?: number): Promise<{ result
   });
   // A run that has not reported well after its duration is stopped (and said so) rather than waited on forever.
   const guard = setTimeout(() => {
-    console.log(`  (autocannon still running ${SECONDS + 20} s after start: stopped)`);
+    console.log(`  (autocannon still running ${seconds + 20} s after start: stopped)`);
     run.stop();
-  }, (SECONDS + 20) * 1000);
+  }, (seconds + 20) * 1000);
   const result = await run;
   const client = process.cpuUsage(cpu0.client);
   const answered = Math.max(1, result.requests.total);
@@ -320,13 +327,16 @@ async function apiBench(label: string, databaseUrl: string): Promise<{ rows: Row
     // shared cores that cost of the load client alone holds the bare route to about 0.63 of its plain rate (28 319
     // against 44 897 req/s, load 1.5), which the plain ratio charges to our server. The ratio to this row measures
     // the server; the plain one is printed beside it.
-    const signedBare = await load(bareServer.base, [{ method: 'GET', path: '/json', token: f.visitorToken, anyOk: true }], bareServer.pid);
+    const bareSteps: Step[] = [{ method: 'GET', path: '/json', token: f.visitorToken, anyOk: true }];
+    if (WARMUP > 0) await load(bareServer.base, bareSteps, bareServer.pid, WARMUP);
+    const signedBare = await load(bareServer.base, bareSteps, bareServer.pid);
     const bareSigned = loadRow('bare Fastify, signed requests', signedBare);
     await bareServer.stop();
 
     const measure = async (name: string, steps: Step[], note?: string) => {
       if (!wanted(name)) return;
       if (process.env.BENCH_DEBUG) console.log(`${new Date().toISOString()} ${name}`);
+      if (WARMUP > 0) await load(server.base, steps, server.pid, WARMUP);
       const loaded = await load(server.base, steps, server.pid);
       rssLoad = Math.max(rssLoad, loaded.rssMax);
       rows.push({ ...loadRow(name, loaded, note), rssMb: loaded.rssMax });
