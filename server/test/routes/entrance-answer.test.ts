@@ -83,6 +83,8 @@ describe('the entrance answer', () => {
     const answer = entranceAnswer({ token: 't', user: renamed, project: project({}), now: 2 });
     assert.ok(Buffer.isBuffer(answer.body), 'sent as its UTF-8 bytes');
     assert.equal(answer.text, schemaText('t', renamed, project({}), 2));
+    // A new visitor's row (answered once, its text not kept) answers the same text.
+    assert.equal(entranceAnswer({ token: 't', user: { ...visitor }, project: project({}), now: 3, newVisitor: true }).text, schemaText('t', visitor, project({}), 3));
   });
 
   it('refuses a stored project type outside the contract, as the schema does', () => {

@@ -35,11 +35,12 @@ function projectPart(project: ProjectRow): Buffer {
   return part;
 }
 
-function userInfoText(user: UserRow): string {
-  let text = userInfoTexts.get(user);
+/** `once`: a new visitor's row, answered once; keeping its text would only cost (a WeakMap entry per visitor). */
+function userInfoText(user: UserRow, once: boolean): string {
+  let text = once ? undefined : userInfoTexts.get(user);
   if (text === undefined) {
     text = JSON.stringify(toUserInfo(user));
-    userInfoTexts.set(user, text);
+    if (!once) userInfoTexts.set(user, text);
   }
   return text;
 }
@@ -48,11 +49,11 @@ function userInfoText(user: UserRow): string {
  * The answer as bytes: the caller's part (mostly ASCII) encoded, the project's copied after it. As one string the
  * project's Chinese made the whole answer two-byte text, encoded to UTF-8 on every call (issue 17).
  */
-export function entranceAnswer(input: { token: string; user: UserRow; project: ProjectRow; now?: number }): JsonText {
-  const { token, user, project, now = Date.now() } = input;
+export function entranceAnswer(input: { token: string; user: UserRow; project: ProjectRow; now?: number; newVisitor?: boolean }): JsonText {
+  const { token, user, project, now = Date.now(), newVisitor = false } = input;
   const head =
     `{"state":true,"message":${JSON.stringify(OK_MESSAGE)},"info":{"token":${JSON.stringify(token)},` +
-    `"userInfo":${userInfoText(user)},"timestamp":${now},"needAuth":${user.phone === null},`;
+    `"userInfo":${userInfoText(user, newVisitor)},"timestamp":${now},"needAuth":${user.phone === null},`;
   const tail = projectPart(project);
   const headLength = Buffer.byteLength(head);
   const body = Buffer.allocUnsafe(headLength + tail.length);

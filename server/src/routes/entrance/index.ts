@@ -36,6 +36,7 @@ const entranceRoutes: FastifyPluginAsyncZod<EntranceRoutesOptions> = async (app,
       const current = request.session?.projectSn === project.projectSn ? request.session : null;
       let user: UserRow | null = current ? await sessionUser(app.db, current) : null;
       let token = current?.token ?? '';
+      const newVisitor = !user;
       if (!user) {
         // A new visitor is a signed token, no row until it logs in; still bounded per client (services/limits.ts).
         // Both answer at once on the embedded database (memory limiter, loaded key): nothing to wait for then.
@@ -47,7 +48,7 @@ const entranceRoutes: FastifyPluginAsyncZod<EntranceRoutesOptions> = async (app,
         token = entered.token;
       }
       // The answer's text, made by hand as the schema serializes it (./answer.ts); typed as the schema's answer.
-      return entranceAnswer({ token, user, project }) as never;
+      return entranceAnswer({ token, user, project, newVisitor }) as never;
     },
   );
 
