@@ -11,8 +11,8 @@
  *   collection when the limit is large (the default here is several GB), so under load the heap grew by 40-80 MB
  *   of garbage before a full collection ran. A limit below 2 GB caps that factor (1.3 at 256 MB up to 2.0 at
  *   2 GB; 1.6 at 1 GB). 1 GB is far above what the server keeps alive (about 80 MB) but leaves room for the replay
- *   window's nonces (services/nonce-store.ts: kept 10 minutes, about 13 bytes each, so they still grow with the
- *   request rate: about 23 MB for ten minutes at 3000 req/s).
+ *   window's nonces (services/nonce-store.ts: kept about six minutes, 11-22 bytes each, so they still grow with
+ *   the request rate: about 15 MB at 3000 req/s).
  * - --single-threaded-gc: V8 collects with helper threads by default. On two cores, shared with the load client
  *   and the kernel's network work, handing each young-generation collection (tens a second under load) to helper
  *   threads saves less than it costs. Server CPU per request (`npm run bench`, srv us), four alternating runs with

@@ -158,23 +158,33 @@ describe('nonce stores', () => {
   });
   after(() => h.close());
 
+  // A replay carries the request's signed timestamp (sentAt) unchanged; the signature check lets it through up to
+  // SIGN_WINDOW_MS from it, so the store must refuse it at least that long.
   const replayRules = async (store: NonceStore) => {
     const t0 = Date.now();
     const n = makeNonce() + makeNonce();
-    assert.equal(await store.claim(n, t0), true);
-    assert.equal(await store.claim(n, t0 + 1000), false, 'a replay inside the window is refused');
-    assert.equal(await store.claim(n, t0 + NONCE_KEEP_MS - 1), false, 'still refused at the end of the window');
-    assert.equal(await store.claim(makeNonce() + makeNonce(), t0 + 2000), true, 'another nonce passes');
+    assert.equal(await store.claim(n, t0, t0), true);
+    assert.equal(await store.claim(n, t0 + 1000, t0), false, 'a replay inside the window is refused');
+    assert.equal(await store.claim(n, t0 + SIGN_WINDOW_MS, t0), false, 'still refused at the end of the window');
+    assert.equal(await store.claim(makeNonce() + makeNonce(), t0 + 2000, t0 + 2000), true, 'another nonce passes');
+    // A client clock ahead by the whole window: its request passes the check until NONCE_KEEP_MS after the claim.
+    const ahead = makeNonce() + makeNonce();
+    assert.equal(await store.claim(ahead, t0, t0 + SIGN_WINDOW_MS), true);
+    assert.equal(await store.claim(ahead, t0 + NONCE_KEEP_MS - 1, t0 + SIGN_WINDOW_MS), false, 'signed ahead: refused to the end');
   };
 
-  it('memory: refuses a replay within twice the window and forgets older nonces', async () => {
+  it('memory: refuses a replay while its timestamp can pass the check, and forgets its minute after', async () => {
     const store = memoryNonceStore();
     await replayRules(store);
     const t0 = Date.now();
     const old = makeNonce() + makeNonce();
-    assert.equal(await store.claim(old, t0), true);
-    // Past the keep time the timestamp check refuses the request anyway; the store may take the nonce again.
-    assert.equal(await store.claim(old, t0 + NONCE_KEEP_MS + 61_000), true);
+    assert.equal(await store.claim(old, t0, t0), true);
+    const held = store.minutesHeld();
+    // Past the window (and its minute) the timestamp check refuses the request first; the store forgets the minute
+    // and, asked anyway, takes nothing signed in it.
+    assert.equal(await store.claim(makeNonce() + makeNonce(), t0 + SIGN_WINDOW_MS + 61_000, t0 + SIGN_WINDOW_MS + 61_000), true);
+    assert.ok(store.minutesHeld() <= held, 'the old minutes are dropped');
+    assert.equal(await store.claim(old, t0 + SIGN_WINDOW_MS + 61_000, t0), false);
   });
 
   it('memory: a request signed before the process started is refused (a restart does not reopen the window)', async () => {
@@ -189,11 +199,11 @@ describe('nonce stores', () => {
     const twice = makeNonce() + makeNonce();
     const others = [1, 2, 3].map(() => makeNonce() + makeNonce());
     const at = Date.now();
-    const claimed = await Promise.all([store.claim(twice, at), ...others.map((n) => store.claim(n, at)), store.claim(twice, at)]);
+    const claimed = await Promise.all([store.claim(twice, at, at), ...others.map((n) => store.claim(n, at, at)), store.claim(twice, at, at)]);
     assert.deepEqual(claimed, [true, true, true, true, false]);
     // Stored: a later claim, by this process or another, is a replay.
-    assert.equal(await store.claim(others[1], at), false);
-    assert.equal(await databaseNonceStore(h.database.db).claim(twice, at), false);
+    assert.equal(await store.claim(others[1], at, at), false);
+    assert.equal(await databaseNonceStore(h.database.db).claim(twice, at, at), false);
   });
 
   it('database (several processes on one PostgreSQL): two stores share nonces and stale rows are pruned', async () => {
@@ -202,11 +212,11 @@ describe('nonce stores', () => {
     await replayRules(a);
     const n = makeNonce() + makeNonce();
     const at = Date.now();
-    assert.equal(await a.claim(n, at), true);
-    assert.equal(await b.claim(n, at), false, 'the other process refuses the replay');
+    assert.equal(await a.claim(n, at, at), true);
+    assert.equal(await b.claim(n, at, at), false, 'the other process refuses the replay');
     const stale = makeNonce() + makeNonce();
     await h.database.db.insert(nonces).values({ nonce: stale, createdAt: new Date(at - 3 * SIGN_WINDOW_MS) });
-    await databaseNonceStore(h.database.db).claim(makeNonce() + makeNonce(), at);
+    await databaseNonceStore(h.database.db).claim(makeNonce() + makeNonce(), at, at);
     const kept = (await h.database.db.select().from(nonces)).map((r) => r.nonce);
     assert.ok(kept.includes(n));
     assert.ok(!kept.includes(stale));

@@ -1,78 +1,117 @@
 /**
- * The in-memory nonce store (PGlite) keeps fingerprints in per-minute generations (issue 17). Replay protection
- * must stay at least as strict as the exact Map it replaced: refused for NONCE_KEEP_MS, forgotten at most one
- * generation (a minute) later.
+ * The in-memory nonce store (PGlite) keeps fingerprints in generations, one per minute of the requests' signed
+ * timestamps (issue 17). A replay carries its request's signed timestamp (sentAt) unchanged, and the signature
+ * check lets a request through only while the server time is within SIGN_WINDOW_MS of it: the store must refuse a
+ * replay for at least that long, and may forget it once its minute's window is over.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { memoryNonceStore, NONCE_KEEP_MS } from '../../src/services/nonce-store';
+import { SIGN_WINDOW_MS } from '@contract/signature';
+import { memoryNonceStore } from '../../src/services/nonce-store';
 
 const MINUTE = 60_000;
+const W = SIGN_WINDOW_MS;
 // A fixed clock on a minute boundary, so the generation boundaries below are where the test says they are.
 const T0 = Math.floor(Date.UTC(2026, 10, 23, 2, 30) / MINUTE) * MINUTE;
 let serial = 0;
 const freshNonce = () => `n${(serial += 1).toString(36).padStart(10, '0')}${Math.random().toString(36).slice(2, 10)}`;
 
 describe('memory nonce store', () => {
-  it('refuses a replay within the window, also from a later generation', async () => {
+  it('refuses a replay as long as its signed timestamp passes the check, across minutes of the server clock', async () => {
     const store = memoryNonceStore();
     const n = freshNonce();
-    assert.equal(await store.claim(n, T0 + 5_000), true);
-    assert.equal(await store.claim(n, T0 + 6_000), false, 'same generation');
-    assert.equal(await store.claim(freshNonce(), T0 + MINUTE + 1), true, 'a fresh nonce opens the next generation');
-    assert.equal(await store.claim(n, T0 + MINUTE + 2), false, 'across the generation boundary');
-    assert.equal(await store.claim(n, T0 + 5_000 + NONCE_KEEP_MS - 1), false, 'at the end of the window');
-    assert.equal(await store.claim(n, T0 + 5_000 + NONCE_KEEP_MS), false, 'the old Map refused up to here too');
-  });
-
-  it('refuses a nonce seen just before a generation boundary when replayed just after it', async () => {
-    const store = memoryNonceStore();
-    const n = freshNonce();
-    assert.equal(await store.claim(n, T0 + MINUTE - 1), true);
-    assert.equal(await store.claim(n, T0 + MINUTE), false);
-    assert.equal(await store.claim(n, T0 + 3 * MINUTE + 7), false, 'generations in between were never created');
-  });
-
-  it('accepts a nonce again only after NONCE_KEEP_MS plus at most one generation', async () => {
-    const store = memoryNonceStore();
-    const early = freshNonce(); // first in its minute
-    const late = freshNonce(); // last in the same minute: its generation is dropped with early's
-    assert.equal(await store.claim(early, T0), true);
-    assert.equal(await store.claim(late, T0 + MINUTE - 1), true);
-    // Each step adds a fresh nonce, as real traffic does, so the store moves on through its generations.
-    for (let at = T0 + MINUTE; at < T0 + NONCE_KEEP_MS + MINUTE - 1; at += 10_000) {
-      assert.equal(await store.claim(freshNonce(), at), true);
-      assert.equal(await store.claim(early, at), false, `early refused ${at - T0} ms later`);
+    const sentAt = T0 + 4_000;
+    assert.equal(await store.claim(n, T0 + 5_000, sentAt), true);
+    assert.equal(await store.claim(n, T0 + 6_000, sentAt), false, 'same minute');
+    assert.equal(await store.claim(freshNonce(), T0 + MINUTE + 1, T0 + MINUTE + 1), true, 'traffic of the next minute');
+    assert.equal(await store.claim(n, T0 + MINUTE + 2, sentAt), false, 'the server clock in the next minute');
+    for (let at = T0 + 2 * MINUTE; at <= sentAt + W; at += 20_000) {
+      assert.equal(await store.claim(freshNonce(), at, at), true);
+      assert.equal(await store.claim(n, at, sentAt), false, `replayed ${at - sentAt} ms after it was signed`);
     }
-    assert.equal(await store.claim(late, T0 + MINUTE - 1 + NONCE_KEEP_MS), false, 'late: the full window');
-    assert.equal(await store.claim(early, T0 + NONCE_KEEP_MS + MINUTE - 1), false, 'the generation lives to its last entry');
-    assert.equal(await store.claim(early, T0 + NONCE_KEEP_MS + MINUTE), true, 'forgotten one generation after the window');
-    assert.equal(await store.claim(early, T0 + NONCE_KEEP_MS + MINUTE + 1), false, 'and remembered again');
+    assert.equal(await store.claim(n, sentAt + W, sentAt), false, 'at the end of the window');
   });
 
-  it('refuses an early nonce after the table grew past 100,000 entries', async () => {
+  it('a nonce signed just before a minute boundary is refused when replayed just after it', async () => {
+    const store = memoryNonceStore();
+    const n = freshNonce();
+    assert.equal(await store.claim(n, T0 + MINUTE - 1, T0 + MINUTE - 1), true);
+    assert.equal(await store.claim(n, T0 + MINUTE, T0 + MINUTE - 1), false);
+    assert.equal(await store.claim(n, T0 + 3 * MINUTE + 7, T0 + MINUTE - 1), false, 'minutes in between were never created');
+  });
+
+  it('the same nonce signed at another time is another request (it was signed again)', async () => {
+    const store = memoryNonceStore();
+    const n = freshNonce();
+    assert.equal(await store.claim(n, T0 + 1_000, T0 + 1_000), true);
+    assert.equal(await store.claim(n, T0 + 2 * MINUTE, T0 + 2 * MINUTE), true);
+    assert.equal(await store.claim(n, T0 + 2 * MINUTE + 1, T0 + 2 * MINUTE), false);
+  });
+
+  it('forgets a minute only once no request signed in it can pass the timestamp check', async () => {
+    const store = memoryNonceStore();
+    const early = freshNonce(); // first of its minute
+    const late = freshNonce(); // last of the same minute: its generation is dropped with early's
+    assert.equal(await store.claim(early, T0, T0), true);
+    assert.equal(await store.claim(late, T0 + MINUTE - 1, T0 + MINUTE - 1), true);
+    // Each step adds a fresh nonce, as real traffic does, so the store moves on.
+    for (let at = T0 + MINUTE; at < T0 + MINUTE + W; at += 10_000) {
+      assert.equal(await store.claim(freshNonce(), at, at), true);
+      assert.equal(await store.claim(late, at, T0 + MINUTE - 1), false, `late refused ${at - T0} ms after the minute began`);
+    }
+    assert.equal(await store.claim(late, T0 + MINUTE - 1 + W, T0 + MINUTE - 1), false, 'late: its full window');
+    assert.equal(await store.claim(early, T0 + MINUTE + W - 1, T0), false, 'the minute lives until the window after it ends');
+    const held = store.minutesHeld();
+    assert.equal(await store.claim(freshNonce(), T0 + MINUTE + W, T0 + MINUTE + W), true);
+    assert.equal(store.minutesHeld(), held, 'then it is dropped (as the next minute is opened)');
+    // A request signed in a dropped minute fails the timestamp check; the store, asked anyway, never takes it.
+    assert.equal(await store.claim(freshNonce(), T0 + MINUTE + W, T0), false);
+  });
+
+  it('holds the minutes of one window only, however long the traffic runs', async () => {
+    const store = memoryNonceStore();
+    for (let at = T0; at < T0 + 30 * MINUTE; at += 5_000) assert.equal(await store.claim(freshNonce(), at, at), true);
+    // The current minute and the five before it (SIGN_WINDOW_MS), at most one more at a boundary.
+    assert.ok(store.minutesHeld() <= W / MINUTE + 2, `${store.minutesHeld()} minutes held`);
+  });
+
+  it('a client clock ahead or behind: the nonce is kept for the window after its own timestamp', async () => {
+    const store = memoryNonceStore();
+    const ahead = freshNonce();
+    const behind = freshNonce();
+    assert.equal(await store.claim(ahead, T0, T0 + W), true);
+    assert.equal(await store.claim(behind, T0, T0 - W), true);
+    for (let at = T0; at <= T0 + 2 * W; at += 30_000) {
+      assert.equal(await store.claim(freshNonce(), at, at), true);
+      assert.equal(await store.claim(ahead, at, T0 + W), false, `ahead, replayed at +${at - T0} ms`);
+      if (at <= T0) assert.equal(await store.claim(behind, at, T0 - W), false);
+    }
+  });
+
+  it('refuses early nonces after the tables grew past 100,000 entries', async () => {
     const store = memoryNonceStore();
     const first = freshNonce();
-    const sample: string[] = [];
-    assert.equal(await store.claim(first, T0), true);
+    const sample: { n: string; sentAt: number }[] = [];
+    assert.equal(await store.claim(first, T0, T0), true);
     for (let i = 0; i < 100_000; i += 1) {
       const n = freshNonce();
-      if (i % 10_000 === 0) sample.push(n);
-      // Spread over three generations, so the growth happens in one and the others are searched as well.
-      assert.equal(await store.claim(n, T0 + Math.floor((i * 3 * MINUTE) / 100_000)), true);
+      // Spread over three minutes, so two tables grow and each is searched.
+      const at = T0 + Math.floor((i * 3 * MINUTE) / 100_000);
+      if (i % 10_000 === 0) sample.push({ n, sentAt: at });
+      assert.equal(await store.claim(n, at, at), true);
     }
     const at = T0 + 3 * MINUTE;
-    assert.equal(await store.claim(first, at), false, 'the very first nonce');
-    for (const n of sample) assert.equal(await store.claim(n, at), false);
-    assert.equal(await store.claim(freshNonce(), at), true);
+    assert.equal(await store.claim(first, at, T0), false, 'the very first nonce');
+    for (const { n, sentAt } of sample) assert.equal(await store.claim(n, at, sentAt), false);
+    assert.equal(await store.claim(freshNonce(), at, at), true);
   });
 
-  it('a clock stepping back keeps the nonce, it does not forget it early', async () => {
+  it('a server clock stepping back forgets nothing early', async () => {
     const store = memoryNonceStore();
     const n = freshNonce();
-    assert.equal(await store.claim(freshNonce(), T0 + 5 * MINUTE), true);
-    assert.equal(await store.claim(n, T0 + 30_000), true, 'claimed at an earlier server time');
-    assert.equal(await store.claim(n, T0 + 5 * MINUTE + NONCE_KEEP_MS - 1), false);
+    assert.equal(await store.claim(freshNonce(), T0 + 5 * MINUTE, T0 + 5 * MINUTE), true);
+    assert.equal(await store.claim(n, T0 + 30_000, T0 + 30_000), true, 'claimed at an earlier server time');
+    assert.equal(await store.claim(n, T0 + 30_000 + W, T0 + 30_000), false);
   });
 
   it('a request signed before the process started is refused, even with a fresh nonce', async () => {
@@ -80,7 +119,6 @@ describe('memory nonce store', () => {
     const n = freshNonce();
     assert.equal(await store.claim(n, T0 + 10, T0 - 1), false);
     assert.equal(await store.claim(n, T0 + 10, T0), true, 'signed at the start itself passes (the rule is sentAt < startedAt)');
-    assert.equal(await store.claim(n, T0 + 20, T0 + 5), false, 'and is then a replay');
-    assert.equal(await store.claim(freshNonce(), T0 + 20), true, 'no sentAt: only the nonce is checked');
+    assert.equal(await store.claim(n, T0 + 20, T0), false, 'and is then a replay');
   });
 });
