@@ -1,8 +1,8 @@
 /**
- * The entrance's answer as JSON, made by hand (issue 17). It is the one call every visit starts with, and the zod serializer
- * (parse, then stringify) was the largest part of its own CPU. The project's part (tips, scene style, type, name)
- * is made once per project row of the read model (services/page-read-models.ts onlineProjects): an operator's change
- * loads new rows, whose part is made afresh; so is a user row's userInfo. The caller's part (token, user, server
+ * The entrance's answer as JSON, made by hand (issue 17). It is the one call every visit starts with, and the zod
+ * serializer (parse, then stringify) was the largest part of its own CPU. The project's part (tips, scene style, type,
+ * name) is made once per project row of the read model (services/page-read-models.ts onlineProjects): an operator's
+ * change loads new rows, whose part is made afresh; so is a user row's userInfo. The caller's part (token, user, server
  * time) is made per call with JSON.stringify, which escapes every value. test/routes/entrance-answer.test.ts checks
  * that the text is exactly what the route's zod schema serializes, key order included.
  */
