@@ -103,3 +103,32 @@ test('a deep link to a detail never shows the drawn picture', async () => {
   assert.equal(shownAtStart, false);
   await until(() => page.evaluate(() => !document.getElementById('sf-first')), 'the hidden picture is removed');
 });
+
+test('a shared link starts on the entrance: its item is asked for once, before its page shows, and nothing twice', async () => {
+  const { page } = suite.phone;
+  const calls: string[] = [];
+  let itemAskedBeforeShown: boolean | null = null;
+  let onEntrance = false;
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/front/')) calls.push(path);
+  });
+  page.on('framenavigated', (f) => {
+    if (f !== page.mainFrame()) return;
+    if (f.url().includes('/pages/entrance/entrance')) onEntrance = true;
+    // The item's page as the entrance leaves for it (the address typed in comes first, before the app runs).
+    else if (onEntrance && itemAskedBeforeShown === null && f.url().includes('/pages/activity/activityDetail')) {
+      itemAskedBeforeShown = calls.includes('/front/v1/activity/details');
+    }
+  });
+  // A first visit (no session) by a shared link: the app starts on the entrance, not on the item's page.
+  await page.goto(`${suite.server.baseUrl}/#/pages/activity/activityDetail?actSn=demo-activity-01&projectSn=demo`);
+  await currentPage(page, SCREENS.activityDetail, { marker: '.sf-act__summary' });
+  await until(async () => calls.includes('/front/v1/activity/hot-recommend'), 'the item\'s recommendations are asked for');
+  assert.equal(itemAskedBeforeShown, true, 'the entrance asked for the item before the item\'s page was shown');
+  const count = (path: string) => calls.filter((c) => c === path).length;
+  for (const path of ['/front/v1/entrance', '/front/v1/activity/details', '/front/v1/activity/spec-attrs', '/front/v1/activity/hot-recommend']) {
+    assert.equal(count(path), 1, `${path} asked for once (calls: ${calls.join(', ')})`);
+  }
+  assert.match(page.url(), /#\/pages\/activity\/activityDetail\?actSn=demo-activity-01&projectSn=demo$/, 'the shared address is kept');
+});

@@ -19,6 +19,9 @@
  * - While working on one call: BENCH_ONLY=entrance,activity runs only the calls whose names contain one of those
  *   words ("order" for order submit); BENCH_SERVER_ARGS adds node flags to the server, e.g.
  *   `--cpu-prof --cpu-prof-dir=/tmp/prof` (the profile is written when the bench stops the server).
+ * - BENCH_RATE=10000 loads every call at that fixed rate (requests per second, all connections together) instead
+ *   of as fast as it goes: the server's CPU per request is then compared at one load, without the scheduling of
+ *   a saturated run (a slower call leaves the load client idle more often, and waking it costs the server more).
  */
 /// <reference path="./autocannon.d.ts" />
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -188,6 +191,8 @@ interface Envelope {
 // bare route: a call answering 20000 req/s ran dry after 5 s of an 8 s window and was signed inside the rest,
 // charging the client's signing to our server, not to the bare route.
 const PRESIGN_PER_SECOND = Number(process.env.BENCH_PRESIGN ?? 45000);
+/** BENCH_RATE: a fixed request rate for every call (0: as fast as the server answers). */
+const RATE = Number(process.env.BENCH_RATE || 0);
 
 /** An answer is counted when it is HTTP 200 with `state: true`; the common case is read without parsing it. */
 function accepted(status: number, body: string): Envelope | null {
@@ -220,6 +225,7 @@ async function load(base: string, steps: Step[], pid?: number, seconds = SECONDS
     url: base,
     connections: CONNECTIONS,
     duration: seconds,
+    ...(RATE > 0 ? { overallRate: RATE } : {}),
     requests: steps.map((s, i) => ({
       setupRequest: (_req: unknown, ctx: Record<string, unknown>) => pools[i].pop() ?? sign(s, ctx),
       onResponse: (status: number, body: string, ctx: Record<string, unknown>) => {

@@ -56,6 +56,65 @@ describe('first home tab page prefetch (issue 17)', () => {
   });
 });
 
+describe('a shared item asked for by the entrance (issue 17)', () => {
+  function itemSetup() {
+    const details = jest.fn(async (actSn: string) => ({ actSn, actName: actSn }));
+    const specAttrs = jest.fn(async () => ({ attrs: [{ name: '适合年龄', value: '6-12岁' }] }));
+    const moduleInfo = jest.fn(async (sn: string) => page(sn));
+    const api = { activity: { details, specAttrs }, pages: { moduleInfo } } as unknown as Api;
+    const state = { token: 'visitor-token', now: 1_000 };
+    return { details, specAttrs, moduleInfo, state, prefetch: new PagePrefetch(api, () => state.token, () => state.now) };
+  }
+
+  test('an activity or course detail redirect asks for its item and attributes, handed to that item once', async () => {
+    const { details, specAttrs, prefetch } = itemSetup();
+    prefetch.prefetchTarget('/pages/activity/activityDetail?actSn=A1&projectSn=demo');
+    expect(details).toHaveBeenCalledWith('A1');
+    expect(specAttrs).toHaveBeenCalledWith('A1');
+    // A page of the same name is another key.
+    expect(prefetch.take('A1')).toBeNull();
+    prefetch.prefetchTarget('/pages/activity/courseDetail?actSn=C1');
+    await expect(prefetch.takeItem('C1')).resolves.toEqual({ detail: { actSn: 'C1', actName: 'C1' }, attrs: [{ name: '适合年龄', value: '6-12岁' }] });
+    expect(prefetch.takeItem('C1')).toBeNull();
+  });
+
+  test('other redirects, an item without actSn, another item or another session get nothing', async () => {
+    const { details, moduleInfo, state, prefetch } = itemSetup();
+    prefetch.prefetchTarget('/pages/order/orderList?status=1');
+    prefetch.prefetchTarget('/pages/activity/activityDetail');
+    prefetch.prefetchTarget('/pages/activity/activityDetail?projectSn=demo');
+    expect(details).not.toHaveBeenCalled();
+    expect(moduleInfo).not.toHaveBeenCalled();
+
+    prefetch.prefetchItem('A1');
+    expect(prefetch.takeItem('A2')).toBeNull();
+    prefetch.prefetchItem('A1');
+    state.token = 'user-token';
+    expect(prefetch.takeItem('A1')).toBeNull();
+  });
+
+  test('the item asked for twice while on its way is asked for once; failed attributes are shown without', async () => {
+    const { details, specAttrs, state, prefetch } = itemSetup();
+    specAttrs.mockRejectedValueOnce(new Error('offline'));
+    prefetch.prefetchItem('A1');
+    prefetch.prefetchItem('A1');
+    expect(details).toHaveBeenCalledTimes(1);
+    await expect(prefetch.takeItem('A1')).resolves.toEqual({ detail: { actSn: 'A1', actName: 'A1' }, attrs: null });
+    // Once stale, asked for afresh.
+    prefetch.prefetchItem('A1');
+    state.now += PREFETCH_TTL_MS + 1;
+    prefetch.prefetchItem('A1');
+    expect(details).toHaveBeenCalledTimes(3);
+  });
+
+  test('a failed item is handed out as null: the detail page calls for itself and shows its error', async () => {
+    const { details, prefetch } = itemSetup();
+    details.mockRejectedValueOnce(new Error('活动不存在'));
+    prefetch.prefetchItem('A1');
+    await expect(prefetch.takeItem('A1')).resolves.toBeNull();
+  });
+});
+
 describe('entrance calls started as the app starts (issue 17)', () => {
   function session() {
     const order: string[] = [];
@@ -103,6 +162,29 @@ describe('entrance calls started as the app starts (issue 17)', () => {
     await expect(calls.menu).rejects.toThrow('入口失败');
     await expect(calls.auth).resolves.toBeUndefined();
     expect(s.loadAuth).not.toHaveBeenCalled();
+  });
+
+  test('a shared link\'s item is asked for once entered, beside the §6 call and the menu; never before a platform login', async () => {
+    const prefetch = { prefetchTarget: jest.fn() };
+    const redirect = '/pages/activity/activityDetail?actSn=A1';
+    const calls = startEntranceCalls(session(), 'demo', false, { redirect, prefetch });
+    expect(prefetch.prefetchTarget).not.toHaveBeenCalled();
+    await calls.entered;
+    await Promise.resolve();
+    expect(prefetch.prefetchTarget).toHaveBeenCalledWith(redirect);
+
+    const silent = { prefetchTarget: jest.fn() };
+    await startEntranceCalls(session(), 'demo', true, { redirect, prefetch: silent }).entered;
+    const none = { prefetchTarget: jest.fn() };
+    await startEntranceCalls(session(), 'demo', false, { redirect: '', prefetch: none }).entered;
+    const failing = session();
+    failing.failEnter();
+    const failed = { prefetchTarget: jest.fn() };
+    await expect(startEntranceCalls(failing, 'demo', false, { redirect, prefetch: failed }).entered).rejects.toThrow('入口失败');
+    await Promise.resolve();
+    expect(silent.prefetchTarget).not.toHaveBeenCalled();
+    expect(none.prefetchTarget).not.toHaveBeenCalled();
+    expect(failed.prefetchTarget).not.toHaveBeenCalled();
   });
 
   test('the entrance page takes the started calls once, for the same project and while fresh', async () => {

@@ -24,6 +24,7 @@ import { followJump, openPage, switchToTab } from '../../platform/navigation';
 import { previewImages } from '../../platform/preview';
 import { setPageTitle, toast } from '../../platform/ui';
 import { useStores } from '../../stores';
+import { loadItemWithAttrs } from '../../stores/page-prefetch';
 import ActivityCard from '../activity-card';
 import Box from '../box';
 import CommentItem from '../comment-item';
@@ -53,7 +54,7 @@ interface ActivityDetailScreenProps {
  * gift courses, attributes, refund and hold tags, reviews, introduction, recommendations and the order button.
  */
 function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
-  const { api, session } = useStores();
+  const { api, session, pagePrefetch } = useStores();
   const state = useLocalObservable(() => ({
     detail: null as ActivityDetail | null,
     attrs: [] as SpecAttr[],
@@ -69,7 +70,8 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
     integralOpen: false,
   }));
 
-  async function load(): Promise<void> {
+  /** `refresh`: a pull-down, which never takes what the entrance asked for early. */
+  async function load(refresh = false): Promise<void> {
     if (!actSn) {
       runInAction(() => (state.error = MISSING_ACT_SN));
       return;
@@ -80,14 +82,10 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
     try {
       // The attributes are asked for beside the item and shown with it: their block sits above the fold, and
       // drawn when they came, a call later, it pushed the blocks under it down (a layout shift of 0.034).
-      // Extra like the rest: when the call fails the item shows without them.
-      const [detail, attrs] = await Promise.all([
-        api.activity.details(actSn),
-        api.activity.specAttrs(actSn).then(
-          (value) => value.attrs,
-          () => null,
-        ),
-      ]);
+      // Extra like the rest: when the call fails the item shows without them. A shared link's entrance may have
+      // asked for both already (stores/page-prefetch).
+      const early = refresh ? null : await pagePrefetch.takeItem(actSn);
+      const { detail, attrs } = early ?? (await loadItemWithAttrs(api, actSn));
       runInAction(() => {
         state.detail = detail;
         if (attrs) state.attrs = attrs;
@@ -119,7 +117,7 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
   // Every show: after buying or reviewing elsewhere, the order button and review state must be current.
   useDidShow(() => void load());
   usePullDownRefresh(async () => {
-    await load();
+    await load(true);
     Taro.stopPullDownRefresh();
   });
 
