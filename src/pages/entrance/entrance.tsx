@@ -47,8 +47,10 @@ function Entrance() {
       // asking (issue 16: wx.login, swan getLoginCode, WeChat OAuth); neither may block entering. Where no login
       // happens here (a plain browser: platformLogin.silent false) nothing can replace the session, so the menu is
       // asked for beside the §6 call, one round trip less before the home page (issue 17).
-      // A shared item's calls start once entered, beside them (stores/page-prefetch).
-      const calls = (await entranceStart.take(projectSn)) ?? startEntranceCalls(session, projectSn, platformLogin.silent, { redirect, prefetch: pagePrefetch });
+      // A shared item's calls start once entered, beside them (stores/page-prefetch); not before a phone login,
+      // which replaces the session they would be asked for with.
+      const shared = { redirect: params.login === 'phone' ? '' : redirect, prefetch: pagePrefetch };
+      const calls = (await entranceStart.take(projectSn)) ?? startEntranceCalls(session, projectSn, platformLogin.silent, shared);
       await calls.entered;
       const earlyMenu = calls.menu;
       const platform = await calls.auth
