@@ -82,17 +82,21 @@ export class PagePrefetch {
   private hold(key: string, call: () => Promise<unknown>): void {
     const token = this.token();
     if (!token) return;
-    const e = this.entry;
     // Asked for again while the same call is on its way (an entrance page after the app's early start): kept.
-    if (e && e.key === key && e.token === token && this.clock() - e.at <= PREFETCH_TTL_MS) return;
+    if (this.holds(key, token)) return;
     this.entry = { key, token, at: this.clock(), value: call().catch(() => null) };
   }
 
   private takeKey(key: string): Promise<unknown> | null {
-    const e = this.entry;
+    const value = this.holds(key, this.token()) ? this.entry!.value : null;
     this.entry = null;
-    if (!e || e.key !== key || e.token !== this.token() || this.clock() - e.at > PREFETCH_TTL_MS) return null;
-    return e.value;
+    return value;
+  }
+
+  /** Whether the entry is for `key`, asked for with `token`, and still fresh. */
+  private holds(key: string, token: string): boolean {
+    const e = this.entry;
+    return !!e && e.key === key && e.token === token && this.clock() - e.at <= PREFETCH_TTL_MS;
   }
 }
 
