@@ -2,7 +2,8 @@
  * Statements of the order loop built once per database (issue 17: a quarter of a loaded PostgreSQL server's CPU
  * went to drizzle building the same SQL text again for every call). drizzle's prepared query keeps the text and
  * fills `sql.placeholder` values per call; on PostgreSQL it is also a named statement, parsed once per pooled
- * connection (node-postgres remembers which of its connections parsed it). PGlite ignores the name.
+ * connection (node-postgres remembers which of its connections parsed it). PGlite ignores the name; there
+ * db/pglite-statements.ts names every text that runs a second time, these included.
  *
  * Placeholder values are not passed through a column's encoder in a condition or raw fragment, and a nullable
  * timestamp's encoder fails on null, so times go in as ISO text (`isoTime`) through `rawPlaceholder`.

@@ -15,7 +15,10 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { NamedStatements } from '../db/pglite-statements';
 import * as schema from '../db/schema';
+
+type QueryOptions = Parameters<PGlite['query']>[2];
 
 /** What routes and services see: the driver-independent drizzle database. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -37,24 +40,19 @@ const PGLITE_CONF = ['shared_buffers=16MB', 'maintenance_work_mem=16MB'];
 
 /**
  * The types drizzle reads as text (its PGlite driver hands these parsers with every query: timestamps, interval,
- * date and their arrays; drizzle-orm/pglite/session.js).
+ * date and their arrays; drizzle-orm/pglite/session.js). The client keeps them too, so what runs outside drizzle
+ * (exec) reads these types as drizzle does.
  */
 const DRIZZLE_TEXT_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
 const asText = Object.fromEntries(DRIZZLE_TEXT_TYPES.map((t) => [t, (value: string) => value]));
 
-type Query = PGlite['query'];
 /**
- * Issue 17 (CPU profile: a seventh of a loaded server's time in PGlite's result builder): for a query that brings
- * its own `parsers`, PGlite copies its table of ~320 type parsers into a new object. drizzle brings the same
- * text-keeping parsers every time, so the client is created with them and the copy is skipped for exactly those
- * (a query with any other parser keeps its own).
+ * drizzle hands the text-keeping parsers with every query. The client has them already, and its own array parsers
+ * (PGlite's, set after these at start) then read arrays of those types, so exactly these are left out (a query with
+ * any other parser keeps its own). Issue 17: PGlite also copied its ~320 parsers per query that brought parsers.
  */
-function withoutDrizzleParsers(query: Query, told: (text: string) => void): Query {
-  return ((text: string, params?: unknown[], options?: Parameters<Query>[2]) => {
-    told(text);
-    return query(text, params, options?.parsers && Object.keys(options.parsers).every((k) => k in asText) ? { ...options, parsers: undefined } : options);
-  }) as Query;
-}
+const withoutDrizzleParsers = (options: QueryOptions): QueryOptions =>
+  options?.parsers && Object.keys(options.parsers).every((k) => k in asText) ? { ...options, parsers: undefined } : options;
 
 type StatementListener = (text: string) => void;
 const statementListeners = new WeakMap<object, Set<StatementListener>>();
@@ -89,13 +87,17 @@ export async function openPglite(dataDir: string): Promise<Database> {
   const told = (text: string) => {
     if (listeners.size && !/^\s*select\b/i.test(text)) for (const listener of listeners) listener(text);
   };
-  client.query = withoutDrizzleParsers(client.query.bind(client), told);
+  // A statement text run again runs as a named statement of this client (db/pglite-statements.ts).
+  const statements = new NamedStatements(client);
+  const query = statements.query(client.query.bind(client));
+  client.query = ((text: string, params?: unknown[], options?: QueryOptions) => (told(text), query(text, params, withoutDrizzleParsers(options)))) as PGlite['query'];
   const exec = client.exec.bind(client);
   client.exec = (text, options) => (told(text), exec(text, options));
   const transaction = client.transaction.bind(client);
   client.transaction = <T>(fn: (tx: Transaction) => Promise<T>) =>
     transaction((tx) => {
-      tx.query = withoutDrizzleParsers(tx.query, told);
+      const txQuery = statements.transactionQuery(tx);
+      tx.query = ((text: string, params?: unknown[], options?: QueryOptions) => (told(text), txQuery(text, params, withoutDrizzleParsers(options)))) as PGlite['query'];
       const txExec = tx.exec;
       tx.exec = (text, options) => (told(text), txExec(text, options));
       return fn(tx);

@@ -47,6 +47,8 @@ export const LIVE_TOKENS_PER_CONFIRMATION = 3;
  * unused tokens beyond the newest few are deleted (invalid). Issue 17: one statement, where it was a look-up, an
  * insert and a delete. The delete in the WITH sees the tokens as they were before this statement, so it keeps
  * the newest LIVE - 1 of them beside the new one, and deletes only when the confirmation is the user's and live.
+ * Newest: the latest expiry, then the latest issue (tokens issued in one millisecond share their expiry; which of
+ * them a plan returned first once decided which was kept).
  */
 export async function issueOrderToken(db: Db, userId: string, createOrderSn: string, now = new Date()): Promise<string> {
   const token = `ot${randomBytes(16).toString('hex')}`;
@@ -70,7 +72,7 @@ const tokenStatement = preparedStatement((db) => {
       delete from ${orderTokens}
       where ${orderTokens.createOrderSn} in (select sn from live) and ${orderTokens.consumedAt} is null and ${orderTokens.token} not in (
         select ${orderTokens.token} from ${orderTokens} where ${orderTokens.createOrderSn} = ${sn} and ${orderTokens.consumedAt} is null
-        order by ${orderTokens.expiresAt} desc limit ${LIVE_TOKENS_PER_CONFIRMATION - 1}
+        order by ${orderTokens.expiresAt} desc, ${orderTokens.issuedAt} desc limit ${LIVE_TOKENS_PER_CONFIRMATION - 1}
       )
     )
     insert into ${orderTokens} (token, user_id, create_order_sn, expires_at)

@@ -2,6 +2,7 @@
  * Order submission: what each item needs to be ordered (order_configs), coupons (templates and the copies
  * customers received), confirmations, single-use order tokens and delivery addresses. Money is integer fen.
  */
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { activities, projects, users } from '../schema';
 
@@ -139,6 +140,9 @@ export const orderTokens = pgTable(
       .references(() => confirmations.createOrderSn),
     expiresAt: at('expires_at').notNull(),
     consumedAt: at('consumed_at'),
+    // The order of issue, to the microsecond: two tokens issued in one millisecond share their expiry, and the prune
+    // keeps the newest (services/order-submit.ts issueOrderToken).
+    issuedAt: at('issued_at').notNull().default(sql`clock_timestamp()`),
   },
   // Issuing a token prunes the confirmation's unused ones: without this the prune scans every token ever issued.
   (t) => [index('order_tokens_confirmation_idx').on(t.createOrderSn)],

@@ -1,0 +1,1 @@
+ALTER TABLE "order_tokens" ADD COLUMN "issued_at" timestamp with time zone DEFAULT clock_timestamp() NOT NULL;
