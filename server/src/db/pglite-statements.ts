@@ -22,7 +22,6 @@ import { serialize } from 'pg-protocol';
 
 export const STATEMENT_LIMIT = 256;
 
-
 type QueryOptions = Parameters<PGlite['query']>[2];
 type Field = { name: string; dataTypeID: number };
 interface Statement {
