@@ -10,7 +10,8 @@
  * lock always), the parameters serialized by the type PostgreSQL describes for them, rows parsed by the same parsers
  * into the same result shape, errors thrown as the DatabaseError PostgreSQL sent (with the query and parameters
  * attached), the file system synced after a statement outside a transaction. Statements are not transactional in
- * PostgreSQL, so one prepared in a transaction that rolls back stays valid.
+ * PostgreSQL, so one prepared in a transaction that rolls back stays valid. One found stale (deallocated, or its
+ * result columns changed by DDL) is prepared afresh (`run`).
  *
  * A text is named the second time it runs: the migrations and the seed run once each (DDL, inserts of many rows),
  * and keeping those would only hold memory. The texts are drizzle's, with every value a parameter, so there are
@@ -43,18 +44,30 @@ interface PgliteInternals {
   _checkReady(): Promise<void>;
   _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
   _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
-  execProtocol(message: Uint8Array, options: { syncToFs: boolean }): Promise<{ messages: Message[] }>;
+  execProtocol(message: Uint8Array, options: { syncToFs: boolean; throwOnError?: boolean }): Promise<{ messages: Message[] }>;
   syncToFs(): Promise<void>;
   serializers: Record<number, ((value: unknown) => string) | undefined>;
   parsers: Record<number, ((value: string, type: number) => unknown) | undefined>;
 }
 
 const isNamed = (m: Message, name: string) => m.name === name;
+let instances = 0;
+
+/**
+ * A named statement that cannot run as prepared: it no longer exists (26000, after a DEALLOCATE or DISCARD ALL), or
+ * a table changed so that its result columns would differ ("cached plan must not change result type", 0A000).
+ */
+function isStale(err: unknown): boolean {
+  const { code, message } = (err ?? {}) as { code?: string; message?: string };
+  return code === '26000' || (code === '0A000' && /cached plan must not change result type/.test(message ?? ''));
+}
 
 export class NamedStatements {
   private readonly statements = new Map<string, Statement>();
   private readonly seenOnce = new Set<string>();
   private next = 0;
+  /** Names differ between two instances on one PGlite (tests make several). */
+  private readonly prefix = `pgl${(instances += 1)}_`;
   private readonly pg: PgliteInternals;
 
   /** `limit`: statements kept at most; texts run once are remembered up to four times as many, then forgotten. */
@@ -71,7 +84,7 @@ export class NamedStatements {
       if (this.runsOwn(text, options)) return own<T>(text, params, options);
       await this.pg._checkReady();
       return this.pg._runExclusiveTransaction(async () => {
-        const result = await this.pg._runExclusiveQuery(() => this.run<T>(text, params, options));
+        const result = await this.pg._runExclusiveQuery(() => this.run<T>(text, params, options, true));
         await this.pg.syncToFs();
         return result;
       });
@@ -98,7 +111,11 @@ export class NamedStatements {
     return true;
   }
 
-  private async run<T>(text: string, params: unknown[], options: QueryOptions): Promise<Results<T>> {
+  /**
+   * `again`: outside a transaction a statement found stale is prepared afresh and run once more. In a transaction
+   * the error has aborted it, so the error is thrown; the next run (after the rollback) prepares afresh.
+   */
+  private async run<T>(text: string, params: unknown[], options: QueryOptions, again = false): Promise<Results<T>> {
     try {
       const statement = this.statements.get(text) ?? (await this.prepare(text));
       const values = params.map((value, i) => {
@@ -106,11 +123,22 @@ export class NamedStatements {
         const serializer = options?.serializers?.[statement.paramTypes[i]] ?? this.pg.serializers[statement.paramTypes[i]];
         return serializer ? serializer(value) : String(value);
       });
-      const { messages } = await this.pg.execProtocol(
-        Buffer.concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]),
-        { syncToFs: false },
-      );
-      return this.results<T>(statement.fields, messages, options);
+      try {
+        const { messages } = await this.pg.execProtocol(
+          Buffer.concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]),
+          { syncToFs: false },
+        );
+        return this.results<T>(statement.fields, messages, options);
+      } catch (err) {
+        if (!isStale(err)) throw err;
+        // Gone (a DEALLOCATE or DISCARD ALL) or its result columns changed under it (DDL at run time). Both are
+        // refused before anything runs, so running it again is safe.
+        this.statements.delete(text);
+        const close = Buffer.concat([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]);
+        await this.pg.execProtocol(close, { syncToFs: false, throwOnError: false });
+        if (again) return await this.run<T>(text, params, options);
+        throw err;
+      }
     } catch (err) {
       // As PGlite's own query reports a database error (errors.ts makePGliteError): with what was run.
       if (err && typeof err === 'object' && 'code' in err) Object.assign(err, { query: text, params, queryOptions: options });
@@ -126,7 +154,7 @@ export class NamedStatements {
       this.statements.delete(oldestText);
       parts.push(serialize.close({ type: 'S', name: oldest.name }));
     }
-    const name = `pgl_${(this.next += 1)}`;
+    const name = `${this.prefix}${(this.next += 1)}`;
     parts.push(serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync());
     const { messages } = await this.pg.execProtocol(Buffer.concat(parts), { syncToFs: false });
     const params = messages.find((m) => isNamed(m, 'parameterDescription')) as { dataTypeIDs: number[] } | undefined;

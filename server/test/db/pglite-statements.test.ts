@@ -1,7 +1,7 @@
 /**
  * Named statements on the embedded database (db/pglite-statements.ts): the same results, fields and errors as
  * PGlite's own query, named from a text's second run, at most `limit` kept (the oldest closed), valid after a
- * rollback, and the locks kept (a transaction holds other statements back).
+ * rollback, prepared afresh when stale, and the locks kept (a transaction holds other statements back).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -140,6 +140,43 @@ describe('named statements on PGlite', () => {
       await txQuery('insert into t (v) values ($1) returning v', [6]);
     });
     assert.deepEqual((await own<{ v: number }>('select v from t order by v')).rows.map((r) => r.v), [4, 5, 6]);
+  });
+
+  test('a statement gone (DEALLOCATE) or whose result columns changed (ALTER TABLE) is prepared afresh and run again', async () => {
+    const fresh = new NamedStatements(pg, 8);
+    const q = fresh.query(own);
+    await pg.exec('create table u (a int); insert into u values (1)');
+    const star = 'select * from u';
+    const byA = 'select a from u where a = $1';
+    for (let run = 0; run < 2; run += 1) {
+      await q(star);
+      await q(byA, [1]);
+    }
+    const before = await prepared();
+    await pg.exec('deallocate all');
+    assert.deepEqual((await q(byA, [1])).rows, [{ a: 1 }], 'gone: prepared afresh');
+    assert.equal((await prepared()).length, 1);
+    assert.ok(!before.includes((await prepared())[0]!), 'under a new name');
+    await q(star);
+    await pg.exec('alter table u add column b text default \'x\'');
+    assert.deepEqual((await q(star)).rows, [{ a: 1, b: 'x' }], 'result columns changed: prepared afresh');
+    assert.deepEqual((await q(star)).rows, [{ a: 1, b: 'x' }]);
+  });
+
+  test('in a transaction a stale statement fails it (PostgreSQL aborted it); the next run after it works', async () => {
+    const fresh = new NamedStatements(pg, 8);
+    const q = fresh.query(own);
+    const text = 'select count(*)::int as n from u';
+    await q(text);
+    await q(text);
+    await pg.exec('deallocate all');
+    await assert.rejects(
+      pg.transaction(async (tx) => {
+        await fresh.transactionQuery(tx)(text);
+      }),
+      (err: { code?: string }) => err.code === '26000',
+    );
+    assert.deepEqual((await q(text)).rows, [{ n: 1 }]);
   });
 
   test('a closed transaction refuses statements', async () => {
