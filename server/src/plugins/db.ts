@@ -54,6 +54,10 @@ const asText = Object.fromEntries(DRIZZLE_TEXT_TYPES.map((t) => [t, (value: stri
 const withoutDrizzleParsers = (options: QueryOptions): QueryOptions =>
   options?.parsers && Object.keys(options.parsers).every((k) => k in asText) ? { ...options, parsers: undefined } : options;
 
+/** `query` as the client's (or a transaction's) query: listeners told on issue, drizzle's own parsers left out. */
+const toldQuery = (query: PGlite['query'], told: (text: string) => void): PGlite['query'] =>
+  ((text: string, params?: unknown[], options?: QueryOptions) => (told(text), query(text, params, withoutDrizzleParsers(options)))) as PGlite['query'];
+
 type StatementListener = (text: string) => void;
 const statementListeners = new WeakMap<object, Set<StatementListener>>();
 
@@ -89,15 +93,13 @@ export async function openPglite(dataDir: string): Promise<Database> {
   };
   // A statement text run again runs as a named statement of this client (db/pglite-statements.ts).
   const statements = new NamedStatements(client);
-  const query = statements.query(client.query.bind(client));
-  client.query = ((text: string, params?: unknown[], options?: QueryOptions) => (told(text), query(text, params, withoutDrizzleParsers(options)))) as PGlite['query'];
+  client.query = toldQuery(statements.query(client.query.bind(client)), told);
   const exec = client.exec.bind(client);
   client.exec = (text, options) => (told(text), exec(text, options));
   const transaction = client.transaction.bind(client);
   client.transaction = <T>(fn: (tx: Transaction) => Promise<T>) =>
     transaction((tx) => {
-      const txQuery = statements.transactionQuery(tx);
-      tx.query = ((text: string, params?: unknown[], options?: QueryOptions) => (told(text), txQuery(text, params, withoutDrizzleParsers(options)))) as PGlite['query'];
+      tx.query = toldQuery(statements.transactionQuery(tx), told);
       const txExec = tx.exec;
       tx.exec = (text, options) => (told(text), txExec(text, options));
       return fn(tx);
