@@ -21,7 +21,7 @@
 import { types, type PGlite, type Results, type Transaction } from '@electric-sql/pglite';
 import { serialize } from 'pg-protocol';
 
-export const STATEMENT_LIMIT = 256;
+const STATEMENT_LIMIT = 256;
 
 type QueryOptions = Parameters<PGlite['query']>[2];
 type Field = { name: string; dataTypeID: number };
@@ -50,7 +50,6 @@ interface PgliteInternals {
   parsers: Record<number, ((value: string, type: number) => unknown) | undefined>;
 }
 
-const isNamed = (m: Message, name: string) => m.name === name;
 let instances = 0;
 
 /**
@@ -157,8 +156,8 @@ export class NamedStatements {
     const name = `${this.prefix}${(this.next += 1)}`;
     parts.push(serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync());
     const { messages } = await this.pg.execProtocol(Buffer.concat(parts), { syncToFs: false });
-    const params = messages.find((m) => isNamed(m, 'parameterDescription')) as { dataTypeIDs: number[] } | undefined;
-    const row = messages.find((m) => isNamed(m, 'rowDescription')) as { fields: Field[] } | undefined;
+    const params = messages.find((m) => m.name === 'parameterDescription') as { dataTypeIDs: number[] } | undefined;
+    const row = messages.find((m) => m.name === 'rowDescription') as { fields: Field[] } | undefined;
     const statement: Statement = {
       name,
       paramTypes: params?.dataTypeIDs ?? [],
