@@ -49,14 +49,24 @@ export function mintVisitorToken(db: Db, projectSn: string, ttlDays: number): Mi
   return key instanceof Promise ? key.then((loaded) => mintWith(loaded, projectSn, ttlDays)) : mintWith(key, projectSn, ttlDays);
 }
 
-function mintWith(key: Buffer, projectSn: string, ttlDays: number): Minted {
+/** A payload's UTF-8 bytes on their way to base64url: each mint is synchronous, so no two use it at once. */
+const payloadBytes = Buffer.allocUnsafeSlow(1024);
+
+/** Exported for its test (test/services/visitor-token-mint.test.ts); the entrance mints through mintVisitorToken. */
+export function mintWith(key: Buffer, projectSn: string, ttlDays: number): Minted {
   const issuedAt = Date.now();
-  // The placeholder union id has the stored users' form (u_ and 24 hex digits). Its digits come from a second
-  // random UUID: node serves those from a pool of random bytes, where randomBytes(12) asked the kernel on every
-  // call (7% of the new-visitor entrance's CPU).
-  const unionId = `u_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
+  // The placeholder union id has the stored users' form (u_ and 24 hex digits). Its digits are the first 24 of a
+  // second random UUID: node serves those from a pool of random bytes, where randomBytes(12) asked the kernel on
+  // every call (7% of the new-visitor entrance's CPU). The dashes are sliced out (a regex replace cost a sixth of
+  // the mint).
+  const u = randomUUID();
+  const unionId = `u_${u.slice(0, 8)}${u.slice(9, 13)}${u.slice(14, 18)}${u.slice(19, 23)}${u.slice(24, 28)}`;
   const claims: VisitorClaims = { userId: randomUUID(), projectSn, unionId, issuedAt, expiresAt: issuedAt + ttlDays * DAY_MS };
-  const payload = Buffer.from(JSON.stringify([claims.userId, claims.projectSn, claims.unionId, claims.issuedAt, claims.expiresAt])).toString('base64url');
+  // The claims as JSON.stringify writes their array, without the array: the ids (hex and dashes) and the integer
+  // times need no escaping, the project's sn is escaped as JSON.stringify escapes it.
+  const json = `["${claims.userId}",${JSON.stringify(projectSn)},"${unionId}",${issuedAt},${claims.expiresAt}]`;
+  // A UTF-16 code unit is at most 3 UTF-8 bytes; a longer text (a project sn far past any real one) takes a Buffer.
+  const payload = json.length * 3 <= payloadBytes.length ? payloadBytes.toString('base64url', 0, payloadBytes.write(json)) : Buffer.from(json).toString('base64url');
   return { token: `${PREFIX}${payload}.${mac(key, payload)}`, claims };
 }
 
