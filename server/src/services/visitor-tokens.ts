@@ -49,9 +49,6 @@ export function mintVisitorToken(db: Db, projectSn: string, ttlDays: number): Mi
   return key instanceof Promise ? key.then((loaded) => mintWith(loaded, projectSn, ttlDays)) : mintWith(key, projectSn, ttlDays);
 }
 
-/** A payload's UTF-8 bytes on their way to base64url: each mint is synchronous, so no two use it at once. */
-const payloadBytes = Buffer.allocUnsafeSlow(1024);
-
 /** Exported for its test (test/services/visitor-token-mint.test.ts); the entrance mints through mintVisitorToken. */
 export function mintWith(key: Buffer, projectSn: string, ttlDays: number): Minted {
   const issuedAt = Date.now();
@@ -65,8 +62,7 @@ export function mintWith(key: Buffer, projectSn: string, ttlDays: number): Minte
   // The claims as JSON.stringify writes their array, without the array: the ids (hex and dashes) and the integer
   // times need no escaping, the project's sn is escaped as JSON.stringify escapes it.
   const json = `["${claims.userId}",${JSON.stringify(projectSn)},"${unionId}",${issuedAt},${claims.expiresAt}]`;
-  // A UTF-16 code unit is at most 3 UTF-8 bytes; a longer text (a project sn far past any real one) takes a Buffer.
-  const payload = json.length * 3 <= payloadBytes.length ? payloadBytes.toString('base64url', 0, payloadBytes.write(json)) : Buffer.from(json).toString('base64url');
+  const payload = Buffer.from(json).toString('base64url');
   return { token: `${PREFIX}${payload}.${mac(key, payload)}`, claims };
 }
 
