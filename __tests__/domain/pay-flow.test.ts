@@ -1,4 +1,4 @@
-import { afterPay, payCheckTitle, payCheckVerdict, type PayFrom, type PayResult } from '../../src/domain/pay-flow';
+import { PAY_TEXTS, afterPay, payCheckVerdict, type PayFrom, type PayResult } from '../../src/domain/pay-flow';
 
 describe('pay flow (§4)', () => {
   test.each<[PayResult, PayFrom, string | null, boolean, { to: string; mode: string } | null]>([
@@ -28,10 +28,7 @@ describe('pay check on return from a cashier (§4, §8)', () => {
     [null, 'ask'],
   ] as const)('%j -> %s', (last, verdict) => expect(payCheckVerdict(last)).toBe(verdict));
 
-  test('the title names the channel; WeChat keeps the wording of §8', () => {
-    expect(payCheckTitle('wechat')).toBe('请确认微信支付是否已完成');
-    expect(payCheckTitle('baidu')).toBe('请确认百度支付是否已完成');
-    expect(payCheckTitle('sandbox')).toBe('请确认支付是否已完成');
-    expect(payCheckTitle(null)).toBe('请确认支付是否已完成');
+  test('the popup speaks §8 verbatim', () => {
+    expect(PAY_TEXTS).toMatchObject({ checkTitle: '请确认微信支付是否已完成', checkDone: '已完成支付', checkProblem: '支付遇到问题，重新支付' });
   });
 });

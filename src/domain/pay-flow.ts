@@ -11,7 +11,10 @@ export type PayResult = 'success' | 'cancel' | 'fail' | 'redirected' | 'free';
 export const PAY_TEXTS = {
   success: '支付成功',
   failed: '支付异常, 请重试!',
-  /** The WeChat wording of §8; payCheckTitle names the channel actually used. */
+  /**
+   * §8's pay-check title, the only one it gives. The popup follows a mobile-web pay URL (§4), which only WeChat
+   * H5 pay (and the sandbox cashier standing in for it) hands out; Baidu pays in place and never reaches it.
+   */
   checkTitle: '请确认微信支付是否已完成',
   checkDone: '已完成支付',
   checkProblem: '支付遇到问题，重新支付',
@@ -49,15 +52,6 @@ export function afterPay(result: PayResult, from: PayFrom): AfterPay {
         refresh: true,
       };
   }
-}
-
-/** Channel names for the pay-check title; §8 gives the WeChat wording, the others follow it. */
-const CHANNEL_NAMES: Record<string, string> = { wechat: '微信支付', baidu: '百度支付' };
-
-/** §8 pay-check title, naming the channel that was used (请确认微信支付是否已完成 for WeChat). */
-export function payCheckTitle(provider: string | null | undefined): string {
-  const name = provider ? CHANNEL_NAMES[provider] : undefined;
-  return name ? `请确认${name}是否已完成` : '请确认支付是否已完成';
 }
 
 export type PayCheckVerdict = 'paid' | 'cancelled' | 'ask';

@@ -1,6 +1,6 @@
 import { useDidShow } from '@tarojs/taro';
 import { useState } from 'react';
-import { PAY_TEXTS, payCheckTitle, payCheckVerdict } from '../../domain/pay-flow';
+import { PAY_TEXTS, payCheckVerdict } from '../../domain/pay-flow';
 import { ROUTES } from '../../domain/routes';
 import { openPage } from '../../platform/navigation';
 import { toast } from '../../platform/ui';
@@ -15,12 +15,12 @@ interface PayCheckProps {
 /**
  * §4 payment return: when the browser comes back from the provider and an order number is stored, the server
  * is asked first. A payment it already knows as paid says 支付成功; one cancelled at the cashier needs no
- * question; otherwise the popup asks whether the payment finished, naming the channel. 已完成支付 opens the
+ * question; otherwise the popup asks whether the payment finished, in §8's words. 已完成支付 opens the
  * order detail, 支付遇到问题，重新支付 the order list; the stored value is reset either way (reading it resets it).
  */
 export default function PayCheck({ onAnswered }: PayCheckProps) {
   const { payment, api } = useStores();
-  const [ask, setAsk] = useState<{ orderNo: string; title: string } | null>(null);
+  const [orderNo, setOrderNo] = useState<string | null>(null);
 
   useDidShow(() => {
     const pending = payment.takePendingOrder();
@@ -29,26 +29,26 @@ export default function PayCheck({ onAnswered }: PayCheckProps) {
       .detail(pending)
       .then((order) => {
         const verdict = payCheckVerdict(order.lastPayment);
-        if (verdict === 'ask') return setAsk({ orderNo: pending, title: payCheckTitle(order.lastPayment?.provider) });
+        if (verdict === 'ask') return setOrderNo(pending);
         if (verdict === 'paid') toast(PAY_TEXTS.success, 'success');
         onAnswered?.();
       })
       // The server could not say: ask the customer, as §4 does without a server.
-      .catch(() => setAsk({ orderNo: pending, title: PAY_TEXTS.checkTitle }));
+      .catch(() => setOrderNo(pending));
   });
 
-  if (!ask) return null;
+  if (!orderNo) return null;
   const answer = (to: 'detail' | 'list') => {
-    setAsk(null);
+    setOrderNo(null);
     onAnswered?.();
-    if (to === 'detail') void openPage(ROUTES.orderDetail, { orderNo: ask.orderNo }, 'replace');
+    if (to === 'detail') void openPage(ROUTES.orderDetail, { orderNo }, 'replace');
     else void openPage(ROUTES.orderList, {}, 'replace');
   };
   return (
     <TipPopup
       open
-      title={ask.title}
-      message={`订单号：${ask.orderNo}`}
+      title={PAY_TEXTS.checkTitle}
+      message={`订单号：${orderNo}`}
       confirmText={PAY_TEXTS.checkDone}
       onConfirm={() => answer('detail')}
       cancelText={PAY_TEXTS.checkProblem}
