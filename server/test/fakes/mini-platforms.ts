@@ -9,7 +9,7 @@
  * Baidu (spapi.baidu.com):
  * - POST /oauth/jscode2sessionkey (form code, client_id, sk) → {openid, session_key}; errors
  *   {errno, error, error_description}: invalid_client for a wrong key, invalid_grant for a bad or used code.
- * encryptBaiduPhone frames and encrypts a phone as Baidu does (AES-192-CBC with the session key).
+ * encryptBaiduPhone frames, pads and encrypts a phone as Baidu does (AES-192-CBC with the session key).
  */
 import { createCipheriv, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -59,15 +59,25 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Baidu's framing: 16 random bytes | uint32 BE length | JSON | app key, AES-192-CBC, PKCS#7, base64. */
+/**
+ * Baidu's framing and padding: 16 random bytes | uint32 BE length | JSON | app key, PKCS#7-padded to 32-byte
+ * blocks (1 to 32 bytes of padding, as Baidu's decryption sample strips it), AES-192-CBC, base64. A pad over 16
+ * is what Node's default 16-byte unpadding refuses.
+ */
 export function encryptBaiduPhone(sessionKey: string, phone: string, appKey: string): { encryptedData: string; iv: string } {
   const content = Buffer.from(JSON.stringify({ mobile: phone }), 'utf8');
   const length = Buffer.alloc(4);
   length.writeUInt32BE(content.length);
-  const plain = Buffer.concat([randomBytes(16), length, content, Buffer.from(appKey, 'utf8')]);
+  return encryptBaiduFrame(sessionKey, Buffer.concat([randomBytes(16), length, content, Buffer.from(appKey, 'utf8')]));
+}
+
+/** Pads a framed plaintext to Baidu's 32-byte blocks and encrypts it with the session key. */
+export function encryptBaiduFrame(sessionKey: string, plain: Buffer): { encryptedData: string; iv: string } {
+  const pad = 32 - (plain.length % 32);
   const iv = randomBytes(16);
-  const cipher = createCipheriv('aes-192-cbc', Buffer.from(sessionKey, 'base64'), iv);
-  return { encryptedData: Buffer.concat([cipher.update(plain), cipher.final()]).toString('base64'), iv: iv.toString('base64') };
+  const cipher = createCipheriv('aes-192-cbc', Buffer.from(sessionKey, 'base64'), iv).setAutoPadding(false);
+  const padded = Buffer.concat([plain, Buffer.alloc(pad, pad)]);
+  return { encryptedData: Buffer.concat([cipher.update(padded), cipher.final()]).toString('base64'), iv: iv.toString('base64') };
 }
 
 export async function startMiniPlatformsFake(): Promise<MiniPlatformsFake> {
@@ -150,7 +160,8 @@ export async function startMiniPlatformsFake(): Promise<MiniPlatformsFake> {
   Object.assign(fake, {
     base,
     wechat: { appId: 'wxfakeminiapp0001', appSecret: 'fake-mini-secret' },
-    baidu: { appKey: 'fakeBaiduAppKey01', appSecret: 'fake-baidu-secret' },
+    // 32 characters, as Baidu's App Keys are: a phone frame then ends in more than 16 bytes of padding.
+    baidu: { appKey: 'fakeBaiduAppKey0fakeBaiduAppKey1', appSecret: 'fake-baidu-secret' },
     seen,
     failing: false,
     wechatCode(user: { openid: string; unionid?: string }) {

@@ -2,9 +2,11 @@
  * Baidu smart-program login (smartprogram.baidu.com/docs/develop/api/open/log_Session-Key):
  * - POST /oauth/jscode2sessionkey (form: code, client_id = App Key, sk = App Secret) → openid, session_key;
  *   an error answers { errno, error, error_description } (invalid_grant: the code is invalid, expired or used).
- * - The phone button (open-type getPhoneNumber) gives encryptedData and iv, decrypted with the session key:
- *   AES-192-CBC, key = base64(session_key), plaintext = 16 random bytes | 4-byte big-endian length | JSON
- *   ({"mobile": ...}) | App Key. The trailing App Key names the app: data of another app is refused.
+ * - The phone button (open-type getPhoneNumber) gives encryptedData and iv, decrypted with the session key
+ *   (用户数据的签名验证和加解密, https://smartprogram.baidu.com/docs/develop/api/open/log_userdata/): AES-192-CBC,
+ *   key = base64(session_key), PKCS#7 padding to 32-byte blocks (Baidu's samples strip 1 to 32 bytes), plaintext =
+ *   16 random bytes | 4-byte big-endian length | JSON ({"mobile": ...}) | App Key. The trailing App Key names
+ *   the app: data of another app is refused.
  * apiBase is BAIDU_SWAN_API_BASE (https://spapi.baidu.com; a local fake in tests).
  */
 import { createDecipheriv } from 'node:crypto';
@@ -12,6 +14,8 @@ import { badRequest } from '../../http';
 import { MINI_TEXTS, mainlandPhone, platformUnavailable, type MiniLoginProvider } from './mini-login';
 
 const REQUEST_TIMEOUT_MS = 10_000;
+/** Baidu pads to 32-byte blocks, twice AES's block: Node's own unpadding (16) refuses any pad over 16. */
+const BAIDU_PAD_BLOCK = 32;
 
 export interface BaiduMiniLoginOptions {
   appKey: string;
@@ -26,8 +30,11 @@ export function decryptBaiduData(sessionKey: string, encryptedData: string, iv: 
     const key = Buffer.from(sessionKey, 'base64');
     const ivBytes = Buffer.from(iv, 'base64');
     if (key.length !== 24 || ivBytes.length !== 16) return null;
-    const decipher = createDecipheriv('aes-192-cbc', key, ivBytes);
-    const plain = Buffer.concat([decipher.update(Buffer.from(encryptedData, 'base64')), decipher.final()]);
+    const decipher = createDecipheriv('aes-192-cbc', key, ivBytes).setAutoPadding(false);
+    const padded = Buffer.concat([decipher.update(Buffer.from(encryptedData, 'base64')), decipher.final()]);
+    const pad = padded[padded.length - 1];
+    if (!pad || pad > BAIDU_PAD_BLOCK || pad > padded.length || padded.subarray(-pad).some((b) => b !== pad)) return null;
+    const plain = padded.subarray(0, padded.length - pad);
     if (plain.length < 20) return null;
     const length = plain.readUInt32BE(16);
     if (20 + length > plain.length) return null;
