@@ -19,7 +19,7 @@ import { SCREENS, currentPage, expectToast, field, loginInBrowser, typeKeys, unt
 import { phoneSuite } from './suite';
 
 const FORM: Screen = { route: 'pages/collectForms/collectForms', marker: '#form-submit' };
-const FORM_DONE: Screen = { route: 'subpackages/result/collectFormSuccess/collectFormSuccess', marker: '#collect-success-title' };
+const FORM_DONE: Screen = { route: 'subpackages/result/success/collectFormSuccess', marker: '#collect-success-title' };
 const FEEDBACK: Screen = { route: 'subpackages/user/feedback/feedback', marker: '#feedback-submit' };
 const DRAINAGE: Screen = { route: 'subpackages/user/drainage/drainageCode', marker: '.sf-drainage__card' };
 const DETAIL: Screen = { route: 'pages/activity/activityDetail', marker: '#act-place' };

@@ -375,7 +375,7 @@ test('a free sign-up skips payment and opens the order, paid, whose amounts add 
   assert.equal((await detail.locator('#act-order').textContent())?.trim(), '立即报名');
   await detail.locator('#act-order').click();
   // A zero-price item signs up (§7 zero/activity/{id}, order/sign-up; issue 14): no submit screen, no cashier;
-  // §4: a zero-amount order skips payment; the result page (§2 result/index) says so and leads to the order.
+  // §4: a zero-amount order skips payment; the result page (§2 result success/index) says so and leads to the order.
   const result = await currentPage(page, SCREENS.result);
   assert.doesNotMatch(page.url(), /sandbox\/cashier/);
   assert.equal((await result.locator('#result-title').textContent())?.trim(), '报名成功');

@@ -45,7 +45,7 @@ export const SCREENS = {
   addEditAddress: { route: 'subpackages/user/address/addEditAddress', marker: '.sf-address-form__save' },
   orderDetail: { route: 'pages/order/orderDetail', marker: '.sf-detail__status' },
   orderList: { route: 'pages/order/orderList', marker: '.sf-orders' },
-  result: { route: 'subpackages/result/index/index', marker: '#result-title' },
+  result: { route: 'subpackages/result/success/index', marker: '#result-title' },
 } satisfies Record<string, Screen>;
 
 /** The route the hash names: "#/pages/order/orderDetail?orderNo=1" -> "pages/order/orderDetail". */

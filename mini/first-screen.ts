@@ -82,7 +82,7 @@ export const FIRST_SCREENS: Record<string, FirstScreen> = {
   'subpackages/user/thirdParty/customerService': { as: 'user', texts: () => ['联系客服', '400-800-8000'] },
   // The user area (issue 12): seed texts from server/src/db/seed/forms.ts.
   'pages/collectForms/collectForms': { as: 'user', query: () => ({ formSn: `${DEMO_PROJECT}-form` }), texts: () => ['信息登记表', '身份证号', '留言', '提交'] },
-  'subpackages/result/collectFormSuccess/collectFormSuccess': { as: 'user', texts: () => ['提交成功', '返回首页'] },
+  'subpackages/result/success/collectFormSuccess': { as: 'user', texts: () => ['提交成功', '返回首页'] },
   'subpackages/user/feedback/feedback': { as: 'user', texts: () => ['反馈类型', '功能异常', '提交反馈'] },
   'subpackages/user/user/agreement': { as: 'user', texts: () => ['用户服务协议', '隐私政策'] },
   'subpackages/user/huimin/huiminServer': { as: 'user', texts: () => ['信息登记', '联系客服', '意见反馈'] },
@@ -147,7 +147,7 @@ export const FIRST_SCREENS: Record<string, FirstScreen> = {
   'subpackages/coupon/couponHistory/couponHistory': { as: 'user', texts: () => ['已使用的10元券', '已过期的15元券'] },
   'subpackages/coupon/couponList/couponList': { as: 'user', texts: () => ['新人礼包体验券', '已退款', '复制'] },
   'subpackages/result/success/exchangeSuccess': { as: 'user', texts: () => ['兑换成功', '查看卡券'] },
-  'subpackages/result/index/index': {
+  'subpackages/result/success/index': {
     as: 'user',
     query: (f) => ({ kind: 'signUp', orderNo: f.orderNo }),
     texts: () => ['报名成功', '查看订单', '返回首页'],

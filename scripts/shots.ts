@@ -66,7 +66,7 @@ const CUSTOMER: Stop[] = [
   { name: 'after-sales', title: '售后服务', path: '/subpackages/order/afterSale/afterSaleOrder', marker: '.sf-as__tabs' },
   { name: 'integral-query', title: '积分查询', path: '/subpackages/user/integral/integralQuery', marker: '.sf-points__card' },
   { name: 'authentication', title: '实名认证', path: '/subpackages/earnings/authentication/authentication', marker: '#auth-submit' },
-  { name: 'result', title: '结果页', path: '/subpackages/result/index/index?kind=signUp&orderNo=SO0000000001', marker: '#result-title' },
+  { name: 'result', title: '结果页', path: '/subpackages/result/success/index?kind=signUp&orderNo=SO0000000001', marker: '#result-title' },
 ];
 
 interface Taken {
@@ -143,7 +143,7 @@ async function placeOrder(phone: Phone, server: Server, projectSn: string) {
     // order; others go through a submit screen.
     await phone.page.waitForFunction(() => /rderSubmit|orderDetail|result\/index/i.test(location.hash), undefined, { timeout: WAIT });
     if (/result\/index/.test(phone.page.url())) {
-      const result = await currentPage(phone.page, { route: 'subpackages/result/index/index', marker: '#result-order' }, { timeout: WAIT });
+      const result = await currentPage(phone.page, { route: 'subpackages/result/success/index', marker: '#result-order' }, { timeout: WAIT });
       await result.locator('#result-order').click({ timeout: 5000 });
     }
     if (/orderDetail|result\/index/.test(phone.page.url())) {

@@ -60,7 +60,7 @@ export default defineAppConfig({
         'integral/integralOrder',
       ],
     },
-    { root: 'subpackages/result', pages: ['index/index', 'success/courseDetailSuccess', 'success/exchangeSuccess', 'collectFormSuccess/collectFormSuccess'] },
+    { root: 'subpackages/result', pages: ['success/courseDetailSuccess', 'success/exchangeSuccess', 'success/index', 'success/collectFormSuccess'] },
     // §2 system pages /choose-location and /open-location.
     { root: 'subpackages/system', pages: ['chooseLocation/chooseLocation', 'openLocation/openLocation'] },
   ],

@@ -69,7 +69,7 @@ describe('collectForms', () => {
     await typeKeys('#form-field-ph', '13800138000');
     await waitFor(() => expect(all('#form-field-ph-error').length).toBe(0));
     tap(all('#form-submit')[0]);
-    await waitFor(() => expect(currentRoute()).toBe('subpackages/result/collectFormSuccess/collectFormSuccess'));
+    await waitFor(() => expect(currentRoute()).toBe('subpackages/result/success/collectFormSuccess'));
     await waitFor(() => expect(text('.sf-form-result__text')).toBe('提交成功，工作人员将联系您'));
     const sent = requests.find((r) => r.path === '/front/v1/form/commit');
     expect(sent?.data).toMatchObject({ formSn: 'PF1', values: { nm: '张三', ph: '13800138000', tx: '' } });

@@ -1,5 +1,5 @@
 /**
- * The outcomes the generic result page (§2 result/index) shows, one table (the spec names the page and gives no
+ * The outcomes the generic result page (§2 result success/index) shows, one table (the spec names the page and gives no
  * texts, so these are ours, README "Result page"): a kind says what happened, what comes next, and which ways
  * on it offers. The page takes `kind` and, where the outcome has one, `orderNo`; an unknown kind shows a plain
  * 操作完成 rather than an error, because a result page must never strand a customer who got here.

@@ -33,7 +33,7 @@ export const ROUTES = {
   afterSaleOrder: 'subpackages/order/afterSale/afterSaleOrder',
   ratifyAccord: 'subpackages/order/order/ratifyAccord',
   courseDetailSuccess: 'subpackages/result/success/courseDetailSuccess',
-  resultIndex: 'subpackages/result/index/index',
+  resultIndex: 'subpackages/result/success/index',
   afterSaleDetail: 'subpackages/order/afterSale/afterSaleDetail',
   afterSaleApply: 'subpackages/order/afterSale/afterSaleApply',
   afterSaleProgress: 'subpackages/order/afterSale/afterSaleProgress',
@@ -63,7 +63,7 @@ export const ROUTES = {
   carrierAuth: 'subpackages/user/integral/carrierAuth',
   // The points order screen (立即兑换 on a points item).
   integralOrder: 'subpackages/order/integral/integralOrder',
-  collectFormSuccess: 'subpackages/result/collectFormSuccess/collectFormSuccess',
+  collectFormSuccess: 'subpackages/result/success/collectFormSuccess',
   // §2 system pages /choose-location and /open-location (issue 12): a sub-package of their own, off the main package.
   chooseLocation: 'subpackages/system/chooseLocation/chooseLocation',
   openLocation: 'subpackages/system/openLocation/openLocation',

@@ -1,6 +1,6 @@
 /**
  * Zero-price items (issue 14): sign up without a cashier (§4: a zero amount skips payment) and land on the result
- * page (§2 result/index) with the way to the order; a customer already signed up goes straight to the order.
+ * page (§2 result success/index) with the way to the order; a customer already signed up goes straight to the order.
  */
 import type { Api } from '../../api';
 import { ApiError } from '../../api/request';
@@ -17,7 +17,7 @@ export async function signUpAndOpen(api: Api, actSn: string): Promise<void> {
       return;
     }
     const result = await api.integral.signUp(actSn);
-    // The generic result page says it worked and nothing was paid, with the way to the order (§2 result/index).
+    // The generic result page says it worked and nothing was paid, with the way to the order (§2 result success/index).
     await openPage(ROUTES.resultIndex, { kind: 'signUp', orderNo: result.orderNo });
   } catch (err) {
     toast(err instanceof ApiError ? err.message : '报名异常, 请重试!');

@@ -7,7 +7,7 @@ import { openPage, switchToTab } from '../../../platform/navigation';
 import './index.scss';
 
 /**
- * §2 result/index: the generic outcome page (params kind, orderNo). What it says comes from one table
+ * §2 result success/index: the generic outcome page (params kind, orderNo). What it says comes from one table
  * (domain/result-kinds); 查看订单 replaces this page so that 返回 from the order does not come back here.
  */
 export default function ResultIndex() {
