@@ -108,3 +108,19 @@ export function termsText(t: { validityType: number; validityDays: number | null
 export function hasExpiry(c: { validityType: number }): boolean {
   return c.validityType !== VALIDITY_TYPES.LONG_TERM;
 }
+
+export type ValidityState = 'NOT_STARTED' | 'VALID' | 'EXPIRED';
+
+/**
+ * Where `now` falls in a copy's window. Both ends count: a window's end is the last moment it is valid (a day's
+ * end is 23:59:59.999 China time, couponWindow), so a coupon expiring today is usable until then. A missing end is
+ * open (nothing is stored without one; the storefront may lack it).
+ */
+export function couponValidity(window: { startTime: TimeInput | null; endTime: TimeInput | null }, now: TimeInput): ValidityState {
+  const at = chinaTime(now)?.valueOf() ?? NaN;
+  const start = window.startTime === null ? null : chinaTime(window.startTime)?.valueOf() ?? null;
+  const end = window.endTime === null ? null : chinaTime(window.endTime)?.valueOf() ?? null;
+  if (start !== null && at < start) return 'NOT_STARTED';
+  if (end !== null && at > end) return 'EXPIRED';
+  return 'VALID';
+}

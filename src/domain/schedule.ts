@@ -66,8 +66,8 @@ export function scheduleRows(
   items: readonly ScheduleSource[],
   payNum: number,
   orderStatus = '',
-  /** What the payment now due costs after a coupon (the submit screen); its row shows this amount. */
-  currentAmount?: number,
+  /** What each payment costs after a coupon (the submit screen), in the items' order; rows show these amounts. */
+  amounts?: readonly number[],
 ): ScheduleRow[] {
   if (orderPayType !== ORDER_PAY_TYPE.DEPOSIT && orderPayType !== ORDER_PAY_TYPE.INSTALLMENT) return [];
   const greyAll = GREYING_STATUSES.includes(orderStatus);
@@ -78,7 +78,7 @@ export function scheduleRows(
     return {
       key: `${orderPayType}-${number}`,
       title,
-      amount: state === 'current' && currentAmount !== undefined ? currentAmount : item.installmentAmount,
+      amount: amounts?.[i] ?? item.installmentAmount,
       state,
       statusText: statusText(state, item),
       // A changed-course order's payment due may be partly covered already (费用抵扣): shown before it is paid too.

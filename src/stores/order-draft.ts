@@ -10,7 +10,7 @@ import { NO_DELIVERY, SUBMIT_CODES } from '@contract/constants';
 import type { Api } from '../api';
 import { ApiError } from '../api/request';
 import { isAreaRestricted } from '@contract/rules/areas';
-import { applyDiscount, couponDiscount, initialCoupon, splitCoupons, toggleCoupon } from '@contract/rules/coupon';
+import { couponUnavailableReason, initialCoupon, priceWithCoupon, splitCoupons, toggleCoupon, type CouponPrice } from '@contract/rules/coupon';
 import { isFirstPayment, payableLabel, scheduleRows } from '../domain/schedule';
 import { clampQuantity, orderCountText } from '../domain/catalogue';
 import { submitGuard, type GuardResult } from '@contract/rules/submit-guard';
@@ -74,8 +74,10 @@ export class OrderDraft {
     readonly thirdEnum: string,
     /** The package chosen on the course detail ('' for the item's default). */
     readonly packageSn = '',
+    /** The server-adjusted clock (session.now), for a coupon's validity window. */
+    private readonly clock: () => number = Date.now,
   ) {
-    makeAutoObservable<OrderDraft, 'api' | 'quantitySeq'>(this, { api: false, kind: false, targetSn: false, thirdEnum: false, packageSn: false, quantitySeq: false });
+    makeAutoObservable<OrderDraft, 'api' | 'quantitySeq' | 'clock'>(this, { api: false, kind: false, targetSn: false, thirdEnum: false, packageSn: false, quantitySeq: false, clock: false });
   }
 
   get amount() {
@@ -107,11 +109,36 @@ export class OrderDraft {
     return this.coupons.find((c) => c.rcSn === this.selectedRcSn) ?? null;
   }
 
-  /** §5: payable less the chosen coupon, floored at 0; the discount capped at the payable. */
-  get pay(): { payable: number; discount: number } {
-    const base = this.amount?.payAmount ?? 0;
+  /**
+   * The chosen coupon while it can be used: the server offered it and, by the rule the server checks on submit,
+   * it is still in its window now (a coupon may end while the screen is open).
+   */
+  get usableCoupon(): DiscountCoupon | null {
     const coupon = this.couponsAllowed ? this.selectedCoupon : null;
-    return applyDiscount(base, coupon ? couponDiscount(coupon, base, this.amount?.orderTotalAmount ?? base) : 0);
+    const a = this.amount;
+    if (!coupon || !a || !coupon.isAvailable) return null;
+    const order = { allowed: true, payAmount: a.payAmount, orderAmount: a.orderTotalAmount, applies: true, now: this.clock() };
+    return couponUnavailableReason(coupon, order) === null ? coupon : null;
+  }
+
+  /** The payments of a first payment's order before a coupon: the schedule's, or the one payment. */
+  private get payments(): number[] {
+    const c = this.confirmation;
+    if (!c) return [0];
+    const items = c.orderPayType === 2 ? c.confirmOrderAmount.depositInfoList : c.orderPayType === 3 ? c.confirmOrderAmount.installmentInfoList : [];
+    return this.firstPayment && items.length ? items.map((i) => i.installmentAmount) : [c.confirmOrderAmount.payAmount];
+  }
+
+  /** The order priced with the coupon by the rule the server submits with (contract/rules/coupon.ts). */
+  get priced(): CouponPrice {
+    const coupon = this.usableCoupon;
+    if (!coupon) return { discount: 0, payments: this.payments, payable: this.amount?.payAmount ?? 0 };
+    return priceWithCoupon(this.amount?.orderTotalAmount ?? 0, this.payments, coupon);
+  }
+
+  /** §5: payable less the chosen coupon, floored at 0; the discount is what the coupon takes off the order. */
+  get pay(): { payable: number; discount: number } {
+    return { payable: this.priced.payable, discount: this.priced.discount };
   }
 
   get payLabel(): string {
@@ -122,8 +149,9 @@ export class OrderDraft {
     const c = this.confirmation;
     if (!c) return [];
     const items = c.orderPayType === 2 ? c.confirmOrderAmount.depositInfoList : c.confirmOrderAmount.installmentInfoList;
-    // The row being paid now shows what it costs after the coupon, the same figure as the payable line.
-    return scheduleRows(c.orderPayType, items, this.payNum, '', this.pay.payable);
+    // Each row shows what it costs after the coupon (the row paid now is the payable line), so the rows add up to
+    // the order total after every discount.
+    return scheduleRows(c.orderPayType, items, this.payNum, '', this.usableCoupon ? this.priced.payments : undefined);
   }
 
   get addressRestricted(): boolean {
@@ -293,7 +321,7 @@ export class OrderDraft {
   payload(paySource: 'H5' | 'WEAPP' | 'SWAN', phone: string, promoterCode?: string) {
     const c = this.confirmation as Confirmation;
     const { payable, discount } = this.pay;
-    const coupon = this.couponsAllowed ? this.selectedCoupon : null;
+    const coupon = this.usableCoupon;
     return {
       createOrderSn: c.createOrderSn,
       cityCode: this.needsDelivery ? this.address?.cityId : undefined,
@@ -373,13 +401,16 @@ export class OrderDraft {
 export class OrderDraftStore {
   private drafts = new Map<string, OrderDraft>();
 
-  constructor(private readonly api: Api) {}
+  constructor(
+    private readonly api: Api,
+    private readonly clock: () => number = Date.now,
+  ) {}
 
   draftFor(kind: OrderKind, targetSn: string, thirdEnum = '', packageSn = ''): OrderDraft {
     const key = `${kind}:${targetSn}:${thirdEnum}:${packageSn}`;
     let draft = this.drafts.get(key);
     if (!draft) {
-      draft = new OrderDraft(this.api, kind, targetSn, thirdEnum, packageSn);
+      draft = new OrderDraft(this.api, kind, targetSn, thirdEnum, packageSn, this.clock);
       this.drafts.set(key, draft);
     }
     return draft;
@@ -392,4 +423,4 @@ export class OrderDraftStore {
 }
 
 /** The app's order drafts, made by the first order screen (stores/per-root); they live as long as the app. */
-export const orderDraftsOf = onePerRoot((root: { readonly api: Api }) => new OrderDraftStore(root.api));
+export const orderDraftsOf = onePerRoot((root: { readonly api: Api; readonly session?: { now(): number } }) => new OrderDraftStore(root.api, root.session ? () => root.session!.now() : Date.now));

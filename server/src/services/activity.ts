@@ -5,6 +5,7 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { ActivityDetail, Course } from '@contract/activity';
 import type { ActivityCard } from '@contract/pages';
+import { withoutFalseFreeShipping } from '@contract/rules/freight';
 import { sanitizeHtml } from '@contract/rules/rich-text';
 import { activities } from '../db/schema';
 import type { Db } from '../plugins/db';
@@ -80,9 +81,13 @@ function buildDetail({ a, config }: Awaited<ReturnType<typeof onlineItemWithConf
   };
 }
 
+/** The detail's attributes; a 包邮 the item's freight does not honour is left out (contract/rules/freight.ts). */
 export async function specAttrs(db: Db, projectSn: string, actSn: string) {
-  const a = await findOnline(db, projectSn, actSn);
-  return { attrs: extrasOf(a).specAttrs ?? [] };
+  const { a, config } = await onlineItemWithConfig(db, projectSn, actSn);
+  const attrs = (extrasOf(a).specAttrs ?? [])
+    .map((attr) => ({ ...attr, value: withoutFalseFreeShipping(attr.value.split(' · '), config).join(' · ') }))
+    .filter((attr) => attr.value);
+  return { attrs };
 }
 
 export async function productIntroduce(db: Db, projectSn: string, actSn: string) {

@@ -7,6 +7,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from '
 import { ERROR_CODES, type Paged } from '@contract/common';
 import { COUPON_JUMP, type CouponListState, type CouponUse, type HeldCoupon } from '@contract/coupon';
 import type { ActivityCard } from '@contract/pages';
+import { couponValidity } from '@contract/rules/coupon-validity';
 import { activities } from '../db/schema';
 import { couponTemplates, userCoupons } from '../db/schema/ordering';
 import { AppError, MESSAGES, badRequest, notFound } from '../http';
@@ -125,12 +126,12 @@ export async function couponActivities(db: Db, user: Customer, couponSn: string,
  */
 export async function useCoupon(db: Db, user: Customer, couponSn: string, paging: { page: number; perSize: number }, now = new Date()): Promise<CouponUse> {
   const { t, copies } = await heldTemplate(db, user, couponSn);
-  const unused = copies.filter((c) => c.state === 1 && c.endTime.getTime() >= now.getTime());
+  const unused = copies.filter((c) => c.state === 1 && couponValidity(c, now) !== 'EXPIRED');
   if (!unused.length) {
     const message = copies.some((c) => c.state === 2) && !copies.some((c) => c.state !== 2) ? USE_MESSAGES.used : USE_MESSAGES.expired;
     throw new AppError(409, ERROR_CODES.COUPON_NOT_USABLE, message);
   }
-  if (!unused.some((c) => c.startTime.getTime() <= now.getTime())) throw new AppError(409, ERROR_CODES.COUPON_NOT_USABLE, USE_MESSAGES.notStarted);
+  if (!unused.some((c) => couponValidity(c, now) === 'VALID')) throw new AppError(409, ERROR_CODES.COUPON_NOT_USABLE, USE_MESSAGES.notStarted);
   const empty = { result: [] as ActivityCard[], total: 0 };
   if (t.useUrl) return { activityList: empty, jumpType: COUPON_JUMP.THIRD_PARTY, targetSn: t.useUrl };
   if (!t.scopeActSns.length) return { activityList: empty, jumpType: COUPON_JUMP.HOME, targetSn: null };

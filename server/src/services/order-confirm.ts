@@ -17,10 +17,10 @@ import { AppError, badRequest, notFound } from '../http';
 import type { Db } from '../plugins/db';
 import { DEFAULT_FIRST, defaultAddress, findAddress, toAddress } from './addresses';
 import { findOnline } from './activity-items';
+import { priceItem, type PlannedPayment } from './order-pricing';
 import { readCache } from './read-cache';
 
 export const CONFIRM_TTL_MS = 30 * 60 * 1000;
-const DAY_MS = 86_400_000;
 
 export const CONFIRM_MESSAGES = {
   notFound: '商品不存在或已下架',
@@ -37,19 +37,13 @@ export interface Plan {
   confirmation: Confirmation;
   activity: Activity;
   config: OrderConfig;
-  /** order_payments rows to create: seq, kind, amount, due. */
-  payments: { seq: number; kind: 'NORMAL' | 'DEPOSIT' | 'FINAL' | 'INSTALLMENT'; amount: number; dueTime: Date | null }[];
+  /** order_payments rows to create, before a coupon: seq, kind, amount, due. */
+  payments: PlannedPayment[];
 }
 
 export async function loadConfig(db: Pick<Db, 'select'>, actSn: string): Promise<OrderConfig> {
   const [row] = await db.select().from(orderConfigs).where(eq(orderConfigs.actSn, actSn)).limit(1);
   return { ...DEFAULT_ORDER_CONFIG, ...(row?.config ?? {}) };
-}
-
-/** Splits a total into n instalments: equal parts, the remainder on the first so they sum exactly. */
-export function splitInstallments(total: number, n: number): number[] {
-  const base = Math.floor(total / n);
-  return Array.from({ length: n }, (_, i) => (i === 0 ? total - base * (n - 1) : base));
 }
 
 /** The pure computation: amounts, schedule and flags of a new order (installmentPayNum 1). */
@@ -67,41 +61,8 @@ export function computePlan(args: {
   const { activity, config, skuCnt, now } = args;
   const pkg = config.packages.find((p) => p.packageSn === args.packageSn) ?? (args.packageSn ? undefined : config.packages[0]);
   if (args.packageSn && !pkg) throw badRequest(CONFIRM_MESSAGES.badPackage);
-  const listPrice = pkg ? pkg.courses.reduce((n, c) => n + c.courseAmount, 0) : activity.price;
-  const totalAmount = listPrice * skuCnt;
-  const packageDiscountAmount = pkg ? Math.max(0, listPrice - pkg.price) * skuCnt : 0;
-  const courseDiscountAmount = Math.min(config.courseDiscountAmount * skuCnt, totalAmount - packageDiscountAmount);
   const needsDelivery = config.deliveryType !== 4;
-  const freight = needsDelivery ? config.freight : 0;
-  const orderTotalAmount = totalAmount - packageDiscountAmount - courseDiscountAmount + freight;
-
-  let payments: Plan['payments'];
-  if (config.orderPayType === 2 && orderTotalAmount > 0) {
-    const deposit = Math.min(config.depositAmount ?? Math.round(orderTotalAmount * 0.2), orderTotalAmount);
-    payments = [
-      { seq: 1, kind: 'DEPOSIT', amount: deposit, dueTime: null },
-      { seq: 2, kind: 'FINAL', amount: orderTotalAmount - deposit, dueTime: new Date(now.getTime() + (config.finalDueDays ?? 30) * DAY_MS) },
-    ];
-  } else if (config.orderPayType === 3 && orderTotalAmount > 0) {
-    const n = Math.max(1, config.installmentNum ?? 3);
-    payments = splitInstallments(orderTotalAmount, n).map((amount, i) => ({
-      seq: i + 1,
-      kind: 'INSTALLMENT' as const,
-      amount,
-      dueTime: i === 0 ? null : new Date(now.getTime() + i * (config.installmentIntervalDays ?? 30) * DAY_MS),
-    }));
-  } else {
-    payments = [{ seq: 1, kind: 'NORMAL', amount: orderTotalAmount, dueTime: null }];
-  }
-  const orderPayType = payments.length > 1 ? config.orderPayType : 1;
-  const item = (p: Plan['payments'][number]) => ({
-    installmentAmount: p.amount,
-    payFlag: false,
-    installmentPayType: null,
-    deductionAmount: 0,
-    installmentPayAmount: null,
-    dueTime: p.dueTime ? p.dueTime.toISOString() : null,
-  });
+  const { orderPayType, payments, confirmOrderAmount } = priceItem({ price: activity.price, config, pkg, skuCnt, now });
   const address = needsDelivery ? args.address ?? args.defaultAddress : null;
   const isLink = args.creatType === 'LINK';
 
@@ -146,23 +107,11 @@ export function computePlan(args: {
       courseName: pkg ? `${activity.actName}（${pkg.packageName}）` : activity.actName,
       courseCover: activity.cover,
       skuCnt,
-      freight,
+      freight: confirmOrderAmount.freight,
     },
     packageCourseList: (pkg?.courses ?? []).map((c) => ({ ...c, courseCover: null })),
     giftCourseList: config.giftCourses.map((c) => ({ ...c, courseCover: null })),
-    confirmOrderAmount: {
-      totalAmount,
-      courseDiscountAmount,
-      packageDiscountAmount,
-      freight,
-      oldFreight: needsDelivery ? config.oldFreight ?? config.freight : 0,
-      orderTotalAmount,
-      payAmount: payments[0].amount,
-      installmentPayNum: 1,
-      deductionAmount: 0,
-      depositInfoList: orderPayType === 2 ? payments.map((p) => ({ depositType: p.kind === 'DEPOSIT' ? 1 : 2, ...item(p) })) : [],
-      installmentInfoList: orderPayType === 3 ? payments.map((p) => ({ installmentNum: p.seq, ...item(p) })) : [],
-    },
+    confirmOrderAmount,
     couponAllowed: config.confirmOrderType !== 2 && !isLink,
     defaultAddress: address,
   };

@@ -8,7 +8,7 @@ import { and, eq, getTableColumns, gt, inArray, isNull, or, sql } from 'drizzle-
 import { ERROR_CODES } from '@contract/common';
 import type { SubmitPayload, SubmitResult } from '@contract/order';
 import { isAreaRestricted } from '@contract/rules/areas';
-import { applyDiscount, couponDiscount } from '@contract/rules/coupon';
+import { COUPON_REASONS } from '@contract/rules/coupon';
 import { firstApplicantError } from '@contract/rules/fields';
 import { GUARD_MESSAGES } from '@contract/rules/submit-guard';
 import { orderPayments, orders } from '../db/schema/orders';
@@ -17,9 +17,10 @@ import { isoTime, prepareSql, preparedStatement, rawPlaceholder } from '../db/pr
 import { AppError, badRequest, notFound } from '../http';
 import type { Db } from '../plugins/db';
 import { toAddress } from './addresses';
-import { unavailableReason } from './coupons';
+import { openShipment } from './shipping';
 import { recordAttribution } from './earnings';
 import { CONFIRM_MESSAGES, itemForSubmit, planOf } from './order-confirm';
+import { amountsMatch, priceSubmit } from './order-pricing';
 import { transition } from './order-state';
 
 export const ORDER_TTL_MS = 30 * 60 * 1000;
@@ -171,40 +172,29 @@ export async function submitOrder(
       if (address && c.freightAreasType === 2 && isAreaRestricted(address, c.invalidAreas)) throw badRequest(GUARD_MESSAGES.areaUnsupported);
       if (c.isHousehold && !attach.householdType) throw badRequest(GUARD_MESSAGES.householdRequired);
 
-      // 5. The coupon: the customer's own, unused, applicable; locked by spending it.
+      // 5. The coupon: the customer's own, unused, in its window, applicable; priced on the whole order by the rule
+      // the storefront uses (order-pricing.ts), and locked by spending it below.
       const first = plan.payments[0];
-      let discount = 0;
       let coupon: { rcSn: string; couponSn: string } | null = null;
+      let found: Parameters<typeof priceSubmit>[1] = null;
       const wanted = body.orderDiscountList[0];
       if (wanted) {
         if (!c.couponAllowed) throw badRequest(SUBMIT_MESSAGES.couponNotAllowed);
-        const [found] = await tx
+        [found = null] = await tx
           .select({ t: couponTemplates, r: userCoupons })
           .from(userCoupons)
           .innerJoin(couponTemplates, eq(userCoupons.couponSn, couponTemplates.couponSn))
           .where(and(eq(userCoupons.rcSn, wanted.discountReceiveSn), eq(userCoupons.userId, user.userId), eq(couponTemplates.projectSn, user.projectSn)))
           .limit(1);
         if (!found) throw badRequest(SUBMIT_MESSAGES.couponMissing);
-        const reason = unavailableReason(found.t, found.r, {
-          actSn: activity.actSn,
-          payAmount: first.amount,
-          orderAmount: c.confirmOrderAmount.orderTotalAmount,
-          allowed: true,
-          now,
-        });
-        if (reason) throw badRequest(reason === '已使用' ? SUBMIT_MESSAGES.couponTaken : reason);
-        discount = applyDiscount(first.amount, couponDiscount(found.t, first.amount, c.confirmOrderAmount.orderTotalAmount)).discount;
         coupon = { rcSn: found.r.rcSn, couponSn: found.t.couponSn };
       }
-      const firstDue = first.amount - discount;
-      if (
-        body.totalAmount !== c.confirmOrderAmount.orderTotalAmount ||
-        body.discountsAmount !== discount ||
-        body.payAmount !== firstDue ||
-        (wanted && wanted.discountMoney !== discount)
-      ) {
-        throw submitError(ERROR_CODES.SUBMIT_AMOUNT_MISMATCH, SUBMIT_MESSAGES.amountMismatch);
-      }
+      const orderAmount = c.confirmOrderAmount.orderTotalAmount;
+      const price = priceSubmit({ orderAmount, payments: plan.payments.map((p) => p.amount) }, found, { actSn: activity.actSn, allowed: true, now });
+      if (price.refused !== null) throw badRequest(price.refused === COUPON_REASONS.used ? SUBMIT_MESSAGES.couponTaken : price.refused);
+      const { discount } = price;
+      const firstDue = price.payable;
+      if (!amountsMatch(body, orderAmount, price)) throw submitError(ERROR_CODES.SUBMIT_AMOUNT_MISMATCH, SUBMIT_MESSAGES.amountMismatch);
 
       // 6. The order, its payments, and the coupon spent on it.
       const orderNo = orderNoAt(now);
@@ -252,10 +242,11 @@ export async function submitOrder(
       };
       plan.payments.forEach((p, i) => {
         const paidNow = i === 0 && firstDue === 0;
+        const amount = price.payments[i];
         Object.assign(orderValues, {
           [`seq${i}`]: p.seq,
           [`kind${i}`]: p.kind,
-          [`amount${i}`]: i === 0 ? firstDue : p.amount,
+          [`amount${i}`]: amount,
           [`dueTime${i}`]: isoTime(p.dueTime),
           [`status${i}`]: paidNow ? 'PAID' : 'UNPAID',
           [`paidAmount${i}`]: paidNow ? 0 : null,
@@ -263,6 +254,7 @@ export async function submitOrder(
         });
       });
       await placeOrder(plan.payments.length)(db, tx).execute(orderValues);
+      if (c.orderType === 'GOODS' && address) await openShipment(tx, orderNo);
       if (coupon) {
         const spent = await tx
           .update(userCoupons)

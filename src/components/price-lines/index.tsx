@@ -1,5 +1,6 @@
 import { View } from '@tarojs/components';
 import type { PropsWithChildren } from 'react';
+import { freightText } from '@contract/rules/freight';
 import { formatMoney } from '@contract/rules/money';
 import TextField from '../text-field';
 import './index.scss';
@@ -28,7 +29,7 @@ export function FreightValue({ freight, oldFreight }: { freight: number; oldFrei
   return (
     <View className="sf-lines__freight">
       {oldFreight !== freight && oldFreight > 0 ? <View className="sf-lines__old">{formatMoney(oldFreight)}</View> : null}
-      <View>{freight === 0 ? '免运费' : formatMoney(freight)}</View>
+      <View>{freightText(freight, formatMoney)}</View>
     </View>
   );
 }

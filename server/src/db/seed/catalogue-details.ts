@@ -23,7 +23,9 @@ import { and, eq, isNull, like } from 'drizzle-orm';
 import type { Db } from '../../plugins/db';
 import { activities, users } from '../schema';
 import { activityComments, type ActivityExtras } from '../schema/catalogue';
+import { isFreeShipping } from '@contract/rules/freight';
 import { CATALOGUE } from './catalogue';
+import { orderConfigFor } from './ordering';
 import { DEMO_PROJECTS } from './projects';
 
 const img = (name: string) => `/static/images/${name}.svg`;
@@ -39,6 +41,12 @@ const intro = (title: string, cover: string, extra = '') =>
     extra,
   ].join('');
 
+/** A goods item's 服务: 包邮 only when its order config ships it free (contract/rules/freight.ts). */
+function goodsService(key: string, sn: string): string {
+  const config = orderConfigFor(key, sn);
+  return config && isFreeShipping(config) ? '包邮 · 7天无理由' : '7天无理由';
+}
+
 /** The display extras of one catalogue item; `sn` is its project, `key` its catalogue key (course-01, ...). */
 export function detailExtras(sn: string, key: string, actType: string, actName: string, cover: string): ActivityExtras {
   const base: ActivityExtras = {
@@ -50,7 +58,7 @@ export function detailExtras(sn: string, key: string, actType: string, actName: 
     subjectsNum: null,
     refundTags: actType === 'GOODS' ? [3, 5] : [1],
     holdTypes: [],
-    specAttrs: [{ name: '服务', value: actType === 'GOODS' ? '包邮 · 7天无理由' : '开课提醒 · 专属客服' }],
+    specAttrs: [{ name: '服务', value: actType === 'GOODS' ? goodsService(key, sn) : '开课提醒 · 专属客服' }],
     introduce: intro(actName, cover),
     integralPackage: null,
   };
@@ -185,7 +193,7 @@ export function seedReviews(a: { actSn: string; projectSn: string; cover: string
 const CATALOGUE_TAGS = new Map([...CATALOGUE.courses, ...CATALOGUE.activities, ...CATALOGUE.goods, ...CATALOGUE.integral].map((c) => [c.key, c.tags]));
 
 /** Raised whenever detailExtras changes, so that the demo items of an older database are rewritten once. */
-export const DETAIL_SEED_VERSION = 3;
+export const DETAIL_SEED_VERSION = 4;
 
 export async function seedCatalogueDetails(db: Db): Promise<void> {
   // Only the demo catalogue of the demo projects: items an operator adds are never touched.

@@ -81,7 +81,7 @@ const couponRoutes: FastifyPluginAsyncZod = async (app) => {
         .limit(1);
       if (!act) throw notFound('商品不存在');
       const amount = request.query.orderAmount;
-      const list = await couponsForOrder(app.db, user.userId, user.projectSn, { actSn: act.actSn, payAmount: amount, orderAmount: amount, allowed: true, now: new Date() });
+      const list = await couponsForOrder(app.db, user.userId, user.projectSn, { actSn: act.actSn, payments: [amount], orderAmount: amount, allowed: true, now: new Date() });
       return ok({ list });
     },
   );

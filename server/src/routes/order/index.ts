@@ -61,10 +61,11 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await customer(request.session);
       const row = await loadConfirmation(app.db, user.userId, request.query.createOrderSn);
-      const { confirmation: c } = await planFor(app.db, user, row, undefined);
+      const plan = await planFor(app.db, user, row, undefined);
+      const c = plan.confirmation;
       const list = await couponsForOrder(app.db, user.userId, user.projectSn, {
         actSn: c.orderCourseInfo.actSn,
-        payAmount: c.confirmOrderAmount.payAmount,
+        payments: plan.payments.map((p) => p.amount),
         orderAmount: c.confirmOrderAmount.orderTotalAmount,
         allowed: c.couponAllowed,
         now: new Date(),
