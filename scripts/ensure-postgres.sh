@@ -25,15 +25,20 @@ case "${1:-start}" in
     fi
     read -r version name port status _ <<<"$(cluster)"
     if [ "$status" != "online" ]; then
-      $SUDO pg_ctlcluster "$version" "$name" start >&2
-      echo "$version $name" > "$MARKER"
+      # Another run may have started it meanwhile: then it is that run's to stop, and this one goes on.
+      if $SUDO pg_ctlcluster "$version" "$name" start >&2; then echo "$version $name" > "$MARKER"; fi
+      read -r _ _ _ status _ <<<"$(cluster)"
+      [ "$status" = "online" ] || { echo "PostgreSQL $version/$name did not start" >&2; exit 1; }
     fi
     as_postgres "psql -p $port -qtAc \"SELECT 1 FROM pg_roles WHERE rolname = '$ROLE'\"" | grep -q 1 ||
       as_postgres "psql -p $port -qc \"CREATE ROLE $ROLE LOGIN CREATEDB PASSWORD '$PASSWORD'\"" >&2
     as_postgres "psql -p $port -qtAc \"SELECT 1 FROM pg_database WHERE datname = '$ROLE'\"" | grep -q 1 ||
       as_postgres "psql -p $port -qc \"CREATE DATABASE $ROLE OWNER $ROLE\"" >&2
-    # Databases of a run that was killed before its harnesses could drop them.
+    # Databases of a run that was killed before its harnesses could drop them. Each is named sf_test_<pid>_...
+    # after the test process that made it: one whose process still runs belongs to a run going on beside this one.
     for db in $(as_postgres "psql -p $port -qtAc \"SELECT datname FROM pg_database WHERE datname LIKE 'sf_test_%'\""); do
+      pid=${db#sf_test_}; pid=${pid%%_*}
+      [ -n "$pid" ] && [ -d "/proc/$pid" ] && continue
       as_postgres "psql -p $port -qc 'DROP DATABASE IF EXISTS $db WITH (FORCE)'" >&2
     done
     echo "postgres://$ROLE:$PASSWORD@127.0.0.1:$port/$ROLE"
