@@ -112,7 +112,7 @@ const envSchema = z.object({
   BAIDU_PAY_DEAL_ID: optionalText,
   BAIDU_PAY_PRIVATE_KEY: optionalText,
   BAIDU_PAY_PUBLIC_KEY: optionalText,
-  BAIDU_PAY_NOP_BASE: z.string().trim().regex(/^https?:\/\/[^/\s]+/, 'BAIDU_PAY_NOP_BASE must be an absolute http(s) URL').default('https://nop.nuomi.com'),
+  BAIDU_PAY_REFUND_BASE: z.string().trim().regex(/^https?:\/\/[^/\s]+/, 'BAIDU_PAY_REFUND_BASE must be an absolute http(s) URL').default('https://etrade-api.baidu.com'),
   BAIDU_PAY_OPENAPI_BASE: z.string().trim().regex(/^https?:\/\/[^/\s]+/, 'BAIDU_PAY_OPENAPI_BASE must be an absolute http(s) URL').default('https://openapi.baidu.com'),
   OPS_KEY: z.string().min(16, 'OPS_KEY must have at least 16 characters').default(DEFAULT_OPS_KEY),
   UPLOAD_SECRET: z.string().min(16, 'UPLOAD_SECRET must have at least 16 characters').default(DEFAULT_UPLOAD_SECRET),
@@ -248,7 +248,7 @@ export interface Config {
   /**
    * Baidu smart-program polymer payment (百度收银台); every field unset means it is off. appKey is the pay
    * service's appKey (pmAppKey); clientId / clientSecret the smart program's App Key / App Secret (BAIDU_SWAN_*),
-   * for the open API's access_token. nopBase (refunds) and openapiBase (token, order query) are Baidu's hosts, fakes in tests.
+   * for the open API's access_token. refundBase (refunds) and openapiBase (token, order query) are Baidu's hosts, fakes in tests.
    */
   baiduPay: {
     appKey?: string;
@@ -257,7 +257,7 @@ export interface Config {
     publicKey?: string;
     clientId?: string;
     clientSecret?: string;
-    nopBase: string;
+    refundBase: string;
     openapiBase: string;
   };
   /** Bearer key of the operator routes (/ops/...). */
@@ -340,7 +340,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       publicKey: e.BAIDU_PAY_PUBLIC_KEY,
       clientId: e.BAIDU_SWAN_APP_KEY,
       clientSecret: e.BAIDU_SWAN_APP_SECRET,
-      nopBase: e.BAIDU_PAY_NOP_BASE.replace(/\/+$/, ''),
+      refundBase: e.BAIDU_PAY_REFUND_BASE.replace(/\/+$/, ''),
       openapiBase: e.BAIDU_PAY_OPENAPI_BASE.replace(/\/+$/, ''),
     },
     opsKey: e.OPS_KEY,

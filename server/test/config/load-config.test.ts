@@ -42,7 +42,7 @@ describe('loadConfig', () => {
         publicKey: undefined,
         clientId: undefined,
         clientSecret: undefined,
-        nopBase: 'https://nop.nuomi.com',
+        refundBase: 'https://etrade-api.baidu.com',
         openapiBase: 'https://openapi.baidu.com',
       },
       opsKey: DEFAULT_OPS_KEY,

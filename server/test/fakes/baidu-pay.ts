@@ -1,15 +1,25 @@
 /**
  * A local fake of Baidu's polymer cashier hosts over real HTTP, with keys made here, speaking the published
  * protocol: the open API's access_token (client_credentials), findByTpOrderId (access_token, tpOrderId,
- * pmAppKey), and nop's nuomi.cashier.applyorderrefund (form fields whose rsaSign it checks with the developer's
- * public key; applyRefundMoney never above what is left, idempotent by bizRefundBatchId). It plays Baidu's side
- * of the callbacks too: the payment notification, the refund audit question and the refund result, form fields
- * signed with Baidu's platform private key (RSA-SHA1 over the sorted fields), posted to the shop.
+ * pmAppKey), and applyOrderRefund on the current refund host (POST /cashier/applyOrderRefund: form fields whose
+ * rsaSign it checks with the developer's public key; applyRefundMoney never above what is left, idempotent by
+ * bizRefundBatchId; the retiring nop host's /nop/server/rest is not served). It plays Baidu's side of the
+ * callbacks too: the payment notification (every field Baidu's 通知支付状态 page lists, the empty ones included),
+ * the refund audit question and the refund result, form fields signed with Baidu's platform private key.
+ * Its signed string is written here from Baidu's 签名与验签 page, not taken from the code under test: every field
+ * but sign, sign_type and rsaSign, empty values included, sorted by name, `k=v` joined with `&`, RSA-SHA1.
  */
 import { createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { baiduSignString } from '../../src/services/providers/baidu-pay-client';
+
+/** The string Baidu signs, as its 签名与验签 page defines it. */
+export const baiduSignedString = (fields: Record<string, string>) =>
+  Object.keys(fields)
+    .filter((k) => k !== 'sign' && k !== 'sign_type' && k !== 'rsaSign')
+    .sort()
+    .map((k) => `${k}=${fields[k]}`)
+    .join('&');
 
 const rsaPair = () =>
   generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
@@ -58,13 +68,13 @@ export async function startBaiduPayFake() {
   };
   const signed = (fields: Record<string, string>, key = platform.privateKey) => ({
     ...fields,
-    rsaSign: createSign('RSA-SHA1').update(baiduSignString(fields)).sign(key, 'base64'),
+    rsaSign: createSign('RSA-SHA1').update(baiduSignedString(fields)).sign(key, 'base64'),
   });
 
   function applyRefund(res: ServerResponse, fields: Record<string, string>) {
-    const ok = createVerify('RSA-SHA1').update(baiduSignString(fields)).verify(developer.publicKey, fields.rsaSign ?? '', 'base64');
+    const ok = createVerify('RSA-SHA1').update(baiduSignedString(fields)).verify(developer.publicKey, fields.rsaSign ?? '', 'base64');
     if (!ok) return send(res, { errno: 40003, msg: '签名验证失败', data: {} });
-    if (fields.method !== 'nuomi.cashier.applyorderrefund' || fields.appKey !== PM_APP_KEY) return send(res, { errno: 40001, msg: '参数错误', data: {} });
+    if (fields.appKey !== PM_APP_KEY) return send(res, { errno: 40001, msg: '参数错误', data: {} });
     if (state.refuseRefund) {
       const r = state.refuseRefund;
       state.refuseRefund = null;
@@ -108,7 +118,7 @@ export async function startBaiduPayFake() {
           data: { ...order, orderId: Number(order.orderId), userId: Number(order.userId), appKey: PM_APP_KEY, dealId: Number(DEAL_ID), payMoney: order.totalMoney, count: 1, createTime: 1763800000 },
         });
       }
-      if (req.method === 'POST' && url.pathname === '/nop/server/rest') return applyRefund(res, Object.fromEntries(new URLSearchParams(body)));
+      if (req.method === 'POST' && url.pathname === '/cashier/applyOrderRefund') return applyRefund(res, Object.fromEntries(new URLSearchParams(body)));
       res.writeHead(404).end();
     });
   });
@@ -130,7 +140,7 @@ export async function startBaiduPayFake() {
       BAIDU_PAY_PUBLIC_KEY: platform.publicKey.replace(/\n/g, '\\n'),
       BAIDU_SWAN_APP_KEY: CLIENT_ID,
       BAIDU_SWAN_APP_SECRET: CLIENT_SECRET,
-      BAIDU_PAY_NOP_BASE: base,
+      BAIDU_PAY_REFUND_BASE: base,
       BAIDU_PAY_OPENAPI_BASE: base,
     }),
     /** swan.requestPolymerPayment opened the cashier for this orderInfo: Baidu now holds the order, unpaid. */
@@ -146,7 +156,8 @@ export async function startBaiduPayFake() {
       order.status = 2;
       const fields = {
         userId: order.userId, orderId: order.orderId, unitPrice: String(order.totalMoney), count: '1', totalMoney: String(order.totalMoney), payMoney: String(order.totalMoney),
-        dealId: DEAL_ID, payTime: String(Math.floor(Date.now() / 1000)), payType: '1117', partnerId: '6000001', status: '2', tpOrderId,
+        promoMoney: '0', hbMoney: '0', hbBalanceMoney: '0', giftCardMoney: '0', dealId: DEAL_ID, payTime: String(Math.floor(Date.now() / 1000)),
+        promoDetail: '', payType: '1117', partnerId: '6000001', status: '2', tpOrderId, returnData: '',
       };
       return new URLSearchParams(signed(fields)).toString();
     },

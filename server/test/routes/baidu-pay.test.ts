@@ -1,7 +1,7 @@
 /**
  * Baidu polymer cashier against a local fake of Baidu's hosts over real HTTP (test/fakes/baidu-pay.ts): the
  * order query (findByTpOrderId with the open API's access_token, renewed when Baidu says it expired), refunds
- * (nuomi.cashier.applyorderrefund, rsaSign checked by the fake), the refund audit and result callbacks signed
+ * (applyOrderRefund on the current refund host, rsaSign checked by the fake), the refund audit and result callbacks signed
  * with Baidu's key (tampered and replayed ones refused or changing nothing), and an after-sales refund of a
  * Baidu payment end to end, including two refunds at once.
  */
@@ -54,7 +54,7 @@ describe('Baidu pay: order query and refunds against the fake', () => {
     const atBaidu = bd.state.refunds.get(providerRefundId)!;
     const { rsaSign: _sign, ...sent } = atBaidu.fields;
     assert.deepEqual(sent, {
-      method: 'nuomi.cashier.applyorderrefund', orderId: order.orderId, userId: order.userId, refundType: '2', refundReason: '课程时间冲突',
+      orderId: order.orderId, userId: order.userId, refundType: '2', refundReason: '课程时间冲突',
       tpOrderId: 'P-BD-R1', appKey: 'MMMabc', applyRefundMoney: '3000', bizRefundBatchId: 'R-BD-1',
     });
     // The same refund again is the same batch at Baidu.
@@ -79,7 +79,7 @@ describe('Baidu pay: order query and refunds against the fake', () => {
     assert.throws(() => loadConfig({ BAIDU_PAY_APP_KEY: 'MMMabc' }), /BAIDU_PAY_DEAL_ID is missing/);
     const { BAIDU_SWAN_APP_SECRET: _s, ...noSecret } = bd.env();
     assert.throws(() => loadConfig(noSecret), /Baidu pay needs BAIDU_SWAN_APP_KEY and BAIDU_SWAN_APP_SECRET/);
-    assert.throws(() => loadConfig({ ...bd.env(), BAIDU_PAY_NOP_BASE: 'nop.nuomi.com' }), /BAIDU_PAY_NOP_BASE must be an absolute/);
+    assert.throws(() => loadConfig({ ...bd.env(), BAIDU_PAY_REFUND_BASE: 'etrade-api.baidu.com' }), /BAIDU_PAY_REFUND_BASE must be an absolute/);
   });
 });
 

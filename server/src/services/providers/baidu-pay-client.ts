@@ -5,8 +5,9 @@
  *   program's App Key / App Secret, scope smartapp_snsapi_base), kept until shortly before it expires;
  * - findByTpOrderId (GET /rest/2.0/smartapp/pay/paymentservice/findByTpOrderId: access_token, tpOrderId,
  *   pmAppKey): our payment at Baidu, with Baidu's orderId and userId;
- * - nuomi.cashier.applyorderrefund (POST nop.nuomi.com/nop/server/rest, form fields signed with rsaSign:
- *   RSA-SHA1 with the developer's private key over the sorted fields, baiduSignString).
+ * - applyOrderRefund (POST etrade-api.baidu.com/cashier/applyOrderRefund, form fields signed with rsaSign:
+ *   RSA-SHA1 with the developer's private key over the sorted fields, baiduSignString). Baidu's 申请退款 page
+ *   marks the older nop.nuomi.com/nop/server/rest (method=nuomi.cashier.applyorderrefund) as 即将废弃.
  * Baidu does not sign its answers; they come over HTTPS from Baidu's hosts, and money only moves on a
  * notification whose rsaSign checks out with Baidu's public key.
  */
@@ -18,10 +19,19 @@ export const BAIDU_PAY_FAILED = '百度收银台暂时无法使用，请稍后�
 /** The open API's "access token invalid or expired" codes: fetch a new token and ask once more. */
 const TOKEN_ERRORS = new Set([110, 111]);
 
-/** Baidu's canonical string: the fields sorted by name, `k=v` joined with `&`, rsaSign and sign left out. */
+/**
+ * Fields that never take part in the signed string: Baidu's 签名与验签 page leaves out sign and sign_type, and
+ * rsaSign is where Baidu carries the signature (its PHP demo moves it to sign before checking).
+ */
+const UNSIGNED_FIELDS = new Set(['sign', 'sign_type', 'rsaSign']);
+
+/**
+ * Baidu's canonical string (签名与验签, https://smartprogram.baidu.com/docs/develop/function/sign_v2/): every posted
+ * field but the unsigned ones, empty values included, sorted by name, `k=v` joined with `&`.
+ */
 export const baiduSignString = (fields: Record<string, string>) =>
   Object.keys(fields)
-    .filter((k) => k !== 'rsaSign' && k !== 'sign')
+    .filter((k) => !UNSIGNED_FIELDS.has(k))
     .sort()
     .map((k) => `${k}=${fields[k]}`)
     .join('&');
@@ -45,7 +55,8 @@ export interface BaiduClientOptions {
   privateKey: string;
   clientId: string;
   clientSecret: string;
-  nopBase: string;
+  /** The refund API's host (etrade-api.baidu.com). */
+  refundBase: string;
   openapiBase: string;
   now?: () => number;
 }
@@ -110,10 +121,10 @@ export function createBaiduPayClient(o: BaiduClientOptions) {
     return { orderId: String(d.orderId), userId: String(d.userId), tpOrderId: d.tpOrderId, status: Number(d.status), totalMoney };
   }
 
-  /** nuomi.cashier.applyorderrefund: Baidu's refund batch id, or Baidu's refusal as an AppError (400). */
+  /** applyOrderRefund: Baidu's refund batch id, or Baidu's refusal as an AppError (400). */
   async function applyOrderRefund(r: { orderId: string; userId: string; tpOrderId: string; amount: number; bizRefundBatchId: string; reason: string }): Promise<string> {
+    // The current host takes no `method` field (the retiring nop host needed one).
     const fields: Record<string, string> = {
-      method: 'nuomi.cashier.applyorderrefund',
       orderId: r.orderId,
       userId: r.userId,
       // 2: the business's customer service refunds (an agreed after-sales application).
@@ -125,7 +136,7 @@ export function createBaiduPayClient(o: BaiduClientOptions) {
       bizRefundBatchId: r.bizRefundBatchId,
     };
     fields.rsaSign = baiduSign(fields, o.privateKey);
-    const json = await call(`${o.nopBase}/nop/server/rest`, {
+    const json = await call(`${o.refundBase}/cashier/applyOrderRefund`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams(fields).toString(),

@@ -1,7 +1,7 @@
 /**
  * Baidu polymer cashier refunds, behind the refund provider interface. `submit` looks the payment up at Baidu
  * (findByTpOrderId: Baidu's orderId and userId, which applyorderrefund wants, and that Baidu holds it as paid)
- * and applies for the refund (nuomi.cashier.applyorderrefund, rsaSign; applyRefundMoney in fen and our
+ * and applies for the refund (applyOrderRefund, rsaSign; applyRefundMoney in fen and our
  * refundSn as bizRefundBatchId, so part refunds work). Baidu then asks the refund audit URL whether it may
  * refund (POST /refund/audit/baidu, answered by `auditAnswer` from the refund we hold), refunds, and posts the
  * result to the refund callback URL (POST /refund/notify/baidu: orderId, userId, tpOrderId, refundBatchId,

@@ -32,7 +32,7 @@ export function baiduClientOf(config: BaiduConfig, now?: () => number) {
     privateKey: keys.privateKey,
     clientId: config.clientId as string,
     clientSecret: config.clientSecret as string,
-    nopBase: config.nopBase,
+    refundBase: config.refundBase,
     openapiBase: config.openapiBase,
     now,
   });
