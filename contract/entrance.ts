@@ -36,6 +36,12 @@ export const entranceInfo = z.object({
   /** Server clock in ms, so the client keeps the server/device time difference (§9). */
   timestamp: z.number().int(),
   needAuth: z.boolean(),
+  wechatOfficialAccount: z
+    .boolean()
+    .describe(
+      'Whether the server has a WeChat official account: the WeChat browser then logs in through its OAuth ' +
+        '(/front/v1/wechat/oauth/...) and signs the JS-SDK (js/getJSSign). false: the storefront makes neither call.',
+    ),
   tips: z.string().nullable(),
   sceneStyle: z.string().nullable(),
   projectEnum: projectEnumSchema,

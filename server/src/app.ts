@@ -45,6 +45,7 @@ import type { Limiter } from './services/limiter';
 import { createSmsProvider, type SmsProvider } from './services/sms';
 import { createStorageProvider, type StorageProvider } from './services/storage';
 import type { QrEncoder } from './services/qrcode';
+import { hasOfficialAccount } from './services/wechat';
 
 export interface BuildAppOptions {
   config: Config;
@@ -98,7 +99,7 @@ export async function buildApp({ config, db, sms, logger, logStream, limiter, no
   await registerStatic(app, { h5Dist: config.h5Dist });
 
   const smsProvider = sms ?? createSmsProvider(config, app.log);
-  await app.register(entranceRoutes, { sessionTtlDays: config.sessionTtlDays });
+  await app.register(entranceRoutes, { sessionTtlDays: config.sessionTtlDays, wechatOfficialAccount: hasOfficialAccount(config.wechatMp) });
   await app.register(userRoutes, { config });
   await app.register(userSummaryRoutes);
   await app.register(authRoutes, { sms: smsProvider, sessionTtlDays: config.sessionTtlDays });

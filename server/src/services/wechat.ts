@@ -74,6 +74,14 @@ export function createWechatTicketProvider(
   };
 }
 
+/**
+ * Whether an official account is configured: JS-SDK signing (below) and the WeChat browser's OAuth
+ * (providers/wechat-oauth.ts) are on exactly then. The entrance tells the storefront, so it skips both calls when not.
+ */
+export function hasOfficialAccount(mp: Config['wechatMp']): boolean {
+  return Boolean(mp.appId && mp.appSecret);
+}
+
 /** The provider the configuration asks for: null in demo mode (no official account), so signing is off. */
 export function wechatTicketProviderFrom(db: Db, mp: Config['wechatMp']): WechatTicketProvider | null {
   if (!mp.appId || !mp.appSecret) return null;

@@ -16,13 +16,14 @@ type ProjectRow = typeof projects.$inferSelect;
 
 const bySchema = serializerCompiler({ schema: responses(entranceInfo, [400])[200], method: 'POST', url: '/front/v1/entrance' } as never);
 
-function schemaText(token: string, user: UserRow, project: ProjectRow, now: number): string {
+function schemaText(token: string, user: UserRow, project: ProjectRow, now: number, wechatOfficialAccount = false): string {
   return bySchema(
     ok({
       token,
       userInfo: toUserInfo(user),
       timestamp: now,
       needAuth: user.phone === null,
+      wechatOfficialAccount,
       tips: project.tips,
       sceneStyle: project.sceneStyle,
       projectEnum: project.projectEnum,
@@ -61,7 +62,13 @@ describe('the entrance answer', () => {
       for (const row of [project({ projectEnum }), project({ projectEnum, projectSn: `p-${projectEnum}`, ...odd })]) {
         for (const user of [visitor, customer]) {
           for (const token of ['v1.eyJhIjoxfQ.c2ln', 'token "with" \\ odd\ncharacters']) {
-            assert.equal(entranceAnswer({ token, user, project: row, now }).text, schemaText(token, user, row, now), `${projectEnum} ${user.phone}`);
+            for (const wechatOfficialAccount of [false, true]) {
+              assert.equal(
+                entranceAnswer({ token, user, project: row, wechatOfficialAccount, now }).text,
+                schemaText(token, user, row, now, wechatOfficialAccount),
+                `${projectEnum} ${user.phone} ${wechatOfficialAccount}`,
+              );
+            }
           }
         }
       }
@@ -71,25 +78,25 @@ describe('the entrance answer', () => {
   it('answers a changed project row (a new object from the read model) with its new values', () => {
     const before = project({ tips: '旧须知' });
     const after = { ...before, tips: '新须知', name: '新店名' };
-    assert.match(entranceAnswer({ token: 't', user: visitor, project: before }).text, /旧须知/);
-    const text = entranceAnswer({ token: 't', user: visitor, project: after, now: 1 }).text;
+    assert.match(entranceAnswer({ token: 't', user: visitor, project: before, wechatOfficialAccount: false }).text, /旧须知/);
+    const text = entranceAnswer({ token: 't', user: visitor, project: after, wechatOfficialAccount: false, now: 1 }).text;
     assert.equal(text, schemaText('t', visitor, after, 1));
   });
 
   it('answers a changed user row (a new object from the user cache) with its new values, as bytes', () => {
     const named = { ...customer, nickName: '旧昵称' };
-    assert.match(entranceAnswer({ token: 't', user: named, project: project({}) }).text, /旧昵称/);
+    assert.match(entranceAnswer({ token: 't', user: named, project: project({}), wechatOfficialAccount: false }).text, /旧昵称/);
     const renamed = { ...named, nickName: '新昵称', avatar: 'https://img.example.com/a.png' };
-    const answer = entranceAnswer({ token: 't', user: renamed, project: project({}), now: 2 });
+    const answer = entranceAnswer({ token: 't', user: renamed, project: project({}), wechatOfficialAccount: false, now: 2 });
     assert.ok(Buffer.isBuffer(answer.body), 'sent as its UTF-8 bytes');
     assert.equal(answer.text, schemaText('t', renamed, project({}), 2));
     // A new visitor's row (answered once, its text not kept) answers the same text.
-    assert.equal(entranceAnswer({ token: 't', user: { ...visitor }, project: project({}), now: 3, newVisitor: true }).text, schemaText('t', visitor, project({}), 3));
+    assert.equal(entranceAnswer({ token: 't', user: { ...visitor }, project: project({}), wechatOfficialAccount: false, now: 3, newVisitor: true }).text, schemaText('t', visitor, project({}), 3));
   });
 
   it('refuses a stored project type outside the contract, as the schema does', () => {
     const row = project({ projectEnum: 'NOT_A_TYPE' });
     assert.throws(() => schemaText('t', visitor, row, 1));
-    assert.throws(() => entranceAnswer({ token: 't', user: visitor, project: row }));
+    assert.throws(() => entranceAnswer({ token: 't', user: visitor, project: row, wechatOfficialAccount: false }));
   });
 });

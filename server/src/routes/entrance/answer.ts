@@ -49,11 +49,20 @@ function userInfoText(user: UserRow, once: boolean): string {
  * The answer as bytes: the caller's part (mostly ASCII) encoded, the project's copied after it. As one string the
  * project's Chinese made the whole answer two-byte text, encoded to UTF-8 on every call (issue 17).
  */
-export function entranceAnswer(input: { token: string; user: UserRow; project: ProjectRow; now?: number; newVisitor?: boolean }): JsonText {
-  const { token, user, project, now = Date.now(), newVisitor = false } = input;
+export function entranceAnswer(input: {
+  token: string;
+  user: UserRow;
+  project: ProjectRow;
+  /** The server has a WeChat official account (config): the WeChat browser's OAuth and JS-SDK signing are on. */
+  wechatOfficialAccount: boolean;
+  now?: number;
+  newVisitor?: boolean;
+}): JsonText {
+  const { token, user, project, wechatOfficialAccount, now = Date.now(), newVisitor = false } = input;
   const head =
     `{"state":true,"message":${JSON.stringify(OK_MESSAGE)},"info":{"token":${JSON.stringify(token)},` +
-    `"userInfo":${userInfoText(user, newVisitor)},"timestamp":${now},"needAuth":${user.phone === null},`;
+    `"userInfo":${userInfoText(user, newVisitor)},"timestamp":${now},"needAuth":${user.phone === null},` +
+    `"wechatOfficialAccount":${wechatOfficialAccount === true},`;
   const tail = projectPart(project);
   const headLength = Buffer.byteLength(head);
   const body = Buffer.allocUnsafe(headLength + tail.length);

@@ -12,6 +12,8 @@ import { entranceAnswer } from './answer';
 
 export interface EntranceRoutesOptions {
   sessionTtlDays: number;
+  /** An official account is configured (config.wechatMp): told to the storefront, which otherwise skips WeChat's calls. */
+  wechatOfficialAccount: boolean;
 }
 
 const entranceRoutes: FastifyPluginAsyncZod<EntranceRoutesOptions> = async (app, options) => {
@@ -48,7 +50,7 @@ const entranceRoutes: FastifyPluginAsyncZod<EntranceRoutesOptions> = async (app,
         token = entered.token;
       }
       // The answer's text, made by hand as the schema serializes it (./answer.ts); typed as the schema's answer.
-      return entranceAnswer({ token, user, project, newVisitor }) as never;
+      return entranceAnswer({ token, user, project, wechatOfficialAccount: options.wechatOfficialAccount, newVisitor }) as never;
     },
   );
 
