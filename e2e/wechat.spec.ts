@@ -15,22 +15,8 @@ import type { Confirmation } from '../contract/order';
 import { startWechatMpFake, type WechatMpFake } from '../server/test/fakes/wechat-mp';
 import { startWechatPayFake, type ClientPaySign, type WechatPayFake } from '../server/test/fakes/wechat-pay';
 import { SCREENS, apiClient, currentPage, fen, field, hashRoute, openBrowser, openPhone, startServer, typeKeys, until, type Phone, type Server } from './harness';
+import { WECHAT_UA, asWechatBrowser } from './wechat-browser';
 
-const WECHAT_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50(0x1800323d) NetType/WIFI Language/zh_CN';
-const JWEIXIN = 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js';
-/** WeChat's JS-SDK as the test answers it: records config and share data, ready at once. */
-const FAKE_JWEIXIN = `
-window.__wx = [];
-window.wx = {
-  config: function (o) { window.__wx.push({ call: 'config', url: location.href.split('#')[0], o: o }); },
-  ready: function (cb) { setTimeout(cb, 0); },
-  error: function () {},
-  updateAppMessageShareData: function (d) { window.__wx.push({ call: 'share', o: { title: d.title, desc: d.desc, link: d.link } }); },
-  updateTimelineShareData: function () {},
-  showMenuItems: function () {},
-  hideMenuItems: function () {}
-};`;
 /** WeChat's in-page bridge: getBrandWCPayRequest is the customer confirming in WeChat's pay sheet. */
 const FAKE_BRIDGE = `
 window.WeixinJSBridge = {
@@ -83,9 +69,7 @@ async function singlePaymentCourse(): Promise<{ actSn: string; needsAgreement: b
 /** A phone that is the WeChat browser: its user agent, WeChat's script and bridge answered by the test. */
 async function wechatPhone(): Promise<Phone> {
   const phone = await openPhone(browser);
-  const cdp = await phone.context.newCDPSession(phone.page);
-  await cdp.send('Emulation.setUserAgentOverride', { userAgent: WECHAT_UA, acceptLanguage: 'zh-CN', platform: 'iPhone' });
-  await phone.context.route(JWEIXIN, (route) => route.fulfill({ status: 200, contentType: 'application/javascript', body: FAKE_JWEIXIN }));
+  await asWechatBrowser(phone);
   await phone.context.exposeBinding('__wechatPay', (_source, params: ClientPaySign) => pay.pay(params));
   await phone.context.addInitScript({ content: FAKE_BRIDGE });
   return phone;

@@ -38,6 +38,7 @@ interface Persisted {
   promoterCode: string;
   referrerCode: string;
   timeDiff: number;
+  wechatOfficialAccount: boolean | null;
 }
 
 export class SessionStore {
@@ -63,6 +64,8 @@ export class SessionStore {
   referrerCode = '';
   /** Server clock minus device clock, in ms (§9). */
   timeDiff = 0;
+  /** The entrance said the server has a WeChat official account (OAuth, JS-SDK signing); null: not said yet. */
+  wechatOfficialAccount: boolean | null = null;
   /** Not persisted: the query of the current page (§2), and the device facts read at start. */
   pageQuery: Record<string, string> = {};
   systemInfo: Record<string, unknown> | null = null;
@@ -92,6 +95,14 @@ export class SessionStore {
     return Date.now() + this.timeDiff;
   }
 
+  /**
+   * Whether a page in the WeChat browser may ask for the JS-SDK signature: when the entrance said so. Before the
+   * first entrance answers, nothing is asked; a session kept from before the entrance carried the flag asks, as it did.
+   */
+  get canSignWechat(): boolean {
+    return this.wechatOfficialAccount ?? this.token !== '';
+  }
+
   get entranceNeedsUpdate(): boolean {
     return Boolean(this.storage.get<boolean>(ENTRANCE_UPDATE_KEY));
   }
@@ -116,6 +127,7 @@ export class SessionStore {
       promoterCode: this.promoterCode,
       referrerCode: this.referrerCode,
       timeDiff: this.timeDiff,
+      wechatOfficialAccount: this.wechatOfficialAccount,
     };
   }
 
@@ -149,6 +161,7 @@ export class SessionStore {
     this.projectName = String(info.projectParam.projectName || '');
     this.tips = info.tips;
     this.timeDiff = info.timestamp - Date.now();
+    this.wechatOfficialAccount = typeof info.wechatOfficialAccount === 'boolean' ? info.wechatOfficialAccount : null;
   }
 
   /** Login step 2 (§4): the project's tab menu. */
@@ -217,7 +230,7 @@ export class SessionStore {
    */
   async loginWithPlatform(login: PlatformLogin, redirect?: string): Promise<LoginOutcome> {
     if (!login.silent) return { status: 'unavailable' };
-    const outcome = await login.login({ api: this.api, redirect, wantProfile: this.authInfo.needAuthUser });
+    const outcome = await login.login({ api: this.api, redirect, wantProfile: this.authInfo.needAuthUser, wechatOfficialAccount: this.wechatOfficialAccount });
     if (outcome.status === 'ok') runInAction(() => this.applyLogin(outcome.info));
     return outcome;
   }

@@ -87,7 +87,7 @@ function PageShell({ className, share, header = true, children }: PropsWithChild
     promoterCode: session.isEarner && session.promoterCode ? session.promoterCode : undefined,
     info: share ?? null,
     defaultTitle: session.projectName || '商城',
-    sign: (url) => api.activity.jsSign(session.projectSn, url),
+    sign: session.canSignWechat ? (url) => api.activity.jsSign(session.projectSn, url) : null,
   });
 
   useDidShow(() => {

@@ -41,7 +41,8 @@ export function createH5Login(env: () => H5LoginEnv = browserEnv, flow: () => Pr
     phoneSource: 'sms',
     async login(ctx): Promise<LoginOutcome> {
       const e = env();
-      if (!isWechatBrowser(e.userAgent)) return { status: 'unavailable' };
+      // No official account on the server: no OAuth to ask for (it would only answer 400), nor its flow to load.
+      if (!isWechatBrowser(e.userAgent) || ctx.wechatOfficialAccount === false) return { status: 'unavailable' };
       return (await flow())(e, ctx);
     },
     bindPhone: async () => ({ status: 'unavailable' }),

@@ -33,6 +33,8 @@ export interface LoginContext {
   redirect?: string;
   /** The server said needAuthUser: ask the platform for the profile too (WeChat snsapi_userinfo). */
   wantProfile?: boolean;
+  /** The entrance said the server has a WeChat official account; false: the WeChat browser's OAuth is off. */
+  wechatOfficialAccount?: boolean | null;
 }
 
 export interface PlatformLogin {

@@ -5,8 +5,8 @@
  *
  * The JS-SDK itself is WeChat's script (jweixin-1.6.0.js): jssdk.h5.ts adds it to the page the first time a page
  * sets its share data inside WeChat, through import(), so other browsers download neither it nor the loader.
- * Everywhere outside WeChat, or when the script cannot be had, this does nothing (not even ask for a signature)
- * and it never throws.
+ * Everywhere outside WeChat, on a server without an official account (the page is given no signer), or when the
+ * script cannot be had, this does nothing (not even ask for a signature) and it never throws.
  */
 import { useEffect, useRef } from 'react';
 import { useDidShow } from '@tarojs/taro';
@@ -107,7 +107,7 @@ export function createH5Share(env: () => H5ShareEnv = browserEnv) {
   async function apply(options: PageShareOptions): Promise<boolean> {
     try {
       const e = env();
-      if (!isWechatBrowser(e.userAgent)) return false;
+      if (!isWechatBrowser(e.userAgent) || !options.sign) return false;
       const wx = await configure(options.sign);
       if (!wx) return false;
       if (!isShareAllowed(options.route)) {
@@ -140,9 +140,11 @@ const h5Share = createH5Share();
 export const usePageShare: UsePageShare = (options) => {
   const latest = useRef(options);
   latest.current = options;
-  // Each page of the single-page app sets its own data when it shows, and again once its content arrives.
+  // Each page of the single-page app sets its own data when it shows, and again once its content arrives or the
+  // entrance has said whether the server can sign.
+  const canSign = options.sign !== null;
   useDidShow(() => void h5Share.apply(latest.current));
   useEffect(() => {
     void h5Share.apply(latest.current);
-  }, [options.info, options.route]);
+  }, [options.info, options.route, canSign]);
 };

@@ -16,8 +16,11 @@ export interface PageShareOptions {
   info: ShareContent | null;
   /** Title used when the page has no share content of its own (the project name). */
   defaultTitle: string;
-  /** js/getJSSign for a page address; only the WeChat browser on H5 needs it. */
-  sign: (url: string) => Promise<JsSignInfo>;
+  /**
+   * js/getJSSign for a page address; only the WeChat browser on H5 needs it. null when the server cannot sign
+   * (the entrance said it has no official account): then WeChat's script is not loaded either.
+   */
+  sign: ((url: string) => Promise<JsSignInfo>) | null;
 }
 
 /** Page hook: sets up sharing for the page it runs in (from components/page-shell). */
