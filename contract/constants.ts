@@ -37,15 +37,34 @@ export const ORDER_STATUS_TEXT: Record<string, string> = {
   DEAL_DONE_COURSE: '已换课',
 };
 
-/** Order list tabs: which statuses each shows. */
+/** A paid goods order's parcel (shipments.status): shown in place of 已完成 until it is received. */
+export const SHIPMENT_STATUS_TEXT: Record<string, string> = {
+  TO_SHIP: '待发货',
+  SHIPPED: '待收货',
+};
+/** A shipped parcel the customer does not confirm counts as received this many days after shipping. */
+export const AUTO_RECEIVE_DAYS = 10;
+
+/**
+ * Order list tabs: which order statuses each shows, and for paid orders which parcel states (`shipment`):
+ * 待发货 and 待收货 take paid goods orders out of 已完成 until their parcel is received.
+ */
 export const ORDER_TABS = {
   ALL: [] as string[],
   UNPAID: ['UNPAID', 'UNPAID_BALANCE', 'UNPAID_INSTALLMENTS'],
+  TO_SHIP: ['PAID'],
+  TO_RECEIVE: ['PAID'],
   PAID: ['PAID', 'DEAL_DONE_COURSE'],
   CANCELLED: ['CANCELLED'],
   REFUND: ['REFUND', 'REFUND_PART'],
 } as const;
 export type OrderTab = keyof typeof ORDER_TABS;
+/** The parcel states a tab keeps (none: any parcel state, or none at all; 'DONE': no parcel or received). */
+export const ORDER_TAB_SHIPMENT: Partial<Record<OrderTab, 'TO_SHIP' | 'SHIPPED' | 'DONE'>> = {
+  TO_SHIP: 'TO_SHIP',
+  TO_RECEIVE: 'SHIPPED',
+  PAID: 'DONE',
+};
 
 /** orderPayType of §3: 1 normal, 2 deposit + final, 3 instalment. */
 export const ORDER_PAY_TYPES = { NORMAL: 1, DEPOSIT: 2, INSTALLMENT: 3 } as const;

@@ -9,6 +9,8 @@ export const userSummarySchema = z.object({
   orders: z.object({
     ALL: z.number().int(),
     UNPAID: z.number().int(),
+    TO_SHIP: z.number().int(),
+    TO_RECEIVE: z.number().int(),
     PAID: z.number().int(),
     CANCELLED: z.number().int(),
     REFUND: z.number().int(),

@@ -9,7 +9,6 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Page } from 'playwright-core';
 import type { CourseChangeOptions } from '../contract/after-sales';
 import type { Confirmation, SubmitResult } from '../contract/order';
 import { formatMoney } from '../contract/rules/money';
@@ -21,6 +20,7 @@ import {
   loginInBrowser,
   openScreen,
   SCREENS,
+  tokenOf,
   typeKeys,
   until,
   WAIT_MS,
@@ -43,21 +43,6 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 const suite = phoneSuite({ perTest: false });
 
-
-/** The browser's own session token (the storefront keeps its session in storage, key ending in "session"). */
-async function tokenOf(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    // Stored through Taro under the storefront's key prefix (platform/storage.ts).
-    const key = Object.keys(localStorage).find((k) => k.endsWith('session'));
-    const raw = key ? localStorage.getItem(key) : null;
-    if (!raw) return '';
-    const v = JSON.parse(raw) as { data?: { token?: string } | string; token?: string };
-    const data = typeof v.data === 'string' ? (JSON.parse(v.data) as { token?: string }) : v.data;
-    return data?.token ?? v.token ?? '';
-  });
-  assert.ok(token, 'the logged-in storefront keeps a token');
-  return token;
-}
 
 /** A signed call as the storefront makes it, with this customer's token. */
 async function call<T>(token: string, method: 'GET' | 'POST', path: string, params: Record<string, unknown> = {}): Promise<T> {

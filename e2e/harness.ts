@@ -142,9 +142,26 @@ export async function openPhone(browser: Browser): Promise<Phone> {
   };
 }
 
-/** A signed API client for the test itself (finding seed items by their features), as the storefront signs. */
-export function apiClient(baseUrl: string) {
-  let token = '';
+/** The browser's own session token (the storefront keeps its session in storage, key ending in "session"). */
+export async function tokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    // Stored through Taro under the storefront's key prefix (platform/storage.ts).
+    const key = Object.keys(localStorage).find((k) => k.endsWith('session'));
+    const raw = key ? localStorage.getItem(key) : null;
+    if (!raw) return '';
+    const v = JSON.parse(raw) as { data?: { token?: string } | string; token?: string };
+    const data = typeof v.data === 'string' ? (JSON.parse(v.data) as { token?: string }) : v.data;
+    return data?.token ?? v.token ?? '';
+  });
+  if (!token) throw new Error('the logged-in storefront keeps no token');
+  return token;
+}
+
+/**
+ * A signed API client for the test itself (finding seed items by their features), as the storefront signs;
+ * `token` makes it act as an existing session (the browser's, from tokenOf).
+ */
+export function apiClient(baseUrl: string, token = '') {
   // Signed as the storefront signs (e2e/signed-fetch.ts, shared with npm run bench).
   function call<T>(method: 'GET' | 'POST', path: string, params: Record<string, unknown> = {}): Promise<T> {
     return signedCall<T>(baseUrl, method, path, params, token);

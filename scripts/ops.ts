@@ -179,6 +179,23 @@ export const COMMANDS: Record<string, Command> = {
       console.log(`${r.promoters} promoters settled`);
     },
   },
+  'orders:to-ship': {
+    usage: 'orders:to-ship <projectSn>                  paid goods orders waiting to be shipped, with their addresses',
+    async run({ positional: [projectSn] }) {
+      const { list } = await call<{ list: Record<string, unknown>[] }>('GET', `/ops/orders/to-ship?projectSn=${encodeURIComponent(need(projectSn, 'projectSn'))}`);
+      console.table(list);
+    },
+  },
+  'order:ship': {
+    usage: "order:ship <orderNo> <carrier> <trackingNo>  ship a paid goods order, e.g. order:ship SO2026... 顺丰速运 SF1234567890",
+    async run({ positional: [orderNo, carrierName, trackingNo] }) {
+      const shipment = await call('POST', `/ops/orders/${encodeURIComponent(need(orderNo, 'orderNo'))}/ship`, {
+        carrierName: need(carrierName, 'carrier'),
+        trackingNo: need(trackingNo, 'trackingNo'),
+      });
+      console.log(JSON.stringify(shipment, null, 2));
+    },
+  },
   'order:refunded': {
     usage: 'order:refunded <orderNo> <refundedTotalFen>   report an order\'s refunds: cancels or claws back its commission',
     async run({ positional: [orderNo, fen] }) {

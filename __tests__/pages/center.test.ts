@@ -14,12 +14,12 @@ beforeEach(() => resetServer());
 describe('我的', () => {
   test('a customer: masked phone, order counts on the strip, the coupon count, one summary call', async () => {
     signIn('13800138000');
-    route('GET', SUMMARY, () => ({ info: { orders: { ALL: 7, UNPAID: 2, PAID: 120, CANCELLED: 0, REFUND: 1 }, coupons: 5 } }));
+    route('GET', SUMMARY, () => ({ info: { orders: { ALL: 8, UNPAID: 2, TO_SHIP: 1, TO_RECEIVE: 0, PAID: 120, CANCELLED: 0, REFUND: 1 }, coupons: 5 } }));
     await openAt('/pages/center/center');
     expect(text('.sf-center__phone')).toBe('138****8000');
-    await waitFor(() => expect(all('.sf-center__badge').map((b) => b.textContent)).toEqual(['2', '99+', '1']));
+    await waitFor(() => expect(all('.sf-center__badge').map((b) => b.textContent)).toEqual(['2', '1', '99+', '1']));
     const strip = all('.sf-center__status').map((s) => s.querySelector('.sf-center__status-title')?.textContent);
-    expect(strip).toEqual(['待付款', '已完成', '已取消', '退款/售后']);
+    expect(strip).toEqual(['待付款', '待发货', '待收货', '已完成', '退款/售后']);
     if (BUILT_ROUTES.has('subpackages/coupon/discountCouponList/discountCouponList')) {
       expect(text('.sf-center__asset-num')).toBe('5');
     } else {
@@ -37,7 +37,7 @@ describe('我的', () => {
     await waitFor(() => expect(requests.filter((r) => r.path === SUMMARY)).toHaveLength(1));
     expect(all('.sf-center__asset')).toHaveLength(1);
     expect(all('.sf-center__asset-num.is-loading')).toHaveLength(1);
-    answer({ info: { orders: { ALL: 0, UNPAID: 0, PAID: 0, CANCELLED: 0, REFUND: 0 }, coupons: 3 } });
+    answer({ info: { orders: { ALL: 0, UNPAID: 0, TO_SHIP: 0, TO_RECEIVE: 0, PAID: 0, CANCELLED: 0, REFUND: 0 }, coupons: 3 } });
     await waitFor(() => expect(text('.sf-center__asset-num')).toBe('3'));
     expect(all('.sf-center__asset-num.is-loading')).toHaveLength(0);
   });

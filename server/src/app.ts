@@ -35,6 +35,7 @@ import paymentRoutes from './routes/payment';
 import couponOpsRoutes from './routes/ops/coupons';
 import formOpsRoutes from './routes/ops/forms';
 import sandboxRoutes, { type NotifySender } from './routes/sandbox';
+import shippingRoutes from './routes/shipping';
 import uploadRoutes from './routes/upload';
 import userExtrasRoutes from './routes/user-extras';
 import userRoutes from './routes/user';
@@ -111,6 +112,7 @@ export async function buildApp({ config, db, sms, logger, logStream, limiter, no
   await app.register(wechatOAuthRoutes, { config });
   await app.register(orderRoutes);
   await app.register(paymentRoutes, { config });
+  await app.register(shippingRoutes, { config });
   await app.register(sandboxRoutes, { config, notifySender });
   await app.register(uploadRoutes);
   await app.register(earningsRoutes, { config, sms: smsProvider });

@@ -9,6 +9,7 @@ import { orders } from '../db/schema/orders';
 import { AppError } from '../http';
 import type { Db } from '../plugins/db';
 import { endUnpaidOrder, lockOrder } from './order-state-db';
+import { autoReceive } from './shipping';
 
 export interface ExpiryScope {
   userId?: string;
@@ -48,14 +49,14 @@ export async function expireUnpaidOrders(db: Db, now: Date = new Date(), scope: 
   return expired;
 }
 
-/** Runs the sweep every `everyMs` without keeping the process alive; returns a stop function. */
+/** Runs the sweep (unpaid orders expire, shipped parcels count as received after their time) every `everyMs` without keeping the process alive; returns a stop function. */
 export function startExpirySweep(db: Db, log: { error(obj: unknown, msg: string): void }, everyMs = 60_000): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    expireUnpaidOrders(db)
-      .catch((err) => log.error({ err }, 'order expiry sweep failed'))
+    Promise.all([expireUnpaidOrders(db), autoReceive(db)])
+      .catch((err) => log.error({ err }, 'order sweep (expiry, auto-receipt) failed'))
       .finally(() => {
         running = false;
       });

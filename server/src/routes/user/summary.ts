@@ -4,9 +4,10 @@
  */
 import { and, count, eq, gte } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ORDER_TABS, type OrderTab } from '@contract/constants';
+import { ORDER_TAB_SHIPMENT, ORDER_TABS, type OrderTab } from '@contract/constants';
 import { userSummaryQuery, userSummarySchema, type UserSummary } from '@contract/user-summary';
 import { orders } from '../../db/schema/orders';
+import { shipments } from '../../db/schema/shipping';
 import { couponTemplates, userCoupons } from '../../db/schema/ordering';
 import { ok, responses } from '../../http';
 import type { Db } from '../../plugins/db';
@@ -20,7 +21,12 @@ export async function userSummary(db: Db, userId: string, projectSn: string, now
   // The coupon list hands out the project's demo gifts on first sight; so does the count, or it would read 0.
   await ensureDemoCoupons(db, userId, projectSn, now);
   const [byStatus, [coupons]] = await Promise.all([
-    db.select({ status: orders.status, n: count() }).from(orders).where(eq(orders.userId, userId)).groupBy(orders.status),
+    db
+      .select({ status: orders.status, parcel: shipments.status, n: count() })
+      .from(orders)
+      .leftJoin(shipments, eq(shipments.orderNo, orders.orderNo))
+      .where(eq(orders.userId, userId))
+      .groupBy(orders.status, shipments.status),
     db
       .select({ n: count() })
       .from(userCoupons)
@@ -29,10 +35,24 @@ export async function userSummary(db: Db, userId: string, projectSn: string, now
   ]);
   const tally = (tab: OrderTab) => {
     const statuses: readonly string[] = ORDER_TABS[tab];
-    return byStatus.filter((r) => statuses.length === 0 || statuses.includes(r.status)).reduce((sum, r) => sum + Number(r.n), 0);
+    const parcel = ORDER_TAB_SHIPMENT[tab];
+    // Parcel states apply to paid orders only, as the list's filter does (tabShipmentFilter).
+    const parcelFits = (r: { status: string; parcel: string | null }) =>
+      !parcel || r.status !== 'PAID' || (parcel === 'DONE' ? r.parcel === null || r.parcel === 'RECEIVED' : r.parcel === parcel);
+    return byStatus
+      .filter((r) => (statuses.length === 0 || statuses.includes(r.status)) && parcelFits(r))
+      .reduce((sum, r) => sum + Number(r.n), 0);
   };
   return {
-    orders: { ALL: tally('ALL'), UNPAID: tally('UNPAID'), PAID: tally('PAID'), CANCELLED: tally('CANCELLED'), REFUND: tally('REFUND') },
+    orders: {
+      ALL: tally('ALL'),
+      UNPAID: tally('UNPAID'),
+      TO_SHIP: tally('TO_SHIP'),
+      TO_RECEIVE: tally('TO_RECEIVE'),
+      PAID: tally('PAID'),
+      CANCELLED: tally('CANCELLED'),
+      REFUND: tally('REFUND'),
+    },
     coupons: Number(coupons?.n ?? 0),
   };
 }
