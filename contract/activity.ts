@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { pageQuery, paged, signedFields } from './common';
+import { pointsPriceSchema } from './integral';
 import { activityCardSchema } from './pages';
 
 const actSn = z.string({ error: '缺少活动编号' }).trim().min(1, '缺少活动编号').max(64, '活动编号过长');
@@ -87,6 +88,8 @@ export const activityDetailSchema = z.object({
   holdTypes: z.array(z.string()),
   hasProductIntroduce: z.boolean(),
   integralPackage: integralPackageSchema.nullable(),
+  /** Set on points items: what the item costs in points and cash, shown in place of a ¥ price. */
+  pointsPrice: pointsPriceSchema.nullable().optional(),
   commentSummary: z.object({ total: z.number().int(), goodRate: z.number().int(), latest: z.array(commentSchema) }),
   /** false when the item cannot be ordered now; disabledReason says why. */
   orderEnabled: z.boolean(),
@@ -95,6 +98,8 @@ export const activityDetailSchema = z.object({
   canComment: z.boolean(),
   /** Where the activity takes place (shown on the detail, opened with /open-location, §2); absent when it has none. */
   place: activityPlaceSchema.nullish(),
+  /** 活动时间 as the merchant wrote it; absent when the item has none. */
+  schedule: z.string().nullish(),
 });
 export type ActivityDetail = z.infer<typeof activityDetailSchema>;
 

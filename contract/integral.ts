@@ -17,6 +17,9 @@ const actSn = z.string({ message: '缺少商品编号' }).min(1, '缺少商品�
 /** A retry of the same submit carries the same id and gets the first answer (nothing spent twice). */
 const requestId = z.string({ message: '缺少请求编号' }).regex(/^[A-Za-z0-9_-]{8,64}$/, '请求编号不正确');
 
+/** A points item's price (rules/integral PointsPrice): on its cards, its detail and its orders. */
+export const pointsPriceSchema = z.object({ integralType: z.string(), points: z.number().int(), cashAmount: z.number().int() });
+
 export const bindingStateQuery = z.object({ ...signedFields, integralType });
 /** §3 integral user info plus the binding: phone and points are null until a phone is bound and queried. */
 export const bindingStateInfo = z.object({

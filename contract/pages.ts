@@ -1,6 +1,7 @@
 /** Pages: home tab menu, page modules, column lists, search (§3 tab config entry, §7 Pages). */
 import { z } from 'zod';
 import { pageQuery, paged, signedFields } from './common';
+import { pointsPriceSchema } from './integral';
 
 /** Where a tab, banner or card leads (§3 tab config entry, §4 jump enums). */
 export const jumpContentSchema = z.object({
@@ -32,11 +33,13 @@ export const activityCardSchema = z.object({
   cover: z.string(),
   /** ACTIVITY | COURSE | GOODS | INTEGRAL */
   actType: z.string(),
-  /** Lowest price in fen. */
+  /** Lowest price in fen; a points item's is its points (pointsPrice says which and any cash part). */
   price: z.number().int(),
   originalPrice: z.number().int().nullable(),
   tags: z.array(z.string()),
   sales: z.number().int(),
+  /** Set on points items: shown in place of a ¥ price. */
+  pointsPrice: pointsPriceSchema.nullable().optional(),
 });
 export type ActivityCard = z.infer<typeof activityCardSchema>;
 

@@ -7,6 +7,7 @@ import { pageQuery, paged, signedFields } from './common';
 import { addressSchema } from './address';
 import { depositItemSchema, installmentItemSchema } from './order';
 import { orderCourseChangeSchema } from './after-sales';
+import { pointsPriceSchema } from './integral';
 
 import { ORDER_STATUS_TEXT, ORDER_TABS, type OrderTab } from './constants';
 
@@ -30,8 +31,8 @@ export const orderSummarySchema = z.object({
   createdAt: z.string(),
   canPay: z.boolean(),
   canCancel: z.boolean(),
-  /** A points order's carrier points (issue 14): spent beside the cash totalAmount, shown as its own line. */
-  integral: z.object({ integralType: z.string(), points: z.number().int() }).nullable().optional(),
+  /** A points order's price (issue 14): the carrier points it spent and its cash part (= totalAmount). */
+  integral: pointsPriceSchema.nullable().optional(),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 

@@ -45,17 +45,18 @@ const text = async (l: Locator) => ((await l.textContent()) || '').trim();
 const ORDER_SCREEN = { route: 'subpackages/order/integral/integralOrder', marker: '#points-order' };
 
 /**
- * A points order as the customer reads it: the detail's 兑换积分 line with the carrier's suffix, its money lines
- * adding up to the cash part (e2e/amounts.ts), and the same points and amounts on its card in the order list.
+ * A points order as the customer reads it: the detail's 兑换价格 line as the item was priced (points with the
+ * carrier's suffix, plus any cash part), its money lines adding up to the cash part (e2e/amounts.ts), and the same
+ * price and amounts on its card in the order list.
  */
 async function checkPointsOnOrder(detail: Locator, orderNo: string, points: string, cash: number): Promise<void> {
-  await detail.locator('.sf-lines__row', { hasText: '兑换积分' }).waitFor({ state: 'visible' });
-  assert.equal((await readLines(detail)).get('兑换积分')?.text, points);
+  await detail.locator('.sf-lines__row', { hasText: '兑换价格' }).waitFor({ state: 'visible' });
+  assert.equal((await readLines(detail)).get('兑换价格')?.text, points);
   const amounts = await checkOrderDetailAmounts(detail);
   assert.equal(amounts.total, cash, `订单总额 is the cash part of ${orderNo}`);
   const list = await openScreen(suite.phone.page, suite.server.baseUrl, '/pages/order/orderList', SCREENS.orderList, { marker: `.sf-order[data-order-no="${orderNo}"]` });
   await checkOrderListAmounts(list, orderNo, amounts);
-  assert.equal(await text(list.locator(`.sf-order[data-order-no="${orderNo}"] .sf-order__points`)), `兑换积分 ${points}`);
+  assert.equal(await text(list.locator(`.sf-order[data-order-no="${orderNo}"] .sf-order__points`)), `兑换价格 ${points}`);
 }
 
 test('query points, change back to search, order with points and see the balance drop by the price', async () => {
@@ -142,7 +143,18 @@ test('a phone that must authorise goes to the carrier’s page and comes back to
 test('a points order with a cash part goes to the cashier; cancelled, its points come back', async () => {
   const { page } = suite.phone;
   const item = 'integral-integral-02'; // 1000 联通积分 + ¥1
-  const detail = await loginToItem('13700137203', item);
+  const first = await loginToItem('13700137203', item);
+  // Priced as points and cash wherever it shows: the detail's head and bar, its card in the column and in search.
+  assert.equal(await text(first.locator('.sf-act__price')), '1000联通积分+¥1');
+  assert.equal(await text(first.locator('.sf-act__bar-price')), '1000联通积分+¥1');
+  const more = await openScreen(page, suite.server.baseUrl, '/subpackages/activity/moreActivity/moreActivity?targetSn=integral-col-integral', SCREENS.moreActivity);
+  assert.equal(await text(more.locator(`.sf-card[data-act-sn="${item}"] .sf-price`)), '1000联通积分+¥1');
+  assert.equal(await text(more.locator('.sf-card[data-act-sn="integral-integral-04"] .sf-price')), '800移动积分');
+  const found = await openScreen(page, suite.server.baseUrl, `/pages/index/indexSearch?keyword=${encodeURIComponent('话费')}`, SCREENS.search, { marker: `.sf-card[data-act-sn="${item}"]` });
+  assert.equal(await text(found.locator(`.sf-card[data-act-sn="${item}"] .sf-price`)), '1000联通积分+¥1');
+  await suite.phone.shot('points-29-cards');
+  await found.locator(`.sf-card[data-act-sn="${item}"]`).click();
+  const detail = await currentPage(page, SCREENS.activityDetail, { marker: '#act-integral-query' });
   await detail.locator('#act-integral-query').click();
   const search = detail.locator('#integral-search-view');
   assert.equal(await text(search.locator('.sf-iq__carrier')), '中国联通');
@@ -153,7 +165,7 @@ test('a points order with a cash part goes to the cashier; cancelled, its points
 
   await detail.locator('#act-order').click();
   const order = await currentPage(page, ORDER_SCREEN);
-  assert.equal(await text(order.locator('#points-price')), '1000联通积分');
+  assert.equal(await text(order.locator('#points-price')), '1000联通积分+¥1');
   assert.equal(await text(order.locator('.sf-po__line', { hasText: '另需支付' }).locator('.sf-price')), '¥1');
   assert.equal(await text(order.locator('#points-remaining')), '6500联通积分');
   await order.locator('#points-submit').click();
@@ -166,7 +178,7 @@ test('a points order with a cash part goes to the cashier; cancelled, its points
   const orderNo = new URL(page.url()).hash.match(/orderNo=([^&]+)/)?.[1] ?? '';
   assert.ok(orderNo);
   // Points and the cash part on the order (detail and list), the money adding up to ¥1; then back to it.
-  await checkPointsOnOrder(unpaid, orderNo, '1000联通积分', 100);
+  await checkPointsOnOrder(unpaid, orderNo, '1000联通积分+¥1', 100);
   await page.goto(`${suite.server.baseUrl}/?again=3#/pages/order/orderDetail?orderNo=${orderNo}`);
   unpaid = await currentPage(page, SCREENS.orderDetail, { marker: '.sf-detail__status-text' });
   await unpaid.locator('.sf-order__btn', { hasText: '取消订单' }).click();

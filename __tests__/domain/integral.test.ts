@@ -9,8 +9,10 @@ import {
   integralPhoneInput,
   maskPhone,
   pointsOrderSums,
+  pointsPriceText,
   pointsText,
 } from '../../contract/rules/integral';
+import { itemPriceText } from '../../src/domain/catalogue';
 
 describe('carrier labels and suffixes (§3, §9)', () => {
   test.each([
@@ -28,6 +30,22 @@ describe('carrier labels and suffixes (§3, §9)', () => {
     expect(pointsText(1500, 'MOBILE_INTEGRAL')).toBe('1500移动积分');
     expect(pointsText(0, 'UNICOM_INTEGRAL')).toBe('0联通积分');
     expect(pointsText(500, '')).toBe('500积分');
+  });
+
+  // One rule for every place a points item's price shows: cards, detail, order screen, order list and detail.
+  test.each([
+    [{ integralType: 'MOBILE_INTEGRAL', points: 1500, cashAmount: 0 }, '1500移动积分'],
+    [{ integralType: 'UNICOM_INTEGRAL', points: 1000, cashAmount: 100 }, '1000联通积分+¥1'],
+    [{ integralType: '', points: 500, cashAmount: 1250 }, '500积分+¥12.5'],
+  ])('points price %o → %s', (price, shown) => {
+    expect(pointsPriceText(price)).toBe(shown);
+    // A card or detail with the same price says the same, never its points figure read as fen (¥15).
+    expect(itemPriceText(price.points, price)).toBe(shown);
+  });
+
+  test('an item without a points price shows 免费 or its ¥ price', () => {
+    expect(itemPriceText(0, null)).toBe('免费');
+    expect(itemPriceText(1280, undefined)).toBe('¥12.8');
   });
 
   test('the §9 note, verbatim', () => {

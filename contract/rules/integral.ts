@@ -1,3 +1,5 @@
+import { formatMoney } from './money';
+
 /**
  * Carrier points rules both sides compute (issue 14; spec §3 integral package, §5 points search, §9): carrier
  * labels and suffixes, the phone check of the 积分查询 search view, and what a points order leaves.
@@ -32,6 +34,22 @@ export function integralCarrier(integralType: string | null | undefined): { labe
 /** `1500移动积分`: a points amount with its carrier's suffix. */
 export function pointsText(points: number, integralType: string | null | undefined): string {
   return `${points}${integralCarrier(integralType).suffix}`;
+}
+
+/** What a points item costs: the points of the carrier that pays for it, and a cash part in fen (0: none). */
+export interface PointsPrice {
+  integralType: string;
+  points: number;
+  cashAmount: number;
+}
+
+/**
+ * `1500移动积分`, `1000联通积分+¥1`: a points item's price wherever it is shown (cards, detail, order screen,
+ * orders), so the cash part is never shown in one place and left out in another.
+ */
+export function pointsPriceText(price: PointsPrice): string {
+  const points = pointsText(price.points, price.integralType);
+  return price.cashAmount > 0 ? `${points}+${formatMoney(price.cashAmount)}` : points;
 }
 
 /** Mainland mobile number: 11 digits, 1 then 3-9 (the project's one phone rule, §5 / §9). */

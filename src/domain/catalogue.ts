@@ -4,6 +4,8 @@
  * The constants come from contract/constants.ts, the zod-free part of the contract.
  */
 import { COMMENT_MAX_LENGTH, HOLD_TYPES, ORDER_PAY_TYPES, REFUND_TAGS, SKU_CNT_MAX } from '@contract/constants';
+import { pointsPriceText, type PointsPrice } from '@contract/rules/integral';
+import { formatMoney } from '@contract/rules/money';
 import { ROUTES, type RoutePath } from './routes';
 
 export { COMMENT_MAX_LENGTH, HOLD_TYPES, ORDER_PAY_TYPES, REFUND_TAGS, SKU_CNT_MAX };
@@ -45,6 +47,12 @@ export function promiseTags(refundTags: readonly number[], holdTypes: readonly s
 /** Texts of an item's hold types (§3); an unknown type shows as sent, since it still tells the buyer something. */
 export function holdTypeTexts(types: readonly string[]): string[] {
   return types.filter(Boolean).map((t) => HOLD_TYPES[t] || t);
+}
+
+/** An item's price as its cards and its detail show it: a points item's points (and cash part), 免费, or ¥. */
+export function itemPriceText(price: number, pointsPrice: PointsPrice | null | undefined): string {
+  if (pointsPrice) return pointsPriceText(pointsPrice);
+  return price === 0 ? '免费' : formatMoney(price);
 }
 
 /** Courses order through the course submit screen, everything else through the general one (§2). */

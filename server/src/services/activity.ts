@@ -10,6 +10,7 @@ import { sanitizeHtml } from '@contract/rules/rich-text';
 import { activities } from '../db/schema';
 import type { Db } from '../plugins/db';
 import { extrasOf, findOnline } from './activity-items';
+import { cardFields } from './catalogue';
 import { canComment, commentSummaryKey, sharedCommentSummary } from './comments';
 import { onlineItemWithConfig } from './order-confirm';
 import { embeddedReadModel } from './read-cache';
@@ -42,7 +43,7 @@ export async function activityDetail(db: Db, session: { projectSn: string; userI
   return (pair[slot] ??= buildDetail(item, summary, mayComment));
 }
 
-function buildDetail({ a, config }: Awaited<ReturnType<typeof onlineItemWithConfig>>, summary: ActivityDetail['commentSummary'], mayComment: boolean): ActivityDetail {
+function buildDetail({ a, config, pointsPrice }: Awaited<ReturnType<typeof onlineItemWithConfig>>, summary: ActivityDetail['commentSummary'], mayComment: boolean): ActivityDetail {
   const x = extrasOf(a);
   const covers = x.courseCovers ?? {};
   const course = (c: { courseSn: string; courseName: string; courseAmount: number }): Course => ({ ...c, courseCover: covers[c.courseSn] ?? null });
@@ -73,11 +74,13 @@ function buildDetail({ a, config }: Awaited<ReturnType<typeof onlineItemWithConf
     holdTypes: x.holdTypes ?? [],
     hasProductIntroduce: Boolean(x.introduce),
     integralPackage: x.integralPackage ?? null,
+    pointsPrice,
     commentSummary: summary,
     orderEnabled: !config.disableFlag,
     disabledReason: config.disableFlag ? config.disableReason ?? null : null,
     canComment: mayComment,
     place: x.place ?? null,
+    schedule: x.schedule ?? null,
   };
 }
 
@@ -99,15 +102,13 @@ export async function productIntroduce(db: Db, projectSn: string, actSn: string)
 
 export async function hotRecommend(db: Db, projectSn: string, actSn: string): Promise<{ list: ActivityCard[] }> {
   await findOnline(db, projectSn, actSn);
-  const rows = await db
-    .select()
+  const list = await db
+    .select(cardFields)
     .from(activities)
     .where(and(eq(activities.projectSn, projectSn), eq(activities.status, 'ONLINE'), ne(activities.actSn, actSn)))
     .orderBy(desc(activities.sales), activities.actSn)
     .limit(HOT_RECOMMEND_LIMIT);
-  return {
-    list: rows.map((r) => ({ actSn: r.actSn, actName: r.actName, cover: r.cover, actType: r.actType, price: r.price, originalPrice: r.originalPrice, tags: r.tags, sales: r.sales })),
-  };
+  return { list };
 }
 
 /** The detail route of an item in the H5 storefront (hash routing, §2). */

@@ -1,9 +1,27 @@
 /** Activity cards for pages, columns and search. Only ONLINE activities are ever listed. */
-import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Paged } from '@contract/common';
 import type { ActivityCard } from '@contract/pages';
+import type { PointsPrice } from '@contract/rules/integral';
 import { activities, columnActivities, columns } from '../db/schema';
+import { integralItems } from '../db/schema/integral';
 import type { Db } from '../plugins/db';
+
+const integralPackage = sql`${activities.detail}->'integralPackage'`;
+const pointsRow = (column: typeof integralItems.points | typeof integralItems.cashAmount) =>
+  sql`(select ${column} from ${integralItems} where ${integralItems.actSn} = ${activities.actSn})`;
+
+/**
+ * A points item's price beside its activity row, the one definition its cards, its detail and its order read:
+ * the carrier that pays (minIntegralType narrows the item's own), its points and cash part from integral_items,
+ * or its list figure in points and no cash when it has no row there. Null for every other item.
+ */
+export const pointsPriceColumn = sql<PointsPrice | null>`case when ${activities.actType} = 'INTEGRAL' and jsonb_typeof(${integralPackage}) = 'object'
+  then jsonb_build_object(
+    'integralType', coalesce(nullif(${integralPackage}->>'minIntegralType', ''), ${integralPackage}->>'integralType', ''),
+    'points', coalesce(${pointsRow(integralItems.points)}, ${activities.price}),
+    'cashAmount', coalesce(${pointsRow(integralItems.cashAmount)}, 0))
+  end`;
 
 /** The columns of an activity card (§3 card), selected the same way wherever cards are listed. */
 export const cardFields = {
@@ -15,7 +33,14 @@ export const cardFields = {
   originalPrice: activities.originalPrice,
   tags: activities.tags,
   sales: activities.sales,
+  pointsPrice: pointsPriceColumn,
 };
+
+/** A points item's price (pointsPriceColumn); null for any other item. */
+export async function readPointsPrice(db: Pick<Db, 'select'>, actSn: string): Promise<PointsPrice | null> {
+  const [row] = await db.select({ price: pointsPriceColumn }).from(activities).where(eq(activities.actSn, actSn)).limit(1);
+  return row?.price ?? null;
+}
 
 export interface PageRequest {
   page: number;

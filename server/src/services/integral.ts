@@ -10,7 +10,8 @@ import { ERROR_CODES } from '@contract/common';
 import type { BalanceReply, BindingState, IntegralSubmitResult, PlaceOrderInfo } from '@contract/integral';
 import { carrierAccepted, integralCarrier, pointsOrderSums, type IntegralType } from '@contract/rules/integral';
 import { activities } from '../db/schema';
-import { integralBindings, integralItems, integralOrders } from '../db/schema/integral';
+import { integralBindings, integralOrders } from '../db/schema/integral';
+import { pointsPriceColumn } from './catalogue';
 import { orderPayments, orders } from '../db/schema/orders';
 import { AppError, badRequest, notFound } from '../http';
 import type { Db } from '../plugins/db';
@@ -97,17 +98,17 @@ type ActivityRow = typeof activities.$inferSelect;
 type IntegralPackage = { integralType: IntegralType; minIntegralType: string | null; maxIntegral: number };
 
 async function pointsItem(db: Executor, user: Customer, actSn: string) {
-  const [act] = await db
-    .select()
+  // The price as the item's cards and detail show it (one definition: catalogue.ts pointsPriceColumn).
+  const [row] = await db
+    .select({ act: activities, price: pointsPriceColumn })
     .from(activities)
     .where(and(eq(activities.actSn, actSn), eq(activities.projectSn, user.projectSn)))
     .limit(1);
-  if (!act) throw notFound('商品不存在');
+  if (!row) throw notFound('商品不存在');
+  const { act, price } = row;
   const pkg = (act.detail as { integralPackage?: IntegralPackage | null }).integralPackage;
-  if (act.actType !== 'INTEGRAL' || !pkg) throw badRequest(INTEGRAL_MESSAGES_SERVER.notIntegral);
-  const [price] = await db.select().from(integralItems).where(eq(integralItems.actSn, actSn)).limit(1);
-  // An item without its own points price costs its list price in points, no cash.
-  return { act, pkg, points: price?.points ?? act.price, cashAmount: price?.cashAmount ?? 0 };
+  if (act.actType !== 'INTEGRAL' || !pkg || !price) throw badRequest(INTEGRAL_MESSAGES_SERVER.notIntegral);
+  return { act, pkg, points: price.points, cashAmount: price.cashAmount };
 }
 
 /** The carrier whose points pay for an item: its own, narrowed by minIntegralType. */

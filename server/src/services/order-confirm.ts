@@ -8,6 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Address } from '@contract/address';
 import type { Confirmation } from '@contract/order';
+import type { PointsPrice } from '@contract/rules/integral';
 import { ERROR_CODES } from '@contract/common';
 import { isoTime, preparedStatement, rawPlaceholder, type Executor } from '../db/prepared';
 import { activities } from '../db/schema';
@@ -18,6 +19,7 @@ import type { Db } from '../plugins/db';
 import { DEFAULT_FIRST, defaultAddress, findAddress, toAddress } from './addresses';
 import { findOnline } from './activity-items';
 import { priceItem, type PlannedPayment } from './order-pricing';
+import { readPointsPrice } from './catalogue';
 import { readCache } from './read-cache';
 
 export const CONFIRM_TTL_MS = 30 * 60 * 1000;
@@ -137,11 +139,12 @@ export function onlineItemWithConfig(db: Db, projectSn: string, actSn: string): 
   return readCache(db).get(projectSn, detailKey(actSn), () => loadOnline(db, projectSn, actSn));
 }
 
-type OnlineItem = { a: Activity; config: OrderConfig };
+type OnlineItem = { a: Activity; config: OrderConfig; pointsPrice: PointsPrice | null };
 
 async function loadOnline(db: Pick<Db, 'select'>, projectSn: string, actSn: string): Promise<OnlineItem> {
   const item = await findOnline(db, projectSn, actSn);
-  return { a: item, config: await loadConfig(db, item.actSn) };
+  const pointsPrice = item.actType === 'INTEGRAL' ? await readPointsPrice(db, item.actSn) : null;
+  return { a: item, config: await loadConfig(db, item.actSn), pointsPrice };
 }
 
 /** A new confirmation for an item (by targetSn): the customer starts ordering it. */

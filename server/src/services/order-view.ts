@@ -197,7 +197,8 @@ function summary(order: OrderRow, rows: readonly OrderPaymentRow[], snap: Snapsh
     createdAt: order.createdAt.toISOString(),
     canPay: flags.canPay,
     canCancel: flags.canCancel,
-    integral: snap.integral,
+    // A points order's cash part is what the order charges (submit/integral writes it as totalAmount).
+    integral: snap.integral ? { ...snap.integral, cashAmount: order.totalAmount } : null,
   };
 }
 

@@ -7,6 +7,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { BalanceReply, BindingState, IntegralSubmitResult, PlaceOrderInfo, SignUpResult, ZeroActivityInfo } from '@contract/integral';
+import type { ActivityDetail } from '@contract/activity';
+import type { Paged } from '@contract/common';
+import type { ActivityCard } from '@contract/pages';
 import type { OrderDetail, OrderSummary } from '@contract/payment';
 import { demoBalance } from '../../src/services/carrier-points';
 import { buildHarness, type Harness } from '../helpers/app';
@@ -148,10 +151,10 @@ describe('points orders', () => {
     const detail = await h.get<OrderDetail>(`${O}/details/${res.body.info.orderNo}/`, {}, t);
     assert.equal(detail.status, 200, detail.raw.body);
     // The points spent show on the order beside its cash total (¥0 here), in the detail and the list.
-    assert.deepEqual([detail.body.info.integral, detail.body.info.totalAmount], [{ integralType: 'MOBILE_INTEGRAL', points: 800 }, 0]);
+    assert.deepEqual([detail.body.info.integral, detail.body.info.totalAmount], [{ integralType: 'MOBILE_INTEGRAL', points: 800, cashAmount: 0 }, 0]);
     const list = await h.get<{ list: OrderSummary[] }>(`${O}/user/orders`, { tab: 'ALL' }, t);
     assert.equal(list.status, 200, list.raw.body);
-    assert.deepEqual(list.body.info.list.find((o) => o.orderNo === res.body.info.orderNo)?.integral, { integralType: 'MOBILE_INTEGRAL', points: 800 });
+    assert.deepEqual(list.body.info.list.find((o) => o.orderNo === res.body.info.orderNo)?.integral, { integralType: 'MOBILE_INTEGRAL', points: 800, cashAmount: 0 });
   });
 
   test('20 concurrent orders never take the balance below zero', async () => {
@@ -206,6 +209,51 @@ describe('points orders', () => {
     assert.equal((await balance(t, phone, 'UNICOM_INTEGRAL')).balance, 7500);
     assert.equal((await h.post(`${O}/payment/order/cancel/${res.body.info.orderNo}`, {}, t)).status, 409);
     assert.equal((await balance(t, phone, 'UNICOM_INTEGRAL')).balance, 7500);
+  });
+});
+
+describe('a points item priced the same everywhere', () => {
+  const UNICOM_CASH = { integralType: 'UNICOM_INTEGRAL', points: 1000, cashAmount: 100 }; // integral-02: 10元话费充值券
+  const MOBILE = { integralType: 'MOBILE_INTEGRAL', points: 1500, cashAmount: 0 }; // integral-01, narrowed to mobile
+
+  test('cards (column, search, hot recommendations), detail, confirmation and order all carry one points price', async () => {
+    const t = await customer();
+    const column = await h.post<Paged<ActivityCard>>('/front/v1/customerPage/module/column/list', { columnSn: 'integral-col-integral', page: 1, perSize: 20 }, t);
+    assert.equal(column.status, 200, column.raw.body);
+    const cardOf = (list: ActivityCard[], actSn: string) => list.find((c) => c.actSn === actSn);
+    assert.deepEqual(cardOf(column.body.info.list, 'integral-integral-02')?.pointsPrice, UNICOM_CASH);
+    assert.deepEqual(cardOf(column.body.info.list, 'integral-integral-01')?.pointsPrice, MOBILE);
+    const search = await h.get<Paged<ActivityCard>>('/front/v1/search', { keyword: '话费', page: 1, perSize: 10 }, t);
+    assert.deepEqual(cardOf(search.body.info.list, 'integral-integral-02')?.pointsPrice, UNICOM_CASH);
+    const hot = await h.get<{ list: ActivityCard[] }>('/front/v1/activity/hot-recommend', { actSn: 'integral-integral-01' }, t);
+    assert.equal(hot.status, 200, hot.raw.body);
+    for (const c of hot.body.info.list) assert.equal(Boolean(c.pointsPrice), c.actType === 'INTEGRAL', c.actSn);
+
+    const detail = await h.get<ActivityDetail>('/front/v1/activity/details', { actSn: 'integral-integral-02' }, t);
+    assert.equal(detail.status, 200, detail.raw.body);
+    assert.deepEqual(detail.body.info.pointsPrice, UNICOM_CASH);
+    const place = await h.post<PlaceOrderInfo>(`${O}/integral/place/order`, { actSn: 'integral-integral-02' }, t);
+    const { integralType, points, cashAmount } = place.body.info;
+    assert.deepEqual({ integralType, points, cashAmount }, UNICOM_CASH);
+
+    const phone = '13900002501';
+    await balance(t, phone, 'UNICOM_INTEGRAL');
+    const res = await h.post<IntegralSubmitResult>(`${O}/submit/integral`, { actSn: 'integral-integral-02', phone, requestId: rid(), ...UNICOM_CASH }, t);
+    assert.equal(res.status, 200, res.raw.body);
+    const order = await h.get<OrderDetail>(`${O}/details/${res.body.info.orderNo}/`, {}, t);
+    assert.deepEqual(order.body.info.integral, UNICOM_CASH);
+    const orders = await h.get<{ list: OrderSummary[] }>(`${O}/user/orders`, { tab: 'ALL' }, t);
+    assert.deepEqual(orders.body.info.list.find((o) => o.orderNo === res.body.info.orderNo)?.integral, UNICOM_CASH);
+  });
+
+  test('any other item has no points price', async () => {
+    const t = await customer();
+    const detail = await h.get<ActivityDetail>('/front/v1/activity/details', { actSn: 'integral-course-01' }, t);
+    assert.equal(detail.status, 200, detail.raw.body);
+    assert.equal(detail.body.info.pointsPrice, null);
+    const search = await h.get<Paged<ActivityCard>>('/front/v1/search', { keyword: '班', page: 1, perSize: 10 }, t);
+    assert.ok(search.body.info.list.length > 0);
+    for (const c of search.body.info.list) assert.equal(c.pointsPrice, null, c.actSn);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { ActivityCard as Card } from '@contract/pages';
 import { formatMoney } from '@contract/rules/money';
 import { assetUrl } from '../../api/asset';
+import { itemPriceText } from '../../domain/catalogue';
 import { Image } from '@tarojs/components';
 import Box from '../box';
 import './index.scss';
@@ -28,8 +29,8 @@ export default function ActivityCard({ card, onClick }: ActivityCardProps) {
           </Box>
         ) : null}
         <Box className="sf-card__foot">
-          <Box className="sf-price">{card.price === 0 ? '免费' : formatMoney(card.price)}</Box>
-          {card.originalPrice && card.originalPrice > card.price ? (
+          <Box className="sf-price">{itemPriceText(card.price, card.pointsPrice)}</Box>
+          {card.originalPrice && card.originalPrice > card.price && !card.pointsPrice ? (
             <Box className="sf-card__origin">{formatMoney(card.originalPrice)}</Box>
           ) : null}
           <Box className="sf-card__sales">已售{card.sales}</Box>

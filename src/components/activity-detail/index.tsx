@@ -12,13 +12,14 @@ import {
   MISSING_ACT_SN,
   choosePackageSn,
   detailJumpEnum,
+  itemPriceText,
   orderRoute,
   promiseTags,
   reviewSummaryText,
 } from '../../domain/catalogue';
 import { resolveJump } from '../../domain/jump';
 import { formatMoney } from '@contract/rules/money';
-import { integralCarrier, pointsText, type IntegralType } from '@contract/rules/integral';
+import { integralCarrier, type IntegralType } from '@contract/rules/integral';
 import { ROUTES } from '../../domain/routes';
 import { followJump, openPage, switchToTab } from '../../platform/navigation';
 import { previewImages } from '../../platform/preview';
@@ -170,8 +171,8 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
 
       <Box className="sf-act__block sf-act__head">
         <Box className="sf-act__price-row">
-          <Box className="sf-price sf-act__price">{integral ? pointsText(price, integral.integralType) : price === 0 ? '免费' : formatMoney(price)}</Box>
-          {d.originalPrice && d.originalPrice > price && !integral ? <Box className="sf-act__origin">{formatMoney(d.originalPrice)}</Box> : null}
+          <Box className="sf-price sf-act__price">{itemPriceText(price, d.pointsPrice)}</Box>
+          {d.originalPrice && d.originalPrice > price && !d.pointsPrice ? <Box className="sf-act__origin">{formatMoney(d.originalPrice)}</Box> : null}
           <Box className="sf-act__sales">已售{d.sales}</Box>
           <ShareAction info={state.share} />
         </Box>
@@ -267,6 +268,11 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
         </Box>
       ) : null}
 
+      {d.schedule ? (
+        <Box className="sf-act__block" id="act-schedule">
+          <Row label="活动时间">{d.schedule}</Row>
+        </Box>
+      ) : null}
       {d.place ? (
         // The venue opens the §2 system page /open-location (a sub-package page; the query is the place as it is).
         <Box className="sf-act__block" id="act-place" onClick={() => void openPage(ROUTES.openLocation, { ...d.place! })}>
@@ -318,7 +324,7 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
       <Box className="sf-act__bar">
         <Box className="sf-act__bar-info">
           {d.orderEnabled ? (
-            <Box className="sf-price sf-act__bar-price">{integral ? pointsText(price, integral.integralType) : price === 0 ? '免费' : formatMoney(price)}</Box>
+            <Box className="sf-price sf-act__bar-price">{itemPriceText(price, d.pointsPrice)}</Box>
           ) : (
             <Box className="sf-act__reason">{d.disabledReason}</Box>
           )}

@@ -14,7 +14,7 @@ import PaySchedule from '../../components/pay-schedule';
 import PriceLines, { FreightValue, PriceLine } from '../../components/price-lines';
 import { formatChinaTime } from '@contract/rules/china-time';
 import { formatMoney } from '@contract/rules/money';
-import { pointsText } from '@contract/rules/integral';
+import { pointsPriceText } from '@contract/rules/integral';
 import { orderCountText } from '../../domain/catalogue';
 import { ROUTES } from '../../domain/routes';
 import { payableLabel, scheduleRows } from '../../domain/schedule';
@@ -101,8 +101,8 @@ function OrderDetail() {
             <View className="sf-detail__sub">{orderCountText(o.orderType, o.courseNum, o.skuCnt)}</View>
           </View>
           <PriceLines>
-            {/* A points order: the carrier points it spent, beside its cash part (which the money lines add up). */}
-            {o.integral ? <PriceLine label="兑换积分">{pointsText(o.integral.points, o.integral.integralType)}</PriceLine> : null}
+            {/* A points order's price as its item showed it; the money lines below add up its cash part. */}
+            {o.integral ? <PriceLine label="兑换价格">{pointsPriceText(o.integral)}</PriceLine> : null}
             <PriceLine label="商品金额">{formatMoney(o.goodsAmount)}</PriceLine>
             {o.courseDiscountAmount > 0 ? (
               <PriceLine label="课程优惠">

@@ -13,7 +13,7 @@ import PageShell from '../../components/page-shell';
 import Skeleton from '../../components/skeleton';
 import PayCheck from '../../components/pay-check';
 import { formatMoney } from '@contract/rules/money';
-import { pointsText } from '@contract/rules/integral';
+import { pointsPriceText } from '@contract/rules/integral';
 import { orderCountText } from '../../domain/catalogue';
 import { ROUTES } from '../../domain/routes';
 import { payableLabel } from '../../domain/schedule';
@@ -94,7 +94,7 @@ function OrderList() {
             <View className="sf-order__info">
               <View className="sf-order__name">{o.courseName}</View>
               <View className="sf-order__meta">{orderCountText(o.orderType, o.courseNum, o.skuCnt)}</View>
-              {o.integral ? <View className="sf-order__meta sf-order__points">兑换积分 {pointsText(o.integral.points, o.integral.integralType)}</View> : null}
+              {o.integral ? <View className="sf-order__meta sf-order__points">兑换价格 {pointsPriceText(o.integral)}</View> : null}
               <View className="sf-order__amount">
                 订单金额 <View className="sf-price">{formatMoney(o.totalAmount)}</View>
               </View>

@@ -5,7 +5,7 @@ import { runInAction } from 'mobx';
 import { useEffect } from 'react';
 import type { PlaceOrderInfo } from '@contract/integral';
 import { formatMoney } from '@contract/rules/money';
-import { integralCarrier, maskPhone, pointsText, type IntegralType } from '@contract/rules/integral';
+import { integralCarrier, maskPhone, pointsPriceText, pointsText, type IntegralType } from '@contract/rules/integral';
 import { ApiError } from '../../../api/request';
 import EmptyView from '../../../components/empty-view';
 import IntegralQuery from '../../../components/integral-query';
@@ -81,8 +81,8 @@ function IntegralOrder() {
         <View className="sf-po__card" id="points-order">
           <View className="sf-po__line sf-po__name">{info.actName}</View>
           <View className="sf-po__line">
-            <View>所需积分</View>
-            <View id="points-price">{pointsText(info.points, type)}</View>
+            <View>兑换价格</View>
+            <View id="points-price">{pointsPriceText(info)}</View>
           </View>
           {info.cashAmount > 0 ? (
             <View className="sf-po__line">
