@@ -7,6 +7,10 @@
  * - Bodies nested deeper than MAX_DEPTH. Canonicalising a 5,000-level body for the signature (JSON.stringify)
  *   overflows the stack; no request of the contract nests deeper than a few levels.
  * The walk is iterative, so the check itself cannot overflow, and it visits each value once.
+ * Provider callbacks (/pay/notify, /refund/notify, /refund/audit, /payout/notify) keep their bodies as text, to
+ * check the provider's signature over the raw bytes: there a NUL is looked for as their parsers will read it
+ * (rawTextProblem), and what a provider decodes from inside (a sealed WeChat resource) is checked once verified
+ * (callbackProblem).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../http';
@@ -15,6 +19,7 @@ export const MAX_DEPTH = 32;
 export const INPUT_MESSAGES = {
   illegalCharacter: '参数包含非法字符',
   tooDeep: '参数层级过深',
+  tooLong: '参数过长',
 } as const;
 
 const hasNul = (text: string) => text.includes('\u0000');
@@ -42,8 +47,40 @@ export function inputProblem(root: unknown): string | null {
   return null;
 }
 
+/**
+ * NUL in a body kept as text, as JSON.parse or URLSearchParams will read it: the character itself, a JSON escape
+ * \u0000 (after an even run of backslashes; after an odd one the backslash is the escaped character), or a
+ * form's %00. A legitimate callback carries none of these.
+ */
+const ENCODED_NUL = /\u0000|(?<!\\)(?:\\\\)*\\u0000|%00/;
+export const rawTextProblem = (text: string): string | null => (ENCODED_NUL.test(text) ? INPUT_MESSAGES.illegalCharacter : null);
+
+/**
+ * Longest string a verified callback may hand to SQL. Its ids go into unique indexes, whose entries PostgreSQL
+ * caps at 2,704 bytes (a longer one fails the insert); no provider's ids or reasons come near 256 characters.
+ */
+export const MAX_CALLBACK_FIELD = 256;
+
+/** The first problem of a provider callback's verified fields (NUL, or a string too long), or null. */
+export function callbackProblem(fields: object): string | null {
+  const problem = inputProblem(fields);
+  if (problem) return problem;
+  for (const value of Object.values(fields)) {
+    if (typeof value === 'string' && value.length > MAX_CALLBACK_FIELD) return INPUT_MESSAGES.tooLong;
+  }
+  return null;
+}
+
+/** The verified fields themselves, or a 400 before they reach the database. */
+export function checkedCallback<T extends object>(fields: T): T {
+  const problem = callbackProblem(fields);
+  if (problem) throw badRequest(problem);
+  return fields;
+}
+
 function problemOf(request: FastifyRequest): string | null {
-  return inputProblem(request.params) ?? inputProblem(request.query) ?? inputProblem(request.body);
+  const body = typeof request.body === 'string' ? rawTextProblem(request.body) : inputProblem(request.body);
+  return inputProblem(request.params) ?? inputProblem(request.query) ?? body;
 }
 
 export function registerInputGuard(app: FastifyInstance): void {

@@ -11,6 +11,7 @@ import { orderPayments } from '../db/schema/orders';
 import { paymentNotifications, payments, type PaymentStatus } from '../db/schema/payments';
 import { badRequest, conflict } from '../http';
 import type { Db } from '../plugins/db';
+import { checkedCallback } from '../plugins/input-guard';
 import { expireUnpaidOrders } from './expiry';
 import {
   applyOrderEvent,
@@ -235,7 +236,7 @@ export async function applyNotification(
   headers: NotificationHeaders,
   now: Date = new Date(),
 ): Promise<NotificationResult> {
-  return applyVerified(db, provider, provider.verifyNotification(rawBody, headers), rawBody, now);
+  return applyVerified(db, provider, checkedCallback(provider.verifyNotification(rawBody, headers)), rawBody, now);
 }
 
 /** A verified notification (or a verified query answer), applied once as described above. */

@@ -14,6 +14,7 @@ import { orderPayments } from '../db/schema/orders';
 import { payments } from '../db/schema/payments';
 import { badRequest, conflict, notFound } from '../http';
 import type { Db } from '../plugins/db';
+import { checkedCallback } from '../plugins/input-guard';
 import { AFTER_SALE_MESSAGES, lockApplication, moveApplication, type Allocation, type ApplicationRow } from './after-sales';
 import { releaseCoupon } from './coupons';
 import { onOrderRefunded } from './earnings';
@@ -210,7 +211,7 @@ export async function applyRefundNotification(
 ): Promise<RefundNotificationOutcome> {
   const provider = providers.byName(providerName);
   if (!provider) throw badRequest('未知的退款渠道');
-  return applyVerifiedRefund(db, provider, provider.verifyNotification(rawBody, headers), rawBody, log, now);
+  return applyVerifiedRefund(db, provider, checkedCallback(provider.verifyNotification(rawBody, headers)), rawBody, log, now);
 }
 
 /** A verified refund result (a notification, or a query's answer), applied once as above. */

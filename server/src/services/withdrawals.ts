@@ -17,6 +17,7 @@ import { ERROR_CODES } from '@contract/common';
 import { bankCards, payoutNotifications, withdrawals } from '../db/schema/earnings';
 import { AppError, badRequest, conflict, notFound } from '../http';
 import type { Db } from '../plugins/db';
+import { checkedCallback } from '../plugins/input-guard';
 import { findCard, listCards } from './bank-cards';
 import { balancesOf, book, lockPromoter } from './earnings';
 import type { Vault } from './earnings-vault';
@@ -187,7 +188,7 @@ export type PayoutOutcome = 'APPLIED' | 'DUPLICATE' | 'IGNORED';
 
 /** A payout provider's notification: verified, recorded once, then applied to a PAYING withdrawal. */
 export async function applyPayoutNotification(db: Db, provider: PayoutProvider, raw: string, headers: NotificationHeaders, now = new Date()): Promise<PayoutOutcome> {
-  const note = provider.verifyNotification(raw, headers);
+  const note = checkedCallback(provider.verifyNotification(raw, headers));
   const userId = await owner(db, note.withdrawalNo);
   if (!userId) throw notFound(WITHDRAW_MESSAGES.missing);
   return db.transaction(async (tx) => {

@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Confirmation } from '@contract/order';
 import { orderTokens } from '../../src/db/schema/ordering';
-import { INPUT_MESSAGES, MAX_DEPTH, inputProblem } from '../../src/plugins/input-guard';
+import { INPUT_MESSAGES, MAX_CALLBACK_FIELD, MAX_DEPTH, callbackProblem, inputProblem, rawTextProblem } from '../../src/plugins/input-guard';
 import { BODY_LIMIT } from '../../src/plugins/server-options';
 import { LIVE_TOKENS_PER_CONFIRMATION } from '../../src/services/order-submit';
 import { buildHarness, sign, type Harness } from '../helpers/app';
@@ -30,6 +30,28 @@ describe('inputProblem', () => {
     assert.equal(inputProblem(nested(MAX_DEPTH - 1)), null);
     assert.equal(inputProblem(nested(MAX_DEPTH + 1)), INPUT_MESSAGES.tooDeep);
     assert.equal(inputProblem(nested(100_000)), INPUT_MESSAGES.tooDeep);
+  });
+
+  it('finds NUL in a body kept as text as its parser will read it: the character, a JSON escape, a form %00', () => {
+    const nul = INPUT_MESSAGES.illegalCharacter;
+    assert.equal(rawTextProblem('{"a":"x\\u0000"}'), nul, 'the JSON escape');
+    assert.equal(rawTextProblem('{"a":"\\\\\\u0000"}'), nul, 'an escaped backslash, then the escape');
+    assert.equal(rawTextProblem('{"a":"\\\\u0000"}'), null, 'an escaped backslash, then the text u0000');
+    assert.equal(rawTextProblem('x\u0000'), nul, 'the character');
+    assert.equal(rawTextProblem('tpOrderId=P1%00&orderId=2'), nul);
+    assert.equal(rawTextProblem('a=%2500'), null, 'the text %00, encoded');
+    for (const text of ['{"paymentSn":"P1"}', '{"a":"ok \\n \\u4e2d"}']) assert.equal(rawTextProblem(text), null, text);
+    // What the parsers read agrees with the verdict.
+    assert.equal(JSON.parse('{"a":"\\\\\\u0000"}').a, '\\\u0000');
+    assert.equal(JSON.parse('{"a":"\\\\u0000"}').a, '\\u0000');
+    assert.equal(new URLSearchParams('a=%00').get('a'), '\u0000');
+  });
+
+  it(`finds NUL, and strings over ${MAX_CALLBACK_FIELD} characters, in a callback's verified fields`, () => {
+    assert.equal(callbackProblem({ paymentSn: 'P1', txnId: '4'.repeat(MAX_CALLBACK_FIELD), amount: 1 }), null);
+    assert.equal(callbackProblem({ paymentSn: 'P1', txnId: '4'.repeat(MAX_CALLBACK_FIELD + 1) }), INPUT_MESSAGES.tooLong);
+    assert.equal(callbackProblem({ paymentSn: 'P1\u0000' }), INPUT_MESSAGES.illegalCharacter);
+    assert.equal(callbackProblem({ paymentSn: 'P1', reason: undefined }), null);
   });
 });
 

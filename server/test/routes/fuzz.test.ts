@@ -4,12 +4,23 @@
  * characters, strings of 100,000 characters, numbers out of every range, wrong types, Object.prototype names,
  * deep nesting, broken JSON and wrong content types. Requests are signed as the storefront signs them and
  * carry a logged-in customer's token (and the operator key), so they get past the signature, session and
- * operator checks to validation and the routes themselves. Any 5xx fails the test; every failing request is listed.
+ * operator checks to validation and the routes themselves. The provider callbacks get the same values in
+ * notifications signed as each provider signs them. Any 5xx fails the test; every failing request is listed.
  */
 import assert from 'node:assert/strict';
+import { createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { Aes, Formatter, Rsa } from 'wechatpay-axios-plugin';
 import { computeSign, makeNonce } from '../../../contract/signature';
+import { payments } from '../../src/db/schema/payments';
+import { DEFAULT_SANDBOX_PAYOUT_KEY } from '../../src/services/earnings-config';
+import { baiduSign } from '../../src/services/providers/baidu-pay-client';
+import { PAYOUT_SIGNATURE_HEADER } from '../../src/services/providers/payout';
+import { REFUND_SIGNATURE_HEADER } from '../../src/services/providers/refund';
+import { SANDBOX_SIGNATURE_HEADER } from '../../src/services/providers/sandbox';
+import { startBaiduPayFake, type BaiduPayFake } from '../fakes/baidu-pay';
 import { buildHarness, type Harness } from '../helpers/app';
+import { insertUnpaidOrder } from '../helpers/unpaid-order';
 
 type Schema = { type?: string; enum?: unknown[]; properties?: Record<string, Schema>; required?: string[]; items?: Schema; anyOf?: Schema[] };
 interface Operation {
@@ -218,6 +229,101 @@ describe('fuzz every route of the OpenAPI document', () => {
     assert.ok((statuses.get('200') ?? 0) > 20, 'plausible requests succeed');
     const refusedSignature = [...statuses].filter(([k]) => k.endsWith('/4001')).reduce((n, [, c]) => n + c, 0);
     assert.ok(refusedSignature < sent / 10, `only raw, unsigned bodies fail the signature (${refusedSignature})`);
+    assert.deepEqual(failures, []);
+  });
+});
+
+/**
+ * The provider callbacks (/pay/notify, /refund/notify, /refund/audit, /payout/notify) take no storefront signature:
+ * above they stop at their own signature check. Here each is sent its notifications signed as its provider signs
+ * them (sandbox HMAC, WeChat Pay v3 with a sealed resource, Baidu's rsaSign), one field at a time replaced by every
+ * value above, so the fuzz reaches their parsing and the SQL behind it.
+ */
+describe('fuzz every provider callback, signed as its provider signs', () => {
+  const rsa = () =>
+    generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+  const platform = rsa();
+  const apiV3Key = randomBytes(16).toString('hex');
+  let h: Harness;
+  let bd: BaiduPayFake;
+  before(async () => {
+    bd = await startBaiduPayFake();
+    h = await buildHarness({
+      env: {
+        ...bd.env(),
+        PAY_PROVIDER: 'sandbox',
+        WECHAT_PAY_APP_ID: 'wxOFFICIAL00000001',
+        WECHAT_PAY_MCH_ID: '1900000001',
+        WECHAT_PAY_API_V3_KEY: apiV3Key,
+        WECHAT_PAY_SERIAL_NO: 'MERCHANTSERIAL01',
+        WECHAT_PAY_PRIVATE_KEY: rsa().privateKey.replace(/\n/g, '\\n'),
+        WECHAT_PAY_PLATFORM_PUBLIC_KEY: platform.publicKey.replace(/\n/g, '\\n'),
+        WECHAT_PAY_NOTIFY_URL: 'https://shop.example.com/pay/notify/wechat',
+      },
+    });
+  });
+  after(async () => {
+    await h.close();
+    await bd.stop();
+  });
+
+  type Note = { body: string; headers: Record<string, string> };
+  const json = { 'content-type': 'application/json' };
+  const hmac = (header: string, key: string) => (fields: Record<string, unknown>): Note => {
+    const body = JSON.stringify(fields);
+    return { body, headers: { ...json, [header]: createHmac('sha256', key).update(body).digest('hex') } };
+  };
+  const wechat = (event: string, aad: string) => (resource: Record<string, unknown>): Note => {
+    const nonce = Formatter.nonce(12);
+    const ciphertext = Aes.AesGcm.encrypt(JSON.stringify(resource), apiV3Key, nonce, aad);
+    const body = JSON.stringify({ id: `EV-${makeNonce()}`, event_type: event, resource: { algorithm: 'AEAD_AES_256_GCM', ciphertext, nonce, associated_data: aad } });
+    const ts = Formatter.timestamp();
+    const n = Formatter.nonce();
+    return { body, headers: { ...json, 'wechatpay-timestamp': String(ts), 'wechatpay-nonce': n, 'wechatpay-signature': Rsa.sign(Formatter.response(ts, n, body), platform.privateKey) } };
+  };
+  const baidu = (fields: Record<string, unknown>): Note => {
+    const form = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v) ?? '']));
+    return { body: new URLSearchParams({ ...form, rsaSign: baiduSign(form, bd.platform.privateKey) }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+  };
+
+  it('answers no malformed callback with a 5xx, signed or not', async (t) => {
+    const { userId } = await h.login('13500000002');
+    /** A real unpaid payment, so that a notification's fields get past the lookup to the writes. */
+    const payment = async (provider: string) => {
+      const orderNo = `FZ${provider}${Date.now()}`;
+      await insertUnpaidOrder(h, { orderNo, userId, amount: 100 });
+      const paymentSn = `P${orderNo}`;
+      await h.database.db.insert(payments).values({ paymentSn, orderNo, seq: 1, amount: 100, provider, paySource: 'H5', tradeType: 'MWEB' });
+      return paymentSn;
+    };
+    const now = new Date().toISOString();
+    const callbacks: Array<[string, Record<string, unknown>, (fields: Record<string, unknown>) => Note]> = [
+      ['/pay/notify/sandbox', { paymentSn: await payment('sandbox'), amount: 100, status: 'SUCCESS', txnId: 'SBX1', payType: 1, notifyTime: now }, hmac(SANDBOX_SIGNATURE_HEADER, h.config.sandboxPayKey)],
+      ['/refund/notify/sandbox', { refundSn: 'R1', notifyId: 'N1', amount: 100, status: 'SUCCESS', reason: '退款', notifyTime: now }, hmac(REFUND_SIGNATURE_HEADER, h.config.sandboxPayKey)],
+      ['/payout/notify/sandbox', { withdrawalNo: 'W1', txnId: 'T1', amount: 100, status: 'SUCCESS', reason: 'r', notifyTime: now }, hmac(PAYOUT_SIGNATURE_HEADER, DEFAULT_SANDBOX_PAYOUT_KEY)],
+      ['/pay/notify/wechat', { out_trade_no: await payment('wechat'), transaction_id: '4200000001', trade_state: 'SUCCESS', amount: { total: 100 } }, wechat('TRANSACTION.SUCCESS', 'transaction')],
+      ['/refund/notify/wechat', { out_refund_no: 'R1', refund_id: '5030001', refund_status: 'SUCCESS', amount: { refund: 100 } }, wechat('REFUND.SUCCESS', 'refund')],
+      ['/pay/notify/baidu', { userId: '2250333905', orderId: '80002001', totalMoney: '100', status: '2', tpOrderId: await payment('baidu') }, baidu],
+      ['/refund/notify/baidu', { orderId: '80002001', userId: '2250333905', tpOrderId: 'P1', refundBatchId: '152001', refundStatus: '1' }, baidu],
+      ['/refund/audit/baidu', { orderId: '80002001', userId: '2250333905', tpOrderId: 'P1', refundBatchId: '152001' }, baidu],
+    ];
+    const failures: string[] = [];
+    const statuses = new Map<number, number>();
+    const send = async (label: string, url: string, n: Note) => {
+      const res = await h.app.inject({ method: 'POST', url, headers: n.headers, payload: n.body });
+      statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+      if (res.statusCode >= 500) failures.push(`${res.statusCode} ${url} ${label}: ${res.body.slice(0, 200)}`);
+    };
+    for (const [url, base, signed] of callbacks) {
+      for (const [name] of Object.entries(base)) {
+        for (const value of BODY_VALUES) await send(`${name}=${JSON.stringify(value)?.slice(0, 20)}`, url, signed({ ...base, [name]: value }));
+      }
+      await send('extra keys', url, signed({ ...base, constructor: 1, ['k\u0000']: 1, deep: deep(40) }));
+      await send('as sent', url, signed(base));
+      for (const raw of RAW_BODIES) await send(`raw ${raw.type} ${raw.payload.slice(0, 20)}`, url, { body: raw.payload, headers: { 'content-type': raw.type } });
+    }
+    t.diagnostic(`statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
+    assert.ok((statuses.get(200) ?? 0) >= 3, 'the notifications as sent are taken: the fuzz gets past the signatures');
     assert.deepEqual(failures, []);
   });
 });

@@ -71,6 +71,8 @@ export interface RefundProvider {
   query?(refundSn: string): Promise<VerifiedRefund | null>;
   /** The body the provider expects back once its notification is handled. */
   acknowledge?(outcome: string): unknown;
+  /** The body the provider expects with a refused notification (a 4xx); the app's envelope when absent. */
+  refuse?(message: string): unknown;
   close(): void;
 }
 

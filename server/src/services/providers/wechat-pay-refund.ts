@@ -117,6 +117,8 @@ export function createWechatRefundProvider(config: WechatConfig, now: () => numb
     },
     // WeChat reads any 2xx as received; the body is its documented success answer.
     acknowledge: () => ({ code: 'SUCCESS', message: '成功' }),
+    // A 4xx with {code, message}: WeChat sends the notification again later.
+    refuse: (message) => ({ code: 'FAIL', message }),
     close() {},
   };
 }
