@@ -18,12 +18,15 @@ img{width:56px;height:56px;object-fit:cover;border-radius:4px;margin-right:4px}`
 <div id="list"></div>`,
   script: `  function act(no,action,body){
     msg.textContent='';
-    call('POST','/ops/after-sales/'+encodeURIComponent(no)+'/'+action,body||{}).then(load,function(e){msg.textContent=e.message;load()});
+    call('POST','/ops/after-sales/'+encodeURIComponent(no)+'/'+action,body||{}).then(load,function(e){msg.textContent=e.message;refresh()});
   }
   var ACTIONS={APPLIED:['agree','return','refuse'],SHIPPED:['receive','refuse'],RECEIVED:['refund','refuse'],AGREED:['refund']};
   var LABEL={agree:'同意退款',return:'同意退货（要求寄回）',receive:'确认收货并退款',refund:'退款',refuse:'拒绝'};
   var loads=0;
-  function load(){
+  // A new load starts from a clean message line: an earlier error (a wrong key's 401) is no longer true.
+  function load(){msg.textContent='';refresh()}
+  // The list alone, keeping the message line: a failed action's reason stays on screen while the list reloads.
+  function refresh(){
     call('GET','/ops/after-sales').then(function(info){
       var list=document.getElementById('list');
       // A reload (after an action, or 刷新) keeps what the operator was typing as a refusal reason, and its focus.
