@@ -6,7 +6,7 @@
 import { CARD_MESSAGES, cardNoError, groupCardNo, luhnCheckDigit, luhnValid, maskCardNo, normalizeCardNo } from '../../contract/rules/luhn';
 import { IDENTITY_MESSAGES, idNumberError, isAdult, maskRealName, realNameError } from '../../contract/rules/identity';
 import { maxWithdrawable, ruleLines, withdrawalError, withdrawalFee, WITHDRAWAL_MESSAGES, yuanTextToFen, type WithdrawalRule } from '../../contract/rules/withdrawal';
-import { cleanAmountInput, groupLedgerByMonth, signedMoney, withdrawVerdict } from '../../src/domain/earnings';
+import { cleanAmountInput, groupLedgerByMonth, ledgerAmountText, signedMoney, withdrawVerdict } from '../../src/domain/earnings';
 import { sharePath } from '../../src/domain/share';
 import type { LedgerLine, WithdrawalRuleInfo } from '../../contract/earnings';
 
@@ -130,7 +130,7 @@ describe('withdrawal rules', () => {
 describe('storefront earnings helpers', () => {
   const line = (id: number, kind: string, bucket: 'FROZEN' | 'AVAILABLE', amount: number, createdAt: string): LedgerLine => ({ id, kind, kindText: kind, title: 't', bucket, amount, createdAt });
 
-  test('the ledger groups by China month with money in and out; a release shows once and counts as neither', () => {
+  test('the ledger groups by China month; a release shows once, unsigned, and counts in neither total', () => {
     const months = groupLedgerByMonth([
       line(6, 'WITHDRAWAL', 'AVAILABLE', -1000, '2026-11-05T01:00:00Z'),
       line(5, 'RELEASE', 'AVAILABLE', 640, '2026-11-04T01:00:00Z'),
@@ -139,10 +139,47 @@ describe('storefront earnings helpers', () => {
       line(2, 'COMMISSION', 'FROZEN', 200, '2026-10-31T15:00:00Z'),
       line(1, 'COMMISSION_CANCEL', 'FROZEN', -50, '2026-10-30T15:00:00Z'),
     ]);
+    // A cancelled commission takes back income; it was never spent (this test said 支出 ¥0.5 before).
     expect(months.map((m) => [m.month, m.income, m.expense, m.lines.map((l) => l.id)])).toEqual([
       ['2026年11月', 640, 1000, [6, 5, 3]],
-      ['2026年10月', 200, 50, [2, 1]],
+      ['2026年10月', 150, 0, [2, 1]],
     ]);
+    expect(ledgerAmountText({ kind: 'RELEASE', amount: 640 })).toBe('¥6.4');
+    expect(ledgerAmountText({ kind: 'COMMISSION', amount: 640 })).toBe('+¥6.4');
+    expect(ledgerAmountText({ kind: 'WITHDRAWAL', amount: -1000 })).toBe('-¥10');
+  });
+
+  test('a returned withdrawal is no 收入: it takes its withdrawal back out of 支出', () => {
+    const months = groupLedgerByMonth([
+      line(4, 'WITHDRAWAL_RETURN', 'AVAILABLE', 10000, '2026-11-06T01:00:00Z'),
+      line(3, 'WITHDRAWAL', 'AVAILABLE', -10000, '2026-11-05T01:00:00Z'),
+      line(2, 'WITHDRAWAL', 'AVAILABLE', -1000, '2026-11-04T01:00:00Z'),
+      line(1, 'CLAWBACK', 'AVAILABLE', -300, '2026-11-03T01:00:00Z'),
+    ]);
+    expect(months.map((m) => [m.income, m.expense])).toEqual([[-300, 1000]]);
+  });
+
+  // Whatever rows a month shows, its two totals come from exactly those rows: each row counts once in 收入 or
+  // 支出 with its sign, or is a release and counts in neither.
+  test('收入 and 支出 add up from the rows shown under each month', () => {
+    const kinds = ['COMMISSION', 'RELEASE', 'COMMISSION_CANCEL', 'CLAWBACK', 'WITHDRAWAL', 'WITHDRAWAL_RETURN'];
+    const lines: LedgerLine[] = [];
+    for (let i = 0; i < 60; i++) {
+      const kind = kinds[i % kinds.length];
+      const amount = (kind === 'COMMISSION' || kind === 'RELEASE' || kind === 'WITHDRAWAL_RETURN' ? 1 : -1) * (100 + ((i * 37) % 900));
+      const day = new Date(Date.UTC(2026, 10, 28) - i * 2 * 86_400_000).toISOString();
+      lines.push(line(100 - i, kind, 'AVAILABLE', amount, day));
+      if (kind === 'RELEASE') lines.push(line(1000 - i, kind, 'FROZEN', -amount, day));
+    }
+    const months = groupLedgerByMonth(lines);
+    expect(months.length).toBeGreaterThan(2);
+    const income = new Set(['COMMISSION', 'COMMISSION_CANCEL', 'CLAWBACK']);
+    for (const m of months) {
+      expect(m.lines.some((l) => l.kind === 'RELEASE' && l.bucket === 'FROZEN')).toBe(false);
+      expect(m.income).toBe(m.lines.filter((l) => income.has(l.kind)).reduce((s, l) => s + l.amount, 0));
+      expect(m.expense).toBe(-m.lines.filter((l) => l.kind.startsWith('WITHDRAWAL')).reduce((s, l) => s + l.amount, 0));
+    }
+    expect(months.reduce((n, m) => n + m.lines.length, 0)).toBe(60);
   });
 
   test('signed money', () => {

@@ -3,8 +3,9 @@
  * amount field accepts as it is typed, and the withdraw page's verdict (contract/rules/withdrawal.ts decides;
  * the server decides again).
  */
-import type { LedgerLine, WithdrawalRuleInfo } from '@contract/earnings';
+import type { LedgerLine, WithdrawalDetail, WithdrawalRuleInfo } from '@contract/earnings';
 import { formatChinaTime } from '@contract/rules/china-time';
+import { ledgerFlow, ledgerRowShown, ledgerTotals } from '@contract/rules/ledger';
 import { formatMoney } from '@contract/rules/money';
 import { withdrawalError, withdrawalFee, yuanTextToFen } from '@contract/rules/withdrawal';
 
@@ -17,14 +18,13 @@ export interface LedgerMonth {
 }
 
 /**
- * Lines (newest first) grouped by China month, each month with its money in and out. A release is one move
- * from frozen to withdrawable: it shows once (its withdrawable side) and counts as neither, since the commission
- * was counted as income when it was booked.
+ * Lines (newest first) grouped by China month, each month with its 收入 and 支出 added up from exactly the lines
+ * shown under it (contract/rules/ledger.ts says which rows show and which total each counts in).
  */
 export function groupLedgerByMonth(lines: readonly LedgerLine[]): LedgerMonth[] {
   const out: LedgerMonth[] = [];
   for (const line of lines) {
-    if (line.kind === 'RELEASE' && line.bucket === 'FROZEN') continue;
+    if (!ledgerRowShown(line)) continue;
     const month = formatChinaTime(line.createdAt, 'YYYY年MM月');
     let group = out[out.length - 1];
     if (!group || group.month !== month) {
@@ -32,16 +32,31 @@ export function groupLedgerByMonth(lines: readonly LedgerLine[]): LedgerMonth[] 
       out.push(group);
     }
     group.lines.push(line);
-    if (line.kind === 'RELEASE') continue;
-    if (line.amount >= 0) group.income += line.amount;
-    else group.expense -= line.amount;
   }
+  for (const group of out) Object.assign(group, ledgerTotals(group.lines));
   return out;
 }
 
 /** +¥6.4 / -¥10: a ledger amount with its sign. */
 export function signedMoney(fen: number): string {
   return fen > 0 ? `+${formatMoney(fen)}` : formatMoney(fen);
+}
+
+/** A ledger line's amount: signed when it is money in or out; a release (frozen to withdrawable) unsigned. */
+export function ledgerAmountText(line: Pick<LedgerLine, 'kind' | 'amount'>): string {
+  return ledgerFlow(line.kind) ? signedMoney(line.amount) : formatMoney(Math.abs(line.amount));
+}
+
+/**
+ * The money rows of a withdrawal's detail: what reached the card only once it did (实际到账), what will while
+ * it is on its way (预计到账), and for a refused or failed one what went back to the balance (no fee was taken).
+ */
+export function withdrawalMoneyRows(d: Pick<WithdrawalDetail, 'status' | 'amount' | 'fee' | 'actualAmount'>): [string, string][] {
+  if (d.status === 'FAILED' || d.status === 'REJECTED') return [['退回可提现', formatMoney(d.amount)]];
+  return [
+    ['手续费', formatMoney(d.fee)],
+    [d.status === 'SUCCESS' ? '实际到账' : '预计到账', formatMoney(d.actualAmount)],
+  ];
 }
 
 /**

@@ -15,7 +15,7 @@
  * from the operator API, writing only when something is due.
  */
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { COMMISSION_STATE_TEXT, LEDGER_KIND_TEXT, type CommissionOrder, type CommissionState, type LedgerKind, type LedgerLine } from '@contract/earnings';
 import { maskPhone } from '@contract/rules/fields';
 import { activities, users } from '../db/schema';
@@ -266,8 +266,15 @@ export async function balancesOf(db: Executor, promoterUserId: string): Promise<
   return out;
 }
 
+/**
+ * One page of the 收支明细: the rows it shows (contract/rules/ledger.ts ledgerRowShown: a release by its
+ * withdrawable side only), so the total and the pages count what the promoter sees.
+ */
 export async function ledgerPage(db: Db, promoterUserId: string, page: number, perSize: number) {
-  const where = eq(earningLedger.promoterUserId, promoterUserId);
+  const where = and(
+    eq(earningLedger.promoterUserId, promoterUserId),
+    or(ne(earningLedger.kind, 'RELEASE'), ne(earningLedger.bucket, 'FROZEN')),
+  );
   const [{ n }] = await db.select({ n: count() }).from(earningLedger).where(where);
   const rows = await db
     .select()

@@ -10,7 +10,8 @@ import { after, before, describe, test } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
 import type { Confirmation, SubmitResult } from '@contract/order';
 import type { PayParams } from '@contract/payment';
-import type { BankCard, CommissionOrder, IdentityInfo, ProfitInfo, WithdrawalDetail, WithdrawalRuleInfo } from '@contract/earnings';
+import type { BankCard, CommissionOrder, IdentityInfo, LedgerLine, ProfitInfo, WithdrawalDetail, WithdrawalRuleInfo } from '@contract/earnings';
+import { ledgerRowShown, ledgerTotals } from '@contract/rules/ledger';
 import type { Paged } from '@contract/common';
 import { DEFAULT_OPS_KEY } from '../../src/config';
 import { smsCodes } from '../../src/db/schema';
@@ -338,6 +339,40 @@ describe('identity, bank card, withdrawal', () => {
     }
     assert.equal(detail?.status, 'FAILED');
     assert.equal((await profit()).withdrawable, before.withdrawable);
+  });
+});
+
+describe('收支明细', () => {
+  test('the ledger read lists the rows the page shows; their 收入 and 支出 add up to 累计收益 and what was withdrawn', async () => {
+    // A withdrawal refused by the operator: booked out, then back.
+    const cards = await h.get<{ list: BankCard[] }>(`${P}/getBankCardList`, {}, earner.token);
+    const w = await h.post<WithdrawalDetail>(`${P}/withdrawal`, { amount: 1000, cardId: cards.body.info.list[0].cardId, requestId: 'req-ledger-000001' }, earner.token);
+    assert.equal(w.status, 200, w.raw.body);
+    const no = w.body.info.withdrawalNo;
+    assert.equal((await ops('POST', `/ops/earnings/withdrawals/${no}/reject`, { reason: '信息有误' })).status, 200);
+
+    const pages: LedgerLine[] = [];
+    let info = await profit();
+    for (let page = 2; pages.push(...info.ledger.list) < info.ledger.total; page++) {
+      const res = await h.get<ProfitInfo>(`${P}/profit`, { perSize: 50, page }, earner.token);
+      assert.equal(res.status, 200, res.raw.body);
+      info = res.body.info;
+    }
+    const rows = await db().select().from(earningLedger).where(eq(earningLedger.promoterUserId, earner.userId));
+    const shown = rows.filter((r) => ledgerRowShown(r));
+    // The frozen side of a release is the same move as its withdrawable side: left out, and not counted in total.
+    assert.ok(rows.some((r) => r.kind === 'RELEASE' && r.bucket === 'FROZEN'));
+    assert.equal(info.ledger.total, shown.length);
+    assert.deepEqual(pages.map((l) => l.id).sort((a, b) => a - b), shown.map((r) => r.id).sort((a, b) => a - b));
+    assert.ok(pages.every((l) => !(l.kind === 'RELEASE' && l.bucket === 'FROZEN')));
+    for (const kind of ['COMMISSION', 'RELEASE', 'WITHDRAWAL', 'WITHDRAWAL_RETURN']) assert.ok(pages.some((l) => l.kind === kind), kind);
+
+    // Every row shown counts in one total or is a release; all months together make the page's own figures.
+    assert.deepEqual(ledgerTotals(pages), { income: info.totalEarned, expense: info.withdrawn });
+    // The refused withdrawal and its return: nothing spent, and no income either.
+    assert.deepEqual(ledgerTotals(rows.filter((r) => r.ref === no)), { income: 0, expense: 0 });
+    // A release is money already counted as income when it was booked.
+    assert.deepEqual(ledgerTotals(pages.filter((l) => l.kind === 'RELEASE')), { income: 0, expense: 0 });
   });
 });
 

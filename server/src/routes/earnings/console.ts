@@ -20,7 +20,8 @@ export const CONSOLE_HTML = opsPageHtml({
       info.list.forEach(function(w){
         var card=document.createElement('div');card.className='card row';card.setAttribute('data-no',w.withdrawalNo);
         cell(card,w.withdrawalNo);cell(card,w.phone||'');cell(card,w.holderName+' '+w.bankName+' '+w.cardMasked);
-        cell(card,'提现 '+yuan(w.amount)+' 到账 '+yuan(w.actualAmount));cell(card,w.statusText).className='state';
+        // Only a paid-out withdrawal reached the card; a refused or failed one went back to the balance.
+        cell(card,'提现 '+yuan(w.amount)+(w.status==='SUCCESS'?' 实际到账 '+yuan(w.actualAmount):w.status==='FAILED'||w.status==='REJECTED'?' 已退回':' 预计到账 '+yuan(w.actualAmount)));cell(card,w.statusText).className='state';
         if(w.status==='REVIEWING'){
           var a=document.createElement('button');a.className='ok';a.textContent='通过';a.id='approve-'+w.withdrawalNo;
           a.onclick=function(){call('POST','/ops/earnings/withdrawals/'+encodeURIComponent(w.withdrawalNo)+'/approve').then(load,function(e){msg.textContent=e.message})};

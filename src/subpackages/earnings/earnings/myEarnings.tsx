@@ -8,7 +8,7 @@ import { formatChinaTime } from '@contract/rules/china-time';
 import { fenToYuanText, formatMoney } from '@contract/rules/money';
 import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
-import { groupLedgerByMonth, signedMoney } from '../../../domain/earnings';
+import { groupLedgerByMonth, ledgerAmountText } from '../../../domain/earnings';
 import { ROUTES } from '../../../domain/routes';
 import { openPage } from '../../../platform/navigation';
 import { useStores } from '../../../stores';
@@ -101,22 +101,22 @@ function MyEarnings() {
       <View className="sf-earn__card" id="earnings-ledger">
         <View className="sf-earn__card-title">收支明细</View>
         {groupLedgerByMonth(ledger.list).map((m) => (
-          <View key={m.month}>
+          <View key={m.month} className="sf-earn__ledger-month">
             <View className="sf-earn__month">
               <View>{m.month}</View>
-              <View>
+              <View className="sf-earn__month-sums">
                 收入 {formatMoney(m.income)} 支出 {formatMoney(m.expense)}
               </View>
             </View>
             {m.lines.map((l) => (
-              <View key={l.id} className="sf-earn__line">
+              <View key={l.id} className="sf-earn__line" data-kind={l.kind}>
                 <View>
                   <View className="sf-earn__line-title">{l.kindText}</View>
                   <View className="sf-earn__line-sub">
                     {l.title} · {l.bucket === 'FROZEN' ? '冻结' : '可提现'} · {formatChinaTime(l.createdAt, 'MM-DD HH:mm')}
                   </View>
                 </View>
-                <View className={l.amount > 0 ? 'sf-earn__plus' : 'sf-earn__minus'}>{signedMoney(l.amount)}</View>
+                <View className={`sf-earn__line-amount ${l.kind === 'RELEASE' ? 'sf-earn__muted' : l.amount > 0 ? 'sf-earn__plus' : 'sf-earn__minus'}`}>{ledgerAmountText(l)}</View>
               </View>
             ))}
           </View>

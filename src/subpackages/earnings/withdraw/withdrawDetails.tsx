@@ -6,6 +6,7 @@ import { formatChinaTime } from '@contract/rules/china-time';
 import { formatMoney } from '@contract/rules/money';
 import { useDetailLoad } from '../../../components/detail-load';
 import PageShell from '../../../components/page-shell';
+import { withdrawalMoneyRows } from '../../../domain/earnings';
 import { useStores } from '../../../stores';
 import '../earnings.scss';
 
@@ -26,8 +27,7 @@ function WithdrawDetails() {
     ['提现单号', d.withdrawalNo],
     ['到账银行卡', `${d.bankName} ${d.cardMasked}`],
     ['持卡人', d.holderName],
-    ['手续费', formatMoney(d.fee)],
-    ['实际到账', formatMoney(d.actualAmount)],
+    ...withdrawalMoneyRows(d),
     ['申请时间', formatChinaTime(d.createdAt, 'YYYY-MM-DD HH:mm:ss')],
   ];
   return (
@@ -52,7 +52,7 @@ function WithdrawDetails() {
       </View>
       <View className="sf-earn__card">
         {rows.map(([k, v]) => (
-          <View key={k} className="sf-earn__row">
+          <View key={k} className="sf-earn__row" data-row={k}>
             <View className="sf-earn__label">{k}</View>
             <View className="sf-earn__value">{v}</View>
           </View>
