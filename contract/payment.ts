@@ -8,6 +8,8 @@ import { addressSchema } from './address';
 import { depositItemSchema, installmentItemSchema } from './order';
 import { orderCourseChangeSchema } from './after-sales';
 import { pointsPriceSchema } from './integral';
+import { shipmentSchema } from './shipping';
+import { activityPlaceSchema } from './activity';
 
 import { ORDER_STATUS_TEXT, ORDER_TABS, type OrderTab } from './constants';
 
@@ -31,6 +33,8 @@ export const orderSummarySchema = z.object({
   createdAt: z.string(),
   canPay: z.boolean(),
   canCancel: z.boolean(),
+  /** A goods order's parcel: TO_SHIP, SHIPPED or RECEIVED; null when nothing is sent. */
+  shipmentStatus: z.enum(['TO_SHIP', 'SHIPPED', 'RECEIVED']).nullable().optional(),
   /** A points order's price (issue 14): the carrier points it spent and its cash part (= totalAmount). */
   integral: pointsPriceSchema.nullable().optional(),
 });
@@ -38,7 +42,7 @@ export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
 export const orderListQuery = z.object({
   ...signedFields,
-  tab: z.enum(['ALL', 'UNPAID', 'PAID', 'CANCELLED', 'REFUND']).default('ALL'),
+  tab: z.enum(['ALL', 'UNPAID', 'TO_SHIP', 'TO_RECEIVE', 'PAID', 'CANCELLED', 'REFUND']).default('ALL'),
   ...pageQuery,
 });
 export const orderListInfo = paged(orderSummarySchema);
@@ -100,6 +104,10 @@ export const orderDetailSchema = orderSummarySchema.extend({
   deductionAmount: z.number().int().optional(),
   /** The course change this order was part of (issue 13 item 6), either side; null when none. */
   courseChange: orderCourseChangeSchema.nullable().optional(),
+  /** The parcel of a goods order that sends something (carrier, number, times); null otherwise. */
+  shipment: shipmentSchema.nullable().optional(),
+  /** An activity's 活动时间 and 活动地点 (what a sign-up needs to take part); null for other items. */
+  event: z.object({ schedule: z.string().nullable(), place: activityPlaceSchema.nullable() }).nullable().optional(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

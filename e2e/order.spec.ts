@@ -228,10 +228,16 @@ async function payInCashier(action: '确认支付' | '取消支付', payable: nu
   await amount.waitFor({ state: 'visible' });
   assert.equal(fen(await amount.textContent()), payable, 'the cashier asks for the amount the storefront showed');
   await suite.phone.shot(shot);
+  const cashierOrderNo = (await page.locator('.sb-row', { hasText: '订单编号' }).locator('span').nth(1).textContent())?.trim() ?? '';
   await page.locator(action === '确认支付' ? '#cashier-confirm' : '#cashier-cancel').click();
+  if (action === '取消支付') {
+    // §4: a payment cancelled at the cashier ends on the order list, where the order waits to be paid.
+    const list = await currentPage(page, SCREENS.orderList, { marker: `.sf-order[data-order-no="${cashierOrderNo}"]` });
+    await list.locator(`.sf-order[data-order-no="${cashierOrderNo}"]`).click();
+  }
   const detail = await currentPage(page, SCREENS.orderDetail);
   const orderNo = new URL(page.url()).hash.match(/orderNo=([^&]+)/)?.[1] ?? '';
-  assert.ok(orderNo, 'the cashier returns to the order’s detail');
+  assert.equal(orderNo, cashierOrderNo, 'the cashier returns to the order it took payment for');
   return { detail, orderNo };
 }
 
@@ -293,7 +299,7 @@ test('course with address, coupon, applicant form and remark: every toast in ord
   await submit.locator('.sf-submit__btn').click();
   const { detail, orderNo } = await payInCashier('取消支付', withCoupon.payable, 'cashier-取消支付');
 
-  // A payment cancelled at the cashier needs no question (issue 8 item 8): the order waits to be paid.
+  // A payment cancelled at the cashier needs no question: the order, opened from the list, waits to be paid.
   await detail.locator('#order-pay').waitFor({ state: 'visible' });
   assert.equal(await detail.locator('.sf-tip').count(), 0, 'no pay-check popup after 取消支付');
   const seen = await checkOrderDetailAmounts(detail);
@@ -373,6 +379,10 @@ test('a free sign-up skips payment and opens the order, paid, whose amounts add 
   const { price } = await checkDetailAmounts(detail);
   assert.equal(price, 0, 'a free activity is priced 免费');
   assert.equal((await detail.locator('#act-order').textContent())?.trim(), '立即报名');
+  // What the result page promises the order holds: when and where to come.
+  const schedule = (await detail.locator('#act-schedule').textContent()) ?? '';
+  const place = (await detail.locator('#act-place').textContent()) ?? '';
+  assert.match(schedule, /活动时间/);
   await detail.locator('#act-order').click();
   // A zero-price item signs up (§7 zero/activity/{id}, order/sign-up; issue 14): no submit screen, no cashier;
   // §4: a zero-amount order skips payment; the result page (§2 result success/index) says so and leads to the order.
@@ -383,6 +393,8 @@ test('a free sign-up skips payment and opens the order, paid, whose amounts add 
   await result.locator('#result-order').click();
   const order = await currentPage(page, SCREENS.orderDetail, { marker: '.sf-detail__status-text' });
   await order.locator('.sf-detail__status-text', { hasText: '已完成' }).waitFor({ state: 'visible' });
+  assert.ok(schedule.includes((await order.locator('#order-event-time').textContent()) ?? '-'), 'the order shows the activity time');
+  assert.ok(place.includes((await order.locator('#order-event-place').textContent()) ?? '-'), 'the order shows the activity place');
   const seen = await checkOrderDetailAmounts(order);
   assert.equal(seen.total, 0);
   assert.equal(seen.due, 0);

@@ -16,6 +16,9 @@ export function createPaymentApi(request: Request) {
       request<Paged<OrderSummary>>({ url: '/front/v1/client/order/user/orders', method: 'GET', data: { tab, page, perSize } }),
     detail: (orderNo: string) =>
       request<OrderDetail>({ url: `/front/v1/client/order/details/${encodeURIComponent(orderNo)}/`, method: 'GET' }),
+    /** A course order's details (§7 v2 course order); any other order is refused as not found. */
+    courseDetail: (orderNo: string) =>
+      request<OrderDetail>({ url: `/front/v2/client/course/order/details/${encodeURIComponent(orderNo)}`, method: 'GET' }),
     /** Start or continue paying what is due now (the first payment right after submit, too). */
     pay: (orderNo: string, ctx: PayContext) =>
       request<PayParams>({
@@ -29,6 +32,8 @@ export function createPaymentApi(request: Request) {
         url: `/front/v1/client/order/payment/order/cancel/${encodeURIComponent(orderNo)}`,
         loading: true,
       }),
+    /** 确认收货 of a shipped goods order. */
+    receive: (orderNo: string) => request<{ orderNo: string }>({ url: '/front/v1/client/order/receive', data: { orderNo }, loading: true }),
     contracts: (orderNo: string) =>
       request<{ list: { flowId: string; contractName: string; signed: boolean; signedAt: string | null }[] }>({
         url: '/front/v1/client/order/contract/list',

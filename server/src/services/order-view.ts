@@ -4,20 +4,23 @@
  * the snapshot that submission wrote is read defensively (a field it lacks falls back to the catalogue row
  * or a neutral value) so that an older or partial snapshot never breaks the page.
  */
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, exists, inArray, ne, notExists, type SQL } from 'drizzle-orm';
 import { addressSchema, type Address } from '@contract/address';
-import { ORDER_TABS, type OrderTab } from '@contract/constants';
+import { ORDER_TAB_SHIPMENT, ORDER_TABS, type OrderTab } from '@contract/constants';
 import type { DepositItem, InstallmentItem } from '@contract/order';
 import type { OrderDetail, OrderSummary } from '@contract/payment';
 import { activities } from '../db/schema';
+import type { ActivityExtras } from '../db/schema/catalogue';
 import { orderPayments, orders } from '../db/schema/orders';
 import { contracts, payments } from '../db/schema/payments';
+import { shipments } from '../db/schema/shipping';
 import { maskIdNumber, maskPhone } from '@contract/rules/fields';
 import type { Executor, OrderPaymentRow, OrderRow } from './order-state-db';
 import { PAYABLE_STATES } from './order-state';
 import { afterSaleOfOrder } from './after-sales-order';
 import { courseChangeOfOrder } from './course-change';
 import { PAY_TYPE_NAMES } from './providers/types';
+import { shipmentsOf, toShipment } from './shipping';
 
 type Json = Record<string, unknown>;
 
@@ -177,9 +180,19 @@ export function scheduleLists(orderPayType: number, rows: readonly OrderPaymentR
 interface Catalogue {
   actName: string | null;
   cover: string | null;
+  /** An activity's 活动时间 and 活动地点, as its detail shows them now (the merchant may move it). */
+  schedule?: string | null;
+  place?: ActivityExtras['place'];
 }
 
-function summary(order: OrderRow, rows: readonly OrderPaymentRow[], snap: SnapshotView, cat: Catalogue, now: Date): OrderSummary {
+function summary(
+  order: OrderRow,
+  rows: readonly OrderPaymentRow[],
+  snap: SnapshotView,
+  cat: Catalogue,
+  now: Date,
+  shipmentStatus: OrderSummary['shipmentStatus'] = null,
+): OrderSummary {
   const flags = orderFlags(order, rows, now);
   return {
     orderNo: order.orderNo,
@@ -199,16 +212,31 @@ function summary(order: OrderRow, rows: readonly OrderPaymentRow[], snap: Snapsh
     canCancel: flags.canCancel,
     // A points order's cash part is what the order charges (submit/integral writes it as totalAmount).
     integral: snap.integral ? { ...snap.integral, cashAmount: order.totalAmount } : null,
+    shipmentStatus,
   };
+}
+
+/** The tab's parcel condition on paid orders (ORDER_TAB_SHIPMENT): 待发货, 待收货, or done (none or received). */
+export function tabShipmentFilter(db: Executor, tab: OrderTab): SQL | null {
+  const want = ORDER_TAB_SHIPMENT[tab];
+  if (!want) return null;
+  const parcel = (status: SQL) => db.select({ one: shipments.orderNo }).from(shipments).where(and(eq(shipments.orderNo, orders.orderNo), status));
+  if (want === 'DONE') return notExists(parcel(ne(shipments.status, 'RECEIVED')));
+  return exists(parcel(eq(shipments.status, want)));
 }
 
 async function catalogueOf(db: Executor, actSns: string[]): Promise<Map<string, Catalogue>> {
   if (actSns.length === 0) return new Map();
   const rows = await db
-    .select({ actSn: activities.actSn, actName: activities.actName, cover: activities.cover })
+    .select({ actSn: activities.actSn, actName: activities.actName, cover: activities.cover, detail: activities.detail })
     .from(activities)
     .where(inArray(activities.actSn, [...new Set(actSns)]));
-  return new Map(rows.map((r) => [r.actSn, { actName: r.actName, cover: r.cover }]));
+  return new Map(
+    rows.map((r) => {
+      const x = r.detail as Partial<ActivityExtras>;
+      return [r.actSn, { actName: r.actName, cover: r.cover, schedule: x.schedule ?? null, place: x.place ?? null }];
+    }),
+  );
 }
 
 async function paymentsByOrder(db: Executor, orderNos: string[]): Promise<Map<string, OrderPaymentRow[]>> {
@@ -228,6 +256,8 @@ export async function listOrders(
   const where: SQL[] = [eq(orders.userId, input.userId)];
   const statuses = ORDER_TABS[input.tab] as readonly string[];
   if (statuses.length > 0) where.push(inArray(orders.status, statuses as OrderRow['status'][]));
+  const parcel = tabShipmentFilter(db, input.tab);
+  if (parcel) where.push(parcel);
   const [{ n }] = await db
     .select({ n: count() })
     .from(orders)
@@ -241,8 +271,9 @@ export async function listOrders(
     .offset((input.page - 1) * input.perSize);
   const pays = await paymentsByOrder(db, rows.map((r) => r.orderNo));
   const cats = await catalogueOf(db, rows.map((r) => r.actSn));
+  const parcels = await shipmentsOf(db, rows.map((r) => r.orderNo));
   const list = rows.map((o) =>
-    summary(o, pays.get(o.orderNo) ?? [], readSnapshot(o.snapshot), cats.get(o.actSn) ?? { actName: null, cover: null }, input.now),
+    summary(o, pays.get(o.orderNo) ?? [], readSnapshot(o.snapshot), cats.get(o.actSn) ?? { actName: null, cover: null }, input.now, parcels.get(o.orderNo)?.status ?? null),
   );
   return { list, total: n, page: input.page, perSize: input.perSize };
 }
@@ -257,16 +288,18 @@ function lastPaid(rows: readonly OrderPaymentRow[]) {
 }
 
 export async function orderDetail(db: Executor, order: OrderRow, now: Date): Promise<OrderDetail> {
-  const [pays, cats, agreementSigned, afterSale, courseChange] = await Promise.all([
+  const [pays, cats, agreementSigned, afterSale, courseChange, parcels] = await Promise.all([
     paymentsByOrder(db, [order.orderNo]),
     catalogueOf(db, [order.actSn]),
     isAgreementSigned(db, order.orderNo),
     afterSaleOfOrder(db, order),
     courseChangeOfOrder(db, order.orderNo),
+    shipmentsOf(db, [order.orderNo]),
   ]);
+  const parcel = parcels.get(order.orderNo) ?? null;
   const rows = pays.get(order.orderNo) ?? [];
   const snap = readSnapshot(order.snapshot);
-  const base = summary(order, rows, snap, cats.get(order.actSn) ?? { actName: null, cover: null }, now);
+  const base = summary(order, rows, snap, cats.get(order.actSn) ?? { actName: null, cover: null }, now, parcel?.status ?? null);
   const lists = scheduleLists(order.orderPayType, rows);
   const total = order.totalAmount;
   const [last] = await db
@@ -306,7 +339,15 @@ export async function orderDetail(db: Executor, order: OrderRow, now: Date): Pro
     canApplyAfterSale: afterSale.canApplyAfterSale,
     deductionAmount: rows.reduce((n, r) => n + r.deductionAmount, 0),
     courseChange,
+    shipment: parcel ? toShipment(parcel) : null,
+    event: eventOf(cats.get(order.actSn)),
   };
+}
+
+/** What a customer needs to take part: an activity's time and place (null for items that have neither). */
+function eventOf(cat: Catalogue | undefined): OrderDetail['event'] {
+  if (!cat || (!cat.schedule && !cat.place)) return null;
+  return { schedule: cat.schedule ?? null, place: cat.place ?? null };
 }
 
 export async function isAgreementSigned(db: Executor, orderNo: string): Promise<boolean> {

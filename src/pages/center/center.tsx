@@ -7,7 +7,9 @@ import type { OrderTab } from '@contract/constants';
 import type { UserSummary } from '@contract/user-summary';
 import PageShell from '../../components/page-shell';
 import { BUILT_ROUTES, ROUTES, TAB_ROUTES, CENTER_TAB_INDEX, toUrl, type RoutePath } from '../../domain/routes';
+import { primaryTextColour } from '../../domain/theme';
 import { entranceUrl, openPage } from '../../platform/navigation';
+import { applyTabBar } from '../../platform/tabbar';
 import { useStores } from '../../stores';
 import './center.scss';
 
@@ -36,6 +38,8 @@ const GROUPS: { title: string; entries: Entry[] }[] = [
   {
     title: '服务与帮助',
     entries: [
+      // §2 user/huimin/huiminServer: the service hub (the service line, form, customer service, feedback, terms).
+      { title: '服务中心', route: ROUTES.huiminServer, icon: 'help' },
       { title: '收货地址', route: ROUTES.deliveryAddress, icon: 'map-pin' },
       { title: '售后服务', route: ROUTES.afterSaleOrder, icon: 'repeat-play' },
       { title: '意见反馈', route: ROUTES.feedback, icon: 'edit' },
@@ -49,8 +53,9 @@ const GROUPS: { title: string; entries: Entry[] }[] = [
 /** The order-status strip: each opens the order list on its tab. (No 待使用: orders have no used state yet.) */
 const ORDER_STRIP: { title: string; tab: OrderTab; icon: string }[] = [
   { title: '待付款', tab: 'UNPAID', icon: 'clock' },
+  { title: '待发货', tab: 'TO_SHIP', icon: 'shopping-bag' },
+  { title: '待收货', tab: 'TO_RECEIVE', icon: 'map-pin' },
   { title: '已完成', tab: 'PAID', icon: 'check-circle' },
-  { title: '已取消', tab: 'CANCELLED', icon: 'close-circle' },
   { title: '退款/售后', tab: 'REFUND', icon: 'repeat-play' },
 ];
 
@@ -73,6 +78,13 @@ function Center() {
 
   useDidShow(() => {
     session.setCurrentTab(CENTER_TAB_INDEX);
+    // A reload or a link can open 我的 before any home tab or the entrance has put the project's labels on the
+    // tab bar, which starts with the app config's.
+    if (session.token) {
+      (session.tabList.length ? Promise.resolve(session.tabList) : session.loadMenu())
+        .then((tabs) => applyTabBar(tabs, primaryTextColour(session.theme)))
+        .catch(() => undefined);
+    }
     if (!session.loggedIn) {
       runInAction(() => {
         state.summary = null;

@@ -2,7 +2,6 @@ import { View } from '@tarojs/components';
 import Taro, { useDidShow, usePullDownRefresh, useRouter } from '@tarojs/taro';
 import { observer, useLocalObservable } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
-import { ORDER_STATUS_TEXT } from '@contract/constants';
 import type { OrderDetail as Detail } from '@contract/payment';
 import { ApiError } from '../../api/request';
 import AtCountdown from 'taro-ui/lib/components/countdown';
@@ -13,6 +12,7 @@ import PayCheck from '../../components/pay-check';
 import PaySchedule from '../../components/pay-schedule';
 import PriceLines, { FreightValue, PriceLine } from '../../components/price-lines';
 import { formatChinaTime } from '@contract/rules/china-time';
+import { orderStatusText } from '@contract/rules/order-status';
 import { formatMoney } from '@contract/rules/money';
 import { pointsPriceText } from '@contract/rules/integral';
 import { orderCountText } from '../../domain/catalogue';
@@ -20,7 +20,7 @@ import { ROUTES } from '../../domain/routes';
 import { payableLabel, scheduleRows } from '../../domain/schedule';
 import { openPage } from '../../platform/navigation';
 import { applyAfterPay } from '../../platform/pay-result';
-import { toast } from '../../platform/ui';
+import { copyText, toast } from '../../platform/ui';
 import { useStores } from '../../stores';
 import './orderDetail.scss';
 
@@ -73,7 +73,20 @@ function OrderDetail() {
     }
   }
 
+  async function receive() {
+    const res = await Taro.showModal({ title: '确认收货', content: '请确认已收到商品，确认后订单将完成' });
+    if (!res.confirm) return;
+    try {
+      await api.payment.receive(orderNo);
+      toast('已确认收货', 'success');
+      void load();
+    } catch (err) {
+      toast(err instanceof ApiError ? err.message : '确认失败，请重试');
+    }
+  }
+
   const o = state.order;
+  const parcel = o?.orderStatus === 'PAID' ? (o.shipment ?? null) : null;
   const rows = o ? scheduleRows(o.orderPayType, o.orderPayType === 2 ? o.depositInfoList : o.installmentInfoList, o.installmentPayNum, o.orderStatus) : [];
   const label = o ? payableLabel(o.orderPayType, o.installmentPayNum) : '';
   return (
@@ -82,7 +95,11 @@ function OrderDetail() {
       {o ? (
         <>
           <View className="sf-detail__status">
-            <View className="sf-detail__status-text">{ORDER_STATUS_TEXT[o.orderStatus] || o.orderStatus}</View>
+            <View className="sf-detail__status-text">{orderStatusText(o.orderStatus, o.shipmentStatus)}</View>
+            {parcel?.status === 'TO_SHIP' ? <View className="sf-detail__status-sub">商家正在备货，发货后可在此查看快递单号</View> : null}
+            {parcel?.status === 'SHIPPED' && parcel.autoReceiveAt ? (
+              <View className="sf-detail__status-sub">商品已发出，{formatChinaTime(parcel.autoReceiveAt, 'MM月DD日 HH:mm')}后将自动确认收货</View>
+            ) : null}
             {o.canPay && o.dueAmount > 0 ? (
               <View className="sf-detail__status-sub">
                 {label === '应付' ? '待支付' : `待支付${label}`} {formatMoney(o.dueAmount)}
@@ -92,6 +109,21 @@ function OrderDetail() {
             {o.canPay && o.expiresAt && o.orderStatus === 'UNPAID' ? <PayCountdown until={o.expiresAt} now={session.now()} onTimeUp={() => void load()} /> : null}
           </View>
           {o.address ? <AddressCard address={o.address} /> : null}
+          {parcel && parcel.status !== 'TO_SHIP' ? (
+            <PriceLines>
+              <PriceLine label="快递公司">{parcel.carrierName}</PriceLine>
+              <PriceLine label="快递单号">
+                <View id="order-tracking-no">
+                  {parcel.trackingNo}
+                  <View className="sf-detail__copy" onClick={() => copyText(parcel.trackingNo ?? '')}>
+                    复制
+                  </View>
+                </View>
+              </PriceLine>
+              {parcel.shippedAt ? <PriceLine label="发货时间">{formatChinaTime(parcel.shippedAt)}</PriceLine> : null}
+              {parcel.receivedAt ? <PriceLine label="收货时间">{formatChinaTime(parcel.receivedAt)}</PriceLine> : null}
+            </PriceLines>
+          ) : null}
           <View className="sf-detail__card">
             <View className="sf-detail__name">{o.courseName}</View>
             {o.packageName ? <View className="sf-detail__sub">套餐：{o.packageName}</View> : null}
@@ -100,6 +132,20 @@ function OrderDetail() {
             ) : null}
             <View className="sf-detail__sub">{orderCountText(o.orderType, o.courseNum, o.skuCnt)}</View>
           </View>
+          {o.event ? (
+            <PriceLines>
+              {o.event.schedule ? (
+                <PriceLine label="活动时间">
+                  <View id="order-event-time">{o.event.schedule}</View>
+                </PriceLine>
+              ) : null}
+              {o.event.place ? (
+                <PriceLine label="活动地点" arrow onClick={() => void openPage(ROUTES.openLocation, { ...o.event!.place! })}>
+                  <View id="order-event-place">{o.event.place.name || o.event.place.address}</View>
+                </PriceLine>
+              ) : null}
+            </PriceLines>
+          ) : null}
           <PriceLines>
             {/* A points order's price as its item showed it; the money lines below add up its cash part. */}
             {o.integral ? <PriceLine label="兑换价格">{pointsPriceText(o.integral)}</PriceLine> : null}
@@ -181,7 +227,7 @@ function OrderDetail() {
             </View>
           ) : null}
           <View className="sf-detail__spacer" />
-          {o.canPay || o.canCancel || o.canSign || o.canApplyAfterSale ? (
+          {o.canPay || o.canCancel || o.canSign || o.canApplyAfterSale || parcel?.status === 'SHIPPED' ? (
             <View className="sf-detail__bar">
               {o.canApplyAfterSale ? (
                 <View className="sf-order__btn" id="order-after-sale-apply" onClick={() => void openPage(ROUTES.afterSaleApply, { orderNo: o.orderNo })}>
@@ -196,6 +242,11 @@ function OrderDetail() {
               {o.canSign ? (
                 <View className="sf-order__btn" onClick={() => void openPage(ROUTES.ratifyAccord, { orderNo: o.orderNo })}>
                   签署协议
+                </View>
+              ) : null}
+              {parcel?.status === 'SHIPPED' ? (
+                <View className="sf-order__btn is-primary" id="order-receive" onClick={() => void receive()}>
+                  确认收货
                 </View>
               ) : null}
               {o.canPay ? (

@@ -4,7 +4,8 @@ import { observer, useLocalObservable } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
 import { useState } from 'react';
 import AtTabs from 'taro-ui/lib/components/tabs';
-import { ORDER_STATUS_TEXT, type OrderTab } from '@contract/constants';
+import type { OrderTab } from '@contract/constants';
+import { orderStatusText } from '@contract/rules/order-status';
 import type { OrderSummary } from '@contract/payment';
 import { assetUrl } from '../../api/asset';
 import { ApiError } from '../../api/request';
@@ -28,6 +29,8 @@ import './orderList.scss';
 const TABS: { key: OrderTab; title: string }[] = [
   { key: 'ALL', title: '全部' },
   { key: 'UNPAID', title: '待付款' },
+  { key: 'TO_SHIP', title: '待发货' },
+  { key: 'TO_RECEIVE', title: '待收货' },
   { key: 'PAID', title: '已完成' },
   { key: 'CANCELLED', title: '已取消' },
   { key: 'REFUND', title: '退款' },
@@ -80,6 +83,7 @@ function OrderList() {
         <AtTabs
           current={Math.max(0, TABS.findIndex((t) => t.key === ui.tab))}
           tabList={TABS}
+          scroll
           onClick={(i: number) => switchTab(TABS[i].key)}
         />
       </View>
@@ -87,7 +91,7 @@ function OrderList() {
         <View key={o.orderNo} className="sf-order" data-order-no={o.orderNo} onClick={() => void openPage(ROUTES.orderDetail, { orderNo: o.orderNo })}>
           <View className="sf-order__head">
             <View className="sf-order__no">订单号 {o.orderNo}</View>
-            <View className="sf-order__status">{ORDER_STATUS_TEXT[o.orderStatus] || o.orderStatus}</View>
+            <View className="sf-order__status">{orderStatusText(o.orderStatus, o.shipmentStatus)}</View>
           </View>
           <View className="sf-order__body">
             <Image className="sf-order__cover" src={assetUrl(o.cover)} mode="aspectFill" {...imgAlt(o.courseName)} />

@@ -34,6 +34,8 @@ export interface ActivityExtras {
     actPreviewUrl: string | null;
     maxIntegral: number;
   } | null;
+  /** 活动时间 as the merchant writes it ("每周三 19:30 集合"): activities recur, so a text rather than dates. */
+  schedule?: string | null;
   /** Where the activity takes place (GCJ-02), for the detail's place row and /open-location. */
   place?: { name: string; address: string; latitude: number; longitude: number } | null;
   /** Set by the demo seed (seed/catalogue-details.ts) to the version that wrote this detail. */

@@ -108,12 +108,17 @@ export function detailExtras(sn: string, key: string, actType: string, actName: 
     case 'course-08':
       return { ...base, refundTags: [4] };
     case 'activity-01':
-      return { ...base, place: { name: '城市烘焙教室', address: '广州市天河区体育西路103号3楼', latitude: 23.13352, longitude: 113.32186 } };
+      return {
+        ...base,
+        schedule: '每周六、周日 14:00-16:30',
+        place: { name: '城市烘焙教室', address: '广州市天河区体育西路103号3楼', latitude: 23.13352, longitude: 113.32186 },
+      };
     case 'activity-02':
       return {
         ...base,
         summary: '免费报名，夜跑5公里打卡，完赛即得纪念徽章。',
         specAttrs: [{ name: '费用', value: '免费' }],
+        schedule: '每周三 19:30 集合，20:00 开跑',
         place: { name: '海心沙亚运公园南门（集合点）', address: '广州市天河区临江大道3号', latitude: 23.11548, longitude: 113.32417 },
       };
     default:
@@ -193,7 +198,7 @@ export function seedReviews(a: { actSn: string; projectSn: string; cover: string
 const CATALOGUE_TAGS = new Map([...CATALOGUE.courses, ...CATALOGUE.activities, ...CATALOGUE.goods, ...CATALOGUE.integral].map((c) => [c.key, c.tags]));
 
 /** Raised whenever detailExtras changes, so that the demo items of an older database are rewritten once. */
-export const DETAIL_SEED_VERSION = 4;
+export const DETAIL_SEED_VERSION = 5;
 
 export async function seedCatalogueDetails(db: Db): Promise<void> {
   // Only the demo catalogue of the demo projects: items an operator adds are never touched.
