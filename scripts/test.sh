@@ -27,7 +27,7 @@ for target in h5 weapp swan; do
   echo "built dist/$target"
 done
 
-step "mini-program smoke (weapp, swan bundles in a fake host against the server)"
+step "mini-programs: WeChat's wcc/wcsc, the official simulator, Baidu's template rules, the faked host for swan"
 npm run --silent test:mini
 
 step "package budget"
