@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DiscountCoupon } from '@contract/order';
+import { couponWindow } from '@contract/rules/coupon-validity';
 import { couponTemplates, userCoupons } from '../db/schema/ordering';
 import type { Db } from '../plugins/db';
 import { toDiscountCoupon, type CouponContext } from './order-pricing';
@@ -20,8 +21,10 @@ export async function ensureDemoCoupons(db: Executor, userId: string, projectSn:
   if (!templates.length) return;
   const rows = templates.map((t) => {
     const expired = t.demoState === 3;
-    const start = new Date(now.getTime() - (expired ? 40 : 0) * DAY_MS);
-    const end = expired ? new Date(now.getTime() - DAY_MS) : new Date(now.getTime() + (t.validityDays ?? 30) * DAY_MS);
+    // A live copy gets the window its terms give (ending at the end of a China day, like every other copy).
+    const window = couponWindow({ ...t, validityDays: t.validityDays ?? 30 }, now);
+    const start = expired ? new Date(now.getTime() - 40 * DAY_MS) : window.start;
+    const end = expired ? new Date(now.getTime() - DAY_MS) : window.end;
     return {
       rcSn: `rc${randomBytes(10).toString('hex')}`,
       userId,
