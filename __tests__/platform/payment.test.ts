@@ -20,11 +20,11 @@ const params: PayParams = {
 };
 
 describe('H5 payment', () => {
-  test('outside WeChat: stores the pending order number and goes to mwebUrl', async () => {
+  test('outside WeChat: stores the pending order number and goes to mwebUrl, back landing on the order', async () => {
     const go = jest.fn();
     const pay = createH5Pay(() => ({ userAgent: 'Mozilla/5.0 (iPhone)', bridge: undefined, go }));
     await expect(pay(params)).resolves.toEqual({ status: 'redirected' });
-    expect(go).toHaveBeenCalledWith(params.mwebUrl);
+    expect(go).toHaveBeenCalledWith(params.mwebUrl, '/pages/order/orderDetail?orderNo=O1');
     expect(storage.get(PENDING_ORDER_KEY)).toBe('O1');
     storage.remove(PENDING_ORDER_KEY);
   });

@@ -15,8 +15,9 @@ interface PayCheckProps {
 /**
  * §4 payment return: when the browser comes back from the provider and an order number is stored, the server
  * is asked first. A payment it already knows as paid says 支付成功; one cancelled at the cashier needs no
- * question; otherwise the popup asks whether the payment finished, in §8's words. 已完成支付 opens the
- * order detail, 支付遇到问题，重新支付 the order list; the stored value is reset either way (reading it resets it).
+ * question and opens the order list; otherwise the popup asks whether the payment finished, in §8's words.
+ * 已完成支付 opens the order detail, 支付遇到问题，重新支付 the order list; the stored value is reset either way
+ * (reading it resets it).
  */
 export default function PayCheck({ onAnswered }: PayCheckProps) {
   const { payment, api } = useStores();
@@ -30,7 +31,9 @@ export default function PayCheck({ onAnswered }: PayCheckProps) {
       .then((order) => {
         const verdict = payCheckVerdict(order.lastPayment);
         if (verdict === 'ask') return setOrderNo(pending);
-        if (verdict === 'paid') toast(PAY_TEXTS.success, 'success');
+        // §4: 取消支付 at the cashier ends on the order list (its unpaid tab), as a cancel on the submit screen does.
+        if (verdict === 'cancelled') return void openPage(ROUTES.orderList, { tab: 'UNPAID' }, 'replace');
+        toast(PAY_TEXTS.success, 'success');
         onAnswered?.();
       })
       // The server could not say: ask the customer, as §4 does without a server.
