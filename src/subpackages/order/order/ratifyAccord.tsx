@@ -1,5 +1,5 @@
 import { View } from '@tarojs/components';
-import { useDidShow, useRouter } from '@tarojs/taro';
+import { useDidShow, useLoad, useRouter } from '@tarojs/taro';
 import { observer, useLocalObservable } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
 import type { Agreement } from '@contract/order';
@@ -9,6 +9,7 @@ import PageShell from '../../../components/page-shell';
 import { ROUTES, toUrl } from '../../../domain/routes';
 import { returnUrl } from '../../../domain/return-url';
 import { followJump } from '../../../platform/navigation';
+import { SIGN_RETURN, leaveForSigning, returnFromSigning } from '../../../platform/provider-page';
 import { toast } from '../../../platform/ui';
 import { useStores } from '../../../stores';
 import './ratifyAccord.scss';
@@ -25,7 +26,12 @@ function RatifyAccord() {
   const { api } = useStores();
   const { params } = useRouter();
   const orderNo = String(params.orderNo || '');
-  const state = useLocalObservable(() => ({ agreement: null as Agreement | null, contracts: [] as Contract[], error: '' }));
+  const state = useLocalObservable(() => ({ agreement: null as Agreement | null, contracts: [] as Contract[], error: '', leaving: false }));
+
+  // Back from the e-sign page: the app steps back to the 签署协议 entry it left (platform/provider-page).
+  useLoad(() => {
+    if (params.signReturn && returnFromSigning(orderNo)) runInAction(() => (state.leaving = true));
+  });
 
   async function load() {
     try {
@@ -44,14 +50,17 @@ function RatifyAccord() {
     }
   }
 
-  useDidShow(() => void load());
+  useDidShow(() => {
+    if (!state.leaving) void load();
+  });
 
   async function sign() {
     try {
       const back =
-        process.env.TARO_ENV === 'h5' ? returnUrl(API_BASE, window.location, toUrl(ROUTES.ratifyAccord, { orderNo })) : undefined;
+        process.env.TARO_ENV === 'h5' ? returnUrl(API_BASE, window.location, toUrl(ROUTES.ratifyAccord, { orderNo, ...SIGN_RETURN })) : undefined;
       const { signUrl } = await api.payment.signLink(orderNo, back);
-      await followJump({ type: 'web', url: signUrl });
+      if (process.env.TARO_ENV === 'h5') leaveForSigning(signUrl, orderNo);
+      else await followJump({ type: 'web', url: signUrl });
     } catch (err) {
       toast(err instanceof ApiError ? err.message : '签署链接获取失败');
     }
@@ -67,6 +76,7 @@ function RatifyAccord() {
   }
 
   const signed = state.contracts.some((c) => c.signed);
+  if (state.leaving) return <PageShell className="sf-accord" />;
   return (
     <PageShell className="sf-accord">
       {state.error ? <EmptyView text={state.error} actionText="重新加载" onAction={() => void load()} /> : null}
