@@ -178,6 +178,28 @@ describe('order draft (the cart store)', () => {
     expect(store.draftFor('course', 'A1')).not.toBe(a);
   });
 
+  test('what was typed is kept in the tab\'s session storage: a reload finds it, a placed order clears it', async () => {
+    const kept = new Map<string, string>();
+    const storage = { get: (k: string) => kept.get(k) ?? null, set: (k: string, v: string) => void kept.set(k, v), remove: (k: string) => void kept.delete(k) };
+    const rule = { nKey: 'n1', keyName: 'NAME', label: '姓名', placeholder: null, value: '', required: 1, echoValue: null, idCardType: null, multiline: false, submitTips: null };
+    const c = confirmation({ restrict: [rule] as never });
+    const typed = new OrderDraftStore(fakeApi(c).api, Date.now, storage).draftFor('course', 'A1');
+    typed.setValue('n1', '王五');
+    typed.setRemark('周末上课');
+    typed.setHousehold('TALENT_IN');
+    // A reload: a new app, a new store, the same tab.
+    const store = new OrderDraftStore(fakeApi(c).api, Date.now, storage);
+    const again = store.draftFor('course', 'A1');
+    await again.load();
+    expect(again.values.n1).toBe('王五');
+    expect(again.remark).toBe('周末上课');
+    expect(again.householdType).toBe('TALENT_IN');
+    expect(new OrderDraftStore(fakeApi(c).api, Date.now, storage).draftFor('course', 'B2').remark).toBe('');
+    store.forget('course', 'A1');
+    expect(kept.size).toBe(0);
+    expect(new OrderDraftStore(fakeApi(c).api, Date.now, storage).draftFor('course', 'A1').remark).toBe('');
+  });
+
   test('the app\'s drafts are made on first use, one store per root, on that root\'s api', () => {
     const { api } = fakeApi(confirmation());
     const root = { api };

@@ -52,4 +52,9 @@ export const sessionValue = {
     if (s) s.setItem(STORAGE_PREFIX + key, value);
     else memory.set(key, value);
   },
+  remove(key: string): void {
+    const s = webSession();
+    if (s) s.removeItem(STORAGE_PREFIX + key);
+    else memory.delete(key);
+  },
 };

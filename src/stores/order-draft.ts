@@ -3,7 +3,7 @@
  * keyed by what is being ordered, so leaving the screen to pick an address, read the agreement or look at a
  * coupon and coming back restores it (§4 submit flow).
  */
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, reaction, runInAction, type IReactionDisposer } from 'mobx';
 import type { Address } from '@contract/address';
 import type { Confirmation, DiscountCoupon, SubmitResult } from '@contract/order';
 import { NO_DELIVERY, SUBMIT_CODES } from '@contract/constants';
@@ -14,6 +14,7 @@ import { couponUnavailableReason, initialCoupon, priceWithCoupon, splitCoupons, 
 import { isFirstPayment, payableLabel, scheduleRows } from '../domain/schedule';
 import { clampQuantity, orderCountText } from '../domain/catalogue';
 import { submitGuard, type GuardResult } from '@contract/rules/submit-guard';
+import { sessionValue } from '../platform/storage';
 import { onePerRoot } from './per-root';
 
 export type OrderKind = 'course' | 'goods';
@@ -44,6 +45,20 @@ export interface LoadErrorPopup {
   code?: number;
   message: string;
   info?: unknown;
+}
+
+/** The submit screen's typed fields: applicant values, remark and household type. */
+export interface TypedFields {
+  values: Record<string, string>;
+  remark: string;
+  householdType: string | null;
+}
+
+/** Where typed fields are kept across a reload: the tab's session storage on H5 (platform/storage sessionValue). */
+export interface TypedStorage {
+  get(key: string): string | null;
+  set(key: string, value: string): void;
+  remove(key: string): void;
 }
 
 export type SubmitOutcome = { type: 'submitted'; result: SubmitResult } | { type: 'blocked'; toast: string | null } | { type: 'failed'; toast: string | null };
@@ -298,6 +313,17 @@ export class OrderDraft {
     this.popup = null;
   }
 
+  /** What the customer typed or chose by hand, as kept across a reload (OrderDraftStore). */
+  get typed(): TypedFields {
+    return { values: { ...this.values }, remark: this.remark, householdType: this.householdType };
+  }
+
+  restoreTyped(typed: Partial<TypedFields>): void {
+    if (typed.values && typeof typed.values === 'object') Object.assign(this.values, typed.values);
+    if (typeof typed.remark === 'string') this.remark = typed.remark;
+    if (typeof typed.householdType === 'string') this.householdType = typed.householdType;
+  }
+
   guard(): GuardResult {
     const c = this.confirmation;
     if (!c) return { ok: false, toast: null };
@@ -397,30 +423,60 @@ export class OrderDraft {
   }
 }
 
-/** Drafts by what is ordered, so a return to the submit screen finds its draft. */
+/**
+ * Drafts by what is ordered, so a return to the submit screen finds its draft. What the customer typed is also
+ * kept in `typedStorage` under the same key, so a reload of the screen (a new app) finds it too; it goes with
+ * the draft once the order is placed.
+ */
 export class OrderDraftStore {
-  private drafts = new Map<string, OrderDraft>();
+  private drafts = new Map<string, { draft: OrderDraft; stopKeeping?: IReactionDisposer }>();
 
   constructor(
     private readonly api: Api,
     private readonly clock: () => number = Date.now,
+    private readonly typedStorage?: TypedStorage,
   ) {}
 
   draftFor(kind: OrderKind, targetSn: string, thirdEnum = '', packageSn = ''): OrderDraft {
-    const key = `${kind}:${targetSn}:${thirdEnum}:${packageSn}`;
-    let draft = this.drafts.get(key);
-    if (!draft) {
-      draft = new OrderDraft(this.api, kind, targetSn, thirdEnum, packageSn, this.clock);
-      this.drafts.set(key, draft);
+    const key = draftKey(kind, targetSn, thirdEnum, packageSn);
+    let entry = this.drafts.get(key);
+    if (!entry) {
+      const draft = new OrderDraft(this.api, kind, targetSn, thirdEnum, packageSn, this.clock);
+      entry = { draft, stopKeeping: this.keepTyped(key, draft) };
+      this.drafts.set(key, entry);
     }
-    return draft;
+    return entry.draft;
   }
 
   /** After a successful submit the draft is done; a new visit starts fresh. */
   forget(kind: OrderKind, targetSn: string, thirdEnum = '', packageSn = ''): void {
-    this.drafts.delete(`${kind}:${targetSn}:${thirdEnum}:${packageSn}`);
+    const key = draftKey(kind, targetSn, thirdEnum, packageSn);
+    this.drafts.get(key)?.stopKeeping?.();
+    this.drafts.delete(key);
+    this.typedStorage?.remove(key);
+  }
+
+  /** Restores what was typed before a reload, then stores every change. */
+  private keepTyped(key: string, draft: OrderDraft): IReactionDisposer | undefined {
+    const storage = this.typedStorage;
+    if (!storage) return undefined;
+    try {
+      const saved = storage.get(key);
+      if (saved) draft.restoreTyped(JSON.parse(saved) as Partial<TypedFields>);
+    } catch {
+      // Unreadable (written by another version): start empty.
+    }
+    return reaction(
+      () => JSON.stringify(draft.typed),
+      (json) => storage.set(key, json),
+    );
   }
 }
 
+const draftKey = (kind: OrderKind, targetSn: string, thirdEnum: string, packageSn: string) => `order_draft:${kind}:${targetSn}:${thirdEnum}:${packageSn}`;
+
 /** The app's order drafts, made by the first order screen (stores/per-root); they live as long as the app. */
-export const orderDraftsOf = onePerRoot((root: { readonly api: Api; readonly session?: { now(): number } }) => new OrderDraftStore(root.api, root.session ? () => root.session!.now() : Date.now));
+export const orderDraftsOf = onePerRoot(
+  (root: { readonly api: Api; readonly session?: { now(): number } }) =>
+    new OrderDraftStore(root.api, root.session ? () => root.session!.now() : Date.now, sessionValue),
+);
