@@ -23,6 +23,10 @@ const nextTask = () =>
 await nextTask();
 // @ts-expect-error TS1378: top-level await (see above).
 const root = await import(/* webpackMode: "eager" */ './app-root');
+// The error page is part of the entry chunk, not a page chunk of its own: a page that cannot load (offline)
+// is sent there, and it must be able to show then. The router's own import of it finds it already here.
+// @ts-expect-error TS1378: top-level await (see above).
+await import(/* webpackMode: "eager" */ './pages/error/error');
 // @ts-expect-error TS1378: top-level await (see above).
 await nextTask();
 

@@ -20,6 +20,9 @@ export const loading = {
 };
 
 export async function isOnline(): Promise<boolean> {
+  // In a browser Taro's getNetworkType reads navigator.connection, which still names a type ('4g') offline and
+  // never says 'none': navigator.onLine is the browser's own answer.
+  if (process.env.TARO_ENV === 'h5') return typeof navigator === 'undefined' || navigator.onLine !== false;
   try {
     const res = await Taro.getNetworkType();
     return res.networkType !== 'none';
