@@ -4,7 +4,7 @@ import { BUILT_ROUTES, ROUTES, normalizePath, parseQuery, toUrl } from './domain
 import { entranceUrl } from './platform/navigation';
 import { preloadPage } from './platform/preload-page';
 import { watchChunkErrors } from './platform/chunk-error';
-import { watchHash } from './platform/hash-watch';
+import { sendUnknownAddressToError, watchHash } from './platform/hash-watch';
 import { platformLogin } from './platform/login';
 import { readSystemInfo } from './platform/system-info';
 import { watchForUpdates } from './platform/update';
@@ -45,7 +45,10 @@ function startEntranceEarly(): void {
 }
 /** A session kept from an earlier visit (read before this start's entrance may bring one). */
 const keptSession = !!rootStore.session.token;
-if (process.env.TARO_ENV === 'h5') startEntranceEarly();
+if (process.env.TARO_ENV === 'h5') {
+  sendUnknownAddressToError();
+  startEntranceEarly();
+}
 
 function keepSystemInfo(): void {
   try {

@@ -91,6 +91,8 @@ export const VISITOR_ROUTES: readonly string[] = [
   ROUTES.error,
   // A system page showing a place a visitor already sees on a detail page; it holds no customer data.
   ROUTES.openLocation,
+  // The terms the login notice names (《用户协议》《隐私政策》) must be readable before logging in.
+  ROUTES.agreement,
 ];
 
 /**

@@ -3,7 +3,7 @@
  * Bad input of any kind (schema, JSON syntax, content type, size) is a 4xx with a Chinese message; only a
  * genuine server fault is a 500, and that one is logged.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '@contract/common';
 import { AppError, MESSAGES, failure } from '../http';
@@ -84,5 +84,32 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.code(500).send(failure(ERROR_CODES.SERVER_ERROR, MESSAGES.serverError));
   });
 
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send(failure(ERROR_CODES.NOT_FOUND, MESSAGES.routeNotFound)));
+  // Every first path segment a route is registered under (front, api, ops, sandbox, docs, static...): an unknown
+  // path there is a mistaken call and keeps its JSON answer, whoever asks.
+  const apiPrefixes = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    const first = route.url.split('/')[1] ?? '';
+    if (first && !first.includes('*') && !first.includes(':')) apiPrefixes.add(first);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    // §2: unknown paths go to the error page. A browser opening one gets the H5 app (when built), which shows it.
+    if (app.appPage && isPageNavigation(request, apiPrefixes)) return app.appPage(reply.code(404));
+    return reply.code(404).send(failure(ERROR_CODES.NOT_FOUND, MESSAGES.routeNotFound));
+  });
+}
+
+/** A browser opening an address (GET, wants HTML), outside every prefix the server's own routes live under. */
+export function isPageNavigation(request: FastifyRequest, apiPrefixes: ReadonlySet<string>): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (!/\btext\/html\b/.test(request.headers.accept ?? '')) return false;
+  const first = request.url.split('?')[0].split('/')[1] ?? '';
+  return !apiPrefixes.has(first);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends the H5 app's page (set by plugins/static when the app is built). */
+    appPage?: (reply: FastifyReply) => FastifyReply;
+  }
 }

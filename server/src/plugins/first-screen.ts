@@ -111,4 +111,9 @@ export function registerFirstScreen(app: FastifyInstance, options: { h5Root: str
   }
 
   for (const url of ['/', '/index.html']) app.get(url, { schema: { hide: true } }, send);
+  // A browser opening an unknown address gets the app as built (no banner drawn), which shows its error page
+  // (plugins/errors.ts decides when).
+  app.decorate('appPage', (reply: FastifyReply) =>
+    reply.header('Cache-Control', options.cacheControl).type('text/html; charset=utf-8').send(currentBuild().template),
+  );
 }

@@ -1,5 +1,8 @@
-import { View } from '@tarojs/components';
+import { Text, View } from '@tarojs/components';
 import { useEffect, useState } from 'react';
+import { noticeParts } from '../../domain/agreements';
+import { ROUTES } from '../../domain/routes';
+import { openPage } from '../../platform/navigation';
 import { useStores } from '../../stores';
 import './index.scss';
 
@@ -10,7 +13,10 @@ interface EntranceTipProps {
   id?: string;
 }
 
-/** A notice the server keeps per key and project type, shown where its key belongs; nothing when there is none. */
+/**
+ * A notice the server keeps per key and project type, shown where its key belongs; nothing when there is none.
+ * The agreements it names (《用户协议》, 《隐私政策》) open their texts.
+ */
 export default function EntranceTip({ enumKey, id }: EntranceTipProps) {
   const { api, session } = useStores();
   const [text, setText] = useState<string | null>(null);
@@ -27,7 +33,15 @@ export default function EntranceTip({ enumKey, id }: EntranceTipProps) {
   if (!text) return null;
   return (
     <View className="sf-entrance-tip" id={id}>
-      {text}
+      {noticeParts(text).map((part, i) =>
+        part.agreementSn ? (
+          <Text key={i} className="sf-entrance-tip__link" onClick={() => void openPage(ROUTES.agreement, { agreementSn: part.agreementSn })}>
+            {part.text}
+          </Text>
+        ) : (
+          <Text key={i}>{part.text}</Text>
+        ),
+      )}
     </View>
   );
 }

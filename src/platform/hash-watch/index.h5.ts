@@ -11,7 +11,7 @@
  * never-loaded instance on top (a detail page stuck in its skeleton).
  */
 import Taro from '@tarojs/taro';
-import { decodeParam, isTabRoute, needsReopen } from '../../domain/routes';
+import { ROUTES, decodeParam, isTabRoute, needsReopen, toUrl } from '../../domain/routes';
 
 const hashOf = (url: string) => {
   const at = url.indexOf('#');
@@ -47,4 +47,15 @@ export function watchHash(): void {
     if (!shown || isTabRoute(shown.path) || !needsReopen(address, shown)) return;
     void Taro.redirectTo({ url: address.startsWith('/') ? address : `/${address}` });
   });
+}
+
+/**
+ * The app lives at the site's root with hash routes; the server answers any other address a browser opens
+ * (http://host/nonexistent) with the app too. Such an address is an unknown path (§2): the error page, named
+ * in the hash of the root, so that a reload opens the app as usual. Runs before the router reads the address.
+ */
+export function sendUnknownAddressToError(): void {
+  const { pathname } = window.location;
+  if (pathname === '/' || pathname === '/index.html') return;
+  window.history.replaceState(window.history.state, '', `/#${toUrl(ROUTES.error, { reason: 'notFound', path: pathname })}`);
 }

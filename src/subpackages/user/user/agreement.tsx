@@ -6,16 +6,11 @@ import { ApiError } from '../../../api/request';
 import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
 import Skeleton from '../../../components/skeleton';
+import { USER_AGREEMENTS } from '../../../domain/agreements';
 import { decodeParam } from '../../../domain/routes';
 import { setPageTitle } from '../../../platform/ui';
 import { useStores } from '../../../stores';
 import './agreement.scss';
-
-/** The agreements this page offers when none is named: the user agreement and the privacy policy (seeded). */
-export const USER_AGREEMENTS = [
-  { agreementSn: 'user-agreement', title: '用户协议' },
-  { agreementSn: 'privacy-policy', title: '隐私政策' },
-] as const;
 
 /** §2 user/agreement (query agreementSn, default the user agreement): §3 agreementName and agreementContent. */
 export default function Agreement() {
