@@ -1,6 +1,7 @@
-/** Page calls (§7 Pages): tab menu, page modules, column lists, more-level lists, search. */
+/** Page calls (§7 Pages): tab menu, page modules, column lists, more-level lists, search, the customer's user info. */
 import type { Paged } from '@contract/common';
 import type { ActivityCard, ColumnList, MoreLevelList, PageInfo, TabEntry } from '@contract/pages';
+import type { UserInfoList } from '@contract/user-info';
 import type { Request } from './request';
 
 export function createPagesApi(request: Request) {
@@ -13,5 +14,7 @@ export function createPagesApi(request: Request) {
       request<MoreLevelList>({ url: '/front/v1/customerPage/column/more-level/list', data: { ...params, page, perSize } }),
     search: (keyword: string, page: number, perSize = 10) =>
       request<Paged<ActivityCard>>({ url: '/front/v1/search', method: 'GET', data: { keyword, page, perSize } }),
+    /** The applicant details (用户信息) the customer gave on earlier orders, newest per field. */
+    userInfoList: () => request<UserInfoList>({ url: '/front/v1/client/user-info/list', method: 'GET' }),
   };
 }

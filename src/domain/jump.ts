@@ -51,6 +51,8 @@ export const JUMP_TABLE: Record<string, Rule> = {
   MORE_ACTIVITY: (j) => page(ROUTES.moreActivity, { targetSn: j.targetSn }),
 };
 
+export const HUIMIN_COURSE_SUBMIT = 'PAGE_HUIMIN_COURSE_SUBMIT';
+
 /** Two jumps lead to the same tab when their enums and targets agree (§4 home tab). */
 function sameDestination(a: JumpContent, b: JumpContent): boolean {
   return a.firstEnum === b.firstEnum && (a.targetSn || '') === (b.targetSn || '');
@@ -62,6 +64,9 @@ function sameDestination(a: JumpContent, b: JumpContent): boolean {
  */
 export function resolveJump(jump: JumpContent | null | undefined, tabs: readonly TabEntry[] = []): JumpTarget {
   if (!jump || !jump.firstEnum) return { type: 'none' };
+  // §2: thirdEnum PAGE_HUIMIN_COURSE_SUBMIT switches the way in to a course order: the item's order screen
+  // (which passes the enum on as the order's entranceSource) instead of its detail.
+  if (jump.thirdEnum === HUIMIN_COURSE_SUBMIT && jump.targetSn) return page(ROUTES.courseOrderSubmit, { targetSn: jump.targetSn, thirdEnum: HUIMIN_COURSE_SUBMIT });
   const tab = tabs.find((t) => sameDestination(t.jumpContent, jump) || (jump.firstEnum === 'CUSTOM_PAGE' && !!jump.targetSn && t.pageSn === jump.targetSn));
   if (tab) return { type: 'tab', index: tab.tabIndex };
   const rule = JUMP_TABLE[jump.firstEnum];

@@ -11,6 +11,8 @@ import type { Api } from '../api';
 import { ApiError } from '../api/request';
 import { isAreaRestricted } from '@contract/rules/areas';
 import { couponUnavailableReason, initialCoupon, priceWithCoupon, splitCoupons, toggleCoupon, type CouponPrice } from '@contract/rules/coupon';
+import type { UserInfoEntry } from '@contract/user-info';
+import { echoFor } from '../domain/applicant-echo';
 import { isFirstPayment, payableLabel, scheduleRows } from '../domain/schedule';
 import { clampQuantity, orderCountText } from '../domain/catalogue';
 import { submitGuard, type GuardResult } from '@contract/rules/submit-guard';
@@ -199,11 +201,13 @@ export class OrderDraft {
         this.kind === 'course'
           ? await this.api.order.confirmCourse({ targetSn: this.targetSn, packageSn: this.packageSn || undefined, thirdEnum: this.thirdEnum || undefined })
           : await this.api.order.confirmGoods({ targetSn: this.targetSn, skuCnt: this.quantity });
+      // §3 echoValue: a field the server leaves empty shows what the customer gave last time (§7 user-info/list).
+      const echoes = confirmation.restrict.length ? await this.savedUserInfo() : [];
       runInAction(() => {
         this.confirmation = confirmation;
         if (!this.address && confirmation.defaultAddress) this.address = confirmation.defaultAddress;
         for (const rule of confirmation.restrict) {
-          if (this.values[rule.nKey] === undefined) this.values[rule.nKey] = rule.echoValue || rule.value || '';
+          if (this.values[rule.nKey] === undefined) this.values[rule.nKey] = rule.echoValue || rule.value || echoFor(rule, echoes);
         }
       });
       if (this.address && this.needsDelivery) await this.refreshForAddress();
@@ -217,6 +221,15 @@ export class OrderDraft {
       runInAction(() => (this.loading = false));
     }
     return tokenError;
+  }
+
+  /** The customer's earlier applicant details; a form without them is only emptier. */
+  private async savedUserInfo(): Promise<UserInfoEntry[]> {
+    try {
+      return (await this.api.pages.userInfoList()).list;
+    } catch {
+      return [];
+    }
   }
 
   async loadCoupons(): Promise<void> {

@@ -1,4 +1,7 @@
-/** Pages (§7): tab menu, page modules, column lists, more-level lists and search, all within the session's project. */
+/**
+ * Pages (§7): tab menu, page modules, column lists, more-level lists and search, all within the session's project;
+ * and user-info/list, the customer's own applicant details.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '@contract/common';
 import {
@@ -13,12 +16,14 @@ import {
   searchInfo,
   searchQuery,
 } from '@contract/pages';
+import { userInfoListInfo, userInfoListQuery } from '@contract/user-info';
 import { MESSAGES, badRequest, notFound, ok, responses, sharedOk } from '../../http';
 import { requireSession } from '../../plugins/auth';
 import { columnCards, findColumn, searchCards } from '../../services/catalogue';
 import { COUPON_LIST_TITLE, couponActivities } from '../../services/held-coupons';
 import { pageWithModules, projectMenu } from '../../services/page-read-models';
 import { readCache } from '../../services/read-cache';
+import { userInfoList } from '../../services/user-info';
 
 const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const cachedColumnCards = (projectSn: string, columnSn: string, paging: { page: number; perSize: number }) =>
@@ -113,6 +118,20 @@ const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { keyword, page, perSize } = request.query;
       return ok(await searchCards(app.db, requireSession(request.session).projectSn, keyword, { page, perSize }));
     },
+  );
+
+  app.get(
+    '/front/v1/client/user-info/list',
+    {
+      config: { session: 'required' },
+      schema: {
+        tags: ['pages'],
+        summary: 'user-info/list: the 用户信息 (applicant details) the customer gave on earlier orders, newest per field, to fill the course order form again',
+        querystring: userInfoListQuery,
+        response: responses(userInfoListInfo, [400, 401]),
+      },
+    },
+    async (request) => ok({ list: await userInfoList(app.db, requireSession(request.session).userId) }),
   );
 };
 

@@ -29,7 +29,7 @@ import { ok, responses } from '../../http';
 import { requireSession } from '../../plugins/auth';
 import { contractFileUrl, createSignLink, getAgreement, listContracts } from '../../services/contract';
 import { expireUnpaidOrders } from '../../services/expiry';
-import { cancelOrder, findUserOrder } from '../../services/order-state-db';
+import { cancelOrder, findUserOrder, orderNotFound } from '../../services/order-state-db';
 import { installmentInfoOf, listOrders, orderDetail } from '../../services/order-view';
 import { closeAtProviders, pendingPaymentSns, startPayment, syncPendingPayments } from '../../services/payment';
 import { checkRedirect } from '../../services/redirect';
@@ -99,6 +99,30 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, o
       await expireUnpaidOrders(app.db, now, { orderNo: request.params.orderNo });
       const order = await findUserOrder(app.db, userId, request.params.orderNo);
       return ok(await orderDetail(app.db, order, now));
+    },
+  );
+
+  // §7 course order details (v2): the same view for a course order; any other order is not one (404, 1008).
+  app.get(
+    '/front/v2/client/course/order/details/:orderNo',
+    {
+      config: { session: 'required' },
+      schema: {
+        tags,
+        summary: 'Course order details (v2): one course order with its deposit or instalment schedule; other orders answer 1008',
+        params: orderNoParams,
+        querystring: signedOnly,
+        response: responses(orderDetailSchema, [400, 401, 404]),
+      },
+    },
+    async (request) => {
+      const { userId } = requireSession(request.session);
+      const now = new Date();
+      const { orderType } = await findUserOrder(app.db, userId, request.params.orderNo);
+      if (orderType !== 'COURSE') throw orderNotFound();
+      await syncPendingPayments(app.db, providers, request.params.orderNo, request.log);
+      await expireUnpaidOrders(app.db, now, { orderNo: request.params.orderNo });
+      return ok(await orderDetail(app.db, await findUserOrder(app.db, userId, request.params.orderNo), now));
     },
   );
 
