@@ -24,9 +24,17 @@ describe('design tokens (issue 10)', () => {
     expect(contrastRatio(v['--sf-on-primary'], v['--sf-primary'])).toBeGreaterThanOrEqual(AA);
   });
 
-  test('greys, price, link and warning text pass AA on white and on the page grey', () => {
+  test.each(THEMES)('%s: links wear the theme, not one blue for every store, and pass AA', (theme) => {
+    const v = themeVars(theme);
+    expect(v['--sf-link']).toBe(v['--sf-primary-text']);
+    for (const bg of [v['--sf-card-bg'], v['--sf-page-bg'], v['--sf-fill']]) {
+      expect(contrastRatio(v['--sf-link'], bg)).toBeGreaterThanOrEqual(AA);
+    }
+  });
+
+  test('greys, price and warning text pass AA on white and on the page grey', () => {
     const n = NEUTRAL_COLOURS;
-    for (const fg of [n['--sf-text'], n['--sf-text-2'], n['--sf-text-3'], n['--sf-price'], n['--sf-link'], n['--sf-success']]) {
+    for (const fg of [n['--sf-text'], n['--sf-text-2'], n['--sf-text-3'], n['--sf-price'], n['--sf-success']]) {
       for (const bg of [n['--sf-card-bg'], n['--sf-page-bg'], n['--sf-fill']]) {
         expect({ fg, bg, ok: contrastRatio(fg, bg) >= AA }).toEqual({ fg, bg, ok: true });
       }

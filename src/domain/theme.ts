@@ -45,7 +45,6 @@ export const NEUTRAL_COLOURS = {
   '--sf-fill': '#f2f2f2',
   '--sf-price': '#cc1f0a',
   '--sf-price-soft': '#fff1ee',
-  '--sf-link': '#1f56e0',
   '--sf-success': '#0b7a47',
   '--sf-warning-bg': '#fff4e5',
   '--sf-warning': '#8a4b00',
@@ -78,6 +77,9 @@ export function themeVars(name: ThemeName): Record<string, string> {
     '--sf-primary-text': c.primaryText,
     '--sf-on-primary': c.onPrimary,
     '--sf-primary-soft': c.primarySoft,
+    // Links wear the theme (a fixed blue read as a foreign colour on the yellow, green and orange stores); the
+    // primary's text shade, as it passes AA where the primary itself does not.
+    '--sf-link': c.primaryText,
     ...NEUTRAL_COLOURS,
   };
 }
