@@ -62,7 +62,8 @@ test('claim a coupon from its scan URL, see it in 我的优惠券, spend it on a
   const mine = await currentPage(page, MY_COUPONS, { marker: '.sf-ticket' });
   const held = ticket(mine, COUPON);
   await held.waitFor({ state: 'visible' });
-  assert.match((await held.textContent()) ?? '', /领取后7天内有效/);
+  // A received copy names its own window, from and until (the claim page said 领取后7天内有效).
+  assert.match((await held.locator('.sf-ticket__validity').textContent()) ?? '', /^有效期 \d{4}\.\d{2}\.\d{2} - \d{4}\.\d{2}\.\d{2}/);
   await suite.phone.shot('coupons-03-my-coupons');
 
   // Spend it: the order screen's popup offers it; choose it and submit.

@@ -6,9 +6,10 @@
 import type { CouponUse } from '@contract/coupon';
 import type { ClaimItem } from '@contract/coupon';
 import { formatCardCode, isCardCodeShape, normalizeCardCode } from '@contract/rules/card-code';
-import { VALIDITY_TYPES, couponWindow, validityProblem, validityText } from '@contract/rules/coupon-validity';
+import { VALIDITY_TYPES, couponWindow, heldValidityText, validityProblem, validityText } from '@contract/rules/coupon-validity';
 import { cardStateText, couponFace, includedCouponText, instructionLines, isCardDisabled, thresholdText } from '../../src/domain/cards';
-import { absoluteUrl, claimButton, claimFromScan, couponDates, couponStateMark, couponUseStep, isCouponDisabled, upperLimitText } from '../../src/domain/coupons';
+import { couponDates } from '../../src/domain/coupon-dates';
+import { absoluteUrl, claimButton, claimFromScan, couponStateMark, couponUseStep, isCouponDisabled, upperLimitText } from '../../src/domain/coupons';
 import { resolveJump } from '../../src/domain/jump';
 import { BUILT_ROUTES, ROUTES } from '../../src/domain/routes';
 import { heldCoupon as coupon } from '../fixtures/coupons';
@@ -16,11 +17,11 @@ import { heldCoupon as coupon } from '../fixtures/coupons';
 describe('validity text: one per validityType the server produces', () => {
   test.each([
     [VALIDITY_TYPES.DAYS_FROM_RECEIPT, { validityDays: 7 }, '领取后7天内有效'],
-    [VALIDITY_TYPES.FIXED_RANGE, { startTime: '2025-12-31T16:00:00.000Z', endTime: '2027-06-30T15:59:59.999Z' }, '2026.01.01-2027.06.30'],
+    [VALIDITY_TYPES.FIXED_RANGE, { startTime: '2025-12-31T16:00:00.000Z', endTime: '2027-06-30T15:59:59.999Z' }, '有效期 2026.01.01 - 2027.06.30'],
     [VALIDITY_TYPES.DAYS_FROM_NEXT_DAY, { validityDays: 30 }, '领取次日起30天内有效'],
-    [VALIDITY_TYPES.UNTIL_DATE, { endTime: '2027-12-31T15:59:59.999Z' }, '有效期至2027.12.31'],
+    [VALIDITY_TYPES.UNTIL_DATE, { endTime: '2027-12-31T15:59:59.999Z' }, '有效期至 2027.12.31'],
     [VALIDITY_TYPES.LONG_TERM, { validityDays: null }, '长期有效'],
-    [9, { endTime: '2027-01-01T00:00:00.000Z' }, '有效期至2027.01.01'],
+    [9, { endTime: '2027-01-01T00:00:00.000Z' }, '有效期至 2027.01.01'],
   ])('type %i', (validityType, over, text) => {
     expect(validityText(coupon({ validityType, ...over }))).toBe(text);
   });
@@ -46,13 +47,41 @@ describe('validity text: one per validityType the server produces', () => {
   });
 });
 
+describe('the dates on a customer’s copy say valid from and until', () => {
+  const china = (iso: string) => new Date(`${iso}+08:00`).getTime();
+  // Window 2026-11-28 00:00 to the end of 2026-12-31, China time.
+  const window = { startTime: '2026-11-27T16:00:00.000Z', endTime: '2026-12-31T15:59:59.999Z' };
+
+  test.each([VALIDITY_TYPES.DAYS_FROM_RECEIPT, VALIDITY_TYPES.FIXED_RANGE, VALIDITY_TYPES.DAYS_FROM_NEXT_DAY, VALIDITY_TYPES.UNTIL_DATE])(
+    'type %i: 有效期 start - end once the window is open, start 起生效 before',
+    (validityType) => {
+      const c = coupon({ validityType, ...window });
+      expect(heldValidityText(c, china('2026-11-28T00:00:00'))).toBe('有效期 2026.11.28 - 2026.12.31');
+      expect(heldValidityText(c, china('2026-12-31T23:59:00'))).toBe('有效期 2026.11.28 - 2026.12.31');
+      expect(heldValidityText(c, china('2026-11-27T23:59:59'))).toBe('2026.11.28 起生效');
+    },
+  );
+
+  test('long-term says so; a copy without its dates falls back to its kind', () => {
+    const now = china('2026-11-28T10:00:00');
+    expect(heldValidityText(coupon({ validityType: VALIDITY_TYPES.LONG_TERM, ...window }), now)).toBe('长期有效');
+    expect(heldValidityText(coupon({ validityDays: 7, startTime: null, endTime: null }), now)).toBe('领取后7天内有效');
+    expect(heldValidityText(coupon({ startTime: null, endTime: window.endTime }), now)).toBe('有效期至 2026.12.31');
+  });
+
+  test('the card shows the line, and no bare date beside it', () => {
+    expect(couponDates(coupon({ validityType: 1, ...window }), china('2026-12-01T10:00:00'))).toEqual({ validity: '有效期 2026.11.28 - 2026.12.31', expiry: '' });
+    expect(couponDates(coupon({ validityType: 2, ...window }), china('2026-11-20T10:00:00'))).toEqual({ validity: '2026.11.28 起生效', expiry: '' });
+  });
+});
+
 describe('§4 expiry label around China midnight, with the server/device time difference', () => {
   // Ends at 23:59:59 on 11-23, China time.
   const c = coupon({ endTime: '2026-11-23T15:59:59.999Z' });
   const china = (iso: string) => new Date(`${iso}+08:00`).getTime();
 
-  test('明日到期 the day before, 今日到期 on the day, the date earlier', () => {
-    expect(couponDates(c, china('2026-11-21T23:59:59')).expiry).toBe('2026-11-23');
+  test('明日到期 the day before, 今日到期 on the day, none earlier (the validity line names the end date)', () => {
+    expect(couponDates(c, china('2026-11-21T23:59:59')).expiry).toBe('');
     expect(couponDates(c, china('2026-11-22T00:00:00')).expiry).toBe('明日到期');
     expect(couponDates(c, china('2026-11-22T23:59:59')).expiry).toBe('明日到期');
     expect(couponDates(c, china('2026-11-23T00:00:00')).expiry).toBe('今日到期');

@@ -24,7 +24,7 @@ const held = (over: Partial<HeldCoupon>): HeldCoupon => {
 const paged = <T>(list: T[]) => ({ info: { list, total: list.length, page: 1, perSize: 10 } });
 
 describe('我的优惠券', () => {
-  test('tickets: amount or 折, threshold, scope, validity, 今日到期, notes as lines; tabs ask the server by state', async () => {
+  test('tickets: amount or 折, threshold, scope, validity from and until, 今日到期, notes as lines; tabs ask the server by state', async () => {
     route('GET', '/front/v1_2/coupon/coupon-list', (q) =>
       q.state === '2'
         ? paged([held({ rcSn: 'rc9', couponName: '已使用的10元券', state: 2 })])
@@ -35,7 +35,8 @@ describe('我的优惠券', () => {
     const [first, second] = all('.sf-ticket');
     expect(first.querySelector('.sf-ticket__amount')!.textContent).toBe('¥20');
     expect(first.querySelector('.sf-ticket__threshold')!.textContent).toBe('无门槛');
-    expect(first.querySelector('.sf-ticket__validity')!.textContent).toBe('领取后30天内有效今日到期');
+    const today = chinaTime(Date.now())!.format('YYYY.MM.DD');
+    expect(first.querySelector('.sf-ticket__validity')!.textContent).toBe(`有效期 ${today} - ${today}今日到期`);
     expect(Array.from(first.querySelectorAll('.sf-ticket__note')).map((n) => n.textContent)).toEqual(['下单立减', '不与其他优惠同享']);
     expect(second.querySelector('.sf-ticket__amount')!.textContent).toBe('8.5折');
     expect(second.querySelector('.sf-ticket__threshold')!.textContent).toBe('满1000元可用');

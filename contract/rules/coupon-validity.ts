@@ -80,23 +80,38 @@ export interface HeldValidity {
 }
 
 const day = (t: string | null) => formatChinaTime(t, 'YYYY.MM.DD');
+// Bare dates read as anything (issued? used?): each date line says it is a validity, from or until.
+const rangeText = (start: string | null, end: string | null) => `有效期 ${day(start)} - ${day(end)}`;
+const untilText = (end: string | null) => `有效期至 ${day(end)}`;
 
-/** The validity line of a coupon card, one text per kind the server produces. */
+/** The validity line of a coupon's terms (a template, or a copy without its dates), one text per kind. */
 export function validityText(c: HeldValidity): string {
   switch (c.validityType) {
     case VALIDITY_TYPES.DAYS_FROM_RECEIPT:
-      return c.validityDays ? `领取后${c.validityDays}天内有效` : `有效期至${day(c.endTime)}`;
+      return c.validityDays ? `领取后${c.validityDays}天内有效` : untilText(c.endTime);
     case VALIDITY_TYPES.FIXED_RANGE:
-      return `${day(c.startTime)}-${day(c.endTime)}`;
+      return rangeText(c.startTime, c.endTime);
     case VALIDITY_TYPES.DAYS_FROM_NEXT_DAY:
-      return c.validityDays ? `领取次日起${c.validityDays}天内有效` : `${day(c.startTime)}-${day(c.endTime)}`;
+      return c.validityDays ? `领取次日起${c.validityDays}天内有效` : rangeText(c.startTime, c.endTime);
     case VALIDITY_TYPES.UNTIL_DATE:
-      return `有效期至${day(c.endTime)}`;
+      return untilText(c.endTime);
     case VALIDITY_TYPES.LONG_TERM:
       return '长期有效';
     default:
-      return c.endTime ? `有效期至${day(c.endTime)}` : '';
+      return c.endTime ? untilText(c.endTime) : '';
   }
+}
+
+/**
+ * The dates of a customer's copy, whose window the server fixed at receipt: 有效期 2026.11.28 - 2026.12.31, or
+ * 2026.11.28 起生效 while the window has not opened (the customer cannot use it yet). A copy without its dates
+ * falls back to its kind's text; a long-term one has no end to name.
+ */
+export function heldValidityText(c: HeldValidity, now: TimeInput): string {
+  if (c.validityType === VALIDITY_TYPES.LONG_TERM || !c.endTime) return validityText(c);
+  if (!c.startTime) return untilText(c.endTime);
+  if (couponValidity(c, now) === 'NOT_STARTED') return `${day(c.startTime)} 起生效`;
+  return rangeText(c.startTime, c.endTime);
 }
 
 /** A template's validity before anyone holds it (the claim page): the same kinds, without a copy's dates. */

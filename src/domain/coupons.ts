@@ -1,10 +1,10 @@
 /**
- * Pure rules of 我的优惠券, the claim page and card vouchers (§3, §4): tab states, the texts of a coupon card,
- * where 去使用 leads, card voucher state texts, the claim button, and what a scanned code names.
+ * Pure rules of 我的优惠券, the claim page and card vouchers (§3, §4): tab states, the texts of a coupon card
+ * (its dates live in coupon-dates.ts), where 去使用 leads, card voucher state texts, the claim button, and what a
+ * scanned code names.
  */
-import type { ClaimDetails, ClaimItem, CouponListState, CouponUse, HeldCoupon } from '@contract/coupon';
-import { expiryLabel, isCouponStateDisabled } from '@contract/rules/coupon';
-import { hasExpiry, validityText } from '@contract/rules/coupon-validity';
+import type { ClaimDetails, ClaimItem, CouponListState, CouponUse } from '@contract/coupon';
+import { isCouponStateDisabled } from '@contract/rules/coupon';
 import { fenToYuanText } from '@contract/rules/money';
 import type { JumpTarget } from './jump';
 import { ROUTES, isWebUrl, parseQuery } from './routes';
@@ -30,13 +30,6 @@ export function isCouponDisabled(c: { state: number }): boolean {
 
 export function couponStateMark(state: number): string {
   return state === 2 ? '已使用' : state === 3 ? '已过期' : '';
-}
-
-/** The validity line and the §4 expiry label (今日到期 / 明日到期 / the date) of an unused coupon. */
-export function couponDates(c: HeldCoupon, now: number): { validity: string; expiry: string } {
-  const validity = validityText(c);
-  const expiry = c.state === 1 && hasExpiry(c) ? expiryLabel(c.endTime, now) : '';
-  return { validity, expiry };
 }
 
 /** A same-origin path (a partner page served by us) made absolute, so the web-view can open it. */

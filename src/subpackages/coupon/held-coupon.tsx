@@ -1,7 +1,8 @@
 import { View } from '@tarojs/components';
 import type { HeldCoupon } from '@contract/coupon';
 import CouponCard from '../../components/coupon-card';
-import { couponDates, couponStateMark, isCouponDisabled } from '../../domain/coupons';
+import { couponDates } from '../../domain/coupon-dates';
+import { couponStateMark, isCouponDisabled } from '../../domain/coupons';
 
 interface HeldCouponCardProps {
   coupon: HeldCoupon;
