@@ -110,7 +110,12 @@ async function operator(p: Phone) {
   };
   return {
     ops,
-    async act(no: string, action: string, state: string, reason?: string) {
+    /**
+     * Runs `action` on the application and waits for `state`. An action that sends money asks the operator to
+     * confirm first (a browser confirm()); with `dismissFirst` the first ask is cancelled, and the application must
+     * still be in `unchanged` after a reload.
+     */
+    async act(no: string, action: string, state: string, reason?: string, dismissFirst?: { unchanged: string }) {
       // The list as it is now (the customer may have acted since it was loaded), reloaded before anything is
       // typed into a card it would draw again.
       await reload();
@@ -121,6 +126,20 @@ async function operator(p: Phone) {
         await reload();
         assert.equal(await card(no).locator('.refuse-reason').inputValue(), reason);
       }
+      const pays = ['agree', 'receive', 'refund'].includes(action);
+      if (pays && dismissFirst) {
+        const asked = ops.waitForEvent('dialog');
+        await card(no).locator(`.act-${action}`).click();
+        const dialog = await asked;
+        assert.equal(dialog.type(), 'confirm');
+        assert.match(dialog.message(), /退款金额 ¥\d/);
+        await dialog.dismiss();
+        await reload();
+        assert.equal(await card(no).getAttribute('data-state'), dismissFirst.unchanged, 'a cancelled confirmation changes nothing');
+      }
+      // Playwright dismisses a dialog nobody handles: an action that asks is accepted here, one that does not never asks.
+      const accept = (dialog: { accept: () => Promise<void> }) => void dialog.accept();
+      if (pays) ops.once('dialog', accept);
       await card(no).locator(`.act-${action}`).click();
       await until(async () => {
         if ((await card(no).getAttribute('data-state').catch(() => null)) === state) return true;
@@ -132,7 +151,16 @@ async function operator(p: Phone) {
   };
 }
 
-async function applyFromOrder(p: Phone, detail: Awaited<ReturnType<typeof payOrder>>, withImage: boolean) {
+/**
+ * Applies for a refund from the order. With `checkAmount`: a minus typed into the amount stays and is refused by
+ * name, and the confirmation before filing is cancelled once (nothing is filed: one apply call in all).
+ */
+async function applyFromOrder(p: Phone, detail: Awaited<ReturnType<typeof payOrder>>, withImage: boolean, checkAmount = false) {
+  const applies: string[] = [];
+  const count = (r: { url: () => string; method: () => string }) => {
+    if (new URL(r.url()).pathname === '/front/v1/after/sales/refund/apply') applies.push(r.method());
+  };
+  p.page.on('request', count);
   await detail.locator('#order-after-sale-apply').click();
   const apply = await currentPage(p.page, S.apply);
   await apply.locator('#as-type-2').click();
@@ -143,8 +171,27 @@ async function applyFromOrder(p: Phone, detail: Awaited<ReturnType<typeof payOrd
     await chooser.setFiles({ name: 'evidence.png', mimeType: 'image/png', buffer: PNG });
     await apply.locator('.at-image-picker__preview-img').first().waitFor({ state: 'visible' });
   }
+  const modal = p.page.locator('.taro__modal');
+  if (checkAmount) {
+    const full = await field(apply, 'as-amount').inputValue();
+    await typeKeys(field(apply, 'as-amount'), '-5');
+    await apply.locator('#as-amount-error', { hasText: '退款金额不能为负数' }).waitFor({ state: 'visible' });
+    await apply.locator('#as-submit').click();
+    await expectToast(p.page, '退款金额不能为负数');
+    assert.equal(await field(apply, 'as-amount').inputValue(), '-5', 'what was typed stays');
+    await typeKeys(field(apply, 'as-amount'), full);
+    await apply.locator('#as-submit').click();
+    await modal.getByText('确认申请退款').waitFor({ state: 'visible' });
+    await p.shot('as-00-confirm-refund');
+    await modal.getByText('取消', { exact: true }).click();
+    await modal.getByText('确认申请退款').waitFor({ state: 'hidden' });
+    await currentPage(p.page, S.apply);
+  }
   await apply.locator('#as-submit').click();
+  await modal.getByText('确定', { exact: true }).click();
   const shown = await currentPage(p.page, S.detail);
+  p.page.off('request', count);
+  assert.deepEqual(applies, ['POST'], 'one refund request, the confirmed one');
   await until(async () => (await shown.locator('#as-state').textContent()) === '待商家处理', 'the application waits for the merchant');
   const applicationNo = new URL(p.page.url()).hash.match(/applicationNo=([^&]+)/)?.[1] ?? '';
   assert.ok(applicationNo, 'the detail names the application');
@@ -156,7 +203,7 @@ test('pay, apply with an image, goods asked back, tracking number, receipt, refu
   await loginInBrowser(p, suite.server, '13700137131');
   const orderNo = await submitOrder(await tokenOf(p.page));
   const paid = await payOrder(p, orderNo);
-  const { applicationNo } = await applyFromOrder(p, paid, true);
+  const { applicationNo } = await applyFromOrder(p, paid, true, true);
   await p.shot('as-01-applied');
 
   const op = await operator(p);
@@ -190,7 +237,7 @@ test('pay, apply with an image, goods asked back, tracking number, receipt, refu
   assert.equal(await track.locator('#track-state').textContent(), '已揽收');
   assert.match((await track.locator('#track-timeline').textContent()) ?? '', /快递员已揽收/);
 
-  await op.act(applicationNo, 'receive', 'REFUNDED');
+  await op.act(applicationNo, 'receive', 'REFUNDED', undefined, { unchanged: 'SHIPPED' });
   const history = await op.history(applicationNo);
   for (const text of ['买家发起了退款申请', '商家同意退货，请寄回商品', '买家已寄回商品', '商家已确认收货', '退款已原路退回']) {
     assert.ok(history.some((h) => h.includes(text)), `the history has ${text}`);

@@ -12,6 +12,7 @@ import type { Locator } from 'playwright-core';
 import { fenToYuanText } from '../contract/rules/money';
 import {
   currentPage,
+  expectToast,
   field,
   loginInBrowser,
   openScreen,
@@ -111,14 +112,35 @@ test('the earner authenticates, adds a card, withdraws, and sees the payout arri
   await expectText(cards, '.sf-earn__bank', '**** **** **** 7894');
   await suite.phone.shot('earnings-4-bank-card');
 
-  // Withdraw: over the balance is refused by name; ¥10 goes through to review.
+  // Withdraw: over the balance and a minus (kept as typed) are refused by name; ¥10 is confirmed, cancelled once
+  // (nothing sent), then confirmed and goes through to review.
+  const posted: string[] = [];
+  const count = (r: { url: () => string; method: () => string }) => {
+    if (new URL(r.url()).pathname === '/front/v1/personal/withdrawal') posted.push(r.method());
+  };
+  page.on('request', count);
   withdraw = await openScreen(page, suite.server.baseUrl, `/${S.withdraw.route}`, S.withdraw, { marker: '#withdraw-card-7894' });
   await typeKeys(field(withdraw, 'withdraw-amount'), fenToYuanText(before + 100));
   await expectText(withdraw, '#withdraw-error', '提现金额超过可提现余额');
+  await typeKeys(field(withdraw, 'withdraw-amount'), '-5');
+  await expectText(withdraw, '#withdraw-error', '提现金额不能为负数');
+  await withdraw.locator('#withdraw-submit').click();
+  await expectToast(page, '提现金额不能为负数');
+  assert.equal(await field(withdraw, 'withdraw-amount').inputValue(), '-5', 'what was typed stays');
   await typeKeys(field(withdraw, 'withdraw-amount'), '10');
   await suite.phone.shot('earnings-5-withdraw');
+  const modal = page.locator('.taro__modal');
   await withdraw.locator('#withdraw-submit').click();
+  await modal.getByText('提现¥10至中国工商银行（7894）', { exact: false }).waitFor({ state: 'visible', timeout: WAIT_MS });
+  await suite.phone.shot('earnings-5b-confirm');
+  await modal.getByText('取消', { exact: true }).click();
+  await modal.getByText('确认提现').waitFor({ state: 'hidden', timeout: WAIT_MS });
+  await currentPage(page, S.withdraw);
+  await withdraw.locator('#withdraw-submit').click();
+  await modal.getByText('确定', { exact: true }).click();
   let detail = await currentPage(page, S.withdrawDetails);
+  page.off('request', count);
+  assert.deepEqual(posted, ['POST'], 'one withdrawal sent, the confirmed one');
   await expectText(detail, '#withdraw-status', '审核中');
   const withdrawalNo = new URLSearchParams(page.url().split('?')[1] ?? '').get('withdrawalNo') ?? '';
   assert.match(withdrawalNo, /^WD/);
@@ -128,6 +150,16 @@ test('the earner authenticates, adds a card, withdraws, and sees the payout arri
   await ops.goto(`${suite.server.baseUrl}/ops/earnings/console`);
   await typeKeys(ops.locator('#ops-key'), OPS_KEY);
   await ops.locator('#ops-load').click();
+  // Approval pays out: the operator is asked first, and cancelling leaves the withdrawal under review.
+  const asked = ops.waitForEvent('dialog');
+  await ops.locator(`#approve-${withdrawalNo}`).click();
+  const dialog = await asked;
+  assert.equal(dialog.type(), 'confirm');
+  assert.match(dialog.message(), /提现 ¥10\.00，实际打款 ¥10\.00/);
+  await dialog.dismiss();
+  await ops.locator('#ops-load').click();
+  await ops.locator(`.card[data-no="${withdrawalNo}"] .state`, { hasText: '审核中' }).waitFor({ state: 'visible', timeout: WAIT_MS });
+  ops.once('dialog', (d) => void d.accept());
   await ops.locator(`#approve-${withdrawalNo}`).click();
   await ops.locator(`#approve-${withdrawalNo}`).waitFor({ state: 'detached', timeout: WAIT_MS });
   await ops.close();
@@ -137,6 +169,7 @@ test('the earner authenticates, adds a card, withdraws, and sees the payout arri
   detail = await currentPage(page, S.withdrawDetails);
   await expectText(detail, '#withdraw-status', '到账');
   await expectText(detail, '#withdraw-timeline', '审核通过');
+  await expectText(detail, '.sf-earn__row[data-row="实际到账"]', '¥10');
   await suite.phone.shot('earnings-6-arrived');
 
   const record = await openScreen(page, suite.server.baseUrl, `/${S.withdrawRecord.route}`, S.withdrawRecord);

@@ -18,6 +18,10 @@ describe('after-sale apply form (issue 13)', () => {
     [draft({ amountText: 'abc' }), '请输入正确的退款金额'],
     [draft({ amountText: '0' }), '请输入正确的退款金额'],
     [draft({ amountText: '1.234' }), '请输入正确的退款金额'],
+    // A minus is kept as typed and refused by name (it used to be dropped, filing a ¥5 refund for "-5").
+    [draft({ amountText: '-5' }), '退款金额不能为负数'],
+    [draft({ amountText: '－5' }), '退款金额不能为负数'],
+    [draft({ amountText: '' }), '请输入退款金额'],
     [draft({ seqs: [2], amountText: '10.01' }), '退款金额不能超过可退金额10元'],
     [draft({ reason: '' }), '请选择退款原因'],
     [draft({ images: Array(7).fill('u') }), '最多上传6张图片'],

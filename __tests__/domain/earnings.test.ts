@@ -5,8 +5,8 @@
  */
 import { CARD_MESSAGES, cardNoError, groupCardNo, luhnCheckDigit, luhnValid, maskCardNo, normalizeCardNo } from '../../contract/rules/luhn';
 import { IDENTITY_MESSAGES, idNumberError, isAdult, maskRealName, realNameError } from '../../contract/rules/identity';
-import { maxWithdrawable, ruleLines, withdrawalError, withdrawalFee, WITHDRAWAL_MESSAGES, yuanTextToFen, type WithdrawalRule } from '../../contract/rules/withdrawal';
-import { cleanAmountInput, groupLedgerByMonth, ledgerAmountText, signedMoney, withdrawVerdict } from '../../src/domain/earnings';
+import { maxWithdrawable, readAmountText, ruleLines, withdrawalError, withdrawalFee, WITHDRAWAL_MESSAGES, yuanTextToFen, type WithdrawalRule } from '../../contract/rules/withdrawal';
+import { groupLedgerByMonth, ledgerAmountText, signedMoney, withdrawVerdict } from '../../src/domain/earnings';
 import { sharePath } from '../../src/domain/share';
 import type { LedgerLine, WithdrawalRuleInfo } from '../../contract/earnings';
 
@@ -187,14 +187,24 @@ describe('storefront earnings helpers', () => {
     expect(signedMoney(-1000)).toBe('-¥10');
   });
 
+  // The field keeps what was typed and this names what is wrong with it. It used to clean the text instead, so
+  // "-5" became "5" and was sent as a ¥5 amount.
   test.each([
-    ['12.345', '12.34'],
-    ['00', '0'],
-    ['007', '7'],
-    ['.5', '0.5'],
-    ['1.2.3', '1.23'],
-    ['¥12a', '12'],
-  ])('amount field keeps %j as %j', (typed, kept) => expect(cleanAmountInput(typed)).toBe(kept));
+    ['12.34', { fen: 1234 }],
+    ['007', { fen: 700 }],
+    ['.5', { fen: 50 }],
+    [' 3 ', { fen: 300 }],
+    ['', { problem: 'EMPTY' }],
+    ['  ', { problem: 'EMPTY' }],
+    ['-5', { problem: 'NEGATIVE' }],
+    ['-0.5', { problem: 'NEGATIVE' }],
+    ['－5', { problem: 'NEGATIVE' }],
+    ['−5', { problem: 'NEGATIVE' }],
+    ['12.345', { problem: 'FORMAT' }],
+    ['1.2.3', { problem: 'FORMAT' }],
+    ['¥12a', { problem: 'FORMAT' }],
+    ['5-', { problem: 'FORMAT' }],
+  ])('readAmountText(%j) -> %j', (typed, read) => expect(readAmountText(typed)).toEqual(read));
 
   test('withdraw verdict: fee and actual amount, and the first problem', () => {
     const info: WithdrawalRuleInfo = {
@@ -211,6 +221,10 @@ describe('storefront earnings helpers', () => {
     expect(withdrawVerdict('60', info, true).error).toBe(WITHDRAWAL_MESSAGES.overBalance);
     expect(withdrawVerdict('20', { ...info, verified: false }, true).error).toBe(WITHDRAWAL_MESSAGES.identity);
     expect(withdrawVerdict('20', info, false).error).toBe(WITHDRAWAL_MESSAGES.bankCard);
+    // A minus is refused by name, with nothing to send; other text that is no amount, by its format.
+    expect(withdrawVerdict('-5', info, true)).toEqual({ amount: null, fee: 0, actual: 0, error: '提现金额不能为负数' });
+    expect(withdrawVerdict('5元', info, true).error).toBe(WITHDRAWAL_MESSAGES.amountFormat);
+    expect(withdrawVerdict('', info, true).error).toBe(WITHDRAWAL_MESSAGES.amountEmpty);
   });
 
   test("a promoter's share path carries the promoter code", () => {

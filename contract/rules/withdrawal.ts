@@ -28,6 +28,7 @@ export const WITHDRAWAL_MESSAGES = {
   identity: '请先完成实名认证',
   bankCard: '请先添加银行卡',
   feeTooHigh: '提现金额不足以支付手续费',
+  negative: '提现金额不能为负数',
 } as const;
 
 /** "12.3" / "12.30" / "12" -> fen; null when it is not a non-negative amount with at most two decimals. */
@@ -36,6 +37,18 @@ export function yuanTextToFen(text: string): number | null {
   if (!/^\d{1,9}(\.\d{0,2})?$/.test(v)) return null;
   const [yuan, cents = ''] = v.split('.');
   return Number(yuan) * 100 + Number(cents.padEnd(2, '0'));
+}
+
+/** What an amount field holds: fen, or why it is no amount (the field keeps what was typed; the page says why). */
+export type AmountRead = { fen: number } | { problem: 'EMPTY' | 'NEGATIVE' | 'FORMAT' };
+
+/** Reads a typed yuan amount; a minus (ASCII, or the full-width and Unicode ones) before a number is NEGATIVE. */
+export function readAmountText(text: string): AmountRead {
+  const v = text.trim();
+  if (!v) return { problem: 'EMPTY' };
+  if (/^[-−－]\s*[\d.]/.test(v)) return { problem: 'NEGATIVE' };
+  const fen = yuanTextToFen(v.startsWith('.') ? `0${v}` : v);
+  return fen === null ? { problem: 'FORMAT' } : { fen };
 }
 
 /** The fee of a withdrawal of `amount` fen. */

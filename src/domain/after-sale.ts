@@ -4,8 +4,8 @@
  */
 import type { AfterSaleDetail, AfterSaleRefer } from '@contract/after-sales';
 import { AFTER_SALE_IMAGES_MAX, type AfterSaleState } from '@contract/rules/after-sale';
-import { fenToYuanText } from '@contract/rules/money';
-import { yuanTextToFen } from '@contract/rules/withdrawal';
+import { fenToYuanText, formatMoney } from '@contract/rules/money';
+import { readAmountText } from '@contract/rules/withdrawal';
 
 export const AFTER_SALE_TEXTS = {
   addressHint: '*退换的商品，可退换至以上地址',
@@ -14,6 +14,11 @@ export const AFTER_SALE_TEXTS = {
   cancelled: '已撤销',
   saved: '保存成功',
   confirmCancel: '确定撤销该售后申请吗？',
+  amountEmpty: '请输入退款金额',
+  amountNegative: '退款金额不能为负数',
+  amountFormat: '请输入正确的退款金额',
+  confirmTitle: '确认申请退款',
+  confirm: (amount: number) => `申请退款${formatMoney(amount)}，提交后请等待商家处理`,
 } as const;
 
 export interface ApplyDraft {
@@ -31,11 +36,25 @@ export function maxFor(refer: Pick<AfterSaleRefer, 'payments'>, seqs: readonly n
   return chosen.reduce((s, p) => s + p.refundable, 0);
 }
 
+/**
+ * The typed refund amount in fen, or what is wrong with it. The field keeps what was typed, so a minus or stray
+ * text is named here, never dropped into another amount.
+ */
+export function refundAmount(text: string): { message: string } | { amount: number } {
+  const read = readAmountText(text);
+  if ('problem' in read) {
+    const messages = { EMPTY: AFTER_SALE_TEXTS.amountEmpty, NEGATIVE: AFTER_SALE_TEXTS.amountNegative, FORMAT: AFTER_SALE_TEXTS.amountFormat };
+    return { message: messages[read.problem] };
+  }
+  return read.fen > 0 ? { amount: read.fen } : { message: AFTER_SALE_TEXTS.amountFormat };
+}
+
 /** The first problem of the draft, or null; the amount in fen when it is fine. */
 export function applyProblem(draft: ApplyDraft, refer: Pick<AfterSaleRefer, 'payments'>): { message: string } | { amount: number } {
   if (refer.payments.length > 1 && draft.seqs.length === 0) return { message: '请选择退款的期数' };
-  const amount = yuanTextToFen(draft.amountText);
-  if (amount === null || amount <= 0) return { message: '请输入正确的退款金额' };
+  const typed = refundAmount(draft.amountText);
+  if ('message' in typed) return typed;
+  const { amount } = typed;
   const max = maxFor(refer, draft.seqs);
   if (amount > max) return { message: `退款金额不能超过可退金额${fenToYuanText(max)}元` };
   if (!draft.reason) return { message: '请选择退款原因' };

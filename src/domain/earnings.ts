@@ -7,7 +7,7 @@ import type { LedgerLine, WithdrawalDetail, WithdrawalRuleInfo } from '@contract
 import { formatChinaTime } from '@contract/rules/china-time';
 import { ledgerFlow, ledgerRowShown, ledgerTotals } from '@contract/rules/ledger';
 import { formatMoney } from '@contract/rules/money';
-import { withdrawalError, withdrawalFee, yuanTextToFen } from '@contract/rules/withdrawal';
+import { readAmountText, withdrawalError, withdrawalFee, WITHDRAWAL_MESSAGES } from '@contract/rules/withdrawal';
 
 export interface LedgerMonth {
   /** "2026年11月" */
@@ -59,19 +59,6 @@ export function withdrawalMoneyRows(d: Pick<WithdrawalDetail, 'status' | 'amount
   ];
 }
 
-/**
- * What the amount field keeps of what was typed: digits and one point, at most two decimals, no leading
- * zeros ("00" -> "0", ".5" -> "0.5"), so the field never holds something that is not an amount in the making.
- */
-export function cleanAmountInput(text: string): string {
-  let v = text.replace(/[^\d.]/g, '');
-  const dot = v.indexOf('.');
-  if (dot >= 0) v = `${v.slice(0, dot + 1)}${v.slice(dot + 1).replace(/\./g, '').slice(0, 2)}`;
-  if (v.startsWith('.')) v = `0${v}`;
-  v = v.replace(/^0+(?=\d)/, '');
-  return v.slice(0, 12);
-}
-
 export interface WithdrawVerdict {
   amount: number | null;
   fee: number;
@@ -81,12 +68,17 @@ export interface WithdrawVerdict {
   error: string | null;
 }
 
-/** The withdraw page's verdict on the typed amount against the rule and the promoter's position. */
+/**
+ * The withdraw page's verdict on the typed amount (kept as typed: a minus is named, never dropped) against the
+ * rule and the promoter's position.
+ */
 export function withdrawVerdict(text: string, info: WithdrawalRuleInfo, hasCard: boolean): WithdrawVerdict {
-  const amount = text.trim() ? yuanTextToFen(text) : 0;
+  const read = readAmountText(text);
+  const amount = 'fen' in read ? read.fen : read.problem === 'EMPTY' ? 0 : null;
   const fee = amount ? withdrawalFee(amount, info.rule) : 0;
   const error = withdrawalError(amount, info.rule, { ...info, hasCard });
-  return { amount, fee, actual: amount ? Math.max(0, amount - fee) : 0, error };
+  const negative = 'problem' in read && read.problem === 'NEGATIVE';
+  return { amount, fee, actual: amount ? Math.max(0, amount - fee) : 0, error: negative && error === WITHDRAWAL_MESSAGES.amountFormat ? WITHDRAWAL_MESSAGES.negative : error };
 }
 
 /** Commission tabs of the earnings-order page, in the order shown. */

@@ -22,6 +22,8 @@ img{width:56px;height:56px;object-fit:cover;border-radius:4px;margin-right:4px}`
   }
   var ACTIONS={APPLIED:['agree','return','refuse'],SHIPPED:['receive','refuse'],RECEIVED:['refund','refuse'],AGREED:['refund']};
   var LABEL={agree:'同意退款',return:'同意退货（要求寄回）',receive:'确认收货并退款',refund:'退款',refuse:'拒绝'};
+  // These send the refund to the payment provider at once: the operator confirms the amount first.
+  var PAYS={agree:true,receive:true,refund:true};
   var loads=0;
   // A new load starts from a clean message line: an earlier error (a wrong key's 401) is no longer true.
   function load(){msg.textContent='';refresh()}
@@ -57,7 +59,10 @@ img{width:56px;height:56px;object-fit:cover;border-radius:4px;margin-right:4px}`
           }
           acts.forEach(function(x){
             var b=el(bar,'button',LABEL[x],x==='refuse'?'no act-'+x:'ok act-'+x);
-            b.onclick=function(){act(a.applicationNo,x,x==='refuse'?{reason:reason.value}:{})};
+            b.onclick=function(){
+              if(PAYS[x]&&!confirm('确认'+LABEL[x]+'？\\n'+a.applicationNo+' '+a.courseName+'\\n退款金额 '+yuan(a.amount)+'，将原路退回'))return;
+              act(a.applicationNo,x,x==='refuse'?{reason:reason.value}:{});
+            };
           });
           if(reason&&focused===a.applicationNo)reason.focus();
         }

@@ -24,7 +24,11 @@ export const CONSOLE_HTML = opsPageHtml({
         cell(card,'提现 '+yuan(w.amount)+(w.status==='SUCCESS'?' 实际到账 '+yuan(w.actualAmount):w.status==='FAILED'||w.status==='REJECTED'?' 已退回':' 预计到账 '+yuan(w.actualAmount)));cell(card,w.statusText).className='state';
         if(w.status==='REVIEWING'){
           var a=document.createElement('button');a.className='ok';a.textContent='通过';a.id='approve-'+w.withdrawalNo;
-          a.onclick=function(){call('POST','/ops/earnings/withdrawals/'+encodeURIComponent(w.withdrawalNo)+'/approve').then(load,function(e){msg.textContent=e.message})};
+          // Approval pays out at once: the operator confirms amount and card first; cancelling sends nothing.
+          a.onclick=function(){
+            if(!confirm('确认通过并打款？\\n'+w.holderName+' '+w.bankName+' '+w.cardMasked+'\\n提现 '+yuan(w.amount)+'，实际打款 '+yuan(w.actualAmount)))return;
+            call('POST','/ops/earnings/withdrawals/'+encodeURIComponent(w.withdrawalNo)+'/approve').then(load,function(e){msg.textContent=e.message});
+          };
           var r=document.createElement('button');r.className='no';r.textContent='驳回';r.id='reject-'+w.withdrawalNo;
           r.onclick=function(){var reason=prompt('驳回原因','信息有误');if(!reason)return;call('POST','/ops/earnings/withdrawals/'+encodeURIComponent(w.withdrawalNo)+'/reject',{reason:reason}).then(load,function(e){msg.textContent=e.message})};
           card.appendChild(a);card.appendChild(r);

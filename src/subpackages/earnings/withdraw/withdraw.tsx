@@ -1,15 +1,16 @@
-import { Input, View } from '@tarojs/components';
-import { useDidShow } from '@tarojs/taro';
+import { View } from '@tarojs/components';
+import Taro, { useDidShow } from '@tarojs/taro';
 import { observer, useLocalObservable } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
 import { useRef } from 'react';
 import type { BankCard, WithdrawalRuleInfo } from '@contract/earnings';
 import { fenToYuanText, formatMoney } from '@contract/rules/money';
 import { ApiError } from '../../../api/request';
+import AmountInput from '../../../components/amount-input';
 import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
 import Popup from '../../../components/popup';
-import { cleanAmountInput, withdrawVerdict } from '../../../domain/earnings';
+import { withdrawVerdict } from '../../../domain/earnings';
 import { ROUTES } from '../../../domain/routes';
 import { openPage } from '../../../platform/navigation';
 import { toast } from '../../../platform/ui';
@@ -65,6 +66,13 @@ function Withdraw() {
     const key = `${verdict.amount}:${state.cardId}`;
     if (attempt.current?.key !== key) attempt.current = { key, id: newRequestId() };
     runInAction(() => (state.sending = true));
+    // Money leaves the balance: the promoter confirms the amount and the card first; cancelling changes nothing.
+    const card = state.cards.find((c) => c.cardId === state.cardId);
+    const { confirm } = await Taro.showModal({
+      title: '确认提现',
+      content: `提现${formatMoney(verdict.amount as number)}至${card ? `${card.bankName}（${card.cardTail}）` : '银行卡'}，手续费${formatMoney(verdict.fee)}，预计到账${formatMoney(verdict.actual)}`,
+    }).catch(() => ({ confirm: false }));
+    if (!confirm) return runInAction(() => (state.sending = false));
     try {
       const done = await api.earnings.withdraw({ amount: verdict.amount as number, cardId: state.cardId, requestId: attempt.current.id });
       attempt.current = null;
@@ -116,20 +124,17 @@ function Withdraw() {
         <View className="sf-earn__card-title">提现金额</View>
         <View className="sf-earn__amount-row">
           <View className="sf-earn__yen">¥</View>
-          <Input
+          <AmountInput
             id="withdraw-amount"
             className="sf-earn__amount-input"
-            type="digit"
             value={state.amount}
             placeholder="0.00"
-            onInput={(e) => {
-              const next = cleanAmountInput(e.detail.value);
+            onInput={(text) =>
               runInAction(() => {
-                state.amount = next;
+                state.amount = text;
                 state.error = '';
-              });
-              return next;
-            }}
+              })
+            }
           />
           <View className="sf-earn__all" id="withdraw-all" onClick={() => runInAction(() => ((state.amount = fenToYuanText(info.maxAmount)), (state.error = '')))}>
             全部提现

@@ -1,4 +1,4 @@
-import { Input, Textarea, View } from '@tarojs/components';
+import { Textarea, View } from '@tarojs/components';
 import Taro, { useLoad, useRouter } from '@tarojs/taro';
 import { runInAction } from 'mobx';
 import { observer, useLocalObservable } from 'mobx-react-lite';
@@ -6,10 +6,11 @@ import type { AfterSaleRefer } from '@contract/after-sales';
 import { AFTER_SALE_DESCRIPTION_MAX, AFTER_SALE_IMAGES_MAX, AFTER_SALE_TYPE_TEXT } from '@contract/rules/after-sale';
 import { fenToYuanText, formatMoney } from '@contract/rules/money';
 import { ApiError } from '../../../api/request';
+import AmountInput from '../../../components/amount-input';
 import EmptyView from '../../../components/empty-view';
 import ImagePicker from '../../../components/image-picker';
 import PageShell from '../../../components/page-shell';
-import { AFTER_SALE_TEXTS, applyProblem, maxFor, type ApplyDraft } from '../../../domain/after-sale';
+import { AFTER_SALE_TEXTS, applyProblem, maxFor, refundAmount, type ApplyDraft } from '../../../domain/after-sale';
 import { ROUTES } from '../../../domain/routes';
 import { openPage } from '../../../platform/navigation';
 import { toast } from '../../../platform/ui';
@@ -64,6 +65,9 @@ function AfterSaleApply() {
     const checked = applyProblem(s.draft, s.refer);
     if ('message' in checked) return toast(checked.message);
     runInAction(() => (s.sending = true));
+    // A refund request moves money: the customer confirms the amount first; cancelling changes nothing.
+    const { confirm } = await Taro.showModal({ title: AFTER_SALE_TEXTS.confirmTitle, content: AFTER_SALE_TEXTS.confirm(checked.amount) }).catch(() => ({ confirm: false }));
+    if (!confirm) return runInAction(() => (s.sending = false));
     const d = s.draft;
     const seqs = s.refer.payments.length > 1 ? d.seqs : [];
     const input = { type: d.type, seqs, amount: checked.amount, reason: d.reason, description: d.description.trim(), images: d.images };
@@ -84,6 +88,7 @@ function AfterSaleApply() {
   if (!refer) return <PageShell className="sf-as"><View className="sf-as__card sf-as__muted">加载中...</View></PageShell>;
   const d = s.draft;
   const max = maxFor(refer, d.seqs);
+  const typed = d.amountText ? refundAmount(d.amountText) : null;
   return (
     <PageShell className="sf-as sf-as-apply">
       <View className="sf-as__card">
@@ -115,15 +120,13 @@ function AfterSaleApply() {
       <View className="sf-as__card">
         <View className="sf-as__title">退款金额</View>
         <View className="sf-as__row">
-          <Input
-            id="as-amount"
-            className="sf-as__input"
-            type="digit"
-            value={d.amountText}
-            placeholder="请输入退款金额"
-            onInput={(e) => runInAction(() => (d.amountText = e.detail.value))}
-          />
+          <AmountInput id="as-amount" className="sf-as__input" value={d.amountText} placeholder="请输入退款金额" onInput={(text) => runInAction(() => (d.amountText = text))} />
         </View>
+        {typed && 'message' in typed ? (
+          <View className="sf-as__warn" id="as-amount-error">
+            {typed.message}
+          </View>
+        ) : null}
         <View className="sf-as__muted" id="as-max">最多可退{formatMoney(max)}</View>
       </View>
       <View className="sf-as__card">
