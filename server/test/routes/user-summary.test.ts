@@ -55,7 +55,7 @@ describe('GET /front/v1/user/summary', () => {
   test('a new customer has no orders and the demo coupons that are usable', async () => {
     const { token } = await h.login(phone());
     const s = await summary(token);
-    assert.deepEqual(s.orders, { ALL: 0, UNPAID: 0, PAID: 0, CANCELLED: 0, REFUND: 0 });
+    assert.deepEqual(s.orders, { ALL: 0, UNPAID: 0, TO_SHIP: 0, TO_RECEIVE: 0, PAID: 0, CANCELLED: 0, REFUND: 0 });
     const unused = await h.get<Paged<HeldCoupon>>('/front/v1_2/coupon/coupon-list', { state: '1', page: 1, perSize: 50 }, token);
     assert.equal(unused.status, 200, unused.raw.body);
     assert.ok(s.coupons > 0, 'the demo project gives usable coupons');
@@ -71,8 +71,8 @@ describe('GET /front/v1/user/summary', () => {
     await makeOrder(userId, 'DEAL_DONE_COURSE', null);
     await makeOrder(userId, 'REFUND_PART', null);
     const s = await summary(token);
-    assert.deepEqual(s.orders, { ALL: 6, UNPAID: 2, PAID: 2, CANCELLED: 1, REFUND: 1 });
-    for (const tab of ['ALL', 'UNPAID', 'PAID', 'CANCELLED', 'REFUND'] as const) {
+    assert.deepEqual(s.orders, { ALL: 6, UNPAID: 2, TO_SHIP: 0, TO_RECEIVE: 0, PAID: 2, CANCELLED: 1, REFUND: 1 });
+    for (const tab of ['ALL', 'UNPAID', 'TO_SHIP', 'TO_RECEIVE', 'PAID', 'CANCELLED', 'REFUND'] as const) {
       assert.equal(s.orders[tab], await listTotal(token, tab), `tab ${tab}`);
     }
   });
