@@ -1,6 +1,6 @@
 /** Uploads (§3, §5 status 200, §8 texts): keys, credentials reuse, host resolution and the uploader's messages. */
 import type { UploadCredentials } from '@contract/upload';
-import { credentialsUsable, imageTypeOf, postFields, resolveHost, summaryText, uploadKey, UPLOAD_TEXTS } from '../../src/domain/upload';
+import { credentialsUsable, imageTypeOf, postFields, resolveHost, screenPick, summaryText, uploadKey, UPLOAD_TEXTS } from '../../src/domain/upload';
 import { createUploader } from '../../src/platform/upload/uploader';
 
 const cred = (expireSecondsAt: number, host = '/storage'): UploadCredentials => ({
@@ -24,6 +24,26 @@ describe('upload rules', () => {
     [1, 1, '成功上传1张, 失败1张'],
     [0, 3, '成功上传0张, 失败3张'],
   ])('summary %s ok %s failed', (ok, failed, text) => expect(summaryText(ok, failed)).toBe(text));
+
+  describe('a pick: what goes up, and what the customer is told was left out', () => {
+    const isImage = (name: string) => imageTypeOf(undefined, name) !== null;
+    const pngs = (n: number) => Array.from({ length: n }, (_, i) => `p${i}.png`);
+
+    test('within the room: all go up, nothing to say', () => {
+      expect(screenPick(pngs(3), 6, 6, isImage)).toEqual({ accepted: pngs(3), notice: null });
+    });
+
+    test('more than the room: the first ones go up, the rest are named', () => {
+      expect(screenPick(pngs(8), 6, 6, isImage)).toEqual({ accepted: pngs(6), notice: '最多上传6张，多选的2张未上传' });
+      // Four already shown: room for two.
+      expect(screenPick(pngs(3), 2, 6, isImage)).toEqual({ accepted: pngs(2), notice: '最多上传6张，多选的1张未上传' });
+    });
+
+    test('files that are not images are named, and do not take an image’s place', () => {
+      expect(screenPick(['a.pdf', 'b.png', 'c.txt'], 1, 3, isImage)).toEqual({ accepted: ['b.png'], notice: '只能上传图片（JPG、PNG、GIF、WebP），2个文件未上传' });
+      expect(screenPick(['a.pdf', ...pngs(3)], 2, 3, isImage).notice).toBe('只能上传图片（JPG、PNG、GIF、WebP），1个文件未上传；最多上传3张，多选的1张未上传');
+    });
+  });
 
   test.each([
     ['image/png', 'a', 'image/png'],

@@ -8,7 +8,10 @@ export const UPLOAD_TEXTS = {
   start: (n: number) => `开始上传第${n}张`,
   partial: (ok: number, failed: number) => `成功上传${ok}张, 失败${failed}张`,
   done: '上传成功',
-  notImage: '只能上传图片',
+  // §8 has no text for what a pick leaves out; these say what was left and why, so nothing vanishes unexplained.
+  notImage: (n: number) => `只能上传图片（JPG、PNG、GIF、WebP），${n}个文件未上传`,
+  overLimit: (max: number, n: number) => `最多上传${max}张，多选的${n}张未上传`,
+  noticeTitle: '温馨提示',
 } as const;
 
 /** §5: the storage host answers 200 for a stored file (success_action_status). */
@@ -59,4 +62,17 @@ export function postFields(cred: UploadCredentials, key: string, type: string): 
 /** What the customer is told after a batch: 上传成功 when all went up, else how many did and did not. */
 export function summaryText(ok: number, failed: number): string {
   return failed === 0 ? UPLOAD_TEXTS.done : UPLOAD_TEXTS.partial(ok, failed);
+}
+
+/**
+ * Splits a pick into what goes up and what is left out: files that are not images, then images beyond the `room`
+ * left under `max`. `notice` tells the customer what was left out and why (null when nothing was).
+ */
+export function screenPick<T>(picked: readonly T[], room: number, max: number, isImage: (file: T) => boolean): { accepted: T[]; notice: string | null } {
+  const images = picked.filter(isImage);
+  const accepted = images.slice(0, Math.max(0, room));
+  const notImages = picked.length - images.length;
+  const over = images.length - accepted.length;
+  const notes = [notImages ? UPLOAD_TEXTS.notImage(notImages) : '', over ? UPLOAD_TEXTS.overLimit(max, over) : ''].filter(Boolean);
+  return { accepted, notice: notes.length ? notes.join('；') : null };
 }

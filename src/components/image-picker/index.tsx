@@ -3,6 +3,7 @@ import Taro from '@tarojs/taro';
 import { useMemo, useState } from 'react';
 import AtImagePicker from 'taro-ui/lib/components/image-picker';
 import { toast } from '../../platform/ui';
+import { imageTypeOf, screenPick, UPLOAD_TEXTS } from '../../domain/upload';
 import { createUploader, postObject, type PickedImage } from '../../platform/upload';
 import { useStores } from '../../stores';
 import './index.scss';
@@ -39,7 +40,7 @@ export default function ImagePicker({ value, onChange, max, hint }: ImagePickerP
         progress: (title) => void Taro.showLoading({ title, mask: true }),
         done: (text) => {
           void Taro.hideLoading();
-          toast(text, text === '上传成功' ? 'success' : 'none');
+          toast(text, text === UPLOAD_TEXTS.done ? 'success' : 'none');
         },
       }),
     [api],
@@ -51,16 +52,19 @@ export default function ImagePicker({ value, onChange, max, hint }: ImagePickerP
       return;
     }
     if (busy) return;
-    const added = files.slice(value.length, value.length + Math.max(0, max - value.length));
-    const images: PickedImage[] = added.map((f) => ({
+    const picked: PickedImage[] = files.slice(value.length).map((f) => ({
       path: f.url,
       file: f.file?.originalFileObj,
       // H5's tempFiles type is a kind ('image'), not a MIME type: the File's own type comes first.
       type: f.file?.originalFileObj?.type || f.file?.type,
     }));
-    if (!images.length) return;
+    // A browser's file input takes any number of any files; what cannot go up is named, never silently dropped.
+    const isImage = (p: PickedImage) => imageTypeOf(p.type, p.file?.name ?? p.path) !== null;
+    const { accepted: images, notice } = screenPick(picked, max - value.length, max, isImage);
     setBusy(true);
     try {
+      if (notice) await Taro.showModal({ title: UPLOAD_TEXTS.noticeTitle, content: notice, showCancel: false, confirmText: '知道了' }).catch(() => undefined);
+      if (!images.length) return;
       const { urls } = await upload(images);
       onChange([...value, ...urls.filter((u): u is string => !!u)].slice(0, max));
     } catch (err) {
