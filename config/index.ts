@@ -1,7 +1,7 @@
 import { defineConfig, type UserConfigExport } from '@tarojs/cli';
 import TsconfigPathsPlugin from 'tsconfig-paths-webpack-plugin';
 import { ChunkReportPlugin } from './chunk-report';
-import { MINI_MINIFY_XML, MINI_TERSER, miniOutputSize } from './mini-size';
+import { MINI_TERSER, miniOutputSize } from './mini-size';
 import { PrecompressPlugin } from './precompress';
 import devConfig from './dev';
 import prodConfig from './prod';
@@ -88,7 +88,6 @@ export default defineConfig<'webpack5'>(async (merge) => {
       miniCssExtractPluginOption: { ignoreOrder: true },
       sassLoaderOption: { sassOptions },
       optimizeMainPackage: { enable: true },
-      minifyXML: MINI_MINIFY_XML,
       webpackChain(chain) {
         chain.resolve.plugin('tsconfig-paths').use(TsconfigPathsPlugin);
         miniOutputSize(chain);
