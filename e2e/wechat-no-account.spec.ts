@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { SCREENS, currentPage, openPhone, until } from './harness';
 import { phoneSuite } from './suite';
 import { WECHAT_UA, asWechatBrowser } from './wechat-browser';
@@ -20,15 +20,15 @@ const needsAccount = (url: URL) =>
 
 /** What the phone did that a visitor must never see: WeChat calls, failed requests, console errors. */
 function watch(page: Page) {
-  const seen = { wechat: [] as string[], failed: [] as string[], errors: [] as string[], inFlight: 0 };
+  const seen = { wechat: [] as string[], failed: [] as string[], errors: [] as string[], inFlight: new Set<Request>() };
   page.on('request', (r) => {
-    seen.inFlight += 1;
+    seen.inFlight.add(r);
     const url = new URL(r.url());
     if (needsAccount(url)) seen.wechat.push(`${r.method()} ${url.origin}${url.pathname}`);
   });
-  page.on('requestfinished', () => (seen.inFlight -= 1));
+  page.on('requestfinished', (r) => seen.inFlight.delete(r));
   page.on('requestfailed', (r) => {
-    seen.inFlight -= 1;
+    seen.inFlight.delete(r);
     seen.failed.push(`${r.method()} ${r.url()}: ${r.failure()?.errorText ?? ''}`);
   });
   page.on('response', (r) => {
@@ -43,11 +43,18 @@ function watch(page: Page) {
 
 /** Waits until the page has nothing in flight, also once the browser was idle (a call that starts late is seen). */
 async function settled(page: Page, seen: ReturnType<typeof watch>): Promise<void> {
+  const quiet = async () => {
+    try {
+      await until(async () => seen.inFlight.size === 0, 'no request in flight');
+    } catch (err) {
+      throw new Error(`${String(err)}: ${[...seen.inFlight].map((r) => r.url()).join(', ')}`);
+    }
+  };
   for (let round = 0; round < 2; round += 1) {
-    await until(async () => seen.inFlight === 0, 'no request in flight');
+    await quiet();
     await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 })));
   }
-  await until(async () => seen.inFlight === 0, 'no request in flight');
+  await quiet();
 }
 
 function assertClean(seen: ReturnType<typeof watch>, when: string): void {
