@@ -3,7 +3,7 @@
  * system info, and recorded navigation, toasts, tab bar, share menu, clipboard, login and payment calls, each
  * answered through its success / fail / complete callbacks as the host does.
  */
-import type { Target } from './runtime';
+import type { Target } from './host';
 
 export type Callbacks = { success?: (res: unknown) => void; fail?: (res: unknown) => void; complete?: (res: unknown) => void };
 export type Options = Record<string, unknown> & Callbacks;

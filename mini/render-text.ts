@@ -59,7 +59,7 @@ function htmlText(html: string): string {
 }
 
 /** rich-text `nodes` is an HTML string or an array of { name, attrs, children } / { type: 'text', text }. */
-function richNodesText(nodes: unknown, out: string[]): void {
+export function richNodesText(nodes: unknown, out: string[]): void {
   if (typeof nodes === 'string') out.push(htmlText(nodes));
   else if (Array.isArray(nodes)) for (const n of nodes) richNodesText(n, out);
   else if (nodes && typeof nodes === 'object') {

@@ -12,34 +12,11 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { runInThisContext } from 'node:vm';
-import { createHostApi, serialise, type Host, type Options } from './host-api';
+import { createHostApi, serialise } from './host-api';
+import { RecordingHost, type Target } from './host';
 import { readComponentAliases, type ComponentAliases } from './render-text';
 
-export type Target = 'weapp' | 'swan';
-
-export interface AppJson {
-  pages: string[];
-  subPackages?: Array<{ root: string; pages: string[] }>;
-  subpackages?: Array<{ root: string; pages: string[] }>;
-  tabBar?: { list: Array<{ pagePath: string }> };
-}
-
-/** Every page route of app.json: the main package, then each sub-package's pages under its root. */
-export function appRoutes(appJson: AppJson): string[] {
-  const subs = appJson.subPackages ?? appJson.subpackages ?? [];
-  return [...appJson.pages, ...subs.flatMap((s) => s.pages.map((p) => `${s.root.replace(/\/$/, '')}/${p}`))];
-}
-
-export function readAppJson(distDir: string): AppJson {
-  return JSON.parse(readFileSync(join(distDir, 'app.json'), 'utf8')) as AppJson;
-}
-
-export interface ApiCall {
-  api: string;
-  /** The page on top of the stack when the call was made. */
-  route: string;
-  args: unknown;
-}
+export { appRoutes, readAppJson, type ApiCall, type AppJson, type Target } from './host';
 
 type Lifecycle = (this: PageInstance, ...args: unknown[]) => unknown;
 
@@ -69,41 +46,19 @@ export function applyPath(data: Record<string, unknown>, path: string, value: un
 }
 
 
-export class MiniProgram implements Host {
-  readonly calls: ApiCall[] = [];
-  /** Calls the real host refuses or payloads it rejects; each is a bug in the bundle. */
-  readonly refusals: string[] = [];
-  readonly appJson: AppJson;
+export class MiniProgram extends RecordingHost {
   /** How the built templates name each element's attributes (see render-text.ts). */
   readonly aliases: ComponentAliases;
-  readonly storage = new Map<string, unknown>();
   private readonly modules = new Map<string, { exports: unknown }>();
   private readonly pageConfigs = new Map<string, Record<string, unknown>>();
   private readonly stack: PageInstance[] = [];
-  private readonly routes: Set<string>;
-  private readonly tabRoutes: Set<string>;
   private app: Record<string, unknown> | null = null;
   private loadingRoute = '';
-  private inflight = 0;
   private installed: string[] = [];
 
-  constructor(
-    readonly target: Target,
-    readonly distDir: string,
-    /** Origin of the test server; every request's origin is rewritten to it. */
-    readonly apiOrigin: string,
-    storage: Record<string, unknown> = {},
-  ) {
-    this.appJson = readAppJson(distDir);
+  constructor(target: Target, distDir: string, apiOrigin: string, storage: Record<string, unknown> = {}) {
+    super(target, distDir, apiOrigin, storage);
     this.aliases = readComponentAliases(readFileSync(join(distDir, target === 'weapp' ? 'base.wxml' : 'base.swan'), 'utf8'));
-    this.routes = new Set(appRoutes(this.appJson));
-    this.tabRoutes = new Set((this.appJson.tabBar?.list ?? []).map((t) => t.pagePath));
-    for (const [k, v] of Object.entries(storage)) this.storage.set(k, serialise(v));
-  }
-
-  /** Requests sent and not answered yet. */
-  get pending(): number {
-    return this.inflight;
   }
 
   get currentRoute(): string {
@@ -250,59 +205,5 @@ export class MiniProgram implements Host {
     if (size > SET_DATA_LIMIT) this.refuse(`setData of ${Math.round(size / 1024)} KB on ${page.route} exceeds the 1 MB limit`);
     for (const [path, value] of Object.entries(data)) if (value !== undefined) applyPath(page.data, path, serialise(value));
     if (cb) setTimeout(cb, 0);
-  }
-
-  private refuse(why: string): void {
-    this.refusals.push(why);
-  }
-
-  record(api: string, args: unknown): void {
-    this.calls.push({ api, route: this.currentRoute, args });
-  }
-
-  /** Answers a callback-style API later, as the host does; a throw in a callback is an uncaught error. */
-  answer(options: Options | undefined, ok: boolean, res: Record<string, unknown>): void {
-    setTimeout(() => {
-      if (ok) options?.success?.(res);
-      else options?.fail?.(res);
-      options?.complete?.(res);
-    }, 0);
-  }
-
-  ok(api: string, options: Options | undefined, res: Record<string, unknown> = {}): void {
-    this.record(api, options);
-    this.answer(options, true, { errMsg: `${api}:ok`, ...res });
-  }
-
-  fail(api: string, options: Options | undefined, why: string): void {
-    this.record(api, options);
-    this.answer(options, false, { errMsg: `${api}:fail ${why}` });
-  }
-
-  /** A navigation the host accepts only for a registered page, and tab pages only through switchTab. */
-  navigate(api: string, options: Options | undefined): void {
-    const url = String(options?.url ?? '');
-    const route = url.replace(/^\//, '').split('?')[0];
-    const problem = !this.routes.has(route)
-      ? `page "${route}" is not in app.json`
-      : api === 'switchTab' && !this.tabRoutes.has(route)
-        ? `can not switchTab to a non-tabBar page "${route}"`
-        : (api === 'navigateTo' || api === 'redirectTo') && this.tabRoutes.has(route)
-          ? `can not ${api} a tabbar page "${route}"`
-          : api === 'switchTab' && url.includes('?')
-            ? `switchTab url must not carry a query: "${url}"`
-            : '';
-    if (problem) {
-      this.refuse(`${api} from ${this.currentRoute || '(launch)'}: ${problem}`);
-      this.fail(api, options, problem);
-    } else this.ok(api, options);
-  }
-
-  onTabPage(): boolean {
-    return this.tabRoutes.has(this.currentRoute);
-  }
-
-  track(delta: 1 | -1): void {
-    this.inflight += delta;
   }
 }
