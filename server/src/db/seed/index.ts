@@ -98,10 +98,11 @@ function layout(p: DemoProject) {
   add(tab3, 'ACTIVITY_COLUMN', '好物推荐', [], col.goods);
 
   const tab4 = `${sn}-tab-4`;
+  // An image-text grid draws each picture as a square icon: square pictures, so the word on each is not cropped.
   add(tab4, 'IMAGE_TEXT', '精选资讯', [
-    item(`${tab4}-i1`, '2025年成人高考报名指南', img('article-1'), '报名时间、条件与流程一文看懂', { firstEnum: 'IMAGE_TEXT_H5', url: H5_PAGES.news }),
-    item(`${tab4}-i2`, '会计初级职称备考经验', img('article-2'), '三个月高效备考计划', { firstEnum: 'IMAGE_TEXT_H5', url: H5_PAGES.guide }),
-    item(`${tab4}-i3`, '周末去哪儿', img('article-3'), '本月亲子活动推荐', { firstEnum: 'MORE_ACTIVITY', targetSn: col.act }),
+    item(`${tab4}-i1`, '2025年成人高考报名指南', img('icon-enrol'), '报名时间、条件与流程一文看懂', { firstEnum: 'IMAGE_TEXT_H5', url: H5_PAGES.news }),
+    item(`${tab4}-i2`, '会计初级职称备考经验', img('icon-exam'), '三个月高效备考计划', { firstEnum: 'IMAGE_TEXT_H5', url: H5_PAGES.guide }),
+    item(`${tab4}-i3`, '周末去哪儿', img('icon-weekend'), '本月亲子活动推荐', { firstEnum: 'MORE_ACTIVITY', targetSn: col.act }),
   ]);
   add(tab4, 'ACTIVITY_COLUMN', '积分兑换', [], col.integral);
 
