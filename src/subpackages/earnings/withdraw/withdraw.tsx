@@ -184,7 +184,7 @@ function Withdraw() {
 
       <Popup open={state.agreementOpen} title={state.agreement.agreementName} position="center" onClose={() => runInAction(() => (state.agreementOpen = false))}>
         <View className="sf-earn__agreement">{state.agreement.agreementContent}</View>
-        <View className="sf-btn sf-earn__actions" onClick={() => runInAction(() => ((state.agreementOpen = false), (state.agreed = true)))}>
+        <View className="sf-btn sf-earn__agreement-ok" onClick={() => runInAction(() => ((state.agreementOpen = false), (state.agreed = true)))}>
           我已阅读并同意
         </View>
       </Popup>
