@@ -63,7 +63,7 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, o
       config: { session: 'required' },
       schema: {
         tags,
-        summary: 'The user\'s orders in a tab (ALL, UNPAID, PAID, CANCELLED, REFUND), newest first, paged',
+        summary: 'The user\'s orders in a tab (ALL, UNPAID, TO_SHIP, TO_RECEIVE, PAID, CANCELLED, REFUND), newest first, paged',
         querystring: orderListQuery,
         response: responses(orderListInfo, [400, 401]),
       },
