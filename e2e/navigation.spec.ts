@@ -53,7 +53,7 @@ async function detailShowing(page: Page, name: string): Promise<Locator> {
     const seen = await page.evaluate(() =>
       Array.from(document.querySelectorAll<HTMLElement>('.taro_page')).map((el) => `${el.id} [${el.className}] ${(el.textContent || '').slice(0, 40)}`),
     );
-    throw new Error(`the course detail on top never showed ${name}: ${location} ${JSON.stringify(seen)}\n${String(err)}`);
+    throw new Error(`the course detail on top never showed ${name}: ${page.url()} ${JSON.stringify(seen)}\n${String(err)}`);
   }
   const detail = await currentPage(page, SCREENS.courseDetail);
   assert.equal((await detail.locator('.sf-act__name').textContent())?.trim(), name);

@@ -2,7 +2,25 @@
 import Taro from '@tarojs/taro';
 import type { TabEntry } from '@contract/pages';
 
+/**
+ * H5: Taro's tab bar is a web component that hears these calls only once it has drawn itself; a call made before
+ * (a reload of 我的 on a busy phone) is lost, and its promise never settles.
+ */
+function tabBarDrawn(): Promise<void> {
+  if (process.env.TARO_ENV !== 'h5') return Promise.resolve();
+  return new Promise((resolve) => {
+    const check = () => {
+      const bar = document.querySelector('taro-tabbar');
+      // No tab bar at all (a test's document): nothing to wait for.
+      if (!bar || bar.querySelector('.weui-tabbar__label')) resolve();
+      else requestAnimationFrame(check);
+    };
+    check();
+  });
+}
+
 export async function applyTabBar(tabs: readonly TabEntry[], primary: string): Promise<void> {
+  await tabBarDrawn();
   try {
     await Taro.setTabBarStyle({ color: '#666666', selectedColor: primary, backgroundColor: '#ffffff', borderStyle: 'black' });
   } catch {
