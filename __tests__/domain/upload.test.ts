@@ -43,6 +43,11 @@ describe('upload rules', () => {
       expect(screenPick(['a.pdf', 'b.png', 'c.txt'], 1, 3, isImage)).toEqual({ accepted: ['b.png'], notice: '只能上传图片（JPG、PNG、GIF、WebP），2个文件未上传' });
       expect(screenPick(['a.pdf', ...pngs(3)], 2, 3, isImage).notice).toBe('只能上传图片（JPG、PNG、GIF、WebP），1个文件未上传；最多上传3张，多选的1张未上传');
     });
+
+    test('files the chooser could not open (never handed over) are counted as not images', () => {
+      expect(screenPick([], 6, 6, isImage, 1)).toEqual({ accepted: [], notice: '只能上传图片（JPG、PNG、GIF、WebP），1个文件未上传' });
+      expect(screenPick(['a.pdf', 'b.png'], 6, 6, isImage, 2).notice).toBe('只能上传图片（JPG、PNG、GIF、WebP），3个文件未上传');
+    });
   });
 
   test.each([

@@ -65,13 +65,20 @@ export function summaryText(ok: number, failed: number): string {
 }
 
 /**
- * Splits a pick into what goes up and what is left out: files that are not images, then images beyond the `room`
- * left under `max`. `notice` tells the customer what was left out and why (null when nothing was).
+ * Splits a pick into what goes up and what is left out: files that are not images (with `unreadable`, those the
+ * chooser could not open and never handed over), then images beyond the `room` left under `max`. `notice` tells the
+ * customer what was left out and why (null when nothing was).
  */
-export function screenPick<T>(picked: readonly T[], room: number, max: number, isImage: (file: T) => boolean): { accepted: T[]; notice: string | null } {
+export function screenPick<T>(
+  picked: readonly T[],
+  room: number,
+  max: number,
+  isImage: (file: T) => boolean,
+  unreadable = 0,
+): { accepted: T[]; notice: string | null } {
   const images = picked.filter(isImage);
   const accepted = images.slice(0, Math.max(0, room));
-  const notImages = picked.length - images.length;
+  const notImages = picked.length - images.length + Math.max(0, unreadable);
   const over = images.length - accepted.length;
   const notes = [notImages ? UPLOAD_TEXTS.notImage(notImages) : '', over ? UPLOAD_TEXTS.overLimit(max, over) : ''].filter(Boolean);
   return { accepted, notice: notes.length ? notes.join('；') : null };

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import AtImagePicker from 'taro-ui/lib/components/image-picker';
 import { toast } from '../../platform/ui';
 import { imageTypeOf, screenPick, UPLOAD_TEXTS } from '../../domain/upload';
-import { createUploader, postObject, type PickedImage } from '../../platform/upload';
+import { createUploader, postObject, takeChosenCount, type PickedImage } from '../../platform/upload';
 import { useStores } from '../../stores';
 import './index.scss';
 
@@ -51,6 +51,8 @@ export default function ImagePicker({ value, onChange, max, hint }: ImagePickerP
       if (index !== undefined) onChange(value.filter((_, i) => i !== index));
       return;
     }
+    // What the browser's dialog gave, read even when busy so a later pick does not see this one's count.
+    const chosen = takeChosenCount();
     if (busy) return;
     const picked: PickedImage[] = files.slice(value.length).map((f) => ({
       path: f.url,
@@ -58,9 +60,11 @@ export default function ImagePicker({ value, onChange, max, hint }: ImagePickerP
       // H5's tempFiles type is a kind ('image'), not a MIME type: the File's own type comes first.
       type: f.file?.originalFileObj?.type || f.file?.type,
     }));
-    // A browser's file input takes any number of any files; what cannot go up is named, never silently dropped.
+    // A browser's file input takes any number of any files, and Taro hands over only those it could open as
+    // images: what cannot go up is named, never silently dropped.
     const isImage = (p: PickedImage) => imageTypeOf(p.type, p.file?.name ?? p.path) !== null;
-    const { accepted: images, notice } = screenPick(picked, max - value.length, max, isImage);
+    const unreadable = chosen === null ? 0 : chosen - picked.length;
+    const { accepted: images, notice } = screenPick(picked, max - value.length, max, isImage, unreadable);
     setBusy(true);
     try {
       if (notice) await Taro.showModal({ title: UPLOAD_TEXTS.noticeTitle, content: notice, showCancel: false, confirmText: '知道了' }).catch(() => undefined);
