@@ -150,7 +150,10 @@ test('a points order with a cash part goes to the cashier; cancelled, its points
   const more = await openScreen(page, suite.server.baseUrl, '/subpackages/activity/moreActivity/moreActivity?targetSn=integral-col-integral', SCREENS.moreActivity);
   assert.equal(await text(more.locator(`.sf-card[data-act-sn="${item}"] .sf-price`)), '1000联通积分+¥1');
   assert.equal(await text(more.locator('.sf-card[data-act-sn="integral-integral-04"] .sf-price')), '800移动积分');
-  const found = await openScreen(page, suite.server.baseUrl, `/pages/index/indexSearch?keyword=${encodeURIComponent('话费')}`, SCREENS.search, { marker: `.sf-card[data-act-sn="${item}"]` });
+  const found = await openScreen(page, suite.server.baseUrl, '/pages/index/indexSearch', SCREENS.search);
+  await typeKeys(field(found, 'search-input'), '话费');
+  await found.locator('#search-go').click();
+  await found.locator(`.sf-card[data-act-sn="${item}"]`).waitFor({ state: 'visible' });
   assert.equal(await text(found.locator(`.sf-card[data-act-sn="${item}"] .sf-price`)), '1000联通积分+¥1');
   await suite.phone.shot('points-29-cards');
   await found.locator(`.sf-card[data-act-sn="${item}"]`).click();
@@ -170,13 +173,17 @@ test('a points order with a cash part goes to the cashier; cancelled, its points
   assert.equal(await text(order.locator('#points-remaining')), '6500联通积分');
   await order.locator('#points-submit').click();
 
-  // The cash part is paid in the sandbox cashier; 取消支付 returns to the order, which is then cancelled.
+  // The cash part is paid in the sandbox cashier; 取消支付 ends on the order list (§4), where the order waits to be
+  // paid; from there it opens and is then cancelled.
   await page.waitForURL(/\/sandbox\/cashier\//);
   assert.equal(await text(page.locator('#cashier-amount')), '¥1');
+  const cashierOrderNo = (await page.locator('.sb-row', { hasText: '订单编号' }).locator('span').nth(1).textContent())?.trim() ?? '';
   await page.locator('#cashier-cancel').click();
+  const waiting = await currentPage(page, SCREENS.orderList, { marker: `.sf-order[data-order-no="${cashierOrderNo}"]` });
+  await waiting.locator(`.sf-order[data-order-no="${cashierOrderNo}"]`).click();
   let unpaid = await currentPage(page, SCREENS.orderDetail, { marker: '.sf-detail__status-text' });
   const orderNo = new URL(page.url()).hash.match(/orderNo=([^&]+)/)?.[1] ?? '';
-  assert.ok(orderNo);
+  assert.equal(orderNo, cashierOrderNo);
   // Points and the cash part on the order (detail and list), the money adding up to ¥1; then back to it.
   await checkPointsOnOrder(unpaid, orderNo, '1000联通积分+¥1', 100);
   await page.goto(`${suite.server.baseUrl}/?again=3#/pages/order/orderDetail?orderNo=${orderNo}`);
