@@ -7,7 +7,7 @@ import type { CouponUse } from '@contract/coupon';
 import type { ClaimItem } from '@contract/coupon';
 import { formatCardCode, isCardCodeShape, normalizeCardCode } from '@contract/rules/card-code';
 import { VALIDITY_TYPES, couponWindow, heldValidityText, validityProblem, validityText } from '@contract/rules/coupon-validity';
-import { cardStateText, couponFace, includedCouponText, instructionLines, isCardDisabled, thresholdText } from '../../src/domain/cards';
+import { cardStateText, couponFace, includedCouponText, instructionLines, isCardDisabled, thresholdText, validityPieces } from '../../src/domain/cards';
 import { couponDates } from '../../src/domain/coupon-dates';
 import { absoluteUrl, claimButton, claimFromScan, couponStateMark, couponUseStep, isCouponDisabled, upperLimitText } from '../../src/domain/coupons';
 import { resolveJump } from '../../src/domain/jump';
@@ -67,6 +67,13 @@ describe('the dates on a customer’s copy say valid from and until', () => {
     expect(heldValidityText(coupon({ validityType: VALIDITY_TYPES.LONG_TERM, ...window }), now)).toBe('长期有效');
     expect(heldValidityText(coupon({ validityDays: 7, startTime: null, endTime: null }), now)).toBe('领取后7天内有效');
     expect(heldValidityText(coupon({ startTime: null, endTime: window.endTime }), now)).toBe('有效期至 2026.12.31');
+  });
+
+  test('a narrow card wraps after the label, never inside the dates', () => {
+    expect(validityPieces('有效期 2026.11.28 - 2026.12.31')).toEqual(['有效期', '2026.11.28 - 2026.12.31']);
+    expect(validityPieces('有效期至 2026.12.31')).toEqual(['有效期至', '2026.12.31']);
+    expect(validityPieces('2026.11.28 起生效')).toEqual(['2026.11.28 起生效']);
+    expect(validityPieces('领取后7天内有效')).toEqual(['领取后7天内有效']);
   });
 
   test('the card shows the line, and no bare date beside it', () => {

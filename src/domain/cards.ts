@@ -17,6 +17,15 @@ export function thresholdText(threshold: number): string {
 }
 
 /** §3 instructions: newline-separated notes, one line each. */
+/**
+ * A validity line in the pieces a narrow card may wrap between: its label (有效期, 有效期至) and its dates, which
+ * never split (a range cut after its dash reads as two dates).
+ */
+export function validityPieces(text: string): string[] {
+  const m = /^(有效期至?) (.+)$/.exec(text);
+  return m ? [m[1], m[2]] : [text];
+}
+
 export function instructionLines(text: string | null | undefined): string[] {
   return (text || '')
     .split(/\r?\n/)

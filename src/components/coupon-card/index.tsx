@@ -1,6 +1,6 @@
 import { View } from '@tarojs/components';
 import type { ReactNode } from 'react';
-import { couponFace, instructionLines, thresholdText } from '../../domain/cards';
+import { couponFace, instructionLines, thresholdText, validityPieces } from '../../domain/cards';
 import { upperLimitText } from '../../domain/coupons';
 import './index.scss';
 
@@ -40,7 +40,12 @@ export default function CouponCard({ coupon, validity, expiry, disabled, mark, a
           <View className="sf-ticket__scope">{[coupon.scope, limit].filter(Boolean).join(' · ')}</View>
           {extra ? <View className="sf-ticket__scope">{extra}</View> : null}
           <View className="sf-ticket__validity">
-            {validity}
+            {validityPieces(validity).map((piece, i, all) => (
+              <View key={piece} className="sf-ticket__piece">
+                {/* The space is kept in the text (read aloud, copied); the margin draws the gap. */}
+                {i < all.length - 1 ? `${piece} ` : piece}
+              </View>
+            ))}
             {expiry ? <View className="sf-ticket__expiry">{expiry}</View> : null}
           </View>
         </View>
