@@ -62,7 +62,9 @@ test('paid goods wait for shipping, show the parcel once shipped, and complete o
   });
   assert.equal(shipped.status, 200, await shipped.text());
 
-  detail = await openScreen(page, suite.server.baseUrl, `/${SCREENS.orderDetail.route}?orderNo=${orderNo}`, SCREENS.orderDetail, { marker: '#order-receive' });
+  // The customer comes back to the order later: the page is loaded afresh (the phone still shows it).
+  await page.reload();
+  detail = await currentPage(page, SCREENS.orderDetail, { marker: '#order-receive' });
   assert.equal(await detail.locator('.sf-detail__status-text').textContent(), '待收货');
   assert.match((await detail.locator('#order-tracking-no').textContent()) ?? '', /SF1234567890/);
   await shot('ship-02-shipped');

@@ -134,8 +134,11 @@ export class OrderDraft {
     const coupon = this.couponsAllowed ? this.selectedCoupon : null;
     const a = this.amount;
     if (!coupon || !a || !coupon.isAvailable) return null;
+    // The server offered it as usable when it answered, so its start has passed by the server's clock. Only its
+    // end can pass while the screen is open; the start is not judged again by this clock, which may trail the
+    // server's by the time the entrance's answer took (a coupon handed out a moment ago would stay 尚未生效).
     const order = { allowed: true, payAmount: a.payAmount, orderAmount: a.orderTotalAmount, applies: true, now: this.clock() };
-    return couponUnavailableReason(coupon, order) === null ? coupon : null;
+    return couponUnavailableReason({ ...coupon, startTime: null }, order) === null ? coupon : null;
   }
 
   /** The payments of a first payment's order before a coupon: the schedule's, or the one payment. */
