@@ -37,6 +37,21 @@ describe('order draft (the cart store)', () => {
     expect(d.selectedRcSn).toBeNull();
   });
 
+  test('a coupon the server just offered counts though this clock trails the server; one that ended since does not', async () => {
+    const serverNow = Date.parse('2026-11-27T10:00:00.000Z');
+    // Handed out by the server at its now; the session's clock is 300 ms behind (the entrance answer's latency).
+    const fresh = coupon('a', { startTime: new Date(serverNow).toISOString(), endTime: new Date(serverNow + 86_400_000).toISOString() });
+    const { api } = fakeApi(confirmation(), [fresh]);
+    const d = new OrderDraft(api, 'course', 'A1', '', '', () => serverNow - 300);
+    await d.load();
+    expect(d.pay).toEqual({ payable: 8000, discount: 2000 });
+
+    const ended = coupon('b', { startTime: new Date(serverNow - 86_400_000).toISOString(), endTime: new Date(serverNow - 1).toISOString() });
+    const late = new OrderDraft(fakeApi(confirmation(), [ended]).api, 'course', 'A1', '', '', () => serverNow);
+    await late.load();
+    expect(late.pay).toEqual({ payable: 10000, discount: 0 });
+  });
+
   test('a coupon larger than the payable floors it at 0 and caps the discount sent', async () => {
     const { api } = fakeApi(confirmation({}, { payAmount: 1500, orderTotalAmount: 1500 }), [coupon('a', { couponAmount: 2000 })]);
     const d = new OrderDraft(api, 'course', 'A1', '');
