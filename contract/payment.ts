@@ -35,7 +35,7 @@ export const orderSummarySchema = z.object({
   canCancel: z.boolean(),
   /** A goods order's parcel: TO_SHIP, SHIPPED or RECEIVED; null when nothing is sent. */
   shipmentStatus: z.enum(['TO_SHIP', 'SHIPPED', 'RECEIVED']).nullable().optional(),
-  /** A points order's price (issue 14): the carrier points it spent and its cash part (= totalAmount). */
+  /** A points order's price: the carrier points it spent and its cash part (= totalAmount). */
   integral: pointsPriceSchema.nullable().optional(),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;

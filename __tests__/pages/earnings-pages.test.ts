@@ -1,5 +1,5 @@
 /**
- * The promoter's earnings pages (issue 15 follow-up): 收支明细's month totals add up from the lines shown under
+ * The promoter's earnings pages: 收支明细's month totals add up from the lines shown under
  * each month (a release shows unsigned and counts in neither; a returned withdrawal takes its withdrawal back out
  * of 支出 and is no 收入); a withdrawal's detail says 实际到账 only once money reached the card.
  */

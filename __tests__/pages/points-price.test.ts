@@ -1,5 +1,5 @@
 /**
- * A points item's price reads the same wherever it shows (issue 14 follow-up): its card in a list, its detail's
+ * A points item's price reads the same wherever it shows: its card in a list, its detail's
  * head and bar, the points order screen, and its order in the order list and detail, cash part included
  * (1000联通积分+¥1), never its points figure as a ¥ price.
  */

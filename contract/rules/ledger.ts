@@ -1,5 +1,5 @@
 /**
- * The promoter's 收支明细 (issue 15): which ledger rows it shows and which month total each counts in, so the
+ * The promoter's 收支明细: which ledger rows it shows and which month total each counts in, so the
  * server's ledger read and the page's month totals agree, and 收入 and 支出 add up from the rows under a month.
  */
 
