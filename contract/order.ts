@@ -67,6 +67,25 @@ export const installmentItemSchema = z.object({
 });
 export type InstallmentItem = z.infer<typeof installmentItemSchema>;
 
+/**
+ * One payment an order has taken, as the order detail lists it: each paid period with the channel that paid it,
+ * and a points order's points. amount is the cash paid (fen, 0 for points); points is set on a points row only.
+ */
+export const paidRecordSchema = z.object({
+  /** 定金 / 尾款 / 第N期 / 订单支付 / 积分兑换 */
+  title: z.string(),
+  /** 微信支付 / 百度支付 / 支付宝 / 银行卡 / 费用抵扣 / 无需支付 / 联通积分 ... */
+  channel: z.string(),
+  amount: z.number().int(),
+  /** 费用抵扣 taken off this period (a changed-course order), fen. */
+  deductionAmount: z.number().int(),
+  points: z.number().int().nullable(),
+  paidAt: z.string().nullable(),
+  /** A points row whose points went back (cancel, expiry, refund). */
+  returned: z.boolean(),
+});
+export type PaidRecord = z.infer<typeof paidRecordSchema>;
+
 export const orderCourseSchema = z.object({
   courseSn: z.string(),
   courseName: z.string(),

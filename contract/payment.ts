@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { pageQuery, paged, signedFields } from './common';
 import { addressSchema } from './address';
-import { depositItemSchema, installmentItemSchema } from './order';
+import { depositItemSchema, installmentItemSchema, paidRecordSchema } from './order';
 import { orderCourseChangeSchema } from './after-sales';
 import { pointsPriceSchema } from './integral';
 import { shipmentSchema } from './shipping';
@@ -108,6 +108,10 @@ export const orderDetailSchema = orderSummarySchema.extend({
   shipment: shipmentSchema.nullable().optional(),
   /** An activity's 活动时间 and 活动地点 (what a sign-up needs to take part); null for other items. */
   event: z.object({ schedule: z.string().nullable(), place: activityPlaceSchema.nullable() }).nullable().optional(),
+  /** What has been paid, oldest first, each with its channel; a points order's points first. */
+  paidList: z.array(paidRecordSchema).optional(),
+  /** Cash paid so far in all (the sum of paidList's amounts), fen. */
+  paidAmount: z.number().int().optional(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

@@ -7,7 +7,7 @@
 import { and, count, desc, eq, exists, inArray, ne, notExists, type SQL } from 'drizzle-orm';
 import { addressSchema, type Address } from '@contract/address';
 import { ORDER_TAB_SHIPMENT, ORDER_TABS, type OrderTab } from '@contract/constants';
-import type { DepositItem, InstallmentItem } from '@contract/order';
+import type { DepositItem, InstallmentItem, PaidRecord } from '@contract/order';
 import type { OrderDetail, OrderSummary } from '@contract/payment';
 import { activities } from '../db/schema';
 import type { ActivityExtras } from '../db/schema/catalogue';
@@ -15,11 +15,13 @@ import { orderPayments, orders } from '../db/schema/orders';
 import { contracts, payments } from '../db/schema/payments';
 import { shipments } from '../db/schema/shipping';
 import { maskIdNumber, maskPhone } from '@contract/rules/fields';
+import { integralCarrier } from '@contract/rules/integral';
+import { integralOrders } from '../db/schema/integral';
 import type { Executor, OrderPaymentRow, OrderRow } from './order-state-db';
 import { PAYABLE_STATES } from './order-state';
 import { afterSaleOfOrder } from './after-sales-order';
 import { courseChangeOfOrder } from './course-change';
-import { PAY_TYPE_NAMES } from './providers/types';
+import { PAY_TYPE_NAMES, PAY_TYPES } from './providers/types';
 import { shipmentsOf, toShipment } from './shipping';
 
 type Json = Record<string, unknown>;
@@ -287,6 +289,59 @@ function lastPaid(rows: readonly OrderPaymentRow[]) {
   };
 }
 
+/** The channel a provider's name stands for; the sandbox lets the payer pick, so its pay type names it. */
+const PROVIDER_NAMES: Record<string, string> = { wechat: '微信支付', baidu: '百度支付' };
+
+function channelOf(row: OrderPaymentRow, provider: string | undefined): string {
+  if (provider && PROVIDER_NAMES[provider]) return PROVIDER_NAMES[provider];
+  if (row.payType === PAY_TYPES.DEDUCTION || (provider === 'free' && row.deductionAmount > 0)) return '费用抵扣';
+  if (provider === 'free') return '无需支付';
+  return (row.payType && PAY_TYPE_NAMES[row.payType]) || '在线支付';
+}
+
+function periodTitle(orderPayType: number, row: OrderPaymentRow): string {
+  if (orderPayType === 2) return row.kind === 'DEPOSIT' || (row.kind !== 'FINAL' && row.seq === 1) ? '定金' : '尾款';
+  if (orderPayType === 3) return `第${row.seq}期`;
+  return '订单支付';
+}
+
+/**
+ * paidList: a points order's points (from the moment it was placed; marked returned once they went back), then
+ * each paid period with the channel of the payment that settled it, oldest first.
+ */
+async function paidListOf(db: Executor, order: OrderRow, rows: readonly OrderPaymentRow[]): Promise<PaidRecord[]> {
+  const [settled, points] = await Promise.all([
+    db
+      .select({ seq: payments.seq, provider: payments.provider })
+      .from(payments)
+      .where(and(eq(payments.orderNo, order.orderNo), eq(payments.status, 'SUCCESS'))),
+    db.select().from(integralOrders).where(eq(integralOrders.orderNo, order.orderNo)).limit(1),
+  ]);
+  const providerOf = new Map(settled.map((p) => [p.seq, p.provider]));
+  const out: PaidRecord[] = points.map((p) => ({
+    title: '积分兑换',
+    channel: integralCarrier(p.integralType).suffix,
+    amount: 0,
+    deductionAmount: 0,
+    points: p.points,
+    paidAt: iso(p.createdAt),
+    returned: p.refundedAt !== null,
+  }));
+  for (const r of rows) {
+    if (r.status !== 'PAID') continue;
+    out.push({
+      title: periodTitle(order.orderPayType, r),
+      channel: channelOf(r, providerOf.get(r.seq)),
+      amount: r.paidAmount ?? payableOf(r),
+      deductionAmount: r.deductionAmount,
+      points: null,
+      paidAt: iso(r.paidAt),
+      returned: false,
+    });
+  }
+  return out;
+}
+
 export async function orderDetail(db: Executor, order: OrderRow, now: Date): Promise<OrderDetail> {
   const [pays, cats, agreementSigned, afterSale, courseChange, parcels] = await Promise.all([
     paymentsByOrder(db, [order.orderNo]),
@@ -296,8 +351,9 @@ export async function orderDetail(db: Executor, order: OrderRow, now: Date): Pro
     courseChangeOfOrder(db, order.orderNo),
     shipmentsOf(db, [order.orderNo]),
   ]);
-  const parcel = parcels.get(order.orderNo) ?? null;
   const rows = pays.get(order.orderNo) ?? [];
+  const paidList = await paidListOf(db, order, rows);
+  const parcel = parcels.get(order.orderNo) ?? null;
   const snap = readSnapshot(order.snapshot);
   const base = summary(order, rows, snap, cats.get(order.actSn) ?? { actName: null, cover: null }, now, parcel?.status ?? null);
   const lists = scheduleLists(order.orderPayType, rows);
@@ -341,6 +397,8 @@ export async function orderDetail(db: Executor, order: OrderRow, now: Date): Pro
     courseChange,
     shipment: parcel ? toShipment(parcel) : null,
     event: eventOf(cats.get(order.actSn)),
+    paidList,
+    paidAmount: paidList.reduce((n, p) => n + p.amount, 0),
   };
 }
 
