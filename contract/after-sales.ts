@@ -112,6 +112,35 @@ export const afterSaleSummarySchema = z.object({
 });
 export type AfterSaleSummary = z.infer<typeof afterSaleSummarySchema>;
 
+/** The names a customer reads in 原路退回至…, by the provider of the original payment. */
+export const REFUND_CHANNEL_TEXT: Record<string, string> = { wechat: '微信支付', baidu: '百度收银台', sandbox: '沙箱收银台' };
+
+/** One channel the refund goes back through (原路退回): the provider of the payments it draws on, fen. */
+export const refundChannelSchema = z.object({
+  /** wechat | baidu | sandbox: the provider of the original payment. */
+  channel: z.string(),
+  channelText: z.string(),
+  amount: z.number().int(),
+});
+export type RefundChannel = z.infer<typeof refundChannelSchema>;
+
+/**
+ * Days the side whose turn it is has for its next step, counted from when the application reached its state
+ * (APPLIED: from the last apply or edit). What the progress page promises; docs/after-sales.md.
+ */
+export const AFTER_SALE_DUE_DAYS = { APPLIED: 3, AGREED: 3, RETURNING: 7, SHIPPED: 7, RECEIVED: 3 } as const;
+
+/** What happens next, who acts and by when; for a final state, a closing word and no actor. */
+export const afterSaleNextSchema = z.object({
+  /** CUSTOMER | MERCHANT | PROVIDER: whose turn it is (null: the application is over). */
+  actor: z.enum(['CUSTOMER', 'MERCHANT', 'PROVIDER']).nullable(),
+  text: z.string(),
+  /** 商家处理截止 / 寄回截止 / ...: what the date below means (null when there is no date). */
+  dueLabel: z.string().nullable(),
+  dueAt: z.string().nullable(),
+});
+export type AfterSaleNext = z.infer<typeof afterSaleNextSchema>;
+
 export const afterSaleDetailSchema = afterSaleSummarySchema.extend({
   seqs: z.array(z.number().int()),
   reason: z.string(),
@@ -127,6 +156,10 @@ export const afterSaleDetailSchema = afterSaleSummarySchema.extend({
   /** Where to send the goods back (退货退款 and when the merchant asks for them). */
   returnAddress: addressSchema.nullable(),
   records: z.array(negotiationRecordSchema),
+  /** Where the money goes back, split by the channel each part was paid through. */
+  refundTo: z.array(refundChannelSchema),
+  /** Whose turn it is and by when; a closing word once the application is over. */
+  next: afterSaleNextSchema,
 });
 export type AfterSaleDetail = z.infer<typeof afterSaleDetailSchema>;
 
@@ -148,6 +181,9 @@ export const logisticsInfoParams = z.object({
   b: z.string().trim().min(1, '请输入快递单号').max(40, '快递单号格式不正确'),
 });
 export const trackSchema = z.object({ time: z.string(), context: z.string() });
+/** What is in the parcel: the order's item as it was bought. */
+export const parcelGoodsSchema = z.object({ name: z.string(), cover: z.string().nullable(), quantity: z.number().int() });
+export type ParcelGoods = z.infer<typeof parcelGoodsSchema>;
 export const logisticsInfoSchema = z.object({
   carrierCode: z.string(),
   carrierName: z.string(),
@@ -158,6 +194,9 @@ export const logisticsInfoSchema = z.object({
   traces: z.array(trackSchema),
   /** When the provider was last asked (answers are cached). */
   queriedAt: z.string(),
+  /** The application the shipment returns goods for, and those goods. */
+  applicationNo: z.string(),
+  goods: parcelGoodsSchema,
 });
 export type LogisticsInfo = z.infer<typeof logisticsInfoSchema>;
 

@@ -6,7 +6,20 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { AfterSaleApply, AfterSaleDetail, AfterSaleEdit, AfterSaleRefer, AfterSaleSummary, LogisticsSave, NegotiationRecord } from '@contract/after-sales';
+import {
+  AFTER_SALE_DUE_DAYS,
+  REFUND_CHANNEL_TEXT,
+  type AfterSaleApply,
+  type AfterSaleDetail,
+  type AfterSaleEdit,
+  type AfterSaleNext,
+  type AfterSaleRefer,
+  type AfterSaleSummary,
+  type LogisticsInfo,
+  type LogisticsSave,
+  type NegotiationRecord,
+  type RefundChannel,
+} from '@contract/after-sales';
 import {
   AFTER_SALE_EVENT_TEXT,
   AFTER_SALE_REASONS,
@@ -22,10 +35,11 @@ import {
   type AfterSaleTab,
 } from '@contract/rules/after-sale';
 import { fenToYuanText as formatYuan } from '@contract/rules/money';
-import { carrierOf, checkTrackingNo, normaliseTrackingNo } from '@contract/rules/logistics';
+import { carrierOf, checkTrackingNo, normaliseTrackingNo, TRACK_STATE_TEXT } from '@contract/rules/logistics';
 import { activities } from '../db/schema';
 import { afterSaleApplications, afterSaleLogistics, afterSaleRecords } from '../db/schema/after-sales';
 import { orders } from '../db/schema/orders';
+import { payments } from '../db/schema/payments';
 import { badRequest, conflict, notFound } from '../http';
 import type { Db } from '../plugins/db';
 import type { AfterSalesConfig } from './after-sales-config';
@@ -33,6 +47,7 @@ import { extrasOf } from './activity-items';
 import { lockOrder, orderNotFound, orderPaymentRows, type Executor, type OrderPaymentRow, type OrderRow, type Tx } from './order-state-db';
 import { PAID_STATES } from './order-state';
 import { courseNameOf, readSnapshot } from './order-view';
+import type { CachedTracker } from './providers/tracking';
 import type { Session } from './sessions';
 import { userDir, type StorageProvider } from './storage';
 
@@ -283,6 +298,34 @@ export async function findOwnShipment(db: Db, userId: string, carrierCode: strin
   return row.l;
 }
 
+/** logistics/info: where the customer's return parcel is, with what it holds (their order's item). */
+export async function returnShipmentView(db: Db, tracker: CachedTracker, userId: string, carrierCode: string, trackingNo: string): Promise<LogisticsInfo> {
+  const shipment = await findOwnShipment(db, userId, carrierCode, trackingNo);
+  const r = await tracker.query({ carrierCode: shipment.carrierCode, trackingNo: shipment.trackingNo, phone: shipment.phone, shippedAt: shipment.shippedAt });
+  const [row] = await db
+    .select({ order: orders })
+    .from(afterSaleApplications)
+    .innerJoin(orders, eq(orders.orderNo, afterSaleApplications.orderNo))
+    .where(eq(afterSaleApplications.applicationNo, shipment.applicationNo))
+    .limit(1);
+  const snap = row ? readSnapshot(row.order.snapshot) : null;
+  return {
+    carrierCode: shipment.carrierCode,
+    carrierName: carrierOf(shipment.carrierCode)?.name ?? shipment.carrierCode,
+    trackingNo: shipment.trackingNo,
+    state: r.state,
+    stateText: TRACK_STATE_TEXT[r.state],
+    traces: r.traces,
+    queriedAt: r.queriedAt.toISOString(),
+    applicationNo: shipment.applicationNo,
+    goods: {
+      name: row ? await courseNameOf(db, row.order) : '',
+      cover: snap?.cover ?? null,
+      quantity: snap?.skuCnt ?? 1,
+    },
+  };
+}
+
 const ACTOR_TEXT: Record<string, string> = { CUSTOMER: '买家', MERCHANT: '商家', PROVIDER: '系统' };
 
 export async function recordsOf(db: Executor, applicationNo: string): Promise<NegotiationRecord[]> {
@@ -314,10 +357,74 @@ async function summaryOf(db: Executor, app: ApplicationRow): Promise<AfterSaleSu
   };
 }
 
+/** Where the refund goes back: each part through the provider of the payment it was paid with (原路退回). */
+export async function refundChannelsOf(db: Executor, app: ApplicationRow): Promise<RefundChannel[]> {
+  const parts = allocationsOf(app).filter((p) => p.amount > 0);
+  if (parts.length === 0) return [];
+  const paid = await db
+    .select({ seq: payments.seq, provider: payments.provider })
+    .from(payments)
+    .where(and(eq(payments.orderNo, app.orderNo), eq(payments.status, 'SUCCESS')))
+    .orderBy(asc(payments.paidAt));
+  const byChannel = new Map<string, number>();
+  for (const part of parts) {
+    const provider = paid.find((p) => p.seq === part.seq)?.provider;
+    if (!provider || provider === 'free') continue;
+    byChannel.set(provider, (byChannel.get(provider) ?? 0) + part.amount);
+  }
+  return [...byChannel].map(([channel, amount]) => ({ channel, channelText: REFUND_CHANNEL_TEXT[channel] ?? channel, amount }));
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whose turn it is and by when. The clock of a state starts when the application entered it (a corrected
+ * tracking number does not restart the merchant's), except APPLIED, which restarts on an edit: the merchant
+ * then decides on what the customer now asks.
+ */
+async function nextOf(db: Executor, app: ApplicationRow, channels: RefundChannel[]): Promise<AfterSaleNext> {
+  const due = async (label: string) => {
+    const days = AFTER_SALE_DUE_DAYS[app.state as keyof typeof AFTER_SALE_DUE_DAYS];
+    let since = app.updatedAt;
+    if (app.state !== 'APPLIED') {
+      const rows = await db
+        .select({ from: afterSaleRecords.fromState, to: afterSaleRecords.toState, at: afterSaleRecords.createdAt })
+        .from(afterSaleRecords)
+        .where(eq(afterSaleRecords.applicationNo, app.applicationNo))
+        .orderBy(asc(afterSaleRecords.id));
+      const entered = rows.filter((r) => r.to === app.state && r.from !== app.state).pop();
+      if (entered) since = entered.at;
+    }
+    return { dueLabel: label, dueAt: new Date(since.getTime() + days * DAY_MS).toISOString() };
+  };
+  const where = channels.map((c) => c.channelText).join('、') || '原支付账户';
+  switch (app.state) {
+    case 'APPLIED':
+      return { actor: 'MERCHANT', text: `等待商家处理，商家同意后退款将原路退回至${where}`, ...(await due('商家处理截止')) };
+    case 'AGREED':
+      return { actor: 'MERCHANT', text: '商家已同意退款，正在为您办理退款', ...(await due('商家退款截止')) };
+    case 'RETURNING':
+      return { actor: 'CUSTOMER', text: '请按退货地址寄回商品，并填写退货物流单号', ...(await due('寄回截止')) };
+    case 'SHIPPED':
+      return { actor: 'MERCHANT', text: '等待商家收货，商家确认收货后将为您退款', ...(await due('商家收货截止')) };
+    case 'RECEIVED':
+      return { actor: 'MERCHANT', text: '商家已收到退回的商品，正在为您办理退款', ...(await due('商家退款截止')) };
+    case 'REFUNDING':
+      return { actor: 'PROVIDER', text: `退款已提交${where}，一般1-3个工作日原路到账`, dueLabel: null, dueAt: null };
+    case 'REFUNDED':
+      return { actor: null, text: `退款已原路退回至${where}，请留意账户到账通知`, dueLabel: null, dueAt: null };
+    case 'REFUSED':
+      return { actor: null, text: '如有疑问，可联系客服或重新申请售后', dueLabel: null, dueAt: null };
+    case 'CANCELLED':
+      return { actor: null, text: '您已撤销本次申请，如仍有问题可重新申请售后', dueLabel: null, dueAt: null };
+  }
+}
+
 export async function detailOf(db: Executor, app: ApplicationRow, config: AfterSalesConfig): Promise<AfterSaleDetail> {
   const [logistics] = await db.select().from(afterSaleLogistics).where(eq(afterSaleLogistics.applicationNo, app.applicationNo)).limit(1);
   const shipping = afterSaleTransition(app.state, 'SHIP').ok;
   const returning = app.type === 2 || ['RETURNING', 'SHIPPED', 'RECEIVED'].includes(app.state) || Boolean(logistics);
+  const refundTo = await refundChannelsOf(db, app);
   return {
     ...(await summaryOf(db, app)),
     seqs: allocationsOf(app).map((p) => p.seq),
@@ -340,6 +447,8 @@ export async function detailOf(db: Executor, app: ApplicationRow, config: AfterS
       : null,
     returnAddress: returning ? config.returnAddress : null,
     records: await recordsOf(db, app.applicationNo),
+    refundTo,
+    next: await nextOf(db, app, refundTo),
   };
 }
 

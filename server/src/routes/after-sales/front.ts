@@ -23,7 +23,6 @@ import {
   logisticsInfoSchema,
 } from '@contract/after-sales';
 import { signedFields } from '@contract/common';
-import { carrierOf, TRACK_STATE_TEXT } from '@contract/rules/logistics';
 import { ok, responses } from '../../http';
 import { requireSession } from '../../plugins/auth';
 import {
@@ -32,9 +31,9 @@ import {
   customerDetail,
   customerRecords,
   editApplication,
-  findOwnShipment,
   listApplications,
   referInfo,
+  returnShipmentView,
   saveLogistics,
 } from '../../services/after-sales';
 import type { AfterSalesDeps } from './deps';
@@ -50,22 +49,9 @@ const frontRoutes: FastifyPluginAsyncZod<AfterSalesDeps> = async (app, { afterSa
     `${P}/logistics/info/:a/:b`,
     {
       config: session,
-      schema: { tags, summary: 'Tracking of the caller\'s return shipment: a = carrier code, b = tracking number (cached)', params: logisticsInfoParams, querystring: signedOnly, response: responses(logisticsInfoSchema, [400, 401, 404, 503]) },
+      schema: { tags, summary: 'Tracking of the caller\'s return shipment and the goods in it: a = carrier code, b = tracking number (cached)', params: logisticsInfoParams, querystring: signedOnly, response: responses(logisticsInfoSchema, [400, 401, 404, 503]) },
     },
-    async (request) => {
-      const s = requireSession(request.session);
-      const shipment = await findOwnShipment(app.db, s.userId, request.params.a, request.params.b);
-      const r = await tracker.query({ carrierCode: shipment.carrierCode, trackingNo: shipment.trackingNo, phone: shipment.phone, shippedAt: shipment.shippedAt });
-      return ok({
-        carrierCode: shipment.carrierCode,
-        carrierName: carrierOf(shipment.carrierCode)?.name ?? shipment.carrierCode,
-        trackingNo: shipment.trackingNo,
-        state: r.state,
-        stateText: TRACK_STATE_TEXT[r.state],
-        traces: r.traces,
-        queriedAt: r.queriedAt.toISOString(),
-      });
-    },
+    async (request) => ok(await returnShipmentView(app.db, tracker, requireSession(request.session).userId, request.params.a, request.params.b)),
   );
 
   app.get(
