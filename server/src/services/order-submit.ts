@@ -12,14 +12,16 @@ import { COUPON_REASONS } from '@contract/rules/coupon';
 import { firstApplicantError } from '@contract/rules/fields';
 import { GUARD_MESSAGES } from '@contract/rules/submit-guard';
 import { orderPayments, orders } from '../db/schema/orders';
-import { addresses, confirmations, couponTemplates, orderTokens, userCoupons } from '../db/schema/ordering';
+import { activities } from '../db/schema';
+import { addresses, confirmations, couponTemplates, orderConfigs, orderTokens, userCoupons } from '../db/schema/ordering';
+import { DEFAULT_ORDER_CONFIG } from '../db/seed/ordering';
 import { isoTime, prepareSql, preparedStatement, rawPlaceholder } from '../db/prepared';
 import { AppError, badRequest, notFound } from '../http';
 import type { Db } from '../plugins/db';
 import { toAddress } from './addresses';
 import { openShipment } from './shipping';
 import { recordAttribution } from './earnings';
-import { CONFIRM_MESSAGES, itemForSubmit, planOf } from './order-confirm';
+import { CONFIRM_MESSAGES, planOf } from './order-confirm';
 import { amountsMatch, priceSubmit } from './order-pricing';
 import { transition } from './order-state';
 
@@ -121,7 +123,8 @@ export async function submitOrder(
   try {
     return await db.transaction(async (tx) => {
       // 1. The token, once: whoever updates it first owns this submit. The same statement reads the token's
-      // confirmation and the chosen address (issue 17: one round trip where there were three).
+      // confirmation, the chosen address, and the item with its order config as this transaction sees them (one
+      // round trip; a cached item could carry a price the transaction never saw).
       const attach = body.orderPreAttachVO;
       const needsDelivery = attach.deliveryType !== 4;
       const addressId = needsDelivery ? attach.addressId : undefined;
@@ -130,6 +133,7 @@ export async function submitOrder(
         userId: user.userId,
         createOrderSn: body.createOrderSn,
         addressId: addressId ?? null,
+        projectSn: user.projectSn,
         now: isoTime(now),
       });
       if (!consumed) throw submitError(ERROR_CODES.SUBMIT_TOKEN_INVALID, SUBMIT_MESSAGES.tokenInvalid);
@@ -138,10 +142,10 @@ export async function submitOrder(
       // statement above read). No default address is looked up: without a chosen one a delivered order is refused.
       const row = consumed.row;
       if (row.expiresAt.getTime() < now.getTime()) throw submitError(ERROR_CODES.SUBMIT_LINK_INVALID, CONFIRM_MESSAGES.linkInvalid);
-      const item = await itemForSubmit(db, tx as unknown as Db, user.projectSn, row.actSn);
-      if (!item) throw submitError(ERROR_CODES.SUBMIT_LINK_INVALID, CONFIRM_MESSAGES.linkInvalid);
+      if (!consumed.activity) throw submitError(ERROR_CODES.SUBMIT_LINK_INVALID, CONFIRM_MESSAGES.linkInvalid);
       if (addressId && !consumed.address) throw notFound(CONFIRM_MESSAGES.addressNotFound);
-      const plan = planOf(row, item.activity, item.config, consumed.address && toAddress(consumed.address), null, now);
+      const itemConfig = { ...DEFAULT_ORDER_CONFIG, ...(consumed.config ?? {}) };
+      const plan = planOf(row, consumed.activity, itemConfig, consumed.address && toAddress(consumed.address), null, now);
       const { confirmation: c, activity, config } = plan;
       if (expectType !== 'ANY' && c.orderType !== expectType) throw submitError(ERROR_CODES.SUBMIT_LINK_INVALID, '下单链接异常，请退出重新扫码下单或联系客服人员重新生成下单链接!');
       if (activity.status !== 'ONLINE') throw submitError(ERROR_CODES.SUBMIT_OFF_SHELF, '课程已下架，请联系客服安排其他课程!');
@@ -275,8 +279,9 @@ export async function submitOrder(
 }
 
 /**
- * The submit's first statement (db/prepared.ts): the token consumed, with its confirmation and the chosen address
- * (none when addressId is null: `address_id = NULL` matches no row, so the left join gives no address).
+ * The submit's first statement (db/prepared.ts): the token consumed, with its confirmation, the chosen address
+ * (none when addressId is null: `address_id = NULL` matches no row, so the left join gives no address), and the
+ * project's item of the confirmation with its order config (none when the item is gone).
  */
 const consumeToken = preparedStatement((db) =>
   db
@@ -284,6 +289,8 @@ const consumeToken = preparedStatement((db) =>
     .set({ consumedAt: rawPlaceholder('now') })
     .from(confirmations)
     .leftJoin(addresses, and(eq(addresses.addressId, sql.placeholder('addressId')), eq(addresses.userId, sql.placeholder('userId'))))
+    .leftJoin(activities, and(eq(activities.actSn, confirmations.actSn), eq(activities.projectSn, sql.placeholder('projectSn'))))
+    .leftJoin(orderConfigs, eq(orderConfigs.actSn, activities.actSn))
     .where(
       and(
         eq(orderTokens.token, sql.placeholder('token')),
@@ -295,7 +302,7 @@ const consumeToken = preparedStatement((db) =>
         eq(confirmations.userId, sql.placeholder('userId')),
       ),
     )
-    .returning({ row: getTableColumns(confirmations), address: getTableColumns(addresses) })
+    .returning({ row: getTableColumns(confirmations), address: getTableColumns(addresses), activity: getTableColumns(activities), config: orderConfigs.config })
     .prepare('order_token_consume'),
 );
 

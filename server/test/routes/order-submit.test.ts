@@ -332,6 +332,22 @@ describe('submit', () => {
     }
   });
 
+  test('the submit reads the item in its own transaction: a price written without dropping the read models is seen', async () => {
+    const t = (await h.login(nextPhone())).token;
+    const c = (await h.get<Confirmation>('/front/v1/client/order/confirm/data', { targetSn: 'demo-goods-03' }, t)).body.info;
+    const address = await addAddress(t);
+    const [item] = await h.database.db.select().from(activities).where(eq(activities.actSn, 'demo-goods-03'));
+    // Another process on the same database: this one's read models still hold the old price.
+    await h.database.db.update(activities).set({ price: item.price + 100 }).where(eq(activities.actSn, item.actSn));
+    try {
+      const stale = await h.post('/front/v1/client/order/submit', body(c, await orderToken(t, c.createOrderSn), {}, { addressId: address.addressId }), t);
+      assert.deepEqual([stale.status, stale.body.code], [400, 1010]);
+    } finally {
+      await h.database.db.update(activities).set({ price: item.price }).where(eq(activities.actSn, item.actSn));
+      invalidateReadModels(h.database.db, 'demo');
+    }
+  });
+
   test('prepared statements (issue 17): a refused submit leaves its token unspent, the same token then orders once; each statement runs in the submit transaction', async () => {
     const t = (await h.login(nextPhone())).token;
     const address = await addAddress(t);
