@@ -2,7 +2,8 @@
  * What the detail pages show beyond the card (DESIGN.md §6), for every catalogue item of every project: pictures,
  * summary, covers of package and gift courses, adult-exam fields, subject charges, refund tags, hold types, spec
  * attributes, the introduction (HTML, sanitised whenever it is served), the integral package of points items;
- * and demo reviews written by demo reviewers (rows in users). Ordering facts (pay type, schedule, packages, gift
+ * and demo reviews written by demo reviewers (rows in users), whose words fit what the item is (a course, an
+ * event, goods, a points item). Ordering facts (pay type, schedule, packages, gift
  * courses, whether it can be ordered) come from order_configs (seed/ordering.ts), so detail and order agree.
  *
  * Idempotent: a demo item whose detail was written by an older version of this seed (or not at all) is rewritten
@@ -24,22 +25,43 @@ import type { Db } from '../../plugins/db';
 import { activities, users } from '../schema';
 import { activityComments, type ActivityExtras } from '../schema/catalogue';
 import { isFreeShipping } from '@contract/rules/freight';
-import { CATALOGUE } from './catalogue';
+import { BASE_ITEMS, SHELF_ITEMS, type CatalogueItem } from './catalogue';
 import { orderConfigFor } from './ordering';
 import { DEMO_PROJECTS } from './projects';
 
 const img = (name: string) => `/static/images/${name}.svg`;
 
-const intro = (title: string, cover: string, extra = '') =>
-  [
+/** The first paragraph and the bullet points of an introduction, by what the item is. */
+const INTRO_COPY: Record<string, { lead: string; points: string[] }> = {
+  COURSE: { lead: '由资深讲师团队授课，配套讲义与习题，学习进度随时可查。', points: ['直播+录播双模式', '班主任全程督学', '考前冲刺模拟'] },
+  ACTIVITY: { lead: '活动由专业老师与工作人员全程组织，报名成功后会收到集合时间与地点提醒。', points: ['小班人数，体验充分', '现场物料统一准备', '不能参加可提前一天取消'] },
+  GOODS: { lead: '品牌正品，质检合格后出库，付款后48小时内发货。', points: ['正品保障', '破损包换', '支持7天无理由退货'] },
+  INTEGRAL: { lead: '使用积分兑换，兑换成功后权益将直接发放到您的账户或绑定手机号。', points: ['兑换后可在订单中查看', '权益到账以短信通知为准', '虚拟权益兑换后不可退'] },
+};
+
+const intro = (title: string, cover: string, actType: string, extra = '') => {
+  const copy = INTRO_COPY[actType] ?? INTRO_COPY.COURSE;
+  return [
     `<h3>${title}</h3>`,
-    '<p>由资深讲师团队授课，配套讲义与习题，学习进度随时可查。</p>',
-    `<p><img src="${cover}" width="690" height="388" alt="${title}"></p>`,
+    `<p>${copy.lead}</p>`,
+    `<p><img src="${cover}" width="690" height="518" alt="${title}"></p>`,
     // A tracking pixel: images under 60 px are dropped (§9), by the server and again by the storefront.
     '<p><img src="/static/images/icon-gift.svg" width="1" height="1" alt=""></p>',
-    '<ul><li>直播+录播双模式</li><li>班主任全程督学</li><li>考前冲刺模拟</li></ul>',
+    `<ul>${copy.points.map((p) => `<li>${p}</li>`).join('')}</ul>`,
     extra,
   ].join('');
+};
+
+/** The one-line summary under the name, by what the item is. */
+function summaryOf(actType: string, actName: string): string {
+  if (actType === 'GOODS') return `${actName}，品牌正品，付款后48小时内发货。`;
+  if (actType === 'INTEGRAL') return `${actName}，积分兑换，到账快。`;
+  return `${actName}，名额有限，报名从速。`;
+}
+
+/** The catalogue item of a key (base or a store's shelf). */
+const itemOf = (key: string): CatalogueItem | undefined => BASE_BY_KEY.get(key) ?? SHELF_ITEMS.get(key);
+const BASE_BY_KEY = new Map(BASE_ITEMS.map((c) => [c.key, c]));
 
 /** A goods item's 服务: 包邮 only when its order config ships it free (contract/rules/freight.ts). */
 function goodsService(key: string, sn: string): string {
@@ -51,7 +73,7 @@ function goodsService(key: string, sn: string): string {
 export function detailExtras(sn: string, key: string, actType: string, actName: string, cover: string): ActivityExtras {
   const base: ActivityExtras = {
     images: [cover],
-    summary: `${actName}，名额有限，报名从速。`,
+    summary: summaryOf(actType, actName),
     courseCovers: {},
     adultExamination: null,
     subjectCharge: null,
@@ -59,7 +81,7 @@ export function detailExtras(sn: string, key: string, actType: string, actName: 
     refundTags: actType === 'GOODS' ? [3, 5] : [1],
     holdTypes: [],
     specAttrs: [{ name: '服务', value: actType === 'GOODS' ? goodsService(key, sn) : '开课提醒 · 专属客服' }],
-    introduce: intro(actName, cover),
+    introduce: intro(actName, cover, actType),
     integralPackage: null,
   };
   switch (key) {
@@ -81,6 +103,7 @@ export function detailExtras(sn: string, key: string, actType: string, actName: 
         introduce: intro(
           actName,
           cover,
+          actType,
           `<h4>报考院校</h4><p><img src="${img('article-1')}" width="690" height="300" alt="华南师范大学"></p>` +
             '<table><tr><th>科目</th><th>费用</th></tr><tr><td>大学语文</td><td>990元</td></tr><tr><td>政治</td><td>990元</td></tr><tr><td>大学英语</td><td>1200元</td></tr></table>',
         ),
@@ -123,8 +146,9 @@ export function detailExtras(sn: string, key: string, actType: string, actName: 
       };
     default:
       if (actType === 'INTEGRAL') {
-        const n = Number(key.slice(-2));
-        const type = n % 3 === 1 ? 'MOBILE_INTEGRAL' : n % 3 === 2 ? 'UNICOM_INTEGRAL' : '';
+        // The carrier the card's tag names (移动积分 / 联通积分); other points items take the store's own points.
+        const tags = itemOf(key)?.tags ?? [];
+        const type = tags.includes('移动积分') ? 'MOBILE_INTEGRAL' : tags.includes('联通积分') ? 'UNICOM_INTEGRAL' : '';
         return {
           ...base,
           refundTags: [2],
@@ -134,8 +158,8 @@ export function detailExtras(sn: string, key: string, actType: string, actName: 
             // Filled per customer by the integral binding calls, not by the catalogue.
             bindPhone: null,
             bindPoint: null,
-            minIntegralType: n === 1 ? 'MOBILE_INTEGRAL' : null,
-            actPreviewUrl: n === 1 ? `/#/pages/activity/activityDetail?actSn=${encodeURIComponent(`${sn}-${key}`)}&projectSn=${encodeURIComponent(sn)}` : null,
+            minIntegralType: key === 'integral-01' ? 'MOBILE_INTEGRAL' : null,
+            actPreviewUrl: key === 'integral-01' ? `/#/pages/activity/activityDetail?actSn=${encodeURIComponent(`${sn}-${key}`)}&projectSn=${encodeURIComponent(sn)}` : null,
             maxIntegral: 5000,
           },
         };
@@ -148,20 +172,55 @@ export function detailExtras(sn: string, key: string, actType: string, actName: 
 const REVIEWERS = ['李同学', '王女士', '张先生', '刘同学', '陈女士', '杨先生', '赵老师', '黄女士', '周同学', '吴先生', '徐女士', '孙同学'];
 const reviewerId = (sn: string, i: number) => `${sn}-reviewer-${String(i + 1).padStart(2, '0')}`;
 
-const REVIEWS: ReadonlyArray<readonly [number, string]> = [
-  [5, '老师讲得很清楚，重点突出，跟着学一遍就有思路了。'],
-  [5, '服务很贴心，班主任每周都会提醒学习进度。'],
-  [4, '内容很实用，就是直播时间有点晚。'],
-  [5, '第一次报名就通过了，推荐给身边的朋友。'],
-  [3, '整体还可以，希望多一些练习题。'],
-  [5, '资料很全，课后答疑也及时。'],
-  [4, '性价比不错，分期付款压力小。'],
-  [5, '已经推荐给同事了。'],
-  [2, '物流有点慢，等了一周才收到教材。'],
-  [5, '课程安排合理，工作之余也能跟上。'],
-  [4, '老师很有耐心，讲解细致。'],
-  [5, '非常满意，会继续报其他课程。'],
-];
+type Review = readonly [score: number, content: string];
+
+/** Reviews that fit what was bought: a course's are about teaching, a lamp's about the lamp. */
+const REVIEWS: Readonly<Record<string, readonly Review[]>> = {
+  COURSE: [
+    [5, '老师讲得很清楚，重点突出，跟着学一遍就有思路了。'],
+    [5, '服务很贴心，班主任每周都会提醒学习进度。'],
+    [4, '内容很实用，就是直播时间有点晚。'],
+    [5, '第一次报名就通过了，推荐给身边的朋友。'],
+    [3, '整体还可以，希望多一些练习题。'],
+    [5, '资料很全，课后答疑也及时。'],
+    [4, '性价比不错，分期付款压力小。'],
+    [5, '已经推荐给同事了。'],
+    [2, '教材寄得有点慢，等了一周才收到。'],
+    [5, '课程安排合理，工作之余也能跟上。'],
+    [4, '老师很有耐心，讲解细致。'],
+    [5, '非常满意，会继续报其他课程。'],
+  ],
+  ACTIVITY: [
+    [5, '组织得很好，工作人员很热情，孩子玩得特别开心。'],
+    [5, '流程清楚，集合提醒也及时，下次还来。'],
+    [4, '体验不错，就是当天人有点多。'],
+    [5, '老师很专业，一步步带着做，零基础也能跟上。'],
+    [3, '活动内容可以，场地稍微有点难找。'],
+    [5, '和朋友一起报的，性价比很高。'],
+    [4, '时间安排合理，结束后还有合影留念。'],
+    [5, '氛围很好，认识了不少新朋友。'],
+  ],
+  GOODS: [
+    [5, '质量很好，做工细致，和图片一样。'],
+    [5, '发货很快，第二天就收到了，包装完好。'],
+    [4, '东西不错，就是颜色比图片略深一点。'],
+    [5, '用了一周，很满意，已经回购送朋友。'],
+    [3, '还可以，价格再优惠点就好了。'],
+    [5, '客服回复及时，售后放心。'],
+    [4, '性价比高，日常用足够了。'],
+    [5, '第二次买了，品质一直稳定。'],
+  ],
+  INTEGRAL: [
+    [5, '积分兑换很方便，几分钟就到账了。'],
+    [5, '闲置积分换了实用的东西，很划算。'],
+    [4, '到账稍微慢了一点，不过短信有提醒。'],
+    [5, '操作简单，输入手机号就兑换成功了。'],
+    [3, '可兑换的东西再多一些就好了。'],
+    [5, '第二次兑换了，一直很顺利。'],
+    [4, '积分加一点现金就换到了，挺值。'],
+    [5, '推荐大家把积分用起来，别浪费了。'],
+  ],
+};
 
 /** A small stable number per item, so that review counts and writers vary between items but never between runs. */
 function spread(actSn: string): number {
@@ -177,10 +236,11 @@ const writerOf = (actSn: string, j: number) => (spread(actSn) + j) % REVIEWERS.l
 export function seedReviews(a: { actSn: string; projectSn: string; cover: string }) {
   const key = a.actSn.slice(a.projectSn.length + 1);
   const h = spread(a.actSn);
-  const n = key === 'course-01' ? REVIEWS.length : 2 + (h % 4);
+  const pool = REVIEWS[itemOf(key)?.actType ?? 'COURSE'] ?? REVIEWS.COURSE;
+  const n = key === 'course-01' ? REVIEWS.COURSE.length : 2 + (h % 4);
   return Array.from({ length: n }, (_, j) => {
     const writer = writerOf(a.actSn, j);
-    const [score, content] = REVIEWS[(h + j) % REVIEWS.length];
+    const [score, content] = pool[(h + j) % pool.length];
     return {
       commentId: `seed-${a.actSn}-${j + 1}`,
       actSn: a.actSn,
@@ -195,10 +255,10 @@ export function seedReviews(a: { actSn: string; projectSn: string; cover: string
   });
 }
 
-const CATALOGUE_TAGS = new Map([...CATALOGUE.courses, ...CATALOGUE.activities, ...CATALOGUE.goods, ...CATALOGUE.integral].map((c) => [c.key, c.tags]));
+const CATALOGUE_TAGS = new Map([...BASE_ITEMS, ...SHELF_ITEMS.values()].map((c) => [c.key, c.tags]));
 
 /** Raised whenever detailExtras changes, so that the demo items of an older database are rewritten once. */
-export const DETAIL_SEED_VERSION = 5;
+export const DETAIL_SEED_VERSION = 6;
 
 export async function seedCatalogueDetails(db: Db): Promise<void> {
   // Only the demo catalogue of the demo projects: items an operator adds are never touched.

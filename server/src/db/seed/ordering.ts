@@ -8,9 +8,11 @@ import { activities, projects } from '../schema';
 import { couponTemplates, orderConfigs, type OrderConfig } from '../schema/ordering';
 import { agreements } from '../schema/payments';
 import { FREE_SHIPPING } from '@contract/rules/freight';
-import { CATALOGUE } from './catalogue';
+import { CATALOGUE, SHELF_ITEMS } from './catalogue';
 
-const GOODS_TAGS = new Map(CATALOGUE.goods.map((g) => [g.key, g.tags]));
+const GOODS_TAGS = new Map(
+  [...CATALOGUE.goods, ...[...SHELF_ITEMS.values()].filter((i) => i.actType === 'GOODS')].map((g) => [g.key, g.tags]),
+);
 
 /** The purchase agreement the payment engineer seeds (server/src/services/contract.ts DEMO_AGREEMENT_SN). */
 const AGREEMENT_SN = 'demo-purchase-agreement';
@@ -139,7 +141,7 @@ export function orderConfigFor(key: string, sn: string): OrderConfig | null {
       return { ...COURSE_BASE, disableFlag: true, disableReason: '课程报名已截止' };
     default:
       // Goods tagged 包邮 ship free; the others pay ¥10 (the detail says 包邮 only when this charges nothing).
-      if (key.startsWith('goods-')) return { ...DEFAULT_ORDER_CONFIG, deliveryType: 1, freight: GOODS_TAGS.get(key)?.includes(FREE_SHIPPING) ? 0 : 1000 };
+      if (GOODS_TAGS.has(key)) return { ...DEFAULT_ORDER_CONFIG, deliveryType: 1, freight: GOODS_TAGS.get(key)?.includes(FREE_SHIPPING) ? 0 : 1000 };
       if (key.startsWith('course-')) return COURSE_BASE;
       return null;
   }
