@@ -1,0 +1,78 @@
+// ESLint for the whole repository: rules that find defects, not taste (Prettier owns layout).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/data/**',
+      'data.first-start/**',
+      '.swc/**',
+      'shots/**',
+      'lighthouse/**',
+      'e2e/screenshots/**',
+      'e2e/.tmp/**',
+      'server/src/db/migrations/**',
+      'coverage/**',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.node },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'warn' },
+    rules: {
+      // Unused code is a defect; a leading underscore marks a parameter kept for its position.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          args: 'after-used',
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrors: 'none',
+          ignoreRestSiblings: true,
+        },
+      ],
+      // Taste, or already enforced by the TypeScript compiler under `strict`.
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-empty-object-type': 'off',
+      '@typescript-eslint/no-namespace': 'off',
+      'no-empty': ['error', { allowEmptyCatch: true }],
+      'no-control-regex': 'off',
+      '@typescript-eslint/triple-slash-reference': 'off',
+    },
+  },
+  {
+    // The storefront and its tests run in a browser-like host (H5, jsdom, the mini-program runtimes).
+    files: ['src/**', '__tests__/**', 'types/**'],
+    languageOptions: { globals: { ...globals.browser, ...globals.jest, wx: 'readonly', swan: 'readonly' } },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', '__tests__/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    // Jest mocks must be in place before a module loads, so tests require() after jest.mock(); the mini-program
+    // harness loads built bundles, and the Taro config loads plugins, the same way.
+    files: ['__tests__/**', 'mini/**', 'config/**'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // CommonJS build and test config files.
+    files: ['**/*.{js,cjs}'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);
