@@ -180,6 +180,7 @@ export const logisticsInfoParams = z.object({
   a: z.string().trim().min(1, '请选择快递公司').max(16, '请选择快递公司'),
   b: z.string().trim().min(1, '请输入快递单号').max(40, '快递单号格式不正确'),
 });
+/** One scan or event, `time` already China time as text (YYYY-MM-DD HH:mm:ss). */
 export const trackSchema = z.object({ time: z.string(), context: z.string() });
 /** What is in the parcel: the order's item as it was bought. */
 export const parcelGoodsSchema = z.object({ name: z.string(), cover: z.string().nullable(), quantity: z.number().int() });
@@ -194,8 +195,11 @@ export const logisticsInfoSchema = z.object({
   traces: z.array(trackSchema),
   /** When the provider was last asked (answers are cached). */
   queriedAt: z.string(),
-  /** The application the shipment returns goods for, and those goods. */
-  applicationNo: z.string(),
+  /** RETURN: the customer's parcel back to the merchant; ORDER: a goods order's parcel the merchant sent. */
+  kind: z.enum(['RETURN', 'ORDER']),
+  orderNo: z.string(),
+  /** The application a return parcel belongs to (null for an order's parcel). */
+  applicationNo: z.string().nullable(),
   goods: parcelGoodsSchema,
 });
 export type LogisticsInfo = z.infer<typeof logisticsInfoSchema>;

@@ -8,6 +8,10 @@ import { AUTO_RECEIVE_DAYS, SHIPMENT_STATUS_TEXT } from './constants';
 
 export { AUTO_RECEIVE_DAYS, SHIPMENT_STATUS_TEXT };
 
+/** One thing that happened to the parcel, as the customer reads it. */
+export const shipmentEventSchema = z.object({ at: z.string(), text: z.string() });
+export type ShipmentEvent = z.infer<typeof shipmentEventSchema>;
+
 export const shipmentSchema = z.object({
   /** TO_SHIP | SHIPPED | RECEIVED */
   status: z.enum(['TO_SHIP', 'SHIPPED', 'RECEIVED']),
@@ -17,6 +21,8 @@ export const shipmentSchema = z.object({
   /** When a shipped parcel counts as received if the customer says nothing. */
   autoReceiveAt: z.string().nullable(),
   receivedAt: z.string().nullable(),
+  /** What happened to the parcel, newest first: shipped (carrier and number), then received by whom. */
+  events: z.array(shipmentEventSchema),
 });
 export type Shipment = z.infer<typeof shipmentSchema>;
 

@@ -34,6 +34,7 @@ import {
   type AfterSaleState,
   type AfterSaleTab,
 } from '@contract/rules/after-sale';
+import { formatChinaTime } from '@contract/rules/china-time';
 import { fenToYuanText as formatYuan } from '@contract/rules/money';
 import { carrierOf, checkTrackingNo, normaliseTrackingNo, TRACK_STATE_TEXT } from '@contract/rules/logistics';
 import { activities } from '../db/schema';
@@ -48,6 +49,7 @@ import { lockOrder, orderNotFound, orderPaymentRows, type Executor, type OrderPa
 import { PAID_STATES } from './order-state';
 import { courseNameOf, readSnapshot } from './order-view';
 import type { CachedTracker } from './providers/tracking';
+import { findOwnParcel, toShipment } from './shipping';
 import type { Session } from './sessions';
 import { userDir, type StorageProvider } from './storage';
 
@@ -285,8 +287,14 @@ export async function saveLogistics(db: Db, userId: string, body: LogisticsSave,
   });
 }
 
-/** The customer's shipment with this carrier and number (another customer's is "not there"). */
+/** The customer's return shipment with this carrier and number (another customer's is "not there"). */
 export async function findOwnShipment(db: Db, userId: string, carrierCode: string, trackingNo: string) {
+  const row = await ownReturnShipment(db, userId, carrierCode, trackingNo);
+  if (!row) throw notFound('物流信息不存在');
+  return row;
+}
+
+async function ownReturnShipment(db: Db, userId: string, carrierCode: string, trackingNo: string) {
   const [row] = await db
     .select({ l: afterSaleLogistics })
     .from(afterSaleLogistics)
@@ -294,13 +302,40 @@ export async function findOwnShipment(db: Db, userId: string, carrierCode: strin
     .where(and(eq(afterSaleLogistics.carrierCode, carrierCode), eq(afterSaleLogistics.trackingNo, normaliseTrackingNo(trackingNo)), eq(afterSaleApplications.userId, userId)))
     .orderBy(desc(afterSaleLogistics.updatedAt))
     .limit(1);
-  if (!row) throw notFound('物流信息不存在');
-  return row.l;
+  return row?.l ?? null;
 }
 
-/** logistics/info: where the customer's return parcel is, with what it holds (their order's item). */
-export async function returnShipmentView(db: Db, tracker: CachedTracker, userId: string, carrierCode: string, trackingNo: string): Promise<LogisticsInfo> {
-  const shipment = await findOwnShipment(db, userId, carrierCode, trackingNo);
+const goodsOf = async (db: Executor, order: OrderRow | null) => {
+  const snap = order ? readSnapshot(order.snapshot) : null;
+  return { name: order ? await courseNameOf(db, order) : '', cover: snap?.cover ?? null, quantity: snap?.skuCnt ?? 1 };
+};
+
+/**
+ * logistics/info: where a parcel of the customer's is, with what it holds (their order's item). Their return
+ * parcel is asked of the tracker; a goods order's parcel the merchant sent (the order detail's 查看物流) shows its
+ * own history: shipped with the carrier and number, then received.
+ */
+export async function parcelView(db: Db, tracker: CachedTracker, userId: string, carrierCode: string, trackingNo: string): Promise<LogisticsInfo> {
+  const shipment = await ownReturnShipment(db, userId, carrierCode, trackingNo);
+  if (!shipment) {
+    const carrier = carrierOf(carrierCode);
+    const sent = carrier ? await findOwnParcel(db, userId, carrier.name, normaliseTrackingNo(trackingNo)) : null;
+    if (!sent || !sent.parcel.trackingNo) throw notFound('物流信息不存在');
+    const received = sent.parcel.status === 'RECEIVED';
+    return {
+      carrierCode: carrier!.code,
+      carrierName: carrier!.name,
+      trackingNo: sent.parcel.trackingNo,
+      state: received ? 'SIGNED' : 'IN_TRANSIT',
+      stateText: received ? '已收货' : '已发货',
+      traces: toShipment(sent.parcel).events.map((e) => ({ time: formatChinaTime(e.at, 'YYYY-MM-DD HH:mm:ss'), context: e.text })),
+      queriedAt: new Date().toISOString(),
+      kind: 'ORDER',
+      orderNo: sent.order.orderNo,
+      applicationNo: null,
+      goods: await goodsOf(db, sent.order),
+    };
+  }
   const r = await tracker.query({ carrierCode: shipment.carrierCode, trackingNo: shipment.trackingNo, phone: shipment.phone, shippedAt: shipment.shippedAt });
   const [row] = await db
     .select({ order: orders })
@@ -308,7 +343,6 @@ export async function returnShipmentView(db: Db, tracker: CachedTracker, userId:
     .innerJoin(orders, eq(orders.orderNo, afterSaleApplications.orderNo))
     .where(eq(afterSaleApplications.applicationNo, shipment.applicationNo))
     .limit(1);
-  const snap = row ? readSnapshot(row.order.snapshot) : null;
   return {
     carrierCode: shipment.carrierCode,
     carrierName: carrierOf(shipment.carrierCode)?.name ?? shipment.carrierCode,
@@ -317,12 +351,10 @@ export async function returnShipmentView(db: Db, tracker: CachedTracker, userId:
     stateText: TRACK_STATE_TEXT[r.state],
     traces: r.traces,
     queriedAt: r.queriedAt.toISOString(),
+    kind: 'RETURN',
+    orderNo: row?.order.orderNo ?? '',
     applicationNo: shipment.applicationNo,
-    goods: {
-      name: row ? await courseNameOf(db, row.order) : '',
-      cover: snap?.cover ?? null,
-      quantity: snap?.skuCnt ?? 1,
-    },
+    goods: await goodsOf(db, row?.order ?? null),
   };
 }
 

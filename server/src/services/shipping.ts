@@ -4,7 +4,7 @@
  * AUTO_RECEIVE_DAYS after shipping. Each step locks the order row first, as payment and refunds do, so a refund
  * and a shipment of the same order run one after the other.
  */
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { AUTO_RECEIVE_DAYS } from '@contract/constants';
 import type { Address } from '@contract/address';
 import type { Shipment } from '@contract/shipping';
@@ -18,6 +18,17 @@ type ShipmentRow = typeof shipments.$inferSelect;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** The parcel's history from its own row, newest first (a corrected number shows as the one it went with). */
+function eventsOf(row: ShipmentRow): Shipment['events'] {
+  const out: Shipment['events'] = [];
+  if (row.receivedAt) {
+    const text = row.receivedBy === 'AUTO' ? `发货满${AUTO_RECEIVE_DAYS}天，系统已自动确认收货` : '您已确认收货，交易完成';
+    out.push({ at: row.receivedAt.toISOString(), text });
+  }
+  if (row.shippedAt) out.push({ at: row.shippedAt.toISOString(), text: `商家已发货，${row.carrierName ?? ''} ${row.trackingNo ?? ''}`.trim() });
+  return out;
+}
+
 export function toShipment(row: ShipmentRow): Shipment {
   return {
     status: row.status,
@@ -26,6 +37,7 @@ export function toShipment(row: ShipmentRow): Shipment {
     shippedAt: iso(row.shippedAt),
     autoReceiveAt: iso(row.autoReceiveAt),
     receivedAt: iso(row.receivedAt),
+    events: eventsOf(row),
   };
 }
 
@@ -39,6 +51,18 @@ export async function shipmentsOf(db: Executor, orderNos: readonly string[]): Pr
   if (orderNos.length === 0) return new Map();
   const rows = await db.select().from(shipments).where(inArray(shipments.orderNo, [...orderNos]));
   return new Map(rows.map((r) => [r.orderNo, r]));
+}
+
+/** The customer's own sent parcel with this carrier and number (numbers compared as typed on a label), or null. */
+export async function findOwnParcel(db: Executor, userId: string, carrierName: string, trackingNo: string): Promise<{ parcel: ShipmentRow; order: OrderRow } | null> {
+  const [row] = await db
+    .select({ parcel: shipments, order: orders })
+    .from(shipments)
+    .innerJoin(orders, eq(orders.orderNo, shipments.orderNo))
+    .where(and(eq(orders.userId, userId), eq(shipments.carrierName, carrierName), eq(sql`upper(${shipments.trackingNo})`, trackingNo.toUpperCase())))
+    .orderBy(desc(shipments.shippedAt))
+    .limit(1);
+  return row ?? null;
 }
 
 async function lockedParcel(tx: Tx, orderNo: string): Promise<{ order: OrderRow; parcel: ShipmentRow }> {

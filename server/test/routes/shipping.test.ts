@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Address } from '@contract/address';
+import type { LogisticsInfo } from '@contract/after-sales';
 import type { Paged } from '@contract/common';
 import type { Confirmation, SubmitResult } from '@contract/order';
 import type { OrderDetail, OrderSummary, PayParams } from '@contract/payment';
@@ -108,18 +109,34 @@ describe('shipping of goods orders', () => {
     assert.equal(Date.parse(parcel.autoReceiveAt!) - Date.parse(parcel.shippedAt!), AUTO_RECEIVE_DAYS * DAY_MS);
     d = await detail(token, orderNo);
     assert.deepEqual([orderStatusText(d.orderStatus, d.shipmentStatus), d.shipment?.carrierName, d.shipment?.trackingNo], ['待收货', '顺丰速运', 'SF1234567890']);
+    assert.deepEqual(d.shipment?.events, [{ at: parcel.shippedAt, text: '商家已发货，顺丰速运 SF1234567890' }]);
+    // 查看物流: the parcel page reads a sent parcel by carrier and number, with the goods and its own history.
+    const trackOf = (t: string) => h.get<LogisticsInfo>('/front/v1/after/sales/logistics/info/SF/sf1234567890', {}, t);
+    let track = (await trackOf(token)).body.info;
+    assert.deepEqual(
+      [track.kind, track.orderNo, track.applicationNo, track.stateText, track.carrierName, track.trackingNo],
+      ['ORDER', orderNo, null, '已发货', '顺丰速运', 'SF1234567890'],
+    );
+    assert.deepEqual(track.goods, { name: d.courseName, cover: d.cover, quantity: d.skuCnt });
+    assert.deepEqual(track.traces.map((t) => t.context), ['商家已发货，顺丰速运 SF1234567890']);
+    assert.match(track.traces[0].time, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     assert.deepEqual(await tab(token, 'TO_RECEIVE'), [orderNo]);
     assert.deepEqual(await tab(token, 'TO_SHIP'), []);
 
     // Another customer's order is not there; the owner's second tap answers the same receipt.
     const other = await h.login(nextPhone());
     assert.equal((await h.post('/front/v1/client/order/receive', { orderNo }, other.token)).status, 404);
+    assert.equal((await trackOf(other.token)).status, 404, "another customer's parcel is not there");
     const got = await h.post<{ shipment: Shipment }>('/front/v1/client/order/receive', { orderNo }, token);
     assert.equal(got.status, 200, got.raw.body);
     const again = await h.post<{ shipment: Shipment }>('/front/v1/client/order/receive', { orderNo }, token);
     assert.equal(again.body.info.shipment.receivedAt, got.body.info.shipment.receivedAt);
     d = await detail(token, orderNo);
     assert.equal(orderStatusText(d.orderStatus, d.shipmentStatus), '已完成');
+    assert.deepEqual(d.shipment?.events.map((e) => e.text), ['您已确认收货，交易完成', '商家已发货，顺丰速运 SF1234567890'], 'newest first');
+    assert.equal(d.shipment?.events[0].at, got.body.info.shipment.receivedAt);
+    track = (await trackOf(token)).body.info;
+    assert.deepEqual([track.stateText, track.traces.length], ['已收货', 2]);
     assert.deepEqual(await tab(token, 'PAID'), [orderNo]);
     assert.deepEqual(await counts(token), { ALL: 1, UNPAID: 0, TO_SHIP: 0, TO_RECEIVE: 0, PAID: 1, CANCELLED: 0, REFUND: 0 });
     assert.equal((await ship(orderNo, { carrierName: '顺丰速运', trackingNo: 'SF1' })).status, 409);
@@ -134,7 +151,9 @@ describe('shipping of goods orders', () => {
     assert.deepEqual(await autoReceive(h.database.db, new Date(due.getTime() - 1000)), []);
     assert.deepEqual(await autoReceive(h.database.db, due), [orderNo]);
     assert.deepEqual(await autoReceive(h.database.db, due), [], 'once');
-    assert.equal(orderStatusText('PAID', (await detail(token, orderNo)).shipmentStatus), '已完成');
+    const d = await detail(token, orderNo);
+    assert.equal(orderStatusText('PAID', d.shipmentStatus), '已完成');
+    assert.equal(d.shipment?.events[0].text, `发货满${AUTO_RECEIVE_DAYS}天，系统已自动确认收货`);
   });
 
   test('courses and orders without an address have no parcel', async () => {

@@ -33,7 +33,7 @@ import {
   editApplication,
   listApplications,
   referInfo,
-  returnShipmentView,
+  parcelView,
   saveLogistics,
 } from '../../services/after-sales';
 import type { AfterSalesDeps } from './deps';
@@ -49,9 +49,9 @@ const frontRoutes: FastifyPluginAsyncZod<AfterSalesDeps> = async (app, { afterSa
     `${P}/logistics/info/:a/:b`,
     {
       config: session,
-      schema: { tags, summary: 'Tracking of the caller\'s return shipment and the goods in it: a = carrier code, b = tracking number (cached)', params: logisticsInfoParams, querystring: signedOnly, response: responses(logisticsInfoSchema, [400, 401, 404, 503]) },
+      schema: { tags, summary: 'Tracking of a parcel of the caller\'s (their return shipment, or a goods order\'s parcel) and the goods in it: a = carrier code, b = tracking number (cached)', params: logisticsInfoParams, querystring: signedOnly, response: responses(logisticsInfoSchema, [400, 401, 404, 503]) },
     },
-    async (request) => ok(await returnShipmentView(app.db, tracker, requireSession(request.session).userId, request.params.a, request.params.b)),
+    async (request) => ok(await parcelView(app.db, tracker, requireSession(request.session).userId, request.params.a, request.params.b)),
   );
 
   app.get(
