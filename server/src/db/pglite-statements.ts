@@ -1,5 +1,8 @@
 /**
- * Named statements on the embedded database (issue 17). PGlite's `query` sends a statement as six protocol messages,
+ * The PGlite adapter: everything the server does to PGlite beyond its public API lives here, installed once by
+ * adaptPglite when the database is opened (plugins/db.ts).
+ *
+ * Named statements. PGlite's `query` sends a statement as six protocol messages,
  * each its own trip into the WebAssembly (parse, describe, bind, describe, execute, sync), and as an unnamed
  * statement it is parsed, analysed and planned again every time. Here each statement text is parsed and described
  * once, as a named statement of that PGlite, and then runs as bind + execute + sync in one trip; PostgreSQL keeps its
@@ -20,6 +23,13 @@
  */
 import { types, type PGlite, type Results, type Transaction } from '@electric-sql/pglite';
 import { serialize } from 'pg-protocol';
+
+/**
+ * The PGlite version whose internals (PgliteInternals below, and what its own `query` does: base.ts, parse.ts) this
+ * module was checked against. test/db/pglite-statements.test.ts fails when the installed version differs, until
+ * someone checks them again and updates this.
+ */
+export const PGLITE_CHECKED_VERSION = '0.5.16';
 
 const STATEMENT_LIMIT = 256;
 
@@ -201,4 +211,37 @@ export class NamedStatements {
     if (rowCount !== undefined) Object.assign(result, { rowCount });
     return result;
   }
+}
+
+type Parsers = Record<number, (value: string) => unknown>;
+
+/**
+ * `query` as the client's (or a transaction's): `told` the text on issue; drizzle's own text-keeping parsers left
+ * out when they are exactly the client's `textParsers` (PGlite otherwise copies its ~320 parsers per query that
+ * brings any), a query with any other parser keeps its own.
+ */
+function toldQuery(query: PGlite['query'], textParsers: Parsers, told: (text: string) => void): PGlite['query'] {
+  const withoutTextParsers = (options: QueryOptions): QueryOptions =>
+    options?.parsers && Object.keys(options.parsers).every((k) => k in textParsers) ? { ...options, parsers: undefined } : options;
+  return ((text: string, params?: unknown[], options?: QueryOptions) => (told(text), query(text, params, withoutTextParsers(options)))) as PGlite['query'];
+}
+
+/**
+ * Installs the adapter on a client made with `parsers: textParsers`: its `query` (and every transaction's) runs a
+ * text seen before as a named statement, `told` hears every statement's text as it is issued (exec included).
+ */
+export function adaptPglite(client: PGlite, options: { textParsers: Parsers; told: (text: string) => void }): void {
+  const { textParsers, told } = options;
+  const statements = new NamedStatements(client);
+  client.query = toldQuery(statements.query(client.query.bind(client)), textParsers, told);
+  const exec = client.exec.bind(client);
+  client.exec = (text, execOptions) => (told(text), exec(text, execOptions));
+  const transaction = client.transaction.bind(client);
+  client.transaction = <T>(fn: (tx: Transaction) => Promise<T>) =>
+    transaction((tx) => {
+      tx.query = toldQuery(statements.transactionQuery(tx), textParsers, told);
+      const txExec = tx.exec;
+      tx.exec = (text, execOptions) => (told(text), txExec(text, execOptions));
+      return fn(tx);
+    });
 }

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -15,10 +15,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { NamedStatements } from '../db/pglite-statements';
+import { adaptPglite } from '../db/pglite-statements';
 import * as schema from '../db/schema';
-
-type QueryOptions = Parameters<PGlite['query']>[2];
 
 /** What routes and services see: the driver-independent drizzle database. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -33,7 +31,7 @@ export interface Database {
 const MIGRATIONS_DIR = fileURLToPath(new URL('../db/migrations', import.meta.url));
 
 /**
- * The embedded server's settings (issue 17, memory): PostgreSQL's 128 MB of shared buffers are far more than the
+ * The embedded server's settings (memory): PostgreSQL's 128 MB of shared buffers are far more than the
  * demo data (a few MB) needs, and in WebAssembly they are resident memory of the Node process.
  */
 const PGLITE_CONF = ['shared_buffers=16MB', 'maintenance_work_mem=16MB'];
@@ -45,18 +43,6 @@ const PGLITE_CONF = ['shared_buffers=16MB', 'maintenance_work_mem=16MB'];
  */
 const DRIZZLE_TEXT_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
 const asText = Object.fromEntries(DRIZZLE_TEXT_TYPES.map((t) => [t, (value: string) => value]));
-
-/**
- * drizzle hands the text-keeping parsers with every query. The client has them already, and its own array parsers
- * (PGlite's, set after these at start) then read arrays of those types, so exactly these are left out (a query with
- * any other parser keeps its own). Issue 17: PGlite also copied its ~320 parsers per query that brought parsers.
- */
-const withoutDrizzleParsers = (options: QueryOptions): QueryOptions =>
-  options?.parsers && Object.keys(options.parsers).every((k) => k in asText) ? { ...options, parsers: undefined } : options;
-
-/** `query` as the client's (or a transaction's) query: listeners told on issue, drizzle's own parsers left out. */
-const toldQuery = (query: PGlite['query'], told: (text: string) => void): PGlite['query'] =>
-  ((text: string, params?: unknown[], options?: QueryOptions) => (told(text), query(text, params, withoutDrizzleParsers(options)))) as PGlite['query'];
 
 type StatementListener = (text: string) => void;
 const statementListeners = new WeakMap<object, Set<StatementListener>>();
@@ -74,7 +60,7 @@ export function onEmbeddedStatement(db: Db, listener: StatementListener): boolea
 }
 
 /**
- * Issue 17, memory: V8 compiles PGlite's WebAssembly (9 MB, plus initdb's on a first start) on as many background
+ * Memory: V8 compiles PGlite's WebAssembly (9 MB, plus initdb's on a first start) on as many background
  * threads as it likes, each with its own malloc arena that keeps its memory after the compile. One compile thread
  * measured 255 -> 225 MB resident for an opened data directory, with about the same open time on two cores; the
  * code it produces is the same, so queries run as fast. Set before the first compile; V8 reads it per compile.
@@ -91,19 +77,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
   const told = (text: string) => {
     if (listeners.size && !/^\s*select\b/i.test(text)) for (const listener of listeners) listener(text);
   };
-  // A statement text run again runs as a named statement of this client (db/pglite-statements.ts).
-  const statements = new NamedStatements(client);
-  client.query = toldQuery(statements.query(client.query.bind(client)), told);
-  const exec = client.exec.bind(client);
-  client.exec = (text, options) => (told(text), exec(text, options));
-  const transaction = client.transaction.bind(client);
-  client.transaction = <T>(fn: (tx: Transaction) => Promise<T>) =>
-    transaction((tx) => {
-      tx.query = toldQuery(statements.transactionQuery(tx), told);
-      const txExec = tx.exec;
-      tx.exec = (text, options) => (told(text), txExec(text, options));
-      return fn(tx);
-    });
+  adaptPglite(client, { textParsers: asText, told });
   const db = drizzlePglite(client, { schema });
   statementListeners.set(db, listeners);
   return {

@@ -6,7 +6,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { PGlite, types } from '@electric-sql/pglite';
-import { NamedStatements } from '../../src/db/pglite-statements';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { NamedStatements, PGLITE_CHECKED_VERSION } from '../../src/db/pglite-statements';
 
 describe('named statements on PGlite', () => {
   let pg: PGlite;
@@ -45,6 +48,17 @@ describe('named statements on PGlite', () => {
       ['update t set v = v + 10 where v > $1', [1]],
       ['delete from t where v = $1 returning id', [13]],
       ['select count(*)::int as n, $1::text as s from t', ['x']],
+      // The kinds the server runs besides: upserts, data-modifying CTEs, arrays through unnest and any(), locks,
+      // json, booleans and numerics as parameters, insert from a select, a statement that returns nothing.
+      ['insert into t (v) values ($1) on conflict do nothing returning id', [1]],
+      ['insert into t (v, j) values ($1, $2) on conflict (v) do update set j = excluded.j returning id, v, j', [2, { up: true }]],
+      ['with moved as (update t set at = $1 where v = $2 returning id) select count(*)::int as n from moved', [new Date('2026-11-25T00:00:00Z'), 3]],
+      ['insert into t (v, at) select * from unnest($1::int[], $2::timestamptz[]) on conflict do nothing returning v, at', [[40, 41], ['2026-11-23T00:00:00Z', null]]],
+      ['select id, tags from t where $1 = any(tags) or v = any($2::int[]) order by id', ['a', [2, 3]]],
+      ['select id from t where v = $1 for update', [1]],
+      ['select $1::boolean as b, $2::numeric as n, $3::jsonb as j, $4::text[] as a', [true, '12.50', { k: [1, 'x'] }, ['x', null]]],
+      ['insert into t (v, tags) select v + 100, tags from t where v < $1 returning v, tags', [3]],
+      ['update t set v = v where v = $1', [999]],
     ];
     for (const [text, params] of cases) {
       for (const rowMode of ['object', 'array'] as const) {
@@ -186,4 +200,14 @@ describe('named statements on PGlite', () => {
     });
     await assert.rejects(kept!('select 1'), /Transaction is closed/);
   });
+});
+
+test('the installed PGlite is the version whose internals the adapter was checked against', () => {
+  // The adapter (db/pglite-statements.ts) uses PGlite's private methods and mirrors its own query. A new version
+  // may change either: check them against its source, rerun this file, then update PGLITE_CHECKED_VERSION.
+  // Its package.json is not exported: found from the package's entry, upwards.
+  let dir = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
+  const installed = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
+  assert.equal(installed, PGLITE_CHECKED_VERSION, `PGlite ${installed}: check db/pglite-statements.ts against it`);
 });
