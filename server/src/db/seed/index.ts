@@ -204,7 +204,7 @@ const THEMED_STORES: Record<string, ThemedStore> = {
     tab2: { notice: '积分查询可能会延迟，具体以移动官方积分余额为准', columns: [['ACTIVITY_COLUMN', '话费流量', 'integral'], ['ACTIVITY_COLUMN', '实物好礼', 'gift']] },
     tab3: { notice: '积分+现金兑换的好礼，现金部分在收银台支付', columns: [['ACTIVITY_COLUMN', '实物好礼', 'gift']] },
     tab4: {
-      title: '会员权益',
+      title: '权益专区',
       entries: [
         { title: '视频会员', image: img('icon-video'), text: '热门视频平台会员，积分兑换', jump: more('perk') },
         { title: '话费充值', image: img('icon-phone'), text: '移动、联通积分兑话费', jump: more('integral') },
@@ -260,7 +260,7 @@ const THEMED_STORES: Record<string, ThemedStore> = {
     tab2: { notice: '认证信息仅用于身份核验，平台严格保密', columns: [['ACTIVITY_COLUMN', '认证专享', 'verified']] },
     tab3: { notice: '认证用户报名课程可叠加使用优惠券', columns: [['COURSE_COLUMN', '全部课程', 'course']] },
     tab4: {
-      title: '认证服务',
+      title: '服务专区',
       entries: [
         { title: '证书核验', image: img('icon-cert'), text: '职业资格证书在线核验', jump: detail('verified-03') },
         { title: '体检预约', image: img('icon-medical'), text: '认证用户专享体检套餐', jump: detail('verified-04') },
