@@ -49,7 +49,6 @@ export default tseslint.config(
       '@typescript-eslint/no-empty-object-type': 'off',
       '@typescript-eslint/no-namespace': 'off',
       'no-empty': ['error', { allowEmptyCatch: true }],
-      'no-control-regex': 'off',
       '@typescript-eslint/triple-slash-reference': 'off',
     },
   },
