@@ -5,7 +5,7 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { registerAuth } from './plugins/auth';
 import { registerDb, type Db } from './plugins/db';
@@ -13,7 +13,6 @@ import { registerErrorHandler } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerLimits } from './plugins/limits';
 import { serverOptions } from './plugins/server-options';
-import { serializerCompiler } from './plugins/serializer';
 import { registerSignature } from './plugins/signature';
 import { registerStatic } from './plugins/static';
 import { registerStorage } from './plugins/storage';
@@ -42,6 +41,7 @@ import userRoutes from './routes/user';
 import userSummaryRoutes from './routes/user/summary';
 import wechatRoutes from './routes/wechat';
 import wechatOAuthRoutes from './routes/auth/wechat-oauth';
+import { deploymentOf } from './runtime/deployment';
 import type { Limiter } from './services/limiter';
 import { createSmsProvider, type SmsProvider } from './services/sms';
 import { createStorageProvider, type StorageProvider } from './services/storage';
@@ -57,7 +57,7 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where the log goes (default stdout); tests read it. */
   logStream?: NodeJS.WritableStream;
-  /** Rate-limit counters; defaults to process memory (services/limiter.ts). */
+  /** Rate-limit counters; defaults to the deployment's (runtime/deployment.ts). */
   limiter?: Limiter;
   /** Sandbox cashier: how its notification reaches /pay/notify/sandbox (default: HTTP to the listening address). */
   notifySender?: NotifySender;
@@ -75,8 +75,9 @@ export async function buildApp({ config, db, sms, logger, logStream, limiter, no
   registerDb(app, db);
   registerErrorHandler(app);
   registerInputGuard(app);
-  registerLimits(app, config.limits, limiter);
-  registerSignature(app, db, { signKey: config.signKey });
+  const deployment = deploymentOf(db);
+  registerLimits(app, config.limits, limiter ?? deployment.limiter);
+  registerSignature(app, { signKey: config.signKey, nonceStore: deployment.nonceStore });
   registerAuth(app, db);
   registerStorage(app, storage ?? createStorageProvider(config));
 

@@ -1,5 +1,5 @@
 /**
- * Statements of the order loop built once per database (issue 17: a quarter of a loaded PostgreSQL server's CPU
+ * Statements of the order loop built once per database (a quarter of a loaded PostgreSQL server's CPU
  * went to drizzle building the same SQL text again for every call). drizzle's prepared query keeps the text and
  * fills `sql.placeholder` values per call; on PostgreSQL it is also a named statement, parsed once per pooled
  * connection (node-postgres remembers which of its connections parsed it). PGlite ignores the name; there

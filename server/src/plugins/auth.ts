@@ -6,10 +6,10 @@
  * token on a route that needs one is HTTP 401 with code 502, which the storefront treats as "log in again"
  * (§4, §8).
  */
-import type { FastifyInstance, preValidationHookHandler } from 'fastify';
+import type { FastifyInstance, preValidationAsyncHookHandler, preValidationHookHandler } from 'fastify';
 import { z } from 'zod';
 import { sessionExpired } from '../http';
-import { findLiveSession, knownLiveSession, type Session } from '../services/sessions';
+import { findLiveSession, type Session } from '../services/sessions';
 import type { Db } from './db';
 
 declare module 'fastify' {
@@ -39,21 +39,13 @@ function tokenOf(source: unknown): string | null {
 export function registerAuth(app: FastifyInstance, db: Db): void {
   app.decorateRequest('session', null);
 
-  // Callback hooks: a session the memory cache knows (PGlite) is attached in the same turn, without a promise and a
-  // microtask per request (issue 17); any other is looked up in the database first.
   const attach =
-    (required: boolean): preValidationHookHandler =>
-    (request, _reply, done) => {
+    (required: boolean): preValidationAsyncHookHandler =>
+    async (request) => {
       const header = request.headers[TOKEN_HEADER];
       const token = tokenText(Array.isArray(header) ? header[0] : header) ?? tokenOf(request.body);
-      const finish = (session: Session | null) => {
-        request.session = session;
-        done(!session && required ? sessionExpired() : undefined);
-      };
-      if (!token) return finish(null);
-      const known = knownLiveSession(db, token);
-      if (known !== undefined) return finish(known);
-      findLiveSession(db, token).then(finish, done);
+      request.session = token ? await findLiveSession(db, token) : null;
+      if (!request.session && required) throw sessionExpired();
     };
   const requiredHook = attach(true);
   const optionalHook = attach(false);
@@ -69,7 +61,7 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
     const mode = route.config?.session;
     if (!mode) return;
     const existing = route.preValidation ? ([] as preValidationHookHandler[]).concat(route.preValidation) : [];
-    route.preValidation = [...existing, mode === 'required' ? requiredHook : optionalHook];
+    route.preValidation = [...existing, (mode === 'required' ? requiredHook : optionalHook) as preValidationHookHandler];
   });
 }
 

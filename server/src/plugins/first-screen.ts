@@ -1,5 +1,5 @@
 /**
- * The H5 entry page (issue 17, LCP): GET / and /index.html answer the build's index.html with the home's first banner
+ * The H5 entry page (LCP): GET / and /index.html answer the build's index.html with the home's first banner
  * picture drawn in it (services/first-screen.ts), for the project the build enters by default. The storefront's
  * pages are hash routes (#/pages/...), so these two URLs are every way into the H5; the browser never sends the hash.
  *

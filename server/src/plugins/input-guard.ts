@@ -85,7 +85,7 @@ function problemOf(request: FastifyRequest): string | null {
 
 export function registerInputGuard(app: FastifyInstance): void {
   // A global hook: Fastify runs it before every route-level preValidation (the signature and session checks). A
-  // callback hook, as it never waits: no promise and microtask per request (issue 17).
+  // callback hook, as it never waits: no promise and microtask per request.
   app.addHook('preValidation', (request, _reply, done) => {
     const problem = problemOf(request);
     done(problem ? badRequest(problem) : undefined);

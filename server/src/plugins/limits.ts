@@ -1,7 +1,7 @@
 /** Hands every route the rate limits (services/limits.ts) as `app.limits`, over the limiter the app was given. */
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
-import { MemoryLimiter, type Limiter } from '../services/limiter';
+import type { Limiter } from '../services/limiter';
 import { RequestLimits } from '../services/limits';
 
 declare module 'fastify' {
@@ -10,7 +10,6 @@ declare module 'fastify' {
   }
 }
 
-/** `store` defaults to process memory: right for the embedded database, which runs as one process. */
-export function registerLimits(app: FastifyInstance, config: Config['limits'], store: Limiter = new MemoryLimiter()): void {
+export function registerLimits(app: FastifyInstance, config: Config['limits'], store: Limiter): void {
   app.decorate('limits', new RequestLimits(store, config));
 }

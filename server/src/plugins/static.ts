@@ -3,12 +3,12 @@
  * images under /static/. Taro's H5 build also puts imported assets under dist/h5/static, so /static/ looks
  * in server/static first and then there.
  *
- * Delivery (issue 17): the H5 build writes a .br and a .gz next to each text asset (config/precompress.ts);
+ * Delivery: the H5 build writes a .br and a .gz next to each text asset (config/precompress.ts);
  * @fastify/static's preCompressed sends the best one the client accepts, with Content-Encoding, and the plain
  * file otherwise. Names carrying a content hash never change, so they are cached for a year (immutable);
  * index.html and the other unhashed files are revalidated on every load so a new build is seen at once.
  * The entry page itself (/ and /index.html) is answered by plugins/first-screen.ts, which draws the home's first
- * banner into it (issue 17, LCP).
+ * banner into it (LCP).
  */
 import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';

@@ -15,12 +15,8 @@ export interface LimitHit {
 }
 
 export interface Limiter {
-  /**
-   * Counts one event under `key` in a window of `windowMs` and says whether it is within `limit`. A store in process
-   * memory answers at once (no promise, issue 17: the new visitor's entrance counts every call); a shared store
-   * answers with a promise.
-   */
-  hit(key: string, limit: number, windowMs: number): LimitHit | Promise<LimitHit>;
+  /** Counts one event under `key` in a window of `windowMs` and says whether it is within `limit`. */
+  hit(key: string, limit: number, windowMs: number): Promise<LimitHit>;
   /** Events counted under `key` in its current window (0 when none). */
   count(key: string): Promise<number>;
   /** Forgets `key` (e.g. wrong guesses once the right code is given). */
@@ -36,7 +32,7 @@ export class MemoryLimiter implements Limiter {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  hit(key: string, limit: number, windowMs: number): LimitHit {
+  async hit(key: string, limit: number, windowMs: number): Promise<LimitHit> {
     const at = this.now();
     this.sweep(at);
     let w = this.windows.get(key);

@@ -1,5 +1,5 @@
 /**
- * The rate limits of the public calls that cost something (issue 9 item 5 and 6), on top of a Limiter:
+ * The rate limits of the public calls that cost something, on top of a Limiter:
  * - SMS codes: per client IP per hour and for the whole server per minute (configurable, config.limits), and
  *   per phone per day, besides the one-per-minute rule in phone-auth.ts;
  * - wrong code guesses: per phone per day, whatever number of codes was sent (a new code does not give new
@@ -10,7 +10,7 @@
 import { ERROR_CODES, type ErrorCode } from '../../../contract/common';
 import type { Config } from '../config';
 import { AppError } from '../http';
-import type { LimitHit, Limiter } from './limiter';
+import type { Limiter } from './limiter';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -82,13 +82,10 @@ export class RequestLimits {
     await this.store.reset(`sms:guess:${phone}`);
   }
 
-  /** Before an entrance makes a new visitor for this client (throws, or rejects, when over the limit). */
-  newVisitor(ip: string): void | Promise<void> {
-    const hit = this.store.hit(`entrance:ip:${clientKey(ip)}`, this.config.entrancePerIpPerMinute, MINUTE);
-    const check = ({ allowed }: LimitHit) => {
-      if (!allowed) throw tooMany(LIMIT_MESSAGES.entrance);
-    };
-    // The memory store answers at once: the entrance then waits for nothing here.
-    return hit instanceof Promise ? hit.then(check) : check(hit);
+  /** Before an entrance makes a new visitor for this client (rejects when over the limit). */
+  async newVisitor(ip: string): Promise<void> {
+    if (!(await this.store.hit(`entrance:ip:${clientKey(ip)}`, this.config.entrancePerIpPerMinute, MINUTE)).allowed) {
+      throw tooMany(LIMIT_MESSAGES.entrance);
+    }
   }
 }

@@ -5,7 +5,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Address } from '@contract/address';
 import type { Confirmation } from '@contract/order';
 import type { PointsPrice } from '@contract/rules/integral';
@@ -199,7 +198,7 @@ const newConfirmation = (db: Db) =>
   });
 const storeConfirmation = preparedStatement((db) => newConfirmation(db).prepare('confirmation_store'));
 /**
- * Issue 17: storing the confirmation and reading the default address in one statement, not two. A data-modifying
+ * Storing the confirmation and reading the default address in one statement, not two. A data-modifying
  * WITH runs to completion whether or not it is read.
  */
 const storeConfirmationReadAddress = preparedStatement((db) =>
@@ -259,33 +258,15 @@ export function planOf(row: ConfirmationRow, activity: Activity, config: OrderCo
 }
 
 /**
- * The item (any status) and its order config for a submit running in `tx`, or null when the item is not the
- * project's. On the embedded database an online item comes from the read model the confirmation used (issue 17):
- * every write there passes through this process and the writers of items and configs drop the model
- * (invalidateReadModels), and the submit only reads them (nothing locks an item), so the model is as fresh as a
- * read inside the transaction. A missing model is loaded through `tx`; a load another request started is used only
- * once it has finished: it runs on the database itself, which on PGlite waits for this transaction to end. With
- * PostgreSQL the model may be another instance's change behind (SHARED_TTL_MS), so there both are read in `tx`.
+ * The item (any status) and its order config for a submit, or null when the item is not the project's; read inside
+ * its transaction `tx`, so the price charged is the one committed with the order.
  */
 export async function itemForSubmit(db: Db, tx: Pick<Db, 'select'> & Executor, projectSn: string, actSn: string): Promise<{ activity: Activity; config: OrderConfig } | null> {
-  if ((db as unknown) instanceof PgliteDatabase) {
-    let loadsHere = false;
-    const model = readCache(db).get(projectSn, detailKey(actSn), () => {
-      loadsHere = true;
-      return loadOnline(tx, projectSn, actSn);
-    });
-    // null: still loading elsewhere (a settled model wins the race: its reaction is queued first), or not online.
-    const online = await (loadsHere ? model : Promise.race([model, Promise.resolve(null)])).catch((err: unknown) => {
-      if (err instanceof AppError && err.statusCode === 404) return null;
-      throw err;
-    });
-    if (online) return { activity: online.a, config: online.config };
-  }
   const [row] = await itemWithConfig(db, tx).execute({ actSn, projectSn });
   return row ? { activity: row.activity, config: { ...DEFAULT_ORDER_CONFIG, ...(row.config ?? {}) } } : null;
 }
 
-/** The submit's item and its order config (as loadActivity and loadConfig read them) in one statement (issue 17). */
+/** The submit's item and its order config (as loadActivity and loadConfig read them) in one statement. */
 const itemWithConfig = preparedStatement((db) =>
   db
     .select({ activity: activities, config: orderConfigs.config })

@@ -1,16 +1,13 @@
 /**
- * Read-model cache (DESIGN.md §4, issue 17): the tab menu, page modules, column cards and activity details change
- * only when an operator changes them, yet the first screen asks for them on every entrance. They are kept in
- * memory per project, per database (each test harness and each server has its own), and dropped by
- * invalidateReadModels, which every write path that changes pages, modules, columns, activities or their order
- * configs must call (today only the seed writes them, before the server listens).
- *
- * The embedded PGlite is opened by one process, so an entry is valid until invalidated. With PostgreSQL
- * (DATABASE_URL) another instance may change the rows; there entries also expire after SHARED_TTL_MS so a change
- * made through one instance reaches the others within that time (README, "several instances").
+ * Read-model cache (DESIGN.md §4): the tab menu, page modules, column cards and activity details change only when
+ * an operator changes them, yet the first screen asks for them on every entrance. They are kept in memory per
+ * project, per database (each test harness and each server has its own), and dropped by invalidateReadModels,
+ * which every write path that changes pages, modules, columns, activities or their order configs must call.
+ * How long an entry lives (until invalidated, or SHARED_TTL_MS when several processes write) is the deployment's
+ * choice (runtime/deployment.ts).
  */
-import { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Db } from '../plugins/db';
+import { deploymentOf } from '../runtime/deployment';
 
 export const SHARED_TTL_MS = 5_000;
 /** The scope of read models that belong to no one project (the list of online projects); every invalidation drops it. */
@@ -63,17 +60,8 @@ export function createReadCache(ttlMs: number, now: () => number = Date.now): Re
   };
 }
 
-const caches = new WeakMap<Db, ReadCache>();
-
 /** The read-model cache of this database. */
-export function readCache(db: Db): ReadCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = createReadCache(db instanceof PgliteDatabase ? Number.POSITIVE_INFINITY : SHARED_TTL_MS);
-    caches.set(db, cache);
-  }
-  return cache;
-}
+export const readCache = (db: Db): ReadCache => deploymentOf(db).readCache;
 
 /** Call after changing a project, its pages, page modules, columns, column items, activities or order configs. */
 export function invalidateReadModels(db: Db, projectSn?: string): void {
@@ -81,12 +69,12 @@ export function invalidateReadModels(db: Db, projectSn?: string): void {
 }
 
 /**
- * Read models that customers change (a product's reviews): cached on the embedded database only, where every
- * write passes through this process and calls forgetReadModel after it; with PostgreSQL another instance may have
- * written, so they are read live there.
+ * Read models that customers change (a product's reviews): cached only where every write passes through this
+ * process and calls forgetReadModel after it (runtime/deployment.ts); otherwise read live.
  */
 export function embeddedReadModel<T>(db: Db, projectSn: string, key: string, load: () => Promise<T>): Promise<T> {
-  return (db as unknown) instanceof PgliteDatabase ? readCache(db).get(projectSn, key, load) : load();
+  const cache = deploymentOf(db).customerReadCache;
+  return cache ? cache.get(projectSn, key, load) : load();
 }
 
 /** Call after the write (not before: a load still running then could keep the old value) that changes `key`. */

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { serverKeys } from '../db/schema';
 import type { Db } from '../plugins/db';
 
-const loaded = new WeakMap<Db, Map<string, Buffer | Promise<Buffer>>>();
+const loaded = new WeakMap<Db, Map<string, Promise<Buffer>>>();
 
 async function loadKey(db: Db, name: string): Promise<Buffer> {
   await db.insert(serverKeys).values({ name, secret: randomBytes(32).toString('base64url') }).onConflictDoNothing();
@@ -18,22 +18,16 @@ async function loadKey(db: Db, name: string): Promise<Buffer> {
 }
 
 /** The key `name` of this database (32 random bytes); read once per process, then answered from memory. */
-export function serverKey(db: Db, name: string): Buffer | Promise<Buffer> {
+export function serverKey(db: Db, name: string): Promise<Buffer> {
   let keys = loaded.get(db);
   if (!keys) loaded.set(db, (keys = new Map()));
   const known = keys.get(name);
   if (known) return known;
-  const loading = loadKey(db, name).then(
-    (key) => {
-      keys.set(name, key);
-      return key;
-    },
-    (err: unknown) => {
-      // Not remembered: the next call tries again.
-      keys.delete(name);
-      throw err;
-    },
-  );
+  const loading = loadKey(db, name).catch((err: unknown) => {
+    // Not remembered: the next call tries again.
+    keys.delete(name);
+    throw err;
+  });
   keys.set(name, loading);
   return loading;
 }

@@ -4,10 +4,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
-import { PgliteDatabase } from 'drizzle-orm/pglite';
 import { isoTime, prepareSql, preparedStatement } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import type { Db } from '../plugins/db';
+import { deploymentOf } from '../runtime/deployment';
 import { sha256Hex } from './sha256';
 import { groupPerTurn } from './turn-group';
 import { ensureVisitorRow, isVisitorToken, readVisitorToken, visitorUserRow, type VisitorClaims } from './visitor-tokens';
@@ -16,10 +16,7 @@ export interface Session {
   token: string;
   userId: string;
   projectSn: string;
-  /**
-   * The session's user row as read with the session (PostgreSQL: one statement where the customer check read the
-   * row again, issue 17); absent where the session came from the in-memory cache (PGlite, whose users are cached).
-   */
+  /** The session's user row when it was read with the session (absent where the session came from the cache). */
   user?: typeof users.$inferSelect;
   /** A visitor's session without a row: what its token says (visitor-tokens.ts). */
   visitor?: VisitorClaims;
@@ -47,27 +44,19 @@ export async function createSession(db: Db, input: { userId: string; projectSn: 
 }
 
 /**
- * Live sessions remembered in memory (issue 17: every signed call of a customer looked its session up in the
- * embedded database, on the event loop). Only for PGlite, whose data directory one process opens, so every
- * revocation passes through this process: revokeSession and the login paths call markRevoked, which leaves a
- * tombstone that a concurrent lookup cannot overwrite (a session is never un-revoked). An entry also ends at the
- * session's own expiry. With PostgreSQL (DATABASE_URL) several instances may revoke, so every lookup asks the
- * database. Keyed by the token itself, which every request carries anyway (the database keeps only its hash): a hit
- * costs no SHA-256 (issue 17). At most MAX_CACHED live entries; a token is at most a few hundred characters.
+ * Live sessions remembered in memory, where the deployment keeps them (runtime/deployment.ts: one process, so every
+ * revocation passes through it): revokeSession and the login paths call markRevoked, which leaves a tombstone that
+ * a concurrent lookup cannot overwrite (a session is never un-revoked). An entry also ends at the session's own
+ * expiry. Where several processes may revoke, every lookup asks the database. Keyed by the token itself, which
+ * every request carries anyway (the database keeps only its hash). At most MAX_CACHED live entries.
  */
-type Cached = { userId: string; projectSn: string; expiresAt: number; visitor?: VisitorClaims; user?: typeof users.$inferSelect } | 'revoked';
-const caches = new WeakMap<Db, Map<string, Cached>>();
+export type CachedSession = { userId: string; projectSn: string; expiresAt: number; visitor?: VisitorClaims; user?: typeof users.$inferSelect } | 'revoked';
 /** Past this many entries the live ones are dropped (tombstones stay): they are read again on their next call. */
 const MAX_CACHED = 100_000;
 
-function sessionCache(db: Db): Map<string, Cached> | null {
-  if (!((db as unknown) instanceof PgliteDatabase)) return null;
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  return cache;
-}
+const sessionCache = (db: Db): Map<string, CachedSession> | null => deploymentOf(db).sessionCache;
 
-/** Every signed call with a token on PostgreSQL reads its session: built once (db/prepared.ts). */
+/** Every signed call with a token reads its session where there is no cache: built once (db/prepared.ts). */
 const liveSession = preparedStatement((db) =>
   db
     .select({ userId: sessions.userId, projectSn: sessions.projectSn, expiresAt: sessions.expiresAt })
@@ -78,8 +67,8 @@ const liveSession = preparedStatement((db) =>
 );
 
 /**
- * PostgreSQL (no session cache): the sessions with their user rows, which the customer check needs next (issue 17:
- * two of a customer call's statements in one), for all the lookups that reach this point in one turn of the event
+ * Without a session cache: the sessions with their user rows, which the customer check needs next (two
+ * of a customer call's statements in one), for all the lookups that reach this point in one turn of the event
  * loop (one statement for the group, as the nonce claims: services/nonce-store.ts). Every session names an
  * existing user (foreign key).
  */
@@ -108,12 +97,8 @@ function liveSessionWithUser(db: Db, hash: string): Promise<LiveRow | undefined>
   return lookUp(hash);
 }
 
-/**
- * The session a token names as the memory cache knows it (PGlite): the session, null when it is known revoked, or
- * undefined when the database must be asked (findLiveSession). Synchronous, so that the session hook answers a
- * known session in the same turn (issue 17).
- */
-export function knownLiveSession(db: Db, token: string): Session | null | undefined {
+/** The session as the memory cache knows it: null when known revoked, undefined when the database must be asked. */
+function knownLiveSession(db: Db, token: string): Session | null | undefined {
   const hit = sessionCache(db)?.get(token);
   if (hit === 'revoked') return null;
   if (hit && hit.expiresAt > Date.now()) return hit.visitor ? visitorSession(token, hit.visitor, hit.user) : { token, userId: hit.userId, projectSn: hit.projectSn };
@@ -179,7 +164,7 @@ function visitorSession(token: string, claims: VisitorClaims, user: typeof users
   return { token, userId: claims.userId, projectSn: claims.projectSn, visitor: claims, ...(user ? { user } : {}) };
 }
 
-async function findVisitorSession(db: Db, token: string, hash: string, cache: Map<string, Cached> | null, now: number): Promise<Session | null> {
+async function findVisitorSession(db: Db, token: string, hash: string, cache: Map<string, CachedSession> | null, now: number): Promise<Session | null> {
   const claims = await readVisitorToken(db, token, now);
   if (!claims) return null;
   const standing = await standingOf(db, hash, claims.userId);

@@ -1,7 +1,6 @@
 /**
  * SHA-256 of a text as lower-case hex, for everything the server hashes to compare or to store: the request
- * signature, session tokens, platform login codes, mini-program session keys. node:crypto's one-shot `hash` (node
- * 20.12+) skips the Hash object createHash makes, and every signed call hashes at least once (issue 17).
+ * signature, session tokens, platform login codes, mini-program session keys.
  */
 import { hash } from 'node:crypto';
 

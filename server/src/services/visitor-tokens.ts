@@ -1,5 +1,5 @@
 /**
- * Visitor sessions without rows (issue 17). Every entrance of a new visitor used to write a user row and a session
+ * Visitor sessions without rows. Every entrance of a new visitor used to write a user row and a session
  * row: the new-visitor entrance ran at a sixth of the returning visitor's rate on the embedded database, and anyone
  * could fill both tables by calling it. Now a visitor's token carries the visitor's facts, signed with the
  * server's own key (server-keys.ts, shared by every process on the database):
@@ -15,7 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import { users } from '../db/schema';
 import type { Db } from '../plugins/db';
-import { hmacKey, hmacSha256Base64url, sameText } from './hmac';
+import { hmacSha256Base64url, sameText } from './hmac';
 import { serverKey } from './server-keys';
 
 const PREFIX = 'v1.';
@@ -36,17 +36,13 @@ export interface VisitorClaims {
 export const isVisitorToken = (token: string): boolean => token.startsWith(PREFIX);
 
 /** The token's MAC: HMAC-SHA256 of the prefix and payload under the server's key, base64url (services/hmac.ts). */
-const mac = (key: Buffer, payload: string): string => hmacSha256Base64url(hmacKey(key), PREFIX + payload);
+const mac = (key: Buffer, payload: string): string => hmacSha256Base64url(key, PREFIX + payload);
 
 type Minted = { token: string; claims: VisitorClaims };
 
-/**
- * A new visitor: a new user id and union id (the same forms as stored users'), signed into a token. Made at once
- * when the server key is loaded (every call after the first), so the entrance waits for nothing here (issue 17).
- */
-export function mintVisitorToken(db: Db, projectSn: string, ttlDays: number): Minted | Promise<Minted> {
-  const key = serverKey(db, KEY_NAME);
-  return key instanceof Promise ? key.then((loaded) => mintWith(loaded, projectSn, ttlDays)) : mintWith(key, projectSn, ttlDays);
+/** A new visitor: a new user id and union id (the same forms as stored users'), signed into a token. */
+export async function mintVisitorToken(db: Db, projectSn: string, ttlDays: number): Promise<Minted> {
+  return mintWith(await serverKey(db, KEY_NAME), projectSn, ttlDays);
 }
 
 /** Exported for its test (test/services/visitor-token-mint.test.ts); the entrance mints through mintVisitorToken. */
@@ -59,9 +55,7 @@ export function mintWith(key: Buffer, projectSn: string, ttlDays: number): Minte
   const u = randomUUID();
   const unionId = `u_${u.slice(0, 8)}${u.slice(9, 13)}${u.slice(14, 18)}${u.slice(19, 23)}${u.slice(24, 28)}`;
   const claims: VisitorClaims = { userId: randomUUID(), projectSn, unionId, issuedAt, expiresAt: issuedAt + ttlDays * DAY_MS };
-  // The claims as JSON.stringify writes their array, without the array: the ids (hex and dashes) and the integer
-  // times need no escaping, the project's sn is escaped as JSON.stringify escapes it.
-  const json = `["${claims.userId}",${JSON.stringify(projectSn)},"${unionId}",${issuedAt},${claims.expiresAt}]`;
+  const json = JSON.stringify([claims.userId, projectSn, unionId, issuedAt, claims.expiresAt]);
   const payload = Buffer.from(json).toString('base64url');
   return { token: `${PREFIX}${payload}.${mac(key, payload)}`, claims };
 }

@@ -1,13 +1,15 @@
 /**
- * The in-memory nonce store (PGlite) keeps fingerprints in generations, one per minute of the requests' signed
- * timestamps (issue 17). A replay carries its request's signed timestamp (sentAt) unchanged, and the signature
- * check lets a request through only while the server time is within SIGN_WINDOW_MS of it: the store must refuse a
- * replay for at least that long, and may forget it once its minute's window is over.
+ * The nonce stores: one table of cases, run against the memory store (one process, PGlite) and the database store
+ * (several processes on PostgreSQL; here on the test database), so both agree on what a replay is. Then what only
+ * the memory store does: it keeps nonces by the minute of their signed timestamp and forgets a minute once no
+ * request signed in it can pass the timestamp check.
  */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import { SIGN_WINDOW_MS } from '@contract/signature';
-import { memoryNonceStore } from '../../src/services/nonce-store';
+import { after, before, describe, it } from 'node:test';
+import { SIGN_WINDOW_MS, makeNonce } from '@contract/signature';
+import type { Database } from '../../src/plugins/db';
+import { NONCE_KEEP_MS, databaseNonceStore, memoryNonceStore, type NonceStore } from '../../src/services/nonce-store';
+import { openTestDatabase } from '../helpers/test-database';
 
 const MINUTE = 60_000;
 const W = SIGN_WINDOW_MS;
@@ -16,7 +18,7 @@ const T0 = Math.floor(Date.UTC(2026, 10, 23, 2, 30) / MINUTE) * MINUTE;
 let serial = 0;
 const freshNonce = () => `n${(serial += 1).toString(36).padStart(10, '0')}${Math.random().toString(36).slice(2, 10)}`;
 
-describe('memory nonce store', () => {
+describe('memory nonce store: minutes', () => {
   it('refuses a replay as long as its signed timestamp passes the check, across minutes of the server clock', async () => {
     const store = memoryNonceStore();
     const n = freshNonce();
@@ -38,14 +40,6 @@ describe('memory nonce store', () => {
     assert.equal(await store.claim(n, T0 + MINUTE - 1, T0 + MINUTE - 1), true);
     assert.equal(await store.claim(n, T0 + MINUTE, T0 + MINUTE - 1), false);
     assert.equal(await store.claim(n, T0 + 3 * MINUTE + 7, T0 + MINUTE - 1), false, 'minutes in between were never created');
-  });
-
-  it('the same nonce signed at another time is another request (it was signed again)', async () => {
-    const store = memoryNonceStore();
-    const n = freshNonce();
-    assert.equal(await store.claim(n, T0 + 1_000, T0 + 1_000), true);
-    assert.equal(await store.claim(n, T0 + 2 * MINUTE, T0 + 2 * MINUTE), true);
-    assert.equal(await store.claim(n, T0 + 2 * MINUTE + 1, T0 + 2 * MINUTE), false);
   });
 
   it('forgets a minute only once no request signed in it can pass the timestamp check', async () => {
@@ -88,7 +82,7 @@ describe('memory nonce store', () => {
     }
   });
 
-  it('refuses early nonces after the tables grew past 100,000 entries', async () => {
+  it('refuses early nonces after holding more than 100,000', async () => {
     const store = memoryNonceStore();
     const first = freshNonce();
     const sample: { n: string; sentAt: number }[] = [];
@@ -121,4 +115,52 @@ describe('memory nonce store', () => {
     assert.equal(await store.claim(n, T0 + 10, T0), true, 'signed at the start itself passes (the rule is sentAt < startedAt)');
     assert.equal(await store.claim(n, T0 + 20, T0), false, 'and is then a replay');
   });
+});
+
+/** [nonce, server time, signed time, expected]: times in ms from the start of a minute; nonces by letter. */
+type Claim = [string, number, number, boolean];
+const CASES: { name: string; claims: Claim[] }[] = [
+  { name: 'a fresh nonce passes', claims: [['a', 0, 0, true]] },
+  { name: 'the same request again is a replay', claims: [['a', 0, 0, true], ['a', 1_000, 0, false]] },
+  { name: 'a replay at the very end of the window', claims: [['a', 0, 0, true], ['a', W, 0, false]] },
+  { name: 'a client clock ahead: refused while its timestamp passes', claims: [['a', 0, W, true], ['a', NONCE_KEEP_MS - 1, W, false]] },
+  { name: 'a client clock behind', claims: [['a', 0, -W, true], ['a', 0, -W, false]] },
+  { name: 'the nonce signed again at another time is still a replay', claims: [['a', 0, 0, true], ['a', 2 * MINUTE, 2 * MINUTE, false]] },
+  { name: 'across a minute boundary', claims: [['a', MINUTE - 1, MINUTE - 1, true], ['a', MINUTE, MINUTE - 1, false], ['a', 3 * MINUTE, MINUTE - 1, false]] },
+  { name: 'different nonces are independent', claims: [['a', 0, 0, true], ['b', 0, 0, true], ['a', 1, 0, false], ['b', 1, 0, false]] },
+];
+
+describe('both nonce stores agree on what a replay is', () => {
+  let database: Database;
+  before(async () => {
+    database = await openTestDatabase();
+    await database.migrate();
+  });
+  after(() => database.close());
+
+  const stores: [string, () => NonceStore][] = [
+    ['memory', () => memoryNonceStore()],
+    ['database', () => databaseNonceStore(database.db)],
+  ];
+  for (const [kind, makeStore] of stores) {
+    for (const { name, claims } of CASES) {
+      it(`${kind}: ${name}`, async () => {
+        const store = makeStore();
+        // A recent minute: the database keeps rows by server time and prunes those past NONCE_KEEP_MS.
+        const t0 = Math.floor(Date.now() / MINUTE) * MINUTE;
+        const nonces = new Map<string, string>();
+        for (const [label, at, sentAt, expected] of claims) {
+          if (!nonces.has(label)) nonces.set(label, makeNonce() + makeNonce());
+          assert.equal(await store.claim(nonces.get(label)!, t0 + at, t0 + sentAt), expected, `${label} at +${at} signed +${sentAt}`);
+        }
+      });
+    }
+    it(`${kind}: of three identical requests at once, exactly one passes`, async () => {
+      const store = makeStore();
+      const n = makeNonce() + makeNonce();
+      const at = Date.now();
+      const claimed = await Promise.all([1, 2, 3].map(() => store.claim(n, at, at)));
+      assert.deepEqual(claimed.sort(), [false, false, true]);
+    });
+  }
 });

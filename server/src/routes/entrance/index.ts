@@ -2,13 +2,12 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '@contract/common';
-import { entranceBody, entranceInfo, tipsBody, tipsInfo } from '@contract/entrance';
+import { entranceBody, entranceInfo, tipsBody, tipsInfo, type ProjectEnum } from '@contract/entrance';
 import { tips } from '../../db/schema';
 import { MESSAGES, notFound, ok, responses } from '../../http';
 import { onlineProjects } from '../../services/page-read-models';
-import { sessionUser, type UserRow } from '../../services/users';
+import { sessionUser, toUserInfo, type UserRow } from '../../services/users';
 import { mintVisitorToken, visitorUserRow } from '../../services/visitor-tokens';
-import { entranceAnswer } from './answer';
 
 export interface EntranceRoutesOptions {
   sessionTtlDays: number;
@@ -38,19 +37,25 @@ const entranceRoutes: FastifyPluginAsyncZod<EntranceRoutesOptions> = async (app,
       const current = request.session?.projectSn === project.projectSn ? request.session : null;
       let user: UserRow | null = current ? await sessionUser(app.db, current) : null;
       let token = current?.token ?? '';
-      const newVisitor = !user;
       if (!user) {
         // A new visitor is a signed token, no row until it logs in; still bounded per client (services/limits.ts).
-        // Both answer at once on the embedded database (memory limiter, loaded key): nothing to wait for then.
-        const limited = app.limits.newVisitor(request.ip);
-        if (limited) await limited;
-        const minted = mintVisitorToken(app.db, project.projectSn, options.sessionTtlDays);
-        const entered = minted instanceof Promise ? await minted : minted;
+        await app.limits.newVisitor(request.ip);
+        const entered = await mintVisitorToken(app.db, project.projectSn, options.sessionTtlDays);
         user = visitorUserRow(entered.claims);
         token = entered.token;
       }
-      // The answer's text, made by hand as the schema serializes it (./answer.ts); typed as the schema's answer.
-      return entranceAnswer({ token, user, project, wechatOfficialAccount: options.wechatOfficialAccount, newVisitor }) as never;
+      return ok({
+        token,
+        userInfo: toUserInfo(user),
+        timestamp: Date.now(),
+        needAuth: user.phone === null,
+        wechatOfficialAccount: options.wechatOfficialAccount,
+        tips: project.tips,
+        sceneStyle: project.sceneStyle,
+        // A stored type outside the contract's list is refused by the response schema.
+        projectEnum: project.projectEnum as ProjectEnum,
+        projectParam: { projectSn: project.projectSn, projectName: project.name },
+      });
     },
   );
 
