@@ -10,12 +10,14 @@ import type { Bank, BankCard } from '@contract/earnings';
 import { cardNoError, maskCardNo, normalizeCardNo } from '@contract/rules/luhn';
 import { maskRealName } from '@contract/rules/identity';
 import { bankCards } from '../db/schema/earnings';
-import { badRequest, conflict, notFound } from '../http';
+import { ERROR_CODES } from '@contract/common';
+import { AppError, badRequest, conflict, notFound } from '../http';
 import type { Db } from '../plugins/db';
 import type { Vault } from './earnings-vault';
 import { lockPromoter } from './earnings';
 import { findIdentity } from './identity';
 import type { Executor } from './order-state-db';
+import { findUser } from './users';
 
 /** Banks payouts go to (code as the clearing networks name them). */
 export const BANKS: readonly Bank[] = [
@@ -78,8 +80,29 @@ export async function findCard(db: Executor, userId: string, cardId: string): Pr
 }
 
 /**
+ * What can be checked of a new card before its SMS code is spent (so a typo does not cost a new code): the
+ * promoter has a verified name (the card must be theirs), the number passes Luhn, the bank is one we pay to.
+ */
+export async function checkCardInput(db: Executor, userId: string, input: { bankCode: string; cardNo: string }) {
+  const identity = await findIdentity(db, userId);
+  if (!identity) throw badRequest(CARD_SERVICE_MESSAGES.identityFirst);
+  const bad = cardNoError(input.cardNo);
+  if (bad) throw badRequest(bad);
+  const bank = BANKS.find((b) => b.bankCode === input.bankCode);
+  if (!bank) throw badRequest(CARD_SERVICE_MESSAGES.unknownBank);
+  return { bank, identity };
+}
+
+/** The phone a card change is confirmed by: the promoter's account phone (403 for an account without one). */
+export async function accountPhone(db: Db, userId: string): Promise<string> {
+  const user = await findUser(db, userId);
+  if (!user?.phone) throw new AppError(403, ERROR_CODES.LOGIN_REQUIRED, '请先登录');
+  return user.phone;
+}
+
+/**
  * Adds a card, or replaces `cardId` (the old one is retired, so past withdrawals keep pointing at it). The
- * newest card becomes the default. The SMS code was checked by the caller.
+ * newest card becomes the default. The SMS code was checked by the caller (after checkCardInput).
  */
 export async function saveCard(
   db: Db,
@@ -88,12 +111,7 @@ export async function saveCard(
   input: { cardId?: string; bankCode: string; cardNo: string },
   now = new Date(),
 ): Promise<BankCardRow> {
-  const bank = BANKS.find((b) => b.bankCode === input.bankCode);
-  if (!bank) throw badRequest(CARD_SERVICE_MESSAGES.unknownBank);
-  const bad = cardNoError(input.cardNo);
-  if (bad) throw badRequest(bad);
-  const identity = await findIdentity(db, userId);
-  if (!identity) throw badRequest(CARD_SERVICE_MESSAGES.identityFirst);
+  const { bank, identity } = await checkCardInput(db, userId, input);
   const cardNo = normalizeCardNo(input.cardNo);
   const cardNoHash = vault.hash('card', cardNo);
   return db.transaction(async (tx) => {

@@ -13,10 +13,11 @@
  * unique per (ref, kind) — a replay or a concurrent duplicate finds the row and takes nothing.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import { carrierAccounts, carrierAuthTickets, carrierTransactions } from '../db/schema/integral';
 import { AppError, badRequest } from '../http';
 import { ERROR_CODES } from '@contract/common';
+import type { Db } from '../plugins/db';
 import type { Executor } from './order-state-db';
 
 export type BalanceAnswer = { kind: 'BALANCE'; points: number } | { kind: 'AUTHORISE'; redirectUrl: string };
@@ -134,3 +135,30 @@ export function createSandboxCarrier(): CarrierPointsProvider {
 
 /** The one provider in use: only the sandbox exists (see the header for why no live adapter). */
 export const carrierPoints: CarrierPointsProvider = createSandboxCarrier();
+
+/** Wrong codes after which a sandbox authorisation ticket closes. */
+export const MAX_AUTH_FAILURES = 5;
+export type AuthTicket = typeof carrierAuthTickets.$inferSelect;
+
+/** A sandbox authorisation ticket still open: unused, unexpired, with fewer than MAX_AUTH_FAILURES wrong codes. */
+export async function liveAuthTicket(db: Executor, ticket: string, now = new Date()): Promise<AuthTicket | null> {
+  const [t] = await db
+    .select()
+    .from(carrierAuthTickets)
+    .where(and(eq(carrierAuthTickets.ticket, ticket), isNull(carrierAuthTickets.usedAt), gt(carrierAuthTickets.expiresAt, now)))
+    .limit(1);
+  return t && t.failures < MAX_AUTH_FAILURES ? t : null;
+}
+
+/** The subscriber's code for a live ticket: a right one authorises the account and closes the ticket. */
+export async function answerAuthTicket(db: Db, t: AuthTicket, code: string, now = new Date()): Promise<boolean> {
+  if (code.trim() !== demoAuthCode(t.phone)) {
+    await db.update(carrierAuthTickets).set({ failures: t.failures + 1 }).where(eq(carrierAuthTickets.ticket, t.ticket));
+    return false;
+  }
+  await db.transaction(async (tx) => {
+    await tx.update(carrierAuthTickets).set({ usedAt: now }).where(eq(carrierAuthTickets.ticket, t.ticket));
+    await tx.update(carrierAccounts).set({ authorisedAt: now }).where(and(eq(carrierAccounts.carrier, t.carrier), eq(carrierAccounts.phone, t.phone)));
+  });
+  return true;
+}

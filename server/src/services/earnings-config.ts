@@ -5,6 +5,11 @@
  */
 import { z } from 'zod';
 import type { WithdrawalRule } from '@contract/rules/withdrawal';
+import type { Config } from '../config';
+import type { Vault } from './earnings-vault';
+import type { IdentityProvider } from './providers/identity';
+import type { PayoutProvider } from './providers/payout';
+import type { SmsProvider } from './sms';
 
 export const DEFAULT_EARNINGS_DATA_KEY = 'storefront-demo-earnings-data-key';
 export const DEFAULT_SANDBOX_PAYOUT_KEY = 'storefront-sandbox-payout-key';
@@ -81,4 +86,14 @@ export function loadEarningsConfig(env: Record<string, string | undefined>): Ear
     autoApproveMax: e.WITHDRAW_AUTO_APPROVE_MAX_FEN,
     identityFailsPerDay: e.IDENTITY_FAILS_PER_DAY,
   };
+}
+
+/** What the earnings routes share: settings, the vault, and the providers (built once by the routes' index). */
+export interface EarningsDeps {
+  config: Config;
+  earnings: EarningsConfig;
+  vault: Vault;
+  identityProvider: IdentityProvider;
+  payout: PayoutProvider;
+  sms: SmsProvider;
 }

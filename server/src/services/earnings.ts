@@ -16,14 +16,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import { COMMISSION_STATE_TEXT, LEDGER_KIND_TEXT, type CommissionOrder, type CommissionState, type LedgerKind, type LedgerLine } from '@contract/earnings';
+import { COMMISSION_STATE_TEXT, LEDGER_KIND_TEXT, type ProfitInfo, type CommissionOrder, type CommissionState, type LedgerKind, type LedgerLine } from '@contract/earnings';
 import { maskPhone } from '@contract/rules/fields';
 import { activities, users } from '../db/schema';
 import { commissionRules, commissions, earningLedger, promoters } from '../db/schema/earnings';
 import { orderPayments, orders } from '../db/schema/orders';
-import { AppError } from '../http';
+import { AppError, notFound } from '../http';
 import { ERROR_CODES } from '@contract/common';
 import type { Db } from '../plugins/db';
+import { findIdentity } from './identity';
 import type { Executor, Tx } from './order-state-db';
 
 export type PromoterRow = typeof promoters.$inferSelect;
@@ -323,3 +324,48 @@ export async function commissionOrders(db: Db, promoterUserId: string, state: 'A
   }));
   return { list, total: n, page, perSize };
 }
+
+/** An operator makes the project's customer with this phone (who logged in once) a promoter. */
+export async function makePromoterByPhone(db: Db, projectSn: string, phone: string): Promise<PromoterRow> {
+  const [user] = await db.select({ userId: users.userId }).from(users).where(and(eq(users.projectSn, projectSn), eq(users.phone, phone))).limit(1);
+  if (!user) throw notFound('该手机号在此项目还没有登录过');
+  return ensurePromoter(db, user.userId, projectSn);
+}
+
+/** An operator sets an item's commission: FIXED fen per order, or RATE basis points of the goods amount. */
+export async function setCommissionRule(db: Db, rule: { actSn: string; mode: (typeof commissionRules.$inferInsert)['mode']; value: number }): Promise<void> {
+  const [a] = await db.select({ actSn: activities.actSn }).from(activities).where(eq(activities.actSn, rule.actSn)).limit(1);
+  if (!a) throw notFound('商品不存在');
+  await db.insert(commissionRules).values(rule).onConflictDoUpdate({ target: commissionRules.actSn, set: { mode: rule.mode, value: rule.value } });
+}
+
+/** The caller as a promoter (403 otherwise), with their commissions moved along first when `settleFreezeDays` is given. */
+export async function requirePromoter(db: Db, userId: string, settleFreezeDays?: number): Promise<PromoterRow> {
+  const promoter = await findPromoter(db, userId);
+  if (!promoter) throw notPromoter();
+  if (settleFreezeDays !== undefined) await settlePromoter(db, promoter.userId, settleFreezeDays);
+  return promoter;
+}
+
+/** 我的收益: balances and a page of the ledger; a customer who is no promoter sees zeros. */
+export async function profitOf(db: Db, userId: string, freezeDays: number, page: number, perSize: number): Promise<ProfitInfo> {
+  const promoter = await findPromoter(db, userId);
+  if (!promoter) {
+    return { isPromoter: false, promoterCode: null, withdrawable: 0, frozen: 0, totalEarned: 0, withdrawn: 0, verified: false, ledger: { list: [], total: 0, page, perSize } };
+  }
+  await settlePromoter(db, promoter.userId, freezeDays);
+  const [balances, ledger, identity] = await Promise.all([balancesOf(db, promoter.userId), ledgerPage(db, promoter.userId, page, perSize), findIdentity(db, promoter.userId)]);
+  return { isPromoter: true, promoterCode: promoter.status === 'ACTIVE' ? promoter.promoterCode : null, ...balances, verified: Boolean(identity), ledger };
+}
+
+/** The promoter service agreement shown on the withdraw page. */
+export const PROMOTER_AGREEMENT = {
+  agreementName: '推广服务协议',
+  agreementContent: [
+    '一、推广员通过分享链接推荐用户购买商品，订单支付成功后按商品设置的佣金比例或金额获得推广佣金。',
+    '二、佣金在订单支付后进入冻结期（退款期），冻结期内订单退款的，对应佣金自动取消；冻结期结束后佣金转为可提现。冻结期结束后发生退款的，已结算佣金将从可提现余额中扣回。',
+    '三、提现前须完成实名认证，且仅可提现至本人实名的银行卡。提现申请经平台审核后打款，预计1-3个工作日到账；打款失败的金额将退回可提现余额。',
+    '四、推广员不得以虚假交易、自买自推等方式获取佣金，自购订单不产生佣金。平台发现违规的，有权取消相关佣金并停止推广资格。',
+    '五、平台依法代扣代缴推广员取得收入应缴纳的相关税费（如适用）。',
+  ].join('\n'),
+};

@@ -29,6 +29,12 @@ export async function lockOrder(tx: Tx, orderNo: string): Promise<OrderRow | nul
   return row ?? null;
 }
 
+/** The order row, whoever's it is (the sandbox cashier and providers' callbacks); null when it is not there. */
+export async function findOrder(db: Executor, orderNo: string): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
+  return row ?? null;
+}
+
 /** The customer's own order (another user's order is "not there", code 1008). */
 export async function findUserOrder(db: Executor, userId: string, orderNo: string): Promise<OrderRow> {
   const [row] = await db

@@ -197,6 +197,16 @@ export async function identitiesOf(db: Db, userId: string): Promise<PlatformIden
   return db.select().from(platformIdentities).where(eq(platformIdentities.userId, userId));
 }
 
+/** The customer's identity with one app of a platform, if they logged in there. */
+export async function identityWith(db: Db, userId: string, platform: Platform, appId: string): Promise<PlatformIdentityRow | undefined> {
+  const [identity] = await db
+    .select()
+    .from(platformIdentities)
+    .where(and(eq(platformIdentities.userId, userId), eq(platformIdentities.platform, platform), eq(platformIdentities.appId, appId)))
+    .limit(1);
+  return identity;
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**

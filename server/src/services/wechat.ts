@@ -6,9 +6,12 @@
  * there is no provider and signing is off.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { ERROR_CODES } from '@contract/common';
 import type { Config } from '../config';
+import { projects } from '../db/schema';
 import { wechatTickets } from '../db/schema/catalogue';
+import { AppError, MESSAGES, notFound } from '../http';
 import type { Db } from '../plugins/db';
 
 export function jsSdkSignature(ticket: string, noncestr: string, timestamp: number, url: string): string {
@@ -86,6 +89,23 @@ export function hasOfficialAccount(mp: Config['wechatMp']): boolean {
 export function wechatTicketProviderFrom(db: Db, mp: Config['wechatMp']): WechatTicketProvider | null {
   if (!mp.appId || !mp.appSecret) return null;
   return createWechatTicketProvider(db, { appId: mp.appId, appSecret: mp.appSecret, apiBase: mp.apiBase });
+}
+
+export const WECHAT_MESSAGES = {
+  off: '未配置微信公众号，无法签名',
+  failed: '微信签名失败，请稍后再试',
+} as const;
+
+/** The JS-SDK signature of a page of an online project; 404 for another project, 400 when no account is set up. */
+export async function signProjectPage(db: Db, provider: WechatTicketProvider | null, projectSn: string, url: string) {
+  const [project] = await db
+    .select({ projectSn: projects.projectSn })
+    .from(projects)
+    .where(and(eq(projects.projectSn, projectSn), eq(projects.status, 'ONLINE')))
+    .limit(1);
+  if (!project) throw notFound(MESSAGES.unknownProject, ERROR_CODES.UNKNOWN_PROJECT);
+  if (!provider) throw new AppError(400, ERROR_CODES.WECHAT_UNAVAILABLE, WECHAT_MESSAGES.off);
+  return signJsSdk(provider, url);
 }
 
 export async function signJsSdk(provider: WechatTicketProvider, url: string, now = Date.now()) {

@@ -9,10 +9,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import { WITHDRAWAL_STATE_TEXT, type TimelineStep, type WithdrawalDetail, type WithdrawalState, type WithdrawalSummary } from '@contract/earnings';
-import { withdrawalError, withdrawalFee, type WithdrawalContext, type WithdrawalRule } from '@contract/rules/withdrawal';
+import { WITHDRAWAL_STATE_TEXT, type OpsWithdrawal, type TimelineStep, type WithdrawalRuleInfo, type WithdrawalDetail, type WithdrawalState, type WithdrawalSummary } from '@contract/earnings';
+import { maxWithdrawable, ruleLines, withdrawalError, withdrawalFee, type WithdrawalContext, type WithdrawalRule } from '@contract/rules/withdrawal';
 import { maskCardNo } from '@contract/rules/luhn';
 import { maskRealName } from '@contract/rules/identity';
+import { maskPhone } from '@contract/rules/fields';
+import { users } from '../db/schema';
 import { ERROR_CODES } from '@contract/common';
 import { bankCards, payoutNotifications, withdrawals } from '../db/schema/earnings';
 import { AppError, badRequest, conflict, notFound } from '../http';
@@ -274,4 +276,31 @@ export async function opsWithdrawals(db: Db, status: WithdrawalState | undefined
     .where(status ? eq(withdrawals.status, status) : undefined)
     .orderBy(desc(withdrawals.createdAt))
     .limit(limit);
+}
+
+/** A withdrawal as the operator reviews it: the detail, the card holder, and the customer's masked phone. */
+export async function opsWithdrawalView(db: Db, w: WithdrawalRow): Promise<OpsWithdrawal> {
+  const [u] = await db.select({ phone: users.phone }).from(users).where(eq(users.userId, w.userId)).limit(1);
+  return { ...withdrawalDetail(w), holderName: w.cardSnapshot.holderName, userId: w.userId, phone: u?.phone ? maskPhone(u.phone) : null, payoutRef: w.payoutRef };
+}
+
+/** The withdrawal rule with the promoter's position against it (today's use, the most they can take now). */
+export async function withdrawalRuleView(db: Db, rule: WithdrawalRule, userId: string, now = new Date()): Promise<WithdrawalRuleInfo> {
+  const ctx = await withdrawalContext(db, userId, now);
+  return { rule, lines: ruleLines(rule), ...ctx, maxAmount: maxWithdrawable(rule, ctx) };
+}
+
+/**
+ * A withdrawal request (idempotent by requestId). A new one of at most the auto-approval limit is approved at
+ * once (handed to the payout provider); larger ones wait for an operator.
+ */
+export async function withdraw(
+  db: Db,
+  settings: { rule: WithdrawalRule; autoApproveMax: number; vault: Vault; payout: PayoutProvider },
+  userId: string,
+  input: { amount: number; cardId: string; requestId: string },
+): Promise<WithdrawalDetail> {
+  const { row, created } = await requestWithdrawal(db, settings.rule, userId, input);
+  if (created && row.amount <= settings.autoApproveMax) return withdrawalDetail(await approveWithdrawal(db, settings, row.withdrawalNo));
+  return withdrawalDetail(row);
 }

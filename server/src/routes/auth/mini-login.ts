@@ -6,11 +6,9 @@
  *   customer's, this customer's identities move there and the session follows (one customer per phone).
  * The session key stays in platform_identities; neither answer carries it.
  */
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { miniLoginBody, miniLoginInfo, miniPhoneBody } from '@contract/mini-login';
 import type { Config } from '../../config';
-import { platformIdentities } from '../../db/schema/platform-accounts';
 import { badRequest, ok, responses } from '../../http';
 import { requireSession } from '../../plugins/auth';
 import { ensureVisitorRow } from '../../services/visitor-tokens';
@@ -19,6 +17,7 @@ import {
   bindPhone,
   claimLoginCode,
   findOrCreateUserByPlatformIdentity,
+  identityWith,
   replaceSession,
 } from '../../services/platform-accounts';
 import { MINI_TEXTS, createMiniLoginProviders, type MiniLoginProviders } from '../../services/providers/mini-login';
@@ -97,17 +96,7 @@ const miniLoginRoutes: FastifyPluginAsyncZod<MiniLoginRoutesOptions> = async (ap
         await claimLoginCode(app.db, platform, `${provider.appId}#phone`, code);
       } else {
         // Baidu's phone data is encrypted with the session key of this customer's own login.
-        const [identity] = await app.db
-          .select({ sessionKey: platformIdentities.sessionKey })
-          .from(platformIdentities)
-          .where(
-            and(
-              eq(platformIdentities.userId, session.userId),
-              eq(platformIdentities.platform, platform),
-              eq(platformIdentities.appId, provider.appId),
-            ),
-          )
-          .limit(1);
+        const identity = await identityWith(app.db, session.userId, platform, provider.appId);
         if (!identity?.sessionKey) throw badRequest(MINI_TEXTS.needLogin);
         sessionKey = identity.sessionKey;
       }

@@ -6,16 +6,14 @@
  * - POST /front/v1/wechat/oauth/login: the code and state WeChat came back with → a new session for the customer
  *   who owns the openid (the openid then pays JSAPI orders in the WeChat browser).
  */
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '@contract/common';
 import { miniLoginInfo } from '@contract/mini-login';
 import { wechatOAuthAuthorizeInfo, wechatOAuthAuthorizeQuery, wechatOAuthLoginBody } from '@contract/wechat-oauth';
 import type { Config } from '../../config';
-import { platformIdentities } from '../../db/schema/platform-accounts';
 import { AppError, badRequest, ok, responses } from '../../http';
 import { requireSession } from '../../plugins/auth';
-import { authPrompts } from '../../services/platform-accounts';
+import { authPrompts, identityWith } from '../../services/platform-accounts';
 import { wechatOAuthProviderFrom, type WechatOAuthProvider } from '../../services/providers/wechat-oauth';
 import { checkRedirect } from '../../services/redirect';
 import { toUserInfo } from '../../services/users';
@@ -64,11 +62,7 @@ const wechatOAuthRoutes: FastifyPluginAsyncZod<WechatOAuthRoutesOptions> = async
       const redirectUri = checkRedirectUri(request.query.redirectUri, opts.config.publicBaseUrl);
       const { scope } = request.query;
       if (scope === 'snsapi_base') {
-        const [known] = await app.db
-          .select({ id: platformIdentities.id })
-          .from(platformIdentities)
-          .where(and(eq(platformIdentities.userId, session.userId), eq(platformIdentities.platform, 'WECHAT_H5'), eq(platformIdentities.appId, provider.appId)))
-          .limit(1);
+        const known = await identityWith(app.db, session.userId, 'WECHAT_H5', provider.appId);
         if (known) return ok({ url: null });
       }
       return ok({ url: provider.authorizeUrl({ redirectUri, scope, state: makeState(secret, session, scope) }) });

@@ -28,33 +28,19 @@ import {
   withdrawalRuleInfo,
 } from '@contract/earnings';
 import { maskPhone } from '@contract/rules/fields';
-import { cardNoError } from '@contract/rules/luhn';
-import { maxWithdrawable, ruleLines } from '@contract/rules/withdrawal';
 import { AppError, ok, responses } from '../../http';
 import { requireSession } from '../../plugins/auth';
-import { BANKS, cardView, listCards, saveCard } from '../../services/bank-cards';
+import { accountPhone, BANKS, cardView, checkCardInput, listCards, saveCard } from '../../services/bank-cards';
 import { consumeCardCode, issueCardCode } from '../../services/earnings-code';
-import { balancesOf, commissionOrders, findPromoter, ledgerPage, notPromoter, settlePromoter } from '../../services/earnings';
+import { commissionOrders, profitOf, PROMOTER_AGREEMENT, requirePromoter } from '../../services/earnings';
 import { findIdentity, identityView, verifyIdentity } from '../../services/identity';
 import { MemoryLimiter } from '../../services/limiter';
-import { findUser } from '../../services/users';
-import { approveWithdrawal, findOwnWithdrawal, listWithdrawals, requestWithdrawal, withdrawalContext, withdrawalDetail } from '../../services/withdrawals';
+import { findOwnWithdrawal, listWithdrawals, withdraw, withdrawalDetail, withdrawalRuleView } from '../../services/withdrawals';
 import { ERROR_CODES } from '@contract/common';
-import type { EarningsDeps } from './deps';
+import type { EarningsDeps } from '../../services/earnings-config';
 
 const emptyQuery = z.object({ ...signedFields });
 const tags = ['earnings'];
-
-export const AGREEMENT = {
-  agreementName: '推广服务协议',
-  agreementContent: [
-    '一、推广员通过分享链接推荐用户购买商品，订单支付成功后按商品设置的佣金比例或金额获得推广佣金。',
-    '二、佣金在订单支付后进入冻结期（退款期），冻结期内订单退款的，对应佣金自动取消；冻结期结束后佣金转为可提现。冻结期结束后发生退款的，已结算佣金将从可提现余额中扣回。',
-    '三、提现前须完成实名认证，且仅可提现至本人实名的银行卡。提现申请经平台审核后打款，预计1-3个工作日到账；打款失败的金额将退回可提现余额。',
-    '四、推广员不得以虚假交易、自买自推等方式获取佣金，自购订单不产生佣金。平台发现违规的，有权取消相关佣金并停止推广资格。',
-    '五、平台依法代扣代缴推广员取得收入应缴纳的相关税费（如适用）。',
-  ].join('\n'),
-};
 
 const frontRoutes: FastifyPluginAsyncZod<EarningsDeps> = async (app, deps) => {
   const { earnings: ec, vault, identityProvider, payout, sms } = deps;
@@ -62,24 +48,12 @@ const frontRoutes: FastifyPluginAsyncZod<EarningsDeps> = async (app, deps) => {
   const identityFails = new MemoryLimiter();
   const session = { session: 'required' as const };
 
-  /** The caller as a promoter, with its commissions moved along first (release, refunds). */
-  async function promoterOf(session: ReturnType<typeof requireSession>, settle = false) {
-    const promoter = await findPromoter(app.db, session.userId);
-    if (!promoter) throw notPromoter();
-    if (settle) await settlePromoter(app.db, promoter.userId, ec.freezeDays);
-    return promoter;
-  }
+  /** The caller as a promoter (403 otherwise); `settle` moves their commissions along first (release, refunds). */
+  const promoterOf = (session: ReturnType<typeof requireSession>, settle = false) => requirePromoter(app.db, session.userId, settle ? ec.freezeDays : undefined);
 
   app.get(`${P}/profit`, { config: session, schema: { tags, summary: 'Balances (withdrawable, frozen, total, withdrawn) and the ledger, newest first', querystring: profitQuery, response: responses(profitInfo, [400, 401]) } }, async (request) => {
-    const s = requireSession(request.session);
-    const promoter = await findPromoter(app.db, s.userId);
     const { page, perSize } = request.query;
-    if (!promoter) {
-      return ok({ isPromoter: false, promoterCode: null, withdrawable: 0, frozen: 0, totalEarned: 0, withdrawn: 0, verified: false, ledger: { list: [], total: 0, page, perSize } });
-    }
-    await settlePromoter(app.db, promoter.userId, ec.freezeDays);
-    const [balances, ledger, identity] = await Promise.all([balancesOf(app.db, promoter.userId), ledgerPage(app.db, promoter.userId, page, perSize), findIdentity(app.db, promoter.userId)]);
-    return ok({ isPromoter: true, promoterCode: promoter.status === 'ACTIVE' ? promoter.promoterCode : null, ...balances, verified: Boolean(identity), ledger });
+    return ok(await profitOf(app.db, requireSession(request.session).userId, ec.freezeDays, page, perSize));
   });
 
   app.get(`${P}/freezing/order`, { config: session, schema: { tags, summary: 'Attributed orders with their commission state', querystring: freezingOrderQuery, response: responses(freezingOrderInfo, [400, 401, 403]) } }, async (request) => {
@@ -97,27 +71,20 @@ const frontRoutes: FastifyPluginAsyncZod<EarningsDeps> = async (app, deps) => {
 
   app.get(`${P}/sendPhoneCode`, { config: session, schema: { tags, summary: "SMS code to the account phone that confirms a bank card (login code's limits)", querystring: emptyQuery, response: responses(phoneCodeInfo, [400, 401, 403, 429]) } }, async (request) => {
     const promoter = await promoterOf(requireSession(request.session));
-    const user = await findUser(app.db, promoter.userId);
-    if (!user?.phone) throw new AppError(403, ERROR_CODES.LOGIN_REQUIRED, '请先登录');
-    await app.limits.smsSend(request.ip, user.phone);
-    const sent = await issueCardCode(app.db, sms, user.phone);
-    return ok({ phone: maskPhone(user.phone), resendAfter: sent.resendAfter });
+    const phone = await accountPhone(app.db, promoter.userId);
+    await app.limits.smsSend(request.ip, phone);
+    const sent = await issueCardCode(app.db, sms, phone);
+    return ok({ phone: maskPhone(phone), resendAfter: sent.resendAfter });
   });
 
   app.post(`${P}/updateBankCard`, { config: session, schema: { tags, summary: 'Add a bank card (or replace cardId): bank, Luhn-checked number, holder = verified name, SMS code', body: updateBankCardBody, response: responses(bankCardSchema, [400, 401, 403, 404, 409, 429]) } }, async (request) => {
     const promoter = await promoterOf(requireSession(request.session));
-    const user = await findUser(app.db, promoter.userId);
-    if (!user?.phone) throw new AppError(403, ERROR_CODES.LOGIN_REQUIRED, '请先登录');
+    const phone = await accountPhone(app.db, promoter.userId);
     const { cardId, bankCode, cardNo, code } = request.body;
-    // Everything about the card is checked before the code is spent, so a typo does not cost a new SMS.
-    const identity = await findIdentity(app.db, promoter.userId);
-    if (!identity) throw new AppError(400, ERROR_CODES.BAD_INPUT, '请先完成实名认证，银行卡需为本人名下');
-    const bad = cardNoError(cardNo);
-    if (bad) throw new AppError(400, ERROR_CODES.BAD_INPUT, bad);
-    if (!BANKS.some((b) => b.bankCode === bankCode)) throw new AppError(400, ERROR_CODES.BAD_INPUT, '暂不支持该银行，请重新选择');
-    await app.limits.guess(user.phone);
-    await consumeCardCode(app.db, user.phone, code);
-    await app.limits.guessSucceeded(user.phone);
+    await checkCardInput(app.db, promoter.userId, { bankCode, cardNo });
+    await app.limits.guess(phone);
+    await consumeCardCode(app.db, phone, code);
+    await app.limits.guessSucceeded(phone);
     return ok(cardView(await saveCard(app.db, vault, promoter.userId, { cardId, bankCode, cardNo })));
   });
 
@@ -139,19 +106,16 @@ const frontRoutes: FastifyPluginAsyncZod<EarningsDeps> = async (app, deps) => {
     }
   });
 
-  app.get(`${P}/service/agreement`, { config: session, schema: { tags, summary: 'The promoter service agreement shown on the withdraw page', querystring: emptyQuery, response: responses(agreementInfo, [400, 401]) } }, async () => ok(AGREEMENT));
+  app.get(`${P}/service/agreement`, { config: session, schema: { tags, summary: 'The promoter service agreement shown on the withdraw page', querystring: emptyQuery, response: responses(agreementInfo, [400, 401]) } }, async () => ok(PROMOTER_AGREEMENT));
 
   app.get(`${P}/withdrawal/rule`, { config: session, schema: { tags, summary: "Withdrawal rule and the caller's position against it", querystring: emptyQuery, response: responses(withdrawalRuleInfo, [400, 401, 403]) } }, async (request) => {
     const promoter = await promoterOf(requireSession(request.session), true);
-    const ctx = await withdrawalContext(app.db, promoter.userId, new Date());
-    return ok({ rule: ec.rule, lines: ruleLines(ec.rule), ...ctx, maxAmount: maxWithdrawable(ec.rule, ctx) });
+    return ok(await withdrawalRuleView(app.db, ec.rule, promoter.userId));
   });
 
   app.post(`${P}/withdrawal`, { config: session, schema: { tags, summary: 'Withdraw (idempotent by requestId); never above the withdrawable balance', body: withdrawalBody, response: responses(withdrawalDetailSchema, [400, 401, 403, 404, 409]) } }, async (request) => {
     const promoter = await promoterOf(requireSession(request.session), true);
-    const { row, created } = await requestWithdrawal(app.db, ec.rule, promoter.userId, request.body);
-    if (created && row.amount <= ec.autoApproveMax) return ok(withdrawalDetail(await approveWithdrawal(app.db, { vault, payout }, row.withdrawalNo)));
-    return ok(withdrawalDetail(row));
+    return ok(await withdraw(app.db, { rule: ec.rule, autoApproveMax: ec.autoApproveMax, vault, payout }, promoter.userId, request.body));
   });
 
   app.get(`${P}/withdrawal/record`, { config: session, schema: { tags, summary: "The caller's withdrawals, newest first", querystring: withdrawalRecordQuery, response: responses(withdrawalRecordInfo, [400, 401, 403]) } }, async (request) => {

@@ -12,7 +12,7 @@ import { createSandboxPayoutProvider } from '../../services/providers/payout';
 import type { SmsProvider } from '../../services/sms';
 import { resumePayouts } from '../../services/withdrawals';
 import { selfSender } from '../sandbox';
-import type { EarningsDeps } from './deps';
+import type { EarningsDeps } from '../../services/earnings-config';
 import frontRoutes from './front';
 import notifyRoutes from './notify';
 import { opsApiRoutes, opsConsoleRoutes } from './ops';

@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../http';
 import { applyPayoutNotification } from '../../services/withdrawals';
-import type { EarningsDeps } from './deps';
+import type { EarningsDeps } from '../../services/earnings-config';
 
 const notifyRoutes: FastifyPluginAsyncZod<EarningsDeps> = async (app, { payout }) => {
   app.removeAllContentTypeParsers();

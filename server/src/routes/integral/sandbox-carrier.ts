@@ -5,18 +5,15 @@
  * code marks the account authorised and sends the browser back to the callbackUrl checked when the ticket was
  * made; five wrong codes close the ticket.
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { maskPhone, integralCarrier } from '@contract/rules/integral';
 import type { Config } from '../../config';
-import { carrierAccounts, carrierAuthTickets } from '../../db/schema/integral';
-import { demoAuthCode, SANDBOX_AUTH_PATH } from '../../services/carrier-points';
+import { answerAuthTicket, liveAuthTicket, SANDBOX_AUTH_PATH } from '../../services/carrier-points';
 import { safeRedirect } from '../../services/redirect';
-import { escapeHtml, message, page, row } from '../sandbox/pages';
+import { escapeHtml, message, page, row } from '../../services/sandbox-pages';
 
-const MAX_FAILURES = 5;
 const ticketParams = z.object({ ticket: z.string().min(1).max(64) });
 const codeBody = z.object({ code: z.string().max(16).optional() }).passthrough();
 
@@ -49,33 +46,16 @@ const sandboxCarrierRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   );
   const hide = { hide: true };
 
-  async function liveTicket(ticket: string) {
-    const [t] = await app.db
-      .select()
-      .from(carrierAuthTickets)
-      .where(and(eq(carrierAuthTickets.ticket, ticket), isNull(carrierAuthTickets.usedAt), gt(carrierAuthTickets.expiresAt, new Date())))
-      .limit(1);
-    return t && t.failures < MAX_FAILURES ? t : null;
-  }
-
   app.get(`${SANDBOX_AUTH_PATH}/:ticket`, { schema: { ...hide, params: ticketParams } }, async (request, reply) => {
-    const t = await liveTicket(request.params.ticket);
+    const t = await liveAuthTicket(app.db, request.params.ticket);
     if (!t) return html(reply, 404, message(TITLE, '授权链接已失效，请返回重新查询'));
     return html(reply, 200, form(t.ticket, t.carrier, t.phone, ''));
   });
 
   app.post(`${SANDBOX_AUTH_PATH}/:ticket`, { schema: { ...hide, params: ticketParams, body: codeBody } }, async (request, reply) => {
-    const t = await liveTicket(request.params.ticket);
+    const t = await liveAuthTicket(app.db, request.params.ticket);
     if (!t) return html(reply, 404, message(TITLE, '授权链接已失效，请返回重新查询'));
-    if ((request.body?.code ?? '').trim() !== demoAuthCode(t.phone)) {
-      await app.db.update(carrierAuthTickets).set({ failures: t.failures + 1 }).where(eq(carrierAuthTickets.ticket, t.ticket));
-      return html(reply, 400, form(t.ticket, t.carrier, t.phone, '验证码错误'));
-    }
-    const now = new Date();
-    await app.db.transaction(async (tx) => {
-      await tx.update(carrierAuthTickets).set({ usedAt: now }).where(eq(carrierAuthTickets.ticket, t.ticket));
-      await tx.update(carrierAccounts).set({ authorisedAt: now }).where(and(eq(carrierAccounts.carrier, t.carrier), eq(carrierAccounts.phone, t.phone)));
-    });
+    if (!(await answerAuthTicket(app.db, t, request.body?.code ?? ''))) return html(reply, 400, form(t.ticket, t.carrier, t.phone, '验证码错误'));
     const back = safeRedirect(t.callbackUrl, options.config.publicBaseUrl) ?? '/';
     return reply.code(303).header('location', back).send();
   });

@@ -4,15 +4,13 @@
  * random paymentSn / flowId is the capability) and answer HTML. The cashier's 确认支付 does what a provider
  * does: it POSTs a signed notification to /pay/notify/sandbox over HTTP, then sends the browser back.
  */
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
-import { orders } from '../../db/schema/orders';
 import { contractOrder, findAgreement, findContract, signContract } from '../../services/contract';
 import { expireUnpaidOrders } from '../../services/expiry';
-import { cancelledByExpiry, orderPaymentRows, type OrderRow } from '../../services/order-state-db';
+import { cancelledByExpiry, findOrder, orderPaymentRows, type OrderRow } from '../../services/order-state-db';
 import { PAYABLE_STATES } from '../../services/order-state';
 import { courseNameOf, paymentTitle } from '../../services/order-view';
 import { closePayment, findPayment, type PaymentRow } from '../../services/payment';
@@ -32,7 +30,7 @@ function chosenPayType(body: unknown): SandboxPayType {
   return (SANDBOX_PAY_TYPES as readonly number[]).includes(value) ? (value as SandboxPayType) : PAY_TYPES.WECHAT;
 }
 import { safeRedirect } from '../../services/redirect';
-import { button, chinaTime, escapeHtml, link, message, page, row, yuan } from './pages';
+import { button, chinaTime, escapeHtml, link, message, page, row, yuan } from '../../services/sandbox-pages';
 
 /** How the cashier delivers its notification; the answer's status 200 means accepted. */
 export type NotifySender = (path: string, body: string, headers: Record<string, string>) => Promise<{ status: number; body: string }>;
@@ -98,7 +96,7 @@ const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async (app, o
     const payment = await findPayment(app.db, paymentSn);
     if (!payment || payment.provider !== 'sandbox') return refuse(404, '支付单不存在');
     await expireUnpaidOrders(app.db, new Date(), { orderNo: payment.orderNo });
-    const [order] = await app.db.select().from(orders).where(eq(orders.orderNo, payment.orderNo)).limit(1);
+    const order = await findOrder(app.db, payment.orderNo);
     const backUrl = back(payment.redirectUrl);
     if (!order) return refuse(404, '订单不存在', backUrl);
     if (payment.status === 'SUCCESS') return refuse(409, '该笔款项已支付', backUrl, payment);

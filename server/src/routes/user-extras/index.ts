@@ -5,21 +5,20 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '@contract/common';
 import { imageBase64Info, imageBase64Query, qrInfo, qrQuery, serviceInfoQuery, serviceInfoSchema, trafficLinkInfo, trafficLinkParams, trafficLinkQuery } from '@contract/user-extras';
-import { trafficLinks } from '../../db/schema/forms';
 import { AppError, badRequest, notFound, ok, responses } from '../../http';
 import { requireSession } from '../../plugins/auth';
 import { SERVER_STATIC_DIR } from '../../plugins/static';
 import { loadQrEncoder, QR_MESSAGES, type QrEncoder } from '../../services/qrcode';
 import { serviceInfo } from '../../services/service-settings';
 import { LocalStorage } from '../../services/storage';
+import { followTrafficLink, LINK_NOT_FOUND } from '../../services/traffic-links';
 import { IMAGE_TYPES, sniffImage } from '../../services/storage-image';
 
 export const EXTRA_MESSAGES = {
-  linkNotFound: '链接不存在或已失效',
+  linkNotFound: LINK_NOT_FOUND,
   notOwnImage: '只能转换本站的图片',
   imageNotFound: '图片不存在',
 } as const;
@@ -62,13 +61,8 @@ const userExtrasRoutes: FastifyPluginAsyncZod<UserExtrasOptions> = async (app, o
       schema: { tags: ['user'], summary: 'Where a traffic link leads (a jump of §4); counts the visit', params: trafficLinkParams, querystring: trafficLinkQuery, response: responses(trafficLinkInfo, [400, 404]) },
     },
     async (request) => {
-      const [row] = await app.db
-        .update(trafficLinks)
-        .set({ hits: sql`${trafficLinks.hits} + 1` })
-        .where(eq(trafficLinks.linkId, request.params.id))
-        .returning();
-      if (!row) throw notFound(EXTRA_MESSAGES.linkNotFound);
-      return ok({ projectSn: row.projectSn, jumpContent: row.jumpContent });
+      const { projectSn, jumpContent } = await followTrafficLink(app.db, request.params.id);
+      return ok({ projectSn, jumpContent });
     },
   );
 
