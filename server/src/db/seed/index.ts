@@ -210,7 +210,11 @@ const THEMED_STORES: Record<string, ThemedStore> = {
         { title: '话费充值', image: img('icon-phone'), text: '移动、联通积分兑话费', jump: more('integral') },
         { title: '兑换规则', image: img('icon-rules'), text: '积分有效期与退还说明', jump: h5(H5_PAGES.notice) },
       ],
-      columns: [['ACTIVITY_COLUMN', '会员权益', 'perk']],
+      // The carriers' items too: the 权益 tab groups every points item it lists by carrier, with each balance.
+      columns: [
+        ['ACTIVITY_COLUMN', '话费流量', 'integral'],
+        ['ACTIVITY_COLUMN', '会员权益', 'perk'],
+      ],
     },
   },
   form: {

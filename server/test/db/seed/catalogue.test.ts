@@ -48,11 +48,11 @@ async function itemsOnTab(projectSn: string, tabIndex: number) {
 }
 
 describe("each store's catalogue fits its type", () => {
-  test('the points store: its 兑换 tab and home list points items only, each with a points price; gifts also take cash', async () => {
+  test('the points store: its home, 兑换 and 权益 tabs list points items only, each with a points price; gifts also take cash', async () => {
     const db = database.db;
     const [store] = await db.select().from(projects).where(eq(projects.projectSn, 'integral'));
     assert.equal(store.projectEnum, 'INTEGRAL_APPLE');
-    for (const tab of [0, 1]) {
+    for (const tab of [0, 1, 3]) {
       const items = await itemsOnTab('integral', tab);
       assert.ok(items.length >= 10, `tab ${tab} has a full shelf`);
       const priced = new Map(
