@@ -5,10 +5,10 @@
  * wins. Wrong codes are counted per customer in card_guards, whose row is locked while a code is checked: after
  * FREE_FAILURES wrong codes each try must wait longer, after LOCK_FAILURES the customer is refused for LOCK_MS.
  */
-import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { ERROR_CODES, type Paged } from '@contract/common';
-import { CARD_REFUNDED, CARD_STATES, type CardEvent, type CardPreview, type CardVoucher } from '@contract/card';
+import { CARD_STATES, type CardEvent, type CardPreview, type CardVoucher } from '@contract/card';
 import { CARD_CODE_ALPHABET, CARD_CODE_LENGTH, isCardCodeShape, normalizeCardCode } from '@contract/rules/card-code';
 import { couponWindow } from '@contract/rules/coupon-validity';
 import { cardBatches, cardCodes, cardGuards, cardVoucherEvents, cardVouchers } from '../db/schema/coupons';
@@ -17,6 +17,7 @@ import { timestamptz } from '../db/timestamptz';
 import { AppError, badRequest, notFound } from '../http';
 import type { Db } from '../plugins/db';
 import { newSn } from './claims';
+import { grantWelcomeGift } from './welcome-gift';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -112,72 +113,14 @@ export function toCardVoucher(v: Voucher, batch: Batch, templates: Map<string, t
 }
 
 /** 16 digits, the first not 0: easy to read out at a counter. */
-function newCardNo(seed?: string): string {
-  if (seed) {
-    const digits = BigInt(`0x${createHash('sha256').update(seed).digest('hex').slice(0, 15)}`).toString().padStart(15, '0').slice(-15);
-    return `9${digits}`;
-  }
+export function newCardNo(): string {
   let out = String(1 + randomInt(9));
   for (let i = 0; i < 15; i += 1) out += String(randomInt(10));
   return out;
 }
 
-export const DEMO_GIFT_BATCH = (projectSn: string) => `${projectSn}-card-gift`;
-
-/**
- * Like the demo coupons, every customer is given one voucher in each past state (used, expired, invalid,
- * refunded) the first time their cards are listed, so the demo shows all of §3's card states.
- */
-export async function ensureDemoCards(db: Db, user: { userId: string; projectSn: string }, now = new Date()): Promise<void> {
-  const batchSn = DEMO_GIFT_BATCH(user.projectSn);
-  // Read first: once given, listing and details cost no write.
-  const [given] = await db.select({ voucherSn: cardVouchers.voucherSn }).from(cardVouchers).where(eq(cardVouchers.voucherSn, `${user.userId}-demo-used`)).limit(1);
-  if (given) return;
-  const [batch] = await db.select({ batchSn: cardBatches.batchSn }).from(cardBatches).where(eq(cardBatches.batchSn, batchSn)).limit(1);
-  if (!batch) return;
-  const ago = (days: number) => new Date(now.getTime() - days * DAY);
-  const rows = [
-    { k: 'used', state: CARD_STATES.USED, refundState: 0, start: ago(40), end: new Date(now.getTime() + 325 * DAY), usedAt: ago(10) },
-    { k: 'expired', state: CARD_STATES.EXPIRED, refundState: 0, start: ago(400), end: ago(35), usedAt: null },
-    { k: 'invalid', state: CARD_STATES.INVALID, refundState: 0, start: ago(60), end: new Date(now.getTime() + 305 * DAY), usedAt: null },
-    { k: 'refunded', state: CARD_STATES.INVALID, refundState: CARD_REFUNDED, start: ago(20), end: new Date(now.getTime() + 345 * DAY), usedAt: null },
-  ];
-  const inserted = await db
-    .insert(cardVouchers)
-    .values(
-      rows.map((r) => ({
-        voucherSn: `${user.userId}-demo-${r.k}`,
-        userId: user.userId,
-        batchSn,
-        codeId: null,
-        cardNo: newCardNo(`${user.userId}-${r.k}`),
-        state: r.state,
-        refundState: r.refundState,
-        startTime: r.start,
-        endTime: r.end,
-        usedAt: r.usedAt,
-        createdAt: r.start,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning({ voucherSn: cardVouchers.voucherSn });
-  if (!inserted.length) return;
-  const titles: Record<string, { title: string; note: string; at: Date }[]> = {
-    used: [{ title: '已使用', note: '已在门店核销', at: ago(10) }],
-    expired: [{ title: '已过期', note: '超过有效期未使用', at: ago(35) }],
-    invalid: [{ title: '已作废', note: '商家已作废该卡券', at: ago(30) }],
-    refunded: [{ title: '已退款', note: '订单退款，卡券已失效', at: ago(5) }],
-  };
-  const events = inserted.flatMap(({ voucherSn }) => {
-    const k = voucherSn.slice(voucherSn.lastIndexOf('-') + 1);
-    const start = rows.find((r) => r.k === k)!.start;
-    return [{ title: '获得卡券', note: '新人礼包赠送', at: start }, ...(titles[k] ?? [])].map((e) => ({ eventId: newSn('ev'), voucherSn, ...e }));
-  });
-  await db.insert(cardVoucherEvents).values(events).onConflictDoNothing();
-}
-
 export async function listCards(db: Db, user: { userId: string; projectSn: string }, { page, perSize }: { page: number; perSize: number }, now = new Date()): Promise<Paged<CardVoucher>> {
-  await ensureDemoCards(db, user, now);
+  await grantWelcomeGift(db, user, now);
   const where = eq(cardVouchers.userId, user.userId);
   // Usable ones first, then newest first.
   const usableFirst = sql`case when ${cardVouchers.state} = 1 and ${cardVouchers.endTime} >= ${timestamptz(now)} then 0 else 1 end`;
@@ -209,8 +152,8 @@ async function ownVoucher(db: Db, userId: string, voucherSn: string) {
 }
 
 export async function cardDetails(db: Db, user: { userId: string; projectSn: string }, voucherSn: string, now = new Date()): Promise<CardVoucher> {
-  // A demo voucher's page may be opened before the list ever was (a shared link of one's own card).
-  await ensureDemoCards(db, user, now);
+  // A gift voucher's page may be opened before the list ever was (a shared link of one's own card).
+  await grantWelcomeGift(db, user, now);
   const row = await ownVoucher(db, user.userId, voucherSn);
   return toCardVoucher(row.v, row.b, await batchCoupons(db, [row.b]), now);
 }

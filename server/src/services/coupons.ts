@@ -2,45 +2,18 @@
  * Coupons a customer holds and what each is worth on an order (§3, §4, §5). The amount rule is the one the storefront
  * computes too (contract/rules/coupon.ts, through order-pricing.ts), so both sides always agree.
  */
-import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DiscountCoupon } from '@contract/order';
-import { couponWindow } from '@contract/rules/coupon-validity';
+import { activities } from '../db/schema';
 import { couponTemplates, userCoupons } from '../db/schema/ordering';
+import { notFound } from '../http';
 import type { Db } from '../plugins/db';
 import { toDiscountCoupon, type CouponContext } from './order-pricing';
-
-const DAY_MS = 86_400_000;
-
-type Executor = Pick<Db, 'select' | 'insert' | 'update'>;
-
-/** Every customer gets the project's demo coupons once, the first time coupons are looked at. */
-export async function ensureDemoCoupons(db: Executor, userId: string, projectSn: string, now = new Date()): Promise<void> {
-  // Only DEMO templates are gifts; ISSUED ones reach a customer through a claim, a card or an operator.
-  const templates = await db.select().from(couponTemplates).where(and(eq(couponTemplates.projectSn, projectSn), eq(couponTemplates.grantMode, 'DEMO')));
-  if (!templates.length) return;
-  const rows = templates.map((t) => {
-    const expired = t.demoState === 3;
-    // A live copy gets the window its terms give (ending at the end of a China day, like every other copy).
-    const window = couponWindow({ ...t, validityDays: t.validityDays ?? 30 }, now);
-    const start = expired ? new Date(now.getTime() - 40 * DAY_MS) : window.start;
-    const end = expired ? new Date(now.getTime() - DAY_MS) : window.end;
-    return {
-      rcSn: `rc${randomBytes(10).toString('hex')}`,
-      userId,
-      couponSn: t.couponSn,
-      state: t.demoState,
-      startTime: start,
-      endTime: end,
-      usedAt: t.demoState === 2 ? now : null,
-    };
-  });
-  await db.insert(userCoupons).values(rows).onConflictDoNothing();
-}
+import { grantWelcomeGift } from './welcome-gift';
 
 /** The customer's coupons for an order, available ones first (biggest saving first). */
 export async function couponsForOrder(db: Db, userId: string, projectSn: string, ctx: CouponContext): Promise<DiscountCoupon[]> {
-  await ensureDemoCoupons(db, userId, projectSn, ctx.now);
+  await grantWelcomeGift(db, { userId, projectSn }, ctx.now);
   const rows = await db
     .select({ t: couponTemplates, r: userCoupons })
     .from(userCoupons)
@@ -48,6 +21,17 @@ export async function couponsForOrder(db: Db, userId: string, projectSn: string,
     .where(and(eq(userCoupons.userId, userId), eq(couponTemplates.projectSn, projectSn)));
   const list = rows.map(({ t, r }) => toDiscountCoupon(t, r, ctx));
   return [...list.filter((c) => c.isAvailable).sort((a, b) => b.orderCouponAmount - a.orderCouponAmount), ...list.filter((c) => !c.isAvailable)];
+}
+
+/** The customer's coupons for one of the project's items at an order amount (fen); 404 for an unknown item. */
+export async function couponsForItem(db: Db, user: { userId: string; projectSn: string }, actSn: string, amount: number, now = new Date()): Promise<DiscountCoupon[]> {
+  const [act] = await db
+    .select({ actSn: activities.actSn })
+    .from(activities)
+    .where(and(eq(activities.actSn, actSn), eq(activities.projectSn, user.projectSn)))
+    .limit(1);
+  if (!act) throw notFound('商品不存在');
+  return couponsForOrder(db, user.userId, user.projectSn, { actSn: act.actSn, payments: [amount], orderAmount: amount, allowed: true, now });
 }
 
 /** Hands a used coupon back when its order is cancelled or expires (called in that transaction). */

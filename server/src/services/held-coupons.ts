@@ -13,7 +13,7 @@ import { couponTemplates, userCoupons } from '../db/schema/ordering';
 import { AppError, MESSAGES, badRequest, notFound } from '../http';
 import type { Db } from '../plugins/db';
 import { cardFields } from './catalogue';
-import { ensureDemoCoupons } from './coupons';
+import { grantWelcomeGift } from './welcome-gift';
 
 /** The more-activity list's title when it lists a coupon's activities. */
 export const COUPON_LIST_TITLE = '适用活动';
@@ -73,7 +73,7 @@ export async function listHeldCoupons(
   { page, perSize }: { page: number; perSize: number },
   now = new Date(),
 ): Promise<Paged<HeldCoupon>> {
-  await ensureDemoCoupons(db, user.userId, user.projectSn, now);
+  await grantWelcomeGift(db, user, now);
   const where = and(eq(userCoupons.userId, user.userId), eq(couponTemplates.projectSn, user.projectSn), stateFilter(state, now));
   // Unused ones soonest-ending first (the ones to spend now); the others newest first.
   const order = state === '1' ? [asc(userCoupons.endTime), asc(userCoupons.rcSn)] : [desc(sql`coalesce(${userCoupons.usedAt}, ${userCoupons.endTime})`), asc(userCoupons.rcSn)];

@@ -169,3 +169,43 @@ export const cardGuards = pgTable('card_guards', {
   windowStart: at('window_start').notNull(),
   lastFailureAt: at('last_failure_at'),
 });
+
+/**
+ * 新人礼包: what a project gives each new customer once, configured per project (the seed writes the demo's).
+ * A row gives one copy of a coupon template (couponSn) or one voucher of a card batch (batchSn) in the state it
+ * starts in; the day offsets place the copy's window and use in the past (null: the template's or batch's terms).
+ */
+export const welcomeGifts = pgTable(
+  'welcome_gifts',
+  {
+    giftId: text('gift_id').primaryKey(),
+    projectSn: text('project_sn')
+      .notNull()
+      .references(() => projects.projectSn),
+    couponSn: text('coupon_sn').references(() => couponTemplates.couponSn),
+    batchSn: text('batch_sn').references(() => cardBatches.batchSn),
+    /** Coupons: 1 unused, 2 used, 3 expired. Cards: 1 usable, 3 used, 4 expired, 5 invalid. */
+    state: integer('state').notNull().default(1),
+    /** Cards: 2 refunded. */
+    refundState: integer('refund_state').notNull().default(0),
+    startDaysAgo: integer('start_days_ago'),
+    /** Negative: the window ends that many days after the grant. */
+    endDaysAgo: integer('end_days_ago'),
+    usedDaysAgo: integer('used_days_ago'),
+    /** Cards: the history line after 获得卡券 (what happened to the voucher, days before the grant). */
+    event: jsonb('event').$type<{ title: string; note: string; daysAgo: number }>(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    index('welcome_gifts_project_idx').on(t.projectSn, t.sort),
+    check('welcome_gifts_one_kind', sql`(${t.couponSn} is null) <> (${t.batchSn} is null)`),
+  ],
+);
+
+/** Customers who were given their project's 新人礼包 (once each). */
+export const welcomeGrants = pgTable('welcome_grants', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.userId),
+  grantedAt: at('granted_at').notNull().defaultNow(),
+});

@@ -1,13 +1,16 @@
 /**
  * Demo data of the coupon and card domain, per project (idempotent, runs on every start like the ordering seed):
- * coupon templates given out by claims and cards, a scan-code claim activity with a printable URL, and card
- * batches with known demo codes (README) stored as HMACs under the server's CARD_CODE_KEY.
+ * coupon templates given out by claims and cards, a scan-code claim activity with a printable URL, card batches
+ * with known demo codes (README) stored as HMACs under the server's CARD_CODE_KEY, and the 新人礼包 every new
+ * customer is given (services/welcome-gift.ts): the ordering seed's coupons and one voucher in each past state,
+ * so the demo shows all of §3's coupon and card states.
  */
 import type { Db } from '../../plugins/db';
 import { projects } from '../schema';
-import { cardBatches, cardCodes, claimActivities, claimItems } from '../schema/coupons';
+import { cardBatches, cardCodes, claimActivities, claimItems, welcomeGifts } from '../schema/coupons';
 import { couponTemplates } from '../schema/ordering';
 import { normalizeCardCode } from '@contract/rules/card-code';
+import { CARD_REFUNDED, CARD_STATES } from '@contract/card';
 import { hashCardCode } from '../../services/cards';
 
 /** The claim activity of a project: its page is /#/subpackages/activity/getCouponActive/getCouponActive?actSn=<this>&projectSn=<sn>. */
@@ -22,6 +25,38 @@ export function demoCardCodes(sn: string) {
     voided: `${p}-VOID-0001`,
     expired: `${p}-EXPD-0001`,
   };
+}
+
+/** Coupon templates of the ordering seed (seed/ordering.ts) that the 新人礼包 gives, with the state a copy starts in. */
+const WELCOME_COUPONS: { key: string; state?: 2 | 3 }[] = [
+  { key: 'amount' },
+  { key: 'threshold' },
+  { key: 'percent' },
+  { key: 'big' },
+  { key: 'used', state: 2 },
+  { key: 'expired', state: 3 },
+  { key: 'other' },
+];
+
+/** The 新人礼包 of a project: the coupons above, and a voucher of the gift batch in each past state. */
+function welcomeGiftsFor(sn: string): (typeof welcomeGifts.$inferInsert)[] {
+  const coupons = WELCOME_COUPONS.map(({ key, state = 1 }, i) => ({
+    giftId: `${sn}-welcome-cp-${key}`,
+    projectSn: sn,
+    couponSn: `${sn}-cp-${key}`,
+    state,
+    // A used copy was used at the grant; an expired one lay 40 days back and ended yesterday.
+    ...(state === 2 ? { usedDaysAgo: 0 } : state === 3 ? { startDaysAgo: 40, endDaysAgo: 1 } : {}),
+    sort: i,
+  }));
+  const card = (key: string, gift: Partial<typeof welcomeGifts.$inferInsert>, i: number) => ({ giftId: `${sn}-welcome-card-${key}`, projectSn: sn, batchSn: `${sn}-card-gift`, sort: 100 + i, ...gift });
+  return [
+    ...coupons,
+    card('used', { state: CARD_STATES.USED, startDaysAgo: 40, endDaysAgo: -325, usedDaysAgo: 10, event: { title: '已使用', note: '已在门店核销', daysAgo: 10 } }, 0),
+    card('expired', { state: CARD_STATES.EXPIRED, startDaysAgo: 400, endDaysAgo: 35, event: { title: '已过期', note: '超过有效期未使用', daysAgo: 35 } }, 1),
+    card('invalid', { state: CARD_STATES.INVALID, startDaysAgo: 60, endDaysAgo: -305, event: { title: '已作废', note: '商家已作废该卡券', daysAgo: 30 } }, 2),
+    card('refunded', { state: CARD_STATES.INVALID, refundState: CARD_REFUNDED, startDaysAgo: 20, endDaysAgo: -345, event: { title: '已退款', note: '订单退款，卡券已失效', daysAgo: 5 } }, 3),
+  ];
 }
 
 function templatesFor(sn: string): (typeof couponTemplates.$inferInsert)[] {
@@ -102,7 +137,7 @@ export async function seedCoupons(db: Db, cardCodeKey: string): Promise<void> {
           validityDays: 180,
         },
         { batchSn: `${sn}-card-old`, projectSn: sn, cardName: '往期礼品卡', faceValue: 5000, description: '2025年活动礼品卡', validityDays: 30, redeemEndAt: new Date('2025-12-31T23:59:59+08:00') },
-        // Vouchers every customer is shown in each past state (services/cards.ts ensureDemoCards); it has no codes.
+        // The 新人礼包's vouchers (welcomeGiftsFor); it has no codes.
         { batchSn: `${sn}-card-gift`, projectSn: sn, cardName: '新人礼包体验券', faceValue: 9900, description: '新人礼包赠送的体验券', instructions: '到店出示卡号使用\n每人限用一次', validityDays: 365 },
       ])
       .onConflictDoNothing();
@@ -120,5 +155,7 @@ export async function seedCoupons(db: Db, cardCodeKey: string): Promise<void> {
         row(codes.expired, 'expd', `${sn}-card-old`),
       ])
       .onConflictDoNothing();
+    // After the batches and the ordering seed's templates, which the gifts refer to.
+    await db.insert(welcomeGifts).values(welcomeGiftsFor(sn)).onConflictDoNothing();
   }
 }

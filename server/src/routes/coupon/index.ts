@@ -2,7 +2,6 @@
  * Coupons (§7 Coupons) and the scan-code claim calls of §7 Activities: 我的优惠券 by state, useDiscountCoupon,
  * the coupons for an item and an amount, the claim page and a claim.
  */
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { couponListInfo as orderCouponListInfo } from '@contract/order';
 import {
@@ -18,11 +17,10 @@ import {
   orderCouponParams,
   orderCouponQuery,
 } from '@contract/coupon';
-import { activities } from '../../db/schema';
-import { notFound, ok, responses } from '../../http';
+import { ok, responses } from '../../http';
 import { requireSession } from '../../plugins/auth';
 import { claimDetails, receiveClaim } from '../../services/claims';
-import { couponsForOrder } from '../../services/coupons';
+import { couponsForItem } from '../../services/coupons';
 import { listHeldCoupons, useCoupon } from '../../services/held-coupons';
 import { requireCustomer } from '../../plugins/customer';
 
@@ -74,15 +72,7 @@ const couponRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireCustomer(app.db, request.session);
-      const [act] = await app.db
-        .select({ actSn: activities.actSn })
-        .from(activities)
-        .where(and(eq(activities.actSn, request.params.id), eq(activities.projectSn, user.projectSn)))
-        .limit(1);
-      if (!act) throw notFound('商品不存在');
-      const amount = request.query.orderAmount;
-      const list = await couponsForOrder(app.db, user.userId, user.projectSn, { actSn: act.actSn, payments: [amount], orderAmount: amount, allowed: true, now: new Date() });
-      return ok({ list });
+      return ok({ list: await couponsForItem(app.db, user, request.params.id, request.query.orderAmount) });
     },
   );
 
