@@ -328,7 +328,8 @@ async function paidListOf(db: Executor, order: OrderRow, rows: readonly OrderPay
     returned: p.refundedAt !== null,
   }));
   for (const r of rows) {
-    if (r.status !== 'PAID') continue;
+    // A period that cost nothing (a points-only order, a free sign-up) took no payment to list.
+    if (r.status !== 'PAID' || ((r.paidAmount ?? payableOf(r)) === 0 && r.deductionAmount === 0)) continue;
     out.push({
       title: periodTitle(order.orderPayType, r),
       channel: channelOf(r, providerOf.get(r.seq)),

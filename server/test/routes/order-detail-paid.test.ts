@@ -36,8 +36,10 @@ describe('order detail: payments made and their channels', () => {
     ({ token } = await h.login('13600002601', 'integral'));
     userId = (await h.get<{ userId: string }>('/front/v1/user/cache', {}, token)).body.info.userId;
     // Querying the balance binds the phone the points orders spend from.
-    const bound = await h.post('/front/v1/activity/integral/balance', { integralType: 'UNICOM_INTEGRAL', phone: PHONE }, token);
-    assert.equal(bound.status, 200, bound.raw.body);
+    for (const integralType of ['UNICOM_INTEGRAL', 'MOBILE_INTEGRAL']) {
+      const bound = await h.post('/front/v1/activity/integral/balance', { integralType, phone: PHONE }, token);
+      assert.equal(bound.status, 200, bound.raw.body);
+    }
   });
   after(async () => h.close());
 
@@ -92,6 +94,19 @@ describe('order detail: payments made and their channels', () => {
       ['订单支付', '微信支付', 100],
     ]);
     assert.equal(paid.paidAmount, 100);
+  });
+
+  it('a points-only order lists its points and no payment of ¥0', async () => {
+    const res = await h.post<IntegralSubmitResult>(
+      '/front/v1/client/order/submit/integral',
+      { actSn: 'integral-integral-04', integralType: 'MOBILE_INTEGRAL', phone: PHONE, points: 800, cashAmount: 0, requestId: `pto${Date.now()}` },
+      token,
+    );
+    assert.equal(res.status, 200, res.raw.body);
+    const d = await detail(res.body.info.orderNo);
+    assert.equal(d.orderStatus, 'PAID');
+    assert.deepEqual(d.paidList?.map((p) => [p.title, p.channel, p.points]), [['积分兑换', '移动积分', 800]]);
+    assert.equal(d.paidAmount, 0);
   });
 
   it('a cancelled points order marks its points returned', async () => {
