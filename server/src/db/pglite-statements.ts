@@ -216,32 +216,27 @@ export class NamedStatements {
 type Parsers = Record<number, (value: string) => unknown>;
 
 /**
- * `query` as the client's (or a transaction's): `told` the text on issue; drizzle's own text-keeping parsers left
- * out when they are exactly the client's `textParsers` (PGlite otherwise copies its ~320 parsers per query that
- * brings any), a query with any other parser keeps its own.
+ * `query` with drizzle's own text-keeping parsers left out when they are exactly the client's `textParsers` (PGlite
+ * otherwise copies its ~320 parsers per query that brings any); a query with any other parser keeps its own.
  */
-function toldQuery(query: PGlite['query'], textParsers: Parsers, told: (text: string) => void): PGlite['query'] {
-  const withoutTextParsers = (options: QueryOptions): QueryOptions =>
+function withoutTextParsers(query: PGlite['query'], textParsers: Parsers): PGlite['query'] {
+  const strip = (options: QueryOptions): QueryOptions =>
     options?.parsers && Object.keys(options.parsers).every((k) => k in textParsers) ? { ...options, parsers: undefined } : options;
-  return ((text: string, params?: unknown[], options?: QueryOptions) => (told(text), query(text, params, withoutTextParsers(options)))) as PGlite['query'];
+  return ((text: string, params?: unknown[], options?: QueryOptions) => query(text, params, strip(options))) as PGlite['query'];
 }
 
 /**
  * Installs the adapter on a client made with `parsers: textParsers`: its `query` (and every transaction's) runs a
- * text seen before as a named statement, `told` hears every statement's text as it is issued (exec included).
+ * text seen before as a named statement.
  */
-export function adaptPglite(client: PGlite, options: { textParsers: Parsers; told: (text: string) => void }): void {
-  const { textParsers, told } = options;
+export function adaptPglite(client: PGlite, options: { textParsers: Parsers }): void {
+  const { textParsers } = options;
   const statements = new NamedStatements(client);
-  client.query = toldQuery(statements.query(client.query.bind(client)), textParsers, told);
-  const exec = client.exec.bind(client);
-  client.exec = (text, execOptions) => (told(text), exec(text, execOptions));
+  client.query = withoutTextParsers(statements.query(client.query.bind(client)), textParsers);
   const transaction = client.transaction.bind(client);
   client.transaction = <T>(fn: (tx: Transaction) => Promise<T>) =>
     transaction((tx) => {
-      tx.query = toldQuery(statements.transactionQuery(tx), textParsers, told);
-      const txExec = tx.exec;
-      tx.exec = (text, execOptions) => (told(text), txExec(text, execOptions));
+      tx.query = withoutTextParsers(statements.transactionQuery(tx), textParsers);
       return fn(tx);
     });
 }

@@ -44,21 +44,6 @@ const PGLITE_CONF = ['shared_buffers=16MB', 'maintenance_work_mem=16MB'];
 const DRIZZLE_TEXT_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
 const asText = Object.fromEntries(DRIZZLE_TEXT_TYPES.map((t) => [t, (value: string) => value]));
 
-type StatementListener = (text: string) => void;
-const statementListeners = new WeakMap<object, Set<StatementListener>>();
-
-/**
- * On the embedded database, `listener` is told the text of every statement other than a plain select, when it is
- * issued (before it runs; PGlite runs statements one at a time in the order issued, and a transaction's in its
- * turn). Caches of rows that requests change (services/users.ts) use it to forget what a write may have changed.
- * false for PostgreSQL, where other instances write too: such a cache must not be kept there.
- */
-export function onEmbeddedStatement(db: Db, listener: StatementListener): boolean {
-  const listeners = statementListeners.get(db);
-  listeners?.add(listener);
-  return Boolean(listeners);
-}
-
 /**
  * Memory: V8 compiles PGlite's WebAssembly (9 MB, plus initdb's on a first start) on as many background
  * threads as it likes, each with its own malloc arena that keeps its memory after the compile. One compile thread
@@ -73,13 +58,8 @@ export async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(resolve(dataDir), { recursive: true });
   const client = await PGlite.create({ dataDir: inMemory ? undefined : resolve(dataDir), postgresqlconf: PGLITE_CONF, parsers: asText });
-  const listeners = new Set<StatementListener>();
-  const told = (text: string) => {
-    if (listeners.size && !/^\s*select\b/i.test(text)) for (const listener of listeners) listener(text);
-  };
-  adaptPglite(client, { textParsers: asText, told });
+  adaptPglite(client, { textParsers: asText });
   const db = drizzlePglite(client, { schema });
-  statementListeners.set(db, listeners);
   return {
     db,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),

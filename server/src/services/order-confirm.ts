@@ -132,7 +132,7 @@ const detailKey = (actSn: string) => `detail:${actSn}`;
 
 /**
  * An ONLINE item of the project and its order config, as the read model (services/read-cache.ts) the detail shows;
- * a 404 when there is none. The submit uses the same model on the embedded database (itemForSubmit).
+ * a 404 when there is none.
  */
 export function onlineItemWithConfig(db: Db, projectSn: string, actSn: string): Promise<OnlineItem> {
   return readCache(db).get(projectSn, detailKey(actSn), () => loadOnline(db, projectSn, actSn));

@@ -14,7 +14,7 @@ import { PGlite, types } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { TransactionRollbackError } from 'drizzle-orm/errors';
 import { prepareSql, preparedStatement } from '../../src/db/prepared';
-import { onEmbeddedStatement, openPglite, type Database, type Db } from '../../src/plugins/db';
+import { openPglite, type Database, type Db } from '../../src/plugins/db';
 
 type Row = { id: number; v: number };
 
@@ -154,25 +154,6 @@ describe('the embedded database', () => {
     );
     await insert(db).execute({ v: 31 });
     assert.deepEqual(await values(db), [31]);
-  });
-
-  test('listeners hear each statement other than a select when it is issued', async () => {
-    const heard: string[] = [];
-    assert.equal(
-      onEmbeddedStatement(db, (text) => heard.push(text)),
-      true,
-    );
-    // Told on issue (the client's query call), before it has run.
-    const write = client(db).query('insert into t (v) values (40)');
-    assert.equal(heard.length, 1);
-    assert.match(heard[0]!, /^insert into t/);
-    await write;
-    await db.execute(sql`select 1`);
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`update t set v = 41 where v = 40`);
-    });
-    assert.equal(heard.length, 2);
-    assert.match(heard[1]!, /^update t/);
   });
 
   test('rows come back as a PGlite made with drizzle\'s text parsers gives them (text times, numbers, json, bytea, nulls)', async () => {
