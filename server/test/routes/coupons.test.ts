@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Paged } from '@contract/common';
 import type { ClaimDetails, CouponUse, HeldCoupon } from '@contract/coupon';
 import type { Confirmation, DiscountCoupon, SubmitResult } from '@contract/order';
-import { claimItems } from '../../src/db/schema/coupons';
+import { cardVouchers, claimItems, welcomeGifts, welcomeGrants } from '../../src/db/schema/coupons';
 import { userCoupons } from '../../src/db/schema/ordering';
 import { buildHarness, type Harness } from '../helpers/app';
 
@@ -90,6 +90,27 @@ describe('我的优惠券', () => {
     const visitor = await h.enter();
     assert.equal((await h.get('/front/v1_2/coupon/coupon-list', {}, visitor)).status, 403);
     assert.equal((await h.get('/front/v1_2/coupon/coupon-list', {})).status, 401);
+  });
+});
+
+describe('新人礼包', () => {
+  test('given once, on the first look at coupons or cards, with the vouchers; a project without one gives nothing', async () => {
+    const { token, userId } = await customer();
+    const copies = async () => (await h.database.db.select().from(userCoupons).where(eq(userCoupons.userId, userId))).length;
+    assert.equal(await copies(), 0, 'nothing before the customer looks');
+    const first = await held(token, '1');
+    const given = await copies();
+    assert.ok(given >= 7, `the seeded gift's coupons (${given})`);
+    await Promise.all([held(token, '1'), held(token, '2'), held(token, '3')]);
+    assert.equal(await copies(), given, 'a later look gives nothing more');
+    assert.deepEqual((await held(token, '1')).list.map((c) => c.rcSn), first.list.map((c) => c.rcSn));
+    const vouchers = await h.database.db.select().from(cardVouchers).where(eq(cardVouchers.userId, userId));
+    assert.equal(vouchers.length, 4, 'one voucher in each past state');
+    assert.equal((await h.database.db.select().from(welcomeGrants).where(eq(welcomeGrants.userId, userId))).length, 1);
+
+    await h.database.db.delete(welcomeGifts).where(eq(welcomeGifts.projectSn, 'course'));
+    const other = await customer('course');
+    assert.equal((await held(other.token, '1')).list.length, 0);
   });
 });
 
