@@ -9,10 +9,12 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { CourseChangeOptions } from '../contract/after-sales';
+import type { AfterSaleDetail, CourseChangeOptions } from '../contract/after-sales';
+import { formatChinaTime } from '../contract/rules/china-time';
 import type { Confirmation, SubmitResult } from '../contract/order';
 import { formatMoney } from '../contract/rules/money';
 import { computeSign, DEFAULT_SIGN_KEY, makeNonce } from '../contract/signature';
+import { themeVars, type ThemeName } from '../src/domain/theme';
 import {
   currentPage,
   expectToast,
@@ -27,6 +29,7 @@ import {
   type Phone,
   type Screen,
 } from './harness';
+import type { Locator, Page } from 'playwright-core';
 import { phoneSuite } from './suite';
 
 const OPS_KEY = 'storefront-demo-ops-key';
@@ -37,7 +40,9 @@ const S = {
   detail: { route: `${O}/afterSale/afterSaleDetail`, marker: '#as-state' },
   write: { route: `${O}/logistics/writeLogistics`, marker: '#logistics-submit' },
   logistics: { route: `${O}/logistics/logistics`, marker: '#track-state' },
+  progress: { route: `${O}/afterSale/afterSaleProgress`, marker: '#asp-records' },
 } satisfies Record<string, Screen>;
+const THEMES: ThemeName[] = ['default', 'course', 'integral', 'authentication'];
 /** A real 1x1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
@@ -58,6 +63,79 @@ async function call<T>(token: string, method: 'GET' | 'POST', path: string, para
   const json = (await res.json()) as { state: boolean; message: string; info: T };
   if (!json.state) throw new Error(`${path}: ${json.message}`);
   return json.info;
+}
+
+/** The application as the server tells the storefront (what the pages must show), read with the customer's token. */
+const viewOf = (token: string, applicationNo: string) => call<AfterSaleDetail>(token, 'GET', `/front/v1/after/sales/${applicationNo}`);
+
+/** Taps 售后进度 on the detail and reads what the progress page shows. */
+async function openProgress(p: Phone, detail: Locator) {
+  await detail.locator('.sf-as__btn', { hasText: '售后进度' }).click();
+  const view = await currentPage(p.page, S.progress);
+  const texts = (selector: string) => view.locator(selector).allTextContents();
+  const seen = {
+    state: await view.locator('#asp-state').textContent(),
+    next: await view.locator('#asp-next').textContent(),
+    due: (await view.locator('#asp-due').count()) ? await view.locator('#asp-due').textContent() : null,
+    amount: (await texts('#asp-money .sf-asp__money-head'))[0],
+    channels: await texts('#asp-money .sf-asp__channel'),
+    steps: await texts('#asp-steps .at-steps__title'),
+    ticked: await view.locator('#asp-steps .at-steps__single-icon--success').count(),
+    crossed: await view.locator('#asp-steps .at-steps__single-icon--error').count(),
+    current: await view.locator('#asp-steps .at-steps__item--active .at-steps__title').textContent(),
+    // Newest first: each row's first line (what happened) and its last (when).
+    rows: await view.locator('#asp-records .at-timeline-item').evaluateAll((items) =>
+      items.map((el) => {
+        const lines = Array.from(el.querySelectorAll('.at-timeline-item__content-item')).map((l) => l.textContent ?? '');
+        return { what: lines[0], when: lines[lines.length - 1] };
+      }),
+    ),
+  };
+  await fitsThePhone(p.page, view);
+  return { view, seen };
+}
+
+/** Nothing wider than the 375 px phone: no sideways scrolling, no card running off the screen. */
+async function fitsThePhone(page: Page, view: Locator) {
+  const widest = await view.evaluate((root) => Math.max(...Array.from(root.querySelectorAll<HTMLElement>('*')).map((el) => el.getBoundingClientRect().right)));
+  assert.ok(widest <= 375.5, `everything inside the 375 px screen (right edge at ${widest})`);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scrolling');
+}
+
+/** The step bar's connectors: reached ones in the theme's text colour, the rest in the border grey. */
+async function connectorColours(view: Locator) {
+  return view.locator('#asp-steps .at-steps__left-line, #asp-steps .at-steps__right-line').evaluateAll((lines) => {
+    const probe = (v: string) => {
+      const el = document.createElement('div');
+      el.style.color = v;
+      lines[0].parentElement!.appendChild(el);
+      const c = getComputedStyle(el).color;
+      el.remove();
+      return c;
+    };
+    const reached = probe('var(--sf-primary-text)');
+    const grey = probe('var(--sf-border)');
+    return lines.map((l) => {
+      const c = getComputedStyle(l).backgroundColor;
+      return c === reached ? 'reached' : c === grey ? 'ahead' : c;
+    });
+  });
+}
+
+/** Shows the page in each §1 theme (the variables page-shell sets per project), checks it still fits, shoots it. */
+async function inEveryTheme(p: Phone, view: Locator, name: string) {
+  for (const theme of THEMES) {
+    const style = Object.entries(themeVars(theme)).map(([k, v]) => `${k}:${v}`).join(';');
+    await view.locator('.sf-page').first().evaluate((root, css) => root.setAttribute('style', css), style);
+    await fitsThePhone(p.page, view);
+    await p.shot(`${name}-${theme}`);
+  }
+}
+
+/** Back to the page before, as a person does: the header's back arrow. */
+async function back(p: Phone, from: Locator, to: Screen, marker?: string) {
+  await from.locator('.sf-page-header__back').click();
+  return currentPage(p.page, to, marker ? { marker } : undefined);
 }
 
 /** An unpaid single-payment course order of this customer (submitted through the API, as the submit screen does). */
@@ -206,8 +284,26 @@ test('pay, apply with an image, goods asked back, tracking number, receipt, refu
   await loginInBrowser(p, suite.server, '13700137131');
   const orderNo = await submitOrder(await tokenOf(p.page));
   const paid = await payOrder(p, orderNo);
-  const { applicationNo } = await applyFromOrder(p, paid, true, true);
+  const { shown, applicationNo } = await applyFromOrder(p, paid, true, true);
   await p.shot('as-01-applied');
+  const token = await tokenOf(p.page);
+  const applied = await viewOf(token, applicationNo);
+
+  // 售后进度 while the merchant decides: the amount, where it goes back, the steps, whose turn and by when.
+  let progress = await openProgress(p, shown);
+  assert.equal(progress.seen.state, '待商家处理');
+  assert.equal(progress.seen.next, '等待商家处理，商家同意后退款将原路退回至沙箱收银台');
+  assert.equal(Date.parse(applied.next.dueAt!) - Date.parse(applied.createdAt), 3 * 24 * 3600 * 1000, 'the merchant has 3 days');
+  assert.equal(progress.seen.due, `商家处理截止：${formatChinaTime(applied.next.dueAt, 'MM月DD日 HH:mm')}`);
+  assert.equal(progress.seen.amount, `退款金额${formatMoney(applied.amount)}`);
+  assert.deepEqual(progress.seen.channels, ['原路退回沙箱收银台']);
+  assert.deepEqual(progress.seen.steps, ['提交申请', '商家处理', '寄回商品', '商家收货', '退款中', '退款成功']);
+  assert.deepEqual([progress.seen.ticked, progress.seen.crossed, progress.seen.current], [1, 0, '商家处理']);
+  assert.deepEqual(await connectorColours(progress.view), ['reached', 'reached', 'ahead', 'ahead', 'ahead', 'ahead', 'ahead', 'ahead', 'ahead', 'ahead']);
+  assert.deepEqual(progress.seen.rows.map((r) => r.what), ['买家发起了退款申请']);
+  assert.equal(progress.seen.rows[0].when, formatChinaTime(applied.createdAt, 'YYYY-MM-DD HH:mm'));
+  await p.shot('as-01a-progress-applied');
+  await back(p, progress.view, S.detail);
 
   const op = await operator(p);
   await op.act(applicationNo, 'return', 'RETURNING');
@@ -234,11 +330,34 @@ test('pay, apply with an image, goods asked back, tracking number, receipt, refu
   assert.match((await detail.locator('#as-logistics').textContent()) ?? '', /SF1234567890123/);
   await p.shot('as-02-shipped');
 
-  // The tracking timeline (sandbox tracker).
+  // The tracking page (sandbox tracker): carrier, number to copy, the goods inside, the scans newest first.
   await detail.locator('#as-logistics .sf-as__btn', { hasText: '查看物流' }).click();
   const track = await currentPage(p.page, S.logistics);
   assert.equal(await track.locator('#track-state').textContent(), '已揽收');
-  assert.match((await track.locator('#track-timeline').textContent()) ?? '', /快递员已揽收/);
+  assert.equal(await track.locator('#track-carrier').textContent(), '顺丰速运');
+  assert.equal(await track.locator('#track-no').textContent(), 'SF1234567890123');
+  assert.equal(await track.locator('#track-goods .sf-asl__goods-name').textContent(), applied.courseName);
+  assert.equal(await track.locator('#track-qty').textContent(), '共1件');
+  const scans = await track.locator('#track-timeline .at-timeline-item').allTextContents();
+  assert.ok(scans.length >= 1, 'at least the pick-up scan');
+  assert.match(scans[0], /快递员已揽收\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+  await fitsThePhone(p.page, track);
+  await track.locator('#track-copy').click();
+  await expectToast(p.page, '复制成功');
+  const copied = await p.page.evaluate(() => (JSON.parse(localStorage.getItem('taro_clipboard') ?? '{}') as { data?: string }).data);
+  assert.equal(copied, 'SF1234567890123', '复制 copies the tracking number');
+  await p.shot('as-02a-logistics');
+  await inEveryTheme(p, track, 'as-02b-logistics');
+
+  // Back on the detail, 售后进度 now waits for the merchant to receive the goods.
+  detail = await back(p, track, S.detail, '#as-logistics');
+  progress = await openProgress(p, detail);
+  const shipped = await viewOf(token, applicationNo);
+  assert.equal(progress.seen.state, '待商家收货');
+  assert.equal(progress.seen.due, `商家收货截止：${formatChinaTime(shipped.next.dueAt, 'MM月DD日 HH:mm')}`);
+  assert.deepEqual([progress.seen.ticked, progress.seen.current], [3, '商家收货']);
+  assert.deepEqual(progress.seen.rows.map((r) => r.what), ['买家已寄回商品', '商家同意退货，请寄回商品', '买家发起了退款申请']);
+  await p.shot('as-02c-progress-shipped');
 
   await op.act(applicationNo, 'receive', 'REFUNDED', undefined, { unchanged: 'SHIPPED' });
   const history = await op.history(applicationNo);
@@ -250,6 +369,17 @@ test('pay, apply with an image, goods asked back, tracking number, receipt, refu
   detail = await openScreen(p.page, suite.server.baseUrl, `/${S.detail.route}?applicationNo=${applicationNo}`, S.detail, { marker: '#as-refunded' });
   assert.equal(await detail.locator('#as-state').textContent(), '退款成功');
   await p.shot('as-03-refunded');
+  progress = await openProgress(p, detail);
+  assert.equal(progress.seen.state, '退款成功');
+  assert.equal(progress.seen.next, '退款已原路退回至沙箱收银台，请留意账户到账通知');
+  assert.equal(progress.seen.due, null, 'nothing left to wait for');
+  assert.equal(progress.seen.amount, `已退款${formatMoney(applied.amount)}`);
+  assert.deepEqual(progress.seen.channels, ['原路退回沙箱收银台']);
+  assert.deepEqual([progress.seen.ticked, progress.seen.crossed, progress.seen.current], [6, 0, '退款成功']);
+  assert.ok((await connectorColours(progress.view)).every((c) => c === 'reached'), 'every connector reached');
+  assert.deepEqual(progress.seen.rows.map((r) => r.what), ['退款已原路退回', '商家已发起退款', '商家已确认收货', '买家已寄回商品', '商家同意退货，请寄回商品', '买家发起了退款申请']);
+  await p.shot('as-03a-progress-refunded');
+  await inEveryTheme(p, progress.view, 'as-03b-progress');
   const order = await openScreen(p.page, suite.server.baseUrl, `/pages/order/orderDetail?orderNo=${orderNo}`, SCREENS.orderDetail, { marker: '#order-refunded' });
   assert.match((await order.locator('.sf-detail__status').textContent()) ?? '', /已退款/);
   assert.equal(await order.locator('#order-after-sale').textContent(), '退款成功');
@@ -270,6 +400,16 @@ test('a refused application shows the merchant\'s reason', async () => {
   assert.equal(await detail.locator('#as-refuse-reason').textContent(), '拒绝原因：教材已拆封使用');
   assert.equal(await detail.locator('#as-state').textContent(), '商家已拒绝');
   await p.shot('as-04-refused');
+  const progress = await openProgress(p, detail);
+  assert.equal(progress.seen.state, '商家已拒绝');
+  assert.equal(await progress.view.locator('#asp-refuse-reason').textContent(), '拒绝原因：教材已拆封使用');
+  assert.equal(progress.seen.next, '如有疑问，可联系客服或重新申请售后');
+  assert.match(progress.seen.amount, /^申请金额¥/, 'what was asked, not a refund to come');
+  assert.deepEqual(progress.seen.channels, [], 'nothing goes back, so no channel');
+  assert.deepEqual(progress.seen.steps, ['提交申请', '商家已拒绝']);
+  assert.deepEqual([progress.seen.ticked, progress.seen.crossed, progress.seen.current], [1, 1, '商家已拒绝']);
+  assert.deepEqual(progress.seen.rows.map((r) => r.what), ['商家拒绝了退款申请', '买家发起了退款申请']);
+  await p.shot('as-04a-progress-refused');
 });
 
 test('cancel an application: the detail shows 已撤销 at once, and the order offers 申请售后 again', async () => {
