@@ -7,7 +7,7 @@ import type { UserConfigExport } from '@tarojs/cli';
  * hash routes, so none of these paths is a page.
  */
 const apiTarget = process.env.DEV_API_TARGET || 'http://localhost:3000';
-// /storage: the server's own upload host (server/src/services/storage.ts LOCAL_PREFIX).
+// /storage: the server's own upload host (server/src/domains/upload/service.ts LOCAL_PREFIX).
 const API_PATHS = ['/front', '/api', '/ops', '/sandbox', '/pay', '/payout', '/storage', '/static', '/docs'];
 
 export default {

@@ -1,7 +1,7 @@
 /**
  * Build-time compression for the H5 (issue 17): after webpack writes the files, a .br (brotli, best quality)
  * and a .gz (gzip level 9) are written next to every text asset worth compressing, so the server
- * (server/src/plugins/static.ts, preCompressed) sends them without spending CPU per request.
+ * (server/src/runtime/static.ts, preCompressed) sends them without spending CPU per request.
  * node:zlib only: no compression package is installed.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

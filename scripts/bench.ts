@@ -233,7 +233,7 @@ async function load(base: string, steps: Step[], pid?: number, seconds = SECONDS
           if (status !== 200) refused += 1;
           return;
         }
-        // The envelope's first key is `state` (server/src/http.ts ok()), so a success is seen without parsing.
+        // The envelope's first key is `state` (server/src/runtime/http.ts ok()), so a success is seen without parsing.
         if (!s.onBody && status === 200 && body.startsWith('{"state":true,')) return;
         const json = accepted(status, body);
         if (!json) refused += 1;
@@ -495,7 +495,7 @@ function h5FirstLoad() {
   let css = 0;
   const files = firstScreenFiles(dist);
   for (const a of files) {
-    // What goes on the wire to a browser accepting br: the build's .br when it exists (server/src/plugins/static.ts).
+    // What goes on the wire to a browser accepting br: the build's .br when it exists (server/src/runtime/static.ts).
     const wire = existsSync(join(dist, `${a}.br`)) ? statSync(join(dist, `${a}.br`)).size : brotliCompressSync(readFileSync(join(dist, a))).length;
     if (a.endsWith('.js')) js += wire;
     else css += wire;

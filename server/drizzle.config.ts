@@ -3,8 +3,8 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  // schema.ts holds the skeleton's tables; each later domain adds a file under schema/.
-  schema: ['./server/src/db/schema.ts', './server/src/db/schema/*.ts'],
-  out: './server/src/db/migrations',
+  // Each feature keeps its tables in domains/<feature>/schema.ts; runtime/database/schema.ts holds the runtime's own.
+  schema: ['./server/src/runtime/database/schema.ts', './server/src/domains/*/schema.ts'],
+  out: './server/src/runtime/database/migrations',
   strict: true,
 });

@@ -11,7 +11,7 @@ import { chinaTime } from '../../contract/rules/china-time';
 import { couponValidity } from '../../contract/rules/coupon-validity';
 import { freightText, isFreeShipping } from '../../contract/rules/freight';
 import { formatMoney } from '../../contract/rules/money';
-import { amountsMatch, priceItem, priceSubmit, toDiscountCoupon } from '../../server/src/services/order-pricing';
+import { amountsMatch, priceItem, priceSubmit, toDiscountCoupon } from '../../server/src/domains/order/pricing';
 import type { Api } from '../../src/api';
 import { OrderDraft } from '../../src/stores/order-draft';
 import { courseConfirmation } from '../fixtures/order';

@@ -7,46 +7,46 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import { registerAuth } from './plugins/auth';
-import { registerDb, type Db } from './plugins/db';
-import { registerErrorHandler } from './plugins/errors';
-import { registerInputGuard } from './plugins/input-guard';
-import { registerLimits } from './plugins/limits';
-import { serverOptions } from './plugins/server-options';
-import { registerSignature } from './plugins/signature';
-import { registerStatic } from './plugins/static';
-import { registerStorage } from './plugins/storage';
-import activityRoutes from './routes/activity';
-import addressRoutes from './routes/address';
-import afterSalesRoutes from './routes/after-sales';
-import authRoutes from './routes/auth';
-import miniLoginRoutes from './routes/auth/mini-login';
-import cardRoutes from './routes/card';
-import couponRoutes from './routes/coupon';
-import earningsRoutes from './routes/earnings';
-import entranceRoutes from './routes/entrance';
-import feedbackRoutes from './routes/feedback';
-import formRoutes from './routes/form';
-import integralRoutes from './routes/integral';
-import orderRoutes from './routes/order';
-import pagesRoutes from './routes/pages';
-import paymentRoutes from './routes/payment';
-import couponOpsRoutes from './routes/ops/coupons';
-import formOpsRoutes from './routes/ops/forms';
-import sandboxRoutes, { type NotifySender } from './routes/sandbox';
-import shippingRoutes from './routes/shipping';
-import uploadRoutes from './routes/upload';
-import userExtrasRoutes from './routes/user-extras';
-import userRoutes from './routes/user';
-import userSummaryRoutes from './routes/user/summary';
-import wechatRoutes from './routes/wechat';
-import wechatOAuthRoutes from './routes/auth/wechat-oauth';
+import { registerAuth } from './runtime/auth';
+import { registerDb, type Db } from './runtime/database/plugin';
+import { registerErrorHandler } from './runtime/errors';
+import { registerInputGuard } from './runtime/input-guard';
+import { registerLimits } from './runtime/limits-plugin';
+import { serverOptions } from './runtime/server-options';
+import { registerSignature } from './runtime/signature';
+import { registerStatic } from './runtime/static';
+import { registerStorage } from './domains/upload/storage-plugin';
+import activityRoutes from './domains/activity/routes';
+import addressRoutes from './domains/address/routes';
+import afterSalesRoutes from './domains/after-sales/routes';
+import authRoutes from './domains/auth/routes';
+import miniLoginRoutes from './domains/auth/mini-login-routes';
+import cardRoutes from './domains/card/routes';
+import couponRoutes from './domains/coupon/routes';
+import earningsRoutes from './domains/earnings/routes';
+import entranceRoutes from './domains/entrance/routes';
+import feedbackRoutes from './domains/feedback/routes';
+import formRoutes from './domains/form/routes';
+import integralRoutes from './domains/integral/routes';
+import orderRoutes from './domains/order/routes';
+import pagesRoutes from './domains/pages/routes';
+import paymentRoutes from './domains/payment/routes';
+import couponOpsRoutes from './domains/coupon/ops-routes';
+import formOpsRoutes from './domains/form/ops-routes';
+import sandboxRoutes, { type NotifySender } from './domains/sandbox/routes';
+import shippingRoutes from './domains/shipping/routes';
+import uploadRoutes from './domains/upload/routes';
+import userExtrasRoutes from './domains/user/extras-routes';
+import userRoutes from './domains/user/routes';
+import userSummaryRoutes from './domains/user/summary-routes';
+import wechatRoutes from './domains/wechat/routes';
+import wechatOAuthRoutes from './domains/auth/wechat-oauth-routes';
 import { deploymentOf } from './runtime/deployment';
-import type { Limiter } from './services/limiter';
-import { createSmsProvider, type SmsProvider } from './services/sms';
-import { createStorageProvider, type StorageProvider } from './services/storage';
-import type { QrEncoder } from './services/qrcode';
-import { hasOfficialAccount } from './services/wechat';
+import type { Limiter } from './runtime/limiter';
+import { createSmsProvider, type SmsProvider } from './domains/auth/providers/sms';
+import { createStorageProvider, type StorageProvider } from './domains/upload/service';
+import type { QrEncoder } from './domains/user/qrcode';
+import { hasOfficialAccount } from './domains/wechat/service';
 
 export interface BuildAppOptions {
   config: Config;
@@ -61,9 +61,9 @@ export interface BuildAppOptions {
   limiter?: Limiter;
   /** Sandbox cashier: how its notification reaches /pay/notify/sandbox (default: HTTP to the listening address). */
   notifySender?: NotifySender;
-  /** Image storage; defaults to the server's own POST-policy host, or OSS when configured (services/storage.ts). */
+  /** Image storage; defaults to the server's own POST-policy host, or OSS when configured (domains/upload/service.ts). */
   storage?: StorageProvider;
-  /** QR images (/api/text2QrCode); defaults to the qrcode package when installed (services/qrcode.ts). */
+  /** QR images (/api/text2QrCode); defaults to the qrcode package when installed (domains/user/qrcode.ts). */
   qrEncoder?: QrEncoder | null;
 }
 

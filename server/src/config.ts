@@ -211,7 +211,7 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   /** Fastify trustProxy: which X-Forwarded-For hops to believe, so request.ip is the real client behind a proxy. */
   trustProxy: boolean | string;
-  /** Rate limits (services/limits.ts): SMS codes per client IP per hour and overall per minute, entrances per IP per minute. */
+  /** Rate limits (runtime/limits.ts): SMS codes per client IP per hour and overall per minute, entrances per IP per minute. */
   limits: { smsPerIpPerHour: number; smsPerMinute: number; entrancePerIpPerMinute: number };
   payProvider: (typeof PAY_PROVIDERS)[number];
   sandboxPayKey: string;
@@ -265,7 +265,7 @@ export interface Config {
   /** HMAC key of the stored card secrets; changing it makes every stored code unredeemable. */
   cardCodeKey: string;
   /**
-   * Image uploads (services/storage.ts): the server itself is a POST-policy storage host (files under
+   * Image uploads (domains/upload/service.ts): the server itself is a POST-policy storage host (files under
    * DATA_DIR/uploads, policies signed with `secret`) unless Aliyun OSS is configured.
    */
   storage: { secret: string; maxBytes: number; oss?: { host: string; accessId: string; accessSecret: string } };

@@ -12,10 +12,10 @@ import { leaveWithLauncher, relaunchWithServerSettings } from './node-settings.m
 async function main(): Promise<void> {
   const { buildApp } = await import('./app');
   const { ConfigError, loadConfig } = await import('./config');
-  const { firstStartInChild, needsFirstStart } = await import('./db/first-start');
+  const { firstStartInChild, needsFirstStart } = await import('./runtime/database/first-start');
   const { seedIfEmpty } = await import('./db/seed');
-  const { collectClosedDatabaseMemory, openDatabase } = await import('./plugins/db');
-  const { startExpirySweep } = await import('./services/expiry');
+  const { collectClosedDatabaseMemory, openDatabase } = await import('./runtime/database/plugin');
+  const { startExpirySweep } = await import('./domains/order/expiry');
   const { DEFAULT_SIGN_KEY } = await import('@contract/signature');
   let config: Config;
   try {
@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   }
 
   // Issue 17, memory: a fresh embedded database is created, migrated and seeded by a child process, whose memory
-  // goes back to the system when it exits (db/first-start.ts: about 350 -> 255 MB resident after a first start).
+  // goes back to the system when it exits (runtime/database/first-start.ts: about 350 -> 255 MB resident after a first start).
   const firstStart = !config.databaseUrl && needsFirstStart(config.dataDir);
   if (firstStart) await firstStartInChild(config.dataDir);
   let database = await openDatabase(config);

@@ -11,7 +11,7 @@
  *   collection when the limit is large (the default here is several GB), so under load the heap grew by 40-80 MB
  *   of garbage before a full collection ran. A limit below 2 GB caps that factor (1.3 at 256 MB up to 2.0 at
  *   2 GB; 1.6 at 1 GB). 1 GB is far above what the server keeps alive (about 80 MB) but leaves room for the replay
- *   window's nonces (services/nonce-store.ts: kept about six minutes, 11-22 bytes each, so they still grow with
+ *   window's nonces (runtime/nonce-store.ts: kept about six minutes, 11-22 bytes each, so they still grow with
  *   the request rate: about 15 MB at 3000 req/s).
  * - --single-threaded-gc: V8 collects with helper threads by default. On two cores, shared with the load client
  *   and the kernel's network work, handing each young-generation collection (tens a second under load) to helper
@@ -59,7 +59,7 @@ export function exitCodeOfSignal(signal) {
 }
 
 /**
- * Both of the server's launchers (the relaunch below, and db/first-start.ts's seeding child): runs `node args` as
+ * Both of the server's launchers (the relaunch below, and runtime/database/first-start.ts's seeding child): runs `node args` as
  * a child with an IPC channel (the child sees this process go away, even killed outright, as 'disconnect') and
  * passes each of `signals` on to it while it runs, so stopping this process stops the child rather than orphaning
  * it. Resolves when the child has exited, with its code or signal and the signal this process passed on, if any.

@@ -10,11 +10,11 @@
  * This is the one place that knows the driver; services ask `deploymentOf(db)` for what they need.
  */
 import { PgliteDatabase } from 'drizzle-orm/pglite';
-import type { Db } from '../plugins/db';
-import { MemoryLimiter, type Limiter } from '../services/limiter';
-import { databaseNonceStore, memoryNonceStore, type NonceStore } from '../services/nonce-store';
-import { createReadCache, SHARED_TTL_MS, type ReadCache } from '../services/read-cache';
-import type { CachedSession } from '../services/sessions';
+import type { Db } from './database/plugin';
+import { MemoryLimiter, type Limiter } from './limiter';
+import { databaseNonceStore, memoryNonceStore, type NonceStore } from './nonce-store';
+import { createReadCache, SHARED_TTL_MS, type ReadCache } from './read-cache';
+import type { CachedSession } from './sessions';
 
 export interface Deployment {
   kind: 'single' | 'shared';

@@ -4,7 +4,7 @@
  * places JSAPI orders (prepay_id), answers order queries and closes. `pay` is what the WeChat client does when
  * the customer confirms in getBrandWCPayRequest: it checks the client pay sign with the merchant's public key,
  * marks the order paid and posts the signed, AES-256-GCM-sealed TRANSACTION.SUCCESS notification to the shop.
- * (server/test/routes/wechat-pay.test.ts has its own inline copy for its tampering cases.)
+ * (server/test/domains/payment/wechat-pay.test.ts has its own inline copy for its tampering cases.)
  */
 import { createCipheriv, createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';

@@ -10,9 +10,9 @@ import { computeSign, makeNonce } from '@contract/signature';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { seedIfEmpty } from '../../src/db/seed';
-import { type Database } from '../../src/plugins/db';
-import type { SmsProvider } from '../../src/services/sms';
-import { ensureVisitorRow, readVisitorToken } from '../../src/services/visitor-tokens';
+import { type Database } from '../../src/runtime/database/plugin';
+import type { SmsProvider } from '../../src/domains/auth/providers/sms';
+import { ensureVisitorRow, readVisitorToken } from '../../src/domains/entrance/visitor-tokens';
 import { openTestDatabase } from './test-database';
 
 export class RecordingSms implements SmsProvider {
@@ -68,7 +68,7 @@ export interface Harness {
   /** A fresh visitor session of a project. */
   enter(projectSn?: string): Promise<string>;
   /**
-   * A visitor whose user row is stored, as a login stores it (a new visitor has none: services/visitor-tokens.ts):
+   * A visitor whose user row is stored, as a login stores it (a new visitor has none: domains/entrance/visitor-tokens.ts):
    * for tests that write rows referencing the visitor's user directly.
    */
   enterStored(projectSn?: string): Promise<string>;

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { seedIfEmpty } from '../../src/db/seed';
-import { openPglite, openPostgres, type Database } from '../../src/plugins/db';
+import { openPglite, openPostgres, type Database } from '../../src/runtime/database/plugin';
 
 export const usingPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
 

@@ -1,5 +1,5 @@
 /** An unpaid one-payment course order as submission writes it (the provider tests pay it their own way). */
-import { orderPayments, orders } from '../../src/db/schema/orders';
+import { orderPayments, orders } from '../../src/domains/order/schema';
 import type { Harness } from './app';
 
 export async function insertUnpaidOrder(h: Harness, o: { orderNo: string; userId: string; amount: number; expiresAt?: Date }): Promise<void> {

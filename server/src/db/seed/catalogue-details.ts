@@ -21,9 +21,10 @@
  *   integral-01 also minIntegralType and actPreviewUrl
  */
 import { and, eq, isNull, like } from 'drizzle-orm';
-import type { Db } from '../../plugins/db';
-import { activities, users } from '../schema';
-import { activityComments, type ActivityExtras } from '../schema/catalogue';
+import type { Db } from '../../runtime/database/plugin';
+import { activities } from '../../domains/activity/schema';
+import { users } from '../../domains/user/schema';
+import { activityComments, type ActivityExtras } from '../../domains/activity/schema';
 import { isFreeShipping } from '@contract/rules/freight';
 import { BASE_ITEMS, SHELF_ITEMS, type CatalogueItem } from './catalogue';
 import { orderConfigFor } from './ordering';

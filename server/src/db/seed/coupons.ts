@@ -2,16 +2,17 @@
  * Demo data of the coupon and card domain, per project (idempotent, runs on every start like the ordering seed):
  * coupon templates given out by claims and cards, a scan-code claim activity with a printable URL, card batches
  * with known demo codes (README) stored as HMACs under the server's CARD_CODE_KEY, and the 新人礼包 every new
- * customer is given (services/welcome-gift.ts): the ordering seed's coupons and one voucher in each past state,
+ * customer is given (domains/coupon/welcome-gift.ts): the ordering seed's coupons and one voucher in each past state,
  * so the demo shows all of §3's coupon and card states.
  */
-import type { Db } from '../../plugins/db';
-import { projects } from '../schema';
-import { cardBatches, cardCodes, claimActivities, claimItems, welcomeGifts } from '../schema/coupons';
-import { couponTemplates } from '../schema/ordering';
+import type { Db } from '../../runtime/database/plugin';
+import { projects } from '../../domains/entrance/schema';
+import { cardBatches, cardCodes } from '../../domains/card/schema';
+import { claimActivities, claimItems, welcomeGifts } from '../../domains/coupon/schema';
+import { couponTemplates } from '../../domains/coupon/schema';
 import { normalizeCardCode } from '@contract/rules/card-code';
 import { CARD_REFUNDED, CARD_STATES } from '@contract/card';
-import { hashCardCode } from '../../services/cards';
+import { hashCardCode } from '../../domains/card/service';
 
 /** The claim activity of a project: its page is /#/subpackages/activity/getCouponActive/getCouponActive?actSn=<this>&projectSn=<sn>. */
 export const demoClaimActSn = (sn: string) => `${sn}-scan-1`;

@@ -7,11 +7,12 @@
  * Idempotent: rows that exist are left alone.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../plugins/db';
-import { commissionFor } from '../../services/earnings';
-import { activities, users } from '../schema';
-import { commissionRules, commissions, promoters } from '../schema/earnings';
-import { orderPayments, orders, type OrderStatus } from '../schema/orders';
+import type { Db } from '../../runtime/database/plugin';
+import { commissionFor } from '../../domains/earnings/service';
+import { activities } from '../../domains/activity/schema';
+import { users } from '../../domains/user/schema';
+import { commissionRules, commissions, promoters } from '../../domains/earnings/schema';
+import { orderPayments, orders, type OrderStatus } from '../../domains/order/schema';
 
 export const DEMO_EARNER = { projectSn: 'demo', phone: '13800000088', promoterCode: 'P0DE000001A', userId: 'demo-earner' } as const;
 export const DEMO_BUYER = { phone: '13800000099', userId: 'demo-earner-buyer' } as const;

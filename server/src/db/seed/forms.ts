@@ -4,10 +4,11 @@
  * sign-up form with an SMS phone check, customer service and follow settings, a traffic link, and the user
  * agreement and privacy policy that user/agreement shows.
  */
-import type { Db } from '../../plugins/db';
-import { projects } from '../schema';
-import { forms, serviceSettings, trafficLinks, type StoredFormField } from '../schema/forms';
-import { agreements } from '../schema/payments';
+import type { Db } from '../../runtime/database/plugin';
+import { projects } from '../../domains/entrance/schema';
+import { forms, type StoredFormField } from '../../domains/form/schema';
+import { serviceSettings, trafficLinks } from '../../domains/user/schema';
+import { agreements } from '../../domains/order/schema';
 
 export const USER_AGREEMENT_SN = 'user-agreement';
 export const PRIVACY_POLICY_SN = 'privacy-policy';

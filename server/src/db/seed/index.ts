@@ -4,8 +4,10 @@
  */
 import { count } from 'drizzle-orm';
 import type { JumpContent, ModuleItem, PageModule } from '@contract/pages';
-import type { Db } from '../../plugins/db';
-import { activities, columnActivities, columns, pageModules, pages, projects, tips } from '../schema';
+import type { Db } from '../../runtime/database/plugin';
+import { activities, columnActivities } from '../../domains/activity/schema';
+import { columns, pageModules, pages } from '../../domains/pages/schema';
+import { projects, tips } from '../../domains/entrance/schema';
 import { CATALOGUE, PROJECT_SHELVES, catalogueOf, type CatalogueItem } from './catalogue';
 import { DEMO_PROJECTS, DEMO_TIPS, type DemoProject } from './projects';
 import { seedCatalogueDetails } from './catalogue-details';

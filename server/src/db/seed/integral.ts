@@ -5,9 +5,9 @@
  * benefits) cost their list figure in points too. Idempotent.
  */
 import { inArray } from 'drizzle-orm';
-import { activities } from '../schema';
-import { integralItems } from '../schema/integral';
-import type { Db } from '../../plugins/db';
+import { activities } from '../../domains/activity/schema';
+import { integralItems } from '../../domains/integral/schema';
+import type { Db } from '../../runtime/database/plugin';
 import { CATALOGUE, PROJECT_SHELVES } from './catalogue';
 
 /** Cash part of the items that have one, fen. */

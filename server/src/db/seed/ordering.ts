@@ -3,10 +3,12 @@
  * coupon templates of every kind in §3. Idempotent: rows that exist are left alone, so an older database gets
  * what it lacks at the next start.
  */
-import type { Db } from '../../plugins/db';
-import { activities, projects } from '../schema';
-import { couponTemplates, orderConfigs, type OrderConfig } from '../schema/ordering';
-import { agreements } from '../schema/payments';
+import type { Db } from '../../runtime/database/plugin';
+import { activities } from '../../domains/activity/schema';
+import { projects } from '../../domains/entrance/schema';
+import { couponTemplates } from '../../domains/coupon/schema';
+import { orderConfigs, type OrderConfig } from '../../domains/order/schema';
+import { agreements } from '../../domains/order/schema';
 import { FREE_SHIPPING } from '@contract/rules/freight';
 import { CATALOGUE, SHELF_ITEMS } from './catalogue';
 
@@ -14,7 +16,7 @@ const GOODS_TAGS = new Map(
   [...CATALOGUE.goods, ...[...SHELF_ITEMS.values()].filter((i) => i.actType === 'GOODS')].map((g) => [g.key, g.tags]),
 );
 
-/** The purchase agreement the payment engineer seeds (server/src/services/contract.ts DEMO_AGREEMENT_SN). */
+/** The purchase agreement the payment engineer seeds (server/src/domains/order/purchase-agreement.ts DEMO_AGREEMENT_SN). */
 const AGREEMENT_SN = 'demo-purchase-agreement';
 
 export const DEFAULT_ORDER_CONFIG: OrderConfig = {

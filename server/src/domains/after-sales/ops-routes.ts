@@ -1,0 +1,94 @@
+/**
+ * Operator side of after-sales (/ops/after-sales/..., bearer OPS_KEY, in /docs): list and read applications,
+ * agree (refunds at once), ask for the goods back, refuse with a reason, confirm receipt (refunds at once), refund
+ * again after a failed refund. `/ops/after-sales/page` is a small page for the demo: it asks for the OPS_KEY and
+ * calls the same API; every action shows up in the customer's negotiation history.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  applicationNoParams,
+  courseChangeBody,
+  courseChangeOptionsSchema,
+  courseChangeOrderParams,
+  courseChangeResultSchema,
+  opsAfterSaleList,
+  opsAfterSaleQuery,
+  opsAfterSaleSchema,
+  opsMessageBody,
+  opsRefuseBody,
+} from '@contract/after-sales';
+import { ok, responses } from '../../runtime/http';
+import { registerOpsAuth } from '../../runtime/ops-auth';
+import { opsAct, opsApplication, opsApplications, type OpsAction } from './ops';
+import { changeCourse, courseChangeOptions } from '../order/course-change';
+import type { AfterSalesDeps } from './deps';
+import { AFTER_SALES_PAGE_HTML } from './ops-page';
+
+const security = [{ opsKey: [] }];
+
+export const opsApiRoutes: FastifyPluginAsyncZod<AfterSalesDeps> = async (app, deps) => {
+  registerOpsAuth(app, deps.config.opsKey);
+  // `curl -X POST …/agree` with no body is fine: the note is optional.
+  app.addHook('preValidation', async (request) => {
+    if (request.method === 'POST' && (request.body === undefined || request.body === null)) request.body = {};
+  });
+  const doc = (summary: string) => ({ tags: ['ops'], summary, security });
+  const deciding = { refundProviders: deps.refundProviders, config: deps.afterSales };
+
+  app.get(
+    '/ops/after-sales',
+    { schema: { ...doc('After-sale applications, newest first (state filters)'), querystring: opsAfterSaleQuery, response: responses(opsAfterSaleList, [400, 401]) } },
+    async (request) => ok(await opsApplications(app.db, deps.afterSales, request.query.state)),
+  );
+  app.get(
+    '/ops/after-sales/:applicationNo',
+    { schema: { ...doc('One application with its history'), params: applicationNoParams, response: responses(opsAfterSaleSchema, [400, 401, 404]) } },
+    async (request) => ok(await opsApplication(app.db, deps.afterSales, request.params.applicationNo)),
+  );
+
+  const actions: Array<[OpsAction, string]> = [
+    ['agree', 'Agree to refund without the goods: the refund goes to the payment provider at once'],
+    ['return', 'Agree, but ask for the goods back first (the customer writes the tracking number)'],
+    ['receive', 'Confirm the returned goods arrived: the refund goes to the payment provider at once'],
+    ['refund', 'Refund an agreed or received application again (after a failed refund)'],
+  ];
+  for (const [action, summary] of actions) {
+    app.post(
+      `/ops/after-sales/:applicationNo/${action}`,
+      { schema: { ...doc(summary), params: applicationNoParams, body: opsMessageBody, response: responses(opsAfterSaleSchema, [400, 401, 404, 409]) } },
+      async (request) => ok(await opsAct(app.db, deciding, request.params.applicationNo, action, request.body.message)),
+    );
+  }
+  app.post(
+    '/ops/after-sales/:applicationNo/refuse',
+    { schema: { ...doc('Refuse with a reason the customer reads'), params: applicationNoParams, body: opsRefuseBody, response: responses(opsAfterSaleSchema, [400, 401, 404, 409]) } },
+    async (request) => ok(await opsAct(app.db, deciding, request.params.applicationNo, 'refuse', request.body.reason)),
+  );
+
+  // Course change (DEAL_DONE_COURSE): the order's credit and the courses it may move to, then the change itself.
+  app.get(
+    '/ops/orders/:orderNo/course-change',
+    { schema: { ...doc('Course change: what the paid course order has received (credit) and the courses it may move to, with price and 费用抵扣'), params: courseChangeOrderParams, response: responses(courseChangeOptionsSchema, [400, 401, 404]) } },
+    async (request) => ok(await courseChangeOptions(app.db, request.params.orderNo)),
+  );
+  app.post(
+    '/ops/orders/:orderNo/change-course',
+    {
+      schema: {
+        ...doc('Change a paid course order to another course: the old order becomes DEAL_DONE_COURSE, a new order (no coupon) carries what was paid as 费用抵扣, never above its price'),
+        params: courseChangeOrderParams,
+        body: courseChangeBody,
+        response: responses(courseChangeResultSchema, [400, 401, 404, 409]),
+      },
+    },
+    async (request) => ok(await changeCourse(app.db, { orderNo: request.params.orderNo, ...request.body })),
+  );
+};
+
+/** The page needs no key to load (it holds none); every call it makes carries the key typed into it. */
+export const opsPageRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/ops/after-sales/page', { schema: { hide: true, querystring: z.object({}).passthrough() } }, async (_request, reply) =>
+    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(AFTER_SALES_PAGE_HTML),
+  );
+};

@@ -1,0 +1,35 @@
+/**
+ * SMS providers. Demo mode uses `log`: the code is written to the server log instead of being sent, so a
+ * visitor (or a test harness reading stdout) can log in without a phone. A real provider implements the same
+ * interface and is chosen by SMS_PROVIDER.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../../config';
+
+export interface SmsProvider {
+  sendCode(phone: string, code: string): Promise<void>;
+}
+
+/** The exact line the log provider prints; e2e harnesses match it to read the code. */
+export const smsLogLine = (phone: string, code: string) => `[sms] 验证码 ${code} 已发送至 ${phone}`;
+
+export class LogSmsProvider implements SmsProvider {
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    private readonly print: (line: string) => void = (line) => console.log(line),
+  ) {}
+
+  async sendCode(phone: string, code: string): Promise<void> {
+    const line = smsLogLine(phone, code);
+    this.log.info(line);
+    // Also plain stdout: the structured log may be silenced or JSON-wrapped, a harness greps this line.
+    this.print(line);
+  }
+}
+
+export function createSmsProvider(config: Pick<Config, 'smsProvider'>, log: FastifyBaseLogger): SmsProvider {
+  switch (config.smsProvider) {
+    case 'log':
+      return new LogSmsProvider(log);
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * Payout providers (issue 15): how an approved withdrawal reaches the bank card. `submit` hands the payout over
+ * and returns at once; the result comes later as a signed notification to POST /payout/notify/<name>, as a real
+ * payout channel (企业付款到银行卡) answers. The sandbox, the default, waits SANDBOX_PAYOUT_DELAY_MS and then
+ * notifies over the same path, signed with HMAC-SHA256 (SANDBOX_PAYOUT_KEY). It fails, deterministically for the
+ * demo, a card whose number ends in 0000 (收款账户状态异常); every other payout succeeds.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { badRequest } from '../../../runtime/http';
+import { headerOf, type NotificationHeaders } from '../../payment/providers/types';
+
+export const PAYOUT_SIGNATURE_HEADER = 'x-sandbox-payout-signature';
+export const PAYOUT_NOTIFY_PATH = '/payout/notify/sandbox';
+export const BAD_PAYOUT_SIGNATURE = '打款通知签名错误';
+export const BAD_PAYOUT_BODY = '打款通知格式错误';
+export const SANDBOX_FAIL_REASON = '收款账户状态异常';
+
+export interface PayoutRequest {
+  withdrawalNo: string;
+  /** What reaches the card (amount less fee), fen. */
+  amount: number;
+  cardNo: string;
+  holderName: string;
+  bankCode: string;
+}
+
+export interface VerifiedPayout {
+  withdrawalNo: string;
+  txnId: string;
+  amount: number;
+  status: 'SUCCESS' | 'FAIL';
+  reason?: string;
+}
+
+export interface PayoutProvider {
+  readonly name: 'sandbox';
+  submit(req: PayoutRequest): Promise<{ payoutRef: string }>;
+  /** Throws an AppError (400) for a notification that is not authentic or not understood. */
+  verifyNotification(rawBody: string, headers: NotificationHeaders): VerifiedPayout;
+  /** Stops what is still scheduled (app close). */
+  close(): void;
+}
+
+const notificationSchema = z.object({
+  withdrawalNo: z.string().min(1).max(40),
+  txnId: z.string().min(1).max(64),
+  amount: z.number().int().min(0),
+  status: z.enum(['SUCCESS', 'FAIL']),
+  reason: z.string().max(100).optional(),
+  notifyTime: z.string().max(40),
+});
+
+export const signPayout = (rawBody: string, key: string) => createHmac('sha256', key).update(rawBody, 'utf8').digest('hex');
+
+/** The JSON text and headers of a sandbox payout notification (tests build them too). */
+export function buildPayoutNotification(p: Omit<VerifiedPayout, 'txnId'> & { txnId?: string }, key: string, now = new Date()) {
+  const body = JSON.stringify({
+    withdrawalNo: p.withdrawalNo,
+    txnId: p.txnId ?? `SBXPO${now.getTime()}${randomBytes(4).toString('hex')}`,
+    amount: p.amount,
+    status: p.status,
+    ...(p.reason ? { reason: p.reason } : {}),
+    notifyTime: now.toISOString(),
+  });
+  return { body, headers: { 'content-type': 'application/json', [PAYOUT_SIGNATURE_HEADER]: signPayout(body, key) } };
+}
+
+export type PayoutSender = (path: string, body: string, headers: Record<string, string>) => Promise<{ status: number; body: string }>;
+
+export function createSandboxPayoutProvider(options: { key: string; delayMs: number; send: PayoutSender; onError?: (err: unknown) => void }): PayoutProvider {
+  const timers = new Set<NodeJS.Timeout>();
+  let closed = false;
+  return {
+    name: 'sandbox',
+    async submit(req) {
+      const payoutRef = `SBXPO${Date.now()}${randomBytes(4).toString('hex').toUpperCase()}`;
+      const fail = req.cardNo.endsWith('0000');
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        if (closed) return;
+        const note = buildPayoutNotification(
+          { withdrawalNo: req.withdrawalNo, amount: req.amount, status: fail ? 'FAIL' : 'SUCCESS', reason: fail ? SANDBOX_FAIL_REASON : undefined, txnId: payoutRef },
+          options.key,
+        );
+        options.send(PAYOUT_NOTIFY_PATH, note.body, note.headers).catch((err) => options.onError?.(err));
+      }, options.delayMs);
+      timers.add(timer);
+      return { payoutRef };
+    },
+    verifyNotification(rawBody, headers) {
+      const given = Buffer.from((headerOf(headers, PAYOUT_SIGNATURE_HEADER) ?? '').toLowerCase());
+      const expected = Buffer.from(signPayout(rawBody, options.key));
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw badRequest(BAD_PAYOUT_SIGNATURE);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(rawBody);
+      } catch {
+        throw badRequest(BAD_PAYOUT_BODY);
+      }
+      const r = notificationSchema.safeParse(parsed);
+      if (!r.success) throw badRequest(BAD_PAYOUT_BODY);
+      return { withdrawalNo: r.data.withdrawalNo, txnId: r.data.txnId, amount: r.data.amount, status: r.data.status, reason: r.data.reason };
+    },
+    close() {
+      closed = true;
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+    },
+  };
+}

@@ -1,0 +1,306 @@
+/**
+ * Withdrawals (issue 15). A request runs in one transaction under the promoter's row lock: the same request id
+ * answers the first withdrawal; identity, card (same name), amount and daily limits are checked against the
+ * ledger summed inside the lock; the withdrawal row and its WITHDRAWAL ledger row are written together. So 20
+ * concurrent requests can never take more than the balance. Then: the operator approves (or the amount is under
+ * the auto-approve limit) and the payout provider is asked to pay; its signed notification finishes it
+ * (SUCCESS: 到账; FAIL: the amount is booked back). A rejection books it back too. Every step is guarded by the
+ * withdrawal's state under a row lock and by unique ledger events, so replays change nothing.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { WITHDRAWAL_STATE_TEXT, type OpsWithdrawal, type TimelineStep, type WithdrawalRuleInfo, type WithdrawalDetail, type WithdrawalState, type WithdrawalSummary } from '@contract/earnings';
+import { maxWithdrawable, ruleLines, withdrawalError, withdrawalFee, type WithdrawalContext, type WithdrawalRule } from '@contract/rules/withdrawal';
+import { maskCardNo } from '@contract/rules/luhn';
+import { maskRealName } from '@contract/rules/identity';
+import { maskPhone } from '@contract/rules/fields';
+import { users } from '../user/schema';
+import { ERROR_CODES } from '@contract/common';
+import { bankCards, payoutNotifications, withdrawals } from './schema';
+import { AppError, badRequest, conflict, notFound } from '../../runtime/http';
+import type { Db } from '../../runtime/database/plugin';
+import { checkedCallback } from '../../runtime/input-guard';
+import { findCard, listCards } from './bank-cards';
+import { balancesOf, book, lockPromoter } from './service';
+import type { Vault } from './vault';
+import { findIdentity } from './identity';
+import type { Executor, Tx } from '../order/state-db';
+import type { PayoutProvider } from './providers/payout';
+import type { NotificationHeaders } from '../payment/providers/types';
+
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+
+export const WITHDRAW_MESSAGES = {
+  cardMissing: '请选择到账银行卡',
+  nameMismatch: '银行卡户名与实名认证姓名不一致',
+  requestReused: '该提现请求已提交，请勿重复提交',
+  missing: '提现记录不存在',
+  notReviewing: '该提现已处理，不能重复审核',
+  amountMismatch: '打款金额与提现金额不符',
+} as const;
+
+const DAY_MS = 86_400_000;
+const CHINA_OFFSET_MS = 8 * 3_600_000;
+/** Midnight in China of the day `now` falls on. */
+export const chinaDayStart = (now: Date) => new Date(Math.floor((now.getTime() + CHINA_OFFSET_MS) / DAY_MS) * DAY_MS - CHINA_OFFSET_MS);
+
+/** Refused and returned withdrawals give their share of the daily limit back. */
+const COUNTED: WithdrawalState[] = ['REVIEWING', 'PAYING', 'SUCCESS'];
+
+export async function withdrawalContext(db: Executor, userId: string, now: Date): Promise<WithdrawalContext> {
+  const [{ withdrawable }, identity, cards, [today]] = await Promise.all([
+    balancesOf(db, userId),
+    findIdentity(db, userId),
+    listCards(db, userId),
+    db
+      .select({ n: count(), sum: sql<string>`coalesce(sum(${withdrawals.amount}), 0)` })
+      .from(withdrawals)
+      .where(and(eq(withdrawals.userId, userId), gte(withdrawals.createdAt, chinaDayStart(now)), inArray(withdrawals.status, COUNTED))),
+  ]);
+  return { available: withdrawable, todayAmount: Number(today.sum), todayCount: today.n, verified: Boolean(identity), hasCard: cards.length > 0 };
+}
+
+const newWithdrawalNo = (now: Date) => `WD${now.getTime()}${randomBytes(3).toString('hex').toUpperCase()}`;
+
+export async function requestWithdrawal(
+  db: Db,
+  rule: WithdrawalRule,
+  userId: string,
+  input: { amount: number; cardId: string; requestId: string },
+  now = new Date(),
+): Promise<{ row: WithdrawalRow; created: boolean }> {
+  return db.transaction(async (tx) => {
+    await lockPromoter(tx, userId);
+    const [again] = await tx
+      .select()
+      .from(withdrawals)
+      .where(and(eq(withdrawals.userId, userId), eq(withdrawals.requestId, input.requestId)))
+      .limit(1);
+    if (again) {
+      if (again.amount !== input.amount || again.cardId !== input.cardId) throw conflict(WITHDRAW_MESSAGES.requestReused);
+      return { row: again, created: false };
+    }
+    const ctx = await withdrawalContext(tx, userId, now);
+    const identity = await findIdentity(tx, userId);
+    const card = await findCard(tx, userId, input.cardId);
+    const bad = withdrawalError(input.amount, rule, ctx);
+    if (bad) throw badRequest(bad);
+    // A payout needs a card whatever the rule says; the rule decides only whether the page asks first.
+    if (!card) throw badRequest(WITHDRAW_MESSAGES.cardMissing);
+    if (identity && card.holderName !== identity.realName) throw badRequest(WITHDRAW_MESSAGES.nameMismatch);
+    const fee = withdrawalFee(input.amount, rule);
+    const withdrawalNo = newWithdrawalNo(now);
+    const [row] = await tx
+      .insert(withdrawals)
+      .values({
+        withdrawalNo,
+        userId,
+        requestId: input.requestId,
+        amount: input.amount,
+        fee,
+        actualAmount: input.amount - fee,
+        cardId: card.cardId,
+        cardSnapshot: { bankName: card.bankName, cardMasked: maskCardNo(card.cardTail), holderName: card.holderName },
+        status: 'REVIEWING',
+        createdAt: now,
+      })
+      .returning();
+    await book(tx, { promoterUserId: userId, bucket: 'AVAILABLE', kind: 'WITHDRAWAL', ref: withdrawalNo, amount: -input.amount, title: `提现至${card.bankName}(${card.cardTail})`, createdAt: now });
+    return { row, created: true };
+  });
+}
+
+async function lockWithdrawal(tx: Tx, withdrawalNo: string): Promise<WithdrawalRow | null> {
+  const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.withdrawalNo, withdrawalNo)).for('update');
+  return row ?? null;
+}
+
+async function owner(db: Executor, withdrawalNo: string): Promise<string | null> {
+  const [row] = await db.select({ userId: withdrawals.userId }).from(withdrawals).where(eq(withdrawals.withdrawalNo, withdrawalNo)).limit(1);
+  return row?.userId ?? null;
+}
+
+/** Books a withdrawal's amount back, once (the unique ledger event), and marks it finished. */
+async function giveBack(tx: Tx, w: WithdrawalRow, status: 'FAILED' | 'REJECTED', reason: string, now: Date): Promise<void> {
+  const set = status === 'REJECTED' ? { status, reason, reviewedAt: now } : { status, reason, finishedAt: now };
+  await tx.update(withdrawals).set(set).where(eq(withdrawals.withdrawalNo, w.withdrawalNo));
+  await book(tx, { promoterUserId: w.userId, bucket: 'AVAILABLE', kind: 'WITHDRAWAL_RETURN', ref: w.withdrawalNo, amount: w.amount, title: `提现退回（${reason}）`, createdAt: now });
+}
+
+export async function rejectWithdrawal(db: Db, withdrawalNo: string, reason: string, now = new Date()): Promise<WithdrawalRow> {
+  const userId = await owner(db, withdrawalNo);
+  if (!userId) throw notFound(WITHDRAW_MESSAGES.missing);
+  return db.transaction(async (tx) => {
+    await lockPromoter(tx, userId);
+    const w = await lockWithdrawal(tx, withdrawalNo);
+    if (!w) throw notFound(WITHDRAW_MESSAGES.missing);
+    if (w.status !== 'REVIEWING') throw conflict(WITHDRAW_MESSAGES.notReviewing);
+    await giveBack(tx, w, 'REJECTED', reason, now);
+    return { ...w, status: 'REJECTED' as const, reason, reviewedAt: now };
+  });
+}
+
+/** Approves a reviewing withdrawal and hands it to the payout provider, which answers later by notification. */
+export async function approveWithdrawal(db: Db, deps: { vault: Vault; payout: PayoutProvider }, withdrawalNo: string, now = new Date()): Promise<WithdrawalRow> {
+  const approved = await db.transaction(async (tx) => {
+    const w = await lockWithdrawal(tx, withdrawalNo);
+    if (!w) throw notFound(WITHDRAW_MESSAGES.missing);
+    if (w.status !== 'REVIEWING') throw conflict(WITHDRAW_MESSAGES.notReviewing);
+    await tx.update(withdrawals).set({ status: 'PAYING', reviewedAt: now }).where(eq(withdrawals.withdrawalNo, withdrawalNo));
+    return { ...w, status: 'PAYING' as const, reviewedAt: now };
+  });
+  const [card] = await db.select().from(bankCards).where(eq(bankCards.cardId, approved.cardId));
+  try {
+    const { payoutRef } = await deps.payout.submit({
+      withdrawalNo,
+      amount: approved.actualAmount,
+      cardNo: deps.vault.open(card.cardNoEnc),
+      holderName: card.holderName,
+      bankCode: card.bankCode,
+    });
+    await db.update(withdrawals).set({ payoutRef }).where(eq(withdrawals.withdrawalNo, withdrawalNo));
+    return { ...approved, payoutRef };
+  } catch {
+    // The channel refused it outright: nothing was paid, so the money goes back now.
+    await db.transaction(async (tx) => {
+      await lockPromoter(tx, approved.userId);
+      const w = await lockWithdrawal(tx, withdrawalNo);
+      if (w && w.status === 'PAYING') await giveBack(tx, w, 'FAILED', '打款渠道暂不可用', new Date());
+    });
+    const [w] = await db.select().from(withdrawals).where(eq(withdrawals.withdrawalNo, withdrawalNo));
+    return w;
+  }
+}
+
+/**
+ * Withdrawals approved but not yet answered when the server last stopped: handed to the provider again (a payout
+ * channel takes the same withdrawal number once; the sandbox simply answers again). Only PAYING rows move, once.
+ */
+export async function resumePayouts(db: Db, deps: { vault: Vault; payout: PayoutProvider }): Promise<number> {
+  const paying = await db.select().from(withdrawals).where(eq(withdrawals.status, 'PAYING'));
+  for (const w of paying) {
+    const [card] = await db.select().from(bankCards).where(eq(bankCards.cardId, w.cardId));
+    if (!card) continue;
+    await deps.payout.submit({ withdrawalNo: w.withdrawalNo, amount: w.actualAmount, cardNo: deps.vault.open(card.cardNoEnc), holderName: card.holderName, bankCode: card.bankCode });
+  }
+  return paying.length;
+}
+
+export type PayoutOutcome = 'APPLIED' | 'DUPLICATE' | 'IGNORED';
+
+/** A payout provider's notification: verified, recorded once, then applied to a PAYING withdrawal. */
+export async function applyPayoutNotification(db: Db, provider: PayoutProvider, raw: string, headers: NotificationHeaders, now = new Date()): Promise<PayoutOutcome> {
+  const note = checkedCallback(provider.verifyNotification(raw, headers));
+  const userId = await owner(db, note.withdrawalNo);
+  if (!userId) throw notFound(WITHDRAW_MESSAGES.missing);
+  return db.transaction(async (tx) => {
+    await lockPromoter(tx, userId);
+    const w = await lockWithdrawal(tx, note.withdrawalNo);
+    if (!w) throw notFound(WITHDRAW_MESSAGES.missing);
+    if (note.amount !== w.actualAmount) throw badRequest(WITHDRAW_MESSAGES.amountMismatch);
+    const outcome: PayoutOutcome = w.status === 'PAYING' ? 'APPLIED' : 'IGNORED';
+    const recorded = await tx
+      .insert(payoutNotifications)
+      .values({ provider: provider.name, txnId: note.txnId, withdrawalNo: w.withdrawalNo, status: note.status, outcome, receivedAt: now })
+      .onConflictDoNothing()
+      .returning({ id: payoutNotifications.id });
+    if (!recorded.length) return 'DUPLICATE';
+    if (outcome !== 'APPLIED') return outcome;
+    if (note.status === 'SUCCESS') {
+      await tx.update(withdrawals).set({ status: 'SUCCESS', finishedAt: now }).where(eq(withdrawals.withdrawalNo, w.withdrawalNo));
+    } else {
+      await giveBack(tx, w, 'FAILED', note.reason || '打款失败', now);
+    }
+    return 'APPLIED';
+  });
+}
+
+export function withdrawalSummary(w: WithdrawalRow): WithdrawalSummary {
+  return {
+    withdrawalNo: w.withdrawalNo,
+    amount: w.amount,
+    fee: w.fee,
+    actualAmount: w.actualAmount,
+    status: w.status,
+    statusText: WITHDRAWAL_STATE_TEXT[w.status],
+    bankName: w.cardSnapshot.bankName,
+    cardMasked: w.cardSnapshot.cardMasked,
+    createdAt: w.createdAt.toISOString(),
+  };
+}
+
+/** The state timeline of the detail page: submitted, reviewed, paid (or where it stopped). */
+export function timelineOf(w: WithdrawalRow): TimelineStep[] {
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  const steps: TimelineStep[] = [{ title: '提交申请', time: iso(w.createdAt), done: true, failed: false }];
+  if (w.status === 'REVIEWING') steps.push({ title: '平台审核中', time: null, done: false, failed: false });
+  else if (w.status === 'REJECTED') steps.push({ title: `审核未通过，金额已退回${w.reason ? `（${w.reason}）` : ''}`, time: iso(w.reviewedAt), done: true, failed: true });
+  else steps.push({ title: '审核通过', time: iso(w.reviewedAt), done: true, failed: false });
+  if (w.status === 'PAYING') steps.push({ title: '银行处理中', time: null, done: false, failed: false });
+  if (w.status === 'SUCCESS') steps.push({ title: '到账', time: iso(w.finishedAt), done: true, failed: false });
+  if (w.status === 'FAILED') steps.push({ title: `打款失败，金额已退回${w.reason ? `（${w.reason}）` : ''}`, time: iso(w.finishedAt), done: true, failed: true });
+  if (w.status === 'REVIEWING' || w.status === 'PAYING') steps.push({ title: '到账', time: null, done: false, failed: false });
+  return steps;
+}
+
+export function withdrawalDetail(w: WithdrawalRow): WithdrawalDetail {
+  return {
+    ...withdrawalSummary(w),
+    holderName: maskRealName(w.cardSnapshot.holderName),
+    reason: w.reason,
+    reviewedAt: w.reviewedAt?.toISOString() ?? null,
+    finishedAt: w.finishedAt?.toISOString() ?? null,
+    timeline: timelineOf(w),
+  };
+}
+
+export async function listWithdrawals(db: Db, userId: string, page: number, perSize: number) {
+  const where = eq(withdrawals.userId, userId);
+  const [{ n }] = await db.select({ n: count() }).from(withdrawals).where(where);
+  const rows = await db.select().from(withdrawals).where(where).orderBy(desc(withdrawals.createdAt)).limit(perSize).offset((page - 1) * perSize);
+  return { list: rows.map(withdrawalSummary), total: n, page, perSize };
+}
+
+/** One of the user's own withdrawals; another user's number is "not found", never visible. */
+export async function findOwnWithdrawal(db: Db, userId: string, withdrawalNo: string): Promise<WithdrawalRow> {
+  const [row] = await db.select().from(withdrawals).where(and(eq(withdrawals.withdrawalNo, withdrawalNo), eq(withdrawals.userId, userId))).limit(1);
+  if (!row) throw new AppError(404, ERROR_CODES.NOT_FOUND, WITHDRAW_MESSAGES.missing);
+  return row;
+}
+
+/** Operator view: newest first, optionally by state. */
+export async function opsWithdrawals(db: Db, status: WithdrawalState | undefined, limit = 100): Promise<WithdrawalRow[]> {
+  return db
+    .select()
+    .from(withdrawals)
+    .where(status ? eq(withdrawals.status, status) : undefined)
+    .orderBy(desc(withdrawals.createdAt))
+    .limit(limit);
+}
+
+/** A withdrawal as the operator reviews it: the detail, the card holder, and the customer's masked phone. */
+export async function opsWithdrawalView(db: Db, w: WithdrawalRow): Promise<OpsWithdrawal> {
+  const [u] = await db.select({ phone: users.phone }).from(users).where(eq(users.userId, w.userId)).limit(1);
+  return { ...withdrawalDetail(w), holderName: w.cardSnapshot.holderName, userId: w.userId, phone: u?.phone ? maskPhone(u.phone) : null, payoutRef: w.payoutRef };
+}
+
+/** The withdrawal rule with the promoter's position against it (today's use, the most they can take now). */
+export async function withdrawalRuleView(db: Db, rule: WithdrawalRule, userId: string, now = new Date()): Promise<WithdrawalRuleInfo> {
+  const ctx = await withdrawalContext(db, userId, now);
+  return { rule, lines: ruleLines(rule), ...ctx, maxAmount: maxWithdrawable(rule, ctx) };
+}
+
+/**
+ * A withdrawal request (idempotent by requestId). A new one of at most the auto-approval limit is approved at
+ * once (handed to the payout provider); larger ones wait for an operator.
+ */
+export async function withdraw(
+  db: Db,
+  settings: { rule: WithdrawalRule; autoApproveMax: number; vault: Vault; payout: PayoutProvider },
+  userId: string,
+  input: { amount: number; cardId: string; requestId: string },
+): Promise<WithdrawalDetail> {
+  const { row, created } = await requestWithdrawal(db, settings.rule, userId, input);
+  if (created && row.amount <= settings.autoApproveMax) return withdrawalDetail(await approveWithdrawal(db, settings, row.withdrawalNo));
+  return withdrawalDetail(row);
+}

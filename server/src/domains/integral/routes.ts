@@ -1,0 +1,95 @@
+/**
+ * Carrier points and zero-price sign-ups (issue 14; §7): binding state, bind search and balance under
+ * /front/v1/activity/integral/..., the points order confirmation and submit under /front/v1/client/order/...,
+ * zero/activity/{id} and order/sign-up. Only a logged-in customer (with a phone) uses them.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  balanceBody,
+  balanceInfo,
+  bindSearchBody,
+  bindingStateInfo,
+  bindingStateQuery,
+  integralSubmitBody,
+  integralSubmitInfo,
+  placeOrderBody,
+  placeOrderInfo,
+  signUpBody,
+  signUpInfo,
+  zeroActivityBody,
+  zeroActivityInfo,
+  zeroActivityParams,
+} from '@contract/integral';
+import type { Config } from '../../config';
+import { ok, responses } from '../../runtime/http';
+import { requireCustomer } from '../../runtime/customer';
+import { checkRedirect } from '../../runtime/redirect';
+import type { Session } from '../../runtime/sessions';
+import { bindPhone, bindingState, placeOrder, queryBalance, submitIntegralOrder } from './service';
+import { signUp, zeroActivity } from '../order/sign-up';
+import sandboxCarrierRoutes from './sandbox-carrier-routes';
+
+
+const integralRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, options) => {
+  const session = { config: { session: 'required' as const } };
+
+  const customer = (s: Session | null) => requireCustomer(app.db, s);
+
+  app.get(
+    '/front/v1/activity/integral/binding/state',
+    { ...session, schema: { tags: ['integral'], summary: 'The customer’s bound phone and points for a carrier', querystring: bindingStateQuery, response: responses(bindingStateInfo, [400, 401, 403]) } },
+    async (request) => ok(await bindingState(app.db, await customer(request.session), request.query.integralType)),
+  );
+
+  app.post(
+    '/front/v1/activity/integral/bind/search',
+    { ...session, schema: { tags: ['integral'], summary: 'Bind search: bind (or change) the phone of a carrier', body: bindSearchBody, response: responses(bindingStateInfo, [400, 401, 403]) } },
+    async (request) => ok(await bindPhone(app.db, await customer(request.session), request.body.integralType, request.body.updatePhone)),
+  );
+
+  app.post(
+    '/front/v1/activity/integral/balance',
+    {
+      ...session,
+      schema: {
+        tags: ['integral'],
+        summary: 'Carrier points balance; flag true = authorise first at redirectUrl, which returns to callbackUrl',
+        body: balanceBody,
+        response: responses(balanceInfo, [400, 401, 403]),
+      },
+    },
+    async (request) => {
+      const user = await customer(request.session);
+      const callbackUrl = checkRedirect(request.body.callbackUrl, options.config.publicBaseUrl) ?? '/';
+      return ok(await queryBalance(app.db, user, { integralType: request.body.integralType, phone: request.body.phone, callbackUrl }));
+    },
+  );
+
+  app.post(
+    '/front/v1/client/order/integral/place/order',
+    { ...session, schema: { tags: ['integral'], summary: 'Points order confirmation: points price, cash part, balance, what remains', body: placeOrderBody, response: responses(placeOrderInfo, [400, 401, 403, 404]) } },
+    async (request) => ok(await placeOrder(app.db, await customer(request.session), request.body.actSn)),
+  );
+
+  app.post(
+    '/front/v1/client/order/submit/integral',
+    { ...session, schema: { tags: ['integral'], summary: 'Submit a points order: points deducted once, in the order transaction', body: integralSubmitBody, response: responses(integralSubmitInfo, [400, 401, 403, 404, 409]) } },
+    async (request) => ok(await submitIntegralOrder(app.db, await customer(request.session), request.body)),
+  );
+
+  app.post(
+    '/front/v1/activity/zero/activity/:actSn',
+    { ...session, schema: { tags: ['integral'], summary: 'A zero-price item: free or not, and the customer’s sign-up', params: zeroActivityParams, body: zeroActivityBody, response: responses(zeroActivityInfo, [400, 401, 403, 404]) } },
+    async (request) => ok(await zeroActivity(app.db, await customer(request.session), request.params.actSn)),
+  );
+
+  app.post(
+    '/front/v1/client/order/sign-up',
+    { ...session, schema: { tags: ['integral'], summary: 'Sign up for a zero-price item: a paid-at-once order, one per customer', body: signUpBody, response: responses(signUpInfo, [400, 401, 403, 404]) } },
+    async (request) => ok(await signUp(app.db, await customer(request.session), request.body)),
+  );
+
+  await app.register(sandboxCarrierRoutes, { config: options.config });
+};
+
+export default integralRoutes;

@@ -1,0 +1,138 @@
+/**
+ * Pages (§7): tab menu, page modules, column lists, more-level lists and search, all within the session's project;
+ * and user-info/list, the customer's own applicant details.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ERROR_CODES } from '@contract/common';
+import {
+  columnListBody,
+  columnListInfo,
+  menuInfo,
+  menuQuery,
+  moduleInfoBody,
+  moduleInfoInfo,
+  moreLevelBody,
+  moreLevelInfo,
+  searchInfo,
+  searchQuery,
+} from '@contract/pages';
+import { userInfoListInfo, userInfoListQuery } from '@contract/user-info';
+import { MESSAGES, badRequest, notFound, ok, responses, sharedOk } from '../../runtime/http';
+import { requireSession } from '../../runtime/auth';
+import { columnCards, findColumn, searchCards } from '../activity/points-price';
+import { COUPON_LIST_TITLE, couponActivities } from '../coupon/held';
+import { pageWithModules, projectMenu } from './read-models';
+import { readCache } from '../../runtime/read-cache';
+import { userInfoList } from '../user/applicant-info';
+
+const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cachedColumnCards = (projectSn: string, columnSn: string, paging: { page: number; perSize: number }) =>
+    readCache(app.db).get(projectSn, `column:${columnSn}:${paging.page}:${paging.perSize}`, () => columnCards(app.db, columnSn, paging));
+  /** A page of a column with its title, as the column and more-level lists answer it (one cached object per page). */
+  const cachedColumnList = (projectSn: string, columnSn: string, paging: { page: number; perSize: number }) =>
+    readCache(app.db).get(projectSn, `columnList:${columnSn}:${paging.page}:${paging.perSize}`, async () => {
+      const column = await readCache(app.db).get(projectSn, `columnRow:${columnSn}`, () => findColumn(app.db, projectSn, columnSn));
+      if (!column) throw notFound(MESSAGES.columnNotFound);
+      return { ...(await cachedColumnCards(column.projectSn, column.columnSn, paging)), columnTitle: column.title };
+    });
+
+  app.get(
+    '/front/v1/customerPage/menu',
+    {
+      config: { session: 'required' },
+      schema: { tags: ['pages'], summary: 'The five tab-bar entries of the project', querystring: menuQuery, response: responses(menuInfo, [400, 401]) },
+    },
+    async (request) => {
+      const projectSn = requireSession(request.session).projectSn;
+      // Read model, cached per project until an operator change invalidates it (domains/pages/read-models.ts).
+      // The answer's JSON is made once per cached menu (runtime/http.ts sharedOk).
+      const menu = await projectMenu(app.db, projectSn);
+      return sharedOk(menu);
+    },
+  );
+
+  app.post(
+    '/front/v1/customerPage/moduleInfo',
+    {
+      config: { session: 'required' },
+      schema: {
+        tags: ['pages'],
+        summary: 'A page with its modules; column modules carry their first cards',
+        body: moduleInfoBody,
+        response: responses(moduleInfoInfo, [400, 401, 404]),
+      },
+    },
+    async (request) => {
+      const { projectSn } = requireSession(request.session);
+      const { pageSn } = request.body;
+      return sharedOk(await pageWithModules(app.db, projectSn, pageSn));
+    },
+  );
+
+  app.post(
+    '/front/v1/customerPage/module/column/list',
+    {
+      config: { session: 'required' },
+      schema: { tags: ['pages'], summary: 'All cards of a column, paged', body: columnListBody, response: responses(columnListInfo, [400, 401, 404]) },
+    },
+    async (request) => {
+      const { columnSn, page, perSize } = request.body;
+      return sharedOk(await cachedColumnList(requireSession(request.session).projectSn, columnSn, { page, perSize }));
+    },
+  );
+
+  app.post(
+    '/front/v1/customerPage/column/more-level/list',
+    {
+      config: { session: 'required' },
+      schema: {
+        tags: ['pages'],
+        summary: 'The more-activity list (moreActivity page): the cards of the column targetSn, paged',
+        body: moreLevelBody,
+        response: responses(moreLevelInfo, [400, 401, 404]),
+      },
+    },
+    async (request) => {
+      const { targetSn, couponSn, page, perSize } = request.body;
+      if (!targetSn) {
+        // The activities a coupon of this customer applies to (去使用, jumpType 2).
+        if (couponSn) return ok({ ...(await couponActivities(app.db, requireSession(request.session), couponSn, { page, perSize })), columnTitle: COUPON_LIST_TITLE });
+        throw badRequest(MESSAGES.moreLevelMissing, ERROR_CODES.BAD_INPUT);
+      }
+      return sharedOk(await cachedColumnList(requireSession(request.session).projectSn, targetSn, { page, perSize }));
+    },
+  );
+
+  app.get(
+    '/front/v1/search',
+    {
+      config: { session: 'required' },
+      schema: {
+        tags: ['pages'],
+        summary: 'Search the project\'s online activities by name; an empty keyword finds nothing',
+        querystring: searchQuery,
+        response: responses(searchInfo, [400, 401]),
+      },
+    },
+    async (request) => {
+      const { keyword, page, perSize } = request.query;
+      return ok(await searchCards(app.db, requireSession(request.session).projectSn, keyword, { page, perSize }));
+    },
+  );
+
+  app.get(
+    '/front/v1/client/user-info/list',
+    {
+      config: { session: 'required' },
+      schema: {
+        tags: ['pages'],
+        summary: 'user-info/list: the 用户信息 (applicant details) the customer gave on earlier orders, newest per field, to fill the course order form again',
+        querystring: userInfoListQuery,
+        response: responses(userInfoListInfo, [400, 401]),
+      },
+    },
+    async (request) => ok({ list: await userInfoList(app.db, requireSession(request.session).userId) }),
+  );
+};
+
+export default pagesRoutes;
