@@ -1,0 +1,58 @@
+import Taro from '@tarojs/taro';
+import { runInAction } from 'mobx';
+import { useLocalObservable } from 'mobx-react-lite';
+import type { OrderDetail } from '@contract/payment';
+import { ApiError } from '../../../api/request';
+import { applyAfterPay } from '../../../platform/pay-result';
+import { toast } from '../../../platform/ui';
+import { useStores } from '../../../stores';
+
+/** §8: code 1008 shows the server's message, anything else 订单获取失败, 请重试!. */
+export const ORDER_FETCH_FAILED = '订单获取失败, 请重试!';
+
+/**
+ * The order detail's state and what its buttons do. After any action the page shows what the server says, so
+ * each one ends by loading the order again.
+ */
+export function useOrder(orderNo: string) {
+  const { api, payment } = useStores();
+  const state = useLocalObservable(() => ({ order: null as OrderDetail | null, error: '' }));
+
+  async function load() {
+    try {
+      const order = await api.payment.detail(orderNo);
+      runInAction(() => {
+        state.order = order;
+        state.error = '';
+      });
+    } catch (err) {
+      const e = err as ApiError;
+      runInAction(() => (state.error = e.code === 1008 && e.message ? e.message : ORDER_FETCH_FAILED));
+    }
+  }
+
+  async function pay() {
+    const decision = await payment.payOrder(orderNo, 'detail');
+    await applyAfterPay(decision);
+    if (decision.refresh) void load();
+  }
+
+  /** Asks first, then runs `call`; its failure shows the server's message or `failed`. */
+  async function confirmed(title: string, content: string, call: () => Promise<unknown>, done: () => void, failed: string) {
+    const res = await Taro.showModal({ title, content });
+    if (!res.confirm) return;
+    try {
+      await call();
+      done();
+      void load();
+    } catch (err) {
+      toast(err instanceof ApiError ? err.message : failed);
+    }
+  }
+
+  const cancel = () => confirmed('提示', '确定取消该订单吗？', () => api.payment.cancel(orderNo), () => toast('订单已取消'), '取消失败，请重试');
+  const receive = () =>
+    confirmed('确认收货', '请确认已收到商品，确认后订单将完成', () => api.payment.receive(orderNo), () => toast('已确认收货', 'success'), '确认失败，请重试');
+
+  return { state, load, pay, cancel, receive };
+}
