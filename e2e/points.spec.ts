@@ -4,7 +4,7 @@
  * 更换 back to search with the bound phone), a points order that shows price, balance and what remains and makes
  * the balance drop by exactly its price, and a phone that must authorise at the sandbox carrier first: the
  * browser goes to the carrier's page, the code is typed, and back on the item the query finishes by itself.
- * Sandbox balances are the phone's last four digits times three (server/src/services/carrier-points.ts).
+ * Sandbox balances are the phone's last four digits times three (server/src/domains/integral/carrier-points.ts).
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -98,6 +98,10 @@ test('query points, change back to search, order with points and see the balance
   assert.equal(await text(order.locator('#points-price')), '800移动积分');
   assert.equal(await text(order.locator('#points-balance')), '9000移动积分');
   assert.equal(await text(order.locator('#points-remaining')), '8200移动积分');
+  // What this order takes off the balance, and the price lines: points only, so 合计 is the points.
+  assert.equal(await text(order.locator('#points-deduct')), '-800移动积分');
+  assert.equal(await text(order.locator('#points-total')), '800移动积分');
+  assert.equal(await text(order.locator('#points-bar-total')), '800移动积分');
   await suite.phone.shot('points-12-order');
   await order.locator('#points-submit').click();
   // Points only: nothing to pay, so the order detail opens (no cashier).
@@ -109,6 +113,13 @@ test('query points, change back to search, order with points and see the balance
   const placedNo = new URL(suite.phone.page.url()).hash.match(/orderNo=([^&]+)/)?.[1] ?? '';
   assert.ok(placedNo);
   await checkPointsOnOrder(placed, placedNo, '800移动积分', 0);
+  // The order again (back from the list): it says what it used, and its payments are the points of the carrier.
+  const paidOrder = await openScreen(suite.phone.page, suite.server.baseUrl, `/pages/order/orderDetail?orderNo=${placedNo}`, SCREENS.orderDetail, { marker: '#order-paid-list' });
+  assert.equal(await text(paidOrder.locator('.sf-detail__status-sub')), '兑换成功，已使用800移动积分');
+  assert.equal((await readLines(paidOrder)).get('实付款')?.text, '800移动积分');
+  assert.equal(await text(paidOrder.locator('#order-paid-list .sf-detail__paid-title')), '积分兑换移动积分');
+  assert.equal(await text(paidOrder.locator('#order-paid-list .sf-detail__paid-amount')), '800移动积分');
+  await suite.phone.shot('points-14-order-paid');
 
   // On the item again, the bound phone is remembered and the balance has dropped by exactly 800.
   // A fresh load of the item (as a reopened link): the session and the binding come from storage and the server.
@@ -171,6 +182,13 @@ test('a points order with a cash part goes to the cashier; cancelled, its points
   assert.equal(await text(order.locator('#points-price')), '1000联通积分+¥1');
   assert.equal(await text(order.locator('.sf-po__line', { hasText: '另需支付' }).locator('.sf-price')), '¥1');
   assert.equal(await text(order.locator('#points-remaining')), '6500联通积分');
+  // Points and cash together wherever the price shows; the balance less this deduction is what remains.
+  assert.equal(await text(order.locator('#points-balance')), '7500联通积分');
+  assert.equal(await text(order.locator('#points-deduct')), '-1000联通积分');
+  assert.equal(await text(order.locator('#points-total')), '1000联通积分+¥1');
+  assert.equal(await text(order.locator('#points-bar-total')), '1000联通积分+¥1');
+  assert.equal(await text(order.locator('.sf-po__item-price')), '1000联通积分+¥1');
+  await suite.phone.shot('points-28-order-cash');
   await order.locator('#points-submit').click();
 
   // The cash part is paid in the sandbox cashier; 取消支付 ends on the order list (§4), where the order waits to be
@@ -186,6 +204,13 @@ test('a points order with a cash part goes to the cashier; cancelled, its points
   assert.equal(orderNo, cashierOrderNo);
   // Points and the cash part on the order (detail and list), the money adding up to ¥1; then back to it.
   await checkPointsOnOrder(unpaid, orderNo, '1000联通积分+¥1', 100);
+  // Unpaid: the points are already taken (已付款) and the cash part waits (待付款), which the header asks for.
+  unpaid = await openScreen(page, suite.server.baseUrl, `/pages/order/orderDetail?orderNo=${orderNo}`, SCREENS.orderDetail, { marker: '#order-paid-list' });
+  const owed = await readLines(unpaid);
+  assert.equal(owed.get('已付款')?.text, '1000联通积分');
+  assert.equal(owed.get('待付款')?.text, '¥1');
+  assert.equal(await text(unpaid.locator('.sf-detail__status #order-pay')), '去支付 ¥1');
+  await suite.phone.shot('points-31-order-unpaid');
   await page.goto(`${suite.server.baseUrl}/?again=3#/pages/order/orderDetail?orderNo=${orderNo}`);
   unpaid = await currentPage(page, SCREENS.orderDetail, { marker: '.sf-detail__status-text' });
   await unpaid.locator('.sf-order__btn', { hasText: '取消订单' }).click();
@@ -195,6 +220,8 @@ test('a points order with a cash part goes to the cashier; cancelled, its points
   await page.goto(`${suite.server.baseUrl}/?again=1#/pages/order/orderDetail?orderNo=${orderNo}`);
   const cancelled = await currentPage(page, SCREENS.orderDetail, { marker: '.sf-detail__status-text' });
   await cancelled.locator('.sf-detail__status-text', { hasText: '已取消' }).waitFor({ state: 'visible' });
+  assert.equal(await text(cancelled.locator('.sf-detail__status-sub')), '订单已取消，1000联通积分已退回');
+  await cancelled.locator('#order-paid-list .sf-detail__paid-row.is-returned').waitFor({ state: 'visible' });
   await suite.phone.shot('points-30-cancelled');
 
   // The 1000 points are back on the carrier account.
@@ -227,4 +254,45 @@ test('我的 of the points project opens 积分查询; an authorising phone come
   await back.locator('#points-MOBILE_INTEGRAL .sf-points__num', { hasText: '24057' }).waitFor({ state: 'visible' });
   assert.equal(await text(back.locator('#points-MOBILE_INTEGRAL .sf-points__phone')), '138****8019');
   await suite.phone.shot('points-40-center-query');
+});
+
+test('权益 tab of the points project: balance per carrier, items grouped by carrier and priced in points', async () => {
+  const { page } = suite.phone;
+  // Bind a unicom phone first (through the item's 积分查询), so the tab has a balance to show for that carrier.
+  const detail = await loginToItem('13700137205', 'integral-integral-02');
+  await detail.locator('#act-integral-query').click();
+  const search = detail.locator('#integral-search-view');
+  await typeKeys(field(search, 'integral-phone'), '13900000200');
+  await search.locator('#integral-search').click();
+  await detail.locator('#integral-result-view #integral-balance', { hasText: '600联通积分' }).waitFor({ state: 'visible' });
+  await detail.locator('.sf-popup__close').click();
+
+  const tab = await openScreen(page, suite.server.baseUrl, '/pages/index/tabFour', { ...SCREENS.tabFour, marker: '.sf-benefits__group' });
+  const wallet = tab.locator('#benefits-wallet');
+  assert.equal(await text(wallet.locator('#benefits-MOBILE_INTEGRAL .sf-benefits__carrier')), '中国移动');
+  assert.equal(await text(wallet.locator('#benefits-UNICOM_INTEGRAL .sf-benefits__carrier')), '中国联通');
+  await wallet.locator('#benefits-UNICOM_INTEGRAL .sf-benefits__num', { hasText: '600' }).waitFor({ state: 'visible' });
+  assert.equal(await text(wallet.locator('#benefits-UNICOM_INTEGRAL .sf-benefits__suffix')), '联通积分');
+  assert.equal(await text(wallet.locator('#benefits-UNICOM_INTEGRAL .sf-benefits__phone')), '139****0200');
+  assert.equal(await text(wallet.locator('#benefits-MOBILE_INTEGRAL .sf-benefits__phone')), '未绑定，去查询');
+
+  // Each carrier's items under its own heading, every price in that carrier's points (a cash part after it).
+  const groups = tab.locator('.sf-benefits__group');
+  assert.ok((await groups.count()) >= 2, 'mobile and unicom items are grouped apart');
+  for (const [type, suffix] of [['MOBILE_INTEGRAL', '移动积分'], ['UNICOM_INTEGRAL', '联通积分']] as const) {
+    const prices = await tab.locator(`#benefits-group-${type} .sf-benefits__price`).allTextContents();
+    assert.ok(prices.length > 0, `${type} has items`);
+    for (const p of prices) assert.match(p.trim(), new RegExp(`^\\d+${suffix}(\\+¥[\\d.]+)?$`), `priced in ${suffix}: ${p}`);
+  }
+  assert.equal(await text(tab.locator('.sf-benefits__card[data-act-sn="integral-integral-02"] .sf-benefits__price')), '1000联通积分+¥1');
+  // 600 unicom points are short of 1000.
+  assert.equal(await text(tab.locator('.sf-benefits__card[data-act-sn="integral-integral-02"] .sf-benefits__hint')), '还差400积分');
+  const widest = await tab.evaluate((root) => Math.max(...Array.from(root.querySelectorAll<HTMLElement>('*')).map((el) => el.getBoundingClientRect().right)));
+  assert.ok(widest <= 375.5, `the tab fits the 375 px phone (right edge at ${widest})`);
+  await suite.phone.shot('points-50-benefits');
+
+  // An item opens its detail, priced the same.
+  await tab.locator('.sf-benefits__card[data-act-sn="integral-integral-02"]').click();
+  const item = await currentPage(page, SCREENS.activityDetail, { marker: '#act-integral-query' });
+  assert.equal(await text(item.locator('.sf-act__price')), '1000联通积分+¥1');
 });

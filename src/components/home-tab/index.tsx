@@ -1,6 +1,7 @@
 import Taro, { useDidShow, usePullDownRefresh } from '@tarojs/taro';
 import { observer, useLocalObservable } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
+import type { ReactNode } from 'react';
 import type { PageInfo } from '@contract/pages';
 import { ApiError } from '../../api/request';
 import { ROUTES } from '../../domain/routes';
@@ -19,10 +20,12 @@ import './index.scss';
 interface HomeTabProps {
   /** 0..3: which of the four configurable home tabs this page is. */
   tabIndex: number;
+  /** Draws the loaded page in a tab's own way; null leaves it to the configured modules. */
+  render?: (page: PageInfo) => ReactNode;
 }
 
 /** One of the four home tabs: the modules of the page the project's menu puts at this position. */
-function HomeTab({ tabIndex }: HomeTabProps) {
+function HomeTab({ tabIndex, render }: HomeTabProps) {
   const { session, api, pagePrefetch } = useStores();
   const state = useLocalObservable(() => ({
     page: null as PageInfo | null,
@@ -87,7 +90,7 @@ function HomeTab({ tabIndex }: HomeTabProps) {
           <Box className="sf-home__search-box">搜索课程、活动</Box>
         </Box>
       ) : null}
-      {state.page ? <PageModules modules={state.page.modules} /> : null}
+      {state.page ? (render?.(state.page) ?? <PageModules modules={state.page.modules} />) : null}
       {state.page && !state.page.modules.length ? <EmptyView /> : null}
       {state.error && !state.page ? <EmptyView text={state.error} actionText="重新加载" onAction={() => void load(true)} /> : null}
       {!state.page && !state.error ? <Box className="sf-home__loading">
