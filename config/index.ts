@@ -3,6 +3,8 @@ import TsconfigPathsPlugin from 'tsconfig-paths-webpack-plugin';
 import { ChunkReportPlugin } from './chunk-report';
 import { MINI_TERSER, miniOutputSize } from './mini-size';
 import { PrecompressPlugin } from './precompress';
+import { RoutePreloadPlugin } from './route-preload';
+import { HashedIconPlugin } from './favicon';
 import devConfig from './dev';
 import prodConfig from './prod';
 
@@ -117,6 +119,16 @@ export default defineConfig<'webpack5'>(async (merge) => {
         // Every browser of the browserslist (iOS 11, Chrome 64) runs async functions, which webpack's runtime for
         // src/app.h5.tsx's top-level await uses; said here, webpack no longer warns that they may be missing.
         chain.output.merge({ environment: { asyncFunction: true } });
+        // A shared detail link fetches its page's chunks (and the entrance's) beside the entry (config/route-preload.ts).
+        chain.plugin('route-preload').use(RoutePreloadPlugin, [
+          ['/pages/activity/activityDetail', '/pages/activity/courseDetail'].map((path) => ({
+            path,
+            pages: [`.${path}`],
+            withoutSession: ['./pages/entrance/entrance'],
+          })),
+        ]);
+        // The page links its icon by a hashed name, cached, so the app's navigations do not ask for it again.
+        chain.plugin('hashed-icon').use(HashedIconPlugin, [require('path').resolve(__dirname, '..', 'src/favicon.ico')]);
         // .br / .gz next to each text asset, sent by the server's static plugin (issue 17).
         chain.plugin('precompress').use(PrecompressPlugin);
         // Taro splits only the entry's chunks, so every page chunk carried its own copy of the React component

@@ -2,7 +2,7 @@ import { Image } from '@tarojs/components';
 import Taro, { useDidShow, usePullDownRefresh } from '@tarojs/taro';
 import type { ReactNode } from 'react';
 import { observer, useLocalObservable } from 'mobx-react-lite';
-import { runInAction } from 'mobx';
+import { observable, runInAction } from 'mobx';
 import type { ActivityDetail, ShareInfo } from '@contract/activity';
 import type { ActivityCard as Card } from '@contract/pages';
 import type { SpecAttr } from '../../api/activity';
@@ -69,7 +69,14 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
     packageSn: null as string | null,
     /** Points items (issue 14): the 积分查询 popup and the points order. */
     integralOpen: false,
-  }));
+  }), {
+    // Answers are replaced whole, never edited in place: kept as they came rather than made deeply observable
+    // (MobX wrapped every field of the item and its reviews on the way to the first draw).
+    detail: observable.ref,
+    attrs: observable.ref,
+    hot: observable.ref,
+    share: observable.ref,
+  });
 
   /** `refresh`: a pull-down, which never takes what the entrance asked for early. */
   async function load(refresh = false): Promise<void> {
@@ -93,7 +100,10 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
         state.error = '';
       });
       setPageTitle(detail.actName);
-      // The rest is extra: one of them failing must not take the item off the screen.
+      // The rest is extra, below the item: asked for once the item is on screen, so that neither their requests nor
+      // their drawing come before the item's first paint (a shared link's largest paint). One of them failing must
+      // not take the item off the screen.
+      if (!refresh) await afterNextPaint();
       const [hot, share, introduce] = await Promise.allSettled([
         api.activity.hotRecommend(actSn),
         api.activity.share(actSn),
@@ -343,6 +353,18 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
       ) : null}
     </PageShell>
   );
+}
+
+/**
+ * Resolves once the next frame has been drawn (a timer queued from a frame callback runs after that frame); at once
+ * where nothing draws frames (a hidden tab, the mini-programs' logic layer).
+ */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const drawing = typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && !document.hidden;
+    if (drawing) requestAnimationFrame(() => setTimeout(resolve, 0));
+    else setTimeout(resolve, 0);
+  });
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
