@@ -28,7 +28,6 @@ import { requireSession } from '../../runtime/auth';
 import {
   applyForRefund,
   cancelApplication,
-  customerDetail,
   customerRecords,
   editApplication,
   listApplications,
@@ -37,7 +36,7 @@ import {
   saveLogistics,
 } from './service';
 import type { AfterSalesDeps } from './deps';
-import { syncPendingRefunds } from '../payment/refunds';
+import { checkedCustomerDetail } from './refunds';
 
 const P = '/front/v1/after/sales';
 const tags = ['after-sales'];
@@ -76,8 +75,7 @@ const frontRoutes: FastifyPluginAsyncZod<AfterSalesDeps> = async (app, { afterSa
     async (request) => {
       const { userId } = requireSession(request.session);
       // The refund-check: a refund no notification settled is asked about at its provider (as the order's pay-check).
-      await syncPendingRefunds(app.db, refundProviders, { userId, applicationNo: request.params.id }, request.log);
-      return ok(await customerDetail(app.db, userId, request.params.id, afterSales));
+      return ok(await checkedCustomerDetail(app.db, refundProviders, { userId, applicationNo: request.params.id, config: afterSales, log: request.log }));
     },
   );
 

@@ -7,7 +7,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { answerRefusalsAs, providerParam } from '../../runtime/callback-refusals';
-import { applyRefundNotification } from '../payment/refunds';
+import { answerRefundNotification } from './refunds';
 import type { AfterSalesDeps } from './deps';
 
 const PROVIDERS = ['sandbox', 'wechat', 'baidu'] as const;
@@ -32,10 +32,8 @@ const notifyRoutes: FastifyPluginAsyncZod<AfterSalesDeps> = async (app, { refund
       },
     },
     async (request) => {
-      const raw = typeof request.body === 'string' ? request.body : '';
-      const outcome = await applyRefundNotification(app.db, refundProviders, request.params.provider, raw, request.headers, request.log);
-      // WeChat and Baidu each expect their own answer to a handled notification.
-      return refundProviders.byName(request.params.provider)?.acknowledge?.(outcome) ?? { state: true, message: 'success', info: { outcome } };
+      const rawBody = typeof request.body === 'string' ? request.body : '';
+      return answerRefundNotification(app.db, refundProviders, { provider: request.params.provider, rawBody, headers: request.headers, log: request.log });
     },
   );
 };

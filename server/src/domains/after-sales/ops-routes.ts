@@ -8,10 +8,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   applicationNoParams,
-  courseChangeBody,
-  courseChangeOptionsSchema,
-  courseChangeOrderParams,
-  courseChangeResultSchema,
   opsAfterSaleList,
   opsAfterSaleQuery,
   opsAfterSaleSchema,
@@ -21,7 +17,6 @@ import {
 import { ok, responses } from '../../runtime/http';
 import { registerOpsAuth } from '../../runtime/ops-auth';
 import { opsAct, opsApplication, opsApplications, type OpsAction } from './ops';
-import { changeCourse, courseChangeOptions } from '../order/course-change';
 import type { AfterSalesDeps } from './deps';
 import { AFTER_SALES_PAGE_HTML } from './ops-page';
 
@@ -64,25 +59,6 @@ export const opsApiRoutes: FastifyPluginAsyncZod<AfterSalesDeps> = async (app, d
     '/ops/after-sales/:applicationNo/refuse',
     { schema: { ...doc('Refuse with a reason the customer reads'), params: applicationNoParams, body: opsRefuseBody, response: responses(opsAfterSaleSchema, [400, 401, 404, 409]) } },
     async (request) => ok(await opsAct(app.db, deciding, request.params.applicationNo, 'refuse', request.body.reason)),
-  );
-
-  // Course change (DEAL_DONE_COURSE): the order's credit and the courses it may move to, then the change itself.
-  app.get(
-    '/ops/orders/:orderNo/course-change',
-    { schema: { ...doc('Course change: what the paid course order has received (credit) and the courses it may move to, with price and 费用抵扣'), params: courseChangeOrderParams, response: responses(courseChangeOptionsSchema, [400, 401, 404]) } },
-    async (request) => ok(await courseChangeOptions(app.db, request.params.orderNo)),
-  );
-  app.post(
-    '/ops/orders/:orderNo/change-course',
-    {
-      schema: {
-        ...doc('Change a paid course order to another course: the old order becomes DEAL_DONE_COURSE, a new order (no coupon) carries what was paid as 费用抵扣, never above its price'),
-        params: courseChangeOrderParams,
-        body: courseChangeBody,
-        response: responses(courseChangeResultSchema, [400, 401, 404, 409]),
-      },
-    },
-    async (request) => ok(await changeCourse(app.db, { orderNo: request.params.orderNo, ...request.body })),
   );
 };
 

@@ -11,7 +11,7 @@ import { createSandboxIdentityProvider } from './providers/identity';
 import { createSandboxPayoutProvider } from './providers/payout';
 import type { SmsProvider } from '../auth/providers/sms';
 import { resumePayouts } from './withdrawals';
-import { selfSender } from '../sandbox/routes';
+import { selfSender } from '../../runtime/self-sender';
 import type { EarningsDeps } from './config';
 import frontRoutes from './customer-routes';
 import notifyRoutes from './notify-routes';

@@ -1,7 +1,7 @@
 /**
- * Carrier points and zero-price sign-ups (issue 14; §7): binding state, bind search and balance under
- * /front/v1/activity/integral/..., the points order confirmation and submit under /front/v1/client/order/...,
- * zero/activity/{id} and order/sign-up. Only a logged-in customer (with a phone) uses them.
+ * Carrier points (§7): binding state, bind search and balance under /front/v1/activity/integral/..., the points
+ * order confirmation and submit under /front/v1/client/order/... Only a logged-in customer (with a phone) uses
+ * them. Zero-price sign-ups are orders: domains/order/routes.ts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -14,11 +14,6 @@ import {
   integralSubmitInfo,
   placeOrderBody,
   placeOrderInfo,
-  signUpBody,
-  signUpInfo,
-  zeroActivityBody,
-  zeroActivityInfo,
-  zeroActivityParams,
 } from '@contract/integral';
 import type { Config } from '../../config';
 import { ok, responses } from '../../runtime/http';
@@ -26,7 +21,6 @@ import { requireCustomer } from '../../runtime/customer';
 import { checkRedirect } from '../../runtime/redirect';
 import type { Session } from '../../runtime/sessions';
 import { bindPhone, bindingState, placeOrder, queryBalance, submitIntegralOrder } from './service';
-import { signUp, zeroActivity } from '../order/sign-up';
 import sandboxCarrierRoutes from './sandbox-carrier-routes';
 
 
@@ -75,18 +69,6 @@ const integralRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, op
     '/front/v1/client/order/submit/integral',
     { ...session, schema: { tags: ['integral'], summary: 'Submit a points order: points deducted once, in the order transaction', body: integralSubmitBody, response: responses(integralSubmitInfo, [400, 401, 403, 404, 409]) } },
     async (request) => ok(await submitIntegralOrder(app.db, await customer(request.session), request.body)),
-  );
-
-  app.post(
-    '/front/v1/activity/zero/activity/:actSn',
-    { ...session, schema: { tags: ['integral'], summary: 'A zero-price item: free or not, and the customer’s sign-up', params: zeroActivityParams, body: zeroActivityBody, response: responses(zeroActivityInfo, [400, 401, 403, 404]) } },
-    async (request) => ok(await zeroActivity(app.db, await customer(request.session), request.params.actSn)),
-  );
-
-  app.post(
-    '/front/v1/client/order/sign-up',
-    { ...session, schema: { tags: ['integral'], summary: 'Sign up for a zero-price item: a paid-at-once order, one per customer', body: signUpBody, response: responses(signUpInfo, [400, 401, 403, 404]) } },
-    async (request) => ok(await signUp(app.db, await customer(request.session), request.body)),
   );
 
   await app.register(sandboxCarrierRoutes, { config: options.config });

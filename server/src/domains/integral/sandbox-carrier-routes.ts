@@ -5,20 +5,16 @@
  * code marks the account authorised and sends the browser back to the callbackUrl checked when the ticket was
  * made; five wrong codes close the ticket.
  */
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { maskPhone, integralCarrier } from '@contract/rules/integral';
 import type { Config } from '../../config';
 import { answerAuthTicket, liveAuthTicket, SANDBOX_AUTH_PATH } from './carrier-points';
 import { safeRedirect } from '../../runtime/redirect';
-import { escapeHtml, message, page, row } from '../sandbox/pages';
+import { acceptFormPosts, escapeHtml, message, page, row, seeOther, sendHtml as html } from '../../runtime/html-page';
 
 const ticketParams = z.object({ ticket: z.string().min(1).max(64) });
 const codeBody = z.object({ code: z.string().max(16).optional() }).passthrough();
-
-const html = (reply: FastifyReply, status: number, body: string) =>
-  reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
 
 const TITLE = '运营商积分授权';
 
@@ -41,9 +37,7 @@ ${error ? `<p class="sb-note" id="carrier-error" style="color:#e33">${escapeHtml
 }
 
 const sandboxCarrierRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, options) => {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
-    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
+  acceptFormPosts(app);
   const hide = { hide: true };
 
   app.get(`${SANDBOX_AUTH_PATH}/:ticket`, { schema: { ...hide, params: ticketParams } }, async (request, reply) => {
@@ -57,7 +51,7 @@ const sandboxCarrierRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     if (!t) return html(reply, 404, message(TITLE, '授权链接已失效，请返回重新查询'));
     if (!(await answerAuthTicket(app.db, t, request.body?.code ?? ''))) return html(reply, 400, form(t.ticket, t.carrier, t.phone, '验证码错误'));
     const back = safeRedirect(t.callbackUrl, options.config.publicBaseUrl) ?? '/';
-    return reply.code(303).header('location', back).send();
+    return seeOther(reply, back);
   });
 };
 

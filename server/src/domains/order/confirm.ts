@@ -21,6 +21,7 @@ import { findOnline } from '../activity/items';
 import { priceItem, type PlannedPayment } from './pricing';
 import { readPointsPrice } from '../activity/points-price';
 import { readCache } from '../../runtime/read-cache';
+import { couponsForOrder } from '../coupon/service';
 
 export const CONFIRM_TTL_MS = 30 * 60 * 1000;
 
@@ -241,6 +242,20 @@ export async function planFor(
     if (!address) throw notFound(CONFIRM_MESSAGES.addressNotFound);
   }
   return planOf(row, activity, config, address, address ? null : config.deliveryType !== 4 ? await defaultAddress(db as Db, user.userId) : null, now);
+}
+
+/** The customer's coupons for a stored confirmation, usable ones first (the coupon picker of the confirm page). */
+export async function couponsForConfirmation(db: Db, user: { userId: string; projectSn: string }, createOrderSn: string) {
+  const row = await loadConfirmation(db, user.userId, createOrderSn);
+  const plan = await planFor(db, user, row, undefined);
+  const c = plan.confirmation;
+  return couponsForOrder(db, user.userId, user.projectSn, {
+    actSn: c.orderCourseInfo.actSn,
+    payments: plan.payments.map((p) => p.amount),
+    orderAmount: c.confirmOrderAmount.orderTotalAmount,
+    allowed: c.couponAllowed,
+    now: new Date(),
+  });
 }
 
 /** The plan of a stored confirmation from its item, config and address, already read. */

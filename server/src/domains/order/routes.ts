@@ -1,6 +1,7 @@
 /**
  * Order submission (§7 Orders): confirmation by target or by createOrderSn, coupons for it, the submit token and
- * submit, for courses (v2) and goods (v1). Only a logged-in customer (with a phone) orders.
+ * submit, for courses (v2) and goods (v1), and the zero-price sign-up. Only a logged-in customer (with a phone)
+ * orders. What follows submit (list, detail, cancel, agreements) is in orders-routes.ts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -17,13 +18,25 @@ import {
 import { ok, responses } from '../../runtime/http';
 import { requireCustomer } from '../../runtime/customer';
 import type { Session } from '../../runtime/sessions';
-import { couponsForOrder } from '../coupon/service';
-import { confirmByTarget, loadConfirmation, planFor } from './confirm';
+import type { Config } from '../../config';
+import type { PaymentProviders } from '../payment/providers';
+import { signUpBody, signUpInfo, zeroActivityBody, zeroActivityInfo, zeroActivityParams } from '@contract/integral';
+import { confirmByTarget, couponsForConfirmation, loadConfirmation, planFor } from './confirm';
+import { signUp, zeroActivity } from './sign-up';
 import { issueOrderToken, submitOrder } from './submit';
+import ordersRoutes from './orders-routes';
+import esignRoutes from './esign-routes';
+import orderOpsRoutes from './ops-routes';
 
 const LOGIN_FIRST = '请先登录后再下单';
 
-const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface OrderRoutesOptions {
+  config: Config;
+  /** The payment channels an order's detail and cancel ask (built where the app is composed). */
+  providers: PaymentProviders;
+}
+
+const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, options) => {
   const session = { config: { session: 'required' as const } };
 
   /** Ordering needs a customer, not a visitor: the storefront asks for a phone login before it gets here. */
@@ -60,17 +73,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...session, schema: { tags: ['order'], summary: 'The customer’s coupons for a confirmation', querystring: couponListQuery, response: responses(couponListInfo, [400, 401]) } },
     async (request) => {
       const user = await customer(request.session);
-      const row = await loadConfirmation(app.db, user.userId, request.query.createOrderSn);
-      const plan = await planFor(app.db, user, row, undefined);
-      const c = plan.confirmation;
-      const list = await couponsForOrder(app.db, user.userId, user.projectSn, {
-        actSn: c.orderCourseInfo.actSn,
-        payments: plan.payments.map((p) => p.amount),
-        orderAmount: c.confirmOrderAmount.orderTotalAmount,
-        allowed: c.couponAllowed,
-        now: new Date(),
-      });
-      return ok({ list });
+      return ok({ list: await couponsForConfirmation(app.db, user, request.query.createOrderSn) });
     },
   );
 
@@ -95,6 +98,23 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = await customer(request.session);
     return ok(await submitOrder(app.db, user, request.body, 'GOODS'));
   });
+
+  // Zero-price items: the sign-up is an order paid at once (documented with the points pages that show them).
+  const signUpCustomer = (s: Session | null) => requireCustomer(app.db, s);
+  app.post(
+    '/front/v1/activity/zero/activity/:actSn',
+    { ...session, schema: { tags: ['integral'], summary: 'A zero-price item: free or not, and the customer’s sign-up', params: zeroActivityParams, body: zeroActivityBody, response: responses(zeroActivityInfo, [400, 401, 403, 404]) } },
+    async (request) => ok(await zeroActivity(app.db, await signUpCustomer(request.session), request.params.actSn)),
+  );
+  app.post(
+    '/front/v1/client/order/sign-up',
+    { ...session, schema: { tags: ['integral'], summary: 'Sign up for a zero-price item: a paid-at-once order, one per customer', body: signUpBody, response: responses(signUpInfo, [400, 401, 403, 404]) } },
+    async (request) => ok(await signUp(app.db, await signUpCustomer(request.session), request.body)),
+  );
+
+  await app.register(ordersRoutes, { config: options.config, providers: options.providers });
+  await app.register(esignRoutes, { config: options.config });
+  await app.register(orderOpsRoutes, { config: options.config });
 };
 
 export default orderRoutes;

@@ -1,4 +1,8 @@
-/** The sandbox's HTML pages: small, Chinese, mobile-sized, with no external assets. */
+/**
+ * The server's own HTML pages (the sandbox providers' cashier, e-sign and carrier pages): small, Chinese,
+ * mobile-sized, with no external assets.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { formatChinaTime } from '@contract/rules/china-time';
 import { formatMoney } from '@contract/rules/money';
 
@@ -47,4 +51,18 @@ export const message = (title: string, text: string, back?: string | null) =>
 /** "2025-06-01 12:30" in China time, whatever the server's zone. */
 export function chinaTime(d: Date): string {
   return formatChinaTime(d, 'YYYY-MM-DD HH:mm');
+}
+
+// no-store: a page reached again with the back button must be asked for anew (a cashier then says the payment
+// was closed or paid), never shown from the browser's cache still offering its button.
+export const sendHtml = (reply: FastifyReply, status: number, body: string) =>
+  reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
+
+export const seeOther = (reply: FastifyReply, url: string) => reply.code(303).header('location', url).send();
+
+/** HTML forms post urlencoded fields: parsed to an object, in the scope of the plugin that serves the pages. */
+export function acceptFormPosts(app: FastifyInstance): void {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
 }
