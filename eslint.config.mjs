@@ -19,7 +19,7 @@ export default tseslint.config(
       'lighthouse/**',
       'e2e/screenshots/**',
       'e2e/.tmp/**',
-      'server/src/db/migrations/**',
+      'server/src/runtime/database/migrations/**',
       'coverage/**',
     ],
   },

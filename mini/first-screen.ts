@@ -122,7 +122,7 @@ export const FIRST_SCREENS: Record<string, FirstScreen> = {
   // Coupons and cards (issue 11): seed names from server/src/db/seed/coupons.ts and the demo gifts.
   'pages/coupon/couponDetails': {
     as: 'user',
-    query: (f) => ({ voucherSn: `${f.user.userInfo!.userId}-demo-used` }),
+    query: (f) => ({ voucherSn: f.usedVoucherSn }),
     texts: () => ['新人礼包体验券', '已使用', '复制', '卡券记录'],
   },
   'subpackages/activity/getCouponActive/getCouponActive': {

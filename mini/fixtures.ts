@@ -6,6 +6,7 @@
  */
 import { DEFAULT_SIGN_KEY } from '../contract/signature';
 import type { Address } from '../contract/address';
+import { CARD_STATES } from '../contract/card';
 import type { EntranceInfo, UserInfo } from '../contract/entrance';
 import { createApi, type Api } from '../src/api';
 import { createAddressApi } from '../src/api/address';
@@ -35,6 +36,8 @@ export interface Fixtures {
   user: PersistedSession;
   address: Address;
   orderNo: string;
+  /** The user's used 新人礼包 voucher, found in 我的卡券 as the customer finds it. */
+  usedVoucherSn: string;
 }
 
 const fetchTransport: Transport = async (req) => {
@@ -120,5 +123,9 @@ export async function makeFixtures(server: Server): Promise<Fixtures> {
     orderToken,
     orderPreAttachVO: { deliveryType: confirmation.deliveryType },
   });
-  return { visitor, user, address, orderNo: submitted.orderNo };
+  // The 新人礼包's vouchers get their numbers when given, so the used one is read from the card list.
+  const cards = await api.card.list(1, 50);
+  const used = cards.list.find((card) => card.cardName === '新人礼包体验券' && card.state === CARD_STATES.USED);
+  if (!used) throw new Error('the demo user has no used 新人礼包体验券 in 我的卡券');
+  return { visitor, user, address, orderNo: submitted.orderNo, usedVoucherSn: used.voucherSn };
 }

@@ -354,14 +354,15 @@ function activityRow(projectSn: string, actSn: string, c: CatalogueItem): typeof
 
 /**
  * Seeds the demo data when the database has no project yet; returns whether it did. `cardCodeKey` is the
- * server's CARD_CODE_KEY, under which the demo card codes are stored.
+ * server's CARD_CODE_KEY, under which the demo card codes are stored; `sandboxPayKey` its SANDBOX_PAY_KEY, with
+ * which the demo payments' sandbox notifications are signed (the default key otherwise).
  */
-export async function seedIfEmpty(db: Db, options: { cardCodeKey?: string } = {}): Promise<boolean> {
+export async function seedIfEmpty(db: Db, options: { cardCodeKey?: string; sandboxPayKey?: string } = {}): Promise<boolean> {
   const cardCodeKey = options.cardCodeKey ?? DEFAULT_CARD_CODE_KEY;
   const [{ n }] = await db.select({ n: count() }).from(projects);
   // Capability data is added to an existing database too (idempotent), so an older ./data gets it.
   if (n > 0) {
-    await seedCapabilities(db, cardCodeKey);
+    await seedCapabilities(db, cardCodeKey, options.sandboxPayKey);
     return false;
   }
   await db.transaction(async (tx) => {
@@ -380,16 +381,16 @@ export async function seedIfEmpty(db: Db, options: { cardCodeKey?: string } = {}
       await tx.insert(pageModules).values(moduleRows);
     }
   });
-  await seedCapabilities(db, cardCodeKey);
+  await seedCapabilities(db, cardCodeKey, options.sandboxPayKey);
   return true;
 }
 
 /** The demo data of each capability on top of the catalogue; each step is idempotent, so it runs on every start. */
-async function seedCapabilities(db: Db, cardCodeKey: string): Promise<void> {
+async function seedCapabilities(db: Db, cardCodeKey: string, sandboxPayKey?: string): Promise<void> {
   await seedOrdering(db);
   await seedCatalogueDetails(db);
   await seedCoupons(db, cardCodeKey);
   await seedForms(db);
-  await seedEarnings(db);
+  await seedEarnings(db, { sandboxPayKey });
   await seedIntegral(db, DEMO_PROJECTS.map((p) => p.projectSn));
 }
