@@ -33,6 +33,7 @@ import pagesRoutes from './domains/pages/routes';
 import paymentRoutes from './domains/payment/routes';
 import couponOpsRoutes from './domains/coupon/ops-routes';
 import formOpsRoutes from './domains/form/ops-routes';
+import feedbackOpsRoutes from './domains/feedback/ops-routes';
 import shippingRoutes from './domains/shipping/routes';
 import uploadRoutes from './domains/upload/routes';
 import userExtrasRoutes from './domains/user/extras-routes';
@@ -46,7 +47,7 @@ import { createPaymentProviders } from './domains/payment/providers';
 import type { Limiter } from './runtime/limiter';
 import { createSmsProvider, type SmsProvider } from './domains/auth/providers/sms';
 import { createStorageProvider, type StorageProvider } from './domains/upload/service';
-import type { QrEncoder } from './domains/user/qrcode';
+import type { QrEncoder } from './runtime/qrcode';
 import { hasOfficialAccount } from './domains/wechat/service';
 
 export interface BuildAppOptions {
@@ -64,7 +65,7 @@ export interface BuildAppOptions {
   notifySender?: NotifySender;
   /** Image storage; defaults to the server's own POST-policy host, or OSS when configured (domains/upload/service.ts). */
   storage?: StorageProvider;
-  /** QR images (/api/text2QrCode); defaults to the qrcode package when installed (domains/user/qrcode.ts). */
+  /** QR images (/api/text2QrCode); defaults to the qrcode package when installed (runtime/qrcode.ts). */
   qrEncoder?: QrEncoder | null;
 }
 
@@ -123,6 +124,7 @@ export async function buildApp({ config, db, sms, logger, logStream, limiter, no
   await app.register(feedbackRoutes);
   await app.register(userExtrasRoutes, { qrEncoder });
   await app.register(formOpsRoutes, { config });
+  await app.register(feedbackOpsRoutes, { config });
   await app.register(couponRoutes);
   await app.register(cardRoutes, { config });
   await app.register(couponOpsRoutes, { config, qrEncoder });

@@ -13,3 +13,8 @@ export function csvCell(value: unknown): string {
 export function toCsv(header: string[], rows: unknown[][]): string {
   return `\uFEFF${[header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
+
+export const CSV_TYPE = 'text/csv; charset=utf-8';
+
+/** The content-disposition of a CSV download; the name keeps only characters every browser takes as they are. */
+export const csvAttachment = (name: string) => `attachment; filename="${name.replace(/[^A-Za-z0-9._-]/g, '_')}"`;

@@ -4,7 +4,6 @@ import type { Paged } from '@contract/common';
 import type { ActivityCard } from '@contract/pages';
 import type { PointsPrice } from '@contract/rules/integral';
 import { activities, columnActivities } from './schema';
-import { columns } from '../pages/schema';
 import { integralItems } from '../integral/schema';
 import type { Db } from '../../runtime/database/plugin';
 
@@ -46,15 +45,6 @@ export async function readPointsPrice(db: Pick<Db, 'select'>, actSn: string): Pr
 export interface PageRequest {
   page: number;
   perSize: number;
-}
-
-export async function findColumn(db: Db, projectSn: string, columnSn: string) {
-  const [column] = await db
-    .select()
-    .from(columns)
-    .where(and(eq(columns.columnSn, columnSn), eq(columns.projectSn, projectSn)))
-    .limit(1);
-  return column ?? null;
 }
 
 export async function columnCards(db: Db, columnSn: string, { page, perSize }: PageRequest): Promise<Paged<ActivityCard>> {

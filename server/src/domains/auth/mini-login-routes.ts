@@ -11,17 +11,8 @@ import { miniLoginBody, miniLoginInfo, miniPhoneBody } from '@contract/mini-logi
 import type { Config } from '../../config';
 import { badRequest, ok, responses } from '../../runtime/http';
 import { requireSession } from '../../runtime/auth';
-import { ensureVisitorRow } from '../entrance/visitor-tokens';
-import {
-  authPrompts,
-  bindPhone,
-  claimLoginCode,
-  findOrCreateUserByPlatformIdentity,
-  identityWith,
-  replaceSession,
-} from './platform-accounts';
+import { miniLogin, miniPhone } from './mini-login';
 import { MINI_TEXTS, createMiniLoginProviders, type MiniLoginProviders } from './providers/mini-login';
-import { toUserInfo } from '../user/service';
 
 export interface MiniLoginRoutesOptions {
   config: Config;
@@ -57,21 +48,7 @@ const miniLoginRoutes: FastifyPluginAsyncZod<MiniLoginRoutesOptions> = async (ap
       const provider = providerFor(platform);
       // The demo answers any app; a live server only its own (an openid of another app means nothing here).
       if (provider.name !== 'sandbox' && appId && appId !== provider.appId) throw badRequest(MINI_TEXTS.appMismatch);
-      await claimLoginCode(app.db, platform, provider.appId, code);
-      const mini = await provider.code2Session(code);
-      // A visitor without a row gets it first, so the identity can be the visitor's own (visitor-tokens.ts).
-      await ensureVisitorRow(app.db, session);
-      const { user } = await findOrCreateUserByPlatformIdentity(app.db, {
-        projectSn: session.projectSn,
-        platform,
-        appId: provider.appId,
-        openid: mini.openid,
-        unionId: mini.unionId,
-        sessionKey: mini.sessionKey,
-        currentUserId: session.userId,
-      });
-      const next = await replaceSession(app.db, session, user.userId, ttlDays);
-      return ok({ token: next.token, userInfo: toUserInfo(user), authInfo: authPrompts(user, platform) });
+      return ok(await miniLogin(app.db, provider, { session, platform, code, ttlDays }));
     },
   );
 
@@ -89,25 +66,7 @@ const miniLoginRoutes: FastifyPluginAsyncZod<MiniLoginRoutesOptions> = async (ap
     async (request) => {
       const session = requireSession(request.session);
       const { platform, code, encryptedData, iv } = request.body;
-      const provider = providerFor(platform);
-      let sessionKey: string | null = null;
-      if (platform === 'WEAPP' && code) {
-        // WeChat's phone codes are single-use like login codes; a replay never reaches WeChat.
-        await claimLoginCode(app.db, platform, `${provider.appId}#phone`, code);
-      } else {
-        // Baidu's phone data is encrypted with the session key of this customer's own login.
-        const identity = await identityWith(app.db, session.userId, platform, provider.appId);
-        if (!identity?.sessionKey) throw badRequest(MINI_TEXTS.needLogin);
-        sessionKey = identity.sessionKey;
-      }
-      const phone = await provider.phoneNumber({ code, encryptedData, iv, sessionKey });
-      await ensureVisitorRow(app.db, session);
-      const { user } = await bindPhone(app.db, { projectSn: session.projectSn, userId: session.userId, phone });
-      // The customer is someone else now (merged by phone), or the session was a visitor token, which never speaks
-      // for a customer: a new session; otherwise it stays.
-      const keep = user.userId === session.userId && !session.visitor;
-      const token = keep ? session.token : (await replaceSession(app.db, session, user.userId, ttlDays)).token;
-      return ok({ token, userInfo: toUserInfo(user), authInfo: authPrompts(user, platform) });
+      return ok(await miniPhone(app.db, providerFor(platform), { session, platform, code, encryptedData, iv, ttlDays }));
     },
   );
 };

@@ -8,6 +8,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, lte } from 'drizzle-orm';
 import { SMS_CODE_LENGTH } from '@contract/auth';
 import { ERROR_CODES } from '@contract/common';
+import type { UserInfo } from '@contract/entrance';
 import { smsCodes } from './schema';
 import { users } from '../user/schema';
 import { AppError, MESSAGES, badRequest } from '../../runtime/http';
@@ -15,7 +16,7 @@ import type { Db } from '../../runtime/database/plugin';
 import { bindPhone } from './platform-accounts';
 import { createSession, markRevoked, revokeStoredSession, type Session } from '../../runtime/sessions';
 import type { SmsProvider } from './providers/sms';
-import { createVisitor, type UserRow } from '../user/service';
+import { createVisitor, toUserInfo, type UserRow } from '../user/service';
 import { ensureVisitorRow } from '../entrance/visitor-tokens';
 
 export const CODE_TTL_MS = 5 * 60 * 1000;
@@ -80,7 +81,7 @@ type Outcome = { ok: true; token: string; user: UserRow } | { ok: false; error: 
 export async function loginWithCode(
   db: Db,
   input: { session: Session; phone: string; code: string; ttlDays: number },
-): Promise<{ token: string; user: UserRow }> {
+): Promise<{ token: string; userInfo: UserInfo }> {
   const { session, phone } = input;
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     const refused = await consumeCode(tx, phone, input.code);
@@ -96,7 +97,7 @@ export async function loginWithCode(
     return { ok: true, token: next.token, user };
   });
   if (!outcome.ok) throw outcome.error;
-  return { token: outcome.token, user: outcome.user };
+  return { token: outcome.token, userInfo: toUserInfo(outcome.user) };
 }
 
 async function userForPhone(tx: Db, session: Session, phone: string): Promise<UserRow> {

@@ -9,13 +9,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
+import type { AuthInfo, UserInfo } from '@contract/entrance';
 import { users } from '../user/schema';
 import { platformIdentities, usedLoginCodes, type Platform } from './schema';
 import { badRequest } from '../../runtime/http';
 import type { Db } from '../../runtime/database/plugin';
 import { createSession, markRevoked, revokeStoredSession, type Session } from '../../runtime/sessions';
 import { sha256Hex } from '../../runtime/sha256';
-import { createVisitor, findUser, type UserRow } from '../user/service';
+import { authPrompts, createVisitor, findUser, toUserInfo, type PromptSource, type UserRow } from '../user/service';
 
 export type { Platform } from './schema';
 export type PlatformIdentityRow = typeof platformIdentities.$inferSelect;
@@ -222,15 +223,7 @@ export async function claimLoginCode(db: Db, platform: Platform, appId: string, 
   if (written.length === 0) throw badRequest(LOGIN_CODE_USED);
 }
 
-/** Where the storefront runs, as the prompts care: WECHAT_H5 is H5 inside WeChat with OAuth configured. */
-export type PromptSource = 'H5' | 'WECHAT_H5' | 'WEAPP' | 'SWAN';
-
-/**
- * §6 prompts for a user on a platform. needAuthPhone: no phone on file. needAuthUser: the platform can hand us
- * the customer's nickname and avatar and we have none — only WeChat's official-account OAuth (snsapi_userinfo)
- * does; WeChat mini-programs no longer give profiles to code (getUserProfile answers 微信用户 since base
- * library 2.27.1), Baidu's profile button is not offered by this storefront, and a plain browser has nothing.
- */
-export function authPrompts(user: Pick<UserRow, 'phone' | 'nickName'>, source: PromptSource): { needAuthUser: boolean; needAuthPhone: boolean } {
-  return { needAuthUser: source === 'WECHAT_H5' && !user.nickName, needAuthPhone: !user.phone };
+/** What every platform login answers: the new token, the customer and the §6 prompts for where it logged in. */
+export function loginAnswer(token: string, user: UserRow, source: PromptSource): { token: string; userInfo: UserInfo; authInfo: AuthInfo } {
+  return { token, userInfo: toUserInfo(user), authInfo: authPrompts(user, source) };
 }

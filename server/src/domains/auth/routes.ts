@@ -5,7 +5,6 @@ import { ok, responses } from '../../runtime/http';
 import { requireSession } from '../../runtime/auth';
 import { issueCode, loginWithCode } from './phone-login';
 import type { SmsProvider } from './providers/sms';
-import { toUserInfo } from '../user/service';
 
 export interface AuthRoutesOptions {
   sms: SmsProvider;
@@ -46,14 +45,14 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
     async (request) => {
       // Wrong guesses are limited per phone per day, so a fresh code does not bring fresh guesses.
       await app.limits.guess(request.query.phone);
-      const { token, user } = await loginWithCode(app.db, {
+      const answer = await loginWithCode(app.db, {
         session: requireSession(request.session),
         phone: request.query.phone,
         code: request.query.code,
         ttlDays: options.sessionTtlDays,
       });
       await app.limits.guessSucceeded(request.query.phone);
-      return ok({ token, userInfo: toUserInfo(user) });
+      return ok(answer);
     },
   );
 };

@@ -12,11 +12,10 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ERROR_CODES } from '@contract/common';
 import { AppError, badRequest } from '../../runtime/http';
 import type { Db } from '../../runtime/database/plugin';
-import { claimLoginCode, findOrCreateUserByPlatformIdentity, replaceSession, saveProfile } from './platform-accounts';
+import { claimLoginCode, findOrCreateUserByPlatformIdentity, loginAnswer, replaceSession, saveProfile } from './platform-accounts';
 import { CODE_REFUSED, WechatOAuthError, type OAuthScope, type WechatOAuthProvider } from './providers/wechat-oauth';
 import { hashToken, type Session } from '../../runtime/sessions';
 import { ensureVisitorRow } from '../entrance/visitor-tokens';
-import type { UserRow } from '../user/service';
 
 export const OAUTH_MESSAGES = {
   off: '未配置微信公众号，无法微信登录',
@@ -60,7 +59,7 @@ export async function loginWithWechatCode(
   db: Db,
   provider: WechatOAuthProvider,
   input: { session: Session; code: string; state: string; secret: string; ttlDays: number },
-): Promise<{ token: string; user: UserRow }> {
+): Promise<ReturnType<typeof loginAnswer>> {
   if (!checkState(input.secret, input.session, input.state)) throw badRequest(OAUTH_MESSAGES.badState);
   await claimLoginCode(db, 'WECHAT_H5', provider.appId, input.code);
   let grant;
@@ -85,5 +84,6 @@ export async function loginWithWechatCode(
   });
   const user = profile ? await saveProfile(db, found.user.userId, { nickName: profile.nickname || null, avatar: profile.avatar || null }) : found.user;
   const next = await replaceSession(db, input.session, user.userId, input.ttlDays);
-  return { token: next.token, user };
+  // The same answer as the mini-programs' login, with the prompts (§6) of the WeChat browser.
+  return loginAnswer(next.token, user, 'WECHAT_H5');
 }

@@ -13,10 +13,9 @@ import { wechatOAuthAuthorizeInfo, wechatOAuthAuthorizeQuery, wechatOAuthLoginBo
 import type { Config } from '../../config';
 import { AppError, badRequest, ok, responses } from '../../runtime/http';
 import { requireSession } from '../../runtime/auth';
-import { authPrompts, identityWith } from './platform-accounts';
+import { identityWith } from './platform-accounts';
 import { wechatOAuthProviderFrom, type WechatOAuthProvider } from './providers/wechat-oauth';
 import { checkRedirect } from '../../runtime/redirect';
-import { toUserInfo } from '../user/service';
 import { OAUTH_MESSAGES, loginWithWechatCode, makeState } from './wechat-oauth-login';
 
 export interface WechatOAuthRoutesOptions {
@@ -82,15 +81,15 @@ const wechatOAuthRoutes: FastifyPluginAsyncZod<WechatOAuthRoutesOptions> = async
     },
     async (request) => {
       if (!provider) throw off();
-      const { token, user } = await loginWithWechatCode(app.db, provider, {
-        session: requireSession(request.session),
-        code: request.body.code,
-        state: request.body.state,
-        secret,
-        ttlDays: opts.config.sessionTtlDays,
-      });
-      // The same answer as the mini-programs' login, with the prompts (§6) of the WeChat browser.
-      return ok({ token, userInfo: toUserInfo(user), authInfo: authPrompts(user, 'WECHAT_H5') });
+      return ok(
+        await loginWithWechatCode(app.db, provider, {
+          session: requireSession(request.session),
+          code: request.body.code,
+          state: request.body.state,
+          secret,
+          ttlDays: opts.config.sessionTtlDays,
+        }),
+      );
     },
   );
 };

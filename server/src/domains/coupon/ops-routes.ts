@@ -10,7 +10,7 @@ import type { Config } from '../../config';
 import { AppError, notFound, ok, responses } from '../../runtime/http';
 import { registerOpsAuth } from '../../runtime/ops-auth';
 import { claimActivityUrl, createCardBatch, createClaimActivity, createTemplate, listCardBatches, listClaimActivities, listTemplates } from './ops';
-import { loadQrEncoder, QR_MESSAGES, type QrEncoder } from '../user/qrcode';
+import { loadQrEncoder, QR_MESSAGES, type QrEncoder } from '../../runtime/qrcode';
 
 const security = [{ opsKey: [] }];
 

@@ -1,20 +1,16 @@
 /**
- * Operator routes of forms and feedback (/ops/forms, /ops/feedback; bearer OPS_KEY, runtime/ops-auth.ts):
- * create a form, list a project's forms, read a form's submissions and a project's feedback as JSON or CSV.
+ * Operator routes of forms (/ops/forms; bearer OPS_KEY, runtime/ops-auth.ts): create a form, list a project's
+ * forms, read a form's submissions as JSON or CSV.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { opsFeedbackList, opsFeedbackQuery } from '@contract/feedback';
 import { formSnParams, opsFormBody, opsFormList, opsFormSummary, opsProjectQuery, opsSubmissionList } from '@contract/form';
 import type { Config } from '../../config';
 import { ok, responses } from '../../runtime/http';
 import { registerOpsAuth } from '../../runtime/ops-auth';
-import { toCsv } from '../../runtime/csv';
-import { listFeedback } from '../feedback/service';
+import { CSV_TYPE, csvAttachment, toCsv } from '../../runtime/csv';
 import { createForm, listForms, listSubmissions } from './service';
 
 const security = [{ opsKey: [] }];
-const CSV_TYPE = 'text/csv; charset=utf-8';
-const attachment = (name: string) => `attachment; filename="${name.replace(/[^A-Za-z0-9._-]/g, '_')}"`;
 
 const formOpsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   registerOpsAuth(app, config.opsKey);
@@ -38,20 +34,7 @@ const formOpsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { c
     const { form, list } = await listSubmissions(app.db, request.params.formSn);
     const header = ['提交编号', '提交时间', '用户手机号', ...form.fields.map((f) => f.label), '来源类型', '来源编号'];
     const rows = list.map((s) => [s.submissionSn, s.createdAt, s.phone, ...form.fields.map((f) => s.values[f.nKey] ?? ''), s.sourceType, s.targetSn]);
-    return reply.type(CSV_TYPE).header('content-disposition', attachment(`form-${form.formSn}.csv`)).send(toCsv(header, rows));
-  });
-
-  app.get('/ops/feedback', { schema: { ...doc('Feedback of a project, newest first'), querystring: opsFeedbackQuery, response: responses(opsFeedbackList, [400, 401]) } }, async (request) =>
-    ok({ list: await listFeedback(app.db, request.query.projectSn) }),
-  );
-
-  app.get('/ops/feedback.csv', { schema: { ...doc('Feedback of a project as CSV'), querystring: opsFeedbackQuery } }, async (request, reply) => {
-    const list = await listFeedback(app.db, request.query.projectSn);
-    const rows = list.map((f) => [f.feedbackSn, f.createdAt, f.phone, f.feedbackType, f.content, f.images.join(' '), f.contact]);
-    return reply
-      .type(CSV_TYPE)
-      .header('content-disposition', attachment(`feedback-${request.query.projectSn}.csv`))
-      .send(toCsv(['反馈编号', '提交时间', '用户手机号', '反馈类型', '反馈内容', '图片', '联系方式'], rows));
+    return reply.type(CSV_TYPE).header('content-disposition', csvAttachment(`form-${form.formSn}.csv`)).send(toCsv(header, rows));
   });
 };
 

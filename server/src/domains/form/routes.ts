@@ -3,8 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { formCommitBody, formCommitInfo, formDetailQuery, formDetailSchema, formPhoneCodeBody, formPhoneCodeInfo, formSnParams } from '@contract/form';
 import { ok, responses } from '../../runtime/http';
 import { requireSession } from '../../runtime/auth';
-import { assertPhoneCheck, commitForm, formDetail } from './service';
-import { issueCode } from '../auth/phone-login';
+import { commitForm, formDetail, sendPhoneCheckCode } from './service';
 import type { SmsProvider } from '../auth/providers/sms';
 
 const tags = ['form'];
@@ -46,9 +45,8 @@ const formRoutes: FastifyPluginAsyncZod<{ sms: SmsProvider }> = async (app, { sm
       },
     },
     async (request) => {
-      await assertPhoneCheck(app.db, request.body.formSn, requireSession(request.session));
-      await app.limits.smsSend(request.ip, request.body.phone);
-      return ok(await issueCode(app.db, sms, request.body.phone));
+      const { formSn, phone } = request.body;
+      return ok(await sendPhoneCheckCode(app.db, sms, app.limits, { formSn, phone, session: requireSession(request.session), ip: request.ip }));
     },
   );
 };

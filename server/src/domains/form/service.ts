@@ -16,7 +16,8 @@ import { AppError, badRequest, conflict, notFound } from '../../runtime/http';
 import type { Db } from '../../runtime/database/plugin';
 import type { Session } from '../../runtime/sessions';
 import type { RequestLimits } from '../../runtime/limits';
-import { consumeCode } from '../auth/phone-login';
+import { consumeCode, issueCode } from '../auth/phone-login';
+import type { SmsProvider } from '../auth/providers/sms';
 
 export const FORM_MESSAGES = {
   notFound: '表单不存在或已下线',
@@ -153,10 +154,20 @@ export async function commitForm(
   return { submissionSn, successText: form.successText || FORM_MESSAGES.defaultSuccess };
 }
 
-/** The phone a check code may be sent to: the form must ask for a phone check. */
-export async function assertPhoneCheck(db: Db, formSn: string, session: Session): Promise<void> {
-  const form = await findForm(db, formSn, session.projectSn);
+/**
+ * The SMS code that confirms the form's phone, with the same code rules and limits as login. Only a form that asks
+ * for a phone check sends one.
+ */
+export async function sendPhoneCheckCode(
+  db: Db,
+  sms: SmsProvider,
+  limits: Pick<RequestLimits, 'smsSend'>,
+  input: { formSn: string; phone: string; session: Session; ip: string },
+): Promise<{ resendAfter: number }> {
+  const form = await findForm(db, input.formSn, input.session.projectSn);
   if (!form.phoneCheck || !phoneFieldOf(form)) throw badRequest(FORM_MESSAGES.noPhoneField);
+  await limits.smsSend(input.ip, input.phone);
+  return issueCode(db, sms, input.phone);
 }
 
 export async function createForm(db: Db, input: OpsFormInput): Promise<typeof forms.$inferSelect> {

@@ -17,25 +17,12 @@ import {
   searchQuery,
 } from '@contract/pages';
 import { userInfoListInfo, userInfoListQuery } from '@contract/user-info';
-import { MESSAGES, badRequest, notFound, ok, responses, sharedOk } from '../../runtime/http';
+import { MESSAGES, badRequest, ok, responses, sharedOk } from '../../runtime/http';
 import { requireSession } from '../../runtime/auth';
-import { columnCards, findColumn, searchCards } from '../activity/points-price';
-import { COUPON_LIST_TITLE, couponActivities } from '../coupon/held';
 import { pageWithModules, projectMenu } from './read-models';
-import { readCache } from '../../runtime/read-cache';
-import { userInfoList } from '../user/applicant-info';
+import { applicantDetails, columnList, couponActivityList, searchActivities } from './service';
 
 const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cachedColumnCards = (projectSn: string, columnSn: string, paging: { page: number; perSize: number }) =>
-    readCache(app.db).get(projectSn, `column:${columnSn}:${paging.page}:${paging.perSize}`, () => columnCards(app.db, columnSn, paging));
-  /** A page of a column with its title, as the column and more-level lists answer it (one cached object per page). */
-  const cachedColumnList = (projectSn: string, columnSn: string, paging: { page: number; perSize: number }) =>
-    readCache(app.db).get(projectSn, `columnList:${columnSn}:${paging.page}:${paging.perSize}`, async () => {
-      const column = await readCache(app.db).get(projectSn, `columnRow:${columnSn}`, () => findColumn(app.db, projectSn, columnSn));
-      if (!column) throw notFound(MESSAGES.columnNotFound);
-      return { ...(await cachedColumnCards(column.projectSn, column.columnSn, paging)), columnTitle: column.title };
-    });
-
   app.get(
     '/front/v1/customerPage/menu',
     {
@@ -77,7 +64,7 @@ const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { columnSn, page, perSize } = request.body;
-      return sharedOk(await cachedColumnList(requireSession(request.session).projectSn, columnSn, { page, perSize }));
+      return sharedOk(await columnList(app.db, requireSession(request.session).projectSn, columnSn, { page, perSize }));
     },
   );
 
@@ -96,10 +83,10 @@ const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { targetSn, couponSn, page, perSize } = request.body;
       if (!targetSn) {
         // The activities a coupon of this customer applies to (去使用, jumpType 2).
-        if (couponSn) return ok({ ...(await couponActivities(app.db, requireSession(request.session), couponSn, { page, perSize })), columnTitle: COUPON_LIST_TITLE });
+        if (couponSn) return ok(await couponActivityList(app.db, requireSession(request.session), couponSn, { page, perSize }));
         throw badRequest(MESSAGES.moreLevelMissing, ERROR_CODES.BAD_INPUT);
       }
-      return sharedOk(await cachedColumnList(requireSession(request.session).projectSn, targetSn, { page, perSize }));
+      return sharedOk(await columnList(app.db, requireSession(request.session).projectSn, targetSn, { page, perSize }));
     },
   );
 
@@ -116,7 +103,7 @@ const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { keyword, page, perSize } = request.query;
-      return ok(await searchCards(app.db, requireSession(request.session).projectSn, keyword, { page, perSize }));
+      return ok(await searchActivities(app.db, requireSession(request.session).projectSn, keyword, { page, perSize }));
     },
   );
 
@@ -131,7 +118,7 @@ const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: responses(userInfoListInfo, [400, 401]),
       },
     },
-    async (request) => ok({ list: await userInfoList(app.db, requireSession(request.session).userId) }),
+    async (request) => ok(await applicantDetails(app.db, requireSession(request.session).userId)),
   );
 };
 

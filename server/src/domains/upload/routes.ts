@@ -1,5 +1,6 @@
 /**
- * Uploads (§3 upload credentials, §7 GET /front/oss/sign, image upload). The sign call hands a customer a
+ * Uploads (§3 upload credentials, §7 GET /front/oss/sign, image upload) and GET /front/image/to/base64 (this
+ * server's own images as data URLs, for mini-program canvases). The sign call hands a customer a
  * PostObject policy for their own directory. When the server is its own storage host (no OSS configured) it
  * also takes the multipart POST at /storage (checked as OSS would, plus image bytes) and serves the files at
  * /storage/<key> with long cache headers: keys are never overwritten, so a URL's content never changes.
@@ -7,9 +8,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '@contract/common';
 import { uploadCredentialsSchema, uploadSignQuery } from '@contract/upload';
+import { imageBase64Info, imageBase64Query } from '@contract/user-extras';
 import { badRequest, failure, ok, responses } from '../../runtime/http';
 import { requireSession } from '../../runtime/auth';
-import { LOCAL_PREFIX, LocalStorage, userDir } from './service';
+import { LOCAL_PREFIX, LocalStorage, ownImageDataUrl, userDir } from './service';
 import { UPLOAD_MESSAGES } from './policy';
 import { boundaryOf, parseMultipart } from './multipart';
 
@@ -44,6 +46,15 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = requireSession(request.session);
       return ok(app.storage.sign(userDir(session.projectSn, session.userId)));
     },
+  );
+
+  app.get(
+    '/front/image/to/base64',
+    {
+      config: { session: 'required' },
+      schema: { tags: ['user'], summary: 'One of this server\'s images (uploads, /static/images) as a data URL, for canvases', querystring: imageBase64Query, response: responses(imageBase64Info, [400, 401, 404]) },
+    },
+    async (request) => ok({ base64: await ownImageDataUrl(app.storage, request.query.url) }),
   );
 
   const storage = app.storage;

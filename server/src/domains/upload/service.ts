@@ -7,11 +7,12 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { dirname, resolve, sep } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { ERROR_CODES } from '@contract/common';
 import type { UploadCredentials } from '@contract/upload';
 import type { Config } from '../../config';
-import { AppError, badRequest, conflict } from '../../runtime/http';
+import { AppError, badRequest, conflict, notFound } from '../../runtime/http';
+import { SERVER_STATIC_DIR } from '../../runtime/static';
 import { conditionProblem, decodePolicy, encodePolicy, imagePolicy, sameSignature, signPolicy, UPLOAD_MESSAGES } from './policy';
 import { declaredMatches, IMAGE_TYPES, sniffImage, type ImageKind } from './image-type';
 import type { MultipartForm } from './multipart';
@@ -202,4 +203,32 @@ export class LocalStorage implements StorageProvider {
 export function createStorageProvider(config: Pick<Config, 'storage' | 'dataDir' | 'publicBaseUrl'>, now?: () => number): StorageProvider {
   if (config.storage.oss) return new OssStorage(config.storage.oss, config.storage.maxBytes, now);
   return new LocalStorage({ dataDir: config.dataDir, publicBaseUrl: config.publicBaseUrl, secret: config.storage.secret, maxBytes: config.storage.maxBytes, now });
+}
+
+export const IMAGE_MESSAGES = {
+  notOwnImage: '只能转换本站的图片',
+  imageNotFound: '图片不存在',
+} as const;
+
+const STATIC_IMAGE = /^(?:https?:\/\/[^/\s]+)?\/static\/images\/([A-Za-z0-9_-]{1,64})\.(svg|png)$/;
+const STORED_FILE = /^(?:https?:\/\/[^/\s]+)?\/storage\/([^?#\s]+)$/;
+
+/**
+ * One of this server's images (/static/images, or a file on the server's own storage host) as a data URL, for
+ * drawing in mini-program canvases. Never an outside address: no request forgery.
+ */
+export async function ownImageDataUrl(storage: StorageProvider, url: string): Promise<string> {
+  const staticImage = STATIC_IMAGE.exec(url);
+  if (staticImage) {
+    const data = await readFile(join(SERVER_STATIC_DIR, 'images', `${staticImage[1]}.${staticImage[2]}`)).catch(() => null);
+    if (!data) throw notFound(IMAGE_MESSAGES.imageNotFound);
+    const type = staticImage[2] === 'svg' ? 'image/svg+xml' : 'image/png';
+    return `data:${type};base64,${data.toString('base64')}`;
+  }
+  const upload = STORED_FILE.exec(url);
+  if (!upload || !(storage instanceof LocalStorage)) throw badRequest(IMAGE_MESSAGES.notOwnImage);
+  const file = await storage.read(upload[1]);
+  if (!file) throw notFound(IMAGE_MESSAGES.imageNotFound);
+  const kind = sniffImage(file.data);
+  return `data:${kind ? IMAGE_TYPES[kind] : file.type};base64,${file.data.toString('base64')}`;
 }

@@ -4,8 +4,7 @@ import { authInfoSchema, userAuthBody, userCacheQuery, userInfoSchema } from '@c
 import type { Config } from '../../config';
 import { ok, responses, sessionExpired } from '../../runtime/http';
 import { requireSession } from '../../runtime/auth';
-import { authPrompts, type PromptSource } from '../auth/platform-accounts';
-import { sessionUser, toUserInfo } from './service';
+import { authPrompts, sessionUser, toUserInfo, type PromptSource } from './service';
 
 export interface UserRoutesOptions {
   config: Config;

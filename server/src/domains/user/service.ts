@@ -4,7 +4,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { UserInfo } from '@contract/entrance';
+import type { AuthInfo, UserInfo } from '@contract/entrance';
 import { preparedStatement } from '../../runtime/database/prepared';
 import { users } from './schema';
 import type { Db } from '../../runtime/database/plugin';
@@ -38,4 +38,17 @@ export async function sessionUser(db: Db, session: Pick<Session, 'userId' | 'use
 export async function findUser(db: Db, userId: string): Promise<UserRow | null> {
   const [user] = await userById(db).execute({ userId });
   return user ?? null;
+}
+
+/** Where the storefront runs, as the prompts care: WECHAT_H5 is H5 inside WeChat with OAuth configured. */
+export type PromptSource = 'H5' | 'WECHAT_H5' | 'WEAPP' | 'SWAN';
+
+/**
+ * §6 prompts for a user on a platform. needAuthPhone: no phone on file. needAuthUser: the platform can hand us
+ * the customer's nickname and avatar and we have none — only WeChat's official-account OAuth (snsapi_userinfo)
+ * does; WeChat mini-programs no longer give profiles to code (getUserProfile answers 微信用户 since base
+ * library 2.27.1), Baidu's profile button is not offered by this storefront, and a plain browser has nothing.
+ */
+export function authPrompts(user: Pick<UserRow, 'phone' | 'nickName'>, source: PromptSource): AuthInfo {
+  return { needAuthUser: source === 'WECHAT_H5' && !user.nickName, needAuthPhone: !user.phone };
 }

@@ -10,7 +10,6 @@ import { users } from '../../../src/domains/user/schema';
 import { platformIdentities } from '../../../src/domains/auth/schema';
 import {
   PHONE_BOUND_ELSEWHERE,
-  authPrompts,
   bindPhone,
   claimLoginCode,
   findOrCreateUserByPlatformIdentity,
@@ -90,13 +89,5 @@ describe('platform accounts', () => {
     await assert.rejects(claimLoginCode(db(), 'WEAPP', 'wxmini', 'code-x'), { message: '登录凭证已使用，请重新登录' });
     await claimLoginCode(db(), 'SWAN', 'wxmini', 'code-x');
     await claimLoginCode(db(), 'WEAPP', 'wxother', 'code-x');
-  });
-
-  it('authPrompts: the phone everywhere, the profile only where WeChat OAuth can give it', () => {
-    assert.deepEqual(authPrompts({ phone: null, nickName: null }, 'WECHAT_H5'), { needAuthUser: true, needAuthPhone: true });
-    assert.deepEqual(authPrompts({ phone: '13500000001', nickName: '微信用户' }, 'WECHAT_H5'), { needAuthUser: false, needAuthPhone: false });
-    for (const source of ['H5', 'WEAPP', 'SWAN'] as const) {
-      assert.deepEqual(authPrompts({ phone: null, nickName: null }, source), { needAuthUser: false, needAuthPhone: true });
-    }
   });
 });

@@ -2,6 +2,7 @@
  * Uploads (§3 upload credentials, §7 /front/oss/sign, image upload): the server as a PostObject host. A signed
  * policy for the customer's own directory stores a real image and serves it back with cache headers; expired,
  * forged, oversized, non-image, mistyped and path-traversing uploads are all refused with a clear message.
+ * /front/image/to/base64 answers this server's own images only.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -202,5 +203,20 @@ describe('the server as storage host', () => {
   test('safe keys', () => {
     for (const ok of ['u/demo/abc/1.png', 'a', 'a-b_c.d/e']) assert.ok(isSafeKey(ok), ok);
     for (const bad of ['', '/a', 'a//b', 'a/../b', '../a', 'a/.', 'a\\b', 'a b', 'a/%2e', '.hidden/a']) assert.ok(!isSafeKey(bad), bad);
+  });
+});
+
+describe('image to base64', () => {
+  test('this server\'s static images only', async () => {
+    const res = await h.get<{ base64: string }>('/front/image/to/base64', { url: '/static/images/banner-1.svg' }, token);
+    assert.equal(res.status, 200, res.raw.body);
+    assert.match(res.body.info.base64, /^data:image\/svg\+xml;base64,/);
+    const outside = await h.get('/front/image/to/base64', { url: 'http://169.254.169.254/latest/meta-data' }, token);
+    assert.equal(outside.status, 400);
+    assert.equal(outside.body.message, '只能转换本站的图片');
+    const traversal = await h.get('/front/image/to/base64', { url: '/static/images/../../package.json' }, token);
+    assert.equal(traversal.status, 400);
+    const missing = await h.get('/front/image/to/base64', { url: '/static/images/none.png' }, token);
+    assert.equal(missing.status, 404);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Customer service settings, QR images, traffic links and image-to-base64 (issue 12). QR encoding belongs to the
+ * Customer service settings, QR images and traffic links. QR encoding belongs to the
  * qrcode library; here a recording encoder stands in so the route's own rules (input, session, what is encoded,
  * the answer when no encoder is installed) are tested whatever is installed.
  */
@@ -82,24 +82,9 @@ describe('traffic links', () => {
   });
 });
 
-describe('image to base64', () => {
-  test('this server\'s static images only', async () => {
-    const res = await h.get<{ base64: string }>('/front/image/to/base64', { url: '/static/images/banner-1.svg' }, token);
-    assert.equal(res.status, 200, res.raw.body);
-    assert.match(res.body.info.base64, /^data:image\/svg\+xml;base64,/);
-    const outside = await h.get('/front/image/to/base64', { url: 'http://169.254.169.254/latest/meta-data' }, token);
-    assert.equal(outside.status, 400);
-    assert.equal(outside.body.message, '只能转换本站的图片');
-    const traversal = await h.get('/front/image/to/base64', { url: '/static/images/../../package.json' }, token);
-    assert.equal(traversal.status, 400);
-    const missing = await h.get('/front/image/to/base64', { url: '/static/images/none.png' }, token);
-    assert.equal(missing.status, 404);
-  });
-});
-
 describe('QR images with the installed qrcode library', () => {
   test('the PNG decodes back to exactly the text asked for', async () => {
-    const { loadQrEncoder } = await import('../../../src/domains/user/qrcode');
+    const { loadQrEncoder } = await import('../../../src/runtime/qrcode');
     const encoder = await loadQrEncoder();
     assert.ok(encoder, 'the qrcode package is a dependency');
     const real = await buildHarness({ database: h.database, closeDatabase: false, app: { qrEncoder: encoder } });

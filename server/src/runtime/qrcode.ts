@@ -1,5 +1,6 @@
 /**
- * QR images for /api/text2QrCode (drainage code, customer service's WeChat Work contact). Encoding is the job of
+ * QR images for /api/text2QrCode (drainage code, customer service's WeChat Work contact) and the operators' claim
+ * codes (/ops/coupon/claims/:actSn/qr). Encoding is the job of
  * a maintained library (`qrcode`), never a hand-made encoder; it is loaded when first needed so that a server
  * without it still starts and answers every other call, and says plainly what is missing here.
  */
