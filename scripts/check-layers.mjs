@@ -2,7 +2,8 @@
 // - nothing under server/ imports the storefront (src/): rules both sides compute live in contract/rules;
 // - nothing under src/ brings zod in at run time, directly or through a contract file it imports for values
 //   (`import type` is erased, so it is fine); the client only validates with plain rules;
-// - src/domain and contract/rules stay pure: no Taro, React or MobX (and contract/rules no zod at run time).
+// - src/domain and contract/rules stay pure: no Taro, React or MobX (and contract/rules no zod at run time);
+// - the server keeps its feature layout (below).
 // Imports are read with the TypeScript parser, so comments, strings and type-only imports are told apart.
 // Prints file:line and the import for each offence; exits 1 when there is any.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -143,8 +144,39 @@ if (existsSync(RULES)) {
   }
 }
 
+// The server's feature layout (DESIGN.md §2, §4): server/src/domains/<feature>/ and server/src/runtime/.
+// - nothing in domains/ knows which database driver it runs on (runtime/database decides);
+// - a route file imports only its own domain, runtime/, config and contract/;
+// - no file imports another domain's routes, and a service never imports routes.
+const DOMAINS = join(root, 'server', 'src', 'domains');
+const DRIVER = /^(@electric-sql\/pglite|pg|pg-pool|postgres|drizzle-orm\/(pglite|node-postgres|postgres-js))(\/|$)/;
+const isRoute = (file) => /(^|-)routes\.ts$|ops-page\.ts$/.test(file.split(sep).pop());
+const domainOf = (file) => (inside(file, DOMAINS) ? relative(DOMAINS, file).split(sep)[0] : null);
+if (existsSync(DOMAINS)) {
+  for (const file of sourceFiles(DOMAINS)) {
+    const own = domainOf(file);
+    const text = readFileSync(file, 'utf8');
+    const code = text.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+    const driverWord = code.search(/pglite/i);
+    if (driverWord >= 0) {
+      const line = code.slice(0, driverWord).split('\n').length;
+      offend(file, { line, text: code.split('\n')[line - 1].trim() }, 'domains/ must not know the database driver (runtime/database decides)');
+    }
+    for (const imp of importsOf(file)) {
+      if (DRIVER.test(imp.spec)) offend(file, imp, 'domains/ must not import a database driver');
+      const t = target(imp.spec, file);
+      const f = t && fileOf(t);
+      if (!f) continue;
+      const theirs = domainOf(f);
+      if (theirs && theirs !== own && isRoute(f)) offend(file, imp, "a domain imports another domain's routes");
+      if (!isRoute(file) && isRoute(f)) offend(file, imp, 'a service imports routes');
+      if (isRoute(file) && theirs && theirs !== own && !imp.typeOnly) offend(file, imp, "a route imports another domain (call its own service, which may)");
+    }
+  }
+}
+
 if (offences.length) {
   console.error(`Layer check failed (${offences.length}):\n${offences.join('\n')}`);
   process.exit(1);
 }
-console.log('layers ok: server/ never imports src/, no zod at run time in src/, src/domain and contract/rules are pure');
+console.log('layers ok: server/ never imports src/, no zod at run time in src/, src/domain and contract/rules are pure, features keep to their own routes');
