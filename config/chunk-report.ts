@@ -1,5 +1,5 @@
 /**
- * What each H5 chunk is made of (issue 17: the first screen's JS budget), written only when CHUNK_REPORT names a
+ * What each H5 chunk is made of (the first screen's JS budget), written only when CHUNK_REPORT names a
  * file: `CHUNK_REPORT=/tmp/report.json TARO_OUTPUT_ROOT=/tmp/x npx taro build --type h5`. For every emitted JS
  * file: the chunk groups that load it (the entry "app", or a page such as "pages/index/index") and its modules'
  * sizes before minification, summed per npm package or per source folder. Read it to see why a chunk is large

@@ -67,13 +67,13 @@ export default defineConfig<'webpack5'>(async (merge) => {
     },
     // The H5's icon (src/index.html links it); browsers ask for /favicon.ico on every site, so it must exist.
     copy: { patterns: target === 'h5' ? [{ from: 'src/favicon.ico', to: `${outputRoot}/favicon.ico` }] : [], options: {} },
-    // React on every target. Preact through preact/compat (Taro's 'preact' framework) was tried for H5 (issue 17):
+    // React on every target. Preact through preact/compat (Taro's 'preact' framework) was tried for H5:
     // 30 KB less JS on the wire (147 -> 117 KB br), but Lighthouse's total blocking time on home was higher in four
     // alternating pairs on a quiet machine (454-684 vs 355-487 ms; performance 78-85 vs 83-87), as Preact renders
     // inside the chunk's evaluation task; README *Benchmarks*.
     framework: 'react',
     compiler: 'webpack5',
-    // Mini-programs: smaller output for the main package's 600 KB budget (issue 17, config/mini-size.ts).
+    // Mini-programs: smaller output for the main package's 600 KB budget (config/mini-size.ts).
     terser: target === 'h5' ? undefined : MINI_TERSER,
     cache: { enable: false },
     alias: {
@@ -129,10 +129,10 @@ export default defineConfig<'webpack5'>(async (merge) => {
         ]);
         // The page links its icon by a hashed name, cached, so the app's navigations do not ask for it again.
         chain.plugin('hashed-icon').use(HashedIconPlugin, [require('path').resolve(__dirname, '..', 'src/favicon.ico')]);
-        // .br / .gz next to each text asset, sent by the server's static plugin (issue 17).
+        // .br / .gz next to each text asset, sent by the server's static plugin.
         chain.plugin('precompress').use(PrecompressPlugin);
         // Taro splits only the entry's chunks, so every page chunk carried its own copy of the React component
-        // wrappers, tslib, mobx-react-lite, taro-ui's utils and our page shell (issue 17): what the first screen's
+        // wrappers, tslib, mobx-react-lite, taro-ui's utils and our page shell: what the first screen's
         // pages (entrance, home) share with other pages goes to one chunk, loaded once.
         const split = chain.optimization.get('splitChunks');
         if (split) {

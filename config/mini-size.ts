@@ -1,5 +1,5 @@
 /**
- * Mini-program output size (issue 17: the WeChat main package is budgeted at 600 KB by scripts/package-budget.mjs,
+ * Mini-program output size (the WeChat main package is budgeted at 600 KB by scripts/package-budget.mjs,
  * and features keep landing in it). These change how the same code is written out, not what it does.
  *
  * - Terser: Taro's mini defaults switch off most of terser's compress passes. The value-tracking ones (terser's

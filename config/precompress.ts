@@ -1,5 +1,5 @@
 /**
- * Build-time compression for the H5 (issue 17): after webpack writes the files, a .br (brotli, best quality)
+ * Build-time compression for the H5: after webpack writes the files, a .br (brotli, best quality)
  * and a .gz (gzip level 9) are written next to every text asset worth compressing, so the server
  * (server/src/runtime/static.ts, preCompressed) sends them without spending CPU per request.
  * node:zlib only: no compression package is installed.

@@ -1,5 +1,5 @@
 /**
- * After-sales HTTP contract (issue 13; §7 After sales, /front/v1/after/sales/refund/apply,
+ * After-sales HTTP contract (§7 After sales, /front/v1/after/sales/refund/apply,
  * /front/v2/client/course/order/after/submit) and the operator API (/ops/after-sales). States, reasons and
  * carriers are in contract/rules/after-sale.ts and contract/rules/logistics.ts.
  */
@@ -217,7 +217,7 @@ export const opsRefuseBody = z.object({
     .max(AFTER_SALE_REFUSE_REASON_MAX, `拒绝原因不能超过${AFTER_SALE_REFUSE_REASON_MAX}个字`),
 });
 
-// Course change (DEAL_DONE_COURSE, issue 13 item 6): operator API.
+// Course change (DEAL_DONE_COURSE): operator API.
 export const courseChangeOrderParams = z.object({ orderNo: z.string({ error: '缺少订单号' }).trim().min(1, '缺少订单号').max(64, '订单号过长') });
 export const courseChangeBody = z.object({
   actSn: z.string({ error: '请选择新课程' }).trim().min(1, '请选择新课程').max(64, '课程编号不正确'),

@@ -73,7 +73,7 @@ export const ERROR_CODES = {
   FORM_ALREADY_SUBMITTED: 4091,
   /** HTTP 503: QR images need the qrcode library, which this server lacks. */
   QR_UNAVAILABLE: 5030,
-  /** Coupons and cards (issue 11): each refusal has its own code and message. */
+  /** Coupons and cards: each refusal has its own code and message. */
   CARD_CODE_WRONG: 4201,
   CARD_CODE_USED: 4202,
   CARD_CODE_EXPIRED: 4203,

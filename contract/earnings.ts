@@ -1,5 +1,5 @@
 /**
- * Promoter earnings (§1, §3 "fields not shown", §7 Earnings; issue 15): balances and ledger, attributed orders
+ * Promoter earnings (§1, §3 "fields not shown", §7 Earnings): balances and ledger, attributed orders
  * and their commission, bank cards, real-name identity, withdrawal rule, records and details. Every route lives
  * under /front/v1/personal/. Money is integer fen; times are ISO strings (shown in China time).
  */

@@ -1,5 +1,5 @@
 /**
- * Carrier points and zero-price sign-ups (issue 14; spec §3 integral package / user info, §4 points, §5 points
+ * Carrier points and zero-price sign-ups (spec §3 integral package / user info, §4 points, §5 points
  * search, §7 integral/binding/state, integral/balance, bind search, order submit/integral, integral/place/order,
  * zero/activity/{id}, sign-up). Points are whole numbers; money is integer fen.
  */

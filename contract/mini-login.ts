@@ -1,5 +1,5 @@
 /**
- * Platform login (issue 16): a mini-program's login code exchanged on the server (WeChat code2Session, Baidu
+ * Platform login: a mini-program's login code exchanged on the server (WeChat code2Session, Baidu
  * jscode2sessionkey), and the phone the platform vouches for (WeChat's code-based phone API, Baidu's encrypted
  * phone). Answers carry the same token / userInfo as SMS login, plus the prompts the new session needs (§6).
  */

@@ -221,7 +221,7 @@ export const submitBody = z.object({
     userExtra: z.string().max(20000, '用户信息过长').optional(),
   }),
   remark: z.string().max(REMARK_MAX, `备注不能超过${REMARK_MAX}个字`).optional(),
-  /** The promoter's code from the share link the customer landed on (issue 15); unknown codes attribute nothing. */
+  /** The promoter's code from the share link the customer landed on; unknown codes attribute nothing. */
   promoterCode: z.string().max(32).optional(),
 });
 export type SubmitPayload = z.infer<typeof submitBody>;

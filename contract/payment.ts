@@ -83,7 +83,7 @@ export const orderDetailSchema = orderSummarySchema.extend({
    */
   lastPayment: z.object({ status: z.string(), provider: z.string() }).nullable(),
   /**
-   * The order's after-sales (issue 13): refunded so far and when, and its newest application (state text for
+   * The order's after-sales: refunded so far and when, and its newest application (state text for
    * the order page, applicationNo for PAGE_AFTER_SALE_DETAIL). Null when no application was ever made.
    */
   refundVO: z
@@ -102,7 +102,7 @@ export const orderDetailSchema = orderSummarySchema.extend({
   canApplyAfterSale: z.boolean().optional(),
   /** 费用抵扣 on this order's payments in all (a changed-course order), fen. */
   deductionAmount: z.number().int().optional(),
-  /** The course change this order was part of (issue 13 item 6), either side; null when none. */
+  /** The course change this order was part of, either side; null when none. */
   courseChange: orderCourseChangeSchema.nullable().optional(),
   /** The parcel of a goods order that sends something (carrier, number, times); null otherwise. */
   shipment: shipmentSchema.nullable().optional(),

@@ -43,7 +43,7 @@ function valueText(value: unknown): string {
  * sends `/订单` as `/%E8%AE%A2%E5%8D%95`; the server reads the encoded form). Malformed escapes stay as sent.
  */
 export function signaturePath(url: string): string {
-  // The server's case, once per signed request (issue 17): a plain path, perhaps with a query. Nothing to strip or
+  // The server's case, once per signed request: a plain path, perhaps with a query. Nothing to strip or
   // decode but the query; the same text as the general way below, in a third of the time.
   if (url.charCodeAt(0) === 47 && url.indexOf('%') < 0 && url.indexOf('#') < 0) {
     const query = url.indexOf('?');
@@ -60,7 +60,7 @@ export function signaturePath(url: string): string {
 }
 
 export function canonicalString(target: SignTarget, params: SignableParams): string {
-  // One loop over the sorted keys rather than filter, map and join (issue 17: the server builds this for every
+  // One loop over the sorted keys rather than filter, map and join (the server builds this for every
   // signed request); sorting before leaving out `sign` and undefined values gives the same order.
   let pairs = '';
   for (const key of Object.keys(params).sort()) {

@@ -1,4 +1,4 @@
-/** 我的 page's numbers in one call (issue 10): order counts by list tab and the usable coupons. */
+/** 我的 page's numbers in one call: order counts by list tab and the usable coupons. */
 import { z } from 'zod';
 import { signedFields } from './common';
 

@@ -1,5 +1,5 @@
 /**
- * WeChat browser login (issue 16): the official account's web authorisation. The storefront asks for the
+ * WeChat browser login: the official account's web authorisation. The storefront asks for the
  * authorize address (WeChat's page with our redirect back and a state bound to this session), sends the browser
  * there, and when WeChat comes back with ?code=&state= trades them for a logged-in session with the openid.
  */

@@ -1,5 +1,5 @@
 /**
- * After-sales walk (issue 13): a customer pays an order in the sandbox cashier, applies for a return and refund
+ * After-sales walk: a customer pays an order in the sandbox cashier, applies for a return and refund
  * with an evidence image, the merchant agrees on the operator page and asks for the goods back, the customer
  * writes the tracking number key by key (a wrong shape is named first), the merchant confirms receipt, the
  * sandbox refund notifies the server and the application and the order turn to 退款成功 / 已退款. Then a refused

@@ -1,5 +1,5 @@
 /**
- * Every amount a customer sees must add up from the lines shown beside it (issue 8 item 3). These read a screen's
+ * Every amount a customer sees must add up from the lines shown beside it. These read a screen's
  * money as a person reads it (the text on the visible page, in fen) and assert the sums:
  * - course detail: the price at the top is the bar's price and the chosen package's; 科目费用 a × N科 = b;
  * - submit screen: order = 售价 − 课程优惠 − 套餐优惠 + 运费; 应付 = order − 优惠券; for deposit and instalment

@@ -1,5 +1,5 @@
 /**
- * Coupons and cards as a customer meets them (issue 11), in the built H5 against the real server: a visitor
+ * Coupons and cards as a customer meets them, in the built H5 against the real server: a visitor
  * scans the claim URL, logs in, claims 扫码立减30元, finds it in 我的优惠券, spends it on an order (chosen in
  * the coupon popup) and sees it move from 未使用 to 已使用; a customer redeems a card code typed in lower case
  * with spaces, sees 兑换成功 and the card in 我的卡券; wrong, used, expired and voided codes each show their own

@@ -1,5 +1,5 @@
 /**
- * The server-drawn first screen (issue 17, LCP; server/src/domains/pages/first-screen.ts): the entry page carries the
+ * The server-drawn first screen (LCP; server/src/domains/pages/first-screen.ts): the entry page carries the
  * home's first banner picture before the app runs, at the place and size of the app's banner; it is the page's
  * largest paint, nothing shifts when the app's banner takes over, and it is gone once the app's banner is on screen.
  * A visitor the entrance takes elsewhere (another project's stored session, a deep link) never sees it.

@@ -1,5 +1,5 @@
 /**
- * The user area in the built H5 against the real server (issue 12), typed key by key as a person does:
+ * The user area in the built H5 against the real server, typed key by key as a person does:
  * a collect form filled wrong (each field's §5 message shown), left and reopened with nothing lost, then right,
  * reaching collectFormSuccess; feedback with two images picked through the file input, uploaded to the server's
  * own storage host and served back byte for byte; the drainage code's QR, which must be the server's encoding of

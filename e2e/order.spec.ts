@@ -171,7 +171,7 @@ async function addAddressFromSubmit(submit: Locator): Promise<Locator> {
   await suite.phone.shot('32-address-form');
   await form.locator('.sf-address-form__save').click();
   const listAgain = await currentPage(page, SCREENS.deliveryAddress, { marker: '.sf-addresses__item' });
-  // The row is a taro-ui swipe action (issue 10): swiped left it shows 编辑 / 删除 on screen; 删除 asks first and
+  // The row is a taro-ui swipe action: swiped left it shows 编辑 / 删除 on screen; 删除 asks first and
   // 取消 keeps the address, which is then picked as before.
   const row = listAgain.locator('.sf-addresses__swipe', { hasText: '李四' }).first();
   const remove = row.locator('.at-swipe-action__option', { hasText: '删除' });
@@ -384,7 +384,7 @@ test('a free sign-up skips payment and opens the order, paid, whose amounts add 
   const place = (await detail.locator('#act-place').textContent()) ?? '';
   assert.match(schedule, /活动时间/);
   await detail.locator('#act-order').click();
-  // A zero-price item signs up (§7 zero/activity/{id}, order/sign-up; issue 14): no submit screen, no cashier;
+  // A zero-price item signs up (§7 zero/activity/{id}, order/sign-up): no submit screen, no cashier;
   // §4: a zero-amount order skips payment; the result page (§2 result success/index) says so and leads to the order.
   const result = await currentPage(page, SCREENS.result);
   assert.doesNotMatch(page.url(), /sandbox\/cashier/);

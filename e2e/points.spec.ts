@@ -1,5 +1,5 @@
 /**
- * Carrier points as a customer of the `integral` project meets them (issue 14), in the built H5 against the real
+ * Carrier points as a customer of the `integral` project meets them, in the built H5 against the real
  * server: the 积分查询 popup (a wrong phone shows 请输入正确的11位手机号; the balance with its suffix and the note;
  * 更换 back to search with the bound phone), a points order that shows price, balance and what remains and makes
  * the balance drop by exactly its price, and a phone that must authorise at the sandbox carrier first: the

@@ -1,5 +1,5 @@
 /**
- * The fixture every walk repeats (issue 18: it was written out in every spec): one server and one Chromium for
+ * The fixture every walk repeats (it was written out in every spec): one server and one Chromium for
  * the file, and a new phone (a fresh context: empty storage, no session) for each test, closed after it, which
  * fails the test when the storefront threw meanwhile. `perTest: false` leaves opening phones to the tests (walks
  * that hand one phone over to another screen themselves); `setup` runs once the server is up (finding seed items).

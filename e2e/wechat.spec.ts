@@ -1,5 +1,5 @@
 /**
- * The WeChat browser (issue 16): Chromium with WeChat's user agent opens a course by its link, goes through the
+ * The WeChat browser: Chromium with WeChat's user agent opens a course by its link, goes through the
  * official account's OAuth (a local fake of WeChat's authorize page and /sns API, the server pointed at it by
  * env), comes back to the course logged in with its WeChat nickname, orders, and pays on the JSAPI path against
  * a local fake of WeChat Pay v3: the test's WeixinJSBridge hands getBrandWCPayRequest to the fake, which checks

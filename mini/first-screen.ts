@@ -80,14 +80,14 @@ export const FIRST_SCREENS: Record<string, FirstScreen> = {
     texts: (f) => ['收货人', f.address.consigneeName, f.address.fullAddress],
   },
   'subpackages/user/thirdParty/customerService': { as: 'user', texts: () => ['联系客服', '400-800-8000'] },
-  // The user area (issue 12): seed texts from server/src/db/seed/forms.ts.
+  // The user area: seed texts from server/src/db/seed/forms.ts.
   'pages/collectForms/collectForms': { as: 'user', query: () => ({ formSn: `${DEMO_PROJECT}-form` }), texts: () => ['信息登记表', '身份证号', '留言', '提交'] },
   'subpackages/result/success/collectFormSuccess': { as: 'user', texts: () => ['提交成功', '返回首页'] },
   'subpackages/user/feedback/feedback': { as: 'user', texts: () => ['反馈类型', '功能异常', '提交反馈'] },
   'subpackages/user/user/agreement': { as: 'user', texts: () => ['用户服务协议', '隐私政策'] },
   'subpackages/user/huimin/huiminServer': { as: 'user', texts: () => ['信息登记', '联系客服', '意见反馈'] },
   'subpackages/user/drainage/drainageCode': { as: 'user', texts: () => ['关注示范商城', '复制链接'] },
-  // §2 system pages (issue 12): the demo night run's meeting point (seed/catalogue-details.ts) as the detail opens it,
+  // §2 system pages: the demo night run's meeting point (seed/catalogue-details.ts) as the detail opens it,
   // and the chooser, which in a mini-program picks on the native map.
   'subpackages/system/openLocation/openLocation': {
     as: 'visitor',
@@ -95,7 +95,7 @@ export const FIRST_SCREENS: Record<string, FirstScreen> = {
     texts: () => ['海心沙亚运公园南门（集合点）', '广州市天河区临江大道3号', '计算与我的距离', '在地图中查看'],
   },
   'subpackages/system/chooseLocation/chooseLocation': { as: 'user', texts: () => ['在地图上选择', '地点名称', '确定'] },
-  // Carrier points (issue 14): both carriers with the §9 note; the carrier's authorisation page is a web-view.
+  // Carrier points: both carriers with the §9 note; the carrier's authorisation page is a web-view.
   'subpackages/user/integral/integralQuery': { as: 'user', texts: () => ['中国移动', '中国联通', '积分查询可能会延迟，具体以移动官方积分余额为准'] },
   // The points order screen; the demo project sells no points items, so it shows the server's refusal.
   'subpackages/order/integral/integralOrder': { as: 'user', query: () => ({ actSn: actSn(firstGoods.key) }), texts: () => ['该商品不支持积分兑换', '返回'] },
@@ -111,7 +111,7 @@ export const FIRST_SCREENS: Record<string, FirstScreen> = {
     texts: () => ['冒烟测试的图文内容'],
   },
   'subpackages/order/order/ratifyAccord': { as: 'user', query: (f) => ({ orderNo: f.orderNo }), texts: () => ['课程购买协议', '同意并签署'] },
-  // After-sales (issue 13): the smoke user has no application, so the list is empty and the others say so.
+  // After-sales: the smoke user has no application, so the list is empty and the others say so.
   'subpackages/order/afterSale/afterSaleOrder': { as: 'user', texts: () => ['全部', '处理中', '暂无售后记录'] },
   'subpackages/order/afterSale/afterSaleApply': { as: 'user', query: () => ({ orderNo: 'NO-SUCH-ORDER' }), texts: () => ['订单不存在', '返回'] },
   'subpackages/order/afterSale/afterSaleDetail': { as: 'user', query: () => ({ applicationNo: 'AS0' }), texts: () => ['售后申请不存在', '重试'] },
@@ -119,7 +119,7 @@ export const FIRST_SCREENS: Record<string, FirstScreen> = {
   'subpackages/order/afterSale/negotiationHistory': { as: 'user', query: () => ({ applicationNo: 'AS0' }), texts: () => ['售后申请不存在'] },
   'subpackages/order/logistics/logistics': { as: 'user', query: () => ({ carrierCode: 'SF', trackingNo: 'SF0' }), texts: () => ['物流信息不存在'] },
   'subpackages/order/logistics/writeLogistics': { as: 'user', query: () => ({ applicationNo: 'AS0' }), texts: () => ['售后申请不存在'] },
-  // Coupons and cards (issue 11): seed names from server/src/db/seed/coupons.ts and the demo gifts.
+  // Coupons and cards: seed names from server/src/db/seed/coupons.ts and the demo gifts.
   'pages/coupon/couponDetails': {
     as: 'user',
     query: (f) => ({ voucherSn: f.usedVoucherSn }),
@@ -133,7 +133,7 @@ export const FIRST_SCREENS: Record<string, FirstScreen> = {
   'subpackages/activity/exchangeCenter/exchangeCenter': { as: 'user', texts: () => ['输入卡密兑换', '立即兑换'] },
   'subpackages/activity/exchangeDetail/exchangeDetail': { as: 'user', texts: () => ['请先输入卡密', '去兑换'] },
   'subpackages/coupon/discountCouponList/discountCouponList': { as: 'user', texts: () => ['未使用', '新人立减20元', '去使用'] },
-  // Promoter earnings (issue 15): the smoke user is not a promoter, so the pages show what a customer sees.
+  // Promoter earnings: the smoke user is not a promoter, so the pages show what a customer sees.
   'subpackages/earnings/earnings/myEarnings': { as: 'user', texts: () => ['您还不是推广员，暂无收益'] },
   'subpackages/earnings/earnings/earningsOrder': { as: 'user', texts: () => ['冻结中', '您还不是推广员，暂无收益功能'] },
   'subpackages/earnings/bank/earningsBank': { as: 'user', texts: () => ['添加银行卡', '您还不是推广员，暂无收益功能'] },

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 17): how fast the storefront is where a phone feels it, printed beside the issue's
+ * `npm run bench`: how fast the storefront is where a phone feels it, printed beside the issue's
  * baseline and goals.
  *
  * - API: the real server on loopback with a fresh database, and a bare Fastify JSON route, each in its own
@@ -538,7 +538,7 @@ async function main() {
   else console.log('[PostgreSQL] skipped (no postgresql installed; BENCH_PG=1 installs and starts it)');
   if (ONLY.length) return; // one call's figures asked for, not the H5 ones
   h5FirstLoad();
-  // Lighthouse on the same build (issues 10 and 17) when Chromium is present; it starts a server of its own.
+  // Lighthouse on the same build when Chromium is present; it starts a server of its own.
   const lighthouse = await import('./lighthouse');
   if (lighthouse.chromiumPresent()) await lighthouse.runLighthouse();
 }

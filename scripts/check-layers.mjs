@@ -1,4 +1,4 @@
-// The layer rules of DESIGN.md §2 and §4 that a typecheck cannot see (issue 18):
+// The layer rules of DESIGN.md §2 and §4 that a typecheck cannot see:
 // - nothing under server/ imports the storefront (src/): rules both sides compute live in contract/rules;
 // - nothing under src/ brings zod in at run time, directly or through a contract file it imports for values
 //   (`import type` is erased, so it is fine); the client only validates with plain rules;

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Where a CPU profile's time went (issue 17): self time per function and per file (node_modules collapsed to their
+ * Where a CPU profile's time went: self time per function and per file (node_modules collapsed to their
  * package), from a `node --cpu-prof` .cpuprofile. `--from=S` skips the first S seconds (a server's start and
  * seed), `--last=S` keeps only the last S seconds, `--to=S` drops what follows S seconds, `--top=N` lines per
  * table (25), `--callers=fn` the call paths (six frames up) of a function's self time.

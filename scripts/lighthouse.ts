@@ -1,5 +1,5 @@
 /**
- * `npm run lighthouse`: Lighthouse 13 (mobile, default throttling) on the five pages issues 10 and 17 measure:
+ * `npm run lighthouse`: Lighthouse 13 (mobile, default throttling) on the five pages it measures:
  * home, activity detail, order submit, order detail and 我的. Builds nothing: it serves an existing H5 build
  * (LIGHTHOUSE_H5_DIST, else BENCH_H5_DIST, else E2E_H5_DIST, else dist/h5) with the e2e harness's server (free
  * port, fresh PGlite data dir), and prints performance, LCP, FCP, TBT, CLS, accessibility and best practices per

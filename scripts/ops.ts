@@ -143,7 +143,7 @@ export const COMMANDS: Record<string, Command> = {
       }
     },
   },
-  // Promoter earnings (issue 15).
+  // Promoter earnings.
   withdrawals: {
     usage: 'withdrawals [REVIEWING|PAYING|SUCCESS|FAILED|REJECTED]  withdrawals, newest first',
     async run({ positional: [status] }) {

@@ -1,4 +1,4 @@
-// Package budgets for WeChat and Baidu (issue 10): main package <= 600 KB, each sub-package <= 300 KB, well inside
+// Package budgets for WeChat and Baidu: main package <= 600 KB, each sub-package <= 300 KB, well inside
 // the platforms' hard 2 MB, so a first open stays quick and thirty more pages still fit.
 // Reads <dist>/<target>/app.json for the sub-package roots, sums the files under each, fails over budget.
 // BUDGET_DIST_ROOT points at another build root (e.g. a TARO_OUTPUT_ROOT build); dist/ by default.

@@ -1,5 +1,5 @@
 /**
- * Page gallery (issue 10): `npm run shots` starts the server on a fresh database (the e2e harness's startServer,
+ * Page gallery: `npm run shots` starts the server on a fresh database (the e2e harness's startServer,
  * serving dist/h5 or SHOTS_H5_DIST), walks every page of the H5 at 375x812 in each of the four themes (a visitor
  * first, then a customer logged in by phone with the SMS code from the server log) and writes the screenshots and
  * an index.html to shots/ (or SHOTS_DIR). A page that does not show its marker in time is still photographed,

@@ -18,7 +18,7 @@ let sharedPage = '';
 /**
  * H5 opened on the entrance (the site root, or its hash path without a traffic link): its calls start now, as the
  * script starts, rather than once the entrance page's chunk has loaded and rendered; the home banner (the LCP
- * image) waits on them (issue 17). The entrance page takes them (stores/page-prefetch EntranceStart).
+ * image) waits on them. The entrance page takes them (stores/page-prefetch EntranceStart).
  *
  * A page opened without a session (a shared link) starts on the entrance too, with the page as its redirect,
  * exactly as the page shell would send it there (components/page-shell) once the page's chunk had loaded and
@@ -68,7 +68,7 @@ function App({ children }: PropsWithChildren) {
     // made came with its user).
     if (keptSession) void rootStore.session.restoreUser();
     // On H5 the window's size is read from the layout, which the first screen need not wait for: nothing on it
-    // reads systemInfo, so it is read once the browser is idle (issue 17).
+    // reads systemInfo, so it is read once the browser is idle.
     if (process.env.TARO_ENV === 'h5' && typeof window.requestIdleCallback === 'function') window.requestIdleCallback(keepSystemInfo, { timeout: 3000 });
     else keepSystemInfo();
   });

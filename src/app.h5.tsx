@@ -1,6 +1,6 @@
 /**
  * H5 entry of the app component: Taro resolves the generated entry's `import component from 'app'` to this file on
- * H5 (other targets and the tests take app.tsx). Issue 17: the entry script's evaluation was one task of ~80 ms,
+ * H5 (other targets and the tests take app.tsx). The entry script's evaluation was one task of ~80 ms,
  * four times that under Lighthouse's CPU throttling and the largest share of the home's total blocking time. Here
  * it is cut into three tasks, with a chance for the browser to paint and handle input between them:
  *  1. the script's own task: the framework's modules (React DOM, Taro's runtime, router and components);

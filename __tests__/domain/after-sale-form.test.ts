@@ -8,7 +8,7 @@ const refer = {
 };
 const draft = (over: Partial<ApplyDraft> = {}): ApplyDraft => ({ type: 1, seqs: [1], amountText: '10', reason: '不想要了', description: '', images: [], ...over });
 
-describe('after-sale apply form (issue 13)', () => {
+describe('after-sale apply form', () => {
   test('max is what the chosen payments can still give back', () => {
     expect(maxFor(refer, [2])).toBe(1000);
     expect(maxFor(refer, [])).toBe(4000);

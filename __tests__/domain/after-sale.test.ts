@@ -28,7 +28,7 @@ const ALLOWED: Array<[AfterSaleState, AfterSaleEvent, AfterSaleState]> = [
   ['REFUNDING', 'REFUND_FAILED', 'AGREED'],
 ];
 
-describe('after-sales state machine (issue 13)', () => {
+describe('after-sales state machine', () => {
   test.each(ALLOWED)('%s --%s--> %s', (from, event, to) => {
     expect(afterSaleTransition(from, event)).toEqual({ ok: true, to });
   });

@@ -1,5 +1,5 @@
 /**
- * Coupon and card rules (issue 11): validity per validityType (text and the window the server gives a copy),
+ * Coupon and card rules: validity per validityType (text and the window the server gives a copy),
  * the §4 expiry label around China midnight with the server/device time difference, state mapping, where
  * 去使用 leads (§4 jumps), claim buttons, card states, scanned codes and card-secret normalising.
  */

@@ -1,5 +1,5 @@
 /**
- * Earnings rules both sides compute (issue 15): card numbers (length, Luhn, masks), identity (name shape, GB 11643
+ * Earnings rules both sides compute: card numbers (length, Luhn, masks), identity (name shape, GB 11643
  * ID with birth date, adult), withdrawal rules (format, minimum, balance, daily amount and count, fee), and the
  * storefront's ledger grouping, amount input and share link carrying the promoter code.
  */

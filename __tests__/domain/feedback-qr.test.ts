@@ -1,4 +1,4 @@
-/** Feedback form rules and the QR hints per platform (issue 12). */
+/** Feedback form rules and the QR hints per platform. */
 import { feedbackProblem, FEEDBACK_TEXTS } from '../../src/domain/feedback';
 import { qrHint, QR_HINTS } from '../../src/domain/qr';
 

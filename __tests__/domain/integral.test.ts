@@ -1,4 +1,4 @@
-/** Carrier points rules (issue 14; §3 integral package, §5 points search, §9 suffix and note), table-driven. */
+/** Carrier points rules (§3 integral package, §5 points search, §9 suffix and note), table-driven. */
 import {
   INTEGRAL_NOTE,
   INTEGRAL_PHONE_MAX,

@@ -5,7 +5,7 @@ import { NEUTRAL_COLOURS, THEME_PRIMARY, contrastRatio, themeVars, type ThemeNam
 const THEMES = Object.keys(THEME_PRIMARY) as ThemeName[];
 const AA = 4.5;
 
-describe('design tokens (issue 10)', () => {
+describe('design tokens', () => {
   test('every colour variable tokens.scss names is set by every theme (one source of values)', () => {
     const scss = readFileSync(join(__dirname, '../../src/styles/tokens.scss'), 'utf8');
     const named = Array.from(scss.matchAll(/var\((--sf-[a-z0-9-]+)\)/g), (m) => m[1]);

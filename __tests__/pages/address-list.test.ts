@@ -1,5 +1,5 @@
 /**
- * 收货地址 list (issue 10 item 2): each row is a taro-ui swipe action whose 编辑 / 删除 work, and the row's own
+ * 收货地址 list: each row is a taro-ui swipe action whose 编辑 / 删除 work, and the row's own
  * 编辑 and the pick for an order keep working beside it.
  */
 jest.mock('../../src/api/transport', () => require('./harness').transportModule);

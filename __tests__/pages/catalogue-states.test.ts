@@ -1,5 +1,5 @@
 /**
- * What a customer sees before and around the catalogue's content (issue 8 item 12): the detail's main picture,
+ * What a customer sees before and around the catalogue's content: the detail's main picture,
  * its loading state, the refund marks, the more-list title.
  */
 jest.mock('../../src/api/transport', () => require('./harness').transportModule);

@@ -1,5 +1,5 @@
 /**
- * 我的 (issue 10): a visitor sees the login prompt and no numbers; a customer sees the masked phone, the order
+ * 我的: a visitor sees the login prompt and no numbers; a customer sees the masked phone, the order
  * counts and the coupon count from one summary call, and every entry opens a page that exists.
  */
 jest.mock('../../src/api/transport', () => require('./harness').transportModule);
@@ -71,7 +71,7 @@ describe('我的', () => {
     expect(titles).toContain('联系客服');
     if (!BUILT_ROUTES.has('subpackages/earnings/earnings/myEarnings')) expect(titles).not.toContain('我的收益');
     if (!BUILT_ROUTES.has('subpackages/order/afterSale/afterSaleOrder')) expect(titles).not.toContain('售后服务');
-    // Carrier points belong to the points project only (issue 14).
+    // Carrier points belong to the points project only.
     expect(titles).not.toContain('积分查询');
   });
 

@@ -1,5 +1,5 @@
 /**
- * Coupon and card pages (issue 11): 我的优惠券's tabs and ticket texts, 去使用's §4 jumps and failure tip, the
+ * Coupon and card pages: 我的优惠券's tabs and ticket texts, 去使用's §4 jumps and failure tip, the
  * claim buttons, the redeem flow with each refusal's message, and moreActivity by couponSn (暂无可用活动).
  */
 jest.mock('../../src/api/transport', () => require('./harness').transportModule);

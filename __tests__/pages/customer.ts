@@ -1,5 +1,5 @@
 /**
- * The prelude of a page test that runs as a signed-in customer (issue 18: it was written out in every file): a
+ * The prelude of a page test that runs as a signed-in customer (it was written out in every file): a
  * clean fake server and a session before each test, and Taro's toasts watched, so a test can say which message
  * the customer was shown.
  */

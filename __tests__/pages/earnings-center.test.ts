@@ -1,5 +1,5 @@
 /**
- * 我的收益 on 我的 (issue 15): shown to a promoter (personal/profit says so), absent for a customer who is not one
+ * 我的收益 on 我的: shown to a promoter (personal/profit says so), absent for a customer who is not one
  * and for a visitor (who is not asked at all).
  */
 jest.mock('../../src/api/transport', () => require('./harness').transportModule);

@@ -2,11 +2,11 @@ jest.mock('../../src/api/transport', () => require('./harness').transportModule)
 import { all, currentPage, currentRoute, openAt, passDuplicateWindow, requests, resetServer, route, waitFor, waitForPage } from './harness';
 
 /**
- * Issue 17: in a plain browser (no silent platform login) the entrance asks for the menu beside the §6 auth call,
+ * In a plain browser (no silent platform login) the entrance asks for the menu beside the §6 auth call,
  * and asks for the first home tab's page as soon as the menu names it, before the home tab is shown; the home tab
  * uses that answer once, and a pull-down refresh asks again.
  */
-describe('entrance to the first home tab (issue 17)', () => {
+describe('entrance to the first home tab', () => {
   beforeEach(() => resetServer());
 
   test('the menu is asked for beside the auth call, the home page before the home tab shows', async () => {

@@ -1,5 +1,5 @@
 /**
- * The hand-written form pages send through one helper (src/stores/form-send.ts, issue 18): typed key by key,
+ * The hand-written form pages send through one helper (src/stores/form-send.ts): typed key by key,
  * a problem found before sending is named and nothing typed is lost, the server's refusal is shown in its own
  * words and the fields keep what was typed, and a second tap while sending sends nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * The points order screen (issue 14; subpackages/order/integral/integralOrder): the points price, the bound phone,
+ * The points order screen (subpackages/order/integral/integralOrder): the points price, the bound phone,
  * the balance and what remains as the server says; 确认兑换 sends exactly what was shown with one request id and
  * opens the points-only order in the screen's place; without a usable balance the button queries instead; an
  * item that is no points item shows the server's refusal in place of the order.

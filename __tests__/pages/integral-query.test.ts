@@ -1,5 +1,5 @@
 /**
- * 积分查询 coming back from the carrier's authorisation (§4 points; issue 14): the page that asked finds the stored
+ * 积分查询 coming back from the carrier's authorisation (§4 points): the page that asked finds the stored
  * query (phone and flag) and finishes it without asking for the phone again; if the carrier still wants an
  * authorisation (the customer came back without giving it), the customer is told so and is not sent to the
  * carrier a second time. The same popup code runs after the H5 callback and after the mini-program web-view.

@@ -1,5 +1,5 @@
 /**
- * Page tests of the §2 system pages (issue 12) on H5, with the browser's position faked through Taro.getLocation:
+ * Page tests of the §2 system pages on H5, with the browser's position faked through Taro.getLocation:
  * the detail's 活动地点 opens /open-location, which shows the distance once allowed and the reason with 重试 when
  * refused; /choose-location keeps what was typed across a refusal and stores the place in locationInfo (§3).
  */

@@ -1,5 +1,5 @@
 /**
- * What is ordered (issue 8 item 5): the package tapped on a course detail reaches the confirmation call, and a
+ * What is ordered: the package tapped on a course detail reaches the confirmation call, and a
  * goods order has a quantity that the server confirms, with amounts and the count following it.
  */
 jest.mock('../../src/api/transport', () => require('./harness').transportModule);

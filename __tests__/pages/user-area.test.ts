@@ -1,4 +1,4 @@
-/** Page tests of the user area (issue 12): collect form, customer service, agreement, huiminServer, drainage code. */
+/** Page tests of the user area: collect form, customer service, agreement, huiminServer, drainage code. */
 jest.mock('../../src/api/transport', () => require('./harness').transportModule);
 import Taro from '@tarojs/taro';
 import type { FormDetail } from '../../contract/form';

@@ -1,5 +1,5 @@
 /**
- * §4 points in the mini-programs (issue 14): the query waits in storage with its flag and the carrier's page opens
+ * §4 points in the mini-programs: the query waits in storage with its flag and the carrier's page opens
  * in the carrier web-view page, which makes its address absolute on the API origin and knows the callbackUrl when
  * it loads it. Taro's navigation is faked (the platform module the weapp variant calls).
  */

@@ -1,5 +1,5 @@
 /**
- * Share links of a promoter carry its code (issue 15): the WeChat H5 share link and the mini-program share path
+ * Share links of a promoter carry its code: the WeChat H5 share link and the mini-program share path
  * both add promoterCode when the page gives one, and nothing when it does not.
  */
 import { createH5Share } from '../../src/platform/share/index.h5';

@@ -1,5 +1,5 @@
 /**
- * Mini-program login adapters (issue 16) with the host faked: WeChat's wx.login and Baidu's getLoginCode (Taro
+ * Mini-program login adapters with the host faked: WeChat's wx.login and Baidu's getLoginCode (Taro
  * maps login to it on swan) give a code the server trades; the phone button's detail becomes the proof the
  * server checks; a declined button or a failed host call is never a crash. Also the session store's use of them.
  */

@@ -2,7 +2,7 @@ import { preloadPage } from '../../src/platform/preload-page';
 
 type Win = { __taroAppConfig?: unknown };
 
-describe('a shared link\'s page loads beside the entrance (issue 17)', () => {
+describe('a shared link\'s page loads beside the entrance', () => {
   afterEach(() => delete (window as unknown as Win).__taroAppConfig);
 
   test('the route\'s own load is called, so its chunks are on their way before the router shows the page', () => {

@@ -1,4 +1,4 @@
-/** The 扫一扫 entry per platform (issue 11): mini-programs read a code with Taro.scanCode; H5 has no entry. */
+/** The 扫一扫 entry per platform: mini-programs read a code with Taro.scanCode; H5 has no entry. */
 import type Taro from '@tarojs/taro';
 import { claimFromScan } from '../../src/domain/coupons';
 import { scanner as h5Scanner } from '../../src/platform/scan/index.h5';

@@ -1,6 +1,6 @@
 /**
  * js/getJSSign is asked for once per page address at most, and not at all once the server has said signing is
- * off (issue 8 item 14: a WeChat walk logged 138 failed signature calls, one per page shown).
+ * off (a WeChat walk logged 138 failed signature calls, one per page shown).
  */
 import { ERROR_CODES } from '../../contract/common';
 import { ApiError } from '../../src/api/request';

@@ -7,7 +7,7 @@ import { payParams } from '../fixtures/payment';
 
 const sandbox = payParams({ orderNo: 'O9', paymentSn: 'P9', mwebUrl: '/sandbox/cashier/P9' });
 
-describe('sandbox cashier in a mini-program web-view (issue 16)', () => {
+describe('sandbox cashier in a mini-program web-view', () => {
   test('the cashier path is made absolute on the API origin; nothing else is opened', () => {
     expect(cashierUrl('/sandbox/cashier/P9', 'http://192.168.1.5:10086/api')).toBe('http://192.168.1.5:10086/sandbox/cashier/P9');
     expect(cashierUrl('https://pay.example.com/c/1', 'http://x')).toBe('https://pay.example.com/c/1');

@@ -6,7 +6,7 @@ import { domainApi } from '../../src/stores/domain-api';
 import { resetServer, route, signIn, transportModule } from '../pages/harness';
 
 /**
- * Sub-package domain calls (issue 17) are bound with stores/domain-api.ts instead of the root api object: they must
+ * Sub-package domain calls are bound with stores/domain-api.ts instead of the root api object: they must
  * go through the app's one request wrapper exactly as root calls do (session token, envelope, §8 errors).
  */
 describe('domainApi', () => {

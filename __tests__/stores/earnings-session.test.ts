@@ -1,5 +1,5 @@
 /**
- * The session's earnings state (issue 15): the promoter code of the link a visitor landed on is kept (and
+ * The session's earnings state: the promoter code of the link a visitor landed on is kept (and
  * survives a reload and a logout, since the visit came through it), the chosen bank (§3 bankCodeInfo) and the
  * user's own promoter status are kept and forgotten on logout.
  */

@@ -12,7 +12,7 @@ function setup() {
   return { moduleInfo, state, prefetch };
 }
 
-describe('first home tab page prefetch (issue 17)', () => {
+describe('first home tab page prefetch', () => {
   test('the page asked for early is handed to the home tab once, then the tab calls for itself', async () => {
     const { moduleInfo, prefetch } = setup();
     prefetch.prefetch('home-1');
@@ -56,7 +56,7 @@ describe('first home tab page prefetch (issue 17)', () => {
   });
 });
 
-describe('a shared item asked for by the entrance (issue 17)', () => {
+describe('a shared item asked for by the entrance', () => {
   function itemSetup() {
     const details = jest.fn(async (actSn: string) => ({ actSn, actName: actSn }));
     const specAttrs = jest.fn(async () => ({ attrs: [{ name: '适合年龄', value: '6-12岁' }] }));
@@ -115,7 +115,7 @@ describe('a shared item asked for by the entrance (issue 17)', () => {
   });
 });
 
-describe('entrance calls started as the app starts (issue 17)', () => {
+describe('entrance calls started as the app starts', () => {
   function session() {
     const order: string[] = [];
     let enterFails = false;

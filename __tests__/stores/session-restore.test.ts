@@ -1,4 +1,4 @@
-/** §7 /front/v1/user/cache: a kept session's user is refreshed from the server on start (issue 12). */
+/** §7 /front/v1/user/cache: a kept session's user is refreshed from the server on start. */
 import type { Api } from '../../src/api';
 import type { KeyValueStorage } from '../../src/platform/storage';
 import { SESSION_KEY, SessionStore } from '../../src/stores/session';

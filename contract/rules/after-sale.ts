@@ -1,5 +1,5 @@
 /**
- * The after-sales state machine (issue 13), pure: no database, no clock. The server locks the application row,
+ * The after-sales state machine, pure: no database, no clock. The server locks the application row,
  * asks `afterSaleTransition`, and writes the answer with a negotiation record in the same transaction; the
  * storefront reads the same tables for its texts and for which buttons an application offers.
  *

@@ -1,5 +1,5 @@
 /**
- * Real-name verification rules both sides check (issue 15): a mainland ID number (GB 11643: pattern, real
+ * Real-name verification rules both sides check: a mainland ID number (GB 11643: pattern, real
  * birth date, check digit; contract/rules/fields.ts isMainlandId), a name shaped like a Chinese legal name, and
  * an adult holder (payouts go to adults only). The provider then says whether the two belong together.
  */

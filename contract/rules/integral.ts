@@ -1,7 +1,7 @@
 import { formatMoney } from './money';
 
 /**
- * Carrier points rules both sides compute (issue 14; spec §3 integral package, §5 points search, §9): carrier
+ * Carrier points rules both sides compute (spec §3 integral package, §5 points search, §9): carrier
  * labels and suffixes, the phone check of the 积分查询 search view, and what a points order leaves.
  */
 

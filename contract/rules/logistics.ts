@@ -1,5 +1,5 @@
 /**
- * Return logistics (issue 13): the carriers a customer may pick on writeLogistics and the shape of each one's
+ * Return logistics: the carriers a customer may pick on writeLogistics and the shape of each one's
  * tracking number. Both sides check with `checkTrackingNo`, so a wrong shape is refused before it is sent and
  * again on the server. `kuaidi100` is the carrier's company code in Kuaidi100's query protocol.
  */

@@ -1,5 +1,5 @@
 /**
- * Bank card numbers (issue 15): digits only, 16 to 19 long, with a valid Luhn check digit (ISO/IEC 7812), the
+ * Bank card numbers: digits only, 16 to 19 long, with a valid Luhn check digit (ISO/IEC 7812), the
  * check every mainland debit card passes. Both sides use it: the storefront to name the problem before sending,
  * the server to refuse what the storefront let through.
  */

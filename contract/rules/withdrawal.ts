@@ -1,5 +1,5 @@
 /**
- * Withdrawal rules (issue 15), computed the same way by the storefront (to name the problem as the amount is
+ * Withdrawal rules, computed the same way by the storefront (to name the problem as the amount is
  * typed) and by the server (which decides, inside the promoter's locked transaction). Money is integer fen.
  */
 import { formatMoney } from './money';

@@ -15,7 +15,7 @@ export const DEFAULT_SANDBOX_PAY_KEY = 'storefront-sandbox-pay-key';
 export const DEFAULT_OPS_KEY = 'storefront-demo-ops-key';
 /** Demo HMAC key of the server's own upload policies (the local storage host); OSS uses OSS_ACCESS_SECRET. */
 export const DEFAULT_UPLOAD_SECRET = 'storefront-demo-upload-secret';
-/** Demo HMAC key of the card secrets (issue 11): codes are stored as HMAC-SHA256(CARD_CODE_KEY, code). */
+/** Demo HMAC key of the card secrets: codes are stored as HMAC-SHA256(CARD_CODE_KEY, code). */
 export const DEFAULT_CARD_CODE_KEY = 'storefront-demo-card-code-key';
 /** sandbox: mini-program logins without an app secret (DevTools); live: WeChat code2Session and Baidu jscode2sessionkey. */
 export const MINI_LOGIN_PROVIDERS = ['sandbox', 'live'] as const;

@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  // Issue 17, memory: a fresh embedded database is created, migrated and seeded by a child process, whose memory
+  // Memory: a fresh embedded database is created, migrated and seeded by a child process, whose memory
   // goes back to the system when it exits (runtime/database/first-start.ts: about 350 -> 255 MB resident after a first start).
   const firstStart = !config.databaseUrl && needsFirstStart(config.dataDir);
   if (firstStart) await firstStartInChild(config.dataDir);

@@ -1,5 +1,5 @@
 /**
- * How the API server's node process is started (issue 17, memory): one list for every launcher, so `npm start`
+ * How the API server's node process is started (memory): one list for every launcher, so `npm start`
  * (scripts/start.mjs), `npm run bench` (scripts/bench.ts), the e2e harness and Lighthouse (e2e/harness.ts) and
  * `npm run server` (server/src/main.ts relaunches itself with these when started without them) run the same
  * server. Plain JavaScript because scripts/start.mjs runs without the TypeScript loader.
@@ -16,7 +16,7 @@
  * - --single-threaded-gc: V8 collects with helper threads by default. On two cores, shared with the load client
  *   and the kernel's network work, handing each young-generation collection (tens a second under load) to helper
  *   threads saves less than it costs. Server CPU per request (`npm run bench`, srv us), four alternating runs with
- *   and without it (issue 17): entrance 69-72 against 73-76 us, new visitor 95-98 against 96-100, activity details
+ *   and without it: entrance 69-72 against 73-76 us, new visitor 95-98 against 96-100, activity details
  *   55 against 57; an earlier pair of runs suggested a tenth, which more runs did not bear out. A few percent,
  *   within the run-to-run noise of req/s, and never worse in any run.
  * - MALLOC_ARENA_MAX=1 (glibc, read at process start): V8 compiles PGlite's hot WebAssembly functions again with

@@ -10,7 +10,7 @@ export function createEntranceApi(request: Request) {
         service: 'user',
         data: { projectSn, source: process.env.TARO_ENV.toUpperCase() },
       }),
-    // The prompts depend on what the platform can supply (§6, issue 16), so the server is told which one asks.
+    // The prompts depend on what the platform can supply (§6), so the server is told which one asks.
     userAuth: () => request<AuthInfo>({ url: '/front/v1/user/auth', service: 'user', data: { source: process.env.TARO_ENV.toUpperCase() } }),
     tips: (enumKey: string, unionId?: string, projectEnum?: string) =>
       request<{ tips: string | null }>({ url: '/front/v1/entrance/tips', service: 'user', data: { enumKey, unionId, projectEnum } }),

@@ -1,4 +1,4 @@
-/** Carrier points and zero-price sign-ups (§7; issue 14): binding, balance, points order, sign-up. */
+/** Carrier points and zero-price sign-ups (§7): binding, balance, points order, sign-up. */
 import type {
   BalanceReply,
   BindingState,

@@ -1,4 +1,4 @@
-/** Mini-program login calls (issue 16): the login code and the phone button's proof, traded on the server. */
+/** Mini-program login calls: the login code and the phone button's proof, traded on the server. */
 import type { MiniLoginBody, MiniLoginInfo, MiniPhoneBody } from '@contract/mini-login';
 import type { Request } from './request';
 

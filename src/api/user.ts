@@ -1,4 +1,4 @@
-/** 我的's numbers (issue 10): one summary call instead of a total from every list. */
+/** 我的's numbers: one summary call instead of a total from every list. */
 import type { UserSummary } from '@contract/user-summary';
 import type { Request } from './request';
 

@@ -1,4 +1,4 @@
-/** WeChat browser login (issue 16): WeChat's authorize address for a page, and the code it came back with. */
+/** WeChat browser login: WeChat's authorize address for a page, and the code it came back with. */
 import type { MiniLoginInfo } from '@contract/mini-login';
 import type { WechatOAuthAuthorizeInfo } from '@contract/wechat-oauth';
 import type { Request } from './request';

@@ -1,5 +1,5 @@
 /**
- * After-sales on the storefront (issue 13): the apply form's checks (the server checks again), the progress
+ * After-sales on the storefront: the apply form's checks (the server checks again), the progress
  * steps of an application and the texts the pages share. Pure: no Taro, no React.
  */
 import type { AfterSaleDetail, AfterSaleRefer } from '@contract/after-sales';

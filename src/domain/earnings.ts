@@ -1,5 +1,5 @@
 /**
- * Earnings screens' pure rules (issue 15): the ledger grouped by China month, signed money text, what the
+ * Earnings screens' pure rules: the ledger grouped by China month, signed money text, what the
  * amount field accepts as it is typed, and the withdraw page's verdict (contract/rules/withdrawal.ts decides;
  * the server decides again).
  */

@@ -14,7 +14,7 @@ export interface ResultKind {
 }
 
 export const RESULT_KINDS = {
-  /** A zero-price activity: the order exists and nothing was paid (§4, issue 14 item 4). */
+  /** A zero-price activity: the order exists and nothing was paid (§4). */
   signUp: { status: 'success', title: '报名成功', text: '本次报名无需支付，活动信息和参与方式请在订单中查看。', actions: ['order', 'home'] },
 } satisfies Record<string, ResultKind>;
 

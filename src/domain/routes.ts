@@ -58,13 +58,13 @@ export const ROUTES = {
   agreement: 'subpackages/user/user/agreement',
   huiminServer: 'subpackages/user/huimin/huiminServer',
   drainageCode: 'subpackages/user/drainage/drainageCode',
-  // Carrier points (issue 14): the 积分查询 page of 我的, and the carrier's authorisation page in a mini-program web-view.
+  // Carrier points: the 积分查询 page of 我的, and the carrier's authorisation page in a mini-program web-view.
   integralQuery: 'subpackages/user/integral/integralQuery',
   carrierAuth: 'subpackages/user/integral/carrierAuth',
   // The points order screen (立即兑换 on a points item).
   integralOrder: 'subpackages/order/integral/integralOrder',
   collectFormSuccess: 'subpackages/result/success/collectFormSuccess',
-  // §2 system pages /choose-location and /open-location (issue 12): a sub-package of their own, off the main package.
+  // §2 system pages /choose-location and /open-location: a sub-package of their own, off the main package.
   chooseLocation: 'subpackages/system/chooseLocation/chooseLocation',
   openLocation: 'subpackages/system/openLocation/openLocation',
 } as const;
@@ -125,7 +125,7 @@ export const BUILT_ROUTES: ReadonlySet<string> = new Set<string>([
   ROUTES.getCommentList,
   ROUTES.richTextH5,
   ROUTES.customerService,
-  // The user area (issue 12).
+  // The user area.
   ROUTES.collectForms,
   ROUTES.collectFormSuccess,
   ROUTES.feedback,
@@ -134,7 +134,7 @@ export const BUILT_ROUTES: ReadonlySet<string> = new Set<string>([
   ROUTES.drainageCode,
   ROUTES.chooseLocation,
   ROUTES.openLocation,
-  // Coupons and cards (issue 11).
+  // Coupons and cards.
   ROUTES.couponDetails,
   ROUTES.getCouponActive,
   ROUTES.exchangeCenter,
@@ -143,7 +143,7 @@ export const BUILT_ROUTES: ReadonlySet<string> = new Set<string>([
   ROUTES.discountCouponList,
   ROUTES.couponHistory,
   ROUTES.couponList,
-  // Promoter earnings (issue 15).
+  // Promoter earnings.
   ROUTES.myEarnings,
   ROUTES.earningsOrder,
   ROUTES.earningsBank,
@@ -154,7 +154,7 @@ export const BUILT_ROUTES: ReadonlySet<string> = new Set<string>([
   ROUTES.withdrawDetails,
   ROUTES.authentication,
   ROUTES.authenticationDetails,
-  // After-sales (issue 13).
+  // After-sales.
   ROUTES.afterSaleOrder,
   ROUTES.afterSaleApply,
   ROUTES.afterSaleDetail,
@@ -162,7 +162,7 @@ export const BUILT_ROUTES: ReadonlySet<string> = new Set<string>([
   ROUTES.negotiationHistory,
   ROUTES.logistics,
   ROUTES.writeLogistics,
-  // Carrier points (issue 14).
+  // Carrier points.
   ROUTES.integralQuery,
   ROUTES.carrierAuth,
   ROUTES.integralOrder,

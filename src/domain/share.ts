@@ -30,7 +30,7 @@ export interface ShareContent {
 /**
  * The path a mini-program share opens: the same page with its query, plus the project so that a friend who
  * opens it enters the right storefront, and the sharer's promoter code when the sharer is a promoter (an order
- * placed through the link earns them its commission, issue 15).
+ * placed through the link earns them its commission).
  */
 export function sharePath(route: string, params: Readonly<Record<string, string>>, projectSn: string, promoterCode?: string): string {
   const query: Record<string, string> = {};

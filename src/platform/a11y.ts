@@ -1,6 +1,6 @@
 /**
  * What Taro's and taro-ui's H5 components do not pass on to the elements a screen reader reads (Lighthouse's
- * image-alt and label audits, issue 10). Mini-programs have neither `alt` nor these elements: no-ops there, and
+ * image-alt and label audits). Mini-programs have neither `alt` nor these elements: no-ops there, and
  * the `process.env.TARO_ENV` checks let their builds drop the code.
  */
 

@@ -1,6 +1,6 @@
 /**
  * §4 points on H5: when the carrier must be asked first, the phone and a flag are stored and the browser goes to
- * the carrier's page; its callbackUrl brings the browser back to this page, which finishes the query (issue 14).
+ * the carrier's page; its callbackUrl brings the browser back to this page, which finishes the query.
  * Taro picks carrier-redirect.weapp.ts / .swan.ts in the mini-programs (a web-view page instead of a browser).
  */
 import { returnUrl } from '../domain/return-url';

@@ -1,5 +1,5 @@
 /**
- * H5: starts loading a page's chunks before the router shows the page (issue 17: a shared link starts on the
+ * H5: starts loading a page's chunks before the router shows the page (a shared link starts on the
  * entrance, and the page it leads to would otherwise load only when the entrance leaves for it). Taro's H5 app
  * keeps its routes on window.__taroAppConfig, each with the `load` the router itself calls; webpack loads a chunk
  * once, so the router's later call finds it loaded. Without that config (another Taro version, a mini-program)

@@ -1,7 +1,7 @@
 /**
  * The device facts the session keeps (§3 systemInfo): the system and the window size. In the mini-programs
  * Taro.getSystemInfoSync has them. On H5 it would bring a whole user-agent parser (the `platform` package,
- * 15 KB minified) into the first screen for the system's name (issue 17), so there the window is read from the
+ * 15 KB minified) into the first screen for the system's name, so there the window is read from the
  * document, as Taro's H5 getWindowInfo does, and the system from the user agent. TARO_ENV is a build-time
  * constant: each build keeps one branch.
  */

@@ -1,7 +1,7 @@
 /**
  * Domain calls that only sub-package pages make (after-sales, feedback) stay out of the root `api` object: that
  * object is built by the main package, so every module it names ships in the WeChat / Baidu main package, whose
- * size is budgeted (issue 17, scripts/package-budget.mjs). A sub-package binds its own domain modules to the
+ * size is budgeted (scripts/package-budget.mjs). A sub-package binds its own domain modules to the
  * app's one request wrapper here (signing, session, §8 errors unchanged), so the modules are bundled with the
  * sub-package that imports them.
  */

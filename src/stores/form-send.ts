@@ -1,5 +1,5 @@
 /**
- * The two things every hand-written form page does the same way (issue 18: they were written out per page):
+ * The two things every hand-written form page does the same way (they were written out per page):
  * - bind a text input to a field of the page's local observable, so each keystroke lands in the store;
  * - send: refuse a second tap while one is on its way, name the first problem (the page keeps what was typed),
  *   and show the server's own message when it refuses, or the page's fallback when the request itself failed.

@@ -1,5 +1,5 @@
 /**
- * What the entrance asks for before the page that shows it has loaded (issue 17), so the call runs while the page
+ * What the entrance asks for before the page that shows it has loaded, so the call runs while the page
  * switch and the page's chunk load, instead of after them:
  * - the first home tab's page, as soon as the menu names it: the banner (the LCP image) waits one round trip less;
  * - the item of a shared link (activity or course detail, the entrance's redirect), as soon as the visitor has a
@@ -145,7 +145,7 @@ export function startEntranceCalls(
 export const ENTRANCE_START_TTL_MS = 30_000;
 
 /**
- * The entrance calls started as the app starts on the entrance page (H5, issue 17; app-root.tsx also starts there
+ * The entrance calls started as the app starts on the entrance page (H5; app-root.tsx also starts there
  * a page opened without a session), before the page's chunk has loaded and rendered: the home banner (the LCP
  * image) and a shared item's detail wait on them. The entrance page takes them once, for the
  * same project; for any other project it first lets them settle (they write the session) and calls for itself.

@@ -1,5 +1,5 @@
 /**
- * A store made when a screen first asks for it rather than with the RootStore (issue 17: only the screens that
+ * A store made when a screen first asks for it rather than with the RootStore (only the screens that
  * use it import its file, so the H5 first screen does not download it). One per root (the running app has one),
  * so what it holds lives as long as the app, as it did in the RootStore.
  */

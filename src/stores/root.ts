@@ -1,7 +1,7 @@
 /**
  * Builds the session store and the cross-page stores around one api object (DESIGN.md §8). The order and
  * collect-form drafts are made by the screens that use them (orderDraftsOf, formDraftsOf) from this root's api,
- * so their code is not part of the H5 first screen (issue 17).
+ * so their code is not part of the H5 first screen.
  */
 import type { Api } from '../api';
 import type { KeyValueStorage } from '../platform/storage';
@@ -12,7 +12,7 @@ import { SessionStore } from './session';
 export class RootStore {
   readonly session: SessionStore;
   readonly payment: PaymentStore;
-  /** The first home tab's page, started by the entrance (issue 17). */
+  /** The first home tab's page, started by the entrance. */
   readonly pagePrefetch: PagePrefetch;
 
   constructor(

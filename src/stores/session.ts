@@ -57,7 +57,7 @@ export class SessionStore {
   /** The bank picked on chooseBank for the card being added (§3 bankCodeInfo): { bankCode, bankName }. */
   bankCodeInfo: unknown = null;
   drainageInfo: unknown = null;
-  /** The user is a promoter (issue 15): 我的收益 shows, and share links carry promoterCode. */
+  /** The user is a promoter: 我的收益 shows, and share links carry promoterCode. */
   isEarner = false;
   promoterCode = '';
   /** The promoter code of the share link this visitor landed on; sent with orders so the promoter earns. */
@@ -215,7 +215,7 @@ export class SessionStore {
     return info;
   }
 
-  /** A session from the platform's own login or phone button (issue 16): token, user and §6 prompts. */
+  /** A session from the platform's own login or phone button: token, user and §6 prompts. */
   applyLogin(info: MiniLoginInfo): void {
     this.token = info.token;
     this.userInfo = info.userInfo;
@@ -235,7 +235,7 @@ export class SessionStore {
     return outcome;
   }
 
-  /** The phone button's answer (issue 16); a merge by phone may hand back another customer's session. */
+  /** The phone button's answer; a merge by phone may hand back another customer's session. */
   async bindPlatformPhone(login: PlatformLogin, detail: PhoneButtonDetail): Promise<LoginOutcome> {
     const outcome = await login.bindPhone({ api: this.api }, detail);
     if (outcome.status === 'ok') runInAction(() => this.applyLogin(outcome.info));

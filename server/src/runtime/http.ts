@@ -16,7 +16,7 @@ const sharedEnvelopes = new WeakMap<object, Ok<unknown>>();
 const shared = new WeakSet<object>();
 
 /**
- * ok(info) for an `info` that is a cached read model (issue 17): the same envelope object for the same `info`
+ * ok(info) for an `info` that is a cached read model: the same envelope object for the same `info`
  * object, which the serializer (runtime/serializer.ts) turns into JSON once and then answers from memory. The
  * text lives as long as that object: when the read cache drops it (runtime/read-cache.ts invalidation), the next
  * load is a new object and is serialised afresh. `info` and everything it holds must never be changed in place.
@@ -32,7 +32,7 @@ export function sharedOk<T extends object>(info: T): Ok<T> {
 }
 
 /**
- * A success whose JSON text a route made itself (issue 17: for the hottest answers, where the zod serializer's
+ * A success whose JSON text a route made itself (for the hottest answers, where the zod serializer's
  * parse and stringify were the largest part of the call's own CPU). The serializer (runtime/serializer.ts) answers
  * the text as it is; each maker of one has a test that its text is what the route's zod schema serializes.
  */

@@ -1,5 +1,5 @@
 /**
- * Where a provider's cashier or the e-sign page may send the browser back (issue 9 item 3: no open redirect).
+ * Where a provider's cashier or the e-sign page may send the browser back (no open redirect).
  * Allowed: a path on this origin (`/#/pages/order/orderDetail?orderNo=1`), or, when PUBLIC_BASE_URL is set, an
  * absolute http(s) URL on exactly that origin. Everything a browser could read as another origin is refused:
  * `//evil`, `/\evil` (browsers treat a backslash as a slash), whitespace or control characters (browsers strip

@@ -1,6 +1,6 @@
 /**
  * Requests that reach the same step in one turn of the event loop, answered by one statement for the group
- * (group commit, issue 17). `run` gets the group's inputs and answers each, in order. The group is sent once the
+ * (group commit). `run` gets the group's inputs and answers each, in order. The group is sent once the
  * turn's other requests have reached this point (setImmediate: the embedded database runs a statement without
  * yielding to I/O, so waiting for the statement in flight would gather nobody), so under load a group gathers the
  * requests that arrived together. Used for the nonce claims and session look-ups every signed call makes on

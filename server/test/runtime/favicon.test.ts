@@ -1,5 +1,5 @@
 /**
- * /favicon.ico (issue 8 item 14: every page load logged a 404 for it). The H5 build copies src/favicon.ico next to
+ * /favicon.ico (every page load logged a 404 for it). The H5 build copies src/favicon.ico next to
  * index.html (config/index.ts copy pattern) and src/index.html links it; the server serves the build at /.
  */
 import assert from 'node:assert/strict';

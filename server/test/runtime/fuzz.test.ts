@@ -1,5 +1,5 @@
 /**
- * Fuzz test driven by the OpenAPI document (issue 9): every documented route (and the sandbox pages, which
+ * Fuzz test driven by the OpenAPI document: every documented route (and the sandbox pages, which
  * /docs hides) gets malformed path parameters, query fields, body fields and whole bodies: NUL and control
  * characters, strings of 100,000 characters, numbers out of every range, wrong types, Object.prototype names,
  * deep nesting, broken JSON and wrong content types. Requests are signed as the storefront signs them and

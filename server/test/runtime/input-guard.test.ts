@@ -1,5 +1,5 @@
 /**
- * Input no route can use is refused with a 4xx before it reaches SQL or the signature (issue 9 items 1, 2, 6):
+ * Input no route can use is refused with a 4xx before it reaches SQL or the signature:
  * NUL and control characters anywhere, bodies nested thousands deep, bodies over the size limit, garbage signs
  * on large bodies, Object.prototype names as area ids, and order tokens piling up on one confirmation.
  */

@@ -1,5 +1,5 @@
 /**
- * Rate limits (issue 9 item 5 and 6, runtime/limits.ts): SMS codes per client IP, per phone and for the whole
+ * Rate limits (runtime/limits.ts): SMS codes per client IP, per phone and for the whole
  * server; wrong guesses per phone across codes; new visitors per client. The client is request.ip, which
  * follows X-Forwarded-For only from proxies named in TRUST_PROXY.
  */

@@ -1,5 +1,5 @@
 /**
- * Secrets stay out of the server log (issue 9 item 4): the request logger records URLs with token, code,
+ * Secrets stay out of the server log: the request logger records URLs with token, code,
  * phone, sign and nonceStr masked, and the storefront's GETs carry the token in X-Token, which is not logged.
  */
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * Read-model cache (issue 17): the menu, page modules, column lists and activity details are served from memory,
+ * Read-model cache: the menu, page modules, column lists and activity details are served from memory,
  * and an operator change is seen as soon as its write path calls invalidateReadModels; with PostgreSQL (several
  * instances) entries also expire.
  */

@@ -1,5 +1,5 @@
 /**
- * Sessions remembered in memory on PGlite (issue 17): a revocation is seen at once, also by a lookup that was
+ * Sessions remembered in memory on PGlite: a revocation is seen at once, also by a lookup that was
  * already under way when it happened, and an entry ends at the session's expiry. On PostgreSQL (several
  * instances) nothing is remembered. The login path (old visitor token refused right after a cached use) is
  * covered in routes/auth.test.ts.
@@ -68,7 +68,7 @@ describe('session cache', () => {
     assert.equal(await findLiveSession(database.db, s.token), null);
   });
 
-  it('on PostgreSQL the session comes with its user row as it is now (one statement, issue 17): another instance\'s change is seen by the next call', { skip: !usingPostgres() }, async () => {
+  it('on PostgreSQL the session comes with its user row as it is now (one statement): another instance\'s change is seen by the next call', { skip: !usingPostgres() }, async () => {
     const s = await newSession();
     const first = await findLiveSession(database.db, s.token);
     assert.deepEqual([first?.user?.userId, first?.user?.phone], [s.userId, null]);

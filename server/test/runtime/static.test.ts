@@ -1,5 +1,5 @@
 /**
- * H5 delivery (issue 17): the build's precompressed .br / .gz are sent to clients that accept them with
+ * H5 delivery: the build's precompressed .br / .gz are sent to clients that accept them with
  * Content-Encoding, the plain file to the others; hashed names are cached for a year, index.html revalidated.
  * The files are written by the same function the H5 build runs (config/precompress.ts).
  */

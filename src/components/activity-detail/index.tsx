@@ -35,7 +35,7 @@ import { signUpAndOpen } from '../integral-query/sign-up';
 import Skeleton, { SkeletonLines } from '../skeleton';
 import PageShell from '../page-shell';
 import RichTextView from '../rich-text';
-// Native Swiper in mini-programs, a light scroll-snap strip on H5 (issue 17).
+// Native Swiper in mini-programs, a light scroll-snap strip on H5.
 import Slides from '../slides';
 import ShareAction from '../share-action';
 import TagStrip from '../tag-strip';
@@ -67,7 +67,7 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
     loading: false,
     /** The package the customer tapped (null: the item's first). */
     packageSn: null as string | null,
-    /** Points items (issue 14): the 积分查询 popup and the points order. */
+    /** Points items: the 积分查询 popup and the points order. */
     integralOpen: false,
   }), {
     // Answers are replaced whole, never edited in place: kept as they came rather than made deeply observable
@@ -158,7 +158,7 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
       toast(d.disabledReason || '');
       return;
     }
-    // Points items order for points; zero-price items sign up without a cashier (issue 14).
+    // Points items order for points; zero-price items sign up without a cashier.
     if (integral) return void openPage(ROUTES.integralOrder, { actSn: d.actSn });
     if (price === 0 && d.actType !== 'COURSE') return void signUpAndOpen(api, d.actSn);
     void openPage(orderRoute(d.actType), packageSn ? { targetSn: d.actSn, packageSn } : { targetSn: d.actSn });

@@ -1,5 +1,5 @@
 /**
- * A plain block of the home's modules (issue 17). Mini-programs and jest: Taro's View. H5 has index.h5.tsx, a
+ * A plain block of the home's modules. Mini-programs and jest: Taro's View. H5 has index.h5.tsx, a
  * plain <div>: there every View is a Stencil web component (<taro-view-core>) behind a React wrapper, and the
  * home's 90-odd of them made most of the long main-thread task that draws its modules. The activity / course detail
  * and its reviews (comment-item) draw theirs with it too, for the same reason (their content is the detail's LCP).

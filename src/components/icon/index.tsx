@@ -2,7 +2,7 @@
  * An icon of the icon font (styles/icons.scss names taro-ui's `at-icon at-icon-<name>` classes), drawn as
  * taro-ui's AtIcon draws it: a Text with the two classes and the size as font size (size * 2 design px). The
  * first-screen components (page header, empty view) use this instead of AtIcon, whose module brings taro-ui's
- * shared utilities, prop-types and classnames into the H5 first screen with it (issue 17).
+ * shared utilities, prop-types and classnames into the H5 first screen with it.
  */
 import { Text } from '@tarojs/components';
 import Taro from '@tarojs/taro';

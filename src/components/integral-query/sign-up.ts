@@ -1,5 +1,5 @@
 /**
- * Zero-price items (issue 14): sign up without a cashier (§4: a zero amount skips payment) and land on the result
+ * Zero-price items: sign up without a cashier (§4: a zero amount skips payment) and land on the result
  * page (§2 result success/index) with the way to the order; a customer already signed up goes straight to the order.
  */
 import type { Api } from '../../api';

@@ -11,7 +11,7 @@ interface PageHeaderProps {
 }
 
 /**
- * The one title bar of non-tab pages on H5 (issue 10). Mini-programs draw their native navigation bar from the
+ * The one title bar of non-tab pages on H5. Mini-programs draw their native navigation bar from the
  * page config instead, so page-shell renders this on H5 only.
  */
 export default function PageHeader({ title, action, onAction }: PageHeaderProps) {

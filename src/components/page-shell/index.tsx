@@ -107,7 +107,7 @@ function PageShell({ className, share, header = true, children }: PropsWithChild
   });
 
   return (
-    // The page's main landmark (issue 17, axe landmark-one-main); hidden pages of the stack are not counted.
+    // The page's main landmark (axe landmark-one-main); hidden pages of the stack are not counted.
     <View role="main" className={`sf-page ${showHeader ? 'has-header' : ''} ${className || ''}`} style={themeStyle(session.theme)}>
       {showHeader ? <PageHeader title={head.title} action={head.action} onAction={() => void goBackOrHome()} /> : null}
       {children}

@@ -1,5 +1,5 @@
 /**
- * The lifecycle every plain paged page wires the same way (issue 18: it was written out in five pages): the first
+ * The lifecycle every plain paged page wires the same way (it was written out in five pages): the first
  * page each time the page is shown (so a change made on another page is seen on return), the next page as it
  * scrolls to the bottom, and pull-down to start over.
  */

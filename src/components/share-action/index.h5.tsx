@@ -26,7 +26,7 @@ function ShareAction({ info }: ShareActionProps) {
       route: normalizePath(router.path || ''),
       params,
       projectSn: session.projectSn,
-      // As page-shell does for the WeChat share: a promoter's link carries their code (issue 15).
+      // As page-shell does for the WeChat share: a promoter's link carries their code.
       promoterCode: session.isEarner && session.promoterCode ? session.promoterCode : undefined,
       info,
     });

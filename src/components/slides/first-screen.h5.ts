@@ -1,5 +1,5 @@
 /**
- * The server draws the home's first banner picture into index.html (issue 17, LCP; server/src/domains/pages/first-screen.ts)
+ * The server draws the home's first banner picture into index.html (LCP; server/src/domains/pages/first-screen.ts)
  * at the place and size of the app's banner, above the app. It gives way here once the app's own banner shows the
  * picture: after the picture is decoded and in the next frame, so the frame that drops the drawn copy paints the app's
  * (the same picture at the same place): nothing blinks and nothing moves. Also called when the home has no banner to

@@ -1,5 +1,5 @@
 /**
- * Slides on H5 (issue 17): pictures in a CSS scroll-snap strip, advanced by a small timer when `autoplay`, instead of
+ * Slides on H5: pictures in a CSS scroll-snap strip, advanced by a small timer when `autoplay`, instead of
  * Taro's Swiper, whose swiper library (about 45 KB compressed) the first screen would otherwise load: Taro's React
  * component wrappers are one module, so one Swiper anywhere in the H5 puts it into every page's chunks.
  * Same behaviour as the native Swiper (index.tsx): dots when there is more than one picture, the active dot white;

@@ -1,6 +1,6 @@
 /**
  * Pictures side by side, one at a time, with dots (the home banner, a detail's gallery). Mini-programs: the native
- * Swiper. H5 has its own light version (index.h5.tsx) so no H5 page loads the swiper library for it (issue 17);
+ * Swiper. H5 has its own light version (index.h5.tsx) so no H5 page loads the swiper library for it;
  * jest and TypeScript see this file.
  */
 import { Image, Swiper, SwiperItem } from '@tarojs/components';

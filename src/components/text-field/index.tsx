@@ -26,7 +26,7 @@ interface TextFieldProps {
 
 /**
  * A labelled text field written by hand (feedback, tracking number, address detail, order remark): one block, its
- * label, the field and what follows it (issue 18: the same markup stood in every form page). Forms of label-left
+ * label, the field and what follows it (the same markup stood in every form page). Forms of label-left
  * rows with nothing after the field use taro-ui's AtInput instead (mixin sf-at-input-rows).
  */
 export default function TextField({ label, boxClass, labelClass, fieldClass, multiline, onInput, children, ...field }: TextFieldProps) {

@@ -102,7 +102,7 @@ function Center() {
         }),
       )
       .catch(() => runInAction(() => (state.summaryFailed = true)));
-    // 我的收益 is for promoters only (issue 15); the answer also gives the code their share links carry.
+    // 我的收益 is for promoters only; the answer also gives the code their share links carry.
     api.earnings
       .profit(1, 1)
       .then((p) => session.setEarner(p.isPromoter, p.promoterCode ?? ''))

@@ -42,11 +42,11 @@ function Entrance() {
     if (trafficId && !link) toast('链接不存在或已失效');
     const projectSn = String(link?.projectSn || params.projectSn || session.projectSn || DEFAULT_PROJECT_SN);
     try {
-      // The app may have started these as it opened on this page (app.tsx, issue 17); else they start now. After
+      // The app may have started these as it opened on this page (app.tsx); else they start now. After
       // the entrance, needAuthUser / needAuthPhone (§6) decide the prompts, then the platform logs in without
-      // asking (issue 16: wx.login, swan getLoginCode, WeChat OAuth); neither may block entering. Where no login
+      // asking (wx.login, swan getLoginCode, WeChat OAuth); neither may block entering. Where no login
       // happens here (a plain browser: platformLogin.silent false) nothing can replace the session, so the menu is
-      // asked for beside the §6 call, one round trip less before the home page (issue 17).
+      // asked for beside the §6 call, one round trip less before the home page.
       // A shared item's calls start once entered, beside them (stores/page-prefetch); not before a phone login,
       // which replaces the session they would be asked for with.
       const shared = { redirect: params.login === 'phone' ? '' : redirect, prefetch: pagePrefetch };
@@ -87,7 +87,7 @@ function Entrance() {
     await leave(redirect);
   });
 
-  /** The mini-program phone button (issue 16): the phone the platform vouches for logs the customer in. */
+  /** The mini-program phone button: the phone the platform vouches for logs the customer in. */
   async function onPhoneNumber(detail: PhoneButtonDetail) {
     const outcome = await session.bindPlatformPhone(platformLogin, detail);
     if (outcome.status === 'ok' && session.loggedIn) await onLoggedIn();

@@ -3,7 +3,7 @@
  * for the timeout. Taro.request's H5 build brings whatwg-fetch, an AbortController polyfill and a JSONP client
  * (about 47 KB before minification) into the first screen for browsers that have not needed them for years;
  * the browsers we serve (WeChat's built-in browser, current mobile browsers) all have fetch and AbortController
- * (issue 17). The mini-programs keep Taro.request (mini.ts).
+ *. The mini-programs keep Taro.request (mini.ts).
  *
  * It sends and answers as Taro.request did on H5: the headers as given, the data as a JSON body on every method
  * but GET (the wrapper puts a GET's parameters in the URL and sends DELETE an empty object, as before); any HTTP

@@ -1,5 +1,5 @@
 /**
- * H5 platform login (issue 16): only the WeChat browser has one, the official account's OAuth
+ * H5 platform login: only the WeChat browser has one, the official account's OAuth
  * (wechat-oauth.h5.ts, fetched with import() only there). Plain browsers answer `unavailable` at once and never
  * download the flow: SMS login is their way.
  */

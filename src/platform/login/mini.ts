@@ -1,5 +1,5 @@
 /**
- * Mini-program login shared by WeChat and Baidu (issue 16): the host's login code (wx.login; Taro maps login
+ * Mini-program login shared by WeChat and Baidu: the host's login code (wx.login; Taro maps login
  * to swan.getLoginCode on Baidu) is traded on the server for a session, silently at start; the phone comes
  * from `<Button openType="getPhoneNumber">` (WeChat: a one-time code; Baidu: encryptedData and iv, decrypted on
  * the server with the session key it kept). A declined button is `unavailable`: SMS login stays the way.

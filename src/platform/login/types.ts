@@ -1,5 +1,5 @@
 /**
- * Login through the platform the storefront runs in (issue 16): one interface, one file per target —
+ * Login through the platform the storefront runs in: one interface, one file per target —
  * index.weapp.ts (wx.login → code2Session, phone button), index.swan.ts (swan getLoginCode, phone button),
  * index.h5.ts (WeChat browser OAuth; plain browsers have none). SMS login (pages/entrance) stays the fallback
  * everywhere. Adapters call the server through the api object they are given, so they stay testable.

@@ -1,5 +1,5 @@
 /**
- * The WeChat browser's OAuth login flow (issue 16), loaded with import() by index.h5.ts only inside WeChat, so
+ * The WeChat browser's OAuth login flow, loaded with import() by index.h5.ts only inside WeChat, so
  * other browsers never download it.
  *
  * Coming back from WeChat (?code=&state= before the hash), the code is traded on the server for a session with

@@ -10,7 +10,7 @@ export interface PageShareOptions {
   /** The page's query, carried into the shared path. */
   params: Readonly<Record<string, string>>;
   projectSn: string;
-  /** The sharer's promoter code (issue 15): the shared link carries it. */
+  /** The sharer's promoter code: the shared link carries it. */
   promoterCode?: string;
   /** The page's share content (§7 share reply); null until loaded, or for pages that share only a title. */
   info: ShareContent | null;

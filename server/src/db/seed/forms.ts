@@ -1,5 +1,5 @@
 /**
- * Demo data of the user area (issue 12), idempotent (existing rows are left alone, so an older ./data gets
+ * Demo data of the user area, idempotent (existing rows are left alone, so an older ./data gets
  * what it lacks at the next start): per project a collect form with every field type and a once-per-customer
  * sign-up form with an SMS phone check, customer service and follow settings, a traffic link, and the user
  * agreement and privacy policy that user/agreement shows.

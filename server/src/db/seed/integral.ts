@@ -1,5 +1,5 @@
 /**
- * Points prices of the points items (issue 14): every project's integral-01..06 cost their list figure in points;
+ * Points prices of the points items: every project's integral-01..06 cost their list figure in points;
  * the two unicom items also take ¥1 cash (a points order that goes through the cashier, and whose points come
  * back when it is cancelled or expires). The points store's own shelves (physical gifts with a cash part, member
  * benefits) cost their list figure in points too. Idempotent.

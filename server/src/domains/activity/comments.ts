@@ -85,7 +85,7 @@ export async function canComment(db: Db, userId: string, actSn: string, user?: {
   return rows[0]?.may === true;
 }
 
-// Issue 17: the detail's review statements run on every detail call on PostgreSQL (there the summary is read live),
+// Speed: the detail's review statements run on every detail call on PostgreSQL (there the summary is read live),
 // so they are built once per database and parsed once per pooled connection (runtime/database/prepared.ts).
 const mayComment = preparedStatement((db) => {
   const bought = db
@@ -129,7 +129,7 @@ type Summary = Awaited<ReturnType<typeof commentSummary>>;
 const summaryReaders = new WeakMap<Db, (actSn: string) => Promise<Summary>>();
 
 /**
- * commentSummary, shared by the calls for the same item that reach it in one turn of the event loop (issue 17: on
+ * commentSummary, shared by the calls for the same item that reach it in one turn of the event loop (on
  * PostgreSQL the summary is read live on every detail call, since another instance may have written a review).
  * Every call of a group arrived before its read is sent, so none sees older reviews than a read of its own would;
  * the callers get the same object and must not change it (the detail is built from it, activity.ts).

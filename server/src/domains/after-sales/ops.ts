@@ -1,5 +1,5 @@
 /**
- * The merchant's side of after-sales (issue 13): list and read applications, and decide. 同意退款 (AGREE) and
+ * The merchant's side of after-sales: list and read applications, and decide. 同意退款 (AGREE) and
  * 确认收货 (RECEIVE) refund at once in the same transaction that records the decision (prepareRefund), then hand
  * the refunds to the providers; 要求退货 (ASK_RETURN) and 拒绝 (REFUSE, with the reason the customer reads) only
  * move the application. Every decision is a negotiation record.

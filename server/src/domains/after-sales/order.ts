@@ -1,5 +1,5 @@
 /**
- * What the order detail shows of after-sales (issue 13, §3 refundVO): refunded so far and when, the newest
+ * What the order detail shows of after-sales (§3 refundVO): refunded so far and when, the newest
  * application, and whether 申请售后 is offered (paid, the §3 refund tags allow it, money left, none open).
  * Reads tables only, so order-view can use it without importing the after-sales services.
  */

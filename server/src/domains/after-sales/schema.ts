@@ -1,5 +1,5 @@
 /**
- * After-sales (issue 13): a customer's refund application on an order, every message and decision of both sides
+ * After-sales: a customer's refund application on an order, every message and decision of both sides
  * (the negotiation history), the return shipment, and the refunds that move money back through the provider of
  * each original payment. Money is integer fen. States: contract/rules/after-sale.ts.
  */

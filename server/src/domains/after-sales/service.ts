@@ -1,5 +1,5 @@
 /**
- * After-sales applications (issue 13): what a customer may ask back of an order, applying, editing, cancelling,
+ * After-sales applications: what a customer may ask back of an order, applying, editing, cancelling,
  * the return shipment, and the views of both sides. Every change locks the order row first (then the
  * application), the order every other writer of an order takes, so two applications can never together hold
  * more than the order paid. Each change writes a negotiation record in the same transaction.

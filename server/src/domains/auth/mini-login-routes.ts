@@ -1,5 +1,5 @@
 /**
- * Mini-program login (issue 16), both with the visitor session the entrance gave:
+ * Mini-program login, both with the visitor session the entrance gave:
  * - POST /front/v1/auth/mini-login {platform, code}: the login code (wx.login / swan getLoginCode) traded for
  *   the customer's openid; answers a new session as SMS login does, plus the §6 prompts.
  * - POST /front/v1/auth/mini-phone: the phone button's proof; binds the phone, and when the phone is another

@@ -1,5 +1,5 @@
 /**
- * Platform identities → users (issue 16). Login providers (mini-program code2Session, WeChat OAuth) hand over
+ * Platform identities → users. Login providers (mini-program code2Session, WeChat OAuth) hand over
  * an openid; this service finds the customer it belongs to, or makes one, and merges customers by phone: a
  * customer who logs in on two platforms with the same phone is ONE customer, so when a phone that already
  * belongs to another user is bound, the identities move to that user and the session follows.

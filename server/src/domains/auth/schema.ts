@@ -1,5 +1,5 @@
 /**
- * Platform identities (issue 16): who a customer is inside WeChat (mini-program, official-account OAuth) and
+ * Platform identities: who a customer is inside WeChat (mini-program, official-account OAuth) and
  * Baidu. An openid is only meaningful with the app that issued it, so the key is (project, platform, appId,
  * openid); the unionid (WeChat open platform) links the same person across a company's WeChat apps. Several
  * identities may point at one user: a customer who logs in on two platforms with the same phone is one customer.

@@ -1,5 +1,5 @@
 /**
- * The WeChat browser's login (issue 16): the OAuth state and the code → customer exchange.
+ * The WeChat browser's login: the OAuth state and the code → customer exchange.
  *
  * The state is the CSRF guard. It is an HMAC (key: the official account's secret, which only the server holds)
  * over the asking session's token hash, a nonce, an expiry and the scope, so a code + state minted for one

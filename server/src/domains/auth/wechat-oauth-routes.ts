@@ -1,5 +1,5 @@
 /**
- * The WeChat browser's OAuth login (issue 16, DESIGN.md §4: a provider behind an interface, off unless an
+ * The WeChat browser's OAuth login (DESIGN.md §4: a provider behind an interface, off unless an
  * official account is configured). Two calls, both with the visitor's session:
  * - GET  /front/v1/wechat/oauth/authorize: WeChat's authorize address for the page to come back to, with a state
  *   bound to this session; url null when the customer already has this official account's openid.

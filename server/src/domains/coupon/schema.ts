@@ -1,5 +1,5 @@
 /**
- * The coupon and card domain (issue 11): scan-code claim activities with stock and a per-person limit, card
+ * The coupon and card domain: scan-code claim activities with stock and a per-person limit, card
  * batches whose secret codes are stored only as HMAC-SHA256 digests, and the card vouchers customers hold.
  * Coupon templates and the customers' copies are in ordering.ts (the order screen spends them).
  */

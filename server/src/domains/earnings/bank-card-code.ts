@@ -1,5 +1,5 @@
 /**
- * The SMS code that confirms a bank card change (issue 15): sent to the promoter's own account phone, with the
+ * The SMS code that confirms a bank card change: sent to the promoter's own account phone, with the
  * rules of the login code (6 digits, 5 minutes, one per minute, 5 tries; the per-client, per-phone and
  * server-wide limits are applied by the route through app.limits). It lives in the sms_codes table under its own
  * key, so a bank-card code can never log anyone in and a login code can never bind a card.

@@ -1,5 +1,5 @@
 /**
- * Promoter bank cards (issue 15): the bank from the supported list, the number checked by length and Luhn,
+ * Promoter bank cards: the bank from the supported list, the number checked by length and Luhn,
  * the holder is the verified real name (a card of someone else cannot receive this promoter's money), the
  * account phone's SMS code proves the request. The number is stored encrypted, found again by its HMAC, shown
  * as its last four digits.

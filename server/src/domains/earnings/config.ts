@@ -1,5 +1,5 @@
 /**
- * Settings of the earnings capability (issue 15), read from the environment and checked when the app is built
+ * Settings of the earnings capability, read from the environment and checked when the app is built
  * (a bad value stops start-up with every problem listed, like config.ts). Kept beside the capability so the
  * shared config stays small; the README lists each variable.
  */

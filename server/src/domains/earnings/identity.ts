@@ -1,5 +1,5 @@
 /**
- * Real-name identity of a promoter (issue 15): checked here (name shape, GB 11643 ID with birth date, adult),
+ * Real-name identity of a promoter: checked here (name shape, GB 11643 ID with birth date, adult),
  * then by the identity provider; stored with the ID number encrypted and masked, once per person per project.
  * A verified identity is final: the payout name (bank card holder) is tied to it.
  */

@@ -1,5 +1,5 @@
 /**
- * Earnings (issue 15): the promoter's §7 calls, the payout notification path, and the operator API and console.
+ * Earnings: the promoter's §7 calls, the payout notification path, and the operator API and console.
  * The providers are built here once: real-name verification and payouts (sandbox by default, whose payout
  * notifies this server over HTTP like a real channel; through inject when the app is not listening, in tests).
  */

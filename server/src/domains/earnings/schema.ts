@@ -1,5 +1,5 @@
 /**
- * Promoter earnings (issue 15): promoters, commission rules per item, commissions per attributed order, the
+ * Promoter earnings: promoters, commission rules per item, commissions per attributed order, the
  * ledger every balance is summed from, real-name identities, bank cards, withdrawals and payout notifications.
  * Money is integer fen. There is no balance column anywhere: a balance is the sum of ledger rows, and every
  * change is one inserted row (signed amount), never an update.

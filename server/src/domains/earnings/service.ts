@@ -1,5 +1,5 @@
 /**
- * Promoters, attribution and commissions (issue 15). The rules:
+ * Promoters, attribution and commissions. The rules:
  * - An order submitted with an ACTIVE promoter's code of the same project (not the promoter's own order) is
  *   attributed at submit, and earns what its item's commission rule says (FIXED fen or RATE basis points of the
  *   goods amount = total less freight). Unknown codes attribute nothing and never block the order.

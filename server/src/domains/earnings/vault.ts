@@ -1,5 +1,5 @@
 /**
- * Encryption at rest of ID and card numbers (issue 15): AES-256-GCM under a key derived from
+ * Encryption at rest of ID and card numbers: AES-256-GCM under a key derived from
  * EARNINGS_DATA_KEY, plus a keyed HMAC to find the same number again (duplicates) without decrypting. The
  * raw numbers are never stored, logged or answered; only masks leave the server.
  */

@@ -1,5 +1,5 @@
 /**
- * Withdrawals (issue 15). A request runs in one transaction under the promoter's row lock: the same request id
+ * Withdrawals. A request runs in one transaction under the promoter's row lock: the same request id
  * answers the first withdrawal; identity, card (same name), amount and daily limits are checked against the
  * ledger summed inside the lock; the withdrawal row and its WITHDRAWAL ledger row are written together. So 20
  * concurrent requests can never take more than the balance. Then: the operator approves (or the amount is under

@@ -1,5 +1,5 @@
 /**
- * The user area's tables (issue 12): collect forms and their submissions, feedback, each project's customer
+ * The user area's tables: collect forms and their submissions, feedback, each project's customer
  * service and follow (drainage) settings, and traffic links.
  */
 import type { FieldKeyName } from '@contract/rules/fields';

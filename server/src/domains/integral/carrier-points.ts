@@ -1,5 +1,5 @@
 /**
- * Carrier points provider (DESIGN.md §4 providers; issue 14): the seam between our orders and a carrier's points
+ * Carrier points provider (DESIGN.md §4 providers): the seam between our orders and a carrier's points
  * system (China Mobile, China Unicom). Carrier integrations are contract-specific (no published public protocol),
  * so only the sandbox exists; a real gateway implements this interface and is chosen by configuration.
  *

@@ -1,5 +1,5 @@
 /**
- * The sandbox carrier's authorisation page (issue 14 item 5): where a real carrier asks its subscriber to
+ * The sandbox carrier's authorisation page: where a real carrier asks its subscriber to
  * confirm with an SMS code before it tells a merchant the balance. Opened by the browser with no session (the
  * random ticket is the capability); the code is the phone's last six digits (nothing is sent: README). A right
  * code marks the account authorised and sends the browser back to the callbackUrl checked when the ticket was

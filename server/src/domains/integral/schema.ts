@@ -1,5 +1,5 @@
 /**
- * Carrier points (issue 14). Two kinds of rows live here:
+ * Carrier points. Two kinds of rows live here:
  * - ours: which phone a customer has bound per carrier (integral_bindings), the points price of points items
  *   (integral_items) and which order spent which points (integral_orders);
  * - the sandbox carrier's own books (carrier_accounts, carrier_transactions, carrier_auth_tickets), standing in

@@ -1,5 +1,5 @@
 /**
- * Carrier points for customers (issue 14): the phone bound per carrier, balance queries through the carrier
+ * Carrier points for customers: the phone bound per carrier, balance queries through the carrier
  * provider (with its authorisation redirect), the points order confirmation and the points order itself, whose
  * points are deducted inside the order transaction and given back when the order is cancelled or expires
  * (refundOrderPoints, called by order-state-db's endUnpaidOrder) or refunded (after-sales may call it).

@@ -1,5 +1,5 @@
 /**
- * Course changes (issue 13 item 6, §2 费用抵扣, §4 DEAL_DONE_COURSE, §6): the operator moves a paid course order to
+ * Course changes (§2 费用抵扣, §4 DEAL_DONE_COURSE, §6): the operator moves a paid course order to
  * another course. In one transaction the old order is locked and becomes DEAL_DONE_COURSE (its open payment
  * attempts closed), and a new order for the new course is written whose payments carry the 费用抵扣: what the old
  * order had received (paid, plus its own deductions, less what was refunded) counts against the new payments

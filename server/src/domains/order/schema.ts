@@ -226,7 +226,7 @@ export const agreements = pgTable('agreements', {
 });
 
 /**
- * A course change (DEAL_DONE_COURSE, issue 13 item 6): the operator moved a paid course order to another course.
+ * A course change (DEAL_DONE_COURSE): the operator moved a paid course order to another course.
  * The old order became DEAL_DONE_COURSE; `newOrderNo` is the order for the new course, whose payments carry
  * `deductionAmount` (费用抵扣) of what the old one had received (`credit`, fen). `deductionAmount` never exceeds
  * the new order's price; what it could not cover is `uncovered`. One change per old order (unique).

@@ -1,5 +1,5 @@
 /**
- * Zero-price sign-ups (issue 14; §7 zero/activity/{id} and order/sign-up): a free item is ordered without a
+ * Zero-price sign-ups (§7 zero/activity/{id} and order/sign-up): a free item is ordered without a
  * cashier. The order is written PAID at once (nothing to pay, §4 pay flow: a zero amount opens the order
  * detail). One sign-up per customer and item: the order's createOrderSn is `signup:<userId>:<actSn>` (unique),
  * so a double tap or two tabs at once make one order and the second answer names it.

@@ -103,7 +103,7 @@ export async function endUnpaidOrder(tx: Tx, order: OrderRow, event: 'CANCEL' | 
   await applyOrderEvent(tx, order, { type: event }, at);
   await closePendingPayments(tx, order.orderNo, at);
   await releaseCoupon(tx, order.orderNo, order.userId);
-  // A points order's carrier points go back with it (issue 14).
+  // A points order's carrier points go back with it.
   await refundOrderPoints(tx, order.orderNo, at);
 }
 

@@ -1,5 +1,5 @@
 /**
- * The order state machine (issue 5 item 6): every state of ORDER_STATUSES, the events that move an order, and
+ * The order state machine: every state of ORDER_STATUSES, the events that move an order, and
  * which transitions are allowed. Pure: no database, no clock. Callers lock the order row, ask `transition`, and
  * write the answer in the same transaction.
  *

@@ -49,7 +49,7 @@ export const LIVE_TOKENS_PER_CONFIRMATION = 3;
 
 /**
  * A fresh single-use token for one confirmation of the user's that has not expired (else the §8 1002 error);
- * unused tokens beyond the newest few are deleted (invalid). Issue 17: one statement, where it was a look-up, an
+ * unused tokens beyond the newest few are deleted (invalid). One statement, where it was a look-up, an
  * insert and a delete. The delete in the WITH sees the tokens as they were before this statement, so it keeps
  * the newest LIVE - 1 of them beside the new one, and deletes only when the confirmation is the user's and live.
  * Newest: the latest expiry, then the latest issue (tokens issued in one millisecond share their expiry; which of
@@ -210,7 +210,7 @@ export async function submitOrder(
         if (next.ok) status = next.to as typeof status;
       }
       const rules = c.restrict;
-      // Issue 17: the order and its payments in one statement (the payments' foreign key is checked at its end).
+      // The order and its payments in one statement (the payments' foreign key is checked at its end).
       const snapshot = {
         orderCourseInfo: c.orderCourseInfo,
         courseName: activity.actName,
@@ -269,7 +269,7 @@ export async function submitOrder(
           .returning({ rcSn: userCoupons.rcSn });
         if (!spent.length) throw badRequest(SUBMIT_MESSAGES.couponTaken);
       }
-      // 7. The promoter whose share link brought the customer earns this order's commission (issue 15).
+      // 7. The promoter whose share link brought the customer earns this order's commission.
       await recordAttribution(tx, { orderNo, promoterCode: body.promoterCode, buyerUserId: user.userId, projectSn: user.projectSn, actSn: activity.actSn, totalAmount: c.confirmOrderAmount.orderTotalAmount - discount, freight: c.confirmOrderAmount.freight, now });
       return { orderNo, payAmount: firstDue, totalAmount: c.confirmOrderAmount.orderTotalAmount - discount, orderStatus: status };
     });

@@ -1,5 +1,5 @@
 /**
- * The H5 entry page's first screen (issue 17, LCP): the home's first banner picture drawn into index.html, so the
+ * The H5 entry page's first screen (LCP): the home's first banner picture drawn into index.html, so the
  * browser paints it before the app's script has loaded, started and asked the API for the page.
  *
  * What is drawn comes from the read models the API answers from (domains/pages/read-models.ts): the project must be

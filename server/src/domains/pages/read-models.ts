@@ -1,5 +1,5 @@
 /**
- * The read models the first screen is made of (issue 17), shared by the API routes and the server-drawn entry
+ * The read models the first screen is made of, shared by the API routes and the server-drawn entry
  * page (domains/pages/first-screen-plugin.ts): the online projects, a project's tab menu and a page with its modules. Each is
  * cached in runtime/read-cache.ts under one key with one loader, so the entry page and the API calls always
  * answer from the same object and an invalidation reaches both at once.

@@ -1,5 +1,5 @@
 /**
- * The payer's openid for a WeChat JSAPI payment (issue 16): the identity WeChat login gave this customer in the
+ * The payer's openid for a WeChat JSAPI payment: the identity WeChat login gave this customer in the
  * app that pays — the official account (WECHAT_PAY_APP_ID, from the WeChat browser's OAuth) for H5, the
  * mini-program (WECHAT_PAY_MINI_APP_ID, from wx.login) for WEAPP. An openid of any other app is never used:
  * WeChat Pay would refuse it, and it is not this payer's in the paying app.

@@ -1,5 +1,5 @@
 /**
- * Refunds (issue 13): the merchant's refund of an application goes back through the provider of each original
+ * Refunds: the merchant's refund of an application goes back through the provider of each original
  * payment. `startRefund` locks the order, the application and each payment (that order, as payment.ts), checks
  * that the payment's PENDING and SUCCESS refunds plus this one never exceed what it paid, writes the refund rows
  * and only then hands them to the provider. `applyRefundNotification` is the only way a refund settles: verified,

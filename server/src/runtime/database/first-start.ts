@@ -1,5 +1,5 @@
 /**
- * The embedded database's first start in a child process (issue 17, memory).
+ * The embedded database's first start in a child process (memory).
  *
  * initdb, the migrations and the seed grow PGlite's WebAssembly memory and the native heap of the process that runs
  * them (V8 compiling two WebAssembly modules, initdb's own instance). Closing that PGlite frees it for V8, but glibc

@@ -1,5 +1,5 @@
 /**
- * The activity place (issue 12: the detail's place opens /open-location): the seeded activities with a venue
+ * The activity place (the detail's place opens /open-location): the seeded activities with a venue
  * answer it with GCJ-02 coordinates in range, items without one answer null, in every demo project.
  */
 import assert from 'node:assert/strict';

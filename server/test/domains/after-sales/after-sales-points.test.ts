@@ -1,5 +1,5 @@
 /**
- * Carrier points come back when a points order is refunded through after-sales (issue 13 / issue 14): the
+ * Carrier points come back when a points order is refunded through after-sales: the
  * order's cash part goes back through the sandbox refund provider, and when the order becomes REFUND its points
  * are returned to the carrier balance, exactly once (a replayed refund notification changes nothing).
  */

@@ -1,5 +1,5 @@
 /**
- * After-sales (issue 13) over the real app: an order paid through the sandbox cashier, applications and their
+ * After-sales over the real app: an order paid through the sandbox cashier, applications and their
  * limits, the operator's decisions, refunds through the sandbox provider (its signed notification arrives over
  * HTTP), idempotent notifications, the concurrent case, privacy between customers and malformed input.
  */

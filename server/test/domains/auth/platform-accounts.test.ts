@@ -1,5 +1,5 @@
 /**
- * platform-accounts (issue 16), the service both the mini-program login and the WeChat-browser OAuth use:
+ * platform-accounts, the service both the mini-program login and the WeChat-browser OAuth use:
  * identities are per app, a unionid joins a company's WeChat apps into one customer, a new identity joins the
  * asking visitor unless that visitor already has another account of the same app, and a phone merges customers.
  */

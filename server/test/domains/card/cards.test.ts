@@ -1,5 +1,5 @@
 /**
- * Card vouchers and card-secret redeem (issue 11): check then redeem, each refusal with its own message, codes
+ * Card vouchers and card-secret redeem: check then redeem, each refusal with its own message, codes
  * typed with spaces and in lower case, one success out of 20 concurrent redeems, wrong codes slowed then refused,
  * secrets never stored in clear, the operator's batches (codes returned once as CSV), and nobody else's voucher.
  */

@@ -1,5 +1,5 @@
 /**
- * Coupons and claims (issue 11): 我的优惠券 by state, useDiscountCoupon's jumps, the scan-code claim with stock
+ * Coupons and claims: 我的优惠券 by state, useDiscountCoupon's jumps, the scan-code claim with stock
  * and per-person limits (also under 20 concurrent claims), a claimed coupon spent on an order and given back on
  * cancel, and nobody else's coupon ever visible or usable.
  */

@@ -1,5 +1,5 @@
 /**
- * Promoter earnings on the server (issue 15): the seeded earner's balances, attribution at submit, freeze then
+ * Promoter earnings on the server: the seeded earner's balances, attribution at submit, freeze then
  * release, refund before release cancels, clawback after, identity and bank card (encrypted at rest), withdrawal
  * rules, 20 concurrent withdrawals never above the balance, idempotency by request id, operator review, payout
  * notifications (applied once; replayed and tampered ones refused), another user's records invisible, bad input 400.

@@ -1,5 +1,5 @@
 /**
- * domains/entrance/visitor-tokens.ts mintWith writes a token's payload by hand (issue 17): it must be exactly the base64url
+ * domains/entrance/visitor-tokens.ts mintWith writes a token's payload by hand: it must be exactly the base64url
  * of JSON.stringify of the claims' array, signed as createHmac signs it, with ids of the stored users' forms.
  */
 import assert from 'node:assert/strict';

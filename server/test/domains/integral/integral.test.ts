@@ -1,5 +1,5 @@
 /**
- * Carrier points and zero-price sign-ups (issue 14): binding per customer and carrier (another customer's is
+ * Carrier points and zero-price sign-ups: binding per customer and carrier (another customer's is
  * invisible), balance with and without the carrier's authorisation redirect (the sandbox page takes the code and
  * sends the browser back), points orders deducting once (never below zero under 20 concurrent orders, a replayed
  * request answered by its first order), points back on cancel, malformed input 400 in Chinese, sign-ups.

@@ -1,5 +1,5 @@
 /**
- * Course changes (issue 13 item 6) over the real app: the operator API moves a paid course order to another
+ * Course changes over the real app: the operator API moves a paid course order to another
  * course; the old order is DEAL_DONE_COURSE, the new one carries what was paid as 费用抵扣 on its schedule (never
  * above its price), takes no coupon, cannot be cancelled away, and the rest is paid through the sandbox cashier.
  * Refused cases answer 4xx in Chinese, never 500.

@@ -1,5 +1,5 @@
 /**
- * Choosing what is ordered (issue 8 item 5): the package picked on a course detail and the quantity of a goods
+ * Choosing what is ordered: the package picked on a course detail and the quantity of a goods
  * item. The server takes both from the confirmation it stored, checks that the package is one of the item's own
  * and computes every amount from them; submit cannot change either.
  */

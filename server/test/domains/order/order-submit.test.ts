@@ -182,7 +182,7 @@ describe('coupons', () => {
   });
 });
 
-describe('coupon threshold and ¥0 payments (issue 8)', () => {
+describe('coupon threshold and ¥0 payments', () => {
   test('an instalment course meets 满1000减100 by its whole amount; the coupon comes off the first instalment', async () => {
     const t = (await h.login(nextPhone())).token;
     const c = await confirm(t, 'demo-course-06');
@@ -348,7 +348,7 @@ describe('submit', () => {
     }
   });
 
-  test('prepared statements (issue 17): a refused submit leaves its token unspent, the same token then orders once; each statement runs in the submit transaction', async () => {
+  test('prepared statements: a refused submit leaves its token unspent, the same token then orders once; each statement runs in the submit transaction', async () => {
     const t = (await h.login(nextPhone())).token;
     const address = await addAddress(t);
     // goods-01 twice: the second runs the statements already prepared on the connection.

@@ -1,5 +1,5 @@
 /**
- * The H5 entry page with the home's first banner drawn in it (issue 17, LCP; domains/pages/first-screen-plugin.ts,
+ * The H5 entry page with the home's first banner drawn in it (LCP; domains/pages/first-screen-plugin.ts,
  * domains/pages/first-screen.ts): drawn from the same read models as the API, seen fresh after an invalidation, nothing
  * drawn where it would be wrong, delivered revalidated and compressed with an ETag; and the inline check that hides
  * the picture from a visitor the entrance will not take to that home, run against stub browser objects.

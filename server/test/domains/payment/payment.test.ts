@@ -404,7 +404,7 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
     const b = await openPayment(orderNo);
     assert.equal(a.paymentSn, b.paymentSn, 'a second tap does not open a second payment');
 
-    // Mini-programs open the sandbox cashier in their web-view page (issue 16): no redirect, the back button returns.
+    // Mini-programs open the sandbox cashier in their web-view page: no redirect, the back button returns.
     const weapp = await pay(orderNo, { paySource: 'WEAPP', tradeType: 'JSAPI', redirectUrl: undefined });
     assert.equal(weapp.status, 200, weapp.raw.body);
     assert.match(weapp.body.info.mwebUrl!, /^\/sandbox\/cashier\/[^?]+$/);

@@ -1,5 +1,5 @@
 /**
- * Tracking providers (issue 13): the Kuaidi100 adapter against a local fake of its query protocol over real HTTP
+ * Tracking providers: the Kuaidi100 adapter against a local fake of its query protocol over real HTTP
  * (form fields, MD5 signature, traces, "not found yet", errors), the sandbox tracker's steps, and the cache that
  * keeps a refreshing customer from hammering the provider.
  */

@@ -1,5 +1,5 @@
 /**
- * User rows remembered in memory on PGlite (issue 17: the entrance and every customer call read the caller's row):
+ * User rows remembered in memory on PGlite (the entrance and every customer call read the caller's row):
  * whatever changes a user row (a login binding a phone, a profile, an update written straight to the table, one
  * inside a transaction) is seen by the next read, also when a read was already under way. On PostgreSQL nothing is
  * remembered; the same assertions hold there.

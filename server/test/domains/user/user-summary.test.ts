@@ -1,5 +1,5 @@
 /**
- * 我的's summary call (issue 10): order counts agree with the order list's tabs (overdue unpaid orders count as
+ * 我的's summary call: order counts agree with the order list's tabs (overdue unpaid orders count as
  * cancelled, as the list shows them), coupons count the usable ones only, nobody else's orders are counted, and
  * a visitor is refused with a clear message.
  */

@@ -2,7 +2,7 @@
  * The embedded database's guarantees that services rely on (runtime/database/plugin.ts openPglite): order of issue, transactions
  * that hold other statements back, rollback on error with PGlite's error fields, statement listeners told on issue,
  * prepared statements on a transaction's client, rows as drizzle expects them, and a data directory that survives
- * a restart. Written for PGlite in a worker thread (issue 17, tried and left out: README, Benchmarks); they hold
+ * a restart. Written for PGlite in a worker thread (tried and left out: README, Benchmarks); they hold
  * for the in-thread PGlite and guard any later change of how it runs.
  */
 import assert from 'node:assert/strict';

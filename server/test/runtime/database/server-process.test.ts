@@ -1,5 +1,5 @@
 /**
- * The server's processes (issue 17, memory): started without its node settings it relaunches itself with them
+ * The server's processes (memory): started without its node settings it relaunches itself with them
  * (node-settings.mjs), and stopping it during a first start stops the seeding child (runtime/database/first-start.ts) too,
  * instead of leaving it running on its own. Linux only (children and command lines read from /proc).
  */

@@ -16,7 +16,7 @@ import { userPackageApi } from '../api';
 import './address.scss';
 import { removeAddress } from './remove-address';
 
-/** Swiping a row left shows these (issue 10: taro-ui's swipe action); 编辑 stays on the row for a tap too. */
+/** Swiping a row left shows these (taro-ui's swipe action); 编辑 stays on the row for a tap too. */
 const SWIPE_OPTIONS = [
   { text: '编辑', className: 'sf-addresses__swipe-edit' },
   { text: '删除', className: 'sf-addresses__swipe-delete' },

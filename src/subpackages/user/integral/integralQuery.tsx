@@ -17,7 +17,7 @@ interface Known {
 }
 
 /**
- * 积分查询 from 我的 (issue 14; shown in the points project): one card per carrier with the bound phone and its
+ * 积分查询 from 我的 (shown in the points project): one card per carrier with the bound phone and its
  * balance when the carrier tells it; 查询 opens the §2 popup of that carrier, which also finishes a query that
  * came back from the carrier's authorisation (H5 callbackUrl, or the mini-program web-view going back).
  */

@@ -1,5 +1,5 @@
 /**
- * Mini-program login providers (issue 16, DESIGN.md §4 providers): a login code from the mini-program
+ * Mini-program login providers (DESIGN.md §4 providers): a login code from the mini-program
  * (wx.login, swan getLoginCode) is traded on the server for the customer's openid, unionid and session key,
  * and the phone button's proof for the phone the platform vouches for. The session key stays on the server
  * (platform_identities.session_key); no route ever answers it.

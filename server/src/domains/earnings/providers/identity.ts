@@ -1,5 +1,5 @@
 /**
- * Real-name verification providers (issue 15, DESIGN.md §4 providers). A live provider (公安二要素 through a
+ * Real-name verification providers (DESIGN.md §4 providers). A live provider (公安二要素 through a
  * licensed verifier) would implement the same interface. The sandbox, the default, checks what can be checked
  * offline (the GB 11643 check digit and birth date, the name's shape) and answers a deterministic mismatch for
  * the demo: any name containing 不符 (e.g. 李不符) is "not the holder of this ID number".

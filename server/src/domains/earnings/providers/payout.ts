@@ -1,5 +1,5 @@
 /**
- * Payout providers (issue 15): how an approved withdrawal reaches the bank card. `submit` hands the payout over
+ * Payout providers: how an approved withdrawal reaches the bank card. `submit` hands the payout over
  * and returns at once; the result comes later as a signed notification to POST /payout/notify/<name>, as a real
  * payout channel (企业付款到银行卡) answers. The sandbox, the default, waits SANDBOX_PAYOUT_DELAY_MS and then
  * notifies over the same path, signed with HMAC-SHA256 (SANDBOX_PAYOUT_KEY). It fails, deterministically for the

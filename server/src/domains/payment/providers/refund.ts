@@ -1,5 +1,5 @@
 /**
- * Refund providers (issue 13): money goes back through the provider of the original payment. `submit` hands a
+ * Refund providers: money goes back through the provider of the original payment. `submit` hands a
  * refund over and returns at once; the result comes later as a signed notification to POST
  * /refund/notify/<provider>, as real channels answer refunds. The sandbox, the default, waits
  * SANDBOX_REFUND_DELAY_MS and then notifies over that path with HMAC-SHA256 (SANDBOX_PAY_KEY) in

@@ -1,5 +1,5 @@
 /**
- * Logistics tracking (issue 13): where a return shipment is. The sandbox tracker (default) makes a shipment
+ * Logistics tracking: where a return shipment is. The sandbox tracker (default) makes a shipment
  * advance through its states as time passes since the customer wrote the number (SANDBOX_TRACK_STEP_SECONDS per
  * step), so the demo shows a moving timeline without any outside service. The Kuaidi100 adapter speaks its
  * published real-time query protocol: POST {base}/poll/query.do, form fields customer, param (JSON: com, num,
