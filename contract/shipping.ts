@@ -35,6 +35,7 @@ const text = (what: string, max: number) =>
     .trim()
     .min(1, `请填写${what}`)
     .max(max, `${what}最多${max}个字`)
+    // eslint-disable-next-line no-control-regex -- control characters are what this refuses
     .refine((v) => !/[\u0000-\u001f]/.test(v), `${what}含有不支持的字符`);
 
 export const opsShipBody = z.object({

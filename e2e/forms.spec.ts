@@ -173,7 +173,7 @@ test('a visitor opens an activity\'s place: the distance once the position is al
   let detail = await currentPage(page, DETAIL);
   assert.equal((await detail.locator('#act-place').textContent())?.trim(), `活动地点${RUN_PLACE} ›`);
   await detail.locator('#act-place').click();
-  let place = await currentPage(page, OPEN_LOCATION);
+  const place = await currentPage(page, OPEN_LOCATION);
   await place.locator('#open-location-place', { hasText: '广州市天河区临江大道3号' }).waitFor();
   assert.equal(await place.locator('#open-location-maps .sf-loc__row').count(), 2);
 

@@ -53,7 +53,7 @@ async function detailShowing(page: Page, name: string): Promise<Locator> {
     const seen = await page.evaluate(() =>
       Array.from(document.querySelectorAll<HTMLElement>('.taro_page')).map((el) => `${el.id} [${el.className}] ${(el.textContent || '').slice(0, 40)}`),
     );
-    throw new Error(`the course detail on top never showed ${name}: ${page.url()} ${JSON.stringify(seen)}\n${String(err)}`);
+    throw new Error(`the course detail on top never showed ${name}: ${page.url()} ${JSON.stringify(seen)}\n${String(err)}`, { cause: err });
   }
   const detail = await currentPage(page, SCREENS.courseDetail);
   assert.equal((await detail.locator('.sf-act__name').textContent())?.trim(), name);
@@ -199,7 +199,7 @@ async function tabLabels(page: Page): Promise<string[]> {
 /** Waits until the tab bar shows `labels`; fails with what it shows. */
 async function expectTabLabels(page: Page, labels: readonly string[], when: string): Promise<void> {
   const end = Date.now() + WAIT_MS;
-  let seen: string[] = [];
+  let seen: string[];
   while ((seen = await tabLabels(page)).join() !== labels.join()) {
     if (Date.now() > end) throw new Error(`${when} the tab bar shows ${seen.join(' ')}, not ${labels.join(' ')}`);
     await new Promise((r) => setTimeout(r, 50));

@@ -78,14 +78,14 @@ export async function currentPage(page: Page, screen: Screen, { marker = screen.
     );
   } catch (err) {
     const seen = await pagesSeen(page, marker);
-    throw new Error(`${screen.route} did not become the visible page: ${JSON.stringify(seen)}\n${String(err)}`);
+    throw new Error(`${screen.route} did not become the visible page: ${JSON.stringify(seen)}\n${String(err)}`, { cause: err });
   }
   const id = (await handle.jsonValue()) as string;
   const root = page.locator(`.taro_page[id="${id.replace(/["\\]/g, '\\$&')}"]`);
   try {
     await root.locator(marker).first().waitFor({ state: 'visible', timeout });
   } catch (err) {
-    throw new Error(`${screen.route} (${id}) is the visible page but ${marker} did not show in it: ${JSON.stringify(await pagesSeen(page, marker))}\n${String(err)}`);
+    throw new Error(`${screen.route} (${id}) is the visible page but ${marker} did not show in it: ${JSON.stringify(await pagesSeen(page, marker))}\n${String(err)}`, { cause: err });
   }
   return root;
 }

@@ -47,7 +47,7 @@ async function settled(page: Page, seen: ReturnType<typeof watch>): Promise<void
     try {
       await until(async () => seen.inFlight.size === 0, 'no request in flight');
     } catch (err) {
-      throw new Error(`${String(err)}: ${[...seen.inFlight].map((r) => r.url()).join(', ')}`);
+      throw new Error(`${String(err)}: ${[...seen.inFlight].map((r) => r.url()).join(', ')}`, { cause: err });
     }
   };
   for (let round = 0; round < 2; round += 1) {

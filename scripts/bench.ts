@@ -197,7 +197,7 @@ const RATE = Number(process.env.BENCH_RATE || 0);
 /** An answer is counted when it is HTTP 200 with `state: true`; the common case is read without parsing it. */
 function accepted(status: number, body: string): Envelope | null {
   if (status !== 200) return null;
-  let json: Envelope | null = null;
+  let json: Envelope | null;
   try {
     json = JSON.parse(body) as Envelope;
   } catch {

@@ -44,7 +44,7 @@ function importsOf(file) {
   };
   const visit = (node) => {
     if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-      let typeOnly = false;
+      let typeOnly;
       if (ts.isImportDeclaration(node)) {
         const c = node.importClause;
         // `import type {...}`, or `import { type A, type B }` with no default: both are erased at build time.

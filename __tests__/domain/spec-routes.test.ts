@@ -3,7 +3,7 @@ import { ROUTES } from '../../src/domain/routes';
 
 const g = global as unknown as { defineAppConfig: (c: unknown) => unknown };
 g.defineAppConfig = (c) => c;
-// eslint-disable-next-line @typescript-eslint/no-var-requires
+ 
 const config = require('../../src/app.config').default as { subPackages: { root: string; pages: string[] }[] };
 
 test('result: success/courseDetailSuccess, exchangeSuccess, index, collectFormSuccess (§2)', () => {

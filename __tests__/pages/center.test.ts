@@ -77,7 +77,7 @@ describe('我的', () => {
 
   test('the points project shows 积分查询, which opens the points page', async () => {
     signIn('13800138000');
-    // eslint-disable-next-line @typescript-eslint/no-var-requires
+     
     const { rootStore } = require('../../src/stores');
     runInAction(() => (rootStore.session.projectEnum = 'INTEGRAL_APPLE'));
     route('GET', SUMMARY, () => ({ info: { orders: { ALL: 0, UNPAID: 0, PAID: 0, CANCELLED: 0, REFUND: 0 }, coupons: 0 } }));

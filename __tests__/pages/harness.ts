@@ -94,7 +94,7 @@ let booted = false;
 
 /** A visitor (or, with a phone, a logged-in user) of project `demo`, as the entrance would leave the session. */
 export function signIn(phone: string | null = null): void {
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
+   
   const { rootStore } = require('../../src/stores');
   rootStore.session.applyEntrance('demo', {
     token: 'test-token',
@@ -111,7 +111,7 @@ export function signIn(phone: string | null = null): void {
 type TaroPage = { route?: string; path?: string; $taroPath?: string } & Record<string, (...args: unknown[]) => unknown>;
 
 function topOfStack(): TaroPage | undefined {
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
+   
   const Taro = require('@tarojs/taro').default;
   const pages = Taro.getCurrentPages();
   return pages[pages.length - 1];
@@ -172,7 +172,7 @@ export async function waitForPage(route: string, notInstance = ''): Promise<HTML
 export async function openAt(url: string): Promise<HTMLElement> {
   if (booted) {
     const before = instanceOf(topOfStack());
-    // eslint-disable-next-line @typescript-eslint/no-var-requires
+     
     const Taro = require('@tarojs/taro').default;
     await Taro.reLaunch({ url });
     return waitForPage(url, before);

@@ -88,7 +88,7 @@ test('choose-location: typed names survive a refusal; the place goes to location
   const place = await asked;
   expect(place).toMatchObject({ name: '公司', address: '体育西路103号' });
   expect(place!.latitude).toBeCloseTo(23.1275, 2);
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
+   
   const { rootStore } = require('../../src/stores');
   expect(rootStore.session.locationInfo).toEqual(place);
   await waitFor(() => expect(currentRoute()).toBe('pages/center/center'));

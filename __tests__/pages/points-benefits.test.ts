@@ -32,7 +32,7 @@ const page: PageInfo = {
 };
 
 function serve(projectEnum: 'INTEGRAL_APPLE' | 'DEFAULT') {
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
+   
   const { rootStore } = require('../../src/stores');
   runInAction(() => (rootStore.session.projectEnum = projectEnum));
   route('GET', '/front/v1/customerPage/menu', () => ({

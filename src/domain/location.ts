@@ -10,7 +10,7 @@ import type { Coords, Place } from './place';
 
 // WGS-84 to GCJ-02: the published transform every Chinese map uses (Krasovsky ellipsoid parameters).
 const A = 6378245.0;
-const EE = 0.00669342162296594323;
+const EE = 0.006693421622965943;
 
 function outsideChina(lat: number, lng: number): boolean {
   return lng < 72.004 || lng > 137.8347 || lat < 0.8293 || lat > 55.8271;

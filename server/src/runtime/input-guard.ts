@@ -52,6 +52,7 @@ export function inputProblem(root: unknown): string | null {
  * \u0000 (after an even run of backslashes; after an odd one the backslash is the escaped character), or a
  * form's %00. A legitimate callback carries none of these.
  */
+// eslint-disable-next-line no-control-regex -- a NUL is what this refuses
 const ENCODED_NUL = /\u0000|(?<!\\)(?:\\\\)*\\u0000|%00/;
 export const rawTextProblem = (text: string): string | null => (ENCODED_NUL.test(text) ? INPUT_MESSAGES.illegalCharacter : null);
 

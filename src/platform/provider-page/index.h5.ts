@@ -38,7 +38,7 @@ export function leaveForSigning(url: string, orderNo: string): void {
 export function returnFromSigning(orderNo: string): boolean {
   const raw = sessionValue.get(SIGNING_KEY);
   sessionValue.remove(SIGNING_KEY);
-  let saved: Signing | null = null;
+  let saved: Signing | null;
   try {
     saved = raw ? (JSON.parse(raw) as Signing) : null;
   } catch {

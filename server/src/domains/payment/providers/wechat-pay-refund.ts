@@ -94,7 +94,7 @@ export function createWechatRefundProvider(config: WechatConfig, now: () => numb
     },
     verifyNotification(rawBody, headers) {
       if (!verifyPlatformSignature(platform, headers, rawBody, now())) throw badRequest(BAD_REFUND_SIGNATURE);
-      let note: VerifiedRefund | null = null;
+      let note: VerifiedRefund | null;
       try {
         const body = JSON.parse(rawBody) as { id?: unknown; event_type?: unknown; resource: { ciphertext: string; nonce: string; associated_data?: string } };
         // A payment notification sent here (or any other event) is not a refund's result.
