@@ -21,7 +21,8 @@ const contractDir = require('path').resolve(__dirname, '..', 'contract');
 const compile = { include: [contractDir] };
 
 /** The swiper library and what pulls it (Taro's swiper component, its image preview API). */
-const SWIPER = /[\\/]node_modules[\\/](swiper[\\/]|@tarojs[\\/]components[\\/]dist[\\/]components[\\/]taro-swiper-core|@tarojs[\\/]taro-h5[\\/]dist[\\/]api[\\/]media[\\/]image[\\/]previewImage)/;
+const SWIPER =
+  /[\\/]node_modules[\\/](swiper[\\/]|@tarojs[\\/]components[\\/]dist[\\/]components[\\/]taro-swiper-core|@tarojs[\\/]taro-h5[\\/]dist[\\/]api[\\/]media[\\/]image[\\/]previewImage)/;
 
 /** Date formatting: dayjs (and its plugins) and contract/rules/china-time, the one place times are formatted. */
 const DATES = /[\\/](node_modules[\\/]dayjs[\\/]|contract[\\/]rules[\\/]china-time\.ts$)/;
@@ -33,11 +34,18 @@ interface ChunkLike {
   groupsIterable: Iterable<{ name?: string | null; origins?: { request?: string }[] }>;
 }
 /** splitChunks test: a module of a first-screen page (not swiper) that other pages use too. */
-function firstScreenShared(m: { resource?: string }, { chunkGraph }: { chunkGraph: { getModuleChunksIterable(m: unknown): Iterable<ChunkLike> } }): boolean {
+function firstScreenShared(
+  m: { resource?: string },
+  { chunkGraph }: { chunkGraph: { getModuleChunksIterable(m: unknown): Iterable<ChunkLike> } },
+): boolean {
   if (SWIPER.test(m.resource ?? '')) return false;
   for (const chunk of chunkGraph.getModuleChunksIterable(m)) {
     for (const group of chunk.groupsIterable) {
-      if (FIRST_SCREEN_PAGES.has(group.name ?? '') || group.origins?.some((o) => FIRST_SCREEN_PAGES.has(o.request ?? ''))) return true;
+      if (
+        FIRST_SCREEN_PAGES.has(group.name ?? '') ||
+        group.origins?.some((o) => FIRST_SCREEN_PAGES.has(o.request ?? ''))
+      )
+        return true;
     }
   }
   return false;
@@ -66,7 +74,10 @@ export default defineConfig<'webpack5'>(async (merge) => {
       JWEIXIN_URL: JSON.stringify(process.env.TARO_APP_JWEIXIN_URL ?? 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js'),
     },
     // The H5's icon (src/index.html links it); browsers ask for /favicon.ico on every site, so it must exist.
-    copy: { patterns: target === 'h5' ? [{ from: 'src/favicon.ico', to: `${outputRoot}/favicon.ico` }] : [], options: {} },
+    copy: {
+      patterns: target === 'h5' ? [{ from: 'src/favicon.ico', to: `${outputRoot}/favicon.ico` }] : [],
+      options: {},
+    },
     // React on every target. Preact through preact/compat (Taro's 'preact' framework) was tried for H5:
     // 30 KB less JS on the wire (147 -> 117 KB br), but Lighthouse's total blocking time on home was higher in four
     // alternating pairs on a quiet machine (454-684 vs 355-487 ms; performance 78-85 vs 83-87), as Preact renders
@@ -83,7 +94,10 @@ export default defineConfig<'webpack5'>(async (merge) => {
     mini: {
       postcss: {
         pxtransform: { enable: true, config: {} },
-        cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
+        cssModules: {
+          enable: false,
+          config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' },
+        },
       },
       compile,
       // Our classes are prefixed per component, so CSS order across chunks does not matter.
@@ -100,7 +114,11 @@ export default defineConfig<'webpack5'>(async (merge) => {
       staticDirectory: 'static',
       router: { mode: 'hash' },
       // §9: a page chunk not loaded in 120 s is a load error (platform/chunk-error shows it with a retry).
-      output: { filename: 'js/[name].[contenthash:8].js', chunkFilename: 'js/[name].[contenthash:8].js', chunkLoadTimeout: 120000 },
+      output: {
+        filename: 'js/[name].[contenthash:8].js',
+        chunkFilename: 'js/[name].[contenthash:8].js',
+        chunkLoadTimeout: 120000,
+      },
       miniCssExtractPluginOption: {
         ignoreOrder: true,
         filename: 'css/[name].[contenthash:8].css',
@@ -112,14 +130,18 @@ export default defineConfig<'webpack5'>(async (merge) => {
       sassLoaderOption: { sassOptions },
       postcss: {
         autoprefixer: { enable: true, config: {} },
-        cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
+        cssModules: {
+          enable: false,
+          config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' },
+        },
       },
       webpackChain(chain) {
         chain.resolve.plugin('tsconfig-paths').use(TsconfigPathsPlugin);
         // Every browser of the browserslist (iOS 11, Chrome 64) runs async functions, which webpack's runtime for
         // src/app.h5.tsx's top-level await uses; said here, webpack no longer warns that they may be missing.
         chain.output.merge({ environment: { asyncFunction: true } });
-        // A shared detail link fetches its page's chunks (and the entrance's) beside the entry (config/route-preload.ts).
+        // A shared detail link fetches its page's chunks (and the entrance's) beside the entry
+        // (config/route-preload.ts).
         chain.plugin('route-preload').use(RoutePreloadPlugin, [
           ['/pages/activity/activityDetail', '/pages/activity/courseDetail'].map((path) => ({
             path,
@@ -128,7 +150,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
           })),
         ]);
         // The page links its icon by a hashed name, cached, so the app's navigations do not ask for it again.
-        chain.plugin('hashed-icon').use(HashedIconPlugin, [require('path').resolve(__dirname, '..', 'src/favicon.ico')]);
+        chain
+          .plugin('hashed-icon')
+          .use(HashedIconPlugin, [require('path').resolve(__dirname, '..', 'src/favicon.ico')]);
         // .br / .gz next to each text asset, sent by the server's static plugin.
         chain.plugin('precompress').use(PrecompressPlugin);
         // Taro splits only the entry's chunks, so every page chunk carried its own copy of the React component
@@ -140,12 +164,36 @@ export default defineConfig<'webpack5'>(async (merge) => {
             ...split,
             cacheGroups: {
               ...split.cacheGroups,
-              pages: { name: 'pages-common', chunks: 'async', minChunks: 2, priority: 20, reuseExistingChunk: true, enforce: true, test: firstScreenShared },
+              pages: {
+                name: 'pages-common',
+                chunks: 'async',
+                minChunks: 2,
+                priority: 20,
+                reuseExistingChunk: true,
+                enforce: true,
+                test: firstScreenShared,
+              },
               // dayjs and the China-time rules, which two dozen later pages use to show dates, once in their own chunk
               // rather than a copy in each of those page chunks (the entry no longer carries them for everyone).
-              dates: { name: 'dates', chunks: 'async', minChunks: 2, priority: 15, reuseExistingChunk: true, enforce: true, test: (m: { resource?: string }) => DATES.test(m.resource ?? '') },
+              dates: {
+                name: 'dates',
+                chunks: 'async',
+                minChunks: 2,
+                priority: 15,
+                reuseExistingChunk: true,
+                enforce: true,
+                test: (m: { resource?: string }) => DATES.test(m.resource ?? ''),
+              },
               // The swiper library (image preview, the mini-program-style Swiper) only for the pages that show one.
-              swiper: { name: 'swiper', chunks: 'async', minChunks: 2, priority: 30, reuseExistingChunk: true, enforce: true, test: (m: { resource?: string }) => SWIPER.test(m.resource ?? '') },
+              swiper: {
+                name: 'swiper',
+                chunks: 'async',
+                minChunks: 2,
+                priority: 30,
+                reuseExistingChunk: true,
+                enforce: true,
+                test: (m: { resource?: string }) => SWIPER.test(m.resource ?? ''),
+              },
             },
           });
         }

@@ -5,7 +5,8 @@
  * - Terser: Taro's mini defaults switch off most of terser's compress passes. The value-tracking ones (terser's
  *   own defaults) are turned back on, with two passes; still off as Taro has them: `comparisons` (create-react-app
  *   keeps it off for a known terser bug), `typeofs` (`typeof x == 'undefined'` rewritten to `x === void 0` would
- *   throw for the host globals the runtime probes), `hoist_funs`, `hoist_vars`, `negate_iife`; `inline: 2` as create-react-app.
+ * throw for the host globals the runtime probes), `hoist_funs`, `hoist_vars`, `negate_iife`; `inline: 2` as
+ * create-react-app.
  * - webpack writes its module wrappers and export getters as arrow functions (`()=>x` instead of
  *   `function(){return x}`, hundreds of them; webpack keeps `function` where a module needs `this`). Taro targets
  *   ES5 for webpack's own code only; our compiled sources already ship arrow functions to both platforms.
@@ -67,11 +68,21 @@ export function dropTemplateWhitespace(template: string): string {
 }
 
 interface Compiler {
-  webpack: { Compilation: { PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE: number }; sources: { RawSource: new (s: string) => unknown } };
+  webpack: {
+    Compilation: { PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE: number };
+    sources: { RawSource: new (s: string) => unknown };
+  };
   hooks: { thisCompilation: { tap(name: string, fn: (compilation: Compilation) => void): void } };
 }
 interface Compilation {
-  hooks: { processAssets: { tap(o: { name: string; stage: number }, fn: (assets: Record<string, { source(): string | Buffer }>) => void): void } };
+  hooks: {
+    processAssets: {
+      tap(
+        o: { name: string; stage: number },
+        fn: (assets: Record<string, { source(): string | Buffer }>) => void,
+      ): void;
+    };
+  };
   updateAsset(name: string, source: unknown): void;
 }
 
@@ -80,11 +91,15 @@ export class TemplateWhitespacePlugin {
   apply(compiler: Compiler): void {
     const { Compilation, sources } = compiler.webpack;
     compiler.hooks.thisCompilation.tap('TemplateWhitespacePlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'TemplateWhitespacePlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE }, (assets) => {
-        for (const [name, asset] of Object.entries(assets)) {
-          if (TEMPLATE_FILE.test(name)) compilation.updateAsset(name, new sources.RawSource(dropTemplateWhitespace(asset.source().toString())));
-        }
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'TemplateWhitespacePlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE },
+        (assets) => {
+          for (const [name, asset] of Object.entries(assets)) {
+            if (TEMPLATE_FILE.test(name))
+              compilation.updateAsset(name, new sources.RawSource(dropTemplateWhitespace(asset.source().toString())));
+          }
+        },
+      );
     });
   }
 }
@@ -99,7 +114,11 @@ interface Minimizers {
 }
 
 /** For mini.webpackChain. */
-export function miniOutputSize(chain: { output: Settable; optimization: Settable; plugin(name: string): { use(plugin: unknown): unknown } }): void {
+export function miniOutputSize(chain: {
+  output: Settable;
+  optimization: Settable;
+  plugin(name: string): { use(plugin: unknown): unknown };
+}): void {
   chain.output.set('environment', { arrowFunction: true });
   chain.optimization.set('moduleIds', 'size').set('mangleExports', 'size');
   // Production builds only (Taro adds terser there; the watch build has no minimizer).

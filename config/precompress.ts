@@ -30,7 +30,10 @@ export function precompressDir(outputPath: string, files: string[]): number {
     const buf = readFileSync(path);
     if (buf.length < MIN_BYTES) continue;
     const br = brotliCompressSync(buf, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: buf.length },
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: buf.length,
+      },
     });
     const gz = gzipSync(buf, { level: 9 });
     // A compressed file that is not smaller is left out: the server then sends the plain one.

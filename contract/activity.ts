@@ -54,7 +54,12 @@ export const commentSchema = z.object({
 export type Comment = z.infer<typeof commentSchema>;
 
 /** A place on the map: GCJ-02 coordinates, as Chinese maps and the mini-programs' location APIs use them. */
-export const activityPlaceSchema = z.object({ name: z.string(), address: z.string(), latitude: z.number(), longitude: z.number() });
+export const activityPlaceSchema = z.object({
+  name: z.string(),
+  address: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
 export type ActivityPlace = z.infer<typeof activityPlaceSchema>;
 
 export const activityDetailSchema = z.object({
@@ -133,7 +138,16 @@ export const jsSignQuery = z.object({
   ...signedFields,
   projectSn: z.string({ error: '缺少项目编号' }).min(1, '缺少项目编号').max(64, '项目编号过长'),
   /** The page's absolute address; WeChat signs it without the #fragment. */
-  url: z.string({ error: '缺少页面地址' }).min(1, '缺少页面地址').max(1000, '页面地址过长').regex(/^https?:\/\/[^\s]+$/i, '页面地址不正确'),
+  url: z
+    .string({ error: '缺少页面地址' })
+    .min(1, '缺少页面地址')
+    .max(1000, '页面地址过长')
+    .regex(/^https?:\/\/[^\s]+$/i, '页面地址不正确'),
 });
-export const jsSignInfo = z.object({ appid: z.string(), timestamp: z.number().int(), noncestr: z.string(), sign: z.string() });
+export const jsSignInfo = z.object({
+  appid: z.string(),
+  timestamp: z.number().int(),
+  noncestr: z.string(),
+  sign: z.string(),
+});
 export type JsSignInfo = z.infer<typeof jsSignInfo>;

@@ -32,7 +32,11 @@ export const addressSaveBody = z.object({
     .trim()
     .min(1, '请输入收货人姓名')
     .max(CONSIGNEE_NAME_MAX, `收货人姓名不能超过${CONSIGNEE_NAME_MAX}个字`),
-  consigneeTelephone: z.string({ error: '请输入手机号码' }).trim().min(1, '请输入手机号码').regex(PHONE_PATTERN, '请输入正确的手机号码'),
+  consigneeTelephone: z
+    .string({ error: '请输入手机号码' })
+    .trim()
+    .min(1, '请输入手机号码')
+    .regex(PHONE_PATTERN, '请输入正确的手机号码'),
   provinceId: z.string({ error: '请选择所在地区' }).trim().min(1, '请选择所在地区'),
   cityId: z.string({ error: '请选择所在地区' }).trim().min(1, '请选择所在地区'),
   areaId: z.string({ error: '请选择所在地区' }).trim().min(1, '请选择所在地区'),

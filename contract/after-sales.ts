@@ -16,7 +16,11 @@ import {
 } from './rules/after-sale';
 
 const applicationNo = z.string({ error: '缺少售后单号' }).trim().min(1, '缺少售后单号').max(40, '售后单号不正确');
-const amount = z.number({ error: '请输入退款金额' }).int('退款金额最多两位小数').min(1, '退款金额必须大于0').max(1_000_000_000, '退款金额不正确');
+const amount = z
+  .number({ error: '请输入退款金额' })
+  .int('退款金额最多两位小数')
+  .min(1, '退款金额必须大于0')
+  .max(1_000_000_000, '退款金额不正确');
 
 /** What the customer fills on afterSaleApply (and again on edit). */
 const applicationFields = {
@@ -26,7 +30,11 @@ const applicationFields = {
   seqs: z.array(z.number().int().min(1).max(120), { error: '请选择退款的期数' }).max(120).default([]),
   amount,
   reason: z.enum(AFTER_SALE_REASONS, { error: '请选择退款原因' }),
-  description: z.string({ error: '问题描述格式不正确' }).trim().max(AFTER_SALE_DESCRIPTION_MAX, `问题描述不能超过${AFTER_SALE_DESCRIPTION_MAX}个字`).default(''),
+  description: z
+    .string({ error: '问题描述格式不正确' })
+    .trim()
+    .max(AFTER_SALE_DESCRIPTION_MAX, `问题描述不能超过${AFTER_SALE_DESCRIPTION_MAX}个字`)
+    .default(''),
   images: z
     .array(z.string().max(512, '图片地址不正确'), { error: '图片格式不正确' })
     .max(AFTER_SALE_IMAGES_MAX, `最多上传${AFTER_SALE_IMAGES_MAX}张图片`)
@@ -74,7 +82,9 @@ export const afterSaleIdParams = z.object({ id: applicationNo });
 export const afterSaleRecordQuery = z.object({ ...signedFields, applicationNo });
 export const afterSaleListQuery = z.object({
   ...signedFields,
-  tab: z.enum(Object.keys(AFTER_SALE_TABS) as [keyof typeof AFTER_SALE_TABS], { error: '售后列表类型不正确' }).default('ALL'),
+  tab: z
+    .enum(Object.keys(AFTER_SALE_TABS) as [keyof typeof AFTER_SALE_TABS], { error: '售后列表类型不正确' })
+    .default('ALL'),
   ...pageQuery,
 });
 
@@ -113,7 +123,11 @@ export const afterSaleSummarySchema = z.object({
 export type AfterSaleSummary = z.infer<typeof afterSaleSummarySchema>;
 
 /** The names a customer reads in 原路退回至…, by the provider of the original payment. */
-export const REFUND_CHANNEL_TEXT: Record<string, string> = { wechat: '微信支付', baidu: '百度收银台', sandbox: '沙箱收银台' };
+export const REFUND_CHANNEL_TEXT: Record<string, string> = {
+  wechat: '微信支付',
+  baidu: '百度收银台',
+  sandbox: '沙箱收银台',
+};
 
 /** One channel the refund goes back through (原路退回): the provider of the payments it draws on, fen. */
 export const refundChannelSchema = z.object({
@@ -183,7 +197,11 @@ export const logisticsInfoParams = z.object({
 /** One scan or event, `time` already China time as text (YYYY-MM-DD HH:mm:ss). */
 export const trackSchema = z.object({ time: z.string(), context: z.string() });
 /** What is in the parcel: the order's item as it was bought. */
-export const parcelGoodsSchema = z.object({ name: z.string(), cover: z.string().nullable(), quantity: z.number().int() });
+export const parcelGoodsSchema = z.object({
+  name: z.string(),
+  cover: z.string().nullable(),
+  quantity: z.number().int(),
+});
 export type ParcelGoods = z.infer<typeof parcelGoodsSchema>;
 export const logisticsInfoSchema = z.object({
   carrierCode: z.string(),
@@ -206,9 +224,19 @@ export type LogisticsInfo = z.infer<typeof logisticsInfoSchema>;
 
 // Operator API.
 export const opsAfterSaleQuery = z.object({ state: z.enum(AFTER_SALE_STATES, { error: '售后状态不正确' }).optional() });
-export const opsAfterSaleSchema = afterSaleDetailSchema.extend({ userId: z.string(), phone: z.string().nullable(), orderStatus: z.string() });
+export const opsAfterSaleSchema = afterSaleDetailSchema.extend({
+  userId: z.string(),
+  phone: z.string().nullable(),
+  orderStatus: z.string(),
+});
 export const opsAfterSaleList = z.object({ list: z.array(opsAfterSaleSchema) });
-export const opsMessageBody = z.object({ message: z.string().trim().max(AFTER_SALE_REFUSE_REASON_MAX, `留言不能超过${AFTER_SALE_REFUSE_REASON_MAX}个字`).default('') });
+export const opsMessageBody = z.object({
+  message: z
+    .string()
+    .trim()
+    .max(AFTER_SALE_REFUSE_REASON_MAX, `留言不能超过${AFTER_SALE_REFUSE_REASON_MAX}个字`)
+    .default(''),
+});
 export const opsRefuseBody = z.object({
   reason: z
     .string({ error: '请填写拒绝原因' })
@@ -218,11 +246,17 @@ export const opsRefuseBody = z.object({
 });
 
 // Course change (DEAL_DONE_COURSE): operator API.
-export const courseChangeOrderParams = z.object({ orderNo: z.string({ error: '缺少订单号' }).trim().min(1, '缺少订单号').max(64, '订单号过长') });
+export const courseChangeOrderParams = z.object({
+  orderNo: z.string({ error: '缺少订单号' }).trim().min(1, '缺少订单号').max(64, '订单号过长'),
+});
 export const courseChangeBody = z.object({
   actSn: z.string({ error: '请选择新课程' }).trim().min(1, '请选择新课程').max(64, '课程编号不正确'),
   packageSn: z.string().trim().min(1).max(64, '套餐编号不正确').nullable().optional(),
-  message: z.string({ error: '留言格式不正确' }).trim().max(AFTER_SALE_REFUSE_REASON_MAX, `留言不能超过${AFTER_SALE_REFUSE_REASON_MAX}个字`).default(''),
+  message: z
+    .string({ error: '留言格式不正确' })
+    .trim()
+    .max(AFTER_SALE_REFUSE_REASON_MAX, `留言不能超过${AFTER_SALE_REFUSE_REASON_MAX}个字`)
+    .default(''),
 });
 export const courseChangeOptionsSchema = z.object({
   orderNo: z.string(),
@@ -232,7 +266,9 @@ export const courseChangeOptionsSchema = z.object({
   allowed: z.boolean(),
   notAllowedReason: z.string().nullable(),
   /** The project's other online courses: price (fen, no coupon) and the 费用抵扣 it would get. */
-  courses: z.array(z.object({ actSn: z.string(), actName: z.string(), price: z.number().int(), deductionAmount: z.number().int() })),
+  courses: z.array(
+    z.object({ actSn: z.string(), actName: z.string(), price: z.number().int(), deductionAmount: z.number().int() }),
+  ),
 });
 export type CourseChangeOptions = z.infer<typeof courseChangeOptionsSchema>;
 export const courseChangeResultSchema = z.object({

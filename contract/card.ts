@@ -6,7 +6,12 @@ import { z } from 'zod';
 import { pageQuery, paged, signedFields } from './common';
 
 /** A voucher number or a voucherSn: letters, digits, '-' and '_'. */
-const voucherSn = z.string({ error: '缺少卡券编号' }).trim().min(1, '缺少卡券编号').max(64, '卡券编号格式不正确').regex(/^[A-Za-z0-9_-]+$/, '卡券编号格式不正确');
+const voucherSn = z
+  .string({ error: '缺少卡券编号' })
+  .trim()
+  .min(1, '缺少卡券编号')
+  .max(64, '卡券编号格式不正确')
+  .regex(/^[A-Za-z0-9_-]+$/, '卡券编号格式不正确');
 
 /** §3: 1 usable, 3 used, 4 expired, 5 invalid; refundState 2 refunded. */
 export const CARD_STATES = { USABLE: 1, USED: 3, EXPIRED: 4, INVALID: 5 } as const;

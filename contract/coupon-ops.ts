@@ -6,8 +6,18 @@ import { z } from 'zod';
 import { VALIDITY_TYPE_VALUES } from './rules/coupon-validity';
 
 const projectSn = z.string({ error: '缺少项目编号' }).trim().min(1, '缺少项目编号').max(64, '项目编号格式不正确');
-const sn = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, '编号格式不正确');
-const fen = (name: string) => z.number({ error: `${name}须为整数（分）` }).int(`${name}须为整数（分）`).min(0, `${name}不能为负`).max(100_000_000, `${name}过大`);
+const sn = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, '编号格式不正确');
+const fen = (name: string) =>
+  z
+    .number({ error: `${name}须为整数（分）` })
+    .int(`${name}须为整数（分）`)
+    .min(0, `${name}不能为负`)
+    .max(100_000_000, `${name}过大`);
 const time = z.iso.datetime({ offset: true, error: '时间格式须为 ISO 8601，如 2026-12-31T23:59:59+08:00' });
 
 export const opsProjectQuery = z.object({ projectSn });
@@ -22,14 +32,23 @@ export const opsTemplateBody = z
     upperLimit: fen('最高优惠').default(0),
     scopeActSns: z.array(sn).max(200).default([]),
     scopeText: z.string().trim().max(60).default(''),
-    validityType: z.number().int().refine((v) => VALIDITY_TYPE_VALUES.includes(v), '有效期类型须为 1-5'),
+    validityType: z
+      .number()
+      .int()
+      .refine((v) => VALIDITY_TYPE_VALUES.includes(v), '有效期类型须为 1-5'),
     validityDays: z.number().int().min(1).max(3650).nullable().default(null),
     validStart: time.nullable().default(null),
     validEnd: time.nullable().default(null),
     instructions: z.string().max(500).default(''),
-    useUrl: z.url({ protocol: /^https?$/, error: '使用链接须为 http(s) 地址' }).nullable().default(null),
+    useUrl: z
+      .url({ protocol: /^https?$/, error: '使用链接须为 http(s) 地址' })
+      .nullable()
+      .default(null),
   })
-  .refine((b) => b.couponType !== 2 || b.couponAmount < 100, { message: '折扣券的 couponAmount 是减去的百分比，须小于100', path: ['couponAmount'] });
+  .refine((b) => b.couponType !== 2 || b.couponAmount < 100, {
+    message: '折扣券的 couponAmount 是减去的百分比，须小于100',
+    path: ['couponAmount'],
+  });
 export type OpsTemplateInput = z.infer<typeof opsTemplateBody>;
 
 export const opsTemplateSchema = z.object({
@@ -55,7 +74,13 @@ export const opsClaimBody = z.object({
   startAt: time.nullable().default(null),
   endAt: time.nullable().default(null),
   items: z
-    .array(z.object({ couponSn: sn, stock: z.number().int().min(1, '库存须大于0').max(10_000_000), perPerson: z.number().int().min(1).max(100).default(1) }))
+    .array(
+      z.object({
+        couponSn: sn,
+        stock: z.number().int().min(1, '库存须大于0').max(10_000_000),
+        perPerson: z.number().int().min(1).max(100).default(1),
+      }),
+    )
     .min(1, '至少包含一张优惠券')
     .max(20),
 });
@@ -68,7 +93,16 @@ export const opsClaimSchema = z.object({
   endAt: z.string().nullable(),
   /** The page a printed QR code leads to. */
   claimUrl: z.string(),
-  items: z.array(z.object({ itemId: z.string(), couponSn: z.string(), couponName: z.string(), stock: z.number().int(), claimed: z.number().int(), perPerson: z.number().int() })),
+  items: z.array(
+    z.object({
+      itemId: z.string(),
+      couponSn: z.string(),
+      couponName: z.string(),
+      stock: z.number().int(),
+      claimed: z.number().int(),
+      perPerson: z.number().int(),
+    }),
+  ),
 });
 export const opsClaimList = z.object({ list: z.array(opsClaimSchema) });
 

@@ -43,7 +43,10 @@ export const couponListInfo = paged(heldCouponSchema);
 /** §9 coupon use: page 1, size 10. */
 export const couponUseQuery = z.object({ ...signedFields, couponSn: couponSnField, ...pageQuery });
 
-/** §3 coupon-use result: jumpType 1 home tab, 2 more-activity list (targetSn = couponSn), 3 third-party page (targetSn = URL). */
+/**
+ * §3 coupon-use result: jumpType 1 home tab, 2 more-activity list (targetSn = couponSn), 3 third-party page (targetSn =
+ * URL).
+ */
 export const COUPON_JUMP = { HOME: 1, MORE_ACTIVITY: 2, THIRD_PARTY: 3 } as const;
 export const couponUseInfo = z.object({
   activityList: z.object({ result: z.array(activityCardSchema), total: z.number().int() }),
@@ -52,10 +55,16 @@ export const couponUseInfo = z.object({
 });
 export type CouponUse = z.infer<typeof couponUseInfo>;
 
-export const orderCouponParams = z.object({ id: z.string().trim().min(1, '缺少商品编号').max(64, '商品编号格式不正确').regex(SN, '商品编号格式不正确') });
+export const orderCouponParams = z.object({
+  id: z.string().trim().min(1, '缺少商品编号').max(64, '商品编号格式不正确').regex(SN, '商品编号格式不正确'),
+});
 export const orderCouponQuery = z.object({
   ...signedFields,
-  orderAmount: z.coerce.number({ error: '订单金额不正确' }).int('订单金额不正确').min(0, '订单金额不正确').max(100_000_000, '订单金额不正确'),
+  orderAmount: z.coerce
+    .number({ error: '订单金额不正确' })
+    .int('订单金额不正确')
+    .min(0, '订单金额不正确')
+    .max(100_000_000, '订单金额不正确'),
 });
 
 // ---- Scan-code claim (getCouponActive) ----

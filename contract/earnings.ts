@@ -112,8 +112,15 @@ export const updateBankCardBody = z.object({
   /** Set: replace that card; unset: add a card. */
   cardId: z.string().max(64).optional(),
   bankCode: z.string({ error: '请选择开户银行' }).trim().min(1, '请选择开户银行').max(16, '开户银行有误'),
-  cardNo: z.string({ error: '请输入银行卡号' }).trim().min(1, '请输入银行卡号').max(CARD_MAX_LENGTH + 8, '银行卡号应为16-19位数字'),
-  code: z.string({ error: '请输入验证码' }).trim().regex(/^\d{6}$/, '请输入6位验证码'),
+  cardNo: z
+    .string({ error: '请输入银行卡号' })
+    .trim()
+    .min(1, '请输入银行卡号')
+    .max(CARD_MAX_LENGTH + 8, '银行卡号应为16-19位数字'),
+  code: z
+    .string({ error: '请输入验证码' })
+    .trim()
+    .regex(/^\d{6}$/, '请输入6位验证码'),
 });
 export type UpdateBankCardPayload = z.infer<typeof updateBankCardBody>;
 
@@ -128,7 +135,11 @@ export type IdentityInfo = z.infer<typeof identityInfo>;
 
 export const doIdentifyBody = z.object({
   ...signedFields,
-  realName: z.string({ error: '请输入真实姓名' }).trim().min(1, '请输入真实姓名').max(20, '请输入正确的姓名（2-20个汉字，可含·）'),
+  realName: z
+    .string({ error: '请输入真实姓名' })
+    .trim()
+    .min(1, '请输入真实姓名')
+    .max(20, '请输入正确的姓名（2-20个汉字，可含·）'),
   idNumber: z.string({ error: '请输入身份证号' }).trim().min(1, '请输入身份证号').max(18, '请输入正确的身份证号码'),
 });
 export type DoIdentifyPayload = z.infer<typeof doIdentifyBody>;
@@ -172,7 +183,12 @@ export const withdrawalSummarySchema = z.object({
 });
 export type WithdrawalSummary = z.infer<typeof withdrawalSummarySchema>;
 
-export const timelineStepSchema = z.object({ title: z.string(), time: z.string().nullable(), done: z.boolean(), failed: z.boolean() });
+export const timelineStepSchema = z.object({
+  title: z.string(),
+  time: z.string().nullable(),
+  done: z.boolean(),
+  failed: z.boolean(),
+});
 export type TimelineStep = z.infer<typeof timelineStepSchema>;
 
 export const withdrawalDetailSchema = withdrawalSummarySchema.extend({
@@ -193,34 +209,58 @@ export const withdrawalDetailQuery = z.object({
 
 export const withdrawalBody = z.object({
   ...signedFields,
-  amount: z.number({ error: '请输入提现金额' }).int('提现金额有误').min(1, '请输入提现金额').max(100_000_000, '提现金额有误'),
+  amount: z
+    .number({ error: '请输入提现金额' })
+    .int('提现金额有误')
+    .min(1, '请输入提现金额')
+    .max(100_000_000, '提现金额有误'),
   cardId: z.string({ error: '请选择到账银行卡' }).trim().min(1, '请选择到账银行卡').max(64),
   /** A client id per withdrawal attempt: the same id again answers the first withdrawal instead of a second. */
-  requestId: z.string({ error: '请求编号有误' }).trim().regex(/^[A-Za-z0-9_-]{8,64}$/, '请求编号有误'),
+  requestId: z
+    .string({ error: '请求编号有误' })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, '请求编号有误'),
 });
 export type WithdrawalPayload = z.infer<typeof withdrawalBody>;
 
 // ---- Operator API (/ops/earnings/..., bearer OPS_KEY) ----
 
 export const opsWithdrawalQuery = z.object({ status: z.enum(WITHDRAWAL_STATES, { error: '提现状态有误' }).optional() });
-export const opsWithdrawalSchema = withdrawalDetailSchema.extend({ userId: z.string(), phone: z.string().nullable(), payoutRef: z.string().nullable() });
+export const opsWithdrawalSchema = withdrawalDetailSchema.extend({
+  userId: z.string(),
+  phone: z.string().nullable(),
+  payoutRef: z.string().nullable(),
+});
 export type OpsWithdrawal = z.infer<typeof opsWithdrawalSchema>;
 export const opsWithdrawalList = z.object({ list: z.array(opsWithdrawalSchema) });
 export const opsWithdrawalParams = z.object({ withdrawalNo: z.string().min(1).max(40) });
-export const opsRejectBody = z.object({ reason: z.string({ error: '请填写驳回原因' }).trim().min(1, '请填写驳回原因').max(60, '驳回原因不能超过60个字') });
+export const opsRejectBody = z.object({
+  reason: z.string({ error: '请填写驳回原因' }).trim().min(1, '请填写驳回原因').max(60, '驳回原因不能超过60个字'),
+});
 export const opsPromoterBody = z.object({
   projectSn: z.string({ error: '缺少项目' }).trim().min(1, '缺少项目').max(64),
-  phone: z.string({ error: '请输入手机号码' }).trim().regex(/^1[3-9]\d{9}$/, '请输入正确的手机号码'),
+  phone: z
+    .string({ error: '请输入手机号码' })
+    .trim()
+    .regex(/^1[3-9]\d{9}$/, '请输入正确的手机号码'),
 });
 export const opsPromoterInfo = z.object({ userId: z.string(), promoterCode: z.string(), status: z.string() });
 export const opsCommissionRuleBody = z.object({
   actSn: z.string().trim().min(1, '缺少商品编号').max(64),
   mode: z.enum(['FIXED', 'RATE'], { error: '佣金方式为 FIXED（分）或 RATE（基点）' }),
-  value: z.number({ error: '佣金数值有误' }).int('佣金数值有误').min(0, '佣金数值有误').max(100_000_000, '佣金数值有误'),
+  value: z
+    .number({ error: '佣金数值有误' })
+    .int('佣金数值有误')
+    .min(0, '佣金数值有误')
+    .max(100_000_000, '佣金数值有误'),
 });
 export const opsRefundParams = z.object({ orderNo: z.string().min(1).max(64) });
 export const opsRefundBody = z.object({
   /** Everything refunded on the order so far (cumulative), fen. */
-  refundedTotal: z.number({ error: '退款金额有误' }).int('退款金额有误').min(0, '退款金额有误').max(1_000_000_000, '退款金额有误'),
+  refundedTotal: z
+    .number({ error: '退款金额有误' })
+    .int('退款金额有误')
+    .min(0, '退款金额有误')
+    .max(1_000_000_000, '退款金额有误'),
 });
 export const opsSettleInfo = z.object({ promoters: z.number().int() });

@@ -13,7 +13,10 @@ export const feedbackSubmitBody = z.object({
     .trim()
     .min(1, '请填写反馈内容')
     .max(FEEDBACK_CONTENT_MAX, `反馈内容不能超过${FEEDBACK_CONTENT_MAX}个字`),
-  images: z.array(z.string().max(512, '图片地址不正确'), { error: '图片格式不正确' }).max(FEEDBACK_IMAGES_MAX, `最多上传${FEEDBACK_IMAGES_MAX}张图片`).default([]),
+  images: z
+    .array(z.string().max(512, '图片地址不正确'), { error: '图片格式不正确' })
+    .max(FEEDBACK_IMAGES_MAX, `最多上传${FEEDBACK_IMAGES_MAX}张图片`)
+    .default([]),
   contact: z.string().trim().max(FEEDBACK_CONTACT_MAX, `联系方式不能超过${FEEDBACK_CONTACT_MAX}个字`).optional(),
 });
 export type FeedbackSubmit = z.infer<typeof feedbackSubmitBody>;

@@ -59,7 +59,9 @@ export const formCommitBody = z.object({
   ...signedFields,
   formSn: z.string({ error: '缺少表单编号' }).trim().min(1, '缺少表单编号').max(64, '表单编号过长'),
   /** nKey -> typed value. */
-  values: z.record(z.string().max(16), z.string().max(FORM_VALUE_MAX, `填写内容不能超过${FORM_VALUE_MAX}个字`)).refine((v) => Object.keys(v).length <= 64, '表单字段过多'),
+  values: z
+    .record(z.string().max(16), z.string().max(FORM_VALUE_MAX, `填写内容不能超过${FORM_VALUE_MAX}个字`))
+    .refine((v) => Object.keys(v).length <= 64, '表单字段过多'),
   /** The SMS code of the PHONE field, when the form asks for a phone check. */
   phoneCode: z.string().max(8).optional(),
   sourceType: z.string().max(32, '来源类型过长').optional(),
@@ -72,7 +74,11 @@ export type FormCommitInfo = z.infer<typeof formCommitInfo>;
 export const formPhoneCodeBody = z.object({
   ...signedFields,
   formSn: z.string({ error: '缺少表单编号' }).trim().min(1, '缺少表单编号').max(64, '表单编号过长'),
-  phone: z.string({ error: '请输入手机号码' }).trim().min(1, '请输入手机号码').regex(PHONE_PATTERN, '请输入正确的手机号码'),
+  phone: z
+    .string({ error: '请输入手机号码' })
+    .trim()
+    .min(1, '请输入手机号码')
+    .regex(PHONE_PATTERN, '请输入正确的手机号码'),
 });
 export const formPhoneCodeInfo = z.object({ resendAfter: z.number().int() });
 

@@ -18,7 +18,11 @@ const actSn = z.string({ message: '缺少商品编号' }).min(1, '缺少商品�
 const requestId = z.string({ message: '缺少请求编号' }).regex(/^[A-Za-z0-9_-]{8,64}$/, '请求编号不正确');
 
 /** A points item's price (rules/integral PointsPrice): on its cards, its detail and its orders. */
-export const pointsPriceSchema = z.object({ integralType: z.string(), points: z.number().int(), cashAmount: z.number().int() });
+export const pointsPriceSchema = z.object({
+  integralType: z.string(),
+  points: z.number().int(),
+  cashAmount: z.number().int(),
+});
 
 export const bindingStateQuery = z.object({ ...signedFields, integralType });
 /** §3 integral user info plus the binding: phone and points are null until a phone is bound and queried. */
@@ -107,5 +111,11 @@ export const zeroActivityInfo = z.object({
 export type ZeroActivityInfo = z.infer<typeof zeroActivityInfo>;
 
 export const signUpBody = z.object({ ...signedFields, actSn, remark: z.string().max(30, '备注最多30个字').optional() });
-export const signUpInfo = z.object({ orderNo: z.string(), orderStatus: z.string(), payAmount: z.number().int(), totalAmount: z.number().int(), existed: z.boolean() });
+export const signUpInfo = z.object({
+  orderNo: z.string(),
+  orderStatus: z.string(),
+  payAmount: z.number().int(),
+  totalAmount: z.number().int(),
+  existed: z.boolean(),
+});
 export type SignUpResult = z.infer<typeof signUpInfo>;

@@ -18,7 +18,12 @@ const loginCode = z
   .max(128, '登录凭证格式错误')
   .regex(/^[\w.\-+/=]+$/, '登录凭证格式错误');
 /** The AppID the mini-program runs as (getAccountInfoSync); refused when it is not the server's. */
-const appId = z.string().trim().max(64, 'AppID 格式错误').regex(/^[\w.-]*$/, 'AppID 格式错误').optional();
+const appId = z
+  .string()
+  .trim()
+  .max(64, 'AppID 格式错误')
+  .regex(/^[\w.-]*$/, 'AppID 格式错误')
+  .optional();
 
 export const miniLoginBody = z.object({ ...signedFields, platform, code: loginCode, appId });
 export type MiniLoginBody = z.infer<typeof miniLoginBody>;
@@ -29,12 +34,23 @@ export const miniPhoneBody = z
     ...signedFields,
     platform,
     code: loginCode.optional(),
-    encryptedData: z.string().trim().max(4096, '手机号数据过长').regex(/^[A-Za-z0-9+/=]*$/, '手机号数据格式错误').optional(),
-    iv: z.string().trim().max(64, '手机号数据格式错误').regex(/^[A-Za-z0-9+/=]*$/, '手机号数据格式错误').optional(),
+    encryptedData: z
+      .string()
+      .trim()
+      .max(4096, '手机号数据过长')
+      .regex(/^[A-Za-z0-9+/=]*$/, '手机号数据格式错误')
+      .optional(),
+    iv: z
+      .string()
+      .trim()
+      .max(64, '手机号数据格式错误')
+      .regex(/^[A-Za-z0-9+/=]*$/, '手机号数据格式错误')
+      .optional(),
   })
   .superRefine((b, ctx) => {
     if (b.platform === 'WEAPP' && !b.code) ctx.addIssue({ code: 'custom', path: ['code'], message: '缺少手机号凭证' });
-    if (b.platform === 'SWAN' && (!b.encryptedData || !b.iv)) ctx.addIssue({ code: 'custom', path: ['encryptedData'], message: '缺少手机号数据' });
+    if (b.platform === 'SWAN' && (!b.encryptedData || !b.iv))
+      ctx.addIssue({ code: 'custom', path: ['encryptedData'], message: '缺少手机号数据' });
   });
 export type MiniPhoneBody = z.infer<typeof miniPhoneBody>;
 

@@ -95,7 +95,6 @@ export const orderCourseSchema = z.object({
 
 export const HOUSEHOLD_TYPES = ['TRAILING_HOLD', 'TALENT_IN'] as const;
 
-
 export const confirmationSchema = z.object({
   createOrderSn: z.string(),
   /** TARGET: ordered from a detail page; LINK: a single-use order link (no coupons, §6). */
@@ -117,7 +116,14 @@ export const confirmationSchema = z.object({
   hasProductIntroduce: z.boolean(),
   /** 2: area restrictions apply (invalidAreas). */
   freightAreasType: z.number().int(),
-  invalidAreas: z.array(z.object({ provinceId: z.string(), cityId: z.string().nullable(), areaId: z.string().nullable(), name: z.string() })),
+  invalidAreas: z.array(
+    z.object({
+      provinceId: z.string(),
+      cityId: z.string().nullable(),
+      areaId: z.string().nullable(),
+      name: z.string(),
+    }),
+  ),
   restrict: z.array(applicantRuleSchema),
   orderCourseInfo: z.object({
     actSn: z.string(),
@@ -237,5 +243,9 @@ export type SubmitResult = z.infer<typeof submitInfo>;
 
 /** §3 agreement: the purchase agreement shown before submit (§7 contract/details by agreementSn). */
 export const agreementQuery = z.object({ ...signedFields, agreementSn: z.string().min(1, '缺少协议编号').max(64) });
-export const agreementInfo = z.object({ agreementSn: z.string(), agreementName: z.string(), agreementContent: z.string() });
+export const agreementInfo = z.object({
+  agreementSn: z.string(),
+  agreementName: z.string(),
+  agreementContent: z.string(),
+});
 export type Agreement = z.infer<typeof agreementInfo>;

@@ -48,7 +48,10 @@ export const orderListQuery = z.object({
 export const orderListInfo = paged(orderSummarySchema);
 
 export const orderNoParams = z.object({ orderNo: z.string().min(1, '缺少订单号').max(64, '订单号过长') });
-export const orderNoQuery = z.object({ ...signedFields, orderNo: z.string().min(1, '缺少订单号').max(64, '订单号过长') });
+export const orderNoQuery = z.object({
+  ...signedFields,
+  orderNo: z.string().min(1, '缺少订单号').max(64, '订单号过长'),
+});
 
 export const orderDetailSchema = orderSummarySchema.extend({
   goodsType: z.string().nullable(),
@@ -156,9 +159,15 @@ export const installmentInfo = z.object({
 });
 
 export const contractListInfo = z.object({
-  list: z.array(z.object({ flowId: z.string(), contractName: z.string(), signed: z.boolean(), signedAt: z.string().nullable() })),
+  list: z.array(
+    z.object({ flowId: z.string(), contractName: z.string(), signed: z.boolean(), signedAt: z.string().nullable() }),
+  ),
 });
 export const contractFileQuery = z.object({ ...signedFields, flowId: z.string().min(1, '缺少合同编号').max(64) });
 export const contractFileInfo = z.object({ url: z.string() });
-export const signLinkBody = z.object({ ...signedFields, orderNo: z.string().min(1, '缺少订单号').max(64), redirectUrl: z.string().max(1000).optional() });
+export const signLinkBody = z.object({
+  ...signedFields,
+  orderNo: z.string().min(1, '缺少订单号').max(64),
+  redirectUrl: z.string().max(1000).optional(),
+});
 export const signLinkInfo = z.object({ signUrl: z.string(), flowId: z.string() });

@@ -26,7 +26,10 @@ export const shipmentSchema = z.object({
 });
 export type Shipment = z.infer<typeof shipmentSchema>;
 
-export const receiveBody = z.object({ ...signedFields, orderNo: z.string().min(1, '缺少订单号').max(64, '订单号过长') });
+export const receiveBody = z.object({
+  ...signedFields,
+  orderNo: z.string().min(1, '缺少订单号').max(64, '订单号过长'),
+});
 export const receiveInfo = z.object({ orderNo: z.string(), shipment: shipmentSchema });
 
 const text = (what: string, max: number) =>

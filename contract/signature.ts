@@ -71,7 +71,12 @@ export function canonicalString(target: SignTarget, params: SignableParams): str
   return `${target.method.toUpperCase()}\n${signaturePath(target.path)}\n${pairs}`;
 }
 
-export function computeSign(target: SignTarget, params: SignableParams, key: string, hash: HashHex = sha256Hex): string {
+export function computeSign(
+  target: SignTarget,
+  params: SignableParams,
+  key: string,
+  hash: HashHex = sha256Hex,
+): string {
   return hash(`${canonicalString(target, params)}&key=${key}`);
 }
 

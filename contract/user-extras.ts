@@ -26,7 +26,11 @@ export type ServiceInfo = z.infer<typeof serviceInfoSchema>;
 export const QR_TEXT_MAX = 512;
 export const qrQuery = z.object({
   ...signedFields,
-  text: z.string({ error: '缺少二维码内容' }).trim().min(1, '缺少二维码内容').max(QR_TEXT_MAX, `二维码内容不能超过${QR_TEXT_MAX}个字符`),
+  text: z
+    .string({ error: '缺少二维码内容' })
+    .trim()
+    .min(1, '缺少二维码内容')
+    .max(QR_TEXT_MAX, `二维码内容不能超过${QR_TEXT_MAX}个字符`),
 });
 /** A PNG as a data URL (data:image/png;base64,...). */
 export const qrInfo = z.object({ image: z.string() });

@@ -29,6 +29,11 @@ export type WechatOAuthAuthorizeInfo = z.infer<typeof wechatOAuthAuthorizeInfo>;
 
 export const wechatOAuthLoginBody = z.object({
   ...signedFields,
-  code: z.string({ error: '缺少授权码' }).trim().min(1, '缺少授权码').max(256, '授权码格式错误').regex(/^[\w-]+$/, '授权码格式错误'),
+  code: z
+    .string({ error: '缺少授权码' })
+    .trim()
+    .min(1, '缺少授权码')
+    .max(256, '授权码格式错误')
+    .regex(/^[\w-]+$/, '授权码格式错误'),
   state: z.string({ error: '缺少授权状态' }).trim().min(1, '缺少授权状态').max(128, '授权状态格式错误'),
 });

@@ -44,29 +44,42 @@ const S = {
 } satisfies Record<string, Screen>;
 const THEMES: ThemeName[] = ['default', 'course', 'integral', 'authentication'];
 /** A real 1x1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 const suite = phoneSuite({ perTest: false });
 
-
 /** A signed call as the storefront makes it, with this customer's token. */
-async function call<T>(token: string, method: 'GET' | 'POST', path: string, params: Record<string, unknown> = {}): Promise<T> {
+async function call<T>(
+  token: string,
+  method: 'GET' | 'POST',
+  path: string,
+  params: Record<string, unknown> = {},
+): Promise<T> {
   const p: Record<string, unknown> = { ...params, timestamp: Date.now(), nonceStr: makeNonce() };
   if (method === 'POST') p.token = token;
   const body = { ...p, sign: computeSign({ method, path }, p, DEFAULT_SIGN_KEY) };
-  const query = new URLSearchParams(Object.entries(body).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]));
-  const res = await fetch(method === 'GET' ? `${suite.server.baseUrl}${path}?${query}` : `${suite.server.baseUrl}${path}`, {
-    method,
-    headers: method === 'POST' ? { 'content-type': 'application/json' } : { 'x-token': token },
-    body: method === 'POST' ? JSON.stringify(body) : undefined,
-  });
+  const query = new URLSearchParams(
+    Object.entries(body).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]),
+  );
+  const res = await fetch(
+    method === 'GET' ? `${suite.server.baseUrl}${path}?${query}` : `${suite.server.baseUrl}${path}`,
+    {
+      method,
+      headers: method === 'POST' ? { 'content-type': 'application/json' } : { 'x-token': token },
+      body: method === 'POST' ? JSON.stringify(body) : undefined,
+    },
+  );
   const json = (await res.json()) as { state: boolean; message: string; info: T };
   if (!json.state) throw new Error(`${path}: ${json.message}`);
   return json.info;
 }
 
 /** The application as the server tells the storefront (what the pages must show), read with the customer's token. */
-const viewOf = (token: string, applicationNo: string) => call<AfterSaleDetail>(token, 'GET', `/front/v1/after/sales/${applicationNo}`);
+const viewOf = (token: string, applicationNo: string) =>
+  call<AfterSaleDetail>(token, 'GET', `/front/v1/after/sales/${applicationNo}`);
 
 /** Taps 售后进度 on the detail and reads what the progress page shows. */
 async function openProgress(p: Phone, detail: Locator) {
@@ -86,7 +99,9 @@ async function openProgress(p: Phone, detail: Locator) {
     // Newest first: each row's first line (what happened) and its last (when).
     rows: await view.locator('#asp-records .at-timeline-item').evaluateAll((items) =>
       items.map((el) => {
-        const lines = Array.from(el.querySelectorAll('.at-timeline-item__content-item')).map((l) => l.textContent ?? '');
+        const lines = Array.from(el.querySelectorAll('.at-timeline-item__content-item')).map(
+          (l) => l.textContent ?? '',
+        );
         return { what: lines[0], when: lines[lines.length - 1] };
       }),
     ),
@@ -97,9 +112,14 @@ async function openProgress(p: Phone, detail: Locator) {
 
 /** Nothing wider than the 375 px phone: no sideways scrolling, no card running off the screen. */
 async function fitsThePhone(page: Page, view: Locator) {
-  const widest = await view.evaluate((root) => Math.max(...Array.from(root.querySelectorAll<HTMLElement>('*')).map((el) => el.getBoundingClientRect().right)));
+  const widest = await view.evaluate((root) =>
+    Math.max(...Array.from(root.querySelectorAll<HTMLElement>('*')).map((el) => el.getBoundingClientRect().right)),
+  );
   assert.ok(widest <= 375.5, `everything inside the 375 px screen (right edge at ${widest})`);
-  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scrolling');
+  assert.ok(
+    await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    'no sideways scrolling',
+  );
 }
 
 /** The step bar's connectors: reached ones in the theme's text colour, the rest in the border grey. */
@@ -125,8 +145,13 @@ async function connectorColours(view: Locator) {
 /** Shows the page in each §1 theme (the variables page-shell sets per project), checks it still fits, shoots it. */
 async function inEveryTheme(p: Phone, view: Locator, name: string) {
   for (const theme of THEMES) {
-    const style = Object.entries(themeVars(theme)).map(([k, v]) => `${k}:${v}`).join(';');
-    await view.locator('.sf-page').first().evaluate((root, css) => root.setAttribute('style', css), style);
+    const style = Object.entries(themeVars(theme))
+      .map(([k, v]) => `${k}:${v}`)
+      .join(';');
+    await view
+      .locator('.sf-page')
+      .first()
+      .evaluate((root, css) => root.setAttribute('style', css), style);
     await fitsThePhone(p.page, view);
     await p.shot(`${name}-${theme}`);
   }
@@ -142,11 +167,26 @@ async function back(p: Phone, from: Locator, to: Screen, marker?: string) {
 async function submitOrder(token: string): Promise<string> {
   for (let i = 1; i <= 12; i++) {
     const targetSn = `demo-course-${String(i).padStart(2, '0')}`;
-    const c = await call<Confirmation>(token, 'GET', '/front/v2/client/course/order/confirm', { targetSn }).catch(() => null);
-    if (!c || c.orderPayType !== 1 || c.deliveryType !== 4 || c.isHousehold || c.disableFlag || c.restrict.some((r) => r.required) || c.confirmOrderAmount.payAmount <= 0) continue;
-    const detail = await call<{ refundTags: number[] }>(token, 'GET', '/front/v1/activity/details', { actSn: targetSn }).catch(() => ({ refundTags: [2] }));
+    const c = await call<Confirmation>(token, 'GET', '/front/v2/client/course/order/confirm', { targetSn }).catch(
+      () => null,
+    );
+    if (
+      !c ||
+      c.orderPayType !== 1 ||
+      c.deliveryType !== 4 ||
+      c.isHousehold ||
+      c.disableFlag ||
+      c.restrict.some((r) => r.required) ||
+      c.confirmOrderAmount.payAmount <= 0
+    )
+      continue;
+    const detail = await call<{ refundTags: number[] }>(token, 'GET', '/front/v1/activity/details', {
+      actSn: targetSn,
+    }).catch(() => ({ refundTags: [2] }));
     if (detail.refundTags.includes(2)) continue;
-    const { orderToken } = await call<{ orderToken: string }>(token, 'GET', '/front/v1/client/order/confirm/receipt', { createOrderSn: c.createOrderSn });
+    const { orderToken } = await call<{ orderToken: string }>(token, 'GET', '/front/v1/client/order/confirm/receipt', {
+      createOrderSn: c.createOrderSn,
+    });
     const res = await call<SubmitResult>(token, 'POST', '/front/v2/client/course/order/submit', {
       createOrderSn: c.createOrderSn,
       orderDiscountList: [],
@@ -184,7 +224,10 @@ async function operator(p: Phone) {
   const reload = async () => {
     const loads = await ops.locator('#list').getAttribute('data-loads');
     await ops.locator('#ops-load').click();
-    await until(async () => (await ops.locator('#list').getAttribute('data-loads')) !== loads, 'the operator list reloaded');
+    await until(
+      async () => (await ops.locator('#list').getAttribute('data-loads')) !== loads,
+      'the operator list reloaded',
+    );
   };
   return {
     ops,
@@ -216,14 +259,24 @@ async function operator(p: Phone) {
         assert.equal(asked.length, 1);
         assert.match(asked[0], /^confirm: .*退款金额 ¥\d/s);
         await reload();
-        assert.equal(await card(no).getAttribute('data-state'), dismissFirst.unchanged, 'a cancelled confirmation changes nothing');
+        assert.equal(
+          await card(no).getAttribute('data-state'),
+          dismissFirst.unchanged,
+          'a cancelled confirmation changes nothing',
+        );
       }
-      // Playwright dismisses a dialog nobody handles: an action that asks is accepted here, one that does not never asks.
+      // Playwright dismisses a dialog nobody handles: an action that asks is accepted here, one that does not never
+      // asks.
       const accept = (dialog: { accept: () => Promise<void> }) => void dialog.accept();
       if (pays) ops.once('dialog', accept);
       await card(no).locator(`.act-${action}`).click();
       await until(async () => {
-        if ((await card(no).getAttribute('data-state').catch(() => null)) === state) return true;
+        if (
+          (await card(no)
+            .getAttribute('data-state')
+            .catch(() => null)) === state
+        )
+          return true;
         await ops.locator('#ops-load').click();
         return false;
       }, `the application is ${state} on the operator page`);
@@ -236,7 +289,12 @@ async function operator(p: Phone) {
  * Applies for a refund from the order. With `checkAmount`: a minus typed into the amount stays and is refused by
  * name, and the confirmation before filing is cancelled once (nothing is filed: one apply call in all).
  */
-async function applyFromOrder(p: Phone, detail: Awaited<ReturnType<typeof payOrder>>, withImage: boolean, checkAmount = false) {
+async function applyFromOrder(
+  p: Phone,
+  detail: Awaited<ReturnType<typeof payOrder>>,
+  withImage: boolean,
+  checkAmount = false,
+) {
   const applies: string[] = [];
   const count = (r: { url: () => string; method: () => string }) => {
     if (new URL(r.url()).pathname === '/front/v1/after/sales/refund/apply') applies.push(r.method());
@@ -248,7 +306,10 @@ async function applyFromOrder(p: Phone, detail: Awaited<ReturnType<typeof payOrd
   await apply.locator('.as-reason', { hasText: '课程/商品与描述不符' }).click();
   await typeKeys(field(apply, 'as-description'), '教材缺页');
   if (withImage) {
-    const [chooser] = await Promise.all([p.page.waitForEvent('filechooser'), apply.locator('.at-image-picker__choose-btn').click()]);
+    const [chooser] = await Promise.all([
+      p.page.waitForEvent('filechooser'),
+      apply.locator('.at-image-picker__choose-btn').click(),
+    ]);
     await chooser.setFiles({ name: 'evidence.png', mimeType: 'image/png', buffer: PNG });
     await apply.locator('.at-image-picker__preview-img').first().waitFor({ state: 'visible' });
   }
@@ -273,7 +334,10 @@ async function applyFromOrder(p: Phone, detail: Awaited<ReturnType<typeof payOrd
   const shown = await currentPage(p.page, S.detail);
   p.page.off('request', count);
   assert.deepEqual(applies, ['POST'], 'one refund request, the confirmed one');
-  await until(async () => (await shown.locator('#as-state').textContent()) === '待商家处理', 'the application waits for the merchant');
+  await until(
+    async () => (await shown.locator('#as-state').textContent()) === '待商家处理',
+    'the application waits for the merchant',
+  );
   const applicationNo = new URL(p.page.url()).hash.match(/applicationNo=([^&]+)/)?.[1] ?? '';
   assert.ok(applicationNo, 'the detail names the application');
   return { shown, applicationNo };
@@ -293,14 +357,32 @@ test('pay, apply with an image, goods asked back, tracking number, receipt, refu
   let progress = await openProgress(p, shown);
   assert.equal(progress.seen.state, '待商家处理');
   assert.equal(progress.seen.next, '等待商家处理，商家同意后退款将原路退回至沙箱收银台');
-  assert.equal(Date.parse(applied.next.dueAt!) - Date.parse(applied.createdAt), 3 * 24 * 3600 * 1000, 'the merchant has 3 days');
+  assert.equal(
+    Date.parse(applied.next.dueAt!) - Date.parse(applied.createdAt),
+    3 * 24 * 3600 * 1000,
+    'the merchant has 3 days',
+  );
   assert.equal(progress.seen.due, `商家处理截止：${formatChinaTime(applied.next.dueAt, 'MM月DD日 HH:mm')}`);
   assert.equal(progress.seen.amount, `退款金额${formatMoney(applied.amount)}`);
   assert.deepEqual(progress.seen.channels, ['原路退回沙箱收银台']);
   assert.deepEqual(progress.seen.steps, ['提交申请', '商家处理', '寄回商品', '商家收货', '退款中', '退款成功']);
   assert.deepEqual([progress.seen.ticked, progress.seen.crossed, progress.seen.current], [1, 0, '商家处理']);
-  assert.deepEqual(await connectorColours(progress.view), ['reached', 'reached', 'ahead', 'ahead', 'ahead', 'ahead', 'ahead', 'ahead', 'ahead', 'ahead']);
-  assert.deepEqual(progress.seen.rows.map((r) => r.what), ['买家发起了退款申请']);
+  assert.deepEqual(await connectorColours(progress.view), [
+    'reached',
+    'reached',
+    'ahead',
+    'ahead',
+    'ahead',
+    'ahead',
+    'ahead',
+    'ahead',
+    'ahead',
+    'ahead',
+  ]);
+  assert.deepEqual(
+    progress.seen.rows.map((r) => r.what),
+    ['买家发起了退款申请'],
+  );
   assert.equal(progress.seen.rows[0].when, formatChinaTime(applied.createdAt, 'YYYY-MM-DD HH:mm'));
   await p.shot('as-01a-progress-applied');
   await back(p, progress.view, S.detail);
@@ -309,7 +391,9 @@ test('pay, apply with an image, goods asked back, tracking number, receipt, refu
   await op.act(applicationNo, 'return', 'RETURNING');
 
   // Back on the storefront, from 售后服务's list: the detail now asks for the goods and shows where to send them.
-  const list = await openScreen(p.page, suite.server.baseUrl, `/${S.list.route}`, S.list, { marker: `.as-item[data-no="${applicationNo}"]` });
+  const list = await openScreen(p.page, suite.server.baseUrl, `/${S.list.route}`, S.list, {
+    marker: `.as-item[data-no="${applicationNo}"]`,
+  });
   assert.equal(await list.locator(`.as-item[data-no="${applicationNo}"] .as-item-state`).textContent(), '待寄回商品');
   await list.locator(`.as-item[data-no="${applicationNo}"]`).click();
   let detail = await currentPage(p.page, S.detail, { marker: '#as-write-logistics' });
@@ -344,7 +428,9 @@ test('pay, apply with an image, goods asked back, tracking number, receipt, refu
   await fitsThePhone(p.page, track);
   await track.locator('#track-copy').click();
   await expectToast(p.page, '复制成功');
-  const copied = await p.page.evaluate(() => (JSON.parse(localStorage.getItem('taro_clipboard') ?? '{}') as { data?: string }).data);
+  const copied = await p.page.evaluate(
+    () => (JSON.parse(localStorage.getItem('taro_clipboard') ?? '{}') as { data?: string }).data,
+  );
   assert.equal(copied, 'SF1234567890123', '复制 copies the tracking number');
   await p.shot('as-02a-logistics');
   await inEveryTheme(p, track, 'as-02b-logistics');
@@ -356,17 +442,35 @@ test('pay, apply with an image, goods asked back, tracking number, receipt, refu
   assert.equal(progress.seen.state, '待商家收货');
   assert.equal(progress.seen.due, `商家收货截止：${formatChinaTime(shipped.next.dueAt, 'MM月DD日 HH:mm')}`);
   assert.deepEqual([progress.seen.ticked, progress.seen.current], [3, '商家收货']);
-  assert.deepEqual(progress.seen.rows.map((r) => r.what), ['买家已寄回商品', '商家同意退货，请寄回商品', '买家发起了退款申请']);
+  assert.deepEqual(
+    progress.seen.rows.map((r) => r.what),
+    ['买家已寄回商品', '商家同意退货，请寄回商品', '买家发起了退款申请'],
+  );
   await p.shot('as-02c-progress-shipped');
 
   await op.act(applicationNo, 'receive', 'REFUNDED', undefined, { unchanged: 'SHIPPED' });
   const history = await op.history(applicationNo);
-  for (const text of ['买家发起了退款申请', '商家同意退货，请寄回商品', '买家已寄回商品', '商家已确认收货', '退款已原路退回']) {
-    assert.ok(history.some((h) => h.includes(text)), `the history has ${text}`);
+  for (const text of [
+    '买家发起了退款申请',
+    '商家同意退货，请寄回商品',
+    '买家已寄回商品',
+    '商家已确认收货',
+    '退款已原路退回',
+  ]) {
+    assert.ok(
+      history.some((h) => h.includes(text)),
+      `the history has ${text}`,
+    );
   }
   await op.ops.close();
 
-  detail = await openScreen(p.page, suite.server.baseUrl, `/${S.detail.route}?applicationNo=${applicationNo}`, S.detail, { marker: '#as-refunded' });
+  detail = await openScreen(
+    p.page,
+    suite.server.baseUrl,
+    `/${S.detail.route}?applicationNo=${applicationNo}`,
+    S.detail,
+    { marker: '#as-refunded' },
+  );
   assert.equal(await detail.locator('#as-state').textContent(), '退款成功');
   await p.shot('as-03-refunded');
   progress = await openProgress(p, detail);
@@ -376,17 +480,36 @@ test('pay, apply with an image, goods asked back, tracking number, receipt, refu
   assert.equal(progress.seen.amount, `已退款${formatMoney(applied.amount)}`);
   assert.deepEqual(progress.seen.channels, ['原路退回沙箱收银台']);
   assert.deepEqual([progress.seen.ticked, progress.seen.crossed, progress.seen.current], [6, 0, '退款成功']);
-  assert.ok((await connectorColours(progress.view)).every((c) => c === 'reached'), 'every connector reached');
-  assert.deepEqual(progress.seen.rows.map((r) => r.what), ['退款已原路退回', '商家已发起退款', '商家已确认收货', '买家已寄回商品', '商家同意退货，请寄回商品', '买家发起了退款申请']);
+  assert.ok(
+    (await connectorColours(progress.view)).every((c) => c === 'reached'),
+    'every connector reached',
+  );
+  assert.deepEqual(
+    progress.seen.rows.map((r) => r.what),
+    [
+      '退款已原路退回',
+      '商家已发起退款',
+      '商家已确认收货',
+      '买家已寄回商品',
+      '商家同意退货，请寄回商品',
+      '买家发起了退款申请',
+    ],
+  );
   await p.shot('as-03a-progress-refunded');
   await inEveryTheme(p, progress.view, 'as-03b-progress');
-  const order = await openScreen(p.page, suite.server.baseUrl, `/pages/order/orderDetail?orderNo=${orderNo}`, SCREENS.orderDetail, { marker: '#order-refunded' });
+  const order = await openScreen(
+    p.page,
+    suite.server.baseUrl,
+    `/pages/order/orderDetail?orderNo=${orderNo}`,
+    SCREENS.orderDetail,
+    { marker: '#order-refunded' },
+  );
   assert.match((await order.locator('.sf-detail__status').textContent()) ?? '', /已退款/);
   assert.equal(await order.locator('#order-after-sale').textContent(), '退款成功');
   assert.equal(await order.locator('#order-after-sale-apply').count(), 0, 'nothing left to apply for');
 });
 
-test('a refused application shows the merchant\'s reason', async () => {
+test("a refused application shows the merchant's reason", async () => {
   const p = await suite.open();
   await loginInBrowser(p, suite.server, '13700137132');
   const token = await tokenOf(p.page);
@@ -396,7 +519,13 @@ test('a refused application shows the merchant\'s reason', async () => {
   const op = await operator(p);
   await op.act(refusedNo, 'refuse', 'REFUSED', '教材已拆封使用');
   await op.ops.close();
-  const detail = await openScreen(p.page, suite.server.baseUrl, `/${S.detail.route}?applicationNo=${refusedNo}`, S.detail, { marker: '#as-refuse-reason' });
+  const detail = await openScreen(
+    p.page,
+    suite.server.baseUrl,
+    `/${S.detail.route}?applicationNo=${refusedNo}`,
+    S.detail,
+    { marker: '#as-refuse-reason' },
+  );
   assert.equal(await detail.locator('#as-refuse-reason').textContent(), '拒绝原因：教材已拆封使用');
   assert.equal(await detail.locator('#as-state').textContent(), '商家已拒绝');
   await p.shot('as-04-refused');
@@ -408,7 +537,10 @@ test('a refused application shows the merchant\'s reason', async () => {
   assert.deepEqual(progress.seen.channels, [], 'nothing goes back, so no channel');
   assert.deepEqual(progress.seen.steps, ['提交申请', '商家已拒绝']);
   assert.deepEqual([progress.seen.ticked, progress.seen.crossed, progress.seen.current], [1, 1, '商家已拒绝']);
-  assert.deepEqual(progress.seen.rows.map((r) => r.what), ['商家拒绝了退款申请', '买家发起了退款申请']);
+  assert.deepEqual(
+    progress.seen.rows.map((r) => r.what),
+    ['商家拒绝了退款申请', '买家发起了退款申请'],
+  );
   await p.shot('as-04a-progress-refused');
 });
 
@@ -422,13 +554,27 @@ test('cancel an application: the detail shows 已撤销 at once, and the order o
   await p.page.locator('.taro__modal').getByText('确定', { exact: true }).click();
   await expectToast(p.page, '已撤销');
   // The same page instance, not reloaded by the test: it must show what the server now says.
-  await until(async () => (await shown.locator('#as-state').textContent()) === '已撤销', 'the detail shows 已撤销 after cancelling');
+  await until(
+    async () => (await shown.locator('#as-state').textContent()) === '已撤销',
+    'the detail shows 已撤销 after cancelling',
+  );
   await shown.locator('#as-cancel').waitFor({ state: 'detached', timeout: WAIT_MS });
   assert.equal(await shown.locator('#as-edit').count(), 0, 'nothing left to edit');
   await p.shot('as-05-cancelled');
-  const history = await openScreen(p.page, suite.server.baseUrl, `/${O}/afterSale/negotiationHistory?applicationNo=${applicationNo}`, { route: `${O}/afterSale/negotiationHistory`, marker: '.as-record' });
+  const history = await openScreen(
+    p.page,
+    suite.server.baseUrl,
+    `/${O}/afterSale/negotiationHistory?applicationNo=${applicationNo}`,
+    { route: `${O}/afterSale/negotiationHistory`, marker: '.as-record' },
+  );
   assert.match((await history.textContent()) ?? '', /买家撤销了退款申请/);
-  const order = await openScreen(p.page, suite.server.baseUrl, `/pages/order/orderDetail?orderNo=${orderNo}`, SCREENS.orderDetail, { marker: '#order-after-sale-apply' });
+  const order = await openScreen(
+    p.page,
+    suite.server.baseUrl,
+    `/pages/order/orderDetail?orderNo=${orderNo}`,
+    SCREENS.orderDetail,
+    { marker: '#order-after-sale-apply' },
+  );
   assert.equal(await order.locator('#order-after-sale').textContent(), '已撤销');
 });
 
@@ -439,7 +585,9 @@ test('course change on the operator page: the old order 已换课, the new order
   await payOrder(p, oldNo);
   const target = 'demo-course-04';
   // What the page will offer, read through the same operator API: the deduction the new order must show.
-  const res = await fetch(`${suite.server.baseUrl}/ops/orders/${oldNo}/course-change`, { headers: { authorization: `Bearer ${OPS_KEY}` } });
+  const res = await fetch(`${suite.server.baseUrl}/ops/orders/${oldNo}/course-change`, {
+    headers: { authorization: `Bearer ${OPS_KEY}` },
+  });
   const options = ((await res.json()) as { info: CourseChangeOptions }).info;
   const offered = options.courses.find((c) => c.actSn === target);
   assert.ok(options.allowed && offered, 'the paid order may move to the instalment course');
@@ -453,11 +601,20 @@ test('course change on the operator page: the old order 已换课, the new order
   await op.ops.locator('#cc-submit').click();
   await op.ops.locator('#cc-result[data-new-order]').waitFor({ state: 'attached', timeout: WAIT_MS });
   const newNo = (await op.ops.locator('#cc-result').getAttribute('data-new-order')) ?? '';
-  assert.match((await op.ops.locator('#cc-result').textContent()) ?? '', new RegExp(`费用抵扣 ¥${(offered.deductionAmount / 100).toFixed(2)}`));
+  assert.match(
+    (await op.ops.locator('#cc-result').textContent()) ?? '',
+    new RegExp(`费用抵扣 ¥${(offered.deductionAmount / 100).toFixed(2)}`),
+  );
   await op.ops.close();
 
   // The old order: 已换课, no pay or after-sales entry, a link to the new order.
-  const old = await openScreen(p.page, suite.server.baseUrl, `/pages/order/orderDetail?orderNo=${oldNo}`, SCREENS.orderDetail, { marker: '#order-course-change' });
+  const old = await openScreen(
+    p.page,
+    suite.server.baseUrl,
+    `/pages/order/orderDetail?orderNo=${oldNo}`,
+    SCREENS.orderDetail,
+    { marker: '#order-course-change' },
+  );
   assert.equal(await old.locator('.sf-detail__status-text').textContent(), '已换课');
   assert.equal(await old.locator('#order-pay').count(), 0);
   assert.equal(await old.locator('#order-after-sale-apply').count(), 0);
@@ -466,6 +623,10 @@ test('course change on the operator page: the old order 已换课, the new order
   assert.ok(p.page.url().includes(newNo), 'the link opens the new order');
   assert.equal(await fresh.locator('#order-deduction').textContent(), `-${formatMoney(offered.deductionAmount)}`);
   assert.match((await fresh.locator('.sf-schedule').textContent()) ?? '', /费用抵扣/);
-  assert.equal(await fresh.locator('.sf-lines__label', { hasText: '优惠券' }).count(), 0, 'no coupon on a changed-course order');
+  assert.equal(
+    await fresh.locator('.sf-lines__label', { hasText: '优惠券' }).count(),
+    0,
+    'no coupon on a changed-course order',
+  );
   await p.shot('as-06-course-changed');
 });

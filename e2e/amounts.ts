@@ -58,7 +58,11 @@ async function readScreen(root: Locator, selectors: string[]): Promise<ScreenTex
     const lines = Array.from(page.querySelectorAll('.sf-lines__row')).map((el) => {
       const value = el.querySelector('.sf-lines__value');
       // 运费 may strike the old freight through before the current one: the current one is the last.
-      const shown = value?.querySelector('.sf-lines__freight > :last-child') || value?.querySelector('.sf-lines__discount') || value?.querySelector('.sf-price') || value;
+      const shown =
+        value?.querySelector('.sf-lines__freight > :last-child') ||
+        value?.querySelector('.sf-lines__discount') ||
+        value?.querySelector('.sf-price') ||
+        value;
       return { label: text(el.querySelector('.sf-lines__label')) || '', text: text(shown) || '' };
     });
     const schedule = Array.from(page.querySelectorAll('.sf-schedule__row')).map((el) => ({
@@ -75,7 +79,8 @@ async function readScreen(root: Locator, selectors: string[]): Promise<ScreenTex
 
 function linesOf(seen: ScreenTexts): Map<string, Line> {
   const lines = new Map<string, Line>();
-  for (const { label, text } of seen.lines) lines.set(label, { label, text, amount: /¥|^免运费$|^免费$/.test(text) ? fen(text) : 0 });
+  for (const { label, text } of seen.lines)
+    lines.set(label, { label, text, amount: /¥|^免运费$|^免费$/.test(text) ? fen(text) : 0 });
   return lines;
 }
 
@@ -125,7 +130,11 @@ export async function checkSubmitAmounts(root: Locator): Promise<SubmitAmounts> 
   const payLabel = seen.texts[PAY_LABEL] || '';
   const payable = fen(seen.texts[PAYABLE]);
   const barLabel = seen.texts[BAR] || '';
-  assert.equal(fen(seen.texts[BAR_PRICE]), payable, `the bottom bar (${barLabel}) and the payable line (${payLabel} ${yuan(payable)}) show the same amount`);
+  assert.equal(
+    fen(seen.texts[BAR_PRICE]),
+    payable,
+    `the bottom bar (${barLabel}) and the payable line (${payLabel} ${yuan(payable)}) show the same amount`,
+  );
   assert.ok(barLabel.startsWith(payLabel), `the bottom bar names the same payment (${barLabel} / ${payLabel})`);
   assert.equal(fen(seen.texts[CARD_PRICE]), price, 'the course card shows 售价');
 
@@ -166,7 +175,12 @@ export async function checkOrderDetailAmounts(root: Locator): Promise<DetailAmou
   const freight = amountOf(lines, '运费');
   const total = amountOf(lines, '订单总额');
   const parts = { 商品金额: goods, 课程优惠: courseOff, 套餐优惠: packageOff, 优惠券: coupon, 运费: freight };
-  assertSum(total, goods - courseOff - packageOff - coupon + freight, '订单总额 = 商品金额 − 课程优惠 − 套餐优惠 − 优惠券 + 运费', parts);
+  assertSum(
+    total,
+    goods - courseOff - packageOff - coupon + freight,
+    '订单总额 = 商品金额 − 课程优惠 − 套餐优惠 − 优惠券 + 运费',
+    parts,
+  );
 
   const schedule = scheduleOf(seen);
   if (schedule.length) {
@@ -180,7 +194,11 @@ export async function checkOrderDetailAmounts(root: Locator): Promise<DetailAmou
   let due = 0;
   if (seen.texts[PAY] !== null) {
     due = fen(seen.texts[PAY]);
-    assert.equal(fen(seen.texts[STATUS]), due, `the status line (${seen.texts[STATUS]}) asks for what the pay button pays`);
+    assert.equal(
+      fen(seen.texts[STATUS]),
+      due,
+      `the status line (${seen.texts[STATUS]}) asks for what the pay button pays`,
+    );
     if (schedule.length) {
       const current = schedule.find((r) => r.state === 'current');
       assert.ok(current, 'a payable order has a row due now');
@@ -199,7 +217,8 @@ export async function checkOrderListAmounts(root: Locator, orderNo: string, deta
   const listed = fen(await card.locator('.sf-order__amount .sf-price').textContent());
   assert.equal(listed, detail.total, `the list's 订单金额 of ${orderNo} is the detail's 订单总额`);
   const pay = card.locator('.sf-order__btn.is-primary');
-  if (detail.due > 0) assert.equal(fen(await pay.textContent()), detail.due, `the list asks for what the detail asks for (${orderNo})`);
+  if (detail.due > 0)
+    assert.equal(fen(await pay.textContent()), detail.due, `the list asks for what the detail asks for (${orderNo})`);
   else assert.equal(await pay.count(), 0, `nothing to pay on ${orderNo}: no pay button in the list`);
 }
 
@@ -227,7 +246,8 @@ export async function checkDetailAmounts(root: Locator): Promise<CourseDetailAmo
   const chosen = root.locator('.sf-act__package.is-chosen .sf-act__package-head .sf-price');
   if (await chosen.count()) assert.equal(fen(await chosen.textContent()), price, 'the price is the chosen package’s');
   const origin = root.locator('.sf-act__origin');
-  if (await origin.count()) assert.ok(fen(await origin.textContent()) > price, 'the struck original price is above the price');
+  if (await origin.count())
+    assert.ok(fen(await origin.textContent()) > price, 'the struck original price is above the price');
   const subjects = root.locator('.sf-act__row', { hasText: '科目费用' });
   if (await subjects.count()) {
     const text = (await subjects.textContent()) || '';

@@ -32,7 +32,11 @@ const suite = phoneSuite({
       const page = await api.call<PageInfo>('POST', '/front/v1/customerPage/moduleInfo', { pageSn: tab.pageSn });
       for (const m of page.modules) {
         if (!m.columnSn || reviewed) continue;
-        const list = await api.call<{ list: { actSn: string; actType: string }[] }>('POST', '/front/v1/customerPage/module/column/list', { columnSn: m.columnSn, page: 1, perSize: 50 });
+        const list = await api.call<{ list: { actSn: string; actType: string }[] }>(
+          'POST',
+          '/front/v1/customerPage/module/column/list',
+          { columnSn: m.columnSn, page: 1, perSize: 50 },
+        );
         for (const c of list.list.filter((x) => x.actType === 'COURSE')) {
           const d = await api.call<ActivityDetail>('GET', '/front/v1/activity/details', { actSn: c.actSn });
           if (d.commentSummary.total > 0) {
@@ -47,7 +51,12 @@ const suite = phoneSuite({
 });
 
 test('a visitor opens a course from the home page and sees its details, whose amounts agree', async () => {
-  const home = await openScreen(suite.phone.page, suite.server.baseUrl, '/pages/entrance/entrance?projectSn=demo', SCREENS.home);
+  const home = await openScreen(
+    suite.phone.page,
+    suite.server.baseUrl,
+    '/pages/entrance/entrance?projectSn=demo',
+    SCREENS.home,
+  );
   await home.locator('.sf-column[data-module="COURSE_COLUMN"] .sf-card').first().click();
   const detail = await currentPage(suite.phone.page, SCREENS.courseDetail);
   assert.match(suite.phone.page.url(), /courseDetail\?actSn=/);
@@ -60,7 +69,13 @@ test('a visitor opens a course from the home page and sees its details, whose am
 });
 
 test('all reviews, after logging in, and back to the detail', async () => {
-  const detail = await loginInBrowser(suite.phone, suite.server, '13900139001', SCREENS.courseDetail, `/pages/activity/courseDetail?actSn=${reviewed}`);
+  const detail = await loginInBrowser(
+    suite.phone,
+    suite.server,
+    '13900139001',
+    SCREENS.courseDetail,
+    `/pages/activity/courseDetail?actSn=${reviewed}`,
+  );
   await checkDetailAmounts(detail);
   await detail.locator('#act-reviews .sf-act__more').click();
   // The detail page shows reviews too: look inside the reviews page only.
@@ -72,7 +87,13 @@ test('all reviews, after logging in, and back to the detail', async () => {
 });
 
 test('search, typed key by key, finds courses and says so when nothing matches', async () => {
-  const search = await loginInBrowser(suite.phone, suite.server, '13900139002', SCREENS.search, '/pages/index/indexSearch');
+  const search = await loginInBrowser(
+    suite.phone,
+    suite.server,
+    '13900139002',
+    SCREENS.search,
+    '/pages/index/indexSearch',
+  );
   const input = field(search, 'search-input');
   await typeKeys(input, '课');
   await input.press('Enter');
@@ -87,9 +108,15 @@ test('search, typed key by key, finds courses and says so when nothing matches',
 
 test('an unknown item shows a way back home, never a blank page', async () => {
   // A first visit by a deep link: the entrance enters the project and comes back to the item.
-  const detail = await openScreen(suite.phone.page, suite.server.baseUrl, '/pages/activity/activityDetail?actSn=no-such-item', SCREENS.activityDetail, {
-    marker: '.sf-empty__action',
-  });
+  const detail = await openScreen(
+    suite.phone.page,
+    suite.server.baseUrl,
+    '/pages/activity/activityDetail?actSn=no-such-item',
+    SCREENS.activityDetail,
+    {
+      marker: '.sf-empty__action',
+    },
+  );
   assert.equal(((await detail.locator('.sf-empty__action').textContent()) || '').trim(), '返回首页');
   await suite.phone.shot('25-unknown-item');
 });

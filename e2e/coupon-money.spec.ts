@@ -11,13 +11,24 @@ import { phoneSuite } from './suite';
 const suite = phoneSuite();
 
 test('85折 on the deposit course: ¥252 off the ¥1680 order, 定金 ¥48, 尾款 ¥1380', async () => {
-  const detail = await loginInBrowser(suite.phone, suite.server, '13700137091', SCREENS.courseDetail, '/pages/activity/courseDetail?actSn=demo-course-02');
+  const detail = await loginInBrowser(
+    suite.phone,
+    suite.server,
+    '13700137091',
+    SCREENS.courseDetail,
+    '/pages/activity/courseDetail?actSn=demo-course-02',
+  );
   const coupons = suite.phone.page.waitForResponse((r) => r.url().includes('/front/v2/client/course/order/coupons'));
   await detail.locator('#act-order').click();
-  const submit = await currentPage(suite.phone.page, SCREENS.courseOrderSubmit, { marker: '.sf-submit__payable .sf-price' });
+  const submit = await currentPage(suite.phone.page, SCREENS.courseOrderSubmit, {
+    marker: '.sf-submit__payable .sf-price',
+  });
   await coupons;
   // §4: the first available coupon is chosen, and the list puts the biggest saving first: 课程85折券.
-  await submit.locator('.sf-lines__row', { hasText: '优惠券' }).locator('.sf-lines__discount').waitFor({ state: 'visible' });
+  await submit
+    .locator('.sf-lines__row', { hasText: '优惠券' })
+    .locator('.sf-lines__discount')
+    .waitFor({ state: 'visible' });
   const amounts = await checkSubmitAmounts(submit);
   assert.deepEqual([amounts.payLabel, amounts.order, amounts.coupon, amounts.payable], ['定金', 168000, 25200, 4800]);
   assert.deepEqual(
@@ -31,7 +42,13 @@ test('85折 on the deposit course: ¥252 off the ¥1680 order, 定金 ¥48, 尾�
 });
 
 test('护眼LED台灯 says 包邮 and its order shows 免运费', async () => {
-  const detail = await loginInBrowser(suite.phone, suite.server, '13700137092', SCREENS.activityDetail, '/pages/activity/activityDetail?actSn=demo-goods-03');
+  const detail = await loginInBrowser(
+    suite.phone,
+    suite.server,
+    '13700137092',
+    SCREENS.activityDetail,
+    '/pages/activity/activityDetail?actSn=demo-goods-03',
+  );
   await detail.getByText('包邮', { exact: false }).first().waitFor({ state: 'visible' });
   await detail.locator('#act-order').click();
   const submit = await currentPage(suite.phone.page, SCREENS.orderSubmit, { marker: '.sf-submit__payable .sf-price' });

@@ -8,22 +8,19 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Locator } from 'playwright-core';
-import {
-  SCREENS,
-  currentPage,
-  expectToast,
-  field,
-  loginInBrowser,
-  openScreen,
-  typeKeys,
-  type Screen,
-} from './harness';
+import { SCREENS, currentPage, expectToast, field, loginInBrowser, openScreen, typeKeys, type Screen } from './harness';
 import { phoneSuite } from './suite';
 
 const CLAIM: Screen = { route: 'subpackages/activity/getCouponActive/getCouponActive', marker: '.sf-claim .sf-ticket' };
-const MY_COUPONS: Screen = { route: 'subpackages/coupon/discountCouponList/discountCouponList', marker: '.sf-coupons-page__tabs' };
+const MY_COUPONS: Screen = {
+  route: 'subpackages/coupon/discountCouponList/discountCouponList',
+  marker: '.sf-coupons-page__tabs',
+};
 const EXCHANGE: Screen = { route: 'subpackages/activity/exchangeCenter/exchangeCenter', marker: '#exchange-code' };
-const EXCHANGE_DETAIL: Screen = { route: 'subpackages/activity/exchangeDetail/exchangeDetail', marker: '.sf-exchange__name' };
+const EXCHANGE_DETAIL: Screen = {
+  route: 'subpackages/activity/exchangeDetail/exchangeDetail',
+  marker: '.sf-exchange__name',
+};
 const EXCHANGE_SUCCESS: Screen = { route: 'subpackages/result/success/exchangeSuccess', marker: '.sf-result__title' };
 const MY_CARDS: Screen = { route: 'subpackages/coupon/couponList/couponList', marker: '.sf-card-voucher' };
 
@@ -36,7 +33,8 @@ const COURSE = 'demo-course-06';
 const suite = phoneSuite();
 
 /** The ticket of `name` in a coupon list page. */
-const ticket = (root: Locator, name: string) => root.locator('.sf-ticket', { has: root.page().locator('.sf-ticket__name', { hasText: name }) });
+const ticket = (root: Locator, name: string) =>
+  root.locator('.sf-ticket', { has: root.page().locator('.sf-ticket__name', { hasText: name }) });
 
 test('claim a coupon from its scan URL, see it in 我的优惠券, spend it on an order and see it gone', async () => {
   const { page } = suite.phone;
@@ -63,13 +61,24 @@ test('claim a coupon from its scan URL, see it in 我的优惠券, spend it on a
   const held = ticket(mine, COUPON);
   await held.waitFor({ state: 'visible' });
   // A received copy names its own window, from and until (the claim page said 领取后7天内有效).
-  assert.match((await held.locator('.sf-ticket__validity').textContent()) ?? '', /^有效期 \d{4}\.\d{2}\.\d{2} - \d{4}\.\d{2}\.\d{2}/);
+  assert.match(
+    (await held.locator('.sf-ticket__validity').textContent()) ?? '',
+    /^有效期 \d{4}\.\d{2}\.\d{2} - \d{4}\.\d{2}\.\d{2}/,
+  );
   await suite.phone.shot('coupons-03-my-coupons');
 
   // Spend it: the order screen's popup offers it; choose it and submit.
   const coupons = page.waitForResponse((r) => r.url().includes('/front/v2/client/course/order/coupons'));
-  const submit = await openScreen(page, suite.server.baseUrl, `/pages/order/courseOrderSubmit?targetSn=${COURSE}`, SCREENS.courseOrderSubmit, { marker: '.sf-submit__payable .sf-price' });
-  const offered = ((await (await coupons).json()) as { info: { list: { couponName: string; rcSn: string; isAvailable: boolean }[] } }).info.list;
+  const submit = await openScreen(
+    page,
+    suite.server.baseUrl,
+    `/pages/order/courseOrderSubmit?targetSn=${COURSE}`,
+    SCREENS.courseOrderSubmit,
+    { marker: '.sf-submit__payable .sf-price' },
+  );
+  const offered = (
+    (await (await coupons).json()) as { info: { list: { couponName: string; rcSn: string; isAvailable: boolean }[] } }
+  ).info.list;
   const mineOffered = offered.find((c) => c.couponName === COUPON);
   assert.ok(mineOffered?.isAvailable, 'the claimed coupon is offered on the order');
   await submit.locator('.sf-lines__row .sf-lines__discount').waitFor({ state: 'visible' });
@@ -79,14 +88,28 @@ test('claim a coupon from its scan URL, see it in 我的优惠券, spend it on a
   const choice = popup.locator(`.sf-coupon[data-rc-sn="${mineOffered.rcSn}"]`);
   // The first available coupon is chosen on load (§4); choose ours unless it already is.
   if (!(await choice.evaluate((el) => el.classList.contains('is-selected')))) await choice.click();
-  else await popup.locator('.sf-popup__close, .sf-coupons__close').first().click().catch(() => undefined);
+  else
+    await popup
+      .locator('.sf-popup__close, .sf-coupons__close')
+      .first()
+      .click()
+      .catch(() => undefined);
   await popup.waitFor({ state: 'hidden' });
-  await submit.locator('.sf-lines__row', { hasText: '优惠券' }).locator('.sf-lines__discount', { hasText: '30' }).waitFor({ state: 'visible' });
+  await submit
+    .locator('.sf-lines__row', { hasText: '优惠券' })
+    .locator('.sf-lines__discount', { hasText: '30' })
+    .waitFor({ state: 'visible' });
   await submit.locator('.sf-submit__btn').click();
   // The order is placed; payment leaves for the sandbox cashier.
   await page.waitForURL(/\/sandbox\/cashier\//);
 
-  const after = await openScreen(page, suite.server.baseUrl, '/subpackages/coupon/discountCouponList/discountCouponList', MY_COUPONS, { marker: '.sf-ticket' });
+  const after = await openScreen(
+    page,
+    suite.server.baseUrl,
+    '/subpackages/coupon/discountCouponList/discountCouponList',
+    MY_COUPONS,
+    { marker: '.sf-ticket' },
+  );
   assert.equal(await ticket(after, COUPON).count(), 0, 'gone from 未使用');
   await after.locator('.sf-coupons-page__tab', { hasText: '已使用' }).click();
   const used = ticket(after, COUPON);
@@ -97,7 +120,13 @@ test('claim a coupon from its scan URL, see it in 我的优惠券, spend it on a
 
 test('redeem a card code typed in lower case with spaces: 兑换成功, then the card in 我的卡券', async () => {
   const { page } = suite.phone;
-  const center = await loginInBrowser(suite.phone, suite.server, '13700139002', EXCHANGE, '/subpackages/activity/exchangeCenter/exchangeCenter');
+  const center = await loginInBrowser(
+    suite.phone,
+    suite.server,
+    '13700139002',
+    EXCHANGE,
+    '/subpackages/activity/exchangeCenter/exchangeCenter',
+  );
   await typeKeys(field(center, 'exchange-code'), 'demo card 0001');
   await suite.phone.shot('coupons-05-exchange');
   await center.locator('.sf-exchange__submit').click();
@@ -120,7 +149,13 @@ test('redeem a card code typed in lower case with spaces: 兑换成功, then the
 });
 
 test('a wrong, used, expired or voided code shows its own message', async () => {
-  const center = await loginInBrowser(suite.phone, suite.server, '13700139003', EXCHANGE, '/subpackages/activity/exchangeCenter/exchangeCenter');
+  const center = await loginInBrowser(
+    suite.phone,
+    suite.server,
+    '13700139003',
+    EXCHANGE,
+    '/subpackages/activity/exchangeCenter/exchangeCenter',
+  );
   const cases: Array<[string, string]> = [
     ['ABCD-EFGH-JKMN', '卡密错误，请核对后重新输入'],
     ['DEMO-USED-0001', '该卡密已被使用'],

@@ -40,7 +40,6 @@ const S = {
 
 const suite = phoneSuite({ perTest: false });
 
-
 /** "¥1,234.5" / "1234.5" -> fen. */
 const toFen = (text: string) => Math.round(Number(text.replace(/[^\d.-]/g, '')) * 100);
 
@@ -119,7 +118,9 @@ test('the earner authenticates, adds a card, withdraws, and sees the payout arri
     if (new URL(r.url()).pathname === '/front/v1/personal/withdrawal') posted.push(r.method());
   };
   page.on('request', count);
-  withdraw = await openScreen(page, suite.server.baseUrl, `/${S.withdraw.route}`, S.withdraw, { marker: '#withdraw-card-7894' });
+  withdraw = await openScreen(page, suite.server.baseUrl, `/${S.withdraw.route}`, S.withdraw, {
+    marker: '#withdraw-card-7894',
+  });
   await typeKeys(field(withdraw, 'withdraw-amount'), fenToYuanText(before + 100));
   await expectText(withdraw, '#withdraw-error', '提现金额超过可提现余额');
   await typeKeys(field(withdraw, 'withdraw-amount'), '-5');
@@ -131,7 +132,9 @@ test('the earner authenticates, adds a card, withdraws, and sees the payout arri
   await suite.phone.shot('earnings-5-withdraw');
   const modal = page.locator('.taro__modal');
   await withdraw.locator('#withdraw-submit').click();
-  await modal.getByText('提现¥10至中国工商银行（7894）', { exact: false }).waitFor({ state: 'visible', timeout: WAIT_MS });
+  await modal
+    .getByText('提现¥10至中国工商银行（7894）', { exact: false })
+    .waitFor({ state: 'visible', timeout: WAIT_MS });
   await suite.phone.shot('earnings-5b-confirm');
   await modal.getByText('取消', { exact: true }).click();
   await modal.getByText('确认提现').waitFor({ state: 'hidden', timeout: WAIT_MS });
@@ -161,7 +164,9 @@ test('the earner authenticates, adds a card, withdraws, and sees the payout arri
   assert.equal(asked.length, 1);
   assert.match(asked[0], /^confirm: .*提现 ¥10\.00，实际打款 ¥10\.00/s);
   await ops.locator('#ops-load').click();
-  await ops.locator(`.card[data-no="${withdrawalNo}"] .state`, { hasText: '审核中' }).waitFor({ state: 'visible', timeout: WAIT_MS });
+  await ops
+    .locator(`.card[data-no="${withdrawalNo}"] .state`, { hasText: '审核中' })
+    .waitFor({ state: 'visible', timeout: WAIT_MS });
   ops.once('dialog', (d) => void d.accept());
   await ops.locator(`#approve-${withdrawalNo}`).click();
   await ops.locator(`#approve-${withdrawalNo}`).waitFor({ state: 'detached', timeout: WAIT_MS });
@@ -179,14 +184,20 @@ test('the earner authenticates, adds a card, withdraws, and sees the payout arri
   await expectText(record, `#record-${withdrawalNo}`, '到账');
 
   earnings = await openScreen(page, suite.server.baseUrl, `/${S.myEarnings.route}`, S.myEarnings);
-  await until(async () => toFen(await textOf(earnings, '#earnings-withdrawable')) === before - 1000, 'the balance is down by ¥10');
+  await until(
+    async () => toFen(await textOf(earnings, '#earnings-withdrawable')) === before - 1000,
+    'the balance is down by ¥10',
+  );
   await expectText(earnings, '#earnings-ledger', '提现');
 });
 
 test('a customer who is not a promoter sees no 我的收益', async () => {
   await suite.open();
   const center = await loginInBrowser(suite.phone, suite.server, '13600136077');
-  await center.locator('.sf-center__entry', { hasText: '收货地址' }).first().waitFor({ state: 'visible', timeout: WAIT_MS });
+  await center
+    .locator('.sf-center__entry', { hasText: '收货地址' })
+    .first()
+    .waitFor({ state: 'visible', timeout: WAIT_MS });
   assert.equal(await center.locator('.sf-center__entry', { hasText: '我的收益' }).count(), 0);
   await expectToastAbsent();
 });

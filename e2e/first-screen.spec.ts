@@ -25,7 +25,9 @@ const RECORD_PAINTS = `
 const box = (page: Page, selector: string) =>
   page.evaluate((sel) => {
     const r = document.querySelector(sel)?.getBoundingClientRect();
-    return r ? { x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width), height: Math.round(r.height) } : null;
+    return r
+      ? { x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width), height: Math.round(r.height) }
+      : null;
   }, selector);
 
 /** Whether the drawn picture is in the page and shown (display: none when the inline check hid it). */
@@ -35,7 +37,7 @@ const drawnShown = (page: Page) =>
     return !!el && getComputedStyle(el).display !== 'none';
   });
 
-test('the entry page paints the home banner before the app, and the app\'s banner takes its place without a shift', async () => {
+test("the entry page paints the home banner before the app, and the app's banner takes its place without a shift", async () => {
   const { page, shot } = suite.phone;
   await page.addInitScript({ content: RECORD_PAINTS });
   // The app's script is held until the drawn screen has been looked at: what a slow phone shows meanwhile.
@@ -46,10 +48,16 @@ test('the entry page paints the home banner before the app, and the app\'s banne
     await route.continue();
   });
   await page.goto(`${suite.server.baseUrl}/`, { waitUntil: 'commit' });
-  await until(() => page.evaluate(() => !!document.querySelector<HTMLImageElement>('#sf-first img')?.complete), 'the drawn picture has loaded');
+  await until(
+    () => page.evaluate(() => !!document.querySelector<HTMLImageElement>('#sf-first img')?.complete),
+    'the drawn picture has loaded',
+  );
   assert.equal(await drawnShown(page), true);
   const drawn = await box(page, '#sf-first img');
-  assert.ok(drawn && drawn.width > 300 && drawn.height > 100, `the drawn picture has the banner's size: ${JSON.stringify(drawn)}`);
+  assert.ok(
+    drawn && drawn.width > 300 && drawn.height > 100,
+    `the drawn picture has the banner's size: ${JSON.stringify(drawn)}`,
+  );
   const alt = await page.getAttribute('#sf-first img', 'alt');
   assert.ok(alt, 'the drawn picture has alt text');
   await shot('first-screen-drawn');
@@ -64,27 +72,41 @@ test('the entry page paints the home banner before the app, and the app\'s banne
   await page.locator('.sf-entrance__loading').waitFor({ state: 'attached' });
   assert.equal(await page.locator('.sf-entrance__loading').evaluate((el) => getComputedStyle(el).visibility), 'hidden');
   assert.equal(await drawnShown(page), true);
-  assert.deepEqual(await box(page, '#sf-first img'), drawn, 'the app\'s start moved nothing');
+  assert.deepEqual(await box(page, '#sf-first img'), drawn, "the app's start moved nothing");
   await shot('first-screen-entrance');
   enter();
 
   const home = await currentPage(page, SCREENS.home, { marker: '.sf-banner .sf-slides__img' });
-  await until(() => page.evaluate(() => !document.getElementById('sf-first')), 'the drawn picture gave way to the app\'s banner');
+  await until(
+    () => page.evaluate(() => !document.getElementById('sf-first')),
+    "the drawn picture gave way to the app's banner",
+  );
   const appBanner = await box(page, '.taro_page_show .sf-banner .sf-slides__img');
-  assert.deepEqual(appBanner, drawn, 'the app\'s banner is exactly where the drawn picture was');
+  assert.deepEqual(appBanner, drawn, "the app's banner is exactly where the drawn picture was");
   assert.equal(await home.locator('.sf-banner .sf-slides__img').first().getAttribute('alt'), alt);
   await shot('first-screen-home');
 
-  const paints = await page.evaluate(() => (window as unknown as { __paints: { cls: number; lcp: { size: number; drawn: boolean }[] } }).__paints);
+  const paints = await page.evaluate(
+    () => (window as unknown as { __paints: { cls: number; lcp: { size: number; drawn: boolean }[] } }).__paints,
+  );
   assert.ok(paints.cls <= 0.05, `layout shift ${paints.cls}`);
   const last = paints.lcp[paints.lcp.length - 1];
-  assert.ok(last?.drawn, `the largest paint is the drawn picture, no later and larger one: ${JSON.stringify(paints.lcp)}`);
+  assert.ok(
+    last?.drawn,
+    `the largest paint is the drawn picture, no later and larger one: ${JSON.stringify(paints.lcp)}`,
+  );
 });
 
-test('a visitor whose stored session is another project sees no drawn picture, and gets that project\'s home', async () => {
+test("a visitor whose stored session is another project sees no drawn picture, and gets that project's home", async () => {
   const { page } = suite.phone;
-  assert.match(await (await page.request.get(`${suite.server.baseUrl}/`)).text(), /<div id="sf-first">/, 'the server drew the demo banner');
-  await openScreen(page, suite.server.baseUrl, '/pages/entrance/entrance?projectSn=course', SCREENS.home, { marker: '.sf-banner .sf-slides__img' });
+  assert.match(
+    await (await page.request.get(`${suite.server.baseUrl}/`)).text(),
+    /<div id="sf-first">/,
+    'the server drew the demo banner',
+  );
+  await openScreen(page, suite.server.baseUrl, '/pages/entrance/entrance?projectSn=course', SCREENS.home, {
+    marker: '.sf-banner .sf-slides__img',
+  });
   let shownAtStart: boolean | null = null;
   page.once('domcontentloaded', () => void drawnShown(page).then((shown) => (shownAtStart = shown)));
   await page.goto(`${suite.server.baseUrl}/`);
@@ -98,7 +120,12 @@ test('a deep link to a detail never shows the drawn picture', async () => {
   const { page } = suite.phone;
   let shownAtStart: boolean | null = null;
   page.once('domcontentloaded', () => void drawnShown(page).then((shown) => (shownAtStart = shown)));
-  await openScreen(page, suite.server.baseUrl, '/pages/activity/activityDetail?actSn=demo-activity-01&projectSn=demo', SCREENS.activityDetail);
+  await openScreen(
+    page,
+    suite.server.baseUrl,
+    '/pages/activity/activityDetail?actSn=demo-activity-01&projectSn=demo',
+    SCREENS.activityDetail,
+  );
   await until(async () => shownAtStart !== null, 'the first look at the page');
   assert.equal(shownAtStart, false);
   await until(() => page.evaluate(() => !document.getElementById('sf-first')), 'the hidden picture is removed');
@@ -124,11 +151,23 @@ test('a shared link starts on the entrance: its item is asked for once, before i
   // A first visit (no session) by a shared link: the app starts on the entrance, not on the item's page.
   await page.goto(`${suite.server.baseUrl}/#/pages/activity/activityDetail?actSn=demo-activity-01&projectSn=demo`);
   await currentPage(page, SCREENS.activityDetail, { marker: '.sf-act__summary' });
-  await until(async () => calls.includes('/front/v1/activity/hot-recommend'), 'the item\'s recommendations are asked for');
-  assert.equal(itemAskedBeforeShown, true, 'the entrance asked for the item before the item\'s page was shown');
+  await until(
+    async () => calls.includes('/front/v1/activity/hot-recommend'),
+    "the item's recommendations are asked for",
+  );
+  assert.equal(itemAskedBeforeShown, true, "the entrance asked for the item before the item's page was shown");
   const count = (path: string) => calls.filter((c) => c === path).length;
-  for (const path of ['/front/v1/entrance', '/front/v1/activity/details', '/front/v1/activity/spec-attrs', '/front/v1/activity/hot-recommend']) {
+  for (const path of [
+    '/front/v1/entrance',
+    '/front/v1/activity/details',
+    '/front/v1/activity/spec-attrs',
+    '/front/v1/activity/hot-recommend',
+  ]) {
     assert.equal(count(path), 1, `${path} asked for once (calls: ${calls.join(', ')})`);
   }
-  assert.match(page.url(), /#\/pages\/activity\/activityDetail\?actSn=demo-activity-01&projectSn=demo$/, 'the shared address is kept');
+  assert.match(
+    page.url(),
+    /#\/pages\/activity\/activityDetail\?actSn=demo-activity-01&projectSn=demo$/,
+    'the shared address is kept',
+  );
 });

@@ -23,8 +23,14 @@ const FORM_DONE: Screen = { route: 'subpackages/result/success/collectFormSucces
 const FEEDBACK: Screen = { route: 'subpackages/user/feedback/feedback', marker: '#feedback-submit' };
 const DRAINAGE: Screen = { route: 'subpackages/user/drainage/drainageCode', marker: '.sf-drainage__card' };
 const DETAIL: Screen = { route: 'pages/activity/activityDetail', marker: '#act-place' };
-const OPEN_LOCATION: Screen = { route: 'subpackages/system/openLocation/openLocation', marker: '#open-location-locate' };
-const CHOOSE_LOCATION: Screen = { route: 'subpackages/system/chooseLocation/chooseLocation', marker: '#choose-location-confirm' };
+const OPEN_LOCATION: Screen = {
+  route: 'subpackages/system/openLocation/openLocation',
+  marker: '#open-location-locate',
+};
+const CHOOSE_LOCATION: Screen = {
+  route: 'subpackages/system/chooseLocation/chooseLocation',
+  marker: '#choose-location-confirm',
+};
 /** The demo night run's meeting point (server/src/db/seed/catalogue-details.ts, activity-02). */
 const RUN_PLACE = '海心沙亚运公园南门（集合点）';
 
@@ -36,15 +42,16 @@ const PNGS = [
 
 const suite = phoneSuite();
 
-
 async function ops<T>(path: string): Promise<T> {
-  const res = await fetch(`${suite.server.baseUrl}${path}`, { headers: { authorization: `Bearer ${DEFAULT_OPS_KEY}` } });
+  const res = await fetch(`${suite.server.baseUrl}${path}`, {
+    headers: { authorization: `Bearer ${DEFAULT_OPS_KEY}` },
+  });
   const json = (await res.json()) as { state: boolean; message: string; info: T };
   assert.ok(json.state, `${path}: ${json.message}`);
   return json.info;
 }
 
-test('a collect form filled wrong shows each field\'s message, keeps what was typed, and commits once right', async () => {
+test("a collect form filled wrong shows each field's message, keeps what was typed, and commits once right", async () => {
   const { page } = suite.phone;
   const formPath = `/pages/collectForms/collectForms?formSn=${demoFormSn('demo')}`;
   let form = await loginInBrowser(suite.phone, suite.server, '13700137001', FORM, formPath);
@@ -74,7 +81,11 @@ test('a collect form filled wrong shows each field\'s message, keeps what was ty
     const shown = await currentPage(page, FORM, { timeout: 2000 }).catch(() => null);
     if (!shown) return false;
     form = shown;
-    return (await field(form, 'form-field-fName1').inputValue({ timeout: 1000 }).catch(() => '')) === '张三';
+    return (
+      (await field(form, 'form-field-fName1')
+        .inputValue({ timeout: 1000 })
+        .catch(() => '')) === '张三'
+    );
   }, 'the reopened form shows what was typed');
   assert.equal(await field(form, 'form-field-fAddr1').inputValue(), '北京市朝阳区建国路1号');
 
@@ -87,7 +98,9 @@ test('a collect form filled wrong shows each field\'s message, keeps what was ty
   assert.match((await done.textContent()) ?? '', /提交成功，工作人员将在1个工作日内与您联系/);
   await suite.phone.shot('forms-2-success');
 
-  const { list } = await ops<{ list: Array<{ values: Record<string, string>; phone: string | null }> }>(`/ops/forms/${demoFormSn('demo')}/submissions`);
+  const { list } = await ops<{ list: Array<{ values: Record<string, string>; phone: string | null }> }>(
+    `/ops/forms/${demoFormSn('demo')}/submissions`,
+  );
   const mine = list.find((s) => s.phone === '13700137001');
   assert.ok(mine, 'the submission reached the server');
   assert.equal(mine.values.fName1, '张三');
@@ -103,11 +116,20 @@ test('feedback with two images: uploaded to the storage host, sent, and served b
     writeFileSync(path, data);
     return path;
   });
-  const fb = await loginInBrowser(suite.phone, suite.server, '13700137002', FEEDBACK, '/subpackages/user/feedback/feedback');
+  const fb = await loginInBrowser(
+    suite.phone,
+    suite.server,
+    '13700137002',
+    FEEDBACK,
+    '/subpackages/user/feedback/feedback',
+  );
   await fb.locator('.sf-feedback__type', { hasText: '产品建议' }).click();
   await typeKeys(field(fb, 'feedback-content'), '希望增加周末班');
   // Taro's chooseImage puts a file input in the page and clicks it; a person picks two photos in the chooser.
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), fb.locator('.at-image-picker__choose-btn').click()]);
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    fb.locator('.at-image-picker__choose-btn').click(),
+  ]);
   assert.ok(chooser.isMultiple(), 'up to 6 photos at once');
   await chooser.setFiles(files);
   await expectToast(page, '上传成功');
@@ -117,7 +139,9 @@ test('feedback with two images: uploaded to the storage host, sent, and served b
   await fb.locator('#feedback-submit').click();
   await expectToast(page, '提交成功，感谢您的反馈');
 
-  const { list } = await ops<{ list: Array<{ content: string; images: string[]; feedbackType: string }> }>('/ops/feedback?projectSn=demo');
+  const { list } = await ops<{ list: Array<{ content: string; images: string[]; feedbackType: string }> }>(
+    '/ops/feedback?projectSn=demo',
+  );
   const mine = list.find((f) => f.content === '希望增加周末班');
   assert.ok(mine, 'the feedback reached the server');
   assert.equal(mine.feedbackType, '产品建议');
@@ -143,12 +167,22 @@ test('a traffic link enters its project and opens its target, and the login form
   await form.locator('.sf-collect__title', { hasText: '信息登记表' }).waitFor();
 });
 
-test('the drainage code is a QR of the project\'s follow link, decoded from what the page shows', async () => {
-  const drainage = await loginInBrowser(suite.phone, suite.server, '13700137003', DRAINAGE, '/subpackages/user/drainage/drainageCode');
+test("the drainage code is a QR of the project's follow link, decoded from what the page shows", async () => {
+  const drainage = await loginInBrowser(
+    suite.phone,
+    suite.server,
+    '13700137003',
+    DRAINAGE,
+    '/subpackages/user/drainage/drainageCode',
+  );
   await drainage.locator('.sf-drainage__title', { hasText: '关注示范商城' }).waitFor();
   const img = drainage.locator('#drainage-qr img, img#drainage-qr').first();
   await img.waitFor();
-  await until(async () => (await img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0)), 'the QR image has loaded');
+  await until(
+    async () =>
+      await img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0),
+    'the QR image has loaded',
+  );
   // The pixels the phone shows, read back through a canvas, decoded by jsqr.
   const pixels = await img.evaluate((el) => {
     const image = el as HTMLImageElement;
@@ -166,7 +200,7 @@ test('the drainage code is a QR of the project\'s follow link, decoded from what
   await suite.phone.shot('forms-4-drainage');
 });
 
-test('a visitor opens an activity\'s place: the distance once the position is allowed, the reason and 重试 when refused', async () => {
+test("a visitor opens an activity's place: the distance once the position is allowed, the reason and 重试 when refused", async () => {
   const { page, context } = suite.phone;
   const detailPath = '/pages/activity/activityDetail?actSn=demo-activity-02';
   await page.goto(`${suite.server.baseUrl}/#${detailPath}`);
@@ -205,7 +239,13 @@ test('定位 on the address form: with the position allowed and the place named,
   const { page, context } = suite.phone;
   await context.grantPermissions(['geolocation'], { origin: suite.server.baseUrl });
   await context.setGeolocation({ latitude: 23.1312, longitude: 113.3189 });
-  const form = await loginInBrowser(suite.phone, suite.server, '13700137005', SCREENS.addEditAddress, '/subpackages/user/address/addEditAddress');
+  const form = await loginInBrowser(
+    suite.phone,
+    suite.server,
+    '13700137005',
+    SCREENS.addEditAddress,
+    '/subpackages/user/address/addEditAddress',
+  );
   await typeKeys(field(form, 'address-name'), '李四');
   await form.locator('#address-locate').click();
   const choose = await currentPage(page, CHOOSE_LOCATION);
@@ -219,7 +259,10 @@ test('定位 on the address form: with the position allowed and the place named,
   await suite.phone.shot('forms-7-choose-location');
   await choose.locator('#choose-location-confirm').click();
   const back = await currentPage(page, SCREENS.addEditAddress);
-  await until(async () => (await field(back, 'address-detail').inputValue()) === '体育西路103号 公司前台', 'the detail line holds the chosen place');
+  await until(
+    async () => (await field(back, 'address-detail').inputValue()) === '体育西路103号 公司前台',
+    'the detail line holds the chosen place',
+  );
   // What was typed before leaving for the chooser is still there.
   assert.equal(await field(back, 'address-name').inputValue(), '李四');
 });

@@ -47,10 +47,18 @@ export async function startServer(): Promise<Server> {
   // The server's node settings (server/src/node-settings.mjs), so it runs as `npm start` runs it.
   const child: ChildProcess = spawn(process.execPath, serverNodeArgs(), {
     cwd: root,
-    env: serverEnv({ ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', H5_DIST: process.env.E2E_H5_DIST ?? join(root, 'dist/h5') }),
+    env: serverEnv({
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      H5_DIST: process.env.E2E_H5_DIST ?? join(root, 'dist/h5'),
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const smsLines = (phone: string) => [...output.matchAll(new RegExp(`\\[sms\\] 验证码 (\\d{6}) 已发送至 ${phone}`, 'g'))].map((m) => m[1]);
+  const smsLines = (phone: string) =>
+    [...output.matchAll(new RegExp(`\\[sms\\] 验证码 (\\d{6}) 已发送至 ${phone}`, 'g'))].map((m) => m[1]);
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
   const started = Date.now();
@@ -94,7 +102,11 @@ const LAUNCH_ARGS = [
 export async function openBrowser(): Promise<Browser> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   // playwright-core gives each launch a fresh, empty profile of its own.
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: LAUNCH_ARGS, timeout: 120000 });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: LAUNCH_ARGS,
+    timeout: 120000,
+  });
 }
 
 export interface Phone {
@@ -181,7 +193,13 @@ export function apiClient(baseUrl: string, token = '') {
  * Logs in through the storefront's own phone form (entrance?login=phone), typing as a person does, and waits for
  * the page the login leads to (`then`: the redirect's screen, or the centre when there is none).
  */
-export async function loginInBrowser(phone: Phone, server: Server, mobile: string, then: Screen = SCREENS.center, redirect?: string): Promise<Locator> {
+export async function loginInBrowser(
+  phone: Phone,
+  server: Server,
+  mobile: string,
+  then: Screen = SCREENS.center,
+  redirect?: string,
+): Promise<Locator> {
   const { page } = phone;
   const query = new URLSearchParams({ login: 'phone', ...(redirect ? { redirect } : {}) });
   await page.goto(`${server.baseUrl}/#/pages/entrance/entrance?${query}`);

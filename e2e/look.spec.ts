@@ -8,7 +8,17 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { SCREENS, apiClient, currentPage, expectToast, loginInBrowser, openScreen, tokenOf, until, type Screen } from './harness';
+import {
+  SCREENS,
+  apiClient,
+  currentPage,
+  expectToast,
+  loginInBrowser,
+  openScreen,
+  tokenOf,
+  until,
+  type Screen,
+} from './harness';
 import { phoneSuite } from './suite';
 
 const suite = phoneSuite();
@@ -25,13 +35,21 @@ const FEEDBACK: Screen = { route: 'subpackages/user/feedback/feedback', marker: 
 const WITHDRAW: Screen = { route: 'subpackages/earnings/withdraw/withdraw', marker: '#withdraw-submit' };
 /** 30 characters (§5's most) with nowhere to break a line. */
 const LONG_REMARK = 'W'.repeat(30);
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** How far `inner` reaches past `outer` on each side, in CSS px (0 or less: inside). */
 async function overhang(inner: Locator, outer: Locator) {
   const [a, b] = await Promise.all([inner.boundingBox(), outer.boundingBox()]);
   assert.ok(a && b, 'both boxes are on screen');
-  return { left: b.x - a.x, right: a.x + a.width - (b.x + b.width), top: b.y - a.y, bottom: a.y + a.height - (b.y + b.height) };
+  return {
+    left: b.x - a.x,
+    right: a.x + a.width - (b.x + b.width),
+    top: b.y - a.y,
+    bottom: a.y + a.height - (b.y + b.height),
+  };
 }
 
 /** The colour a CSS value (a theme variable, say) computes to beside `el`, as rgb(...). */
@@ -62,12 +80,32 @@ async function textMargins(el: Locator, outer: Locator) {
 /** An unpaid single-payment course order with this remark, submitted as the course submit screen does. */
 async function orderWithRemark(page: Page, projectSn: string, remark: string): Promise<string> {
   const api = apiClient(suite.server.baseUrl, await tokenOf(page));
-  type Confirmation = { createOrderSn: string; orderPayType: number; deliveryType: number; isHousehold: boolean; disableFlag: boolean; restrict: { required: boolean }[]; confirmOrderAmount: { payAmount: number; orderTotalAmount: number } };
+  type Confirmation = {
+    createOrderSn: string;
+    orderPayType: number;
+    deliveryType: number;
+    isHousehold: boolean;
+    disableFlag: boolean;
+    restrict: { required: boolean }[];
+    confirmOrderAmount: { payAmount: number; orderTotalAmount: number };
+  };
   for (let i = 1; i <= 12; i++) {
     const targetSn = `${projectSn}-course-${String(i).padStart(2, '0')}`;
-    const c = await api.call<Confirmation>('GET', '/front/v2/client/course/order/confirm', { targetSn }).catch(() => null);
-    if (!c || c.orderPayType !== 1 || c.deliveryType !== 4 || c.isHousehold || c.disableFlag || c.restrict.some((r) => r.required)) continue;
-    const { orderToken } = await api.call<{ orderToken: string }>('GET', '/front/v1/client/order/confirm/receipt', { createOrderSn: c.createOrderSn });
+    const c = await api
+      .call<Confirmation>('GET', '/front/v2/client/course/order/confirm', { targetSn })
+      .catch(() => null);
+    if (
+      !c ||
+      c.orderPayType !== 1 ||
+      c.deliveryType !== 4 ||
+      c.isHousehold ||
+      c.disableFlag ||
+      c.restrict.some((r) => r.required)
+    )
+      continue;
+    const { orderToken } = await api.call<{ orderToken: string }>('GET', '/front/v1/client/order/confirm/receipt', {
+      createOrderSn: c.createOrderSn,
+    });
     const placed = await api.call<{ orderNo: string }>('POST', '/front/v2/client/course/order/submit', {
       createOrderSn: c.createOrderSn,
       orderDiscountList: [],
@@ -96,9 +134,16 @@ for (const { projectSn, phone } of THEMES) {
     assert.ok(count >= 3, 'the tab has its image-text icons');
     for (let i = 0; i < count; i++) {
       const picture = icons.nth(i).locator('img');
-      await until(() => picture.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0), `icon ${i + 1} has loaded`);
+      await until(
+        () =>
+          picture.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0),
+        `icon ${i + 1} has loaded`,
+      );
       const out = await overhang(picture, icons.nth(i));
-      assert.ok(Math.max(out.left, out.right, out.top, out.bottom) <= 1, `icon ${i + 1}'s picture is not cropped: ${JSON.stringify(out)}`);
+      assert.ok(
+        Math.max(out.left, out.right, out.top, out.bottom) <= 1,
+        `icon ${i + 1}'s picture is not cropped: ${JSON.stringify(out)}`,
+      );
     }
     await suite.phone.shot(`look-${projectSn}-1-find`);
 
@@ -106,20 +151,33 @@ for (const { projectSn, phone } of THEMES) {
     await page.goto(`${suite.server.baseUrl}/#/pages/entrance/entrance?login=phone`);
     const login = await currentPage(page, SCREENS.login, { marker: '.sf-login__code' });
     const link = login.locator('.sf-login__code');
-    assert.equal(await link.evaluate((el) => getComputedStyle(el).color), await colourBeside(link, 'var(--sf-primary-text)'), 'the link is in the theme colour');
+    assert.equal(
+      await link.evaluate((el) => getComputedStyle(el).color),
+      await colourBeside(link, 'var(--sf-primary-text)'),
+      'the link is in the theme colour',
+    );
     await suite.phone.shot(`look-${projectSn}-2-login-link`);
     await loginInBrowser(suite.phone, suite.server, phone);
 
     // A remark of 30 characters with nowhere to break: it wraps inside the card, the row keeps to the screen.
     const orderNo = await orderWithRemark(page, projectSn, LONG_REMARK);
-    const detail = await openScreen(page, suite.server.baseUrl, `/pages/order/orderDetail?orderNo=${orderNo}`, SCREENS.orderDetail, { marker: '.sf-lines__row' });
+    const detail = await openScreen(
+      page,
+      suite.server.baseUrl,
+      `/pages/order/orderDetail?orderNo=${orderNo}`,
+      SCREENS.orderDetail,
+      { marker: '.sf-lines__row' },
+    );
     const row = detail.locator('.sf-lines__row', { hasText: '订单备注' });
     await row.scrollIntoViewIfNeeded();
     const value = row.locator('.sf-lines__value');
     assert.equal(((await value.textContent()) ?? '').trim(), LONG_REMARK, 'the whole remark is shown');
     const out = await overhang(value, row);
     assert.ok(out.right <= 1, `the remark stays inside its card (${out.right.toFixed(1)} px past its edge)`);
-    assert.ok(await value.evaluate((el) => el.scrollWidth <= el.clientWidth + 1), 'nothing of the remark is hidden sideways');
+    assert.ok(
+      await value.evaluate((el) => el.scrollWidth <= el.clientWidth + 1),
+      'nothing of the remark is hidden sideways',
+    );
     await suite.phone.shot(`look-${projectSn}-3-remark`);
   });
 }
@@ -139,7 +197,10 @@ test('the 推广服务协议 popup keeps its text and button inside the panel, o
   assert.ok(margin.left >= 8 && margin.right >= 8, `the text is clear of the panel's edges: ${JSON.stringify(margin)}`);
   const ok = panel.getByText('我已阅读并同意', { exact: true });
   const button = await overhang(ok, panel);
-  assert.ok(button.bottom <= -8 && button.left <= -8 && button.right <= -8, `the button sits inside the panel: ${JSON.stringify(button)}`);
+  assert.ok(
+    button.bottom <= -8 && button.left <= -8 && button.right <= -8,
+    `the button sits inside the panel: ${JSON.stringify(button)}`,
+  );
   const box = await panel.boundingBox();
   assert.ok(box && box.y + box.height <= 812, 'the whole panel is on screen');
   await suite.phone.shot('look-demo-4-agreement');
@@ -152,7 +213,10 @@ async function feedbackPicker(phone: string) {
   const { page } = suite.phone;
   const fb = await loginInBrowser(suite.phone, suite.server, phone, FEEDBACK, `/${FEEDBACK.route}`);
   const pick = async (files: { name: string; mimeType: string; buffer: Buffer }[]) => {
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), fb.locator('.at-image-picker__choose-btn').click()]);
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      fb.locator('.at-image-picker__choose-btn').click(),
+    ]);
     await chooser.setFiles(files);
   };
   return { fb, pick, modal: page.locator('.taro__modal'), previews: fb.locator('.at-image-picker__preview-img') };
@@ -161,7 +225,9 @@ async function feedbackPicker(phone: string) {
 test('feedback images: a file that is not an image is named, not silently dropped', async () => {
   const { fb, pick, modal, previews } = await feedbackPicker('13700135105');
   await pick([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('不是图片') }]);
-  await modal.locator('.taro-modal__text', { hasText: '只能上传图片（JPG、PNG、GIF、WebP），1个文件未上传' }).waitFor({ state: 'visible' });
+  await modal
+    .locator('.taro-modal__text', { hasText: '只能上传图片（JPG、PNG、GIF、WebP），1个文件未上传' })
+    .waitFor({ state: 'visible' });
   await suite.phone.shot('look-demo-5-not-an-image');
   await modal.getByText('知道了', { exact: true }).click();
   await modal.waitFor({ state: 'hidden' });

@@ -41,19 +41,31 @@ async function detailShowing(page: Page, name: string): Promise<Locator> {
     await page.waitForFunction(
       (want: string) => {
         const shown = Array.from(document.querySelectorAll<HTMLElement>('.taro_page')).filter(
-          (el) => el.classList.contains('taro_page_show') && !el.classList.contains('taro_page_shade') && getComputedStyle(el).display !== 'none',
+          (el) =>
+            el.classList.contains('taro_page_show') &&
+            !el.classList.contains('taro_page_shade') &&
+            getComputedStyle(el).display !== 'none',
         );
         const top = shown[shown.length - 1];
-        return !!top && top.id.startsWith('/pages/activity/courseDetail') && top.querySelector('.sf-act__name')?.textContent === want;
+        return (
+          !!top &&
+          top.id.startsWith('/pages/activity/courseDetail') &&
+          top.querySelector('.sf-act__name')?.textContent === want
+        );
       },
       name,
       { polling: 50 },
     );
   } catch (err) {
     const seen = await page.evaluate(() =>
-      Array.from(document.querySelectorAll<HTMLElement>('.taro_page')).map((el) => `${el.id} [${el.className}] ${(el.textContent || '').slice(0, 40)}`),
+      Array.from(document.querySelectorAll<HTMLElement>('.taro_page')).map(
+        (el) => `${el.id} [${el.className}] ${(el.textContent || '').slice(0, 40)}`,
+      ),
     );
-    throw new Error(`the course detail on top never showed ${name}: ${page.url()} ${JSON.stringify(seen)}\n${String(err)}`, { cause: err });
+    throw new Error(
+      `the course detail on top never showed ${name}: ${page.url()} ${JSON.stringify(seen)}\n${String(err)}`,
+      { cause: err },
+    );
   }
   const detail = await currentPage(page, SCREENS.courseDetail);
   assert.equal((await detail.locator('.sf-act__name').textContent())?.trim(), name);
@@ -78,12 +90,19 @@ async function submitScreen(page: Page, open: () => Promise<unknown>): Promise<L
 /** 立即报名 on a course detail: that course's submit screen. */
 const orderFromDetail = (page: Page, detail: Locator) => submitScreen(page, () => detail.locator('#act-order').click());
 
-const hashQuery = (page: Page, key: string) => new URLSearchParams(new URL(page.url()).hash.split('?')[1] ?? '').get(key) ?? '';
+const hashQuery = (page: Page, key: string) =>
+  new URLSearchParams(new URL(page.url()).hash.split('?')[1] ?? '').get(key) ?? '';
 
 test('a detail page follows its address: a link pasted over the order screen, then an edited hash', async () => {
   const { page } = suite.phone;
   const { baseUrl } = suite.server;
-  let detail = await loginInBrowser(suite.phone, suite.server, '13700137701', SCREENS.courseDetail, detailUrl(COURSES.c04.actSn));
+  let detail = await loginInBrowser(
+    suite.phone,
+    suite.server,
+    '13700137701',
+    SCREENS.courseDetail,
+    detailUrl(COURSES.c04.actSn),
+  );
   assert.equal((await detail.locator('.sf-act__name').textContent())?.trim(), COURSES.c04.name);
   await orderFromDetail(page, detail);
 
@@ -114,7 +133,13 @@ async function submitToCashier(page: Page, submit: Locator): Promise<string> {
 
 test('back from the cashier lands on the order with the pay-check popup; 取消支付 there opens the order list', async () => {
   const { page } = suite.phone;
-  const detail = await loginInBrowser(suite.phone, suite.server, '13700137702', SCREENS.courseDetail, detailUrl(COURSES.c04.actSn));
+  const detail = await loginInBrowser(
+    suite.phone,
+    suite.server,
+    '13700137702',
+    SCREENS.courseDetail,
+    detailUrl(COURSES.c04.actSn),
+  );
   const submit = await orderFromDetail(page, detail);
   const orderNo = await submitToCashier(page, submit);
   assert.ok(orderNo, 'the cashier names the order');
@@ -142,13 +167,21 @@ test('back from the cashier lands on the order with the pay-check popup; 取消�
 test('after signing the purchase agreement, back goes to the order without looping through the e-sign page', async () => {
   const { page } = suite.phone;
   const { baseUrl } = suite.server;
-  const detail = await loginInBrowser(suite.phone, suite.server, '13700137703', SCREENS.courseDetail, detailUrl(COURSES.c04.actSn));
+  const detail = await loginInBrowser(
+    suite.phone,
+    suite.server,
+    '13700137703',
+    SCREENS.courseDetail,
+    detailUrl(COURSES.c04.actSn),
+  );
   const orderNo = await submitToCashier(page, await orderFromDetail(page, detail));
   await page.locator('#cashier-confirm').click();
   await currentPage(page, SCREENS.orderDetail, { marker: '#order-pay' });
 
   // From the order list, as a customer finds the order: its detail, 签署协议, 同意并签署.
-  const list = await openScreen(page, baseUrl, '/pages/order/orderList', SCREENS.orderList, { marker: `.sf-order[data-order-no="${orderNo}"]` });
+  const list = await openScreen(page, baseUrl, '/pages/order/orderList', SCREENS.orderList, {
+    marker: `.sf-order[data-order-no="${orderNo}"]`,
+  });
   await list.locator(`.sf-order[data-order-no="${orderNo}"]`).click();
   const order = await currentPage(page, SCREENS.orderDetail, { marker: '.sf-lines__row' });
   await order.locator('.sf-order__btn', { hasText: '签署协议' }).click();
@@ -173,21 +206,30 @@ test('after signing the purchase agreement, back goes to the order without loopi
 test('a reload of the course order screen keeps what was typed, until the order is placed', async () => {
   const { page } = suite.phone;
   const { baseUrl } = suite.server;
-  const detail = await loginInBrowser(suite.phone, suite.server, '13700137704', SCREENS.courseDetail, detailUrl(COURSES.c01.actSn));
+  const detail = await loginInBrowser(
+    suite.phone,
+    suite.server,
+    '13700137704',
+    SCREENS.courseDetail,
+    detailUrl(COURSES.c01.actSn),
+  );
   let submit = await orderFromDetail(page, detail);
   const typed = { a1name: '王五', a1idcd: '11010519491231002X' };
   for (const [nKey, value] of Object.entries(typed)) await typeKeys(field(submit, `field-${nKey}`), value);
   await typeKeys(field(submit, 'order-remark'), '周末上课');
 
   submit = await submitScreen(page, () => page.reload());
-  for (const [nKey, value] of Object.entries(typed)) assert.equal(await field(submit, `field-${nKey}`).inputValue(), value, `${nKey} kept across the reload`);
+  for (const [nKey, value] of Object.entries(typed))
+    assert.equal(await field(submit, `field-${nKey}`).inputValue(), value, `${nKey} kept across the reload`);
   assert.equal(await field(submit, 'order-remark').inputValue(), '周末上课', 'the remark kept across the reload');
   await suite.phone.shot('nav-05-reloaded-form');
 
   // Placed: the next visit to the screen starts afresh (the applicant fields may be filled from what the
   // customer gave with the order, the remark never is).
   await submitToCashier(page, submit);
-  submit = await submitScreen(page, () => page.goto(`${baseUrl}/#/pages/order/courseOrderSubmit?targetSn=${COURSES.c01.actSn}`));
+  submit = await submitScreen(page, () =>
+    page.goto(`${baseUrl}/#/pages/order/courseOrderSubmit?targetSn=${COURSES.c01.actSn}`),
+  );
   assert.equal(await field(submit, 'order-remark').inputValue(), '', 'the remark is not kept once the order is placed');
 });
 

@@ -64,7 +64,13 @@ test('offline: §8 text on a page that asks, the error page once for a page that
 
 test('the login notice opens 《用户协议》 and 《隐私政策》, before logging in', async () => {
   const { page } = suite.phone;
-  const login = await openScreen(page, suite.server.baseUrl, '/pages/entrance/entrance?login=phone&projectSn=demo', SCREENS.login, { marker: '#login-tip' });
+  const login = await openScreen(
+    page,
+    suite.server.baseUrl,
+    '/pages/entrance/entrance?login=phone&projectSn=demo',
+    SCREENS.login,
+    { marker: '#login-tip' },
+  );
   await login.locator('#login-tip .sf-entrance-tip__link', { hasText: '《用户协议》' }).click();
   const terms = await currentPage(page, AGREEMENT);
   assert.equal((await terms.locator('#agreement-title').textContent())?.trim(), '用户服务协议');
@@ -93,8 +99,13 @@ test('an unknown address shows the error page, never raw JSON; the API keeps its
   assert.equal((await api?.json())?.state, false);
 });
 
-test('the result pages answer at §2\'s paths', async () => {
+test("the result pages answer at §2's paths", async () => {
   await loginInBrowser(suite.phone, suite.server, '13900139031');
-  const result = await openScreen(suite.phone.page, suite.server.baseUrl, '/subpackages/result/success/index?kind=signUp&orderNo=SO1', SCREENS.result);
+  const result = await openScreen(
+    suite.phone.page,
+    suite.server.baseUrl,
+    '/subpackages/result/success/index?kind=signUp&orderNo=SO1',
+    SCREENS.result,
+  );
   assert.equal((await result.locator('#result-title').textContent())?.trim(), '报名成功');
 });

@@ -12,7 +12,18 @@ import type { Locator, Page } from 'playwright-core';
 import type { Address } from '../contract/address';
 import type { Confirmation, SubmitResult } from '../contract/order';
 import { themeVars, type ThemeName } from '../src/domain/theme';
-import { SCREENS, apiClient, checkOrderDetailAmounts, currentPage, fen, loginInBrowser, openScreen, readLines, tokenOf, until } from './harness';
+import {
+  SCREENS,
+  apiClient,
+  checkOrderDetailAmounts,
+  currentPage,
+  fen,
+  loginInBrowser,
+  openScreen,
+  readLines,
+  tokenOf,
+  until,
+} from './harness';
 import { phoneSuite } from './suite';
 
 const OPS_KEY = 'storefront-demo-ops-key';
@@ -22,23 +33,41 @@ const text = async (l: Locator) => ((await l.textContent()) || '').trim();
 
 /** Nothing wider than the 375 px phone: no sideways scrolling, no card running off the screen. */
 async function fitsThePhone(page: Page, view: Locator) {
-  const widest = await view.evaluate((root) => Math.max(...Array.from(root.querySelectorAll<HTMLElement>('*')).map((el) => el.getBoundingClientRect().right)));
+  const widest = await view.evaluate((root) =>
+    Math.max(...Array.from(root.querySelectorAll<HTMLElement>('*')).map((el) => el.getBoundingClientRect().right)),
+  );
   assert.ok(widest <= 375.5, `everything inside the 375 px screen (right edge at ${widest})`);
-  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scrolling');
+  assert.ok(
+    await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    'no sideways scrolling',
+  );
 }
 
 /** Shows the page in each theme (the variables page-shell sets per project), checks it still fits, shoots it. */
 async function inEveryTheme(view: Locator, name: string) {
   for (const theme of THEMES) {
-    const style = Object.entries(themeVars(theme)).map(([k, v]) => `${k}:${v}`).join(';');
-    await view.locator('.sf-page').first().evaluate((root, css) => root.setAttribute('style', css), style);
+    const style = Object.entries(themeVars(theme))
+      .map(([k, v]) => `${k}:${v}`)
+      .join(';');
+    await view
+      .locator('.sf-page')
+      .first()
+      .evaluate((root, css) => root.setAttribute('style', css), style);
     await fitsThePhone(suite.phone.page, view);
     await suite.phone.shot(`${name}-${theme}`);
   }
 }
 
 /** What a customer types into each applicant field kind (the submit screen's walk types the same). */
-const GOOD: Record<string, string> = { TEXT: '无', NAME: '王五', IDCARD: '11010519491231002X', NUMBER: '25', PHONE: '13700137000', EMAIL: 'wangwu@example.com', ADDRESS: '广东省深圳市南山区科技园1号' };
+const GOOD: Record<string, string> = {
+  TEXT: '无',
+  NAME: '王五',
+  IDCARD: '11010519491231002X',
+  NUMBER: '25',
+  PHONE: '13700137000',
+  EMAIL: 'wangwu@example.com',
+  ADDRESS: '广东省深圳市南山区科技园1号',
+};
 
 /** A new delivery address of this customer (Guangzhou, where every demo item ships). */
 async function newAddress(token: string): Promise<string> {
@@ -61,9 +90,13 @@ async function depositOrder(token: string): Promise<string> {
   const api = apiClient(suite.server.baseUrl, token);
   for (let i = 1; i <= 12; i++) {
     const targetSn = `demo-course-${String(i).padStart(2, '0')}`;
-    const c = await api.call<Confirmation>('GET', '/front/v2/client/course/order/confirm', { targetSn }).catch(() => null);
+    const c = await api
+      .call<Confirmation>('GET', '/front/v2/client/course/order/confirm', { targetSn })
+      .catch(() => null);
     if (!c || c.orderPayType !== 2 || c.disableFlag) continue;
-    const { orderToken } = await api.call<{ orderToken: string }>('GET', '/front/v1/client/order/confirm/receipt', { createOrderSn: c.createOrderSn });
+    const { orderToken } = await api.call<{ orderToken: string }>('GET', '/front/v1/client/order/confirm/receipt', {
+      createOrderSn: c.createOrderSn,
+    });
     const userInfo = Object.fromEntries(c.restrict.map((r) => [r.nKey, GOOD[r.keyName] ?? '无']));
     const res = await api.call<SubmitResult>('POST', '/front/v2/client/course/order/submit', {
       createOrderSn: c.createOrderSn,
@@ -87,7 +120,9 @@ async function depositOrder(token: string): Promise<string> {
 /** From the order list, as a person: the order's card opens its detail. */
 async function fromList(orderNo: string): Promise<Locator> {
   const { page } = suite.phone;
-  const list = await openScreen(page, suite.server.baseUrl, '/pages/order/orderList', SCREENS.orderList, { marker: `.sf-order[data-order-no="${orderNo}"]` });
+  const list = await openScreen(page, suite.server.baseUrl, '/pages/order/orderList', SCREENS.orderList, {
+    marker: `.sf-order[data-order-no="${orderNo}"]`,
+  });
   await list.locator(`.sf-order[data-order-no="${orderNo}"] .sf-order__name`).click();
   return currentPage(page, SCREENS.orderDetail, { marker: '.sf-detail__status-text' });
 }
@@ -112,12 +147,22 @@ test('deposit course: the header says what comes next and pays it; schedule, pay
   assert.match(await text(detail.locator('.sf-detail__status-sub')), /^待支付定金 ¥[\d.]+，请在\d\d:\d\d前完成支付$/);
   // The one next action, in the header: 支付定金 with the deposit, which is the schedule's first row.
   const pay = detail.locator('.sf-detail__status #order-pay');
-  assert.equal(await text(pay), `支付定金 ${await text(detail.locator('.sf-schedule__row').first().locator('.sf-schedule__amount'))}`);
+  assert.equal(
+    await text(pay),
+    `支付定金 ${await text(detail.locator('.sf-schedule__row').first().locator('.sf-schedule__amount'))}`,
+  );
   assert.equal(await detail.locator('#order-pay').count(), 1, 'the pay action shows once on the page');
   assert.equal(unpaid.schedule.length, 2);
-  assert.equal(await text(detail.locator('.sf-detail__plan-sum')), `共2笔，合计 ${await text(detail.locator('.sf-lines__row', { hasText: '订单总额' }).locator('.sf-price'))}`);
+  assert.equal(
+    await text(detail.locator('.sf-detail__plan-sum')),
+    `共2笔，合计 ${await text(detail.locator('.sf-lines__row', { hasText: '订单总额' }).locator('.sf-price'))}`,
+  );
   assert.equal(await detail.locator('#order-paid-list').count(), 0, 'nothing paid yet: no 支付记录');
-  assert.equal((await readLines(detail)).get('待付款')?.amount, unpaid.total, '待付款 is the whole order before anything is paid');
+  assert.equal(
+    (await readLines(detail)).get('待付款')?.amount,
+    unpaid.total,
+    '待付款 is the whole order before anything is paid',
+  );
   await inEveryTheme(detail, 'od-01-deposit-unpaid');
 
   detail = await payFromHeader(detail);
@@ -125,7 +170,10 @@ test('deposit course: the header says what comes next and pays it; schedule, pay
   const half = await checkOrderDetailAmounts(detail);
   const [deposit, final] = half.schedule;
   assert.equal(deposit.status, '已支付（微信支付）', 'the paid row names the channel');
-  assert.match(await text(detail.locator('.sf-detail__status-sub')), new RegExp(`^定金已付，待支付尾款 ¥${final.amount / 100}`));
+  assert.match(
+    await text(detail.locator('.sf-detail__status-sub')),
+    new RegExp(`^定金已付，待支付尾款 ¥${final.amount / 100}`),
+  );
   assert.equal(fen(await text(detail.locator('.sf-detail__status #order-pay'))), final.amount);
   assert.match(await text(detail.locator('.sf-detail__status #order-pay')), /^支付尾款 /);
   // 支付记录: the deposit, its channel and amount.
@@ -134,19 +182,30 @@ test('deposit course: the header says what comes next and pays it; schedule, pay
   assert.equal(await text(record.locator('.sf-detail__paid-title')), '定金微信支付');
   assert.equal(fen(await text(record.locator('.sf-detail__paid-amount'))), deposit.amount);
   const lines = await readLines(detail);
-  assert.equal((lines.get('已付款')?.amount ?? 0) + (lines.get('待付款')?.amount ?? 0), half.total, '已付款 + 待付款 = 订单总额');
+  assert.equal(
+    (lines.get('已付款')?.amount ?? 0) + (lines.get('待付款')?.amount ?? 0),
+    half.total,
+    '已付款 + 待付款 = 订单总额',
+  );
   assert.equal(lines.get('已付款')?.amount, deposit.amount);
   await inEveryTheme(detail, 'od-02-deposit-paid');
 
   detail = await payFromHeader(detail);
   await detail.locator('.sf-detail__status-text', { hasText: '已完成' }).waitFor({ state: 'visible' });
-  await until(async () => (await detail.locator('#order-paid-list .sf-detail__paid-row').count()) === 2, 'both payments are listed');
+  await until(
+    async () => (await detail.locator('#order-paid-list .sf-detail__paid-row').count()) === 2,
+    'both payments are listed',
+  );
   const done = await checkOrderDetailAmounts(detail);
   assert.deepEqual(
     done.schedule.map((r) => r.status),
     ['已支付（微信支付）', '已支付（微信支付）'],
   );
-  assert.equal((await readLines(detail)).get('实付款')?.amount, done.total, '实付款 is the whole order once all is paid');
+  assert.equal(
+    (await readLines(detail)).get('实付款')?.amount,
+    done.total,
+    '实付款 is the whole order once all is paid',
+  );
   assert.equal(await detail.locator('#order-pay').count(), 0);
   // Paid in full: the header offers 申请售后 where the course allows refunds, and nothing else.
   const next = detail.locator('.sf-detail__status .sf-detail__next');
@@ -159,7 +218,9 @@ async function shippedGoodsOrder(token: string): Promise<string> {
   const api = apiClient(suite.server.baseUrl, token);
   const addressId = await newAddress(token);
   const c = await api.call<Confirmation>('GET', '/front/v1/client/order/confirm/data', { targetSn: 'demo-goods-01' });
-  const { orderToken } = await api.call<{ orderToken: string }>('GET', '/front/v1/client/order/confirm/receipt', { createOrderSn: c.createOrderSn });
+  const { orderToken } = await api.call<{ orderToken: string }>('GET', '/front/v1/client/order/confirm/receipt', {
+    createOrderSn: c.createOrderSn,
+  });
   const placed = await api.call<SubmitResult>('POST', '/front/v1/client/order/submit', {
     createOrderSn: c.createOrderSn,
     orderDiscountList: [],
@@ -192,7 +253,10 @@ test('shipped goods: 确认收货 in the header, 查看物流 in the bar opens t
   detail = await fromList(orderNo);
   await detail.locator('.sf-detail__status #order-receive').waitFor({ state: 'visible' });
   assert.equal(await text(detail.locator('.sf-detail__status-text')), '待收货');
-  assert.match(await text(detail.locator('.sf-detail__status-sub')), /^商品已发出，\d\d月\d\d日 \d\d:\d\d后将自动确认收货$/);
+  assert.match(
+    await text(detail.locator('.sf-detail__status-sub')),
+    /^商品已发出，\d\d月\d\d日 \d\d:\d\d后将自动确认收货$/,
+  );
   assert.equal(await text(detail.locator('.sf-detail__bar #order-logistics')), '查看物流');
   assert.equal(await detail.locator('#order-receive').count(), 1, '确认收货 shows once');
   const paid = detail.locator('#order-paid-list .sf-detail__paid-row');

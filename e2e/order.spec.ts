@@ -49,19 +49,29 @@ const suite = phoneSuite({
       const page = await api.call<PageInfo>('POST', '/front/v1/customerPage/moduleInfo', { pageSn: tab.pageSn });
       for (const m of page.modules) {
         if (!m.columnSn) continue;
-        const list = await api.call<{ list: { actSn: string; actType: string }[] }>('POST', '/front/v1/customerPage/module/column/list', { columnSn: m.columnSn, page: 1, perSize: 50 });
+        const list = await api.call<{ list: { actSn: string; actType: string }[] }>(
+          'POST',
+          '/front/v1/customerPage/module/column/list',
+          { columnSn: m.columnSn, page: 1, perSize: 50 },
+        );
         for (const c of list.list) {
           if (c.actType === 'COURSE') courses.add(c.actSn);
           if (c.actType === 'ACTIVITY' && !freeActivities.includes(c.actSn)) {
-            const x = await api.call<Confirmation>('GET', '/front/v2/client/course/order/confirm', { targetSn: c.actSn }).catch(() => null);
-            if (x && !x.disableFlag && x.orderPayType === 1 && x.confirmOrderAmount.payAmount === 0) freeActivities.push(c.actSn);
+            const x = await api
+              .call<Confirmation>('GET', '/front/v2/client/course/order/confirm', { targetSn: c.actSn })
+              .catch(() => null);
+            if (x && !x.disableFlag && x.orderPayType === 1 && x.confirmOrderAmount.payAmount === 0)
+              freeActivities.push(c.actSn);
           }
         }
       }
     }
     for (const actSn of courses) {
       try {
-        confirmations.set(actSn, await api.call<Confirmation>('GET', '/front/v2/client/course/order/confirm', { targetSn: actSn }));
+        confirmations.set(
+          actSn,
+          await api.call<Confirmation>('GET', '/front/v2/client/course/order/confirm', { targetSn: actSn }),
+        );
       } catch {
         // not orderable: not a candidate
       }
@@ -84,7 +94,16 @@ const GOOD: Record<string, string> = {
   EMAIL: 'wangwu@example.com',
   ADDRESS: '广东省深圳市南山区科技园1号',
 };
-const BAD: Record<string, string> = { IDCARD: '12345', PHONE: '12345', EMAIL: 'wangwu@', NUMBER: '', TEXT: '', NAME: '', ADDRESS: '', IDCARD_OUT: '' };
+const BAD: Record<string, string> = {
+  IDCARD: '12345',
+  PHONE: '12345',
+  EMAIL: 'wangwu@',
+  NUMBER: '',
+  TEXT: '',
+  NAME: '',
+  ADDRESS: '',
+  IDCARD_OUT: '',
+};
 const TIPS: Record<string, string> = {
   TEXT: '请输入内容',
   NAME: '请输入姓名',
@@ -95,18 +114,32 @@ const TIPS: Record<string, string> = {
   EMAIL: '请输入正确的邮箱格式',
   ADDRESS: '请输入地址信息',
 };
-const keyOf = (rule: Confirmation['restrict'][number]) => (rule.keyName === 'IDCARD' && rule.idCardType === 'IDCARD_OUT' ? 'IDCARD_OUT' : rule.keyName);
+const keyOf = (rule: Confirmation['restrict'][number]) =>
+  rule.keyName === 'IDCARD' && rule.idCardType === 'IDCARD_OUT' ? 'IDCARD_OUT' : rule.keyName;
 
 /** Logs a new customer in and opens the course's detail; checks its amounts; 立即报名 opens the submit screen. */
-async function fromDetailToSubmit(mobile: string, actSn: string, shot?: string): Promise<{ submit: Locator; detailPrice: number }> {
-  const detail = await loginInBrowser(suite.phone, suite.server, mobile, SCREENS.courseDetail, `/pages/activity/courseDetail?actSn=${actSn}`);
+async function fromDetailToSubmit(
+  mobile: string,
+  actSn: string,
+  shot?: string,
+): Promise<{ submit: Locator; detailPrice: number }> {
+  const detail = await loginInBrowser(
+    suite.phone,
+    suite.server,
+    mobile,
+    SCREENS.courseDetail,
+    `/pages/activity/courseDetail?actSn=${actSn}`,
+  );
   const { price } = await checkDetailAmounts(detail);
   if (shot) await suite.phone.shot(shot);
   const coupons = suite.phone.page.waitForResponse((r) => r.url().includes('/front/v2/client/course/order/coupons'));
   await detail.locator('#act-order').click();
-  const submit = await currentPage(suite.phone.page, SCREENS.courseOrderSubmit, { marker: '.sf-submit__payable .sf-price' });
+  const submit = await currentPage(suite.phone.page, SCREENS.courseOrderSubmit, {
+    marker: '.sf-submit__payable .sf-price',
+  });
   // Coupons are offered on every order the walks pick (couponAllowed); an order without them makes no call.
-  if (await submit.locator('.sf-lines__row', { hasText: '优惠券' }).count()) await couponsSettled(submit, await coupons);
+  if (await submit.locator('.sf-lines__row', { hasText: '优惠券' }).count())
+    await couponsSettled(submit, await coupons);
   else coupons.catch(() => undefined);
   const amounts = await checkSubmitAmounts(submit);
   // A package is priced on the detail at its package price; the submit screen shows it as 售价 less 套餐优惠.
@@ -156,17 +189,25 @@ async function addAddressFromSubmit(submit: Locator): Promise<Locator> {
   for (let level = 0; level < levels.length; level += 1) {
     // Beijing, Shanghai and the like have fewer levels: the picker closes when the last one is picked.
     if (!(await picker.count())) break;
-    await picker.locator('.sf-area__tab.is-active', { hasText: `请选择${levels[level]}` }).waitFor({ state: 'visible' });
+    await picker
+      .locator('.sf-area__tab.is-active', { hasText: `请选择${levels[level]}` })
+      .waitFor({ state: 'visible' });
     await picker.locator('.sf-area__loading').waitFor({ state: 'hidden' });
-    const item = level === 0 ? picker.locator('.sf-area__item', { hasText: '广东省' }) : picker.locator('.sf-area__item');
+    const item =
+      level === 0 ? picker.locator('.sf-area__item', { hasText: '广东省' }) : picker.locator('.sf-area__item');
     await item.first().click();
     const next = levels[level + 1];
     await until(
-      async () => !(await picker.count()) || (!!next && (await picker.locator('.sf-area__tab.is-active', { hasText: `请选择${next}` }).count()) > 0),
+      async () =>
+        !(await picker.count()) ||
+        (!!next && (await picker.locator('.sf-area__tab.is-active', { hasText: `请选择${next}` }).count()) > 0),
       `the area picker moves past ${levels[level]}`,
     );
   }
-  await form.locator('.sf-address-form__row', { hasText: '所在地区' }).getByText('广东省', { exact: false }).waitFor({ state: 'visible' });
+  await form
+    .locator('.sf-address-form__row', { hasText: '所在地区' })
+    .getByText('广东省', { exact: false })
+    .waitFor({ state: 'visible' });
   await typeKeys(field(form, 'address-detail'), '科技园科苑路15号');
   await suite.phone.shot('32-address-form');
   await form.locator('.sf-address-form__save').click();
@@ -177,7 +218,10 @@ async function addAddressFromSubmit(submit: Locator): Promise<Locator> {
   const remove = row.locator('.at-swipe-action__option', { hasText: '删除' });
   // Until AtSwipeAction has measured its options (it shows them then), the row has nowhere to move.
   const options = row.locator('.at-swipe-action__options');
-  await until(async () => (await options.evaluate((el) => getComputedStyle(el).opacity)) === '1', 'the swipe action is ready');
+  await until(
+    async () => (await options.evaluate((el) => getComputedStyle(el).opacity)) === '1',
+    'the swipe action is ready',
+  );
   await swipeLeft(row);
   await until(async () => {
     const box = await remove.boundingBox();
@@ -187,7 +231,11 @@ async function addAddressFromSubmit(submit: Locator): Promise<Locator> {
   await remove.click();
   await page.locator('.taro__modal').getByText('取消', { exact: true }).click();
   await page.locator('.taro__modal').waitFor({ state: 'hidden' });
-  assert.equal(await listAgain.locator('.sf-addresses__swipe', { hasText: '李四' }).count(), 1, '取消 keeps the address');
+  assert.equal(
+    await listAgain.locator('.sf-addresses__swipe', { hasText: '李四' }).count(),
+    1,
+    '取消 keeps the address',
+  );
   await listAgain.locator('.sf-addresses__item', { hasText: '李四' }).first().click();
   const back = await currentPage(page, SCREENS.courseOrderSubmit, { marker: '.sf-address__name' });
   assert.equal(((await back.locator('.sf-address__name').textContent()) || '').trim(), '李四');
@@ -221,14 +269,19 @@ async function completeSubmitScreen(submit: Locator, c: Confirmation): Promise<L
 }
 
 /** Submits and pays (or cancels) in the sandbox cashier, which must ask for the payable shown; returns the order. */
-async function payInCashier(action: '确认支付' | '取消支付', payable: number, shot: string): Promise<{ detail: Locator; orderNo: string }> {
+async function payInCashier(
+  action: '确认支付' | '取消支付',
+  payable: number,
+  shot: string,
+): Promise<{ detail: Locator; orderNo: string }> {
   const { page } = suite.phone;
   await page.waitForURL(/\/sandbox\/cashier\//);
   const amount = page.locator('#cashier-amount');
   await amount.waitFor({ state: 'visible' });
   assert.equal(fen(await amount.textContent()), payable, 'the cashier asks for the amount the storefront showed');
   await suite.phone.shot(shot);
-  const cashierOrderNo = (await page.locator('.sb-row', { hasText: '订单编号' }).locator('span').nth(1).textContent())?.trim() ?? '';
+  const cashierOrderNo =
+    (await page.locator('.sb-row', { hasText: '订单编号' }).locator('span').nth(1).textContent())?.trim() ?? '';
   await page.locator(action === '确认支付' ? '#cashier-confirm' : '#cashier-cancel').click();
   if (action === '取消支付') {
     // §4: a payment cancelled at the cashier ends on the order list, where the order waits to be paid.
@@ -243,14 +296,19 @@ async function payInCashier(action: '确认支付' | '取消支付', payable: nu
 
 /** The order in the list (a fresh navigation, as from the centre): the card's amounts are the detail's. */
 async function checkInOrderList(orderNo: string, seen: DetailAmounts, shot: string) {
-  const list = await openScreen(suite.phone.page, suite.server.baseUrl, '/pages/order/orderList', SCREENS.orderList, { marker: `.sf-order[data-order-no="${orderNo}"]` });
+  const list = await openScreen(suite.phone.page, suite.server.baseUrl, '/pages/order/orderList', SCREENS.orderList, {
+    marker: `.sf-order[data-order-no="${orderNo}"]`,
+  });
   await checkOrderListAmounts(list, orderNo, seen);
   await checkOrderCards(list);
   await suite.phone.shot(shot);
 }
 
 test('course with address, coupon, applicant form and remark: every toast in order, then a cancelled payment', async () => {
-  const [actSn, c] = pick('single payment, delivery, applicant rules and coupons', (x) => x.orderPayType === 1 && x.deliveryType !== 4 && x.restrict.some((r) => r.required) && x.couponAllowed);
+  const [actSn, c] = pick(
+    'single payment, delivery, applicant rules and coupons',
+    (x) => x.orderPayType === 1 && x.deliveryType !== 4 && x.restrict.some((r) => r.required) && x.couponAllowed,
+  );
   let { submit } = await fromDetailToSubmit('13700137001', actSn, '29-course-detail');
   await suite.phone.shot('30-submit-screen');
 
@@ -261,14 +319,20 @@ test('course with address, coupon, applicant form and remark: every toast in ord
     await submitAndExpect(submit, rule.submitTips || TIPS[keyOf(rule)]);
     await typeKeys(input, GOOD[keyOf(rule)]);
   }
-  for (const rule of c.restrict.filter((r) => !r.required)) await typeKeys(field(submit, `field-${rule.nKey}`), GOOD[keyOf(rule)]);
+  for (const rule of c.restrict.filter((r) => !r.required))
+    await typeKeys(field(submit, `field-${rule.nKey}`), GOOD[keyOf(rule)]);
   await suite.phone.shot('31-applicant-filled');
 
   // No address yet: the next toast, then add one with the picker and choose it.
   await submitAndExpect(submit, '请输入配送地址信息!');
   submit = await addAddressFromSubmit(submit);
   // Everything typed before picking the address is still there.
-  for (const rule of c.restrict) assert.equal(await field(submit, `field-${rule.nKey}`).inputValue(), GOOD[keyOf(rule)], `${rule.label} kept its value`);
+  for (const rule of c.restrict)
+    assert.equal(
+      await field(submit, `field-${rule.nKey}`).inputValue(),
+      GOOD[keyOf(rule)],
+      `${rule.label} kept its value`,
+    );
   const withAddress = await checkSubmitAmounts(submit);
 
   // Change the coupon: open the popup and choose another available one (or deselect the chosen one).
@@ -281,7 +345,10 @@ test('course with address, coupon, applicant form and remark: every toast in ord
   const count = await coupons.count();
   await coupons.nth(count > 1 ? 1 : 0).click();
   await popup.waitFor({ state: 'hidden' });
-  await until(async () => fen(await submit.locator('.sf-submit__payable .sf-price').textContent()) !== withAddress.payable, 'the payable follows the coupon');
+  await until(
+    async () => fen(await submit.locator('.sf-submit__payable .sf-price').textContent()) !== withAddress.payable,
+    'the payable follows the coupon',
+  );
   const withCoupon = await checkSubmitAmounts(submit);
 
   await typeKeys(field(submit, 'order-remark'), '请工作日送达');
@@ -303,7 +370,11 @@ test('course with address, coupon, applicant form and remark: every toast in ord
   await detail.locator('#order-pay').waitFor({ state: 'visible' });
   assert.equal(await detail.locator('.sf-tip').count(), 0, 'no pay-check popup after 取消支付');
   const seen = await checkOrderDetailAmounts(detail);
-  assert.equal(seen.total, withCoupon.order - withCoupon.coupon, 'the order detail’s 订单总额 is what the submit screen made of it');
+  assert.equal(
+    seen.total,
+    withCoupon.order - withCoupon.coupon,
+    'the order detail’s 订单总额 is what the submit screen made of it',
+  );
   assert.equal(seen.due, withCoupon.payable, 'the order asks for what the submit screen asked for');
   await detail.getByText('请工作日送达').waitFor({ state: 'visible' });
   await suite.phone.shot('35-order-after-cancel');
@@ -332,13 +403,23 @@ test('deposit course: pay the deposit in the cashier, come back, then pay the fi
   await detail.locator('.sf-schedule__row.is-paid').first().waitFor({ state: 'visible' });
   assert.equal(await detail.locator('.sf-tip').count(), 0, 'no pay-check popup when the server knows the payment');
   const afterDeposit = await checkOrderDetailAmounts(detail);
-  assert.equal(afterDeposit.total, amounts.order - amounts.coupon, 'the order detail’s 订单总额 is what the submit screen made of it');
+  assert.equal(
+    afterDeposit.total,
+    amounts.order - amounts.coupon,
+    'the order detail’s 订单总额 is what the submit screen made of it',
+  );
   assert.match(`${afterDeposit.schedule[0].title} ${afterDeposit.schedule[0].status}`, /定金.*已支付/);
   assert.match(`${afterDeposit.schedule[1].title} ${afterDeposit.schedule[1].status}`, /尾款.*(待支付|前支付)/);
   await suite.phone.shot('41-deposit-paid');
   await checkInOrderList(orderNo, afterDeposit, '41b-order-list-deposit-paid');
 
-  const detailAgain = await openScreen(suite.phone.page, suite.server.baseUrl, `/pages/order/orderDetail?orderNo=${orderNo}`, SCREENS.orderDetail, { marker: '#order-pay' });
+  const detailAgain = await openScreen(
+    suite.phone.page,
+    suite.server.baseUrl,
+    `/pages/order/orderDetail?orderNo=${orderNo}`,
+    SCREENS.orderDetail,
+    { marker: '#order-pay' },
+  );
   const done = await payNextFromDetail(detailAgain, afterDeposit, 'cashier-final');
   await done.locator('.sf-detail__status-text', { hasText: '已完成' }).waitFor({ state: 'visible' });
   const final = await checkOrderDetailAmounts(done);
@@ -348,7 +429,10 @@ test('deposit course: pay the deposit in the cashier, come back, then pay the fi
 });
 
 test('instalment course through two periods', async () => {
-  const [actSn, c] = pick('instalments', (x) => x.orderPayType === 3 && x.confirmOrderAmount.installmentInfoList.length >= 3);
+  const [actSn, c] = pick(
+    'instalments',
+    (x) => x.orderPayType === 3 && x.confirmOrderAmount.installmentInfoList.length >= 3,
+  );
   let { submit } = await fromDetailToSubmit('13700137003', actSn);
   submit = await completeSubmitScreen(submit, c);
   const amounts = await checkSubmitAmounts(submit);
@@ -357,7 +441,11 @@ test('instalment course through two periods', async () => {
   const { detail, orderNo } = await payInCashier('确认支付', amounts.payable, 'cashier-instalment-1');
   await detail.locator('.sf-schedule__row.is-paid').first().waitFor({ state: 'visible' });
   const first = await checkOrderDetailAmounts(detail);
-  assert.equal(first.total, amounts.order - amounts.coupon, 'the order detail’s 订单总额 is what the submit screen made of it');
+  assert.equal(
+    first.total,
+    amounts.order - amounts.coupon,
+    'the order detail’s 订单总额 is what the submit screen made of it',
+  );
   const rows = first.schedule.map((r) => `${r.title} ${r.status}`);
   assert.match(rows[0], /第一期.*已支付/);
   assert.match(rows[1], /第二期.*(待支付|前支付)/);
@@ -375,7 +463,13 @@ test('a free sign-up skips payment and opens the order, paid, whose amounts add 
   const actSn = freeActivities[0];
   assert.ok(actSn, 'the seed has a free activity');
   const { page } = suite.phone;
-  const detail = await loginInBrowser(suite.phone, suite.server, '13700137004', SCREENS.activityDetail, `/pages/activity/activityDetail?actSn=${actSn}`);
+  const detail = await loginInBrowser(
+    suite.phone,
+    suite.server,
+    '13700137004',
+    SCREENS.activityDetail,
+    `/pages/activity/activityDetail?actSn=${actSn}`,
+  );
   const { price } = await checkDetailAmounts(detail);
   assert.equal(price, 0, 'a free activity is priced 免费');
   assert.equal((await detail.locator('#act-order').textContent())?.trim(), '立即报名');
@@ -393,8 +487,14 @@ test('a free sign-up skips payment and opens the order, paid, whose amounts add 
   await result.locator('#result-order').click();
   const order = await currentPage(page, SCREENS.orderDetail, { marker: '.sf-detail__status-text' });
   await order.locator('.sf-detail__status-text', { hasText: '已完成' }).waitFor({ state: 'visible' });
-  assert.ok(schedule.includes((await order.locator('#order-event-time').textContent()) ?? '-'), 'the order shows the activity time');
-  assert.ok(place.includes((await order.locator('#order-event-place').textContent()) ?? '-'), 'the order shows the activity place');
+  assert.ok(
+    schedule.includes((await order.locator('#order-event-time').textContent()) ?? '-'),
+    'the order shows the activity time',
+  );
+  assert.ok(
+    place.includes((await order.locator('#order-event-place').textContent()) ?? '-'),
+    'the order shows the activity place',
+  );
   const seen = await checkOrderDetailAmounts(order);
   assert.equal(seen.total, 0);
   assert.equal(seen.due, 0);

@@ -30,7 +30,9 @@ const NOTE = '积分查询可能会延迟，具体以移动官方积分余额为
 async function loginToItem(mobile: string, actSn: string): Promise<Locator> {
   const { page } = suite.phone;
   const redirect = `/pages/activity/activityDetail?actSn=${actSn}&projectSn=integral`;
-  await page.goto(`${suite.server.baseUrl}/#/pages/entrance/entrance?${new URLSearchParams({ login: 'phone', projectSn: 'integral', redirect })}`);
+  await page.goto(
+    `${suite.server.baseUrl}/#/pages/entrance/entrance?${new URLSearchParams({ login: 'phone', projectSn: 'integral', redirect })}`,
+  );
   const login = await currentPage(page, SCREENS.login);
   await typeKeys(field(login, 'login-phone'), mobile);
   const seen = suite.server.smsCount(mobile);
@@ -54,9 +56,14 @@ async function checkPointsOnOrder(detail: Locator, orderNo: string, points: stri
   assert.equal((await readLines(detail)).get('兑换价格')?.text, points);
   const amounts = await checkOrderDetailAmounts(detail);
   assert.equal(amounts.total, cash, `订单总额 is the cash part of ${orderNo}`);
-  const list = await openScreen(suite.phone.page, suite.server.baseUrl, '/pages/order/orderList', SCREENS.orderList, { marker: `.sf-order[data-order-no="${orderNo}"]` });
+  const list = await openScreen(suite.phone.page, suite.server.baseUrl, '/pages/order/orderList', SCREENS.orderList, {
+    marker: `.sf-order[data-order-no="${orderNo}"]`,
+  });
   await checkOrderListAmounts(list, orderNo, amounts);
-  assert.equal(await text(list.locator(`.sf-order[data-order-no="${orderNo}"] .sf-order__points`)), `兑换价格 ${points}`);
+  assert.equal(
+    await text(list.locator(`.sf-order[data-order-no="${orderNo}"] .sf-order__points`)),
+    `兑换价格 ${points}`,
+  );
 }
 
 test('query points, change back to search, order with points and see the balance drop by the price', async () => {
@@ -114,7 +121,13 @@ test('query points, change back to search, order with points and see the balance
   assert.ok(placedNo);
   await checkPointsOnOrder(placed, placedNo, '800移动积分', 0);
   // The order again (back from the list): it says what it used, and its payments are the points of the carrier.
-  const paidOrder = await openScreen(suite.phone.page, suite.server.baseUrl, `/pages/order/orderDetail?orderNo=${placedNo}`, SCREENS.orderDetail, { marker: '#order-paid-list' });
+  const paidOrder = await openScreen(
+    suite.phone.page,
+    suite.server.baseUrl,
+    `/pages/order/orderDetail?orderNo=${placedNo}`,
+    SCREENS.orderDetail,
+    { marker: '#order-paid-list' },
+  );
   assert.equal(await text(paidOrder.locator('.sf-detail__status-sub')), '兑换成功，已使用800移动积分');
   assert.equal((await readLines(paidOrder)).get('实付款')?.text, '800移动积分');
   assert.equal(await text(paidOrder.locator('#order-paid-list .sf-detail__paid-title')), '积分兑换移动积分');
@@ -123,10 +136,14 @@ test('query points, change back to search, order with points and see the balance
 
   // On the item again, the bound phone is remembered and the balance has dropped by exactly 800.
   // A fresh load of the item (as a reopened link): the session and the binding come from storage and the server.
-  await suite.phone.page.goto(`${suite.server.baseUrl}/?again=1#/pages/activity/activityDetail?actSn=integral-integral-04&projectSn=integral`);
+  await suite.phone.page.goto(
+    `${suite.server.baseUrl}/?again=1#/pages/activity/activityDetail?actSn=integral-integral-04&projectSn=integral`,
+  );
   const again = await currentPage(suite.phone.page, SCREENS.activityDetail, { marker: '#act-integral-query' });
   await again.locator('#act-integral-query').click();
-  await again.locator('#integral-result-view #integral-balance', { hasText: '8200移动积分' }).waitFor({ state: 'visible' });
+  await again
+    .locator('#integral-result-view #integral-balance', { hasText: '8200移动积分' })
+    .waitFor({ state: 'visible' });
 });
 
 test('a phone that must authorise goes to the carrier’s page and comes back to its balance', async () => {
@@ -158,7 +175,12 @@ test('a points order with a cash part goes to the cashier; cancelled, its points
   // Priced as points and cash wherever it shows: the detail's head and bar, its card in the column and in search.
   assert.equal(await text(first.locator('.sf-act__price')), '1000联通积分+¥1');
   assert.equal(await text(first.locator('.sf-act__bar-price')), '1000联通积分+¥1');
-  const more = await openScreen(page, suite.server.baseUrl, '/subpackages/activity/moreActivity/moreActivity?targetSn=integral-col-integral', SCREENS.moreActivity);
+  const more = await openScreen(
+    page,
+    suite.server.baseUrl,
+    '/subpackages/activity/moreActivity/moreActivity?targetSn=integral-col-integral',
+    SCREENS.moreActivity,
+  );
   assert.equal(await text(more.locator(`.sf-card[data-act-sn="${item}"] .sf-price`)), '1000联通积分+¥1');
   assert.equal(await text(more.locator('.sf-card[data-act-sn="integral-integral-04"] .sf-price')), '800移动积分');
   const found = await openScreen(page, suite.server.baseUrl, '/pages/index/indexSearch', SCREENS.search);
@@ -174,7 +196,9 @@ test('a points order with a cash part goes to the cashier; cancelled, its points
   assert.equal(await text(search.locator('.sf-iq__carrier')), '中国联通');
   await typeKeys(field(search, 'integral-phone'), '13900002500');
   await search.locator('#integral-search').click();
-  await detail.locator('#integral-result-view #integral-balance', { hasText: '7500联通积分' }).waitFor({ state: 'visible' });
+  await detail
+    .locator('#integral-result-view #integral-balance', { hasText: '7500联通积分' })
+    .waitFor({ state: 'visible' });
   await detail.locator('.sf-popup__close').click();
 
   await detail.locator('#act-order').click();
@@ -195,9 +219,12 @@ test('a points order with a cash part goes to the cashier; cancelled, its points
   // paid; from there it opens and is then cancelled.
   await page.waitForURL(/\/sandbox\/cashier\//);
   assert.equal(await text(page.locator('#cashier-amount')), '¥1');
-  const cashierOrderNo = (await page.locator('.sb-row', { hasText: '订单编号' }).locator('span').nth(1).textContent())?.trim() ?? '';
+  const cashierOrderNo =
+    (await page.locator('.sb-row', { hasText: '订单编号' }).locator('span').nth(1).textContent())?.trim() ?? '';
   await page.locator('#cashier-cancel').click();
-  const waiting = await currentPage(page, SCREENS.orderList, { marker: `.sf-order[data-order-no="${cashierOrderNo}"]` });
+  const waiting = await currentPage(page, SCREENS.orderList, {
+    marker: `.sf-order[data-order-no="${cashierOrderNo}"]`,
+  });
   await waiting.locator(`.sf-order[data-order-no="${cashierOrderNo}"]`).click();
   let unpaid = await currentPage(page, SCREENS.orderDetail, { marker: '.sf-detail__status-text' });
   const orderNo = new URL(page.url()).hash.match(/orderNo=([^&]+)/)?.[1] ?? '';
@@ -205,7 +232,13 @@ test('a points order with a cash part goes to the cashier; cancelled, its points
   // Points and the cash part on the order (detail and list), the money adding up to ¥1; then back to it.
   await checkPointsOnOrder(unpaid, orderNo, '1000联通积分+¥1', 100);
   // Unpaid: the points are already taken (已付款) and the cash part waits (待付款), which the header asks for.
-  unpaid = await openScreen(page, suite.server.baseUrl, `/pages/order/orderDetail?orderNo=${orderNo}`, SCREENS.orderDetail, { marker: '#order-paid-list' });
+  unpaid = await openScreen(
+    page,
+    suite.server.baseUrl,
+    `/pages/order/orderDetail?orderNo=${orderNo}`,
+    SCREENS.orderDetail,
+    { marker: '#order-paid-list' },
+  );
   const owed = await readLines(unpaid);
   assert.equal(owed.get('已付款')?.text, '1000联通积分');
   assert.equal(owed.get('待付款')?.text, '¥1');
@@ -228,13 +261,17 @@ test('a points order with a cash part goes to the cashier; cancelled, its points
   await page.goto(`${suite.server.baseUrl}/?again=2#/pages/activity/activityDetail?actSn=${item}&projectSn=integral`);
   const again = await currentPage(page, SCREENS.activityDetail, { marker: '#act-integral-query' });
   await again.locator('#act-integral-query').click();
-  await again.locator('#integral-result-view #integral-balance', { hasText: '7500联通积分' }).waitFor({ state: 'visible' });
+  await again
+    .locator('#integral-result-view #integral-balance', { hasText: '7500联通积分' })
+    .waitFor({ state: 'visible' });
 });
 
 test('我的 of the points project opens 积分查询; an authorising phone comes back to that page with its balance', async () => {
   const { page } = suite.phone;
   await loginToItem('13700137204', 'integral-integral-01');
-  const center = await openScreen(page, suite.server.baseUrl, '/pages/center/center', SCREENS.center, { marker: '.sf-center__entry' });
+  const center = await openScreen(page, suite.server.baseUrl, '/pages/center/center', SCREENS.center, {
+    marker: '.sf-center__entry',
+  });
   await center.locator('.sf-center__entry', { hasText: '积分查询' }).click();
   const POINTS = { route: 'subpackages/user/integral/integralQuery', marker: '.sf-points__card' };
   const points = await currentPage(page, POINTS);
@@ -264,10 +301,15 @@ test('权益 tab of the points project: balance per carrier, items grouped by ca
   const search = detail.locator('#integral-search-view');
   await typeKeys(field(search, 'integral-phone'), '13900000200');
   await search.locator('#integral-search').click();
-  await detail.locator('#integral-result-view #integral-balance', { hasText: '600联通积分' }).waitFor({ state: 'visible' });
+  await detail
+    .locator('#integral-result-view #integral-balance', { hasText: '600联通积分' })
+    .waitFor({ state: 'visible' });
   await detail.locator('.sf-popup__close').click();
 
-  const tab = await openScreen(page, suite.server.baseUrl, '/pages/index/tabFour', { ...SCREENS.tabFour, marker: '.sf-benefits__group' });
+  const tab = await openScreen(page, suite.server.baseUrl, '/pages/index/tabFour', {
+    ...SCREENS.tabFour,
+    marker: '.sf-benefits__group',
+  });
   const wallet = tab.locator('#benefits-wallet');
   assert.equal(await text(wallet.locator('#benefits-MOBILE_INTEGRAL .sf-benefits__carrier')), '中国移动');
   assert.equal(await text(wallet.locator('#benefits-UNICOM_INTEGRAL .sf-benefits__carrier')), '中国联通');
@@ -279,15 +321,27 @@ test('权益 tab of the points project: balance per carrier, items grouped by ca
   // Each carrier's items under its own heading, every price in that carrier's points (a cash part after it).
   const groups = tab.locator('.sf-benefits__group');
   assert.ok((await groups.count()) >= 2, 'mobile and unicom items are grouped apart');
-  for (const [type, suffix] of [['MOBILE_INTEGRAL', '移动积分'], ['UNICOM_INTEGRAL', '联通积分']] as const) {
+  for (const [type, suffix] of [
+    ['MOBILE_INTEGRAL', '移动积分'],
+    ['UNICOM_INTEGRAL', '联通积分'],
+  ] as const) {
     const prices = await tab.locator(`#benefits-group-${type} .sf-benefits__price`).allTextContents();
     assert.ok(prices.length > 0, `${type} has items`);
-    for (const p of prices) assert.match(p.trim(), new RegExp(`^\\d+${suffix}(\\+¥[\\d.]+)?$`), `priced in ${suffix}: ${p}`);
+    for (const p of prices)
+      assert.match(p.trim(), new RegExp(`^\\d+${suffix}(\\+¥[\\d.]+)?$`), `priced in ${suffix}: ${p}`);
   }
-  assert.equal(await text(tab.locator('.sf-benefits__card[data-act-sn="integral-integral-02"] .sf-benefits__price')), '1000联通积分+¥1');
+  assert.equal(
+    await text(tab.locator('.sf-benefits__card[data-act-sn="integral-integral-02"] .sf-benefits__price')),
+    '1000联通积分+¥1',
+  );
   // 600 unicom points are short of 1000.
-  assert.equal(await text(tab.locator('.sf-benefits__card[data-act-sn="integral-integral-02"] .sf-benefits__hint')), '还差400积分');
-  const widest = await tab.evaluate((root) => Math.max(...Array.from(root.querySelectorAll<HTMLElement>('*')).map((el) => el.getBoundingClientRect().right)));
+  assert.equal(
+    await text(tab.locator('.sf-benefits__card[data-act-sn="integral-integral-02"] .sf-benefits__hint')),
+    '还差400积分',
+  );
+  const widest = await tab.evaluate((root) =>
+    Math.max(...Array.from(root.querySelectorAll<HTMLElement>('*')).map((el) => el.getBoundingClientRect().right)),
+  );
   assert.ok(widest <= 375.5, `the tab fits the 375 px phone (right edge at ${widest})`);
   await suite.phone.shot('points-50-benefits');
 

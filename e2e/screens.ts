@@ -59,7 +59,11 @@ export function hashRoute(url: string): string {
  * marker (or `marker`) is visible inside it; returns a locator of that page instance. Every locator a walk uses
  * hangs off this one.
  */
-export async function currentPage(page: Page, screen: Screen, { marker = screen.marker, timeout = WAIT_MS } = {}): Promise<Locator> {
+export async function currentPage(
+  page: Page,
+  screen: Screen,
+  { marker = screen.marker, timeout = WAIT_MS } = {},
+): Promise<Locator> {
   let handle;
   try {
     handle = await page.waitForFunction(
@@ -67,7 +71,10 @@ export async function currentPage(page: Page, screen: Screen, { marker = screen.
         const inHash = location.hash.replace(/^#\/?/, '').split('?')[0];
         if (inHash !== route) return null;
         const shown = Array.from(document.querySelectorAll<HTMLElement>('.taro_page')).filter(
-          (el) => el.classList.contains('taro_page_show') && !el.classList.contains('taro_page_shade') && getComputedStyle(el).display !== 'none',
+          (el) =>
+            el.classList.contains('taro_page_show') &&
+            !el.classList.contains('taro_page_shade') &&
+            getComputedStyle(el).display !== 'none',
         );
         const top = shown[shown.length - 1];
         if (!top) return null;
@@ -78,14 +85,19 @@ export async function currentPage(page: Page, screen: Screen, { marker = screen.
     );
   } catch (err) {
     const seen = await pagesSeen(page, marker);
-    throw new Error(`${screen.route} did not become the visible page: ${JSON.stringify(seen)}\n${String(err)}`, { cause: err });
+    throw new Error(`${screen.route} did not become the visible page: ${JSON.stringify(seen)}\n${String(err)}`, {
+      cause: err,
+    });
   }
   const id = (await handle.jsonValue()) as string;
   const root = page.locator(`.taro_page[id="${id.replace(/["\\]/g, '\\$&')}"]`);
   try {
     await root.locator(marker).first().waitFor({ state: 'visible', timeout });
   } catch (err) {
-    throw new Error(`${screen.route} (${id}) is the visible page but ${marker} did not show in it: ${JSON.stringify(await pagesSeen(page, marker))}\n${String(err)}`, { cause: err });
+    throw new Error(
+      `${screen.route} (${id}) is the visible page but ${marker} did not show in it: ${JSON.stringify(await pagesSeen(page, marker))}\n${String(err)}`,
+      { cause: err },
+    );
   }
   return root;
 }
@@ -108,10 +120,14 @@ export function keepTrail(page: Page): void {
     const line = `${r.status()} ${r.request().method()} ${url.pathname}`;
     // The envelope's code and message tell a refusal the HTTP status hides (§7: 200 with state/code).
     r.json()
-      .then((b: { code?: unknown; message?: unknown }) => note(`${line} code=${String(b?.code ?? '')} ${String(b?.message ?? '').slice(0, 40)}`))
+      .then((b: { code?: unknown; message?: unknown }) =>
+        note(`${line} code=${String(b?.code ?? '')} ${String(b?.message ?? '').slice(0, 40)}`),
+      )
       .catch(() => note(line));
   });
-  page.on('requestfailed', (r) => note(`failed ${r.method()} ${new URL(r.url()).pathname}: ${r.failure()?.errorText ?? ''}`));
+  page.on('requestfailed', (r) =>
+    note(`failed ${r.method()} ${new URL(r.url()).pathname}: ${r.failure()?.errorText ?? ''}`),
+  );
   page.on('framenavigated', (f) => {
     if (f === page.mainFrame()) note(`navigated ${f.url()}`);
   });
@@ -142,7 +158,13 @@ async function pagesSeen(page: Page, marker: string) {
 }
 
 /** Opens `path` (e.g. "/pages/order/orderList") by its address, as a link or a typed URL would, and waits for it. */
-export async function openScreen(page: Page, baseUrl: string, path: string, screen: Screen, options?: { marker?: string }): Promise<Locator> {
+export async function openScreen(
+  page: Page,
+  baseUrl: string,
+  path: string,
+  screen: Screen,
+  options?: { marker?: string },
+): Promise<Locator> {
   await page.goto(`${baseUrl}/#${path}`);
   return currentPage(page, screen, options);
 }
@@ -167,7 +189,11 @@ export async function until(check: () => Promise<boolean>, what: string, timeout
  * something, then one key at a time. Then the field must show what was typed (or `shows`): a field that drops
  * keystrokes fails here, with what it shows.
  */
-export async function typeKeys(input: Locator, text: string, { shows = text, timeout = WAIT_MS }: { shows?: string; timeout?: number } = {}): Promise<void> {
+export async function typeKeys(
+  input: Locator,
+  text: string,
+  { shows = text, timeout = WAIT_MS }: { shows?: string; timeout?: number } = {},
+): Promise<void> {
   await input.click({ timeout });
   if (await input.inputValue()) {
     await input.press('ControlOrMeta+a');

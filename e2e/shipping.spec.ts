@@ -10,7 +10,17 @@ import type { Address } from '../contract/address';
 import type { Confirmation, SubmitResult } from '../contract/order';
 import type { OrderDetail } from '../contract/payment';
 import type { Locator } from 'playwright-core';
-import { apiClient, currentPage, expectToast, loginInBrowser, openScreen, SCREENS, tokenOf, until, type Screen } from './harness';
+import {
+  apiClient,
+  currentPage,
+  expectToast,
+  loginInBrowser,
+  openScreen,
+  SCREENS,
+  tokenOf,
+  until,
+  type Screen,
+} from './harness';
 import { phoneSuite } from './suite';
 
 const OPS_KEY = 'storefront-demo-ops-key';
@@ -23,10 +33,16 @@ async function openLogistics(detail: Locator) {
   const { page } = suite.phone;
   await detail.locator('#order-logistics').click();
   const view = await currentPage(page, LOGISTICS);
-  const scans = await view.locator('#track-timeline .at-timeline-item').evaluateAll((items) =>
-    items.map((el) => Array.from(el.querySelectorAll('.at-timeline-item__content-item')).map((l) => l.textContent ?? '')),
+  const scans = await view
+    .locator('#track-timeline .at-timeline-item')
+    .evaluateAll((items) =>
+      items.map((el) =>
+        Array.from(el.querySelectorAll('.at-timeline-item__content-item')).map((l) => l.textContent ?? ''),
+      ),
+    );
+  const widest = await view.evaluate((root) =>
+    Math.max(...Array.from(root.querySelectorAll<HTMLElement>('*')).map((el) => el.getBoundingClientRect().right)),
   );
-  const widest = await view.evaluate((root) => Math.max(...Array.from(root.querySelectorAll<HTMLElement>('*')).map((el) => el.getBoundingClientRect().right)));
   assert.ok(widest <= 375.5, `everything inside the 375 px screen (right edge at ${widest})`);
   return {
     view,
@@ -52,7 +68,9 @@ async function goodsOrder(token: string): Promise<string> {
     areaId: '440106',
   });
   const c = await api.call<Confirmation>('GET', '/front/v1/client/order/confirm/data', { targetSn: 'demo-goods-01' });
-  const { orderToken } = await api.call<{ orderToken: string }>('GET', '/front/v1/client/order/confirm/receipt', { createOrderSn: c.createOrderSn });
+  const { orderToken } = await api.call<{ orderToken: string }>('GET', '/front/v1/client/order/confirm/receipt', {
+    createOrderSn: c.createOrderSn,
+  });
   const placed = await api.call<SubmitResult>('POST', '/front/v1/client/order/submit', {
     createOrderSn: c.createOrderSn,
     orderDiscountList: [],
@@ -96,7 +114,10 @@ test('paid goods wait for shipping, show the parcel once shipped, and complete o
   await shot('ship-02-shipped');
 
   // 查看物流: the parcel page names the carrier and number, copies the number, shows the goods and the shipping.
-  const order = await apiClient(suite.server.baseUrl, await tokenOf(page)).call<OrderDetail>('GET', `/front/v1/client/order/details/${orderNo}/`);
+  const order = await apiClient(suite.server.baseUrl, await tokenOf(page)).call<OrderDetail>(
+    'GET',
+    `/front/v1/client/order/details/${orderNo}/`,
+  );
   let parcel = await openLogistics(detail);
   assert.deepEqual(
     [parcel.state, parcel.kind, parcel.carrier, parcel.number, parcel.goods, parcel.quantity],
@@ -107,7 +128,9 @@ test('paid goods wait for shipping, show the parcel once shipped, and complete o
   assert.match(parcel.scans[0][1], /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
   await parcel.view.locator('#track-copy').click();
   await expectToast(page, '复制成功');
-  const copied = await page.evaluate(() => (JSON.parse(localStorage.getItem('taro_clipboard') ?? '{}') as { data?: string }).data);
+  const copied = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('taro_clipboard') ?? '{}') as { data?: string }).data,
+  );
   assert.equal(copied, 'SF1234567890', '复制 copies the tracking number');
   await shot('ship-02a-logistics');
   await parcel.view.locator('.sf-page-header__back').click();
@@ -121,14 +144,22 @@ test('paid goods wait for shipping, show the parcel once shipped, and complete o
   await detail.locator('#order-receive').click();
   await page.locator('.taro__modal').getByText('确定', { exact: true }).click();
   await expectToast(page, '已确认收货');
-  await until(async () => (await detail.locator('.sf-detail__status-text').textContent()) === '已完成', 'the order is 已完成');
+  await until(
+    async () => (await detail.locator('.sf-detail__status-text').textContent()) === '已完成',
+    'the order is 已完成',
+  );
   await detail.locator('#order-receive').waitFor({ state: 'detached' });
   await shot('ship-03-received');
   parcel = await openLogistics(detail);
   assert.equal(parcel.state, '已收货');
-  assert.deepEqual(parcel.scans.map((row) => row[0]), ['您已确认收货，交易完成', '商家已发货，顺丰速运 SF1234567890']);
+  assert.deepEqual(
+    parcel.scans.map((row) => row[0]),
+    ['您已确认收货，交易完成', '商家已发货，顺丰速运 SF1234567890'],
+  );
   await shot('ship-03a-logistics-received');
 
-  const list = await openScreen(page, suite.server.baseUrl, `/${SCREENS.orderList.route}?tab=PAID`, SCREENS.orderList, { marker: `[data-order-no="${orderNo}"]` });
+  const list = await openScreen(page, suite.server.baseUrl, `/${SCREENS.orderList.route}?tab=PAID`, SCREENS.orderList, {
+    marker: `[data-order-no="${orderNo}"]`,
+  });
   assert.equal(await list.locator(`[data-order-no="${orderNo}"] .sf-order__status`).textContent(), '已完成');
 });

@@ -23,12 +23,22 @@ export interface SignedRequest {
 const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /** The request for one call, freshly signed (a new timestamp and nonce each time). */
-export function signedRequest(method: Method, path: string, params: Record<string, unknown> = {}, token = '', signKey = DEFAULT_SIGN_KEY): SignedRequest {
+export function signedRequest(
+  method: Method,
+  path: string,
+  params: Record<string, unknown> = {},
+  token = '',
+  signKey = DEFAULT_SIGN_KEY,
+): SignedRequest {
   const p: Record<string, unknown> = { ...params, timestamp: Date.now(), nonceStr: makeNonce() };
   if (token && method === 'POST') p.token = token;
   const body = { ...p, sign: computeSign({ method, path }, p, signKey, sha256Hex) };
   if (method === 'GET') {
-    return { method, path: `${path}?${new URLSearchParams(body as Record<string, string>)}`, headers: token ? { 'x-token': token } : {} };
+    return {
+      method,
+      path: `${path}?${new URLSearchParams(body as Record<string, string>)}`,
+      headers: token ? { 'x-token': token } : {},
+    };
   }
   return { method, path, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
 }
@@ -41,10 +51,23 @@ export interface Envelope<T> {
 }
 
 /** Sends one signed call and returns its `info`; a `state: false` answer throws with the server's message. */
-export async function signedCall<T>(baseUrl: string, method: Method, path: string, params: Record<string, unknown> = {}, token = '', signKey = DEFAULT_SIGN_KEY, timeoutMs = 60_000): Promise<T> {
+export async function signedCall<T>(
+  baseUrl: string,
+  method: Method,
+  path: string,
+  params: Record<string, unknown> = {},
+  token = '',
+  signKey = DEFAULT_SIGN_KEY,
+  timeoutMs = 60_000,
+): Promise<T> {
   const req = signedRequest(method, path, params, token, signKey);
   // Bounded like the storefront's own 60 s request time-out: a call never answered fails instead of hanging.
-  const res = await fetch(`${baseUrl}${req.path}`, { method, headers: req.headers, body: req.body, signal: AbortSignal.timeout(timeoutMs) });
+  const res = await fetch(`${baseUrl}${req.path}`, {
+    method,
+    headers: req.headers,
+    body: req.body,
+    signal: AbortSignal.timeout(timeoutMs),
+  });
   const json = (await res.json()) as Envelope<T>;
   if (!json.state) throw new Error(`${path}: ${json.message}`);
   return json.info;

@@ -10,9 +10,9 @@ import { phoneSuite } from './suite';
 
 const suite = phoneSuite();
 
-
 /** Enters the demo project as a first-time visitor and waits for the first home tab. */
-const enterDemo = () => openScreen(suite.phone.page, suite.server.baseUrl, '/pages/entrance/entrance?projectSn=demo', SCREENS.home);
+const enterDemo = () =>
+  openScreen(suite.phone.page, suite.server.baseUrl, '/pages/entrance/entrance?projectSn=demo', SCREENS.home);
 /** The tab bar is app chrome, outside the pages: one of its five entries. */
 const tabItem = (index: number) => suite.phone.page.locator('.taro-tabbar__tabbar .weui-tabbar__item').nth(index);
 
@@ -102,7 +102,8 @@ test('a visitor is asked to log in for a column list and can log in by phone', a
 
 test('the centre shows the logged-in user and the entries to every area', async () => {
   const center = await loginInBrowser(suite.phone, suite.server, '13800138002', SCREENS.center);
-  for (const text of ['138****8002', '我的订单', '收货地址']) await center.getByText(text).first().waitFor({ state: 'visible' });
+  for (const text of ['138****8002', '我的订单', '收货地址'])
+    await center.getByText(text).first().waitFor({ state: 'visible' });
   await suite.phone.shot('09-center-logged-in');
 });
 
@@ -117,14 +118,27 @@ test('a session survives a reload, and an unknown route shows the error page', a
 });
 
 test('an unknown project lands on the error page with the server message', async () => {
-  const error = await openScreen(suite.phone.page, suite.server.baseUrl, '/pages/entrance/entrance?projectSn=no-such-project', SCREENS.error);
+  const error = await openScreen(
+    suite.phone.page,
+    suite.server.baseUrl,
+    '/pages/entrance/entrance?projectSn=no-such-project',
+    SCREENS.error,
+  );
   await error.getByText('项目不存在或已下线').waitFor({ state: 'visible' });
   await suite.phone.shot('11-unknown-project');
 });
 
 test('another project gets its own theme and tabs', async () => {
-  const home = await openScreen(suite.phone.page, suite.server.baseUrl, '/pages/entrance/entrance?projectSn=course', SCREENS.home);
-  const primary = await home.locator('.sf-page').first().evaluate((el) => getComputedStyle(el).getPropertyValue('--sf-primary').trim());
+  const home = await openScreen(
+    suite.phone.page,
+    suite.server.baseUrl,
+    '/pages/entrance/entrance?projectSn=course',
+    SCREENS.home,
+  );
+  const primary = await home
+    .locator('.sf-page')
+    .first()
+    .evaluate((el) => getComputedStyle(el).getPropertyValue('--sf-primary').trim());
   assert.equal(primary.toLowerCase(), '#1fd381');
   await suite.phone.shot('12-course-project-home');
 });

@@ -23,7 +23,11 @@ window.wx = {
 /** Turns a fresh phone into the WeChat browser; `onScript` hears each time the page asks for WeChat's script. */
 export async function asWechatBrowser(phone: Phone, onScript: () => void = () => undefined): Promise<void> {
   const cdp = await phone.context.newCDPSession(phone.page);
-  await cdp.send('Emulation.setUserAgentOverride', { userAgent: WECHAT_UA, acceptLanguage: 'zh-CN', platform: 'iPhone' });
+  await cdp.send('Emulation.setUserAgentOverride', {
+    userAgent: WECHAT_UA,
+    acceptLanguage: 'zh-CN',
+    platform: 'iPhone',
+  });
   await phone.context.route(JWEIXIN, (route) => {
     onScript();
     return route.fulfill({ status: 200, contentType: 'application/javascript', body: FAKE_JWEIXIN });

@@ -16,7 +16,9 @@ const suite = phoneSuite({ perTest: false });
 
 /** The WeChat calls that need an official account: OAuth, the JS-SDK signature, WeChat's own hosts. */
 const needsAccount = (url: URL) =>
-  url.pathname.startsWith('/front/v1/wechat/oauth/') || url.pathname === '/js/getJSSign' || /(^|\.)(weixin|wx)\.qq\.com$/.test(url.hostname);
+  url.pathname.startsWith('/front/v1/wechat/oauth/') ||
+  url.pathname === '/js/getJSSign' ||
+  /(^|\.)(weixin|wx)\.qq\.com$/.test(url.hostname);
 
 /** What the phone did that a visitor must never see: WeChat calls, failed requests, console errors. */
 function watch(page: Page) {
@@ -93,7 +95,7 @@ test('WeChat browser, no official account: no OAuth, no JS-SDK signature, no con
     await currentPage(page, SCREENS.center);
     await settled(page, seen);
     assertClean(seen, 'centre tab');
-    assert.equal(scripts, 0, 'WeChat\'s script was never asked for');
+    assert.equal(scripts, 0, "WeChat's script was never asked for");
   } finally {
     await phone.close();
   }

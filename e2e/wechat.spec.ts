@@ -14,7 +14,21 @@ import type { Browser, Page } from 'playwright-core';
 import type { Confirmation } from '../contract/order';
 import { startWechatMpFake, type WechatMpFake } from '../server/test/fakes/wechat-mp';
 import { startWechatPayFake, type ClientPaySign, type WechatPayFake } from '../server/test/fakes/wechat-pay';
-import { SCREENS, apiClient, currentPage, fen, field, hashRoute, openBrowser, openPhone, startServer, typeKeys, until, type Phone, type Server } from './harness';
+import {
+  SCREENS,
+  apiClient,
+  currentPage,
+  fen,
+  field,
+  hashRoute,
+  openBrowser,
+  openPhone,
+  startServer,
+  typeKeys,
+  until,
+  type Phone,
+  type Server,
+} from './harness';
 import { WECHAT_UA, asWechatBrowser } from './wechat-browser';
 
 /** WeChat's in-page bridge: getBrandWCPayRequest is the customer confirming in WeChat's pay sheet. */
@@ -36,7 +50,13 @@ let needsAgreement = false;
 
 before(async () => {
   [mp, pay] = await Promise.all([
-    startWechatMpFake({ user: { openid: 'oE2E_WECHAT_BROWSER_0000001', nickname: '微信小明', headimgurl: 'https://thirdwx.qlogo.cn/mmopen/e2e/132' } }),
+    startWechatMpFake({
+      user: {
+        openid: 'oE2E_WECHAT_BROWSER_0000001',
+        nickname: '微信小明',
+        headimgurl: 'https://thirdwx.qlogo.cn/mmopen/e2e/132',
+      },
+    }),
     startWechatPayFake(),
   ]);
   // Only this spec's server talks to the fakes: the harness starts it with this process's environment.
@@ -58,8 +78,18 @@ async function singlePaymentCourse(): Promise<{ actSn: string; needsAgreement: b
   await api.login(server, 'demo', '13600136901');
   for (let i = 1; i <= 12; i++) {
     const targetSn = `demo-course-${String(i).padStart(2, '0')}`;
-    const c = await api.call<Confirmation>('GET', '/front/v2/client/course/order/confirm', { targetSn }).catch(() => null);
-    if (c && c.orderPayType === 1 && c.deliveryType === 4 && !c.isHousehold && !c.disableFlag && !c.restrict.some((r) => r.required) && c.confirmOrderAmount.payAmount > 0) {
+    const c = await api
+      .call<Confirmation>('GET', '/front/v2/client/course/order/confirm', { targetSn })
+      .catch(() => null);
+    if (
+      c &&
+      c.orderPayType === 1 &&
+      c.deliveryType === 4 &&
+      !c.isHousehold &&
+      !c.disableFlag &&
+      !c.restrict.some((r) => r.required) &&
+      c.confirmOrderAmount.payAmount > 0
+    ) {
       return { actSn: targetSn, needsAgreement: Boolean(c.electronicProtocol) };
     }
   }
@@ -76,12 +106,17 @@ async function wechatPhone(): Promise<Phone> {
 }
 
 /** The storefront's kept session (Taro storage under the sf_ prefix). */
-async function sessionOf(page: Page): Promise<{ token: string; userInfo: { nickName: string | null; phone: string | null } | null }> {
+async function sessionOf(
+  page: Page,
+): Promise<{ token: string; userInfo: { nickName: string | null; phone: string | null } | null }> {
   return page.evaluate(() => {
     const raw = localStorage.getItem('sf_session');
     const v = raw ? (JSON.parse(raw) as { data?: unknown }) : null;
     const data = typeof v?.data === 'string' ? JSON.parse(v.data) : v?.data;
-    return (data ?? { token: '', userInfo: null }) as { token: string; userInfo: { nickName: string | null; phone: string | null } | null };
+    return (data ?? { token: '', userInfo: null }) as {
+      token: string;
+      userInfo: { nickName: string | null; phone: string | null } | null;
+    };
   });
 }
 
@@ -102,26 +137,50 @@ test('WeChat browser: OAuth back to the course, then order and pay with WeChat P
     assert.equal(trip.get('appid'), mp.appId);
     assert.equal(trip.get('scope'), 'snsapi_userinfo');
     assert.match(trip.get('redirect_uri')!, /#\/pages\/entrance\/entrance\?redirect=/);
-    assert.ok(mp.seen.some((p) => p.startsWith('/sns/oauth2/access_token')) && mp.seen.some((p) => p.startsWith('/sns/userinfo')));
+    assert.ok(
+      mp.seen.some((p) => p.startsWith('/sns/oauth2/access_token')) &&
+        mp.seen.some((p) => p.startsWith('/sns/userinfo')),
+    );
     // The code is spent and gone from the address; the course is the page, and the customer is WeChat's.
     assert.doesNotMatch(page.url(), /[?&](code|state)=/);
     assert.equal(hashRoute(page.url()), SCREENS.courseDetail.route);
     assert.match(new URL(page.url()).hash, new RegExp(`[?&]actSn=${actSn}(&|$)`));
-    await until(async () => (await sessionOf(page)).userInfo?.nickName === '微信小明', 'the session carries the WeChat nickname');
+    await until(
+      async () => (await sessionOf(page)).userInfo?.nickName === '微信小明',
+      'the session carries the WeChat nickname',
+    );
     await phone.shot('wechat-back-from-oauth');
 
     // The JS-SDK came from WeChat's address and was configured with a signature over the page's address.
     await until(
-      () => page.evaluate((base) => ((window as unknown as { __wx?: { call: string; url: string }[] }).__wx ?? []).some((c) => c.call === 'config' && c.url === `${base}/`), server.baseUrl),
+      () =>
+        page.evaluate(
+          (base) =>
+            ((window as unknown as { __wx?: { call: string; url: string }[] }).__wx ?? []).some(
+              (c) => c.call === 'config' && c.url === `${base}/`,
+            ),
+          server.baseUrl,
+        ),
       'wx.config for the page',
     );
-    const calls = await page.evaluate(() => (window as unknown as { __wx: { call: string; url: string; o: Record<string, string | number> }[] }).__wx);
+    const calls = await page.evaluate(
+      () => (window as unknown as { __wx: { call: string; url: string; o: Record<string, string | number> }[] }).__wx,
+    );
     const config = calls.filter((c) => c.call === 'config' && c.url === `${server.baseUrl}/`).at(-1)!;
-    const expected = createHash('sha1').update(`jsapi_ticket=${mp.ticket}&noncestr=${config.o.nonceStr}&timestamp=${config.o.timestamp}&url=${server.baseUrl}/`).digest('hex');
-    assert.equal(config.o.signature, expected, 'signed with the fake account\'s jsapi_ticket');
+    const expected = createHash('sha1')
+      .update(
+        `jsapi_ticket=${mp.ticket}&noncestr=${config.o.nonceStr}&timestamp=${config.o.timestamp}&url=${server.baseUrl}/`,
+      )
+      .digest('hex');
+    assert.equal(config.o.signature, expected, "signed with the fake account's jsapi_ticket");
     assert.equal(config.o.appId, mp.appId);
     await until(
-      () => page.evaluate(() => (window as unknown as { __wx: { call: string; o: { link: string } }[] }).__wx.some((c) => c.call === 'share' && c.o.link.includes('courseDetail'))),
+      () =>
+        page.evaluate(() =>
+          (window as unknown as { __wx: { call: string; o: { link: string } }[] }).__wx.some(
+            (c) => c.call === 'share' && c.o.link.includes('courseDetail'),
+          ),
+        ),
       'the course set its share data',
     );
 
@@ -143,8 +202,11 @@ test('WeChat browser: OAuth back to the course, then order and pay with WeChat P
     await receipt;
     const couponLine = submit.locator('.sf-lines__row', { hasText: '优惠券' });
     if (await couponLine.count()) {
-      const offered = ((await (await coupons).json()) as { info?: { list?: { isAvailable: boolean }[] } }).info?.list ?? [];
-      await couponLine.locator(offered.some((c) => c.isAvailable) ? '.sf-lines__discount' : '.sf-lines__muted').waitFor({ state: 'visible' });
+      const offered =
+        ((await (await coupons).json()) as { info?: { list?: { isAvailable: boolean }[] } }).info?.list ?? [];
+      await couponLine
+        .locator(offered.some((c) => c.isAvailable) ? '.sf-lines__discount' : '.sf-lines__muted')
+        .waitFor({ state: 'visible' });
     }
     const kept = await sessionOf(page);
     assert.equal(kept.userInfo?.phone, mobile);
@@ -157,7 +219,10 @@ test('WeChat browser: OAuth back to the course, then order and pay with WeChat P
 
     // JSAPI: WeChat's pay sheet (the bridge) pays, the fake notifies the server, the order detail shows it paid.
     const paid = await currentPage(page, SCREENS.orderDetail, { marker: '.sf-detail__status-text' });
-    await until(async () => (await paid.locator('.sf-detail__status-text').textContent())?.trim() === '已完成', 'the order shows 已完成');
+    await until(
+      async () => (await paid.locator('.sf-detail__status-text').textContent())?.trim() === '已完成',
+      'the order shows 已完成',
+    );
     await paid.getByText('微信支付', { exact: true }).first().waitFor({ state: 'visible' });
     const orders = [...pay.orders.values()];
     assert.equal(orders.length, 1);

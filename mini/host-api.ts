@@ -5,7 +5,11 @@
  */
 import type { Target } from './host';
 
-export type Callbacks = { success?: (res: unknown) => void; fail?: (res: unknown) => void; complete?: (res: unknown) => void };
+export type Callbacks = {
+  success?: (res: unknown) => void;
+  fail?: (res: unknown) => void;
+  complete?: (res: unknown) => void;
+};
 export type Options = Record<string, unknown> & Callbacks;
 
 /** What the API table needs from the host: its state and how it records and answers calls. */
@@ -29,11 +33,17 @@ export interface Host {
 export const serialise = <T>(value: T): T => (value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T));
 
 /** wx.request / swan.request over real HTTP; the bundle's API origin is replaced by the test server's. */
-function request(host: Host, options: Options): { abort(): void; onHeadersReceived(): void; offHeadersReceived(): void } {
+function request(
+  host: Host,
+  options: Options,
+): { abort(): void; onHeadersReceived(): void; offHeadersReceived(): void } {
   host.record('request', { url: options.url, method: options.method });
   const controller = new AbortController();
   const method = String(options.method || 'GET').toUpperCase();
-  const header: Record<string, string> = { 'content-type': 'application/json', ...((options.header as Record<string, string>) || {}) };
+  const header: Record<string, string> = {
+    'content-type': 'application/json',
+    ...((options.header as Record<string, string>) || {}),
+  };
   const contentType = Object.entries(header).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
   const original = new URL(String(options.url));
   const url = new URL(original.pathname + original.search, host.apiOrigin);
@@ -41,19 +51,30 @@ function request(host: Host, options: Options): { abort(): void; onHeadersReceiv
   let body: string | undefined;
   const asQuery = (d: Record<string, unknown>) =>
     Object.entries(d)
-      .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'object' ? JSON.stringify(v) : String(v))}`)
+      .map(
+        ([k, v]) =>
+          `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'object' ? JSON.stringify(v) : String(v))}`,
+      )
       .join('&');
   if (method === 'GET' && data && typeof data === 'object') {
     const q = asQuery(data as Record<string, unknown>);
     if (q) url.search += (url.search ? '&' : '?') + q;
   } else if (data !== undefined && method !== 'GET') {
-    body = typeof data === 'string' ? data : contentType.includes('x-www-form-urlencoded') ? asQuery(data as Record<string, unknown>) : JSON.stringify(data);
+    body =
+      typeof data === 'string'
+        ? data
+        : contentType.includes('x-www-form-urlencoded')
+          ? asQuery(data as Record<string, unknown>)
+          : JSON.stringify(data);
   }
   let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, Number(options.timeout) || 60000);
+  const timer = setTimeout(
+    () => {
+      timedOut = true;
+      controller.abort();
+    },
+    Number(options.timeout) || 60000,
+  );
   host.track(1);
   fetch(url, { method, headers: header, body, signal: controller.signal })
     .then(async (res) => {
@@ -68,10 +89,18 @@ function request(host: Host, options: Options): { abort(): void; onHeadersReceiv
       }
       const responseHeader: Record<string, string> = {};
       res.headers.forEach((value, name) => (responseHeader[name] = value));
-      host.answer(options, true, { data: parsed, statusCode: res.status, header: responseHeader, cookies: [], errMsg: 'request:ok' });
+      host.answer(options, true, {
+        data: parsed,
+        statusCode: res.status,
+        header: responseHeader,
+        cookies: [],
+        errMsg: 'request:ok',
+      });
     })
     .catch((err: Error) => {
-      host.answer(options, false, { errMsg: `request:fail ${timedOut ? 'timeout' : controller.signal.aborted ? 'abort' : err.message}` });
+      host.answer(options, false, {
+        errMsg: `request:fail ${timedOut ? 'timeout' : controller.signal.aborted ? 'abort' : err.message}`,
+      });
     })
     .finally(() => {
       clearTimeout(timer);
@@ -110,8 +139,27 @@ function systemInfo(target: Target): Record<string, unknown> {
 function selectorQuery(host: Host) {
   type Field = (res: unknown) => void;
   const queued: { result: () => unknown; cb?: Field }[] = [];
-  const box = () => ({ id: '', dataset: {}, left: 0, right: 0, top: 0, bottom: 0, width: 0, height: 0, scrollLeft: 0, scrollTop: 0 });
-  const viewport = () => ({ ...box(), width: 375, height: 734, right: 375, bottom: 734, scrollHeight: 734, scrollWidth: 375 });
+  const box = () => ({
+    id: '',
+    dataset: {},
+    left: 0,
+    right: 0,
+    top: 0,
+    bottom: 0,
+    width: 0,
+    height: 0,
+    scrollLeft: 0,
+    scrollTop: 0,
+  });
+  const viewport = () => ({
+    ...box(),
+    width: 375,
+    height: 734,
+    right: 375,
+    bottom: 734,
+    scrollHeight: 734,
+    scrollWidth: 375,
+  });
   const nodes = (result: () => unknown) => {
     const ref = {
       boundingClientRect: (cb?: Field) => (queued.push({ result, cb }), query),
@@ -143,8 +191,12 @@ function selectorQuery(host: Host) {
 /** The `wx` / `swan` object: every API the storefront (and Taro's runtime) calls. */
 export function createHostApi(host: Host): Record<string, unknown> {
   const storage = host.storage;
-  const tabBar = (api: string) => (o: Options) => (host.onTabPage() ? host.ok(api, o) : host.fail(api, o, 'not TabBar page'));
-  const recorded = (api: string, res: Record<string, unknown> = {}) => (o: Options) => host.ok(api, o, res);
+  const tabBar = (api: string) => (o: Options) =>
+    host.onTabPage() ? host.ok(api, o) : host.fail(api, o, 'not TabBar page');
+  const recorded =
+    (api: string, res: Record<string, unknown> = {}) =>
+    (o: Options) =>
+      host.ok(api, o, res);
   const api: Record<string, unknown> = {
     request: (o: Options) => request(host, o),
     getStorageSync: (key: string) => (storage.has(key) ? serialise(storage.get(key)) : ''),

@@ -4,7 +4,10 @@
  * base template names; inputs show `value` or their `placeholder`, rich-text the text of its `nodes`.
  */
 
-/** For each node name (`nn`) Taro's template renders: the tag, and the real attribute behind each short key (p0, p1, ...). */
+/**
+ * For each node name (`nn`) Taro's template renders: the tag, and the real attribute behind each short key (p0, p1,
+ * ...).
+ */
 export type ComponentAliases = Record<string, { tag: string; attrs: Record<string, string> }>;
 
 /**

@@ -1,6 +1,7 @@
 /**
  * A fake mini-program host for Taro's built weapp / swan bundles in plain Node: the globals App, Page,
- * Component, getApp, getCurrentPages and `wx` / `swan` (its API table is host-api.ts), a loader that evaluates the dist files as the host does
+ * Component, getApp, getCurrentPages and `wx` / `swan` (its API table is host-api.ts), a loader that evaluates the dist
+ * files as the host does
  * (each file's `require` resolves inside the dist folder), and page instances whose setData applies Taro's
  * path keys (`root.cn.[0].v`) to `data`. Requests go over real HTTP to the test server (the bundle's baked-in
  * API origin is rewritten to it); storage is in memory; navigation, toasts, tab bar, share menu and the like are
@@ -45,7 +46,6 @@ export function applyPath(data: Record<string, unknown>, path: string, value: un
   node[keys[keys.length - 1]] = value;
 }
 
-
 export class MiniProgram extends RecordingHost {
   /** How the built templates name each element's attributes (see render-text.ts). */
   readonly aliases: ComponentAliases;
@@ -58,14 +58,18 @@ export class MiniProgram extends RecordingHost {
 
   constructor(target: Target, distDir: string, apiOrigin: string, storage: Record<string, unknown> = {}) {
     super(target, distDir, apiOrigin, storage);
-    this.aliases = readComponentAliases(readFileSync(join(distDir, target === 'weapp' ? 'base.wxml' : 'base.swan'), 'utf8'));
+    this.aliases = readComponentAliases(
+      readFileSync(join(distDir, target === 'weapp' ? 'base.wxml' : 'base.swan'), 'utf8'),
+    );
   }
 
   get currentRoute(): string {
     return this.stack[this.stack.length - 1]?.route ?? '';
   }
 
-  /** Installs the globals and runs app.js, then the app's onLaunch and onShow (by default with app.json's first page). */
+  /**
+   * Installs the globals and runs app.js, then the app's onLaunch and onShow (by default with app.json's first page).
+   */
   launch(path = this.appJson.pages[0], query: Record<string, string> = {}): void {
     const g = globalThis as Record<string, unknown>;
     const host = createHostApi(this);
@@ -129,7 +133,8 @@ export class MiniProgram extends RecordingHost {
     const message = (handler as Lifecycle).call(page, { from: 'menu' }) as { path?: unknown } | undefined;
     if (message && typeof message.path === 'string') {
       const route = message.path.replace(/^\//, '').split('?')[0];
-      if (!this.routes.has(route)) this.refuse(`share from ${page.route}: path "${message.path}" is not a page of app.json`);
+      if (!this.routes.has(route))
+        this.refuse(`share from ${page.route}: path "${message.path}" is not a page of app.json`);
     }
     return message ?? null;
   }
@@ -160,7 +165,8 @@ export class MiniProgram extends RecordingHost {
     if (known) return known;
     const json = join(this.distDir, `${route}.json`);
     if (existsSync(json)) {
-      const using = (JSON.parse(readFileSync(json, 'utf8')) as { usingComponents?: Record<string, string> }).usingComponents ?? {};
+      const using =
+        (JSON.parse(readFileSync(json, 'utf8')) as { usingComponents?: Record<string, string> }).usingComponents ?? {};
       for (const path of Object.values(using)) {
         if (path.startsWith('plugin://') || path.startsWith('dynamicLib://')) continue;
         const file = path.startsWith('/') ? join(this.distDir, path) : resolve(dirname(json), path);
@@ -193,7 +199,8 @@ export class MiniProgram extends RecordingHost {
       exp: unknown,
     ) => void;
     const req = (spec: string): unknown => {
-      if (!spec.startsWith('.') && !spec.startsWith('/')) throw new Error(`${path} requires "${spec}": a mini-program package has no node_modules`);
+      if (!spec.startsWith('.') && !spec.startsWith('/'))
+        throw new Error(`${path} requires "${spec}": a mini-program package has no node_modules`);
       return this.require(spec.startsWith('/') ? join(this.distDir, spec) : resolve(dirname(path), spec));
     };
     fn.call(module.exports, req, module, module.exports);
@@ -202,8 +209,10 @@ export class MiniProgram extends RecordingHost {
 
   private setData(page: PageInstance, data: Record<string, unknown>, cb?: () => void): void {
     const size = Buffer.byteLength(JSON.stringify(data));
-    if (size > SET_DATA_LIMIT) this.refuse(`setData of ${Math.round(size / 1024)} KB on ${page.route} exceeds the 1 MB limit`);
-    for (const [path, value] of Object.entries(data)) if (value !== undefined) applyPath(page.data, path, serialise(value));
+    if (size > SET_DATA_LIMIT)
+      this.refuse(`setData of ${Math.round(size / 1024)} KB on ${page.route} exceeds the 1 MB limit`);
+    for (const [path, value] of Object.entries(data))
+      if (value !== undefined) applyPath(page.data, path, serialise(value));
     if (cb) setTimeout(cb, 0);
   }
 }

@@ -36,7 +36,12 @@ interface Outcome {
   texts: string[];
 }
 
-function check(wechat: SimulatedWeChat, page: SimulatedPage, expected: string[], attribute: { name: string; value: string } | null): Outcome {
+function check(
+  wechat: SimulatedWeChat,
+  page: SimulatedPage,
+  expected: string[],
+  attribute: { name: string; value: string } | null,
+): Outcome {
   const tree = wechat.rendered(page);
   const texts = textsOf(tree);
   const all = texts.join('');
@@ -50,7 +55,10 @@ function check(wechat: SimulatedWeChat, page: SimulatedPage, expected: string[],
 /** Launches the package into `route`, waits until its texts are rendered and its requests answered, then closes it. */
 async function simulate(route: string): Promise<void> {
   const screen = FIRST_SCREENS[route];
-  assert.ok(screen, `${route} is in the built app.json but has no first screen: add the first-screen text of ${route} to mini/first-screen.ts`);
+  assert.ok(
+    screen,
+    `${route} is in the built app.json but has no first screen: add the first-screen text of ${route} to mini/first-screen.ts`,
+  );
   const query = screen.query?.(fixtures) ?? {};
   const expected = screen.texts(fixtures);
   const attribute = screen.attribute?.(fixtures) ?? null;
@@ -101,7 +109,10 @@ async function simulate(route: string): Promise<void> {
 const built = existsSync(join(DIST, 'app.json'));
 describe(`weapp pages in the official simulator (${DIST})`, () => {
   it('is built', () => {
-    assert.ok(built, `no ${DIST}/app.json: build it first (npx taro build --type weapp, or set MINI_DIST_ROOT to a TARO_OUTPUT_ROOT)`);
+    assert.ok(
+      built,
+      `no ${DIST}/app.json: build it first (npx taro build --type weapp, or set MINI_DIST_ROOT to a TARO_OUTPUT_ROOT)`,
+    );
   });
   if (!built) return;
   for (const route of appRoutes(readAppJson(DIST))) {

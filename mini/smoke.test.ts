@@ -37,11 +37,19 @@ interface Outcome {
   texts: string[];
 }
 
-function check(mini: MiniProgram, page: PageInstance, expected: string[], attribute: { name: string; value: string } | null): Outcome {
+function check(
+  mini: MiniProgram,
+  page: PageInstance,
+  expected: string[],
+  attribute: { name: string; value: string } | null,
+): Outcome {
   const texts = renderedTexts(page.data, mini.aliases);
   const all = texts.join('');
   const missing = expected.filter((t) => !all.includes(t));
-  if (attribute && !renderedElements(page.data, mini.aliases).some((el) => el.attrs[attribute.name] === attribute.value)) {
+  if (
+    attribute &&
+    !renderedElements(page.data, mini.aliases).some((el) => el.attrs[attribute.name] === attribute.value)
+  ) {
     missing.push(`an element with ${attribute.name}="${attribute.value}"`);
   }
   return { missing, texts };
@@ -50,7 +58,10 @@ function check(mini: MiniProgram, page: PageInstance, expected: string[], attrib
 /** Launches the bundle into `route`, waits until its texts are on screen and its requests answered, then closes it. */
 async function smoke(target: Target, dist: string, route: string): Promise<void> {
   const screen = FIRST_SCREENS[route];
-  assert.ok(screen, `${route} is in the built app.json but has no first screen: add the first-screen text of ${route} to mini/first-screen.ts`);
+  assert.ok(
+    screen,
+    `${route} is in the built app.json but has no first screen: add the first-screen text of ${route} to mini/first-screen.ts`,
+  );
   const query = screen.query?.(fixtures) ?? {};
   const expected = screen.texts(fixtures);
   const attribute = screen.attribute?.(fixtures) ?? null;
@@ -105,7 +116,10 @@ for (const target of TARGETS) {
   const built = existsSync(join(dist, 'app.json'));
   describe(`${target} bundle (${dist})`, () => {
     it('is built', () => {
-      assert.ok(built, `no ${dist}/app.json: build it first (npx taro build --type ${target}, or set MINI_DIST_ROOT to a TARO_OUTPUT_ROOT)`);
+      assert.ok(
+        built,
+        `no ${dist}/app.json: build it first (npx taro build --type ${target}, or set MINI_DIST_ROOT to a TARO_OUTPUT_ROOT)`,
+      );
     });
     if (!built) return;
     for (const route of appRoutes(readAppJson(dist))) {

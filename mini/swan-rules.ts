@@ -47,7 +47,8 @@ function sForProblem(value: string): string {
   if (parts.length > 2) return 'more than one "in"';
   const list = parts[parts.length - 1].trim();
   if (!list || /\s+in$/.test(loop.trim())) return 'no list to loop over';
-  if (parts.length === 2 && !parts[0].split(',').every((n) => IDENT.test(n.trim()))) return `"${parts[0].trim()}" is not "item" or "item, index"`;
+  if (parts.length === 2 && !parts[0].split(',').every((n) => IDENT.test(n.trim())))
+    return `"${parts[0].trim()}" is not "item" or "item, index"`;
   return '';
 }
 
@@ -95,7 +96,8 @@ export function mustacheProblem(value: string, allowTriple: boolean): string {
   return '';
 }
 
-const wholeMustache = (v: string) => /^\s*\{\{(?!\{)[\s\S]*\}\}\s*$/.test(v) && v.indexOf('{{', v.indexOf('{{') + 2) === -1;
+const wholeMustache = (v: string) =>
+  /^\s*\{\{(?!\{)[\s\S]*\}\}\s*$/.test(v) && v.indexOf('{{', v.indexOf('{{') + 2) === -1;
 
 /** Checks one .swan file against the rules above; `file` names it in the problems. */
 export function checkSwanTemplate(source: string, file: string): SwanProblem[] {
@@ -126,30 +128,45 @@ export function checkSwanTemplate(source: string, file: string): SwanProblem[] {
   const checkElement = (name: string, attribs: Record<string, string>, offset: number, parent: Frame) => {
     if (parent.mustBeEmpty) report(offset, `<${parent.name}> (line ${parent.line}) must be empty, found <${name}>`);
     const has = (a: string) => Object.prototype.hasOwnProperty.call(attribs, a);
-    if (has('s-if') && has('s-for')) report(offset, `<${name}> carries both s-if and s-for: Baidu forbids them on one tag`);
+    if (has('s-if') && has('s-for'))
+      report(offset, `<${name}> carries both s-if and s-for: Baidu forbids them on one tag`);
     if ((has('s-elif') || has('s-else')) && !parent.conditionOpen) {
-      report(offset, `<${name} ${has('s-elif') ? 's-elif' : 's-else'}> does not directly follow an s-if / s-elif sibling`);
+      report(
+        offset,
+        `<${name} ${has('s-elif') ? 's-elif' : 's-else'}> does not directly follow an s-if / s-elif sibling`,
+      );
     }
-    if ([has('s-if'), has('s-elif'), has('s-else')].filter(Boolean).length > 1) report(offset, `<${name}> carries more than one of s-if / s-elif / s-else`);
+    if ([has('s-if'), has('s-elif'), has('s-else')].filter(Boolean).length > 1)
+      report(offset, `<${name}> carries more than one of s-if / s-elif / s-else`);
     for (const d of DIRECTIVES) {
       if (!has(d)) continue;
       const v = attribs[d];
       if (!v.trim()) report(offset, `${d} has no expression`);
       else if (v.includes('{{') || v.includes('}}')) {
-        if (!wholeMustache(v)) report(offset, `${d}="${v}" mixes "{{ }}" with plain text: write the whole expression with or without braces`);
+        if (!wholeMustache(v))
+          report(
+            offset,
+            `${d}="${v}" mixes "{{ }}" with plain text: write the whole expression with or without braces`,
+          );
       } else if (d === 's-for' && sForProblem(v)) report(offset, `s-for="${v}": ${sForProblem(v)}`);
     }
-    if ((has('s-for-item') || has('s-for-index')) && !has('s-for')) report(offset, 's-for-item / s-for-index without s-for');
+    if ((has('s-for-item') || has('s-for-index')) && !has('s-for'))
+      report(offset, 's-for-item / s-for-index without s-for');
 
     const templateAncestor = stack.find((f) => f.name === 'template' && f.attribs.name !== undefined);
     if (name === 'template') {
       if (has('name') === has('is')) report(offset, '<template> needs exactly one of name (to define) or is (to use)');
-      if (has('name') && templateAncestor) report(offset, `template "${attribs.name}" is defined inside template "${templateAncestor.attribs.name}": templates do not nest`);
+      if (has('name') && templateAncestor)
+        report(
+          offset,
+          `template "${attribs.name}" is defined inside template "${templateAncestor.attribs.name}": templates do not nest`,
+        );
       if (has('data')) {
         const data = attribs.data.trim();
         const literal = /^\{\{\{[\s\S]*\}\}\}$/.test(data);
         const variable = /^\{\{\s*(?:\.\.\.)?[A-Za-z_$][\w$.[\]'"]*\s*\}\}$/.test(data);
-        if (!literal && !variable) report(offset, `template data="${attribs.data}": an object literal goes in "{{{ }}}", a variable in "{{ }}"`);
+        if (!literal && !variable)
+          report(offset, `template data="${attribs.data}": an object literal goes in "{{{ }}}", a variable in "{{ }}"`);
       }
     }
     if (EMPTY_TAGS.has(name) && !has('src')) report(offset, `<${name}> needs src`);
@@ -172,7 +189,8 @@ export function checkSwanTemplate(source: string, file: string): SwanProblem[] {
       if (quote === undefined) report(offset, `attribute ${name} has no value (only s-else may stand alone)`);
       else if (quote === null) report(offset, `attribute ${name}=${value} is not quoted`);
       const twoWay = /^\{=[\s\S]*=\}$/.test(value.trim());
-      if (!twoWay && /\{=|=\}/.test(value)) report(offset, `attribute ${name}: two-way binding "{= =}" must be the whole value`);
+      if (!twoWay && /\{=|=\}/.test(value))
+        report(offset, `attribute ${name}: two-way binding "{= =}" must be the whole value`);
       if (!twoWay) {
         const why = mustacheProblem(value, name === 'data');
         if (why) report(offset, `attribute ${name}: ${why}`);
@@ -183,7 +201,8 @@ export function checkSwanTemplate(source: string, file: string): SwanProblem[] {
       const parent = stack[stack.length - 1];
       checkElement(name, attribs, offset, parent);
       parent.conditionOpen = 's-if' in attribs || 's-elif' in attribs;
-      const mustBeEmpty = EMPTY_TAGS.has(name) || (name === 'template' && 'is' in attribs) || (name === 'import-sjs' && 'src' in attribs);
+      const mustBeEmpty =
+        EMPTY_TAGS.has(name) || (name === 'template' && 'is' in attribs) || (name === 'import-sjs' && 'src' in attribs);
       stack.push({ name, line: lineAt(offset).line, attribs, conditionOpen: false, mustBeEmpty });
     },
     ontext(data) {
@@ -202,7 +221,11 @@ export function checkSwanTemplate(source: string, file: string): SwanProblem[] {
         rawClose = null;
         return;
       }
-      if (rawClose) report(rawClose.offset, `</${rawClose.name}> closes <${name}> (line ${frame.line}) implicitly: <${name}> is never closed`);
+      if (rawClose)
+        report(
+          rawClose.offset,
+          `</${rawClose.name}> closes <${name}> (line ${frame.line}) implicitly: <${name}> is never closed`,
+        );
       else report(source.length, `<${name}> opened at line ${frame.line} is never closed`);
     },
   };

@@ -22,7 +22,9 @@ const PACKAGE_LIMIT = 2 * MB;
 const TOTAL_LIMIT = 8 * MB;
 
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)],
+  );
 }
 
 const problemsOf = (source: string) => checkSwanTemplate(source, 'bad.swan').map(formatProblem);
@@ -30,15 +32,31 @@ const problemsOf = (source: string) => checkSwanTemplate(source, 'bad.swan').map
 describe('the swan template rules find known-bad templates', () => {
   const cases: Array<[string, string, RegExp]> = [
     ['an element left open', '<view>\n<text>a</text>\n', /bad\.swan:\d+:\d+: <view> opened at line 1 is never closed/],
-    ['a mismatched end tag', '<view>\n  <input value="{{v}}">\n</view>', /bad\.swan:3:1: <\/view> closes <input> \(line 2\) implicitly/],
+    [
+      'a mismatched end tag',
+      '<view>\n  <input value="{{v}}">\n</view>',
+      /bad\.swan:3:1: <\/view> closes <input> \(line 2\) implicitly/,
+    ],
     ['an end tag with nothing open', '<view></view>\n</text>', /bad\.swan:2:1: <\/text> closes nothing/],
     ['s-if and s-for on one tag', '<view s-for="list" s-if="ok">x</view>', /both s-if and s-for/],
     ['braces around part of s-for', '<view s-for="item in {{list}}">x</view>', /mixes "\{\{ \}\}" with plain text/],
     ['a malformed s-for', '<view s-for="a b in list">x</view>', /is not "item" or "item, index"/],
-    ['s-else after another element', '<view s-if="a">1</view>\n<view>2</view>\n<view s-else>3</view>', /bad\.swan:3:1: <view s-else> does not directly follow/],
+    [
+      's-else after another element',
+      '<view s-if="a">1</view>\n<view>2</view>\n<view s-else>3</view>',
+      /bad\.swan:3:1: <view s-else> does not directly follow/,
+    ],
     ['a value on s-else', '<view s-if="a">1</view><view s-else="b">2</view>', /s-else takes no value/],
-    ['an object literal in double braces', '<template is="card" data="{{ a: 1 }}"/>', /an object literal goes in "\{\{\{ \}\}\}"/],
-    ['nested template definitions', '<template name="a"><template name="b"><view/></template></template>', /templates do not nest/],
+    [
+      'an object literal in double braces',
+      '<template is="card" data="{{ a: 1 }}"/>',
+      /an object literal goes in "\{\{\{ \}\}\}"/,
+    ],
+    [
+      'nested template definitions',
+      '<template name="a"><template name="b"><view/></template></template>',
+      /templates do not nest/,
+    ],
     ['an unquoted attribute', '<view class=x>1</view>', /attribute class=x is not quoted/],
     ['an unclosed interpolation', '<view class="{{a">1</view>', /a "\{\{" without its "\}\}"/],
     ['two-way binding inside text', '<input value="a{= v =}"/>', /must be the whole value/],
@@ -47,7 +65,10 @@ describe('the swan template rules find known-bad templates', () => {
   for (const [what, source, expected] of cases) {
     it(what, () => {
       const found = problemsOf(source);
-      assert.ok(found.some((p) => expected.test(p)), `expected ${expected} among:\n${found.join('\n') || '(no problems found)'}`);
+      assert.ok(
+        found.some((p) => expected.test(p)),
+        `expected ${expected} among:\n${found.join('\n') || '(no problems found)'}`,
+      );
     });
   }
 
@@ -65,9 +86,11 @@ describe('the swan template rules find known-bad templates', () => {
 
 describe('dist/swan', () => {
   const built = existsSync(join(DIST, 'app.json'));
-  const skip = built ? false : `${relative(process.cwd(), DIST)}/app.json is missing: build swan first (taro build --type swan)`;
+  const skip = built
+    ? false
+    : `${relative(process.cwd(), DIST)}/app.json is missing: build swan first (taro build --type swan)`;
 
-  it('every .swan file follows Baidu\'s template rules', { skip }, () => {
+  it("every .swan file follows Baidu's template rules", { skip }, () => {
     const templates = filesUnder(DIST).filter((f) => f.endsWith('.swan'));
     assert.ok(templates.length > 0, 'no .swan files in the build');
     const problems = templates.flatMap((f) => checkSwanTemplate(readFileSync(f, 'utf8'), relative(DIST, f)));
@@ -84,13 +107,15 @@ describe('dist/swan', () => {
     const wrong: string[] = [];
     const pages = [...app.pages, ...subs.flatMap((s) => s.pages.map((p) => `${s.root}/${p}`))];
     for (const page of pages) {
-      for (const ext of ['.swan', '.js']) if (!existsSync(join(DIST, page + ext))) wrong.push(`${page}${ext} is missing`);
+      for (const ext of ['.swan', '.js'])
+        if (!existsSync(join(DIST, page + ext))) wrong.push(`${page}${ext} is missing`);
     }
     for (const tab of app.tabBar?.list ?? []) {
       if (!app.pages.includes(tab.pagePath)) wrong.push(`tabBar page ${tab.pagePath} is not in the main package`);
     }
     for (const a of subs) {
-      for (const b of subs) if (a !== b && `${a.root}/`.startsWith(`${b.root}/`)) wrong.push(`sub-package ${a.root} lies inside ${b.root}`);
+      for (const b of subs)
+        if (a !== b && `${a.root}/`.startsWith(`${b.root}/`)) wrong.push(`sub-package ${a.root} lies inside ${b.root}`);
     }
     assert.deepEqual(wrong, []);
   });
@@ -106,8 +131,10 @@ describe('dist/swan', () => {
       const owner = roots.find((r) => rel.startsWith(`${r}/`)) ?? 'main';
       sizes.set(owner, (sizes.get(owner) ?? 0) + statSync(f).size);
     }
-    const over = [...sizes].filter(([, size]) => size > PACKAGE_LIMIT).map(([name, size]) => `${name}: ${(size / MB).toFixed(2)} MB`);
-    assert.deepEqual(over, [], 'over Baidu\'s 2 MB per package');
+    const over = [...sizes]
+      .filter(([, size]) => size > PACKAGE_LIMIT)
+      .map(([name, size]) => `${name}: ${(size / MB).toFixed(2)} MB`);
+    assert.deepEqual(over, [], "over Baidu's 2 MB per package");
     const total = [...sizes.values()].reduce((a, b) => a + b, 0);
     assert.ok(total <= TOTAL_LIMIT, `all packages: ${(total / MB).toFixed(2)} MB, over Baidu's 8 MB`);
   });

@@ -26,7 +26,9 @@ export function watchErrors(): ErrorWatch {
   const errors: string[] = [];
   const consoleError = console.error;
   console.error = (...args: unknown[]) => {
-    errors.push(`console.error: ${args.map((a) => (a instanceof Error ? describe(a) : format('%s', typeof a === 'object' ? describe(a) : a))).join(' ')}`);
+    errors.push(
+      `console.error: ${args.map((a) => (a instanceof Error ? describe(a) : format('%s', typeof a === 'object' ? describe(a) : a))).join(' ')}`,
+    );
   };
   const onRejection = (reason: unknown) => errors.push(`unhandled rejection: ${describe(reason)}`);
   const onException = (err: unknown) => errors.push(`uncaught exception: ${describe(err)}`);

@@ -15,7 +15,10 @@ const built = existsSync(join(DIST, 'app.json'));
 
 describe(`WeChat's compilers on ${DIST}`, () => {
   it('is built', () => {
-    assert.ok(built, `no ${DIST}/app.json: build it first (npx taro build --type weapp, or set MINI_DIST_ROOT to a TARO_OUTPUT_ROOT)`);
+    assert.ok(
+      built,
+      `no ${DIST}/app.json: build it first (npx taro build --type weapp, or set MINI_DIST_ROOT to a TARO_OUTPUT_ROOT)`,
+    );
   });
   if (!built) return;
 
@@ -30,7 +33,9 @@ describe(`WeChat's compilers on ${DIST}`, () => {
 
   it('wcsc compiles every .wxss', () => {
     // A sheet that only others import (common.wxss, sub-vendors.wxss) is compiled into them, not on its own.
-    const pages = packageFiles(DIST).filter((f) => f.endsWith('.wxss') && existsSync(join(DIST, f.replace(/\.wxss$/, '.json'))));
+    const pages = packageFiles(DIST).filter(
+      (f) => f.endsWith('.wxss') && existsSync(join(DIST, f.replace(/\.wxss$/, '.json'))),
+    );
     const compiled = compileStyles(DIST);
     assert.deepEqual(
       pages.filter((p) => !(p in compiled)),
@@ -40,6 +45,10 @@ describe(`WeChat's compilers on ${DIST}`, () => {
   });
 
   it('holds only files WeChat uploads', () => {
-    assert.deepEqual(notUploadable(DIST), [], 'files the WeChat developer tools will not upload (not in its allowed file types)');
+    assert.deepEqual(
+      notUploadable(DIST),
+      [],
+      'files the WeChat developer tools will not upload (not in its allowed file types)',
+    );
   });
 });

@@ -10,7 +10,11 @@ import { extname } from 'node:path';
 const { wxmlToJs } = require('miniprogram-compiler') as { wxmlToJs(root: string, options?: object): string };
 // wxssToJs reads its result off the Error that wcsc returns and throws a TypeError instead of WeChat's message,
 // so the styles go to wcsc through the module wxssToJs itself calls.
-const wcsc = require('miniprogram-compiler/src/wcsc') as (root: string, files: string[], options?: object) => Record<string, string> | Error;
+const wcsc = require('miniprogram-compiler/src/wcsc') as (
+  root: string,
+  files: string[],
+  options?: object,
+) => Record<string, string> | Error;
 
 /** A whole app's compiled templates are a few MB of JavaScript; the package's default buffer is 1 MB. */
 export const COMPILER_OPTIONS = { maxBuffer: 128 * 1024 * 1024 };
@@ -45,7 +49,29 @@ export function compileStyles(root: string): Record<string, string> {
  * What the WeChat developer tools upload (developers.weixin.qq.com/miniprogram/dev/framework/structure.html,
  * "允许上传的文件"): the compiled js, json, wxml and wxss, and otherwise only files with these suffixes.
  */
-export const UPLOADABLE = new Set(['js', 'json', 'wxml', 'wxss', 'wxs', 'png', 'jpg', 'jpeg', 'gif', 'svg', 'cer', 'cert', 'mp3', 'aac', 'm4a', 'mp4', 'wav', 'ogg', 'silk', 'wasm', 'br']);
+export const UPLOADABLE = new Set([
+  'js',
+  'json',
+  'wxml',
+  'wxss',
+  'wxs',
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'svg',
+  'cer',
+  'cert',
+  'mp3',
+  'aac',
+  'm4a',
+  'mp4',
+  'wav',
+  'ogg',
+  'silk',
+  'wasm',
+  'br',
+]);
 
 /** Files of the package that WeChat will not upload (a licence .txt, a source map...). */
 export function notUploadable(root: string): string[] {

@@ -1,4 +1,7 @@
-/** The part of autocannon 9's API scripts/bench.ts uses (the package ships no types and @types/autocannon is not installed). */
+/**
+ * The part of autocannon 9's API scripts/bench.ts uses (the package ships no types and @types/autocannon is not
+ * installed).
+ */
 declare module 'autocannon' {
   interface Histogram {
     average: number;
@@ -6,7 +9,10 @@ declare module 'autocannon' {
     p99: number;
   }
   interface RequestSpec {
-    setupRequest?: (req: unknown, context: Record<string, unknown>) => { method: string; path: string; headers?: Record<string, string>; body?: string };
+    setupRequest?: (
+      req: unknown,
+      context: Record<string, unknown>,
+    ) => { method: string; path: string; headers?: Record<string, string>; body?: string };
     onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
   }
   interface Options {

@@ -46,7 +46,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS || 8);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const PROJECT = 'demo';
 /** BENCH_ONLY: the calls to run (words their names contain); all when unset. */
-const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((w) => w.trim()).filter(Boolean);
+const ONLY = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((w) => w.trim())
+  .filter(Boolean);
 const wanted = (name: string) => !ONLY.length || ONLY.some((w) => name.includes(w));
 const SERVER_ARGS = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
 
@@ -105,9 +108,17 @@ interface Running {
 }
 
 /** Spawns `args` with node and waits for `ready` on its output. Only a tail of the output up to `ready` is kept. */
-async function startProcess(args: string[], env: Record<string, string>, ready: string): Promise<Running & { startSeconds: number }> {
+async function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  ready: string,
+): Promise<Running & { startSeconds: number }> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let tail = '';
   let started = false;
   const codes = new Map<string, string>();
@@ -122,7 +133,8 @@ async function startProcess(args: string[], env: Record<string, string>, ready: 
   child.stderr?.on('data', read);
   const t0 = Date.now();
   while (!tail.includes(ready)) {
-    if (Date.now() - t0 > 120000 || child.exitCode !== null) throw new Error(`${args.join(' ')} did not start:\n${tail}`);
+    if (Date.now() - t0 > 120000 || child.exitCode !== null)
+      throw new Error(`${args.join(' ')} did not start:\n${tail}`);
     await new Promise((r) => setTimeout(r, 50));
   }
   started = true;
@@ -206,8 +218,16 @@ function accepted(status: number, body: string): Envelope | null {
   return json?.state ? json : null;
 }
 
-/** autocannon on one call (or a sequence of calls per iteration), each request signed with a fresh nonce; highest RSS seen. */
-async function load(base: string, steps: Step[], pid?: number, seconds = SECONDS): Promise<{ result: autocannon.Result; rssMax: number; refused: number; serverUs: number; clientUs: number }> {
+/**
+ * autocannon on one call (or a sequence of calls per iteration), each request signed with a fresh nonce; highest RSS
+ * seen.
+ */
+async function load(
+  base: string,
+  steps: Step[],
+  pid?: number,
+  seconds = SECONDS,
+): Promise<{ result: autocannon.Result; rssMax: number; refused: number; serverUs: number; clientUs: number }> {
   let refused = 0;
   // A request made by setupRequest replaces autocannon's, host and port included, so it names its Host header
   // itself (without it every request said `Host: undefined:undefined`).
@@ -217,7 +237,11 @@ async function load(base: string, steps: Step[], pid?: number, seconds = SECONDS
     return { method: r.method, path: r.path, headers: { ...r.headers, host }, body: r.body };
   };
   // Only calls whose parameters do not depend on an earlier answer can be signed ahead.
-  const pools = steps.map((s) => (s.onBody || steps.length > 1 ? [] : Array.from({ length: Math.ceil(PRESIGN_PER_SECOND * seconds) }, () => sign(s, {}))));
+  const pools = steps.map((s) =>
+    s.onBody || steps.length > 1
+      ? []
+      : Array.from({ length: Math.ceil(PRESIGN_PER_SECOND * seconds) }, () => sign(s, {})),
+  );
   let rssMax = rssMb(pid);
   const timer = setInterval(() => (rssMax = Math.max(rssMax, rssMb(pid))), 250);
   const cpu0 = { server: cpuUs(pid), client: process.cpuUsage() };
@@ -242,10 +266,13 @@ async function load(base: string, steps: Step[], pid?: number, seconds = SECONDS
     })),
   });
   // A run that has not reported well after its duration is stopped (and said so) rather than waited on forever.
-  const guard = setTimeout(() => {
-    console.log(`  (autocannon still running ${seconds + 20} s after start: stopped)`);
-    run.stop();
-  }, (seconds + 20) * 1000);
+  const guard = setTimeout(
+    () => {
+      console.log(`  (autocannon still running ${seconds + 20} s after start: stopped)`);
+      run.stop();
+    },
+    (seconds + 20) * 1000,
+  );
   const result = await run;
   const client = process.cpuUsage(cpu0.client);
   const answered = Math.max(1, result.requests.total);
@@ -288,43 +315,89 @@ interface Fixture {
 }
 
 async function fixture(server: Running): Promise<Fixture> {
-  const call = <T>(method: Method, path: string, params: Record<string, unknown>, token = '') => signedCall<T>(server.base, method, path, params, token);
+  const call = <T>(method: Method, path: string, params: Record<string, unknown>, token = '') =>
+    signedCall<T>(server.base, method, path, params, token);
   const visitorToken = (await call<{ token: string }>('POST', '/front/v1/entrance', { projectSn: PROJECT })).token;
-  const menu = await call<{ tabList: { pageSn: string | null }[] }>('GET', '/front/v1/customerPage/menu', {}, visitorToken);
+  const menu = await call<{ tabList: { pageSn: string | null }[] }>(
+    'GET',
+    '/front/v1/customerPage/menu',
+    {},
+    visitorToken,
+  );
   const pageSn = menu.tabList[0].pageSn as string;
-  const page = await call<{ modules: { columnSn: string | null; cards: { actSn: string }[] }[] }>('POST', '/front/v1/customerPage/moduleInfo', { pageSn }, visitorToken);
+  const page = await call<{ modules: { columnSn: string | null; cards: { actSn: string }[] }[] }>(
+    'POST',
+    '/front/v1/customerPage/moduleInfo',
+    { pageSn },
+    visitorToken,
+  );
   const column = page.modules.find((m) => m.columnSn && m.cards.length);
   if (!column?.columnSn) throw new Error('the demo home has no column');
   // A customer (phone login) for orders.
   const phone = '13900009999';
   let customerToken = (await call<{ token: string }>('POST', '/front/v1/entrance', { projectSn: PROJECT })).token;
   await call('GET', '/api/user/phone/verification/code', { phone }, customerToken);
-  customerToken = (await call<{ token: string }>('GET', '/api/user/phone/login', { phone, code: await server.smsCode(phone) }, customerToken)).token;
+  customerToken = (
+    await call<{ token: string }>(
+      'GET',
+      '/api/user/phone/login',
+      { phone, code: await server.smsCode(phone) },
+      customerToken,
+    )
+  ).token;
   const address = await call<{ addressId: number }>(
     'POST',
     '/front/v1/address',
-    { consigneeName: '张三', consigneeTelephone: '13800138000', fullAddress: '科技园1号', provinceId: '440000', cityId: '440100', areaId: '440106' },
+    {
+      consigneeName: '张三',
+      consigneeTelephone: '13800138000',
+      fullAddress: '科技园1号',
+      provinceId: '440000',
+      cityId: '440100',
+      areaId: '440106',
+    },
     customerToken,
   );
-  return { visitorToken, customerToken, pageSn, columnSn: column.columnSn, actSn: column.cards[0].actSn, addressId: address.addressId };
+  return {
+    visitorToken,
+    customerToken,
+    pageSn,
+    columnSn: column.columnSn,
+    actSn: column.cards[0].actSn,
+    addressId: address.addressId,
+  };
 }
 
-async function apiBench(label: string, databaseUrl: string): Promise<{ rows: Row[]; bare: Row; bareSigned: Row; startSeconds: number; rssSeeded: number; rssLoad: number }> {
+async function apiBench(
+  label: string,
+  databaseUrl: string,
+): Promise<{ rows: Row[]; bare: Row; bareSigned: Row; startSeconds: number; rssSeeded: number; rssLoad: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sf-bench-'));
   // The entrance limit per client (services/limits.ts) would refuse the benchmark's own loop of new visitors.
   // The server's node settings (server/src/node-settings.mjs) as `npm start` passes them, then BENCH_SERVER_ARGS
   // (a later flag wins: BENCH_SERVER_ARGS=--max-semi-space-size=16 measures without one; an environment value such
   // as MALLOC_ARENA_MAX=16 is kept). Passed here rather than left to main.ts's relaunch, so that server.pid is the
   // process whose memory is measured.
-  const server = await startProcess(serverNodeArgs(SERVER_ARGS), serverEnv({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ENTRANCE_PER_IP_PER_MINUTE: '1000000' }) as Record<string, string>, 'Storefront ready');
+  const server = await startProcess(
+    serverNodeArgs(SERVER_ARGS),
+    serverEnv({
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      ENTRANCE_PER_IP_PER_MINUTE: '1000000',
+    }) as Record<string, string>,
+    'Storefront ready',
+  );
   const rssSeeded = rssMb(server.pid);
-  console.log(`\n[${label}] server start (fresh database, migrate + seed): ${server.startSeconds.toFixed(1)} s, RSS ${rssSeeded.toFixed(0)} MB`);
+  console.log(
+    `\n[${label}] server start (fresh database, migrate + seed): ${server.startSeconds.toFixed(1)} s, RSS ${rssSeeded.toFixed(0)} MB`,
+  );
   const bareServer = await startProcess(['-e', BARE], {}, 'bare ready');
   const rows: Row[] = [];
   let rssLoad = rssSeeded;
   try {
     const f = await fixture(server);
-    if (process.env.BENCH_DEBUG) console.log("fixture ready");
+    if (process.env.BENCH_DEBUG) console.log('fixture ready');
     const bareRun = await autocannon({ url: `${bareServer.base}/json`, connections: CONNECTIONS, duration: SECONDS });
     const bare = row('bare Fastify GET /json', bareRun, bareRun.non2xx);
     // The bare route again, sent what every call below is sent and through the same client path: a signed request
@@ -347,14 +420,37 @@ async function apiBench(label: string, databaseUrl: string): Promise<{ rows: Row
       rssLoad = Math.max(rssLoad, loaded.rssMax);
       rows.push({ ...loadRow(name, loaded, note), rssMb: loaded.rssMax });
     };
-    await measure('entrance (returning visitor)', [{ method: 'POST', path: '/front/v1/entrance', params: () => ({ projectSn: PROJECT }), token: f.visitorToken }]);
-    await measure('entrance (new visitor)', [{ method: 'POST', path: '/front/v1/entrance', params: () => ({ projectSn: PROJECT }) }], 'a signed visitor token, no row written');
+    await measure('entrance (returning visitor)', [
+      { method: 'POST', path: '/front/v1/entrance', params: () => ({ projectSn: PROJECT }), token: f.visitorToken },
+    ]);
+    await measure(
+      'entrance (new visitor)',
+      [{ method: 'POST', path: '/front/v1/entrance', params: () => ({ projectSn: PROJECT }) }],
+      'a signed visitor token, no row written',
+    );
     await measure('customerPage/menu', [{ method: 'GET', path: '/front/v1/customerPage/menu', token: f.visitorToken }]);
-    await measure('customerPage/moduleInfo', [{ method: 'POST', path: '/front/v1/customerPage/moduleInfo', params: () => ({ pageSn: f.pageSn }), token: f.visitorToken }]);
-    await measure('module/column/list', [{ method: 'POST', path: '/front/v1/customerPage/module/column/list', params: () => ({ columnSn: f.columnSn, page: 1, perSize: 10 }), token: f.visitorToken }]);
-    await measure('activity/details', [{ method: 'GET', path: '/front/v1/activity/details', params: () => ({ actSn: f.actSn }), token: f.visitorToken }]);
+    await measure('customerPage/moduleInfo', [
+      {
+        method: 'POST',
+        path: '/front/v1/customerPage/moduleInfo',
+        params: () => ({ pageSn: f.pageSn }),
+        token: f.visitorToken,
+      },
+    ]);
+    await measure('module/column/list', [
+      {
+        method: 'POST',
+        path: '/front/v1/customerPage/module/column/list',
+        params: () => ({ columnSn: f.columnSn, page: 1, perSize: 10 }),
+        token: f.visitorToken,
+      },
+    ]);
+    await measure('activity/details', [
+      { method: 'GET', path: '/front/v1/activity/details', params: () => ({ actSn: f.actSn }), token: f.visitorToken },
+    ]);
 
-    if (!wanted('order submit')) return { rows, bare, bareSigned, startSeconds: server.startSeconds, rssSeeded, rssLoad };
+    if (!wanted('order submit'))
+      return { rows, bare, bareSigned, startSeconds: server.startSeconds, rssSeeded, rssLoad };
     // Order submit as the storefront orders: a confirmation (one order each: createOrderSn is unique), a
     // single-use order token, then the submit, by CONNECTIONS customers' clients in a loop. The submit's own
     // latency is what the percentiles show; the rate is orders per second of the whole loop.
@@ -367,13 +463,18 @@ async function apiBench(label: string, databaseUrl: string): Promise<{ rows: Row
     const timer = setInterval(() => (rssMax = Math.max(rssMax, rssMb(server.pid))), 250);
     const debug = (what: string) => process.env.BENCH_DEBUG && console.log(`${new Date().toISOString()} ${what}`);
     debug('order submit');
-    const call = <T>(method: Method, path: string, params: Record<string, unknown>) => signedCall<T>(server.base, method, path, params, f.customerToken, undefined, 30_000);
+    const call = <T>(method: Method, path: string, params: Record<string, unknown>) =>
+      signedCall<T>(server.base, method, path, params, f.customerToken, undefined, 30_000);
     await Promise.all(
       Array.from({ length: CONNECTIONS }, async () => {
         while (Date.now() - t0 < SECONDS * 1000) {
           try {
-            const c = await call<Confirmation>('GET', '/front/v1/client/order/confirm/data', { targetSn: `${PROJECT}-goods-01` });
-            const { orderToken } = await call<{ orderToken: string }>('GET', '/front/v1/client/order/confirm/receipt', { createOrderSn: c.createOrderSn });
+            const c = await call<Confirmation>('GET', '/front/v1/client/order/confirm/data', {
+              targetSn: `${PROJECT}-goods-01`,
+            });
+            const { orderToken } = await call<{ orderToken: string }>('GET', '/front/v1/client/order/confirm/receipt', {
+              createOrderSn: c.createOrderSn,
+            });
             const t = performance.now();
             const done = await call<{ orderNo: string }>('POST', '/front/v1/client/order/submit', {
               createOrderSn: c.createOrderSn,
@@ -398,13 +499,27 @@ async function apiBench(label: string, databaseUrl: string): Promise<{ rows: Row
     const seconds = (Date.now() - t0) / 1000;
     debug(`order submit done: ${orderNos.size} orders, ${failed} failed`);
     // Correct only when every order the submits reported is in the customer's list (its total) and readable.
-    const list = await signedCall<{ total: number }>(server.base, 'GET', '/front/v1/client/order/user/orders', { tab: 'ALL', page: 1, perSize: 1 }, f.customerToken);
+    const list = await signedCall<{ total: number }>(
+      server.base,
+      'GET',
+      '/front/v1/client/order/user/orders',
+      { tab: 'ALL', page: 1, perSize: 1 },
+      f.customerToken,
+    );
     const sample = [...orderNos].slice(0, 20);
-    const readable = await Promise.all(sample.map((no) => signedCall(server.base, 'GET', `/front/v1/client/order/details/${no}/`, {}, f.customerToken).then(() => 1, () => 0)));
+    const readable = await Promise.all(
+      sample.map((no) =>
+        signedCall(server.base, 'GET', `/front/v1/client/order/details/${no}/`, {}, f.customerToken).then(
+          () => 1,
+          () => 0,
+        ),
+      ),
+    );
     debug('orders checked');
     const correct = list.total === orderNos.size && readable.every((x) => x === 1);
     times.sort((a, b) => a - b);
-    const pct = (p: number) => (times.length ? times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] : Number.NaN);
+    const pct = (p: number) =>
+      times.length ? times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] : Number.NaN;
     rows.push({
       name: 'order submit',
       reqPerSec: orderNos.size / seconds,
@@ -425,17 +540,29 @@ async function apiBench(label: string, databaseUrl: string): Promise<{ rows: Row
 
 function printApi(label: string, r: Awaited<ReturnType<typeof apiBench>>) {
   const fmt = (n: number, w: number, d = 0) => n.toFixed(d).padStart(w);
-  console.log(`[${label}] ${CONNECTIONS} connections, ${SECONDS} s per call; goal >= ${GOALS.ratio}x bare, p99 <= ${GOALS.p99Ms} ms, submit >= ${GOALS.submitPerSec}/s`);
+  console.log(
+    `[${label}] ${CONNECTIONS} connections, ${SECONDS} s per call; goal >= ${GOALS.ratio}x bare, p99 <= ${GOALS.p99Ms} ms, submit >= ${GOALS.submitPerSec}/s`,
+  );
   console.log('x bare: to the bare route sent signed requests through the same client path; x plain: to its plain GET');
   console.log('srv us / cli us: CPU microseconds per answered request of the server process and of the load client');
-  console.log(`${'call'.padEnd(30)} ${'req/s'.padStart(7)} ${'x bare'.padStart(7)} ${'x plain'.padStart(7)} ${'baseline'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'refused'.padStart(7)} ${'RSS MB'.padStart(6)} ${'srv us'.padStart(6)} ${'cli us'.padStart(6)}`);
-  const ratios = (x: Row) => [(x.reqPerSec / r.bareSigned.reqPerSec).toFixed(3).padStart(7), (x.reqPerSec / r.bare.reqPerSec).toFixed(3).padStart(7)].join(' ');
+  console.log(
+    `${'call'.padEnd(30)} ${'req/s'.padStart(7)} ${'x bare'.padStart(7)} ${'x plain'.padStart(7)} ${'baseline'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'refused'.padStart(7)} ${'RSS MB'.padStart(6)} ${'srv us'.padStart(6)} ${'cli us'.padStart(6)}`,
+  );
+  const ratios = (x: Row) =>
+    [
+      (x.reqPerSec / r.bareSigned.reqPerSec).toFixed(3).padStart(7),
+      (x.reqPerSec / r.bare.reqPerSec).toFixed(3).padStart(7),
+    ].join(' ');
   const line = (x: Row, ratio: string) =>
-    console.log(`${x.name.padEnd(30)} ${fmt(x.reqPerSec, 7)} ${ratio} ${(BASELINE.ratio[x.name.split(' ')[0].replace('customerPage/', '')] ? `${BASELINE.ratio[x.name.split(' ')[0].replace('customerPage/', '')]}x` : '').padStart(8)} ${fmt(x.p50, 7)} ${fmt(x.p99, 7)} ${fmt(x.bad, 7)} ${x.rssMb === undefined ? ''.padStart(6) : fmt(x.rssMb, 6)} ${x.serverUs === undefined ? ''.padStart(6) : fmt(x.serverUs, 6, 1)} ${x.clientUs === undefined ? ''.padStart(6) : fmt(x.clientUs, 6, 1)}${x.note ? `  ${x.note}` : ''}`);
+    console.log(
+      `${x.name.padEnd(30)} ${fmt(x.reqPerSec, 7)} ${ratio} ${(BASELINE.ratio[x.name.split(' ')[0].replace('customerPage/', '')] ? `${BASELINE.ratio[x.name.split(' ')[0].replace('customerPage/', '')]}x` : '').padStart(8)} ${fmt(x.p50, 7)} ${fmt(x.p99, 7)} ${fmt(x.bad, 7)} ${x.rssMb === undefined ? ''.padStart(6) : fmt(x.rssMb, 6)} ${x.serverUs === undefined ? ''.padStart(6) : fmt(x.serverUs, 6, 1)} ${x.clientUs === undefined ? ''.padStart(6) : fmt(x.clientUs, 6, 1)}${x.note ? `  ${x.note}` : ''}`,
+    );
   line(r.bare, ''.padStart(15));
   line(r.bareSigned, ratios(r.bareSigned));
   for (const x of r.rows) line(x, x.name === 'order submit' ? ''.padStart(15) : ratios(x));
-  console.log(`[${label}] RSS after first start ${r.rssSeeded.toFixed(0)} MB, highest under load ${r.rssLoad.toFixed(0)} MB (baseline ${BASELINE.rssSeededMb} MB / ${BASELINE.rssInUseMb} MB; goal <= ${GOALS.rssMb} MB)`);
+  console.log(
+    `[${label}] RSS after first start ${r.rssSeeded.toFixed(0)} MB, highest under load ${r.rssLoad.toFixed(0)} MB (baseline ${BASELINE.rssSeededMb} MB / ${BASELINE.rssInUseMb} MB; goal <= ${GOALS.rssMb} MB)`,
+  );
 }
 
 /** The PostgreSQL to bench on: DATABASE_URL, or Debian's started by scripts/ensure-postgres.sh (as npm test does). */
@@ -445,7 +572,10 @@ function postgresUrl(): string | null {
   const installed = existsSync('/usr/bin/pg_lsclusters');
   if (!installed && process.env.BENCH_PG !== '1') return null;
   try {
-    return execFileSync('bash', [join(root, 'scripts/ensure-postgres.sh'), 'start'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
+    return execFileSync('bash', [join(root, 'scripts/ensure-postgres.sh'), 'start'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }).trim();
   } catch (err) {
     console.log(`PostgreSQL not available: ${(err as Error).message}`);
     return null;
@@ -476,7 +606,8 @@ export function firstScreenFiles(dist: string): string[] {
     for (const id of ids) {
       for (const dir of ['js', 'css']) {
         for (const f of readdirSync(join(dist, dir))) {
-          if (f.startsWith(`${names[id] ?? id}.`) && (f.endsWith('.js') || f.endsWith('.css'))) files.push(`${dir}/${f}`);
+          if (f.startsWith(`${names[id] ?? id}.`) && (f.endsWith('.js') || f.endsWith('.css')))
+            files.push(`${dir}/${f}`);
         }
       }
     }
@@ -496,13 +627,19 @@ function h5FirstLoad() {
   const files = firstScreenFiles(dist);
   for (const a of files) {
     // What goes on the wire to a browser accepting br: the build's .br when it exists (server/src/runtime/static.ts).
-    const wire = existsSync(join(dist, `${a}.br`)) ? statSync(join(dist, `${a}.br`)).size : brotliCompressSync(readFileSync(join(dist, a))).length;
+    const wire = existsSync(join(dist, `${a}.br`))
+      ? statSync(join(dist, `${a}.br`)).size
+      : brotliCompressSync(readFileSync(join(dist, a))).length;
     if (a.endsWith('.js')) js += wire;
     else css += wire;
   }
-  const all = readdirSync(join(dist, 'js')).filter((f) => f.endsWith('.js')).reduce((n, f) => n + statSync(join(dist, 'js', f)).size, 0);
+  const all = readdirSync(join(dist, 'js'))
+    .filter((f) => f.endsWith('.js'))
+    .reduce((n, f) => n + statSync(join(dist, 'js', f)).size, 0);
   console.log(`\nH5 first screen (entry + entrance + home chunks, ${files.length} files) on the wire, br:`);
-  console.log(`  JS ${(js / 1024).toFixed(0)} KB (goal <= ${GOALS.firstScreenJsKb} KB; baseline ${BASELINE.firstScreenJsKb} KB gzip), CSS ${(css / 1024).toFixed(0)} KB (goal <= ${GOALS.firstScreenCssKb} KB); all JS of the build ${(all / 1024).toFixed(0)} KB raw`);
+  console.log(
+    `  JS ${(js / 1024).toFixed(0)} KB (goal <= ${GOALS.firstScreenJsKb} KB; baseline ${BASELINE.firstScreenJsKb} KB gzip), CSS ${(css / 1024).toFixed(0)} KB (goal <= ${GOALS.firstScreenCssKb} KB); all JS of the build ${(all / 1024).toFixed(0)} KB raw`,
+  );
 }
 
 /** A database of the bench's own on that server (a fresh one, as the PGlite run gets), dropped afterwards. */
@@ -524,7 +661,9 @@ async function withOwnDatabase<T>(adminUrl: string, fn: (url: string) => Promise
   try {
     return await fn(url.toString());
   } finally {
-    await admin(`DROP DATABASE IF EXISTS ${name}`).catch((err) => console.log(`bench database ${name} not dropped: ${(err as Error).message}`));
+    await admin(`DROP DATABASE IF EXISTS ${name}`).catch((err) =>
+      console.log(`bench database ${name} not dropped: ${(err as Error).message}`),
+    );
   }
 }
 

@@ -43,13 +43,18 @@ function importsOf(file) {
     out.push({ spec, line: line + 1, text: text.split('\n')[line].trim(), typeOnly });
   };
   const visit = (node) => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       let typeOnly;
       if (ts.isImportDeclaration(node)) {
         const c = node.importClause;
         // `import type {...}`, or `import { type A, type B }` with no default: both are erased at build time.
         const named = c?.namedBindings && ts.isNamedImports(c.namedBindings) ? c.namedBindings.elements : null;
-        typeOnly = !!c && (c.isTypeOnly || (!c.name && !!named && named.length > 0 && named.every((e) => e.isTypeOnly)));
+        typeOnly =
+          !!c && (c.isTypeOnly || (!c.name && !!named && named.length > 0 && named.every((e) => e.isTypeOnly)));
       } else {
         const named = node.exportClause && ts.isNamedExports(node.exportClause) ? node.exportClause.elements : null;
         typeOnly = node.isTypeOnly || (!!named && named.length > 0 && named.every((e) => e.isTypeOnly));
@@ -62,7 +67,11 @@ function importsOf(file) {
       const isImport = node.expression.kind === ts.SyntaxKind.ImportKeyword;
       const isRequire = ts.isIdentifier(node.expression) && node.expression.text === 'require';
       if (isImport || isRequire) add(node, node.arguments[0].text, false);
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
       add(node, node.argument.literal.text, true); // typeof import('x'): a type
     }
     ts.forEachChild(node, visit);
@@ -112,7 +121,8 @@ const offend = (file, imp, why, via = []) =>
 for (const file of sourceFiles(join(root, 'server'))) {
   for (const imp of importsOf(file)) {
     const t = target(imp.spec, file);
-    if (t && inside(t, SRC)) offend(file, imp, 'server/ imports the storefront (src/); shared rules belong in contract/rules');
+    if (t && inside(t, SRC))
+      offend(file, imp, 'server/ imports the storefront (src/); shared rules belong in contract/rules');
   }
 }
 
@@ -122,7 +132,7 @@ for (const file of sourceFiles(SRC)) {
     if (pure && UI.test(imp.spec)) offend(file, imp, 'src/domain is pure: no Taro, React or MobX imports');
     if (imp.typeOnly) continue;
     if (ZOD.test(imp.spec)) {
-      offend(file, imp, "src/ imports zod at run time (use `import type`)");
+      offend(file, imp, 'src/ imports zod at run time (use `import type`)');
       continue;
     }
     const t = target(imp.spec, file);
@@ -137,7 +147,8 @@ if (existsSync(RULES)) {
   for (const file of sourceFiles(RULES)) {
     for (const imp of importsOf(file)) {
       if (UI.test(imp.spec)) offend(file, imp, 'contract/rules runs on both sides: no Taro, React or MobX imports');
-      if (!imp.typeOnly && ZOD.test(imp.spec)) offend(file, imp, 'contract/rules ships in the storefront: no zod at run time');
+      if (!imp.typeOnly && ZOD.test(imp.spec))
+        offend(file, imp, 'contract/rules ships in the storefront: no zod at run time');
       const t = target(imp.spec, file);
       if (t && inside(t, SRC)) offend(file, imp, 'contract/rules imports the storefront (src/)');
     }
@@ -160,7 +171,11 @@ if (existsSync(DOMAINS)) {
     const driverWord = code.search(/pglite/i);
     if (driverWord >= 0) {
       const line = code.slice(0, driverWord).split('\n').length;
-      offend(file, { line, text: code.split('\n')[line - 1].trim() }, 'domains/ must not know the database driver (runtime/database decides)');
+      offend(
+        file,
+        { line, text: code.split('\n')[line - 1].trim() },
+        'domains/ must not know the database driver (runtime/database decides)',
+      );
     }
     for (const imp of importsOf(file)) {
       if (DRIVER.test(imp.spec)) offend(file, imp, 'domains/ must not import a database driver');
@@ -170,7 +185,8 @@ if (existsSync(DOMAINS)) {
       const theirs = domainOf(f);
       if (theirs && theirs !== own && isRoute(f)) offend(file, imp, "a domain imports another domain's routes");
       if (!isRoute(file) && isRoute(f)) offend(file, imp, 'a service imports routes');
-      if (isRoute(file) && theirs && theirs !== own && !imp.typeOnly) offend(file, imp, "a route imports another domain (call its own service, which may)");
+      if (isRoute(file) && theirs && theirs !== own && !imp.typeOnly)
+        offend(file, imp, 'a route imports another domain (call its own service, which may)');
     }
   }
 }
@@ -179,4 +195,6 @@ if (offences.length) {
   console.error(`Layer check failed (${offences.length}):\n${offences.join('\n')}`);
   process.exit(1);
 }
-console.log('layers ok: server/ never imports src/, no zod at run time in src/, src/domain and contract/rules are pure, features keep to their own routes');
+console.log(
+  'layers ok: server/ never imports src/, no zod at run time in src/, src/domain and contract/rules are pure, features keep to their own routes',
+);

@@ -54,7 +54,8 @@ for (const [id, us] of self) {
 }
 const print = (title, m) => {
   console.log(`\n${title} (of ${(total / 1e6).toFixed(1)} s sampled)`);
-  for (const [k, us] of [...m].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${((100 * us) / total).toFixed(1).padStart(5)}%  ${k}`);
+  for (const [k, us] of [...m].sort((a, b) => b[1] - a[1]).slice(0, top))
+    console.log(`${((100 * us) / total).toFixed(1).padStart(5)}%  ${k}`);
 };
 print('self time by file / package', byFile);
 print('self time by function', byFn);

@@ -5,7 +5,8 @@
  * port, fresh PGlite data dir), and prints performance, LCP, FCP, TBT, CLS, accessibility and best practices per
  * page with the audits that failed, writing each page's JSON and HTML report to LIGHTHOUSE_DIR (lighthouse/).
  *
- * The first two pages are audited as a first visit (the origin's storage, local storage, IndexedDB and cookies included,
+ * The first two pages are audited as a first visit (the origin's storage, local storage, IndexedDB and cookies
+ * included,
  * and the cache are cleared before each run: Lighthouse's own default keeps local storage and cookies). The other
  * three need a customer: the script logs in by phone through the storefront's own form (SMS code from the server
  * log) in the same Chromium, over CDP, places a free sign-up for the order detail, and audits them with
@@ -39,7 +40,11 @@ interface Target {
 
 const TARGETS: Target[] = [
   { name: 'home', path: '', customer: false },
-  { name: 'activity-detail', path: `/pages/activity/activityDetail?actSn=${PROJECT}-activity-01&projectSn=${PROJECT}`, customer: false },
+  {
+    name: 'activity-detail',
+    path: `/pages/activity/activityDetail?actSn=${PROJECT}-activity-01&projectSn=${PROJECT}`,
+    customer: false,
+  },
   { name: 'order-submit', path: `/pages/order/orderSubmit?targetSn=${PROJECT}-activity-01`, customer: true },
   // Filled in with the order the script places (orderNo of a free sign-up).
   { name: 'order-detail', path: '', customer: true },
@@ -123,7 +128,14 @@ async function customerSession(chrome: LaunchedChrome, server: Server): Promise<
   }
 }
 
-async function auditOne(url: string, port: number, outDir: string, name: string, keepStorage: boolean, runs: number): Promise<PageScore> {
+async function auditOne(
+  url: string,
+  port: number,
+  outDir: string,
+  name: string,
+  keepStorage: boolean,
+  runs: number,
+): Promise<PageScore> {
   const { default: lighthouse } = await import('lighthouse');
   const flags: Flags = {
     port,
@@ -134,7 +146,19 @@ async function auditOne(url: string, port: number, outDir: string, name: string,
     // Lighthouse's default reset keeps local storage, IndexedDB and cookies ("so the user isn't logged out"), so
     // every run after a page's first, and every page after the first, was a returning visitor with a stored session.
     // A first visit clears them too.
-    ...(keepStorage ? {} : { clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'local_storage', 'indexeddb', 'cookies'] }),
+    ...(keepStorage
+      ? {}
+      : {
+          clearStorageTypes: [
+            'file_systems',
+            'shader_cache',
+            'service_workers',
+            'cache_storage',
+            'local_storage',
+            'indexeddb',
+            'cookies',
+          ],
+        }),
   };
   const results: RunnerResult[] = [];
   for (let i = 0; i < runs; i += 1) {
@@ -142,9 +166,15 @@ async function auditOne(url: string, port: number, outDir: string, name: string,
     if (!r) throw new Error(`lighthouse gave no result for ${name}`);
     results.push(r);
   }
-  const spread = runs > 1
-    ? results.map((r) => `${score(r, 'performance')}/${Math.round(numeric(r, 'total-blocking-time'))}/${Math.round(numeric(r, 'largest-contentful-paint'))}`).join(' ')
-    : undefined;
+  const spread =
+    runs > 1
+      ? results
+          .map(
+            (r) =>
+              `${score(r, 'performance')}/${Math.round(numeric(r, 'total-blocking-time'))}/${Math.round(numeric(r, 'largest-contentful-paint'))}`,
+          )
+          .join(' ')
+      : undefined;
   results.sort((a, b) => score(a, 'performance') - score(b, 'performance'));
   const median = results[Math.floor(results.length / 2)];
   const [json, html] = median.report as string[];
@@ -168,10 +198,14 @@ function print(rows: PageScore[], outDir: string) {
 
 /** Serves the build, audits the five pages and prints the table; answers the scores. */
 export async function runLighthouse(): Promise<PageScore[]> {
-  const dist = process.env.LIGHTHOUSE_H5_DIST || process.env.BENCH_H5_DIST || process.env.E2E_H5_DIST || join(root, 'dist/h5');
+  const dist =
+    process.env.LIGHTHOUSE_H5_DIST || process.env.BENCH_H5_DIST || process.env.E2E_H5_DIST || join(root, 'dist/h5');
   const outDir = process.env.LIGHTHOUSE_DIR || join(root, 'lighthouse');
   const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS || 1));
-  const only = (process.env.LIGHTHOUSE_PAGES || '').split(',').map((s) => s.trim()).filter(Boolean);
+  const only = (process.env.LIGHTHOUSE_PAGES || '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const wanted = (t: Target) => !only.length || only.includes(t.name);
   mkdirSync(outDir, { recursive: true });
   // startServer serves E2E_H5_DIST; set it for this process only.
@@ -185,7 +219,9 @@ export async function runLighthouse(): Promise<PageScore[]> {
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-component-update'],
     });
     for (const t of TARGETS.filter((x) => !x.customer && wanted(x))) {
-      rows.push(await auditOne(`${server.baseUrl}/${t.path ? `#${t.path}` : ''}`, chrome.port, outDir, t.name, false, runs));
+      rows.push(
+        await auditOne(`${server.baseUrl}/${t.path ? `#${t.path}` : ''}`, chrome.port, outDir, t.name, false, runs),
+      );
     }
     const customerTargets = TARGETS.filter((x) => x.customer && wanted(x));
     // The customer's login and free sign-up only when a customer page is audited.

@@ -63,27 +63,52 @@ export const COMMANDS: Record<string, Command> = {
   templates: {
     usage: 'templates <projectSn>                       coupon templates with copies issued / used',
     async run({ positional: [projectSn] }) {
-      const { list } = await call<{ list: Record<string, unknown>[] }>('GET', `/ops/coupon/templates?projectSn=${encodeURIComponent(need(projectSn, 'projectSn'))}`);
-      console.table(list.map(({ couponSn, couponName, couponType, couponAmount, threshold, validityType, grantMode, issued, used }) => ({ couponSn, couponName, couponType, couponAmount, threshold, validityType, grantMode, issued, used })));
+      const { list } = await call<{ list: Record<string, unknown>[] }>(
+        'GET',
+        `/ops/coupon/templates?projectSn=${encodeURIComponent(need(projectSn, 'projectSn'))}`,
+      );
+      console.table(
+        list.map(
+          ({ couponSn, couponName, couponType, couponAmount, threshold, validityType, grantMode, issued, used }) => ({
+            couponSn,
+            couponName,
+            couponType,
+            couponAmount,
+            threshold,
+            validityType,
+            grantMode,
+            issued,
+            used,
+          }),
+        ),
+      );
     },
   },
   'template:create': {
     usage:
-      "template:create '<json>'                     a coupon template, e.g. '{\"projectSn\":\"demo\",\"couponName\":\"立减10元\",\"couponType\":1,\"couponAmount\":1000,\"validityType\":1,\"validityDays\":7}'",
+      'template:create \'<json>\'                     a coupon template, e.g. \'{"projectSn":"demo","couponName":"立减10元","couponType":1,"couponAmount":1000,"validityType":1,"validityDays":7}\'',
     async run({ positional: [json] }) {
-      console.log(JSON.stringify(await call('POST', '/ops/coupon/templates', JSON.parse(need(json, 'template JSON'))), null, 2));
+      console.log(
+        JSON.stringify(await call('POST', '/ops/coupon/templates', JSON.parse(need(json, 'template JSON'))), null, 2),
+      );
     },
   },
   claims: {
-    usage: 'claims <projectSn>                          claim activities: stock, claimed, and the URL to print as a QR code',
+    usage:
+      'claims <projectSn>                          claim activities: stock, claimed, and the URL to print as a QR code',
     async run({ positional: [projectSn] }) {
-      const { list } = await call<{ list: { actSn: string; title: string; claimUrl: string; items: { couponName: string; stock: number; claimed: number; perPerson: number }[] }[] }>(
-        'GET',
-        `/ops/coupon/claims?projectSn=${encodeURIComponent(need(projectSn, 'projectSn'))}`,
-      );
+      const { list } = await call<{
+        list: {
+          actSn: string;
+          title: string;
+          claimUrl: string;
+          items: { couponName: string; stock: number; claimed: number; perPerson: number }[];
+        }[];
+      }>('GET', `/ops/coupon/claims?projectSn=${encodeURIComponent(need(projectSn, 'projectSn'))}`);
       for (const a of list) {
         console.log(`${a.actSn}  ${a.title}\n  ${a.claimUrl}`);
-        for (const it of a.items) console.log(`    ${it.couponName}: ${it.claimed}/${it.stock} claimed, ${it.perPerson} per person`);
+        for (const it of a.items)
+          console.log(`    ${it.couponName}: ${it.claimed}/${it.stock} claimed, ${it.perPerson} per person`);
       }
     },
   },
@@ -105,9 +130,12 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   'claim:qr': {
-    usage: 'claim:qr <actSn> --out claim.png                the QR code of a claim activity\'s URL, to print',
+    usage: "claim:qr <actSn> --out claim.png                the QR code of a claim activity's URL, to print",
     async run({ positional: [actSn], flags }) {
-      const res = await call<{ claimUrl: string; qr: string }>('GET', `/ops/coupon/claims/${encodeURIComponent(need(actSn, 'actSn'))}/qr`);
+      const res = await call<{ claimUrl: string; qr: string }>(
+        'GET',
+        `/ops/coupon/claims/${encodeURIComponent(need(actSn, 'actSn'))}/qr`,
+      );
       const out = need(flags.out, '--out file.png');
       writeFileSync(out, Buffer.from(res.qr.replace(/^data:image\/png;base64,/, ''), 'base64'));
       console.log(`${res.claimUrl}\nQR code written to ${out}`);
@@ -116,12 +144,16 @@ export const COMMANDS: Record<string, Command> = {
   batches: {
     usage: 'batches <projectSn>                         card batches with codes redeemed / voided',
     async run({ positional: [projectSn] }) {
-      const { list } = await call<{ list: Record<string, unknown>[] }>('GET', `/ops/card/batches?projectSn=${encodeURIComponent(need(projectSn, 'projectSn'))}`);
+      const { list } = await call<{ list: Record<string, unknown>[] }>(
+        'GET',
+        `/ops/card/batches?projectSn=${encodeURIComponent(need(projectSn, 'projectSn'))}`,
+      );
       console.table(list);
     },
   },
   'batch:create': {
-    usage: 'batch:create <projectSn> <cardName> <count> [--face fen] [--days N] [--coupons sn,sn] [--redeem-end ISO] [--out codes.csv]',
+    usage:
+      'batch:create <projectSn> <cardName> <count> [--face fen] [--days N] [--coupons sn,sn] [--redeem-end ISO] [--out codes.csv]',
     async run({ positional: [projectSn, cardName, count], flags }) {
       const body = {
         projectSn: need(projectSn, 'projectSn'),
@@ -133,10 +165,16 @@ export const COMMANDS: Record<string, Command> = {
         redeemEndAt: flags['redeem-end'] || null,
         description: flags.description || '',
       };
-      const res = await call<{ batch: { batchSn: string; codes: number }; csv: string }>('POST', '/ops/card/batches', body);
+      const res = await call<{ batch: { batchSn: string; codes: number }; csv: string }>(
+        'POST',
+        '/ops/card/batches',
+        body,
+      );
       if (flags.out) {
         writeFileSync(flags.out, res.csv, { mode: 0o600 });
-        console.log(`${res.batch.batchSn}: ${res.batch.codes} codes written to ${flags.out} (the only copy: the server keeps digests)`);
+        console.log(
+          `${res.batch.batchSn}: ${res.batch.codes} codes written to ${flags.out} (the only copy: the server keeps digests)`,
+        );
       } else {
         console.error(`${res.batch.batchSn}: ${res.batch.codes} codes (the only copy: the server keeps digests)`);
         process.stdout.write(res.csv);
@@ -147,28 +185,55 @@ export const COMMANDS: Record<string, Command> = {
   withdrawals: {
     usage: 'withdrawals [REVIEWING|PAYING|SUCCESS|FAILED|REJECTED]  withdrawals, newest first',
     async run({ positional: [status] }) {
-      const { list } = await call<{ list: Record<string, unknown>[] }>('GET', `/ops/earnings/withdrawals${status ? `?status=${encodeURIComponent(status)}` : ''}`);
-      console.table(list.map(({ withdrawalNo, phone, holderName, bankName, cardMasked, amount, actualAmount, statusText, createdAt }) => ({ withdrawalNo, phone, holderName, bankName, cardMasked, amount, actualAmount, statusText, createdAt })));
+      const { list } = await call<{ list: Record<string, unknown>[] }>(
+        'GET',
+        `/ops/earnings/withdrawals${status ? `?status=${encodeURIComponent(status)}` : ''}`,
+      );
+      console.table(
+        list.map(
+          ({ withdrawalNo, phone, holderName, bankName, cardMasked, amount, actualAmount, statusText, createdAt }) => ({
+            withdrawalNo,
+            phone,
+            holderName,
+            bankName,
+            cardMasked,
+            amount,
+            actualAmount,
+            statusText,
+            createdAt,
+          }),
+        ),
+      );
     },
   },
   'withdrawal:approve': {
     usage: 'withdrawal:approve <withdrawalNo>            hand a reviewing withdrawal to the payout provider',
     async run({ positional: [no] }) {
-      const w = await call<{ statusText: string }>('POST', `/ops/earnings/withdrawals/${encodeURIComponent(need(no, 'withdrawalNo'))}/approve`);
+      const w = await call<{ statusText: string }>(
+        'POST',
+        `/ops/earnings/withdrawals/${encodeURIComponent(need(no, 'withdrawalNo'))}/approve`,
+      );
       console.log(`${no}: ${w.statusText}`);
     },
   },
   'withdrawal:reject': {
     usage: 'withdrawal:reject <withdrawalNo> <reason>    refuse it; the amount goes back to the balance',
     async run({ positional: [no, reason] }) {
-      const w = await call<{ statusText: string }>('POST', `/ops/earnings/withdrawals/${encodeURIComponent(need(no, 'withdrawalNo'))}/reject`, { reason: need(reason, 'reason') });
+      const w = await call<{ statusText: string }>(
+        'POST',
+        `/ops/earnings/withdrawals/${encodeURIComponent(need(no, 'withdrawalNo'))}/reject`,
+        { reason: need(reason, 'reason') },
+      );
       console.log(`${no}: ${w.statusText}`);
     },
   },
   'promoter:add': {
     usage: 'promoter:add <projectSn> <phone>             make a user (logged in once) a promoter; prints its code',
     async run({ positional: [projectSn, phone] }) {
-      const p = await call<{ promoterCode: string }>('POST', '/ops/earnings/promoters', { projectSn: need(projectSn, 'projectSn'), phone: need(phone, 'phone') });
+      const p = await call<{ promoterCode: string }>('POST', '/ops/earnings/promoters', {
+        projectSn: need(projectSn, 'projectSn'),
+        phone: need(phone, 'phone'),
+      });
       console.log(p.promoterCode);
     },
   },
@@ -182,12 +247,16 @@ export const COMMANDS: Record<string, Command> = {
   'orders:to-ship': {
     usage: 'orders:to-ship <projectSn>                  paid goods orders waiting to be shipped, with their addresses',
     async run({ positional: [projectSn] }) {
-      const { list } = await call<{ list: Record<string, unknown>[] }>('GET', `/ops/orders/to-ship?projectSn=${encodeURIComponent(need(projectSn, 'projectSn'))}`);
+      const { list } = await call<{ list: Record<string, unknown>[] }>(
+        'GET',
+        `/ops/orders/to-ship?projectSn=${encodeURIComponent(need(projectSn, 'projectSn'))}`,
+      );
       console.table(list);
     },
   },
   'order:ship': {
-    usage: "order:ship <orderNo> <carrier> <trackingNo>  ship a paid goods order, e.g. order:ship SO2026... 顺丰速运 SF1234567890",
+    usage:
+      'order:ship <orderNo> <carrier> <trackingNo>  ship a paid goods order, e.g. order:ship SO2026... 顺丰速运 SF1234567890',
     async run({ positional: [orderNo, carrierName, trackingNo] }) {
       const shipment = await call('POST', `/ops/orders/${encodeURIComponent(need(orderNo, 'orderNo'))}/ship`, {
         carrierName: need(carrierName, 'carrier'),
@@ -197,9 +266,12 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   'order:refunded': {
-    usage: 'order:refunded <orderNo> <refundedTotalFen>   report an order\'s refunds: cancels or claws back its commission',
+    usage:
+      "order:refunded <orderNo> <refundedTotalFen>   report an order's refunds: cancels or claws back its commission",
     async run({ positional: [orderNo, fen] }) {
-      await call('POST', `/ops/earnings/orders/${encodeURIComponent(need(orderNo, 'orderNo'))}/refunded`, { refundedTotal: int(fen, 'refundedTotalFen') });
+      await call('POST', `/ops/earnings/orders/${encodeURIComponent(need(orderNo, 'orderNo'))}/refunded`, {
+        refundedTotal: int(fen, 'refundedTotalFen'),
+      });
       console.log('ok');
     },
   },

@@ -42,7 +42,9 @@ for (const target of ['weapp', 'swan']) {
     const limit = name === 'main' ? MAIN_LIMIT : SUB_LIMIT;
     const over = size > limit;
     failed ||= over;
-    console.log(`${over ? 'OVER' : 'ok  '} ${target} ${name.padEnd(28)} ${(size / 1024).toFixed(1).padStart(8)} KB / ${limit / 1024} KB`);
+    console.log(
+      `${over ? 'OVER' : 'ok  '} ${target} ${name.padEnd(28)} ${(size / 1024).toFixed(1).padStart(8)} KB / ${limit / 1024} KB`,
+    );
   }
 }
 // The client imports contract types only (DESIGN.md §2): a schema library in a bundle means a value import leaked.

@@ -37,9 +37,24 @@ const VISITOR: Stop[] = [
   { name: 'tab-three', title: '第三个首页标签', path: '/pages/index/tabThree', marker: '.sf-home .sf-modules' },
   { name: 'tab-four', title: '第四个首页标签', path: '/pages/index/tabFour', marker: '.sf-home .sf-modules' },
   { name: 'center-visitor', title: '我的（访客）', path: '/pages/center/center', marker: '.sf-center' },
-  { name: 'course-detail', title: '课程详情', path: '/pages/activity/courseDetail?actSn={p}-course-01', marker: '.sf-act__name' },
-  { name: 'activity-detail', title: '活动详情', path: '/pages/activity/activityDetail?actSn={p}-activity-01', marker: '.sf-act__name' },
-  { name: 'goods-detail', title: '商品详情', path: '/pages/activity/activityDetail?actSn={p}-goods-03', marker: '.sf-act__name' },
+  {
+    name: 'course-detail',
+    title: '课程详情',
+    path: '/pages/activity/courseDetail?actSn={p}-course-01',
+    marker: '.sf-act__name',
+  },
+  {
+    name: 'activity-detail',
+    title: '活动详情',
+    path: '/pages/activity/activityDetail?actSn={p}-activity-01',
+    marker: '.sf-act__name',
+  },
+  {
+    name: 'goods-detail',
+    title: '商品详情',
+    path: '/pages/activity/activityDetail?actSn={p}-goods-03',
+    marker: '.sf-act__name',
+  },
   { name: 'error', title: '提示页', path: '/pages/error/error?reason=notBuilt', marker: '.sf-error' },
   { name: 'login', title: '手机号登录', path: '/pages/entrance/entrance?login=phone', marker: '.sf-login__submit' },
 ];
@@ -47,26 +62,91 @@ const VISITOR: Stop[] = [
 const CUSTOMER: Stop[] = [
   { name: 'search', title: '搜索', path: '/pages/index/indexSearch', marker: '.sf-search' },
   { name: 'center', title: '我的', path: '/pages/center/center', marker: '.sf-center__strip' },
-  { name: 'more', title: '更多列表', path: '/subpackages/activity/moreActivity/moreActivity?targetSn={p}-col-course', marker: '.sf-more' },
-  { name: 'reviews', title: '全部评价', path: '/subpackages/activity/getCommentList/getCommentList?actSn={p}-course-01', marker: '.sf-reviews' },
-  { name: 'course-submit', title: '确认订单（课程）', path: '/pages/order/courseOrderSubmit?targetSn={p}-course-02', marker: '.sf-submit__btn' },
-  { name: 'goods-submit', title: '确认订单（商品）', path: '/pages/order/orderSubmit?targetSn={p}-goods-03', marker: '.sf-submit__btn' },
-  { name: 'addresses', title: '收货地址', path: '/subpackages/user/address/deliveryAddress', marker: '.sf-addresses__bar' },
-  { name: 'address-new', title: '新增收货地址', path: '/subpackages/user/address/addEditAddress', marker: '.sf-address-form__save' },
+  {
+    name: 'more',
+    title: '更多列表',
+    path: '/subpackages/activity/moreActivity/moreActivity?targetSn={p}-col-course',
+    marker: '.sf-more',
+  },
+  {
+    name: 'reviews',
+    title: '全部评价',
+    path: '/subpackages/activity/getCommentList/getCommentList?actSn={p}-course-01',
+    marker: '.sf-reviews',
+  },
+  {
+    name: 'course-submit',
+    title: '确认订单（课程）',
+    path: '/pages/order/courseOrderSubmit?targetSn={p}-course-02',
+    marker: '.sf-submit__btn',
+  },
+  {
+    name: 'goods-submit',
+    title: '确认订单（商品）',
+    path: '/pages/order/orderSubmit?targetSn={p}-goods-03',
+    marker: '.sf-submit__btn',
+  },
+  {
+    name: 'addresses',
+    title: '收货地址',
+    path: '/subpackages/user/address/deliveryAddress',
+    marker: '.sf-addresses__bar',
+  },
+  {
+    name: 'address-new',
+    title: '新增收货地址',
+    path: '/subpackages/user/address/addEditAddress',
+    marker: '.sf-address-form__save',
+  },
   { name: 'order-list', title: '我的订单', path: '/pages/order/orderList', marker: '.sf-orders__tabs' },
   { name: 'service', title: '联系客服', path: '/subpackages/user/thirdParty/customerService', marker: '.sf-service' },
-  { name: 'coupons', title: '我的优惠券', path: '/subpackages/coupon/discountCouponList/discountCouponList', marker: '.sf-coupons-page__tabs' },
+  {
+    name: 'coupons',
+    title: '我的优惠券',
+    path: '/subpackages/coupon/discountCouponList/discountCouponList',
+    marker: '.sf-coupons-page__tabs',
+  },
   { name: 'cards', title: '我的卡券', path: '/subpackages/coupon/couponList/couponList', marker: '.sf-coupons-page' },
-  { name: 'exchange', title: '兑换卡券', path: '/subpackages/activity/exchangeCenter/exchangeCenter', marker: '.sf-exchange__card' },
-  { name: 'collect-form', title: '信息收集表单', path: '/pages/collectForms/collectForms?formSn={p}-form', marker: '.sf-collect__title' },
+  {
+    name: 'exchange',
+    title: '兑换卡券',
+    path: '/subpackages/activity/exchangeCenter/exchangeCenter',
+    marker: '.sf-exchange__card',
+  },
+  {
+    name: 'collect-form',
+    title: '信息收集表单',
+    path: '/pages/collectForms/collectForms?formSn={p}-form',
+    marker: '.sf-collect__title',
+  },
   { name: 'feedback', title: '意见反馈', path: '/subpackages/user/feedback/feedback', marker: '#feedback-submit' },
   { name: 'agreement', title: '用户协议', path: '/subpackages/user/user/agreement', marker: '#agreement-title' },
   { name: 'drainage', title: '关注我们', path: '/subpackages/user/drainage/drainageCode', marker: '#drainage-qr' },
   { name: 'huimin', title: '惠民服务', path: '/subpackages/user/huimin/huiminServer', marker: '.sf-huimin' },
-  { name: 'after-sales', title: '售后服务', path: '/subpackages/order/afterSale/afterSaleOrder', marker: '.sf-as__tabs' },
-  { name: 'integral-query', title: '积分查询', path: '/subpackages/user/integral/integralQuery', marker: '.sf-points__card' },
-  { name: 'authentication', title: '实名认证', path: '/subpackages/earnings/authentication/authentication', marker: '#auth-submit' },
-  { name: 'result', title: '结果页', path: '/subpackages/result/success/index?kind=signUp&orderNo=SO0000000001', marker: '#result-title' },
+  {
+    name: 'after-sales',
+    title: '售后服务',
+    path: '/subpackages/order/afterSale/afterSaleOrder',
+    marker: '.sf-as__tabs',
+  },
+  {
+    name: 'integral-query',
+    title: '积分查询',
+    path: '/subpackages/user/integral/integralQuery',
+    marker: '.sf-points__card',
+  },
+  {
+    name: 'authentication',
+    title: '实名认证',
+    path: '/subpackages/earnings/authentication/authentication',
+    marker: '#auth-submit',
+  },
+  {
+    name: 'result',
+    title: '结果页',
+    path: '/subpackages/result/success/index?kind=signUp&orderNo=SO0000000001',
+    marker: '#result-title',
+  },
 ];
 
 interface Taken {
@@ -111,7 +191,9 @@ async function settle(page: Page) {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
   await page
-    .waitForFunction(() => !document.querySelector('.taro_page_show:not(.taro_page_shade) .sf-skeleton'), undefined, { timeout: 5000 })
+    .waitForFunction(() => !document.querySelector('.taro_page_show:not(.taro_page_shade) .sf-skeleton'), undefined, {
+      timeout: 5000,
+    })
     .catch(() => undefined);
 }
 
@@ -133,7 +215,10 @@ async function orderDetail(phone: Phone, server: Server, theme: string, taken: T
   taken.push({ theme, name: 'order-detail', title: '订单详情', file, ok });
 }
 
-/** Places one order (a zero-price activity signs up without payment) so the order list and detail have something to show. */
+/**
+ * Places one order (a zero-price activity signs up without payment) so the order list and detail have something to
+ * show.
+ */
 async function placeOrder(phone: Phone, server: Server, projectSn: string) {
   try {
     await open(phone, server, `/pages/activity/activityDetail?actSn=${projectSn}-activity-02`);
@@ -141,9 +226,15 @@ async function placeOrder(phone: Phone, server: Server, projectSn: string) {
     await detail.locator('#act-order').click({ timeout: 5000 });
     // A zero-price item signs up at once (no submit screen) and shows the result page, whose 查看订单 opens the
     // order; others go through a submit screen.
-    await phone.page.waitForFunction(() => /rderSubmit|orderDetail|result\/index/i.test(location.hash), undefined, { timeout: WAIT });
+    await phone.page.waitForFunction(() => /rderSubmit|orderDetail|result\/index/i.test(location.hash), undefined, {
+      timeout: WAIT,
+    });
     if (/result\/index/.test(phone.page.url())) {
-      const result = await currentPage(phone.page, { route: 'subpackages/result/success/index', marker: '#result-order' }, { timeout: WAIT });
+      const result = await currentPage(
+        phone.page,
+        { route: 'subpackages/result/success/index', marker: '#result-order' },
+        { timeout: WAIT },
+      );
       await result.locator('#result-order').click({ timeout: 5000 });
     }
     if (/orderDetail|result\/index/.test(phone.page.url())) {
@@ -210,7 +301,9 @@ async function main() {
   }
   writeFileSync(join(OUT, 'index.html'), indexHtml(taken));
   const bad = taken.filter((t) => !t.ok);
-  console.log(`[shots] ${taken.length} screenshots in ${OUT}/index.html${bad.length ? `, ${bad.length} did not show their page` : ''}`);
+  console.log(
+    `[shots] ${taken.length} screenshots in ${OUT}/index.html${bad.length ? `, ${bad.length} did not show their page` : ''}`,
+  );
   if (bad.length) process.exitCode = 1;
 }
 

@@ -21,7 +21,10 @@ function newestMtime(dir) {
 function h5IsStale() {
   if (!existsSync(builtMarker)) return true;
   const built = statSync(builtMarker).mtimeMs;
-  const sources = Math.max(...['src', 'contract', 'config'].map((d) => newestMtime(join(root, d))), statSync(join(root, 'package.json')).mtimeMs);
+  const sources = Math.max(
+    ...['src', 'contract', 'config'].map((d) => newestMtime(join(root, d))),
+    statSync(join(root, 'package.json')).mtimeMs,
+  );
   return sources > built;
 }
 

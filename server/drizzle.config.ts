@@ -1,4 +1,6 @@
-/** drizzle-kit: `npm run db:generate` writes SQL migrations from the schema; they are committed and applied at start. */
+/**
+ * drizzle-kit: `npm run db:generate` writes SQL migrations from the schema; they are committed and applied at start.
+ */
 import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({

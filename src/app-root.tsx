@@ -41,7 +41,9 @@ function startEntranceEarly(): void {
     sharedPage = path;
   } else if (query.trafficId) return;
   const projectSn = String(query.projectSn || session.projectSn || DEFAULT_PROJECT_SN);
-  entranceStart.start(startEntranceCalls(session, projectSn, platformLogin.silent, { redirect, prefetch: rootStore.pagePrefetch }));
+  entranceStart.start(
+    startEntranceCalls(session, projectSn, platformLogin.silent, { redirect, prefetch: rootStore.pagePrefetch }),
+  );
 }
 /** A session kept from an earlier visit (read before this start's entrance may bring one). */
 const keptSession = !!rootStore.session.token;
@@ -69,7 +71,8 @@ function App({ children }: PropsWithChildren) {
     if (keptSession) void rootStore.session.restoreUser();
     // On H5 the window's size is read from the layout, which the first screen need not wait for: nothing on it
     // reads systemInfo, so it is read once the browser is idle.
-    if (process.env.TARO_ENV === 'h5' && typeof window.requestIdleCallback === 'function') window.requestIdleCallback(keepSystemInfo, { timeout: 3000 });
+    if (process.env.TARO_ENV === 'h5' && typeof window.requestIdleCallback === 'function')
+      window.requestIdleCallback(keepSystemInfo, { timeout: 3000 });
     else keepSystemInfo();
   });
   // §2: unknown paths go to the error page.

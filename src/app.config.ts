@@ -24,12 +24,32 @@ export default defineAppConfig({
   subPackages: [
     {
       root: 'subpackages/activity',
-      pages: ['moreActivity/moreActivity', 'getCommentList/getCommentList', 'getCouponActive/getCouponActive', 'exchangeCenter/exchangeCenter', 'exchangeDetail/exchangeDetail'],
+      pages: [
+        'moreActivity/moreActivity',
+        'getCommentList/getCommentList',
+        'getCouponActive/getCouponActive',
+        'exchangeCenter/exchangeCenter',
+        'exchangeDetail/exchangeDetail',
+      ],
     },
-    { root: 'subpackages/coupon', pages: ['discountCouponList/discountCouponList', 'couponHistory/couponHistory', 'couponList/couponList'] },
+    {
+      root: 'subpackages/coupon',
+      pages: ['discountCouponList/discountCouponList', 'couponHistory/couponHistory', 'couponList/couponList'],
+    },
     {
       root: 'subpackages/user',
-      pages: ['address/deliveryAddress', 'address/addEditAddress', 'thirdParty/customerService', 'thirdParty/richTextH5', 'feedback/feedback', 'user/agreement', 'huimin/huiminServer', 'drainage/drainageCode', 'integral/integralQuery', 'integral/carrierAuth'],
+      pages: [
+        'address/deliveryAddress',
+        'address/addEditAddress',
+        'thirdParty/customerService',
+        'thirdParty/richTextH5',
+        'feedback/feedback',
+        'user/agreement',
+        'huimin/huiminServer',
+        'drainage/drainageCode',
+        'integral/integralQuery',
+        'integral/carrierAuth',
+      ],
     },
     {
       root: 'subpackages/earnings',
@@ -60,7 +80,10 @@ export default defineAppConfig({
         'integral/integralOrder',
       ],
     },
-    { root: 'subpackages/result', pages: ['success/courseDetailSuccess', 'success/exchangeSuccess', 'success/index', 'success/collectFormSuccess'] },
+    {
+      root: 'subpackages/result',
+      pages: ['success/courseDetailSuccess', 'success/exchangeSuccess', 'success/index', 'success/collectFormSuccess'],
+    },
     // §2 system pages /choose-location and /open-location.
     { root: 'subpackages/system', pages: ['chooseLocation/chooseLocation', 'openLocation/openLocation'] },
   ],
@@ -86,11 +109,36 @@ export default defineAppConfig({
     borderStyle: 'black',
     // Titles are replaced at run time by the project's configured tab menu.
     list: [
-      { pagePath: 'pages/index/index', text: '首页', iconPath: 'assets/tab/home.png', selectedIconPath: 'assets/tab/home-on.png' },
-      { pagePath: 'pages/index/tabTwo', text: '课程', iconPath: 'assets/tab/two.png', selectedIconPath: 'assets/tab/two-on.png' },
-      { pagePath: 'pages/index/tabThree', text: '活动', iconPath: 'assets/tab/three.png', selectedIconPath: 'assets/tab/three-on.png' },
-      { pagePath: 'pages/index/tabFour', text: '发现', iconPath: 'assets/tab/four.png', selectedIconPath: 'assets/tab/four-on.png' },
-      { pagePath: 'pages/center/center', text: '我的', iconPath: 'assets/tab/center.png', selectedIconPath: 'assets/tab/center-on.png' },
+      {
+        pagePath: 'pages/index/index',
+        text: '首页',
+        iconPath: 'assets/tab/home.png',
+        selectedIconPath: 'assets/tab/home-on.png',
+      },
+      {
+        pagePath: 'pages/index/tabTwo',
+        text: '课程',
+        iconPath: 'assets/tab/two.png',
+        selectedIconPath: 'assets/tab/two-on.png',
+      },
+      {
+        pagePath: 'pages/index/tabThree',
+        text: '活动',
+        iconPath: 'assets/tab/three.png',
+        selectedIconPath: 'assets/tab/three-on.png',
+      },
+      {
+        pagePath: 'pages/index/tabFour',
+        text: '发现',
+        iconPath: 'assets/tab/four.png',
+        selectedIconPath: 'assets/tab/four-on.png',
+      },
+      {
+        pagePath: 'pages/center/center',
+        text: '我的',
+        iconPath: 'assets/tab/center.png',
+        selectedIconPath: 'assets/tab/center-on.png',
+      },
     ],
   },
 });

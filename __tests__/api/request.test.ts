@@ -1,7 +1,19 @@
 import { computeSign, signaturePath } from '../../contract/signature';
-import { ApiError, createRequest, DEDUPE_WINDOW_MS, REQUEST_TIMEOUT_MS, TOKEN_HEADER, type RequestDeps, type TransportRequest, type TransportResponse } from '../../src/api/request';
+import {
+  ApiError,
+  createRequest,
+  DEDUPE_WINDOW_MS,
+  REQUEST_TIMEOUT_MS,
+  TOKEN_HEADER,
+  type RequestDeps,
+  type TransportRequest,
+  type TransportResponse,
+} from '../../src/api/request';
 
-function setup(reply: (req: TransportRequest) => Promise<TransportResponse> | TransportResponse, overrides: Partial<RequestDeps> = {}) {
+function setup(
+  reply: (req: TransportRequest) => Promise<TransportResponse> | TransportResponse,
+  overrides: Partial<RequestDeps> = {},
+) {
   const calls: TransportRequest[] = [];
   const expired: string[] = [];
   const loading = { show: jest.fn(), hide: jest.fn() };
@@ -110,7 +122,10 @@ describe('request wrapper (§7)', () => {
   });
 
   test('optional loading is shown and hidden, also on failure', async () => {
-    const { request, loading } = setup(() => ({ statusCode: 200, data: { state: false, message: '不行', info: null } }));
+    const { request, loading } = setup(() => ({
+      statusCode: 200,
+      data: { state: false, message: '不行', info: null },
+    }));
     await expect(request({ url: '/x', loading: '登录中...' })).rejects.toThrow('不行');
     expect(loading.show).toHaveBeenCalledWith('登录中...');
     expect(loading.hide).toHaveBeenCalledTimes(1);
@@ -134,9 +149,15 @@ describe('request wrapper (§7)', () => {
 
   test('identical requests under two sessions are two calls: a login in between does not inherit the old reply', async () => {
     let token = 'visitor';
-    const { request, calls } = setup((req) => (req.header[TOKEN_HEADER] === 'visitor' ? { statusCode: 200, data: { state: false, code: 502, message: '登录已失效' } } : ok('mine')), {
-      getToken: () => token,
-    });
+    const { request, calls } = setup(
+      (req) =>
+        req.header[TOKEN_HEADER] === 'visitor'
+          ? { statusCode: 200, data: { state: false, code: 502, message: '登录已失效' } }
+          : ok('mine'),
+      {
+        getToken: () => token,
+      },
+    );
     const before = request({ url: '/front/v1/user/cache', method: 'GET' });
     token = 'customer';
     const after = request({ url: '/front/v1/user/cache', method: 'GET' });
@@ -176,14 +197,26 @@ describe('request wrapper (§7)', () => {
   });
 
   test('envelope: state false rejects with the server message, code and info', async () => {
-    const { request } = setup(() => ({ statusCode: 200, data: { state: false, message: '已存在待支付订单，请完成付款!', code: 1005, info: { orderNo: 'O1' } } }));
+    const { request } = setup(() => ({
+      statusCode: 200,
+      data: { state: false, message: '已存在待支付订单，请完成付款!', code: 1005, info: { orderNo: 'O1' } },
+    }));
     const err = await request({ url: '/x' }).catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
-    expect(err).toMatchObject({ message: '已存在待支付订单，请完成付款!', code: 1005, info: { orderNo: 'O1' }, kind: 'business' });
+    expect(err).toMatchObject({
+      message: '已存在待支付订单，请完成付款!',
+      code: 1005,
+      info: { orderNo: 'O1' },
+      kind: 'business',
+    });
   });
 
   test.each([
-    ['code 502 in the body', { statusCode: 401, data: { state: false, code: 502, message: '登录已失效，请重新登录' } }, '登录已失效，请重新登录'],
+    [
+      'code 502 in the body',
+      { statusCode: 401, data: { state: false, code: 502, message: '登录已失效，请重新登录' } },
+      '登录已失效，请重新登录',
+    ],
     ['HTTP status 502', { statusCode: 502, data: '' }, '登录已失效，请重新登录'],
   ])('%s clears the session and goes to the entrance', async (_name, response, message) => {
     const { request, expired } = setup(() => response as TransportResponse);
@@ -203,7 +236,10 @@ describe('request wrapper (§7)', () => {
     const call = request({ url: '/x' }).catch((e) => e);
     // A login replaces the session while the call is on its way; its refusal is about the old token.
     token = 'tok-new';
-    answer({ statusCode: 401, data: { state: false, code: 502, message: '登录已失效，请重新登录' } } as TransportResponse);
+    answer({
+      statusCode: 401,
+      data: { state: false, code: 502, message: '登录已失效，请重新登录' },
+    } as TransportResponse);
     expect(((await call) as ApiError).kind).toBe('session');
     expect(seen).toEqual([['登录已失效，请重新登录', 'tok-old']]);
   });
@@ -217,12 +253,18 @@ describe('request wrapper (§7)', () => {
 
   test('offline: 当前网络不可用，请检查网络设置', async () => {
     const { request } = setup(() => Promise.reject({ errMsg: 'request:fail' }), { isOnline: async () => false });
-    await expect(request({ url: '/x' })).rejects.toMatchObject({ kind: 'offline', message: '当前网络不可用，请检查网络设置' });
+    await expect(request({ url: '/x' })).rejects.toMatchObject({
+      kind: 'offline',
+      message: '当前网络不可用，请检查网络设置',
+    });
   });
 
   test('a failure while online is the empty-response text; a time-out has its own', async () => {
     const down = setup(() => Promise.reject({ errMsg: 'request:fail' }));
-    await expect(down.request({ url: '/x' })).rejects.toMatchObject({ kind: 'empty', message: '请求失败，稍后再试哦~' });
+    await expect(down.request({ url: '/x' })).rejects.toMatchObject({
+      kind: 'empty',
+      message: '请求失败，稍后再试哦~',
+    });
     const slow = setup(() => Promise.reject({ errMsg: 'request:fail timeout' }));
     await expect(slow.request({ url: '/x' })).rejects.toMatchObject({ kind: 'timeout' });
   });

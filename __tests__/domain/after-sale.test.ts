@@ -34,7 +34,9 @@ describe('after-sales state machine', () => {
   });
 
   const allowed = new Set(ALLOWED.map(([f, e]) => `${f}/${e}`));
-  const refused = AFTER_SALE_STATES.flatMap((s) => AFTER_SALE_EVENTS.map((e) => [s, e] as const)).filter(([s, e]) => !allowed.has(`${s}/${e}`));
+  const refused = AFTER_SALE_STATES.flatMap((s) => AFTER_SALE_EVENTS.map((e) => [s, e] as const)).filter(
+    ([s, e]) => !allowed.has(`${s}/${e}`),
+  );
 
   test.each(refused)('%s refuses %s with a reason', (from, event) => {
     const r = afterSaleTransition(from, event);
@@ -43,7 +45,8 @@ describe('after-sales state machine', () => {
   });
 
   test('final states take no event at all', () => {
-    for (const s of FINAL_AFTER_SALE_STATES) for (const e of AFTER_SALE_EVENTS) expect(afterSaleTransition(s, e).ok).toBe(false);
+    for (const s of FINAL_AFTER_SALE_STATES)
+      for (const e of AFTER_SALE_EVENTS) expect(afterSaleTransition(s, e).ok).toBe(false);
   });
 
   test('specific refusals name the reason', () => {

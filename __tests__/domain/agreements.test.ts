@@ -15,7 +15,9 @@ describe('the login notice links the agreements it names', () => {
   test('a name with no agreement behind it is no link', () => {
     const parts = noticeParts('登录即表示您已阅读并同意《用户协议》《隐私政策》和《积分兑换规则》');
     expect(parts.filter((p) => p.agreementSn).map((p) => p.text)).toEqual(['《用户协议》', '《隐私政策》']);
-    expect(parts.map((p) => p.text).join('')).toBe('登录即表示您已阅读并同意《用户协议》《隐私政策》和《积分兑换规则》');
+    expect(parts.map((p) => p.text).join('')).toBe(
+      '登录即表示您已阅读并同意《用户协议》《隐私政策》和《积分兑换规则》',
+    );
     expect(noticeParts('欢迎光临')).toEqual([{ text: '欢迎光临' }]);
   });
 

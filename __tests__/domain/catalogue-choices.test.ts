@@ -42,9 +42,20 @@ describe('goods quantity', () => {
 
   test('the storefront never asks for a quantity the server refuses', () => {
     for (const n of [clampQuantity(0), clampQuantity(1e6)]) {
-      expect(confirmByTargetQuery.safeParse({ timestamp: 1, nonceStr: 'abcdefgh', sign: 'x', targetSn: 'G', skuCnt: n }).success).toBe(true);
+      expect(
+        confirmByTargetQuery.safeParse({ timestamp: 1, nonceStr: 'abcdefgh', sign: 'x', targetSn: 'G', skuCnt: n })
+          .success,
+      ).toBe(true);
     }
-    expect(confirmByTargetQuery.safeParse({ timestamp: 1, nonceStr: 'abcdefgh', sign: 'x', targetSn: 'G', skuCnt: SKU_CNT_MAX + 1 }).success).toBe(false);
+    expect(
+      confirmByTargetQuery.safeParse({
+        timestamp: 1,
+        nonceStr: 'abcdefgh',
+        sign: 'x',
+        targetSn: 'G',
+        skuCnt: SKU_CNT_MAX + 1,
+      }).success,
+    ).toBe(false);
   });
 });
 

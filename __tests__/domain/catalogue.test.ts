@@ -38,8 +38,14 @@ describe('catalogue constants mirror the contract', () => {
 describe('§3 refund tag map and hold types', () => {
   test.each<[number[], string[]]>([
     [[1], ['支持申请退款']],
-    [[2, 3], ['不支持退款', '7天无理由退货']],
-    [[4, 5, 6], ['不支持7天无理由退货', '拆封后不支持退货', '激活后不支持退款']],
+    [
+      [2, 3],
+      ['不支持退款', '7天无理由退货'],
+    ],
+    [
+      [4, 5, 6],
+      ['不支持7天无理由退货', '拆封后不支持退货', '激活后不支持退款'],
+    ],
     [[9, 1], ['支持申请退款']],
     [[], []],
   ])('refund tags %j', (tags, texts) => {
@@ -47,7 +53,10 @@ describe('§3 refund tag map and hold types', () => {
   });
   test.each<[string[], string[]]>([
     [['TRAILING_HOLD'], ['随迁落户']],
-    [['TALENT_IN', 'TRAILING_HOLD'], ['人才引进', '随迁落户']],
+    [
+      ['TALENT_IN', 'TRAILING_HOLD'],
+      ['人才引进', '随迁落户'],
+    ],
     [['OTHER', ''], ['OTHER']],
   ])('hold types %j', (types, texts) => {
     expect(holdTypeTexts(types)).toEqual(texts);

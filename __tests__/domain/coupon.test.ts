@@ -1,4 +1,13 @@
-import { applyDiscount, couponDiscount, expiryLabel, initialCoupon, isCouponStateDisabled, percentCouponText, splitCoupons, toggleCoupon } from '../../contract/rules/coupon';
+import {
+  applyDiscount,
+  couponDiscount,
+  expiryLabel,
+  initialCoupon,
+  isCouponStateDisabled,
+  percentCouponText,
+  splitCoupons,
+  toggleCoupon,
+} from '../../contract/rules/coupon';
 
 describe('coupon discount (§3, §5): the same rule the server uses', () => {
   test.each([
@@ -13,9 +22,12 @@ describe('coupon discount (§3, §5): the same rule the server uses', () => {
     [2, 10, 5000, 0, 4999, 0],
     [2, 100, 0, 0, 3000, 3000],
     [1, 500, 0, 0, 0, 0], // nothing to discount
-  ])('type %i amount %i threshold %i limit %i on %i -> %i', (couponType, couponAmount, threshold, upperLimit, payable, expected) => {
-    expect(couponDiscount({ couponType, couponAmount, threshold, upperLimit }, payable)).toBe(expected);
-  });
+  ])(
+    'type %i amount %i threshold %i limit %i on %i -> %i',
+    (couponType, couponAmount, threshold, upperLimit, payable, expected) => {
+      expect(couponDiscount({ couponType, couponAmount, threshold, upperLimit }, payable)).toBe(expected);
+    },
+  );
 
   test.each([
     [10000, 2000, 8000, 2000],

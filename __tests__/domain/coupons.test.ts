@@ -6,10 +6,32 @@
 import type { CouponUse } from '@contract/coupon';
 import type { ClaimItem } from '@contract/coupon';
 import { formatCardCode, isCardCodeShape, normalizeCardCode } from '@contract/rules/card-code';
-import { VALIDITY_TYPES, couponWindow, heldValidityText, validityProblem, validityText } from '@contract/rules/coupon-validity';
-import { cardStateText, couponFace, includedCouponText, instructionLines, isCardDisabled, thresholdText, validityPieces } from '../../src/domain/cards';
+import {
+  VALIDITY_TYPES,
+  couponWindow,
+  heldValidityText,
+  validityProblem,
+  validityText,
+} from '@contract/rules/coupon-validity';
+import {
+  cardStateText,
+  couponFace,
+  includedCouponText,
+  instructionLines,
+  isCardDisabled,
+  thresholdText,
+  validityPieces,
+} from '../../src/domain/cards';
 import { couponDates } from '../../src/domain/coupon-dates';
-import { absoluteUrl, claimButton, claimFromScan, couponStateMark, couponUseStep, isCouponDisabled, upperLimitText } from '../../src/domain/coupons';
+import {
+  absoluteUrl,
+  claimButton,
+  claimFromScan,
+  couponStateMark,
+  couponUseStep,
+  isCouponDisabled,
+  upperLimitText,
+} from '../../src/domain/coupons';
 import { resolveJump } from '../../src/domain/jump';
 import { BUILT_ROUTES, ROUTES } from '../../src/domain/routes';
 import { heldCoupon as coupon } from '../fixtures/coupons';
@@ -17,7 +39,11 @@ import { heldCoupon as coupon } from '../fixtures/coupons';
 describe('validity text: one per validityType the server produces', () => {
   test.each([
     [VALIDITY_TYPES.DAYS_FROM_RECEIPT, { validityDays: 7 }, '领取后7天内有效'],
-    [VALIDITY_TYPES.FIXED_RANGE, { startTime: '2025-12-31T16:00:00.000Z', endTime: '2027-06-30T15:59:59.999Z' }, '有效期 2026.01.01 - 2027.06.30'],
+    [
+      VALIDITY_TYPES.FIXED_RANGE,
+      { startTime: '2025-12-31T16:00:00.000Z', endTime: '2027-06-30T15:59:59.999Z' },
+      '有效期 2026.01.01 - 2027.06.30',
+    ],
     [VALIDITY_TYPES.DAYS_FROM_NEXT_DAY, { validityDays: 30 }, '领取次日起30天内有效'],
     [VALIDITY_TYPES.UNTIL_DATE, { endTime: '2027-12-31T15:59:59.999Z' }, '有效期至 2027.12.31'],
     [VALIDITY_TYPES.LONG_TERM, { validityDays: null }, '长期有效'],
@@ -31,16 +57,33 @@ describe('validity text: one per validityType the server produces', () => {
     const at = new Date('2026-11-20T15:30:00.000Z');
     expect(couponWindow({ validityType: 1, validityDays: 7 }, at).end.toISOString()).toBe('2026-11-26T15:59:59.999Z');
     // Received 00:10 China time on 11-21 (still 11-20 in UTC): the receipt day is 11-21.
-    expect(couponWindow({ validityType: 1, validityDays: 1 }, new Date('2026-11-20T16:10:00.000Z')).end.toISOString()).toBe('2026-11-21T15:59:59.999Z');
+    expect(
+      couponWindow({ validityType: 1, validityDays: 1 }, new Date('2026-11-20T16:10:00.000Z')).end.toISOString(),
+    ).toBe('2026-11-21T15:59:59.999Z');
     const next = couponWindow({ validityType: 3, validityDays: 2 }, at);
-    expect([next.start.toISOString(), next.end.toISOString()]).toEqual(['2026-11-20T16:00:00.000Z', '2026-11-22T15:59:59.999Z']);
+    expect([next.start.toISOString(), next.end.toISOString()]).toEqual([
+      '2026-11-20T16:00:00.000Z',
+      '2026-11-22T15:59:59.999Z',
+    ]);
     expect(couponWindow({ validityType: 5, validityDays: null }, at).end.getUTCFullYear()).toBe(2099);
-    expect(couponWindow({ validityType: 4, validityDays: null, validEnd: '2027-01-01T00:00:00+08:00' }, at).end.toISOString()).toBe('2026-12-31T16:00:00.000Z');
+    expect(
+      couponWindow(
+        { validityType: 4, validityDays: null, validEnd: '2027-01-01T00:00:00+08:00' },
+        at,
+      ).end.toISOString(),
+    ).toBe('2026-12-31T16:00:00.000Z');
   });
 
   test('terms that cannot make a window are named', () => {
     expect(validityProblem({ validityType: 1, validityDays: null })).toBe('有效天数须为1到3650天');
-    expect(validityProblem({ validityType: 2, validityDays: null, validStart: '2027-01-02T00:00:00Z', validEnd: '2027-01-01T00:00:00Z' })).toBe('结束日期须晚于开始日期');
+    expect(
+      validityProblem({
+        validityType: 2,
+        validityDays: null,
+        validStart: '2027-01-02T00:00:00Z',
+        validEnd: '2027-01-01T00:00:00Z',
+      }),
+    ).toBe('结束日期须晚于开始日期');
     expect(validityProblem({ validityType: 4, validityDays: null })).toBe('须填写截止日期');
     expect(validityProblem({ validityType: 7, validityDays: 3 })).toBe('有效期类型不正确');
     expect(validityProblem({ validityType: 5, validityDays: null })).toBeNull();
@@ -52,15 +95,17 @@ describe('the dates on a customer’s copy say valid from and until', () => {
   // Window 2026-11-28 00:00 to the end of 2026-12-31, China time.
   const window = { startTime: '2026-11-27T16:00:00.000Z', endTime: '2026-12-31T15:59:59.999Z' };
 
-  test.each([VALIDITY_TYPES.DAYS_FROM_RECEIPT, VALIDITY_TYPES.FIXED_RANGE, VALIDITY_TYPES.DAYS_FROM_NEXT_DAY, VALIDITY_TYPES.UNTIL_DATE])(
-    'type %i: 有效期 start - end once the window is open, start 起生效 before',
-    (validityType) => {
-      const c = coupon({ validityType, ...window });
-      expect(heldValidityText(c, china('2026-11-28T00:00:00'))).toBe('有效期 2026.11.28 - 2026.12.31');
-      expect(heldValidityText(c, china('2026-12-31T23:59:00'))).toBe('有效期 2026.11.28 - 2026.12.31');
-      expect(heldValidityText(c, china('2026-11-27T23:59:59'))).toBe('2026.11.28 起生效');
-    },
-  );
+  test.each([
+    VALIDITY_TYPES.DAYS_FROM_RECEIPT,
+    VALIDITY_TYPES.FIXED_RANGE,
+    VALIDITY_TYPES.DAYS_FROM_NEXT_DAY,
+    VALIDITY_TYPES.UNTIL_DATE,
+  ])('type %i: 有效期 start - end once the window is open, start 起生效 before', (validityType) => {
+    const c = coupon({ validityType, ...window });
+    expect(heldValidityText(c, china('2026-11-28T00:00:00'))).toBe('有效期 2026.11.28 - 2026.12.31');
+    expect(heldValidityText(c, china('2026-12-31T23:59:00'))).toBe('有效期 2026.11.28 - 2026.12.31');
+    expect(heldValidityText(c, china('2026-11-27T23:59:59'))).toBe('2026.11.28 起生效');
+  });
 
   test('long-term says so; a copy without its dates falls back to its kind', () => {
     const now = china('2026-11-28T10:00:00');
@@ -77,8 +122,14 @@ describe('the dates on a customer’s copy say valid from and until', () => {
   });
 
   test('the card shows the line, and no bare date beside it', () => {
-    expect(couponDates(coupon({ validityType: 1, ...window }), china('2026-12-01T10:00:00'))).toEqual({ validity: '有效期 2026.11.28 - 2026.12.31', expiry: '' });
-    expect(couponDates(coupon({ validityType: 2, ...window }), china('2026-11-20T10:00:00'))).toEqual({ validity: '2026.11.28 起生效', expiry: '' });
+    expect(couponDates(coupon({ validityType: 1, ...window }), china('2026-12-01T10:00:00'))).toEqual({
+      validity: '有效期 2026.11.28 - 2026.12.31',
+      expiry: '',
+    });
+    expect(couponDates(coupon({ validityType: 2, ...window }), china('2026-11-20T10:00:00'))).toEqual({
+      validity: '2026.11.28 起生效',
+      expiry: '',
+    });
   });
 });
 
@@ -128,8 +179,12 @@ describe('coupon card texts and states', () => {
     expect(upperLimitText({ couponType: 1, upperLimit: 30000 })).toBe('');
     expect(instructionLines('下单立减\n\n 不与其他优惠同享 \r\n')).toEqual(['下单立减', '不与其他优惠同享']);
     expect(instructionLines(null)).toEqual([]);
-    expect(includedCouponText({ couponName: '礼品卡赠50元券', couponType: 1, couponAmount: 5000, threshold: 20000 })).toBe('赠 礼品卡赠50元券（¥50，满200元可用）');
-    expect(includedCouponText({ couponName: '9折券', couponType: 2, couponAmount: 10, threshold: 0 })).toBe('赠 9折券（9折，无门槛）');
+    expect(
+      includedCouponText({ couponName: '礼品卡赠50元券', couponType: 1, couponAmount: 5000, threshold: 20000 }),
+    ).toBe('赠 礼品卡赠50元券（¥50，满200元可用）');
+    expect(includedCouponText({ couponName: '9折券', couponType: 2, couponAmount: 10, threshold: 0 })).toBe(
+      '赠 9折券（9折，无门槛）',
+    );
   });
 
   test('state mapping: 2 and 3 are disabled and stamped', () => {
@@ -150,25 +205,47 @@ describe('coupon card texts and states', () => {
 });
 
 describe('§4 using a coupon: where 去使用 leads', () => {
-  const use = (over: Partial<CouponUse>): CouponUse => ({ activityList: { result: [], total: 0 }, jumpType: 1, targetSn: null, ...over });
-  const card = { actSn: 'a1', actName: 'x', cover: '', actType: 'COURSE', price: 1, originalPrice: null, tags: [], sales: 0 };
+  const use = (over: Partial<CouponUse>): CouponUse => ({
+    activityList: { result: [], total: 0 },
+    jumpType: 1,
+    targetSn: null,
+    ...over,
+  });
+  const card = {
+    actSn: 'a1',
+    actName: 'x',
+    cover: '',
+    actType: 'COURSE',
+    price: 1,
+    originalPrice: null,
+    tags: [],
+    sales: 0,
+  };
 
   test('1 switches to the home tab', () => {
     expect(couponUseStep(use({ jumpType: 1 }), '')).toEqual({ type: 'tab', index: 0 });
   });
   test('2 opens the more-activity list with couponSn; an empty list says 暂无可用活动', () => {
-    expect(couponUseStep(use({ jumpType: 2, targetSn: 'cp1', activityList: { result: [card], total: 1 } }), '')).toEqual({ type: 'page', path: ROUTES.moreActivity, query: { couponSn: 'cp1' } });
+    expect(
+      couponUseStep(use({ jumpType: 2, targetSn: 'cp1', activityList: { result: [card], total: 1 } }), ''),
+    ).toEqual({ type: 'page', path: ROUTES.moreActivity, query: { couponSn: 'cp1' } });
     expect(couponUseStep(use({ jumpType: 2, targetSn: 'cp1' }), '')).toEqual({ type: 'tip', text: '暂无可用活动' });
   });
   test('3 opens the third-party page; a path of ours is made absolute', () => {
-    expect(couponUseStep(use({ jumpType: 3, targetSn: 'https://p.example.com/x' }), '')).toEqual({ type: 'page', path: ROUTES.webView, query: { url: 'https://p.example.com/x' } });
+    expect(couponUseStep(use({ jumpType: 3, targetSn: 'https://p.example.com/x' }), '')).toEqual({
+      type: 'page',
+      path: ROUTES.webView,
+      query: { url: 'https://p.example.com/x' },
+    });
     expect(couponUseStep(use({ jumpType: 3, targetSn: '/static/pages/guide.html' }), 'http://localhost:3000')).toEqual({
       type: 'page',
       path: ROUTES.webView,
       query: { url: 'http://localhost:3000/static/pages/guide.html' },
     });
     expect(absoluteUrl('//evil.example.com/x', 'http://localhost:3000')).toBe('//evil.example.com/x');
-    expect(couponUseStep(use({ jumpType: 3, targetSn: 'javascript:alert(1)' }), 'http://localhost:3000').type).toBe('tip');
+    expect(couponUseStep(use({ jumpType: 3, targetSn: 'javascript:alert(1)' }), 'http://localhost:3000').type).toBe(
+      'tip',
+    );
   });
 });
 
@@ -197,14 +274,24 @@ describe('claim page', () => {
   test('领取 / 再领一张 / 已领取 / 已领完, and closed activities', () => {
     expect(claimButton(item({}), 'ONGOING')).toEqual({ text: '领取', enabled: true });
     expect(claimButton(item({ claimedByMe: 1 }), 'ONGOING')).toEqual({ text: '再领一张', enabled: true });
-    expect(claimButton(item({ state: 'CLAIMED', claimedByMe: 2 }), 'ONGOING')).toEqual({ text: '已领取', enabled: false });
-    expect(claimButton(item({ state: 'SOLD_OUT', remaining: 0 }), 'ONGOING')).toEqual({ text: '已领完', enabled: false });
+    expect(claimButton(item({ state: 'CLAIMED', claimedByMe: 2 }), 'ONGOING')).toEqual({
+      text: '已领取',
+      enabled: false,
+    });
+    expect(claimButton(item({ state: 'SOLD_OUT', remaining: 0 }), 'ONGOING')).toEqual({
+      text: '已领完',
+      enabled: false,
+    });
     expect(claimButton(item({}), 'NOT_STARTED').text).toBe('未开始');
     expect(claimButton(item({}), 'ENDED').text).toBe('已结束');
   });
 
   test('a scanned code: the printed claim URL or a bare actSn; anything else is not ours', () => {
-    expect(claimFromScan('http://shop.example.com/#/subpackages/activity/getCouponActive/getCouponActive?actSn=demo-scan-1&projectSn=demo')).toEqual({ actSn: 'demo-scan-1', projectSn: 'demo' });
+    expect(
+      claimFromScan(
+        'http://shop.example.com/#/subpackages/activity/getCouponActive/getCouponActive?actSn=demo-scan-1&projectSn=demo',
+      ),
+    ).toEqual({ actSn: 'demo-scan-1', projectSn: 'demo' });
     expect(claimFromScan(' demo-scan-1 ')).toEqual({ actSn: 'demo-scan-1', projectSn: null });
     expect(claimFromScan('https://weixin.qq.com/x/abc')).toBeNull();
     expect(claimFromScan('getCouponActive?actSn=../x')).toBeNull();
@@ -227,11 +314,29 @@ describe('card secrets', () => {
 
 describe('jump enums of the domain open built pages (no error page)', () => {
   test('SCAN_CODE_COLLECT_COUPONS (actSn) and CARD_SECRET_REDEEM', () => {
-    expect(resolveJump({ firstEnum: 'SCAN_CODE_COLLECT_COUPONS', targetSn: 'demo-scan-1' })).toEqual({ type: 'page', path: ROUTES.getCouponActive, query: { actSn: 'demo-scan-1' } });
-    expect(resolveJump({ firstEnum: 'CARD_SECRET_REDEEM' })).toEqual({ type: 'page', path: ROUTES.exchangeCenter, query: {} });
+    expect(resolveJump({ firstEnum: 'SCAN_CODE_COLLECT_COUPONS', targetSn: 'demo-scan-1' })).toEqual({
+      type: 'page',
+      path: ROUTES.getCouponActive,
+      query: { actSn: 'demo-scan-1' },
+    });
+    expect(resolveJump({ firstEnum: 'CARD_SECRET_REDEEM' })).toEqual({
+      type: 'page',
+      path: ROUTES.exchangeCenter,
+      query: {},
+    });
   });
   test('every page of the domain is built', () => {
-    for (const r of [ROUTES.couponDetails, ROUTES.getCouponActive, ROUTES.exchangeCenter, ROUTES.exchangeDetail, ROUTES.exchangeSuccess, ROUTES.discountCouponList, ROUTES.couponHistory, ROUTES.couponList, ROUTES.moreActivity]) {
+    for (const r of [
+      ROUTES.couponDetails,
+      ROUTES.getCouponActive,
+      ROUTES.exchangeCenter,
+      ROUTES.exchangeDetail,
+      ROUTES.exchangeSuccess,
+      ROUTES.discountCouponList,
+      ROUTES.couponHistory,
+      ROUTES.couponList,
+      ROUTES.moreActivity,
+    ]) {
       expect(BUILT_ROUTES.has(r)).toBe(true);
     }
   });

@@ -3,9 +3,26 @@
  * ID with birth date, adult), withdrawal rules (format, minimum, balance, daily amount and count, fee), and the
  * storefront's ledger grouping, amount input and share link carrying the promoter code.
  */
-import { CARD_MESSAGES, cardNoError, groupCardNo, luhnCheckDigit, luhnValid, maskCardNo, normalizeCardNo } from '../../contract/rules/luhn';
+import {
+  CARD_MESSAGES,
+  cardNoError,
+  groupCardNo,
+  luhnCheckDigit,
+  luhnValid,
+  maskCardNo,
+  normalizeCardNo,
+} from '../../contract/rules/luhn';
 import { IDENTITY_MESSAGES, idNumberError, isAdult, maskRealName, realNameError } from '../../contract/rules/identity';
-import { maxWithdrawable, readAmountText, ruleLines, withdrawalError, withdrawalFee, WITHDRAWAL_MESSAGES, yuanTextToFen, type WithdrawalRule } from '../../contract/rules/withdrawal';
+import {
+  maxWithdrawable,
+  readAmountText,
+  ruleLines,
+  withdrawalError,
+  withdrawalFee,
+  WITHDRAWAL_MESSAGES,
+  yuanTextToFen,
+  type WithdrawalRule,
+} from '../../contract/rules/withdrawal';
 import { groupLedgerByMonth, ledgerAmountText, signedMoney, withdrawVerdict } from '../../src/domain/earnings';
 import { sharePath } from '../../src/domain/share';
 import type { LedgerLine, WithdrawalRuleInfo } from '../../contract/earnings';
@@ -32,7 +49,8 @@ describe('bank card numbers', () => {
   ])('cardNoError(%j) -> %j', (raw, message) => expect(cardNoError(raw)).toBe(message));
 
   test('a check digit makes any body pass', () => {
-    for (const body of ['622202123456789', '621700123456789012', '40000000000000']) expect(luhnValid(body + luhnCheckDigit(body))).toBe(true);
+    for (const body of ['622202123456789', '621700123456789012', '40000000000000'])
+      expect(luhnValid(body + luhnCheckDigit(body))).toBe(true);
   });
 
   test('masks and grouping', () => {
@@ -78,7 +96,15 @@ describe('identity', () => {
 });
 
 describe('withdrawal rules', () => {
-  const rule: WithdrawalRule = { minAmount: 1000, maxPerDay: 500000, countPerDay: 3, feeBps: 0, feeMin: 0, identityRequired: true, bankCardRequired: true };
+  const rule: WithdrawalRule = {
+    minAmount: 1000,
+    maxPerDay: 500000,
+    countPerDay: 3,
+    feeBps: 0,
+    feeMin: 0,
+    identityRequired: true,
+    bankCardRequired: true,
+  };
   const ctx = { available: 20000, todayAmount: 0, todayCount: 0, verified: true, hasCard: true };
 
   test.each([
@@ -107,7 +133,9 @@ describe('withdrawal rules', () => {
     ['count reached', 1000, { todayCount: 3 }, {}, '今日提现次数已达上限（3次）'],
     ['daily amount', 1000, { available: 900000, todayAmount: 499500 }, {}, '超出今日提现额度，今日还可提现¥5'],
     ['fee eats it', 1000, {}, { feeMin: 1000, feeBps: 10 }, WITHDRAWAL_MESSAGES.feeTooHigh],
-  ])('%s', (_name, amount, c, r, message) => expect(withdrawalError(amount, { ...rule, ...r }, { ...ctx, ...c })).toBe(message));
+  ])('%s', (_name, amount, c, r, message) =>
+    expect(withdrawalError(amount, { ...rule, ...r }, { ...ctx, ...c })).toBe(message),
+  );
 
   test('fee: basis points rounded up to the fen, with a minimum; none when both are 0', () => {
     expect(withdrawalFee(12345, rule)).toBe(0);
@@ -122,13 +150,27 @@ describe('withdrawal rules', () => {
   });
 
   test('rule text names minimum, daily limits, fee, identity and card', () => {
-    expect(ruleLines(rule).slice(0, 5)).toEqual(['单笔提现金额不低于¥10', '每日最多提现¥5000，最多3次', '提现手续费：免费', '提现前需完成实名认证', '仅可提现到本人实名的银行卡']);
-    expect(ruleLines({ ...rule, feeBps: 60, feeMin: 100 })[2]).toBe('提现手续费：提现金额的0.6%，最低¥1，从提现金额中扣除');
+    expect(ruleLines(rule).slice(0, 5)).toEqual([
+      '单笔提现金额不低于¥10',
+      '每日最多提现¥5000，最多3次',
+      '提现手续费：免费',
+      '提现前需完成实名认证',
+      '仅可提现到本人实名的银行卡',
+    ]);
+    expect(ruleLines({ ...rule, feeBps: 60, feeMin: 100 })[2]).toBe(
+      '提现手续费：提现金额的0.6%，最低¥1，从提现金额中扣除',
+    );
   });
 });
 
 describe('storefront earnings helpers', () => {
-  const line = (id: number, kind: string, bucket: 'FROZEN' | 'AVAILABLE', amount: number, createdAt: string): LedgerLine => ({ id, kind, kindText: kind, title: 't', bucket, amount, createdAt });
+  const line = (
+    id: number,
+    kind: string,
+    bucket: 'FROZEN' | 'AVAILABLE',
+    amount: number,
+    createdAt: string,
+  ): LedgerLine => ({ id, kind, kindText: kind, title: 't', bucket, amount, createdAt });
 
   test('the ledger groups by China month; a release shows once, unsigned, and counts in neither total', () => {
     const months = groupLedgerByMonth([
@@ -166,7 +208,9 @@ describe('storefront earnings helpers', () => {
     const lines: LedgerLine[] = [];
     for (let i = 0; i < 60; i++) {
       const kind = kinds[i % kinds.length];
-      const amount = (kind === 'COMMISSION' || kind === 'RELEASE' || kind === 'WITHDRAWAL_RETURN' ? 1 : -1) * (100 + ((i * 37) % 900));
+      const amount =
+        (kind === 'COMMISSION' || kind === 'RELEASE' || kind === 'WITHDRAWAL_RETURN' ? 1 : -1) *
+        (100 + ((i * 37) % 900));
       const day = new Date(Date.UTC(2026, 10, 28) - i * 2 * 86_400_000).toISOString();
       lines.push(line(100 - i, kind, 'AVAILABLE', amount, day));
       if (kind === 'RELEASE') lines.push(line(1000 - i, kind, 'FROZEN', -amount, day));
@@ -208,7 +252,15 @@ describe('storefront earnings helpers', () => {
 
   test('withdraw verdict: fee and actual amount, and the first problem', () => {
     const info: WithdrawalRuleInfo = {
-      rule: { minAmount: 1000, maxPerDay: 500000, countPerDay: 3, feeBps: 60, feeMin: 0, identityRequired: true, bankCardRequired: true },
+      rule: {
+        minAmount: 1000,
+        maxPerDay: 500000,
+        countPerDay: 3,
+        feeBps: 60,
+        feeMin: 0,
+        identityRequired: true,
+        bankCardRequired: true,
+      },
       lines: [],
       available: 5000,
       todayAmount: 0,
@@ -228,7 +280,11 @@ describe('storefront earnings helpers', () => {
   });
 
   test("a promoter's share path carries the promoter code", () => {
-    expect(sharePath('pages/activity/activityDetail', { actSn: 'a1' }, 'demo', 'P0DE000001A')).toBe('/pages/activity/activityDetail?actSn=a1&projectSn=demo&promoterCode=P0DE000001A');
-    expect(sharePath('pages/activity/activityDetail', { actSn: 'a1' }, 'demo')).toBe('/pages/activity/activityDetail?actSn=a1&projectSn=demo');
+    expect(sharePath('pages/activity/activityDetail', { actSn: 'a1' }, 'demo', 'P0DE000001A')).toBe(
+      '/pages/activity/activityDetail?actSn=a1&projectSn=demo&promoterCode=P0DE000001A',
+    );
+    expect(sharePath('pages/activity/activityDetail', { actSn: 'a1' }, 'demo')).toBe(
+      '/pages/activity/activityDetail?actSn=a1&projectSn=demo',
+    );
   });
 });

@@ -1,5 +1,13 @@
 import { AREA_UNSUPPORTED, isAreaRestricted, restrictedAreaMessage } from '../../contract/rules/areas';
-import { FIELD_PLACEHOLDERS, firstApplicantError, inputTypeFor, maxLengthFor, validateField, type FieldKeyName, type RuleLike } from '../../contract/rules/fields';
+import {
+  FIELD_PLACEHOLDERS,
+  firstApplicantError,
+  inputTypeFor,
+  maxLengthFor,
+  validateField,
+  type FieldKeyName,
+  type RuleLike,
+} from '../../contract/rules/fields';
 import { submitGuard, type GuardInput } from '../../contract/rules/submit-guard';
 
 describe('field validators (§5)', () => {
@@ -50,13 +58,22 @@ describe('field validators (§5)', () => {
   test('applicant rules: required ones in order, submitTips wins, optional checked only when filled', () => {
     const rules: RuleLike[] = [
       { nKey: 'aaaaaa', keyName: 'NAME', label: '姓名', required: true, idCardType: null, submitTips: null },
-      { nKey: 'bbbbbb', keyName: 'IDCARD', label: '身份证', required: true, idCardType: 'IDCARD', submitTips: '请填写本人身份证号' },
+      {
+        nKey: 'bbbbbb',
+        keyName: 'IDCARD',
+        label: '身份证',
+        required: true,
+        idCardType: 'IDCARD',
+        submitTips: '请填写本人身份证号',
+      },
       { nKey: 'cccccc', keyName: 'EMAIL', label: '邮箱', required: false, idCardType: null, submitTips: null },
     ];
     expect(firstApplicantError(rules, {})).toBe('请输入姓名');
     expect(firstApplicantError(rules, { aaaaaa: '张三', bbbbbb: '123' })).toBe('请填写本人身份证号');
     expect(firstApplicantError(rules, { aaaaaa: '张三', bbbbbb: '11010519491231002X' })).toBeNull();
-    expect(firstApplicantError(rules, { aaaaaa: '张三', bbbbbb: '11010519491231002X', cccccc: 'bad' })).toBe('请输入正确的邮箱格式');
+    expect(firstApplicantError(rules, { aaaaaa: '张三', bbbbbb: '11010519491231002X', cccccc: 'bad' })).toBe(
+      '请输入正确的邮箱格式',
+    );
   });
 });
 
@@ -107,13 +124,31 @@ describe('submit guard order (§5)', () => {
       [{ values: { aaaaaa: '张三' }, address: good, householdType: 'TALENT_IN', agreed: true }, null],
     ];
     for (const [over, toast] of steps) expect(submitGuard({ ...base, ...over })).toEqual({ ok: false, toast });
-    expect(submitGuard({ ...base, values: { aaaaaa: '张三' }, address: good, householdType: 'TALENT_IN', agreed: true, orderToken: 't' })).toEqual({ ok: true });
+    expect(
+      submitGuard({
+        ...base,
+        values: { aaaaaa: '张三' },
+        address: good,
+        householdType: 'TALENT_IN',
+        agreed: true,
+        orderToken: 't',
+      }),
+    ).toEqual({ ok: true });
   });
   test('a disabled order is refused silently; later payments skip the first-payment checks', () => {
     expect(submitGuard({ ...base, disabled: true })).toEqual({ ok: false, toast: null });
     expect(submitGuard({ ...base, firstPayment: false, orderToken: 't' })).toEqual({ ok: true });
   });
   test('no delivery, no household, no agreement needed', () => {
-    expect(submitGuard({ ...base, rules: [], needsDelivery: false, isHousehold: false, needsAgreement: false, orderToken: 't' })).toEqual({ ok: true });
+    expect(
+      submitGuard({
+        ...base,
+        rules: [],
+        needsDelivery: false,
+        isHousehold: false,
+        needsAgreement: false,
+        orderToken: 't',
+      }),
+    ).toEqual({ ok: true });
   });
 });

@@ -38,7 +38,16 @@ describe('§5 messages and placeholders, verbatim', () => {
   });
 
   test('every keyName of §3 is known', () => {
-    expect([...FIELD_KEY_NAMES].sort()).toEqual(['ADDRESS', 'EMAIL', 'IDCARD', 'IDCARD_OUT', 'NAME', 'NUMBER', 'PHONE', 'TEXT']);
+    expect([...FIELD_KEY_NAMES].sort()).toEqual([
+      'ADDRESS',
+      'EMAIL',
+      'IDCARD',
+      'IDCARD_OUT',
+      'NAME',
+      'NUMBER',
+      'PHONE',
+      'TEXT',
+    ]);
     expect(isFieldKeyName('PHONE')).toBe(true);
     expect(isFieldKeyName('DATE')).toBe(false);
     expect(isFieldKeyName(undefined)).toBe(false);
@@ -117,7 +126,10 @@ describe('form fields', () => {
 
   test('every problem at once, by nKey', () => {
     const fields = [field('NAME'), field('PHONE'), field('TEXT', { required: false })];
-    expect(formErrors(fields, { name: '', phone: '123' })).toEqual({ name: '请输入姓名', phone: '请输入正确的手机号码' });
+    expect(formErrors(fields, { name: '', phone: '123' })).toEqual({
+      name: '请输入姓名',
+      phone: '请输入正确的手机号码',
+    });
     expect(formErrors(fields, { name: '张三', phone: '13800138000' })).toEqual({});
   });
 });

@@ -8,17 +8,26 @@ import { ROUTES } from '../../src/domain/routes';
 
 describe('PAGE_HUIMIN_COURSE_SUBMIT', () => {
   test('a jump naming it opens the course order screen with it, not the detail', () => {
-    expect(resolveJump({ firstEnum: 'APP_HUIMIN_COURSE_DETAIL', thirdEnum: 'PAGE_HUIMIN_COURSE_SUBMIT', targetSn: 'C9' })).toEqual({
+    expect(
+      resolveJump({ firstEnum: 'APP_HUIMIN_COURSE_DETAIL', thirdEnum: 'PAGE_HUIMIN_COURSE_SUBMIT', targetSn: 'C9' }),
+    ).toEqual({
       type: 'page',
       path: ROUTES.courseOrderSubmit,
       query: { targetSn: 'C9', thirdEnum: 'PAGE_HUIMIN_COURSE_SUBMIT' },
     });
-    expect(resolveJump({ firstEnum: 'PAGE_ACT_DETAIL', thirdEnum: 'PAGE_HUIMIN_COURSE_SUBMIT', targetSn: 'C9' })).toMatchObject({ path: ROUTES.courseOrderSubmit });
+    expect(
+      resolveJump({ firstEnum: 'PAGE_ACT_DETAIL', thirdEnum: 'PAGE_HUIMIN_COURSE_SUBMIT', targetSn: 'C9' }),
+    ).toMatchObject({ path: ROUTES.courseOrderSubmit });
   });
 
   test('without it, or without an item, the first enum decides as before', () => {
-    expect(resolveJump({ firstEnum: 'APP_HUIMIN_COURSE_DETAIL', targetSn: 'C9' })).toMatchObject({ path: ROUTES.courseDetail, query: { actSn: 'C9' } });
-    expect(resolveJump({ firstEnum: 'BANNER_NO_SKIP', thirdEnum: 'PAGE_HUIMIN_COURSE_SUBMIT' })).toEqual({ type: 'none' });
+    expect(resolveJump({ firstEnum: 'APP_HUIMIN_COURSE_DETAIL', targetSn: 'C9' })).toMatchObject({
+      path: ROUTES.courseDetail,
+      query: { actSn: 'C9' },
+    });
+    expect(resolveJump({ firstEnum: 'BANNER_NO_SKIP', thirdEnum: 'PAGE_HUIMIN_COURSE_SUBMIT' })).toEqual({
+      type: 'none',
+    });
   });
 });
 

@@ -15,10 +15,14 @@ function sources(dir: string): string[] {
   });
 }
 
-/** Icon names as the code writes them: AtIcon or Icon (components/icon) value="x" / value={c === 'k' ? 'x' : 'y'}, icon: 'x', icon = 'x', at-icon-x. */
+/**
+ * Icon names as the code writes them: AtIcon or Icon (components/icon) value="x" / value={c === 'k' ? 'x' : 'y'}, icon:
+ * 'x', icon = 'x', at-icon-x.
+ */
 function namedIcons(text: string): string[] {
   const names: string[] = [];
-  for (const m of text.matchAll(/<(?:AtIcon|Icon)\b[^>]*?value=(\{[^}]*\}|"[^"]*")/g)) names.push(...Array.from(m[1].matchAll(/(?<![=!]== )['"]([a-z0-9-]+)['"]/g), (x) => x[1]));
+  for (const m of text.matchAll(/<(?:AtIcon|Icon)\b[^>]*?value=(\{[^}]*\}|"[^"]*")/g))
+    names.push(...Array.from(m[1].matchAll(/(?<![=!]== )['"]([a-z0-9-]+)['"]/g), (x) => x[1]));
   for (const m of text.matchAll(/\bicon(?::| =) '([a-z0-9-]+)'/g)) names.push(m[1]);
   for (const m of text.matchAll(/\bat-icon-([a-z0-9-]+)/g)) names.push(m[1]);
   return names;

@@ -87,12 +87,30 @@ describe('points search validation (§5)', () => {
 
 describe('points order sums', () => {
   test.each([
-    [{ balance: 3000, points: 800, maxIntegral: 5000 }, { remaining: 2200, enough: true, overMax: false }],
-    [{ balance: 800, points: 800, maxIntegral: 5000 }, { remaining: 0, enough: true, overMax: false }],
-    [{ balance: 799, points: 800, maxIntegral: 5000 }, { remaining: null, enough: false, overMax: false }],
-    [{ balance: null, points: 800, maxIntegral: 5000 }, { remaining: null, enough: false, overMax: false }],
-    [{ balance: 90000, points: 6000, maxIntegral: 5000 }, { remaining: 84000, enough: true, overMax: true }],
-    [{ balance: 90000, points: 6000, maxIntegral: 0 }, { remaining: 84000, enough: true, overMax: false }],
+    [
+      { balance: 3000, points: 800, maxIntegral: 5000 },
+      { remaining: 2200, enough: true, overMax: false },
+    ],
+    [
+      { balance: 800, points: 800, maxIntegral: 5000 },
+      { remaining: 0, enough: true, overMax: false },
+    ],
+    [
+      { balance: 799, points: 800, maxIntegral: 5000 },
+      { remaining: null, enough: false, overMax: false },
+    ],
+    [
+      { balance: null, points: 800, maxIntegral: 5000 },
+      { remaining: null, enough: false, overMax: false },
+    ],
+    [
+      { balance: 90000, points: 6000, maxIntegral: 5000 },
+      { remaining: 84000, enough: true, overMax: true },
+    ],
+    [
+      { balance: 90000, points: 6000, maxIntegral: 0 },
+      { remaining: 84000, enough: true, overMax: false },
+    ],
   ])('%j', (input, out) => {
     expect(pointsOrderSums(input)).toEqual(out);
   });

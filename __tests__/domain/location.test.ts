@@ -11,12 +11,22 @@ import {
   wgs84ToGcj02,
 } from '../../src/domain/location';
 
-const RUN = { name: '海心沙亚运公园南门（集合点）', address: '广州市天河区临江大道3号', latitude: 23.11548, longitude: 113.32417 };
+const RUN = {
+  name: '海心沙亚运公园南门（集合点）',
+  address: '广州市天河区临江大道3号',
+  latitude: 23.11548,
+  longitude: 113.32417,
+};
 
 describe('a place in a page query', () => {
   test('goes there and back', () => {
     expect(placeFromQuery(placeQuery(RUN))).toEqual(RUN);
-    expect(placeQuery(RUN)).toEqual({ name: RUN.name, address: RUN.address, latitude: '23.115480', longitude: '113.324170' });
+    expect(placeQuery(RUN)).toEqual({
+      name: RUN.name,
+      address: RUN.address,
+      latitude: '23.115480',
+      longitude: '113.324170',
+    });
   });
   test.each([
     ['no latitude', { longitude: '113.3' }],
@@ -41,7 +51,8 @@ describe('a place in a page query', () => {
 
 describe('distances', () => {
   test('Beijing to Shanghai is about 1068 km', () => {
-    const km = distanceMeters({ latitude: 39.9042, longitude: 116.4074 }, { latitude: 31.2304, longitude: 121.4737 }) / 1000;
+    const km =
+      distanceMeters({ latitude: 39.9042, longitude: 116.4074 }, { latitude: 31.2304, longitude: 121.4737 }) / 1000;
     expect(km).toBeGreaterThan(1060);
     expect(km).toBeLessThan(1075);
   });
@@ -59,7 +70,7 @@ describe('distances', () => {
 });
 
 describe('WGS-84 to GCJ-02', () => {
-  test('a browser position in China moves by the maps\' offset (a few hundred metres)', () => {
+  test("a browser position in China moves by the maps' offset (a few hundred metres)", () => {
     const wgs = { latitude: 39.908823, longitude: 116.39747 };
     const gcj = wgs84ToGcj02(wgs);
     // The published reference for this point (Tiananmen) is about 39.91024, 116.40374.
@@ -77,7 +88,9 @@ describe('WGS-84 to GCJ-02', () => {
 test('map sites get the coordinates and the encoded name', () => {
   const [amap, qq] = mapLinks(RUN);
   expect(amap.label).toBe('高德地图');
-  expect(amap.url).toBe(`https://uri.amap.com/marker?position=113.32417,23.11548&name=${encodeURIComponent(RUN.name)}&coordinate=gaode&callnative=1`);
+  expect(amap.url).toBe(
+    `https://uri.amap.com/marker?position=113.32417,23.11548&name=${encodeURIComponent(RUN.name)}&coordinate=gaode&callnative=1`,
+  );
   expect(qq.label).toBe('腾讯地图');
   expect(decodeURIComponent(qq.url)).toContain(`marker=coord:23.11548,113.32417;title:${RUN.name};addr:${RUN.address}`);
   expect(qq.url).not.toMatch(/[\u4e00-\u9fa5;]/);
@@ -101,8 +114,12 @@ describe('why there is no position', () => {
   ])('%p is %p', (err, kind) => expect(locationFailure(err)).toBe(kind));
 
   test('a refusal says where to turn location back on, per platform', () => {
-    expect(locationFailureText('denied', 'h5')).toBe('你已拒绝获取位置信息。请在浏览器或手机设置中允许本网站使用位置信息，然后点「重试」。');
-    expect(locationFailureText('denied', 'mini')).toBe('你已拒绝获取位置信息。请点「去设置」打开「位置信息」权限，然后重试。');
+    expect(locationFailureText('denied', 'h5')).toBe(
+      '你已拒绝获取位置信息。请在浏览器或手机设置中允许本网站使用位置信息，然后点「重试」。',
+    );
+    expect(locationFailureText('denied', 'mini')).toBe(
+      '你已拒绝获取位置信息。请点「去设置」打开「位置信息」权限，然后重试。',
+    );
     expect(locationFailureText('timeout', 'h5')).toBe('获取位置超时，请到信号更好的地方重试。');
     expect(locationFailureText('unavailable', 'mini')).toBe('暂时无法获取你的位置，请确认手机已打开定位服务后重试。');
   });

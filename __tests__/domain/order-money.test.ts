@@ -8,10 +8,38 @@ describe('a coupon on deposit and instalment orders (contract/rules/coupon.ts)',
   test.each([
     // order, payments, coupon, discount, payments after
     ['85折 on the ¥1680 course, ¥300 deposit', 168000, [30000, 138000], pct15, 25200, [4800, 138000]],
-    ['85折 on ¥4480 in three: the ¥300 limit', 448000, [149334, 149333, 149333], pct15, 30000, [119334, 149333, 149333]],
-    ['满1000减100 on the whole order', 168000, [30000, 138000], { couponType: 1, couponAmount: 10000, threshold: 100000, upperLimit: 0 }, 10000, [20000, 138000]],
-    ['a discount larger than the deposit goes on to the final', 168000, [30000, 138000], { couponType: 2, couponAmount: 50, threshold: 0, upperLimit: 0 }, 84000, [0, 84000]],
-    ['never more than the order', 5000, [1000, 2000, 2000], { couponType: 1, couponAmount: 9000, threshold: 0, upperLimit: 0 }, 5000, [0, 0, 0]],
+    [
+      '85折 on ¥4480 in three: the ¥300 limit',
+      448000,
+      [149334, 149333, 149333],
+      pct15,
+      30000,
+      [119334, 149333, 149333],
+    ],
+    [
+      '满1000减100 on the whole order',
+      168000,
+      [30000, 138000],
+      { couponType: 1, couponAmount: 10000, threshold: 100000, upperLimit: 0 },
+      10000,
+      [20000, 138000],
+    ],
+    [
+      'a discount larger than the deposit goes on to the final',
+      168000,
+      [30000, 138000],
+      { couponType: 2, couponAmount: 50, threshold: 0, upperLimit: 0 },
+      84000,
+      [0, 84000],
+    ],
+    [
+      'never more than the order',
+      5000,
+      [1000, 2000, 2000],
+      { couponType: 1, couponAmount: 9000, threshold: 0, upperLimit: 0 },
+      5000,
+      [0, 0, 0],
+    ],
     ['single payment', 195200, [195200], pct15, 29280, [165920]],
   ])('%s', (_name, order, payments, coupon, discount, after) => {
     const price = priceWithCoupon(order, payments, coupon);
@@ -41,18 +69,26 @@ describe('a coupon window (China days)', () => {
     expect(couponUnavailableReason(copy, { ...order, now: '2026-11-27T12:00:00+08:00' })).toBe('尚未生效');
     expect(couponUnavailableReason(copy, { ...order, now: '2026-12-27T23:00:00+08:00' })).toBeNull();
     expect(couponUnavailableReason(copy, { ...order, now: '2026-12-28T00:00:01+08:00' })).toBe('已过期');
-    expect(couponUnavailableReason({ ...copy, state: 2 }, { ...order, now: '2026-12-01T12:00:00+08:00' })).toBe('已使用');
+    expect(couponUnavailableReason({ ...copy, state: 2 }, { ...order, now: '2026-12-01T12:00:00+08:00' })).toBe(
+      '已使用',
+    );
   });
 });
 
 describe('freight and 包邮 (contract/rules/freight.ts)', () => {
   test('what is charged, and when 包邮 may be said', () => {
     expect(chargedFreight({ deliveryType: 4, freight: 1000 })).toEqual({ freight: 0, oldFreight: 0 });
-    expect(chargedFreight({ deliveryType: 1, freight: 1200, oldFreight: 1500 })).toEqual({ freight: 1200, oldFreight: 1500 });
+    expect(chargedFreight({ deliveryType: 1, freight: 1200, oldFreight: 1500 })).toEqual({
+      freight: 1200,
+      oldFreight: 1500,
+    });
     expect(isFreeShipping({ deliveryType: 1, freight: 0 })).toBe(true);
     expect(isFreeShipping({ deliveryType: 1, freight: 1000 })).toBe(false);
     expect(isFreeShipping({ deliveryType: 4, freight: 0 })).toBe(false);
     expect(withoutFalseFreeShipping(['包邮', '7天无理由'], { deliveryType: 1, freight: 1000 })).toEqual(['7天无理由']);
-    expect(withoutFalseFreeShipping(['包邮', '7天无理由'], { deliveryType: 1, freight: 0 })).toEqual(['包邮', '7天无理由']);
+    expect(withoutFalseFreeShipping(['包邮', '7天无理由'], { deliveryType: 1, freight: 0 })).toEqual([
+      '包邮',
+      '7天无理由',
+    ]);
   });
 });

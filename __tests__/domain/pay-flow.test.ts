@@ -29,6 +29,10 @@ describe('pay check on return from a cashier (§4, §8)', () => {
   ] as const)('%j -> %s', (last, verdict) => expect(payCheckVerdict(last)).toBe(verdict));
 
   test('the popup speaks §8 verbatim', () => {
-    expect(PAY_TEXTS).toMatchObject({ checkTitle: '请确认微信支付是否已完成', checkDone: '已完成支付', checkProblem: '支付遇到问题，重新支付' });
+    expect(PAY_TEXTS).toMatchObject({
+      checkTitle: '请确认微信支付是否已完成',
+      checkDone: '已完成支付',
+      checkProblem: '支付遇到问题，重新支付',
+    });
   });
 });

@@ -1,18 +1,49 @@
-import { MIN_IMAGE_PX, isBlankHtml, isSafeStyle, isSafeUrl, isTinyImage, sanitizeHtml } from '../../contract/rules/rich-text';
+import {
+  MIN_IMAGE_PX,
+  isBlankHtml,
+  isSafeStyle,
+  isSafeUrl,
+  isTinyImage,
+  sanitizeHtml,
+} from '../../contract/rules/rich-text';
 
 describe('rich text: what stays (§9)', () => {
   test.each([
     ['plain text', '课程介绍', '课程介绍'],
     ['formatting', '<p class="a">一<strong>二</strong><br>三</p>', '<p class="a">一<strong>二</strong><br/>三</p>'],
-    ['tables', '<table border="1"><tr><td colspan="2">x</td></tr></table>', '<table border="1"><tr><td colspan="2">x</td></tr></table>'],
-    ['http link', '<a href="https://example.com/a?b=1&amp;c=2">a</a>', '<a href="https://example.com/a?b=1&amp;c=2">a</a>'],
+    [
+      'tables',
+      '<table border="1"><tr><td colspan="2">x</td></tr></table>',
+      '<table border="1"><tr><td colspan="2">x</td></tr></table>',
+    ],
+    [
+      'http link',
+      '<a href="https://example.com/a?b=1&amp;c=2">a</a>',
+      '<a href="https://example.com/a?b=1&amp;c=2">a</a>',
+    ],
     ['relative link', '<a href="/pages/x">x</a>', '<a href="/pages/x">x</a>'],
-    ['tel and mailto', '<a href="tel:4008008000">t</a><a href="mailto:a@b.c">m</a>', '<a href="tel:4008008000">t</a><a href="mailto:a@b.c">m</a>'],
-    ['a large image', '<img src="/static/a.png" width="600" height="400">', '<img src="/static/a.png" width="600" height="400"/>'],
+    [
+      'tel and mailto',
+      '<a href="tel:4008008000">t</a><a href="mailto:a@b.c">m</a>',
+      '<a href="tel:4008008000">t</a><a href="mailto:a@b.c">m</a>',
+    ],
+    [
+      'a large image',
+      '<img src="/static/a.png" width="600" height="400">',
+      '<img src="/static/a.png" width="600" height="400"/>',
+    ],
     ['an image without sizes', '<img src="a.png" alt="x">', '<img src="a.png" alt="x"/>'],
     ['a raster data image', '<img src="data:image/png;base64,AAAA">', '<img src="data:image/png;base64,AAAA"/>'],
-    ['safe inline style', '<span style="color:red;font-size:14px">x</span>', '<span style="color:red;font-size:14px">x</span>'],
-    ['a new window gets noopener', '<a href="https://e.com" target="_blank">x</a>', '<a href="https://e.com" target="_blank" rel="noopener noreferrer">x</a>'],
+    [
+      'safe inline style',
+      '<span style="color:red;font-size:14px">x</span>',
+      '<span style="color:red;font-size:14px">x</span>',
+    ],
+    [
+      'a new window gets noopener',
+      '<a href="https://e.com" target="_blank">x</a>',
+      '<a href="https://e.com" target="_blank" rel="noopener noreferrer">x</a>',
+    ],
     ['upper-case tags', '<P><B>x</B></P>', '<p><b>x</b></p>'],
   ])('%s', (_name, input, expected) => {
     expect(sanitizeHtml(input)).toBe(expected);
@@ -47,7 +78,11 @@ describe('rich text: what goes', () => {
     ['comments', 'a<!-- <script>alert(1)</script> -->b', 'ab'],
     ['doctype and processing instruction', '<!DOCTYPE html><?xml version="1.0"?>x', 'x'],
     ['unknown tags are unwrapped', '<form action="/x"><input name="a"><button>go</button></form>', 'go'],
-    ['link and meta tags', '<link rel="stylesheet" href="x.css"><meta http-equiv="refresh" content="0;url=javascript:alert(1)">x', 'x'],
+    [
+      'link and meta tags',
+      '<link rel="stylesheet" href="x.css"><meta http-equiv="refresh" content="0;url=javascript:alert(1)">x',
+      'x',
+    ],
     ['stray angle brackets are escaped', '1 < 2 > 0', '1 &lt; 2 &gt; 0'],
     ['an unterminated tag is dropped', 'ok<img src="a.png" onerror="alert(1)', 'ok'],
     ['attribute value with quotes is re-escaped', `<span title='a"b'>x</span>`, '<span title="a&quot;b">x</span>'],

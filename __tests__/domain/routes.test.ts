@@ -1,4 +1,13 @@
-import { buildQuery, decodeParam, isTabRoute, isWebUrl, needsReopen, normalizePath, parseQuery, toUrl } from '../../src/domain/routes';
+import {
+  buildQuery,
+  decodeParam,
+  isTabRoute,
+  isWebUrl,
+  needsReopen,
+  normalizePath,
+  parseQuery,
+  toUrl,
+} from '../../src/domain/routes';
 
 describe('routes', () => {
   test('normalizePath drops the slash and query', () => {
@@ -6,13 +15,24 @@ describe('routes', () => {
     expect(normalizePath('pages/center/center')).toBe('pages/center/center');
   });
   test('tab routes are the five tab-bar entries', () => {
-    expect(['pages/index/index', 'pages/index/tabTwo', 'pages/index/tabThree', 'pages/index/tabFour', 'pages/center/center'].every(isTabRoute)).toBe(true);
+    expect(
+      [
+        'pages/index/index',
+        'pages/index/tabTwo',
+        'pages/index/tabThree',
+        'pages/index/tabFour',
+        'pages/center/center',
+      ].every(isTabRoute),
+    ).toBe(true);
     expect(isTabRoute('pages/index/indexCustom')).toBe(false);
   });
   test('query round trip skips empty values and encodes', () => {
     expect(buildQuery({ a: 1, b: '', c: undefined, d: '中 文' })).toBe('?a=1&d=%E4%B8%AD%20%E6%96%87');
     expect(toUrl('pages/x/y', { redirect: '/pages/a/b?c=1' })).toBe('/pages/x/y?redirect=%2Fpages%2Fa%2Fb%3Fc%3D1');
-    expect(parseQuery('/pages/x/y?redirect=%2Fpages%2Fa%2Fb%3Fc%3D1&z=')).toEqual({ redirect: '/pages/a/b?c=1', z: '' });
+    expect(parseQuery('/pages/x/y?redirect=%2Fpages%2Fa%2Fb%3Fc%3D1&z=')).toEqual({
+      redirect: '/pages/a/b?c=1',
+      z: '',
+    });
     expect(parseQuery('pages/x/y')).toEqual({});
     expect(parseQuery('a=1&b=2')).toEqual({ a: '1', b: '2' });
   });
@@ -41,7 +61,10 @@ describe('page params and web addresses', () => {
 });
 
 describe('needsReopen: the hash names the page on screen with another item', () => {
-  const shown = { path: 'pages/activity/activityDetail', query: { actSn: 'demo-course-01', $taroTimestamp: '1', stamp: '2' } };
+  const shown = {
+    path: 'pages/activity/activityDetail',
+    query: { actSn: 'demo-course-01', $taroTimestamp: '1', stamp: '2' },
+  };
   test.each([
     ['/pages/activity/activityDetail?actSn=demo-course-02', true],
     ['/pages/activity/activityDetail?actSn=demo-course-01', false],

@@ -11,7 +11,11 @@ describe('tag strip (§2: 套餐, 定金+尾款, 分N期, 含N个课程)', () =>
     ['6 instalments', { orderPayType: 3, installmentNum: 6 }, ['分6期']],
     ['instalments without a period count say nothing wrong', { orderPayType: 3, installmentNum: null }, []],
     ['instalment count on a normal order is ignored', { orderPayType: 1, installmentNum: 6 }, []],
-    ['a package with its courses', { isPackage: true, packages: [{ courses: [course('a'), course('b')] }] }, ['套餐', '含2个课程']],
+    [
+      'a package with its courses',
+      { isPackage: true, packages: [{ courses: [course('a'), course('b')] }] },
+      ['套餐', '含2个课程'],
+    ],
     [
       'a course in two packages counts once',
       { isPackage: true, packages: [{ courses: [course('a'), course('b')] }, { courses: [course('b'), course('c')] }] },

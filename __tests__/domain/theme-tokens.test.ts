@@ -16,13 +16,16 @@ describe('design tokens', () => {
     }
   });
 
-  test.each(THEMES)('%s: primary text passes AA on white, the page grey and its tint; text on the fill passes AA', (theme) => {
-    const v = themeVars(theme);
-    for (const bg of [v['--sf-card-bg'], v['--sf-page-bg'], v['--sf-primary-soft']]) {
-      expect(contrastRatio(v['--sf-primary-text'], bg)).toBeGreaterThanOrEqual(AA);
-    }
-    expect(contrastRatio(v['--sf-on-primary'], v['--sf-primary'])).toBeGreaterThanOrEqual(AA);
-  });
+  test.each(THEMES)(
+    '%s: primary text passes AA on white, the page grey and its tint; text on the fill passes AA',
+    (theme) => {
+      const v = themeVars(theme);
+      for (const bg of [v['--sf-card-bg'], v['--sf-page-bg'], v['--sf-primary-soft']]) {
+        expect(contrastRatio(v['--sf-primary-text'], bg)).toBeGreaterThanOrEqual(AA);
+      }
+      expect(contrastRatio(v['--sf-on-primary'], v['--sf-primary'])).toBeGreaterThanOrEqual(AA);
+    },
+  );
 
   test.each(THEMES)('%s: links wear the theme, not one blue for every store, and pass AA', (theme) => {
     const v = themeVars(theme);

@@ -1,6 +1,15 @@
 /** Uploads (§3, §5 status 200, §8 texts): keys, credentials reuse, host resolution and the uploader's messages. */
 import type { UploadCredentials } from '@contract/upload';
-import { credentialsUsable, imageTypeOf, postFields, resolveHost, screenPick, summaryText, uploadKey, UPLOAD_TEXTS } from '../../src/domain/upload';
+import {
+  credentialsUsable,
+  imageTypeOf,
+  postFields,
+  resolveHost,
+  screenPick,
+  summaryText,
+  uploadKey,
+  UPLOAD_TEXTS,
+} from '../../src/domain/upload';
 import { createUploader } from '../../src/platform/upload/uploader';
 
 const cred = (expireSecondsAt: number, host = '/storage'): UploadCredentials => ({
@@ -40,13 +49,23 @@ describe('upload rules', () => {
     });
 
     test('files that are not images are named, and do not take an image’s place', () => {
-      expect(screenPick(['a.pdf', 'b.png', 'c.txt'], 1, 3, isImage)).toEqual({ accepted: ['b.png'], notice: '只能上传图片（JPG、PNG、GIF、WebP），2个文件未上传' });
-      expect(screenPick(['a.pdf', ...pngs(3)], 2, 3, isImage).notice).toBe('只能上传图片（JPG、PNG、GIF、WebP），1个文件未上传；最多上传3张，多选的1张未上传');
+      expect(screenPick(['a.pdf', 'b.png', 'c.txt'], 1, 3, isImage)).toEqual({
+        accepted: ['b.png'],
+        notice: '只能上传图片（JPG、PNG、GIF、WebP），2个文件未上传',
+      });
+      expect(screenPick(['a.pdf', ...pngs(3)], 2, 3, isImage).notice).toBe(
+        '只能上传图片（JPG、PNG、GIF、WebP），1个文件未上传；最多上传3张，多选的1张未上传',
+      );
     });
 
     test('files the chooser could not open (never handed over) are counted as not images', () => {
-      expect(screenPick([], 6, 6, isImage, 1)).toEqual({ accepted: [], notice: '只能上传图片（JPG、PNG、GIF、WebP），1个文件未上传' });
-      expect(screenPick(['a.pdf', 'b.png'], 6, 6, isImage, 2).notice).toBe('只能上传图片（JPG、PNG、GIF、WebP），3个文件未上传');
+      expect(screenPick([], 6, 6, isImage, 1)).toEqual({
+        accepted: [],
+        notice: '只能上传图片（JPG、PNG、GIF、WebP），1个文件未上传',
+      });
+      expect(screenPick(['a.pdf', 'b.png'], 6, 6, isImage, 2).notice).toBe(
+        '只能上传图片（JPG、PNG、GIF、WebP），3个文件未上传',
+      );
     });
   });
 
@@ -59,7 +78,7 @@ describe('upload rules', () => {
     ['', 'blob:http://localhost/123', null],
   ])('type of %s %s', (declared, name, type) => expect(imageTypeOf(declared, name)).toBe(type));
 
-  test('keys stay under the dir with safe characters and the type\'s extension', () => {
+  test("keys stay under the dir with safe characters and the type's extension", () => {
     const key = uploadKey('u/demo/abc/', 'image/jpeg', 1_700_000_000_000, () => 0.5);
     expect(key).toMatch(/^u\/demo\/abc\/[a-z0-9]+\.jpg$/);
     expect(uploadKey('d/', 'image/png', 1, () => 0.1)).not.toBe(uploadKey('d/', 'image/png', 1, () => 0.2));

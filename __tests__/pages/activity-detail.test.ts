@@ -1,16 +1,44 @@
 jest.mock('../../src/api/transport', () => require('./harness').transportModule);
 import Taro from '@tarojs/taro';
 import { ROUTES } from '../../src/domain/routes';
-import { all, currentPage, currentRoute, openAt, passDuplicateWindow, requests, resetServer, route, signIn, tap, text, waitFor, waitForPage } from './harness';
+import {
+  all,
+  currentPage,
+  currentRoute,
+  openAt,
+  passDuplicateWindow,
+  requests,
+  resetServer,
+  route,
+  signIn,
+  tap,
+  text,
+  waitFor,
+  waitForPage,
+} from './harness';
 import { card, courseDetail } from './fixtures';
 
-const INTRO = '<p>课程介绍正文</p><script>window.hacked=1</script><img src="/static/big.png" width="700"><img src="/static/dot.png" width="1" height="1"><a href="javascript:alert(1)" onclick="x()">链接</a>';
+const INTRO =
+  '<p>课程介绍正文</p><script>window.hacked=1</script><img src="/static/big.png" width="700"><img src="/static/dot.png" width="1" height="1"><a href="javascript:alert(1)" onclick="x()">链接</a>';
 
 function catalogue(detail = courseDetail()) {
-  route('GET', '/front/v1/activity/details', (q) => (q.actSn === detail.actSn ? { info: detail } : { error: '活动不存在或已下线', code: 4040 }));
-  route('GET', '/front/v1/activity/spec-attrs', () => ({ info: { attrs: [{ name: '学制', value: '2.5年' }, { name: '上课方式', value: '线上' }] } }));
-  route('GET', '/front/v1/activity/hot-recommend', () => ({ info: { list: [card('H1'), card(detail.actSn), card('H2', { actType: 'GOODS', price: 0 })] } }));
-  route('GET', '/front/v1/activity/share', () => ({ info: { title: detail.actName, content: '分享文案', image: detail.cover, link: '' } }));
+  route('GET', '/front/v1/activity/details', (q) =>
+    q.actSn === detail.actSn ? { info: detail } : { error: '活动不存在或已下线', code: 4040 },
+  );
+  route('GET', '/front/v1/activity/spec-attrs', () => ({
+    info: {
+      attrs: [
+        { name: '学制', value: '2.5年' },
+        { name: '上课方式', value: '线上' },
+      ],
+    },
+  }));
+  route('GET', '/front/v1/activity/hot-recommend', () => ({
+    info: { list: [card('H1'), card(detail.actSn), card('H2', { actType: 'GOODS', price: 0 })] },
+  }));
+  route('GET', '/front/v1/activity/share', () => ({
+    info: { title: detail.actName, content: '分享文案', image: detail.cover, link: '' },
+  }));
   route('GET', `/front/v1/activity/product/introduce/${detail.actSn}`, () => ({ info: { content: INTRO } }));
 }
 
@@ -44,7 +72,9 @@ describe('course detail page (§2 detail pages)', () => {
     expect(text('#act-reviews')).toContain('共12条评价 · 好评率96%');
     expect(all('#act-reviews .sf-comment').length).toBe(3);
     // The current item is not recommended to itself.
-    await waitFor(() => expect(all('#act-hot .sf-card').map((c) => c.getAttribute('data-act-sn'))).toEqual(['H1', 'H2']));
+    await waitFor(() =>
+      expect(all('#act-hot .sf-card').map((c) => c.getAttribute('data-act-sn'))).toEqual(['H1', 'H2']),
+    );
     expect(text('#act-order')).toBe('立即报名');
   });
 
@@ -66,7 +96,9 @@ describe('course detail page (§2 detail pages)', () => {
     await waitFor(() => expect(text('#act-order')).toBe('立即报名'));
     tap(all('#act-order')[0]);
     await waitForPage(ROUTES.courseOrderSubmit);
-    expect((currentPage() as unknown as { options?: Record<string, string> }).options?.targetSn ?? window.location.hash).toContain('C1');
+    expect(
+      (currentPage() as unknown as { options?: Record<string, string> }).options?.targetSn ?? window.location.hash,
+    ).toContain('C1');
   });
 
   test('a visitor pressing order is sent to log in first and comes back to the submit screen', async () => {

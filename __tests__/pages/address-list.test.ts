@@ -42,7 +42,9 @@ afterEach(() => modal.mockRestore());
 const names = () => all('.sf-addresses__who').map((el) => (el.textContent || '').replace(/1\d{10}|默认/g, '').trim());
 /** The revealed options of the row of `name`: [编辑, 删除]. */
 const options = (name: string) => {
-  const row = all('.sf-addresses__swipe').find((el) => el.querySelector('.sf-addresses__who')?.textContent?.includes(name));
+  const row = all('.sf-addresses__swipe').find((el) =>
+    el.querySelector('.sf-addresses__who')?.textContent?.includes(name),
+  );
   if (!row) throw new Error(`no row for ${name}`);
   return Array.from(row.querySelectorAll('.at-swipe-action__option')) as HTMLElement[];
 };

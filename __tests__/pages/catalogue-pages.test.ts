@@ -1,6 +1,17 @@
 jest.mock('../../src/api/transport', () => require('./harness').transportModule);
 import Taro from '@tarojs/taro';
-import { all, currentPage, openAt, passDuplicateWindow, requests, route, tap, text, typeKeys, waitFor } from './harness';
+import {
+  all,
+  currentPage,
+  openAt,
+  passDuplicateWindow,
+  requests,
+  route,
+  tap,
+  text,
+  typeKeys,
+  waitFor,
+} from './harness';
 import { asCustomer } from './customer';
 import { card, comment, courseDetail } from './fixtures';
 
@@ -12,7 +23,12 @@ describe('getCommentList: all reviews', () => {
     route('GET', '/front/v1/activity/details', () => ({ info: courseDetail({ actSn: 'R1' }) }));
     route('GET', '/front/v1/activity/comment/list', (q) => {
       const page = Number(q.page);
-      const list = page === 1 ? Array.from({ length: 10 }, (_, i) => comment(i + 1, i === 0 ? { images: ['/static/r1.png', '/static/r2.png'] } : {})) : [comment(11), comment(12)];
+      const list =
+        page === 1
+          ? Array.from({ length: 10 }, (_, i) =>
+              comment(i + 1, i === 0 ? { images: ['/static/r1.png', '/static/r2.png'] } : {}),
+            )
+          : [comment(11), comment(12)];
       return { info: { list, total: 12, page, perSize: 10 } };
     });
     await openAt('/subpackages/activity/getCommentList/getCommentList?actSn=R1');
@@ -23,7 +39,10 @@ describe('getCommentList: all reviews', () => {
     await currentPage().onReachBottom();
     await waitFor(() => expect(all('.sf-comment').length).toBe(12));
     expect(text('.sf-more__end')).toBe('没有更多了');
-    expect(requests.filter((r) => r.path === '/front/v1/activity/comment/list').map((r) => r.data.page)).toEqual(['1', '2']);
+    expect(requests.filter((r) => r.path === '/front/v1/activity/comment/list').map((r) => r.data.page)).toEqual([
+      '1',
+      '2',
+    ]);
   });
 
   test('publishing: score and text are checked, a refusal keeps the text, success reloads the list', async () => {
@@ -31,7 +50,12 @@ describe('getCommentList: all reviews', () => {
     let published = false;
     route('GET', '/front/v1/activity/details', () => ({ info: courseDetail({ actSn: 'R2', canComment: allowed }) }));
     route('GET', '/front/v1/activity/comment/list', () => ({
-      info: { list: published ? [comment(99, { content: '老师讲得很清楚' })] : [], total: published ? 1 : 0, page: 1, perSize: 10 },
+      info: {
+        list: published ? [comment(99, { content: '老师讲得很清楚' })] : [],
+        total: published ? 1 : 0,
+        page: 1,
+        perSize: 10,
+      },
     }));
     let refuse = true;
     route('POST', '/front/v1/activity/comment/publish', (body) => {
@@ -109,7 +133,9 @@ describe('indexSearch', () => {
   });
 
   test('a keyword in the query searches at once', async () => {
-    route('GET', '/front/v1/search', () => ({ info: { list: [card('K1', { actName: '会计实操' })], total: 1, page: 1, perSize: 10 } }));
+    route('GET', '/front/v1/search', () => ({
+      info: { list: [card('K1', { actName: '会计实操' })], total: 1, page: 1, perSize: 10 },
+    }));
     await openAt(`/pages/index/indexSearch?keyword=${encodeURIComponent('会计')}`);
     await waitFor(() => expect(text('.sf-card__name')).toBe('会计实操'));
   });
@@ -117,7 +143,9 @@ describe('indexSearch', () => {
 
 describe('richTextH5, webView and customerService', () => {
   test('richTextH5 with targetSn shows that item’s introduction, sanitised', async () => {
-    route('GET', '/front/v1/activity/product/introduce/T1', () => ({ info: { content: '<h2>图文</h2><script>window.bad=1</script><img src="/static/x.png" onerror="x()">' } }));
+    route('GET', '/front/v1/activity/product/introduce/T1', () => ({
+      info: { content: '<h2>图文</h2><script>window.bad=1</script><img src="/static/x.png" onerror="x()">' },
+    }));
     await openAt('/subpackages/user/thirdParty/richTextH5?targetSn=T1');
     await waitFor(() => expect(text('.sf-rich')).toContain('图文'));
     expect(all('.sf-rich')[0].innerHTML).not.toMatch(/script|onerror/);
@@ -152,7 +180,9 @@ describe('home tab search entry', () => {
     route('GET', '/front/v1/customerPage/menu', () => ({
       info: { tabList: [{ tabIndex: 0, title: '首页', pageSn: 'home', jumpContent: { firstEnum: 'PAGE_INDEX' } }] },
     }));
-    route('POST', '/front/v1/customerPage/moduleInfo', () => ({ info: { pageSn: 'home', pageTitle: '首页', modules: [] } }));
+    route('POST', '/front/v1/customerPage/moduleInfo', () => ({
+      info: { pageSn: 'home', pageTitle: '首页', modules: [] },
+    }));
     const navigateTo = jest.spyOn(Taro, 'navigateTo').mockImplementation(async () => ({ errMsg: 'navigateTo:ok' }));
     await openAt('/pages/index/index');
     await waitFor(() => expect(text('#home-search')).toBe('搜索课程、活动'));

@@ -22,13 +22,17 @@ function held<T>(info: T) {
 function extras(actSn: string) {
   route('GET', '/front/v1/activity/spec-attrs', () => ({ info: { attrs: [] } }));
   route('GET', '/front/v1/activity/hot-recommend', () => ({ info: { list: [] } }));
-  route('GET', '/front/v1/activity/share', () => ({ info: { title: 't', content: 'c', image: '/static/c1.png', link: '' } }));
+  route('GET', '/front/v1/activity/share', () => ({
+    info: { title: 't', content: 'c', image: '/static/c1.png', link: '' },
+  }));
   route('GET', `/front/v1/activity/product/introduce/${actSn}`, () => ({ info: { content: '<p>课程介绍正文</p>' } }));
 }
 
 describe('detail pictures', () => {
   test('one picture sits in the sized gallery frame (no element is both frame and picture)', async () => {
-    route('GET', '/front/v1/activity/details', () => ({ info: courseDetail({ actSn: 'IMG1', cover: '/static/c1.png', images: ['/static/c1.png'] }) }));
+    route('GET', '/front/v1/activity/details', () => ({
+      info: courseDetail({ actSn: 'IMG1', cover: '/static/c1.png', images: ['/static/c1.png'] }),
+    }));
     extras('IMG1');
     await openAt('/pages/activity/courseDetail?actSn=IMG1');
     await waitFor(() => expect(all('.sf-act__picture').length).toBe(1));
@@ -38,7 +42,9 @@ describe('detail pictures', () => {
   });
 
   test('several pictures make a swiper of framed pictures', async () => {
-    route('GET', '/front/v1/activity/details', () => ({ info: courseDetail({ actSn: 'IMG2', cover: '/static/c1.png', images: ['/static/c1.png', '/static/c2.png'] }) }));
+    route('GET', '/front/v1/activity/details', () => ({
+      info: courseDetail({ actSn: 'IMG2', cover: '/static/c1.png', images: ['/static/c1.png', '/static/c2.png'] }),
+    }));
     extras('IMG2');
     await openAt('/pages/activity/courseDetail?actSn=IMG2');
     await waitFor(() => expect(all('.sf-act__picture').length).toBe(2));
@@ -81,11 +87,16 @@ describe('detail loading', () => {
 
 describe('refund tags', () => {
   test('a restriction is not ticked', async () => {
-    route('GET', '/front/v1/activity/details', () => ({ info: courseDetail({ actSn: 'RF1', refundTags: [1, 2, 6], holdTypes: [] }) }));
+    route('GET', '/front/v1/activity/details', () => ({
+      info: courseDetail({ actSn: 'RF1', refundTags: [1, 2, 6], holdTypes: [] }),
+    }));
     extras('RF1');
     await openAt('/pages/activity/courseDetail?actSn=RF1');
     await waitFor(() => expect(all('#act-promises .sf-act__promise').length).toBe(3));
-    const marks = all('#act-promises .sf-act__promise').map((p) => [p.querySelector('.sf-act__mark')?.textContent, (p.textContent || '').replace(/^[✓✕]/, '')]);
+    const marks = all('#act-promises .sf-act__promise').map((p) => [
+      p.querySelector('.sf-act__mark')?.textContent,
+      (p.textContent || '').replace(/^[✓✕]/, ''),
+    ]);
     expect(marks).toEqual([
       ['✓', '支持申请退款'],
       ['✕', '不支持退款'],
@@ -98,7 +109,9 @@ describe('refund tags', () => {
 describe('more-activity title', () => {
   test('a column’s list is titled by the column', async () => {
     const title = jest.spyOn(Taro, 'setNavigationBarTitle');
-    route('POST', '/front/v1/customerPage/column/more-level/list', () => ({ info: { list: [card('M1')], total: 1, page: 1, perSize: 10, columnTitle: '精品课程' } }));
+    route('POST', '/front/v1/customerPage/column/more-level/list', () => ({
+      info: { list: [card('M1')], total: 1, page: 1, perSize: 10, columnTitle: '精品课程' },
+    }));
     await openAt('/subpackages/activity/moreActivity/moreActivity?targetSn=demo-col-course');
     await waitFor(() => expect(title).toHaveBeenCalledWith({ title: '精品课程' }));
     expect(title).not.toHaveBeenCalledWith({ title: '更多活动' });

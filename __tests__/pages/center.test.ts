@@ -14,7 +14,12 @@ beforeEach(() => resetServer());
 describe('我的', () => {
   test('a customer: masked phone, order counts on the strip, the coupon count, one summary call', async () => {
     signIn('13800138000');
-    route('GET', SUMMARY, () => ({ info: { orders: { ALL: 8, UNPAID: 2, TO_SHIP: 1, TO_RECEIVE: 0, PAID: 120, CANCELLED: 0, REFUND: 1 }, coupons: 5 } }));
+    route('GET', SUMMARY, () => ({
+      info: {
+        orders: { ALL: 8, UNPAID: 2, TO_SHIP: 1, TO_RECEIVE: 0, PAID: 120, CANCELLED: 0, REFUND: 1 },
+        coupons: 5,
+      },
+    }));
     await openAt('/pages/center/center');
     expect(text('.sf-center__phone')).toBe('138****8000');
     await waitFor(() => expect(all('.sf-center__badge').map((b) => b.textContent)).toEqual(['2', '1', '99+', '1']));
@@ -37,7 +42,9 @@ describe('我的', () => {
     await waitFor(() => expect(requests.filter((r) => r.path === SUMMARY)).toHaveLength(1));
     expect(all('.sf-center__asset')).toHaveLength(1);
     expect(all('.sf-center__asset-num.is-loading')).toHaveLength(1);
-    answer({ info: { orders: { ALL: 0, UNPAID: 0, TO_SHIP: 0, TO_RECEIVE: 0, PAID: 0, CANCELLED: 0, REFUND: 0 }, coupons: 3 } });
+    answer({
+      info: { orders: { ALL: 0, UNPAID: 0, TO_SHIP: 0, TO_RECEIVE: 0, PAID: 0, CANCELLED: 0, REFUND: 0 }, coupons: 3 },
+    });
     await waitFor(() => expect(text('.sf-center__asset-num')).toBe('3'));
     expect(all('.sf-center__asset-num.is-loading')).toHaveLength(0);
   });
@@ -62,7 +69,9 @@ describe('我的', () => {
 
   test('every entry shown leads to a built page (an unbuilt capability is absent, not a dead tile)', async () => {
     signIn('13800138000');
-    route('GET', SUMMARY, () => ({ info: { orders: { ALL: 0, UNPAID: 0, PAID: 0, CANCELLED: 0, REFUND: 0 }, coupons: 0 } }));
+    route('GET', SUMMARY, () => ({
+      info: { orders: { ALL: 0, UNPAID: 0, PAID: 0, CANCELLED: 0, REFUND: 0 }, coupons: 0 },
+    }));
     await openAt('/pages/center/center');
     await waitFor(() => expect(all('.sf-center__entry').length).toBeGreaterThan(0));
     expect(all('.sf-center__badge')).toHaveLength(0);
@@ -77,12 +86,20 @@ describe('我的', () => {
 
   test('the points project shows 积分查询, which opens the points page', async () => {
     signIn('13800138000');
-     
+
     const { rootStore } = require('../../src/stores');
     runInAction(() => (rootStore.session.projectEnum = 'INTEGRAL_APPLE'));
-    route('GET', SUMMARY, () => ({ info: { orders: { ALL: 0, UNPAID: 0, PAID: 0, CANCELLED: 0, REFUND: 0 }, coupons: 0 } }));
+    route('GET', SUMMARY, () => ({
+      info: { orders: { ALL: 0, UNPAID: 0, PAID: 0, CANCELLED: 0, REFUND: 0 }, coupons: 0 },
+    }));
     route('GET', '/front/v1/activity/integral/binding/state', (data) => ({
-      info: { integralType: data.integralType, bound: true, phone: '13900002000', point: data.integralType === 'MOBILE_INTEGRAL' ? 6000 : 300, needAuth: false },
+      info: {
+        integralType: data.integralType,
+        bound: true,
+        phone: '13900002000',
+        point: data.integralType === 'MOBILE_INTEGRAL' ? 6000 : 300,
+        needAuth: false,
+      },
     }));
     await openAt('/pages/center/center');
     await waitFor(() => expect(all('.sf-center__entry-title').map((e) => e.textContent)).toContain('积分查询'));

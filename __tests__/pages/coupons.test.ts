@@ -6,7 +6,18 @@ jest.mock('../../src/api/transport', () => require('./harness').transportModule)
 import Taro from '@tarojs/taro';
 import type { ClaimDetails, HeldCoupon } from '@contract/coupon';
 import { chinaTime } from '@contract/rules/china-time';
-import { all, currentRoute, openAt, passDuplicateWindow, requests, route, tap, text, typeKeys, waitFor } from './harness';
+import {
+  all,
+  currentRoute,
+  openAt,
+  passDuplicateWindow,
+  requests,
+  route,
+  tap,
+  text,
+  typeKeys,
+  waitFor,
+} from './harness';
 import { asCustomer } from './customer';
 import { heldCoupon } from '../fixtures/coupons';
 
@@ -19,7 +30,16 @@ const endOfTodayChina = () => chinaTime(Date.now())!.endOf('day').toISOString();
 /** A coupon received now that ends tonight (今日到期), with two lines of notes. */
 const held = (over: Partial<HeldCoupon>): HeldCoupon => {
   const now = new Date().toISOString();
-  return heldCoupon({ couponSn: 'cp1', couponName: '新人立减20元', validityDays: 30, startTime: now, endTime: endOfTodayChina(), instructions: '下单立减\n不与其他优惠同享', receivedAt: now, ...over });
+  return heldCoupon({
+    couponSn: 'cp1',
+    couponName: '新人立减20元',
+    validityDays: 30,
+    startTime: now,
+    endTime: endOfTodayChina(),
+    instructions: '下单立减\n不与其他优惠同享',
+    receivedAt: now,
+    ...over,
+  });
 };
 const paged = <T>(list: T[]) => ({ info: { list, total: list.length, page: 1, perSize: 10 } });
 
@@ -28,7 +48,20 @@ describe('我的优惠券', () => {
     route('GET', '/front/v1_2/coupon/coupon-list', (q) =>
       q.state === '2'
         ? paged([held({ rcSn: 'rc9', couponName: '已使用的10元券', state: 2 })])
-        : paged([held({}), held({ rcSn: 'rc2', couponSn: 'cp2', couponName: '课程85折券', couponType: 2, couponAmount: 15, upperLimit: 30000, threshold: 100000, validityType: 5, validityDays: null })]),
+        : paged([
+            held({}),
+            held({
+              rcSn: 'rc2',
+              couponSn: 'cp2',
+              couponName: '课程85折券',
+              couponType: 2,
+              couponAmount: 15,
+              upperLimit: 30000,
+              threshold: 100000,
+              validityType: 5,
+              validityDays: null,
+            }),
+          ]),
     );
     await openAt('/subpackages/coupon/discountCouponList/discountCouponList');
     await waitFor(() => expect(all('.sf-ticket').length).toBe(2));
@@ -37,7 +70,10 @@ describe('我的优惠券', () => {
     expect(first.querySelector('.sf-ticket__threshold')!.textContent).toBe('无门槛');
     const today = chinaTime(Date.now())!.format('YYYY.MM.DD');
     expect(first.querySelector('.sf-ticket__validity')!.textContent).toBe(`有效期 ${today} - ${today}今日到期`);
-    expect(Array.from(first.querySelectorAll('.sf-ticket__note')).map((n) => n.textContent)).toEqual(['下单立减', '不与其他优惠同享']);
+    expect(Array.from(first.querySelectorAll('.sf-ticket__note')).map((n) => n.textContent)).toEqual([
+      '下单立减',
+      '不与其他优惠同享',
+    ]);
     expect(second.querySelector('.sf-ticket__amount')!.textContent).toBe('8.5折');
     expect(second.querySelector('.sf-ticket__threshold')!.textContent).toBe('满1000元可用');
     expect(second.querySelector('.sf-ticket__scope')!.textContent).toBe('全部商品可用 · 最高减300元');
@@ -48,7 +84,10 @@ describe('我的优惠券', () => {
     expect(all('.sf-ticket.is-disabled').length).toBe(1);
     expect(text('.sf-ticket__mark')).toBe('已使用');
     expect(all('.sf-pill').length).toBe(0);
-    expect(requests.filter((r) => r.path === '/front/v1_2/coupon/coupon-list').map((r) => r.data.state)).toEqual(['1', '2']);
+    expect(requests.filter((r) => r.path === '/front/v1_2/coupon/coupon-list').map((r) => r.data.state)).toEqual([
+      '1',
+      '2',
+    ]);
   });
 
   test('an empty tab shows the empty view', async () => {
@@ -65,7 +104,11 @@ describe('我的优惠券', () => {
     await waitFor(() => expect(all('.sf-pill').length).toBe(1));
     tap(all('.sf-pill')[0]);
     await toasted('暂无可用活动');
-    expect(requests.find((r) => r.path === '/front/v1_2/coupon/use')!.data).toMatchObject({ couponSn: 'cp1', page: '1', perSize: '10' });
+    expect(requests.find((r) => r.path === '/front/v1_2/coupon/use')!.data).toMatchObject({
+      couponSn: 'cp1',
+      page: '1',
+      perSize: '10',
+    });
     answer = { activityList: { result: [], total: 0 }, jumpType: 1, targetSn: null };
     const switchTab = jest.spyOn(Taro, 'switchTab');
     passDuplicateWindow();
@@ -102,13 +145,34 @@ describe('claim page', () => {
     endAt: null,
     status: 'ONGOING',
     coupons: [
-      { itemId: 'I1', couponSn: 'c1', couponName: '扫码立减30元', couponType: 1, couponAmount: 3000, threshold: 0, upperLimit: 0, scope: '全部商品可用', validityType: 1, validityDays: 7, validStart: null, validEnd: null, instructions: '', stock: 10, remaining: state === 'SOLD_OUT' ? 0 : 5, perPerson: 1, claimedByMe, state },
+      {
+        itemId: 'I1',
+        couponSn: 'c1',
+        couponName: '扫码立减30元',
+        couponType: 1,
+        couponAmount: 3000,
+        threshold: 0,
+        upperLimit: 0,
+        scope: '全部商品可用',
+        validityType: 1,
+        validityDays: 7,
+        validStart: null,
+        validEnd: null,
+        instructions: '',
+        stock: 10,
+        remaining: state === 'SOLD_OUT' ? 0 : 5,
+        perPerson: 1,
+        claimedByMe,
+        state,
+      },
     ],
   });
 
   test('领取 then 已领取; 已领完 cannot be tapped', async () => {
     route('GET', '/front/v1/activity/scan/code/coupons/details', () => ({ info: details('AVAILABLE') }));
-    route('POST', '/front/v1/activity/scan/code/receive/coupons/I1', () => ({ info: { rcSn: 'rc', item: details('CLAIMED', 1).coupons[0] } }));
+    route('POST', '/front/v1/activity/scan/code/receive/coupons/I1', () => ({
+      info: { rcSn: 'rc', item: details('CLAIMED', 1).coupons[0] },
+    }));
     await openAt('/subpackages/activity/getCouponActive/getCouponActive?actSn=A1');
     await waitFor(() => expect(text('.sf-pill')).toBe('领取'));
     expect(text('.sf-ticket__scope + .sf-ticket__scope')).toBe('剩余5张 · 每人限领1张');
@@ -119,7 +183,9 @@ describe('claim page', () => {
 
   test('a refusal shows the server’s message and the page reloads', async () => {
     let gone = false;
-    route('GET', '/front/v1/activity/scan/code/coupons/details', () => ({ info: details(gone ? 'SOLD_OUT' : 'AVAILABLE') }));
+    route('GET', '/front/v1/activity/scan/code/coupons/details', () => ({
+      info: details(gone ? 'SOLD_OUT' : 'AVAILABLE'),
+    }));
     route('POST', '/front/v1/activity/scan/code/receive/coupons/I1', () => {
       gone = true;
       return { error: '优惠券已领完', code: 4210, status: 409 };
@@ -135,10 +201,21 @@ describe('claim page', () => {
 });
 
 describe('card-secret redeem', () => {
-  const preview = { cardName: '精品课体验卡', faceValue: 19900, description: '', instructions: '', validityDays: 180, coupons: [] };
+  const preview = {
+    cardName: '精品课体验卡',
+    faceValue: 19900,
+    description: '',
+    instructions: '',
+    validityDays: 180,
+    coupons: [],
+  };
 
   test('a malformed code is refused before asking; the server’s message for a wrong one', async () => {
-    route('POST', '/front/v1/client/card/code/check', () => ({ error: '卡密错误，请核对后重新输入', code: 4201, status: 400 }));
+    route('POST', '/front/v1/client/card/code/check', () => ({
+      error: '卡密错误，请核对后重新输入',
+      code: 4201,
+      status: 400,
+    }));
     await openAt('/subpackages/activity/exchangeCenter/exchangeCenter');
     await typeKeys('#exchange-code', 'ab c');
     tap(all('.sf-exchange__submit')[0]);
@@ -156,7 +233,9 @@ describe('card-secret redeem', () => {
       expect(body.cardCode).toBe('DEMOCARD0001');
       return { info: { voucher: { voucherSn: 'V1' } } };
     });
-    route('GET', '/front/v1/client/card/code/details/V1', () => ({ info: { voucherSn: 'V1', cardName: '精品课体验卡', coupons: [] } }));
+    route('GET', '/front/v1/client/card/code/details/V1', () => ({
+      info: { voucherSn: 'V1', cardName: '精品课体验卡', coupons: [] },
+    }));
     await openAt('/subpackages/activity/exchangeCenter/exchangeCenter');
     await typeKeys('#exchange-code', 'demo-card-0001');
     tap(all('.sf-exchange__submit')[0]);

@@ -9,13 +9,24 @@ const PROFIT = '/front/v1/personal/profit';
 const SUMMARY = '/front/v1/user/summary';
 const ledger = { list: [], total: 0, page: 1, perSize: 1 };
 const profit = (isPromoter: boolean) => ({
-  info: { isPromoter, promoterCode: isPromoter ? 'P0DE000001A' : null, withdrawable: 0, frozen: 0, totalEarned: 0, withdrawn: 0, verified: false, ledger },
+  info: {
+    isPromoter,
+    promoterCode: isPromoter ? 'P0DE000001A' : null,
+    withdrawable: 0,
+    frozen: 0,
+    totalEarned: 0,
+    withdrawn: 0,
+    verified: false,
+    ledger,
+  },
 });
 const titles = () => all('.sf-center__entry-title').map((e) => e.textContent);
 
 beforeEach(() => {
   resetServer();
-  route('GET', SUMMARY, () => ({ info: { orders: { ALL: 0, UNPAID: 0, PAID: 0, CANCELLED: 0, REFUND: 0 }, coupons: 0 } }));
+  route('GET', SUMMARY, () => ({
+    info: { orders: { ALL: 0, UNPAID: 0, PAID: 0, CANCELLED: 0, REFUND: 0 }, coupons: 0 },
+  }));
 });
 
 test('a promoter sees 我的收益', async () => {

@@ -11,7 +11,14 @@ import { all, openAt, route, text, waitFor } from './harness';
 asCustomer();
 
 const P = '/front/v1/personal';
-const line = (id: number, kind: string, kindText: string, bucket: 'FROZEN' | 'AVAILABLE', amount: number, createdAt: string): LedgerLine => ({ id, kind, kindText, title: '营养早餐课', bucket, amount, createdAt });
+const line = (
+  id: number,
+  kind: string,
+  kindText: string,
+  bucket: 'FROZEN' | 'AVAILABLE',
+  amount: number,
+  createdAt: string,
+): LedgerLine => ({ id, kind, kindText, title: '营养早餐课', bucket, amount, createdAt });
 
 test('收支明细: each month’s 收入 and 支出 are the sums of its lines', async () => {
   const info: ProfitInfo = {
@@ -68,8 +75,22 @@ const withdrawal = (over: Partial<WithdrawalDetail>): WithdrawalDetail => ({
 });
 
 test.each([
-  ['SUCCESS', '到账', [['手续费', '¥0.6'], ['实际到账', '¥99.4']]],
-  ['PAYING', '打款中', [['手续费', '¥0.6'], ['预计到账', '¥99.4']]],
+  [
+    'SUCCESS',
+    '到账',
+    [
+      ['手续费', '¥0.6'],
+      ['实际到账', '¥99.4'],
+    ],
+  ],
+  [
+    'PAYING',
+    '打款中',
+    [
+      ['手续费', '¥0.6'],
+      ['预计到账', '¥99.4'],
+    ],
+  ],
   // Nothing reached the card: no 实际到账, and the whole amount went back (no fee was taken).
   ['FAILED', '打款失败', [['退回可提现', '¥100']]],
   ['REJECTED', '审核未通过', [['退回可提现', '¥100']]],

@@ -1,5 +1,16 @@
 jest.mock('../../src/api/transport', () => require('./harness').transportModule);
-import { all, currentPage, currentRoute, openAt, passDuplicateWindow, requests, resetServer, route, waitFor, waitForPage } from './harness';
+import {
+  all,
+  currentPage,
+  currentRoute,
+  openAt,
+  passDuplicateWindow,
+  requests,
+  resetServer,
+  route,
+  waitFor,
+  waitForPage,
+} from './harness';
 
 /**
  * In a plain browser (no silent platform login) the entrance asks for the menu beside the §6 auth call,
@@ -41,7 +52,9 @@ describe('entrance to the first home tab', () => {
     route('GET', '/front/v1/customerPage/menu', () => {
       menuAskedBeforeAuth.push(!authDone);
       answerAuth();
-      return { info: { tabList: [{ tabIndex: 0, title: '首页', pageSn: 'home', jumpContent: { firstEnum: 'PAGE_INDEX' } }] } };
+      return {
+        info: { tabList: [{ tabIndex: 0, title: '首页', pageSn: 'home', jumpContent: { firstEnum: 'PAGE_INDEX' } }] },
+      };
     });
     route('POST', '/front/v1/customerPage/moduleInfo', () => {
       pageAskedOn.push(currentRoute());

@@ -14,7 +14,9 @@ const IDENTIFY = '/front/v1/personal/doIdentify';
 
 describe('实名认证', () => {
   beforeEach(() => {
-    route('GET', '/front/v1/personal/getIdentify', () => ({ info: { verified: false, realName: null, idNumberMasked: null } }));
+    route('GET', '/front/v1/personal/getIdentify', () => ({
+      info: { verified: false, realName: null, idNumberMasked: null },
+    }));
   });
 
   test('a wrong ID number is named under the form and keeps what was typed; nothing is sent', async () => {
@@ -39,7 +41,10 @@ describe('实名认证', () => {
     toasted('姓名与身份证号不一致，请核对后重新认证');
     expect(valueOf('#auth-name input')).toBe('李不符');
     expect(requests.filter((r) => r.path === IDENTIFY)).toHaveLength(1);
-    expect(requests.find((r) => r.path === IDENTIFY)?.data).toMatchObject({ realName: '李不符', idNumber: '11010519491231002X' });
+    expect(requests.find((r) => r.path === IDENTIFY)?.data).toMatchObject({
+      realName: '李不符',
+      idNumber: '11010519491231002X',
+    });
   });
 
   test('a second tap while the first is on its way sends nothing more', async () => {

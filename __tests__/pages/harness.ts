@@ -60,9 +60,17 @@ async function fakeTransport(req: TransportRequest): Promise<TransportResponse> 
   const data: Record<string, unknown> = at >= 0 ? parseQuery(req.url.slice(at)) : { ...req.data };
   requests.push({ path, method: req.method, data });
   const handler = handlers.get(`${req.method} ${path}`);
-  if (!handler) return { statusCode: 404, data: { state: false, message: `no fake for ${req.method} ${path}`, info: null, code: 4040 } };
+  if (!handler)
+    return {
+      statusCode: 404,
+      data: { state: false, message: `no fake for ${req.method} ${path}`, info: null, code: 4040 },
+    };
   const reply = await handler(data, req);
-  if ('error' in reply) return { statusCode: reply.status ?? 200, data: { state: false, message: reply.error, info: null, code: reply.code ?? 4000 } };
+  if ('error' in reply)
+    return {
+      statusCode: reply.status ?? 200,
+      data: { state: false, message: reply.error, info: null, code: reply.code ?? 4000 },
+    };
   return { statusCode: 200, data: { state: true, message: '', info: reply.info } };
 }
 
@@ -94,7 +102,6 @@ let booted = false;
 
 /** A visitor (or, with a phone, a logged-in user) of project `demo`, as the entrance would leave the session. */
 export function signIn(phone: string | null = null): void {
-   
   const { rootStore } = require('../../src/stores');
   rootStore.session.applyEntrance('demo', {
     token: 'test-token',
@@ -111,7 +118,6 @@ export function signIn(phone: string | null = null): void {
 type TaroPage = { route?: string; path?: string; $taroPath?: string } & Record<string, (...args: unknown[]) => unknown>;
 
 function topOfStack(): TaroPage | undefined {
-   
   const Taro = require('@tarojs/taro').default;
   const pages = Taro.getCurrentPages();
   return pages[pages.length - 1];
@@ -127,7 +133,9 @@ export function currentPage(): Record<string, (...args: unknown[]) => unknown> {
 /** The route of the page on top, e.g. "pages/order/courseOrderSubmit" ('' when none is open). */
 export function currentRoute(): string {
   const top = topOfStack();
-  return String(top?.route || top?.path || '').replace(/^\//, '').split('?')[0];
+  return String(top?.route || top?.path || '')
+    .replace(/^\//, '')
+    .split('?')[0];
 }
 
 const routeOf = (url: string) => url.replace(/^\//, '').split('?')[0];
@@ -159,7 +167,8 @@ export async function waitForPage(route: string, notInstance = ''): Promise<HTML
   await waitFor(() => {
     const on = currentRoute();
     if (on !== routeOf(route)) throw new Error(`waiting for ${routeOf(route)}; the page on top is ${on || 'none'}`);
-    if (notInstance && instanceOf(topOfStack()) === notInstance) throw new Error(`waiting for a new ${on}; the old one is still on top`);
+    if (notInstance && instanceOf(topOfStack()) === notInstance)
+      throw new Error(`waiting for a new ${on}; the old one is still on top`);
     root = pageRoot();
   });
   return root as unknown as HTMLElement;
@@ -172,7 +181,7 @@ export async function waitForPage(route: string, notInstance = ''): Promise<HTML
 export async function openAt(url: string): Promise<HTMLElement> {
   if (booted) {
     const before = instanceOf(topOfStack());
-     
+
     const Taro = require('@tarojs/taro').default;
     await Taro.reLaunch({ url });
     return waitForPage(url, before);
@@ -241,10 +250,15 @@ export function tap(el: Element | undefined | null): void {
  * A controlled field that does not observe what it renders keeps only the last keystroke, and this shows it.
  * With `replace`, the field is cleared first (select-all and delete).
  */
-export async function typeKeys(selector: string, value: string, { replace = true } = {}): Promise<HTMLInputElement | HTMLTextAreaElement> {
+export async function typeKeys(
+  selector: string,
+  value: string,
+  { replace = true } = {},
+): Promise<HTMLInputElement | HTMLTextAreaElement> {
   let field: HTMLInputElement | HTMLTextAreaElement | null = null;
   await waitFor(() => {
-    field = (all(selector)[0]?.querySelector('input, textarea') as HTMLInputElement | HTMLTextAreaElement | null) ?? null;
+    field =
+      (all(selector)[0]?.querySelector('input, textarea') as HTMLInputElement | HTMLTextAreaElement | null) ?? null;
     if (!field) throw new Error(`no field in ${selector}`);
   });
   const el = field as unknown as HTMLInputElement | HTMLTextAreaElement;

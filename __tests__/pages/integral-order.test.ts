@@ -7,7 +7,19 @@
 jest.mock('../../src/api/transport', () => require('./harness').transportModule);
 import Taro from '@tarojs/taro';
 import type { PlaceOrderInfo } from '../../contract/integral';
-import { all, currentRoute, openAt, requests, resetServer, route, signIn, tap, text, waitFor, waitForPage } from './harness';
+import {
+  all,
+  currentRoute,
+  openAt,
+  requests,
+  resetServer,
+  route,
+  signIn,
+  tap,
+  text,
+  waitFor,
+  waitForPage,
+} from './harness';
 
 const PLACE = '/front/v1/client/order/integral/place/order';
 const SUBMIT = '/front/v1/client/order/submit/integral';
@@ -37,7 +49,9 @@ beforeEach(() => {
 describe('积分兑换 screen', () => {
   test('shows the order as the server prices it; 确认兑换 submits it and opens the paid order', async () => {
     route('POST', PLACE, () => ({ info: info() }));
-    route('POST', SUBMIT, () => ({ info: { orderNo: 'SO1', payAmount: 0, totalAmount: 0, orderStatus: 'PAID', points: 800, balance: 8200 } }));
+    route('POST', SUBMIT, () => ({
+      info: { orderNo: 'SO1', payAmount: 0, totalAmount: 0, orderStatus: 'PAID', points: 800, balance: 8200 },
+    }));
     route('GET', '/front/v1/client/order/details/SO1/', () => ({ error: '订单获取失败, 请重试!' }));
     await openAt(`${PAGE}?actSn=P1`);
     await waitFor(() => expect(text('#points-price')).toBe('800移动积分'));
@@ -48,7 +62,13 @@ describe('积分兑换 screen', () => {
     await waitForPage('/pages/order/orderDetail');
     const sent = requests.filter((r) => r.path === SUBMIT);
     expect(sent).toHaveLength(1);
-    expect(sent[0].data).toMatchObject({ actSn: 'P1', integralType: 'MOBILE_INTEGRAL', phone: '13900003000', points: 800, cashAmount: 0 });
+    expect(sent[0].data).toMatchObject({
+      actSn: 'P1',
+      integralType: 'MOBILE_INTEGRAL',
+      phone: '13900003000',
+      points: 800,
+      cashAmount: 0,
+    });
     expect(String(sent[0].data.requestId)).toMatch(/^r/);
     expect(currentRoute()).toContain('pages/order/orderDetail');
     // In the screen's place: back from the order goes to whatever opened the screen, not to a spent confirmation.
@@ -56,8 +76,12 @@ describe('积分兑换 screen', () => {
   });
 
   test('no usable balance: the reason shows and the button opens 积分查询 instead of ordering', async () => {
-    route('POST', PLACE, () => ({ info: info({ phone: null, balance: null, remaining: null, disabledReason: '请先查询并绑定积分手机号' }) }));
-    route('GET', '/front/v1/activity/integral/binding/state', () => ({ info: { integralType: 'MOBILE_INTEGRAL', bound: false, phone: null, point: null, needAuth: false } }));
+    route('POST', PLACE, () => ({
+      info: info({ phone: null, balance: null, remaining: null, disabledReason: '请先查询并绑定积分手机号' }),
+    }));
+    route('GET', '/front/v1/activity/integral/binding/state', () => ({
+      info: { integralType: 'MOBILE_INTEGRAL', bound: false, phone: null, point: null, needAuth: false },
+    }));
     await openAt(`${PAGE}?actSn=P1`);
     await waitFor(() => expect(text('.sf-po__reason')).toBe('请先查询并绑定积分手机号'));
     expect(text('#points-submit')).toBe('查询积分');

@@ -18,13 +18,17 @@ beforeEach(() => {
   resetServer();
   signIn('13800138000');
   toast = jest.spyOn(Taro, 'showToast');
-  route('GET', STATE, (q) => ({ info: { integralType: q.integralType, bound: true, phone: '13800138009', point: null, needAuth: true } }));
+  route('GET', STATE, (q) => ({
+    info: { integralType: q.integralType, bound: true, phone: '13800138009', point: null, needAuth: true },
+  }));
 });
 afterEach(() => toast.mockRestore());
 
 describe('积分查询 after the carrier', () => {
   test('authorised: the stored query finishes by itself with the stored phone, once', async () => {
-    route('POST', BALANCE, (d) => ({ info: { balance: 24027, flag: false, redirectUrl: null, phone: d.phone, point: 24027 } }));
+    route('POST', BALANCE, (d) => ({
+      info: { balance: 24027, flag: false, redirectUrl: null, phone: d.phone, point: 24027 },
+    }));
     storePending({ integralType: 'MOBILE_INTEGRAL', phone: '13800138009' });
     await openAt(PAGE);
     await waitFor(() => expect(text('#integral-result-view #integral-balance')).toBe('24027移动积分'));
@@ -35,7 +39,9 @@ describe('积分查询 after the carrier', () => {
   });
 
   test('a mini-program: the web-view page goes back, this page shows again with the popup open, and the query finishes', async () => {
-    route('POST', BALANCE, (d) => ({ info: { balance: 24027, flag: false, redirectUrl: null, phone: d.phone, point: 24027 } }));
+    route('POST', BALANCE, (d) => ({
+      info: { balance: 24027, flag: false, redirectUrl: null, phone: d.phone, point: 24027 },
+    }));
     await openAt(PAGE);
     tap(all('#points-query-MOBILE_INTEGRAL')[0]);
     await waitFor(() => expect(all('#integral-search-view')).toHaveLength(1));
@@ -49,14 +55,22 @@ describe('积分查询 after the carrier', () => {
   });
 
   test('not authorised: told so, the phone kept on the search view, not sent to the carrier again', async () => {
-    route('POST', BALANCE, (d) => ({ info: { balance: null, flag: true, redirectUrl: '/sandbox/carrier/authorise/ca2', phone: d.phone, point: null } }));
+    route('POST', BALANCE, (d) => ({
+      info: { balance: null, flag: true, redirectUrl: '/sandbox/carrier/authorise/ca2', phone: d.phone, point: null },
+    }));
     storePending({ integralType: 'UNICOM_INTEGRAL', phone: '13800138009' });
     const before = window.location.href;
     await openAt(PAGE);
-    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '积分授权未完成，请重新查询' })));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '积分授权未完成，请重新查询' })),
+    );
     expect(requests.filter((r) => r.path === BALANCE)).toHaveLength(1);
     expect(hasPending('UNICOM_INTEGRAL')).toBe(false);
     expect(window.location.href).toBe(before);
-    await waitFor(() => expect((all('#integral-search-view #integral-phone')[0]?.querySelector('input') as HTMLInputElement | null)?.value).toBe('13800138009'));
+    await waitFor(() =>
+      expect(
+        (all('#integral-search-view #integral-phone')[0]?.querySelector('input') as HTMLInputElement | null)?.value,
+      ).toBe('13800138009'),
+    );
   });
 });

@@ -9,7 +9,12 @@ import { courseDetail } from './fixtures';
 import { all, currentRoute, openAt, resetServer, route, signIn, tap, text, typeKeys, waitFor } from './harness';
 import { location } from '../../src/platform/location';
 
-const PLACE = { name: '海心沙亚运公园南门（集合点）', address: '广州市天河区临江大道3号', latitude: 23.11548, longitude: 113.32417 };
+const PLACE = {
+  name: '海心沙亚运公园南门（集合点）',
+  address: '广州市天河区临江大道3号',
+  latitude: 23.11548,
+  longitude: 113.32417,
+};
 const OPEN = 'subpackages/system/openLocation/openLocation';
 const CHOOSE = 'subpackages/system/chooseLocation/chooseLocation';
 
@@ -24,19 +29,26 @@ afterEach(() => {
   getLocation.mockRestore();
   toast.mockRestore();
 });
-const allow = (latitude: number, longitude: number) => getLocation.mockImplementation(async () => ({ latitude, longitude }) as never);
-const refuse = () => getLocation.mockImplementation(async () => Promise.reject({ errMsg: 'User denied Geolocation' }) as never);
+const allow = (latitude: number, longitude: number) =>
+  getLocation.mockImplementation(async () => ({ latitude, longitude }) as never);
+const refuse = () =>
+  getLocation.mockImplementation(async () => Promise.reject({ errMsg: 'User denied Geolocation' }) as never);
 
 test('a visitor taps 活动地点 on the detail and sees how far the place is once the position is allowed', async () => {
   signIn(null);
-  route('GET', '/front/v1/activity/details', () => ({ info: courseDetail({ actSn: 'A2', actType: 'ACTIVITY', actName: '城市夜跑打卡活动', place: PLACE }) }));
+  route('GET', '/front/v1/activity/details', () => ({
+    info: courseDetail({ actSn: 'A2', actType: 'ACTIVITY', actName: '城市夜跑打卡活动', place: PLACE }),
+  }));
   await openAt('/pages/activity/activityDetail?actSn=A2');
   await waitFor(() => expect(text('#act-place')).toContain('海心沙亚运公园南门（集合点） ›'));
   tap(all('#act-place')[0]);
   await waitFor(() => expect(currentRoute()).toBe(OPEN));
   await waitFor(() => expect(text('#open-location-place')).toContain(PLACE.address));
   expect(text('#open-location-place')).toContain('纬度 23.115480，经度 113.324170');
-  expect(all('#open-location-maps .sf-loc__row').map((r) => r.textContent?.replace('›', '').trim())).toEqual(['高德地图', '腾讯地图']);
+  expect(all('#open-location-maps .sf-loc__row').map((r) => r.textContent?.replace('›', '').trim())).toEqual([
+    '高德地图',
+    '腾讯地图',
+  ]);
   expect(getLocation).not.toHaveBeenCalled();
 
   // About 1.4 km north of the meeting point (browser coordinates, WGS-84).
@@ -48,9 +60,15 @@ test('a visitor taps 活动地点 on the detail and sees how far the place is on
 test('a refused position says why and 重试 asks again', async () => {
   signIn(null);
   refuse();
-  await openAt(`/${OPEN}?name=${encodeURIComponent(PLACE.name)}&address=${encodeURIComponent(PLACE.address)}&latitude=23.115480&longitude=113.324170`);
+  await openAt(
+    `/${OPEN}?name=${encodeURIComponent(PLACE.name)}&address=${encodeURIComponent(PLACE.address)}&latitude=23.115480&longitude=113.324170`,
+  );
   tap(all('#open-location-locate')[0]);
-  await waitFor(() => expect(text('#location-error')).toContain('你已拒绝获取位置信息。请在浏览器或手机设置中允许本网站使用位置信息，然后点「重试」。'));
+  await waitFor(() =>
+    expect(text('#location-error')).toContain(
+      '你已拒绝获取位置信息。请在浏览器或手机设置中允许本网站使用位置信息，然后点「重试」。',
+    ),
+  );
   // A browser has no settings page to open: only 重试.
   expect(all('#location-settings')).toHaveLength(0);
   allow(23.1155, 113.3242);
@@ -88,7 +106,7 @@ test('choose-location: typed names survive a refusal; the place goes to location
   const place = await asked;
   expect(place).toMatchObject({ name: '公司', address: '体育西路103号' });
   expect(place!.latitude).toBeCloseTo(23.1275, 2);
-   
+
   const { rootStore } = require('../../src/stores');
   expect(rootStore.session.locationInfo).toEqual(place);
   await waitFor(() => expect(currentRoute()).toBe('pages/center/center'));
@@ -96,9 +114,13 @@ test('choose-location: typed names survive a refusal; the place goes to location
 
 test('分享 on the detail copies the page link and says 复制成功 after the 402 ms delay', async () => {
   signIn(null);
-  const copy = jest.spyOn(Taro, 'setClipboardData').mockImplementation(async () => ({ errMsg: 'setClipboardData:ok' }) as never);
+  const copy = jest
+    .spyOn(Taro, 'setClipboardData')
+    .mockImplementation(async () => ({ errMsg: 'setClipboardData:ok' }) as never);
   try {
-    route('GET', '/front/v1/activity/details', () => ({ info: courseDetail({ actSn: 'A3', actType: 'ACTIVITY', actName: '周末亲子烘焙体验课' }) }));
+    route('GET', '/front/v1/activity/details', () => ({
+      info: courseDetail({ actSn: 'A3', actType: 'ACTIVITY', actName: '周末亲子烘焙体验课' }),
+    }));
     await openAt('/pages/activity/activityDetail?actSn=A3');
     await waitFor(() => expect(all('#share-action')).toHaveLength(1));
     const before = Date.now();
@@ -127,6 +149,8 @@ test('定位 on the address form fills the detail line with the chosen place, ke
   await typeKeys('#choose-location-address', '体育西路103号');
   tap(all('#choose-location-confirm')[0]);
   await waitFor(() => expect(currentRoute()).toBe('subpackages/user/address/addEditAddress'));
-  await waitFor(() => expect((all('#address-detail textarea')[0] as HTMLTextAreaElement).value).toBe('体育西路103号 公司前台'));
+  await waitFor(() =>
+    expect((all('#address-detail textarea')[0] as HTMLTextAreaElement).value).toBe('体育西路103号 公司前台'),
+  );
   expect((all('#address-name input')[0] as HTMLInputElement).value).toBe('李四');
 });

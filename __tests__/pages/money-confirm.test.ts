@@ -35,7 +35,12 @@ async function typeAsBrowser(selector: string, typed: string): Promise<HTMLInput
   el.dispatchEvent(new InputEvent('input', { bubbles: true, data: null, inputType: 'deleteContentBackward' }));
   await tick();
   for (const ch of typed) {
-    const before = new InputEvent('beforeinput', { bubbles: true, cancelable: true, data: ch, inputType: 'insertText' });
+    const before = new InputEvent('beforeinput', {
+      bubbles: true,
+      cancelable: true,
+      data: ch,
+      inputType: 'insertText',
+    });
     el.dispatchEvent(before);
     if (before.defaultPrevented) continue;
     el.value += ch;
@@ -81,7 +86,11 @@ describe('refund request', () => {
     tap(all('.as-reason')[0]);
     answer(false);
     tap(all('#as-submit')[0]);
-    await waitFor(() => expect(modal).toHaveBeenCalledWith(expect.objectContaining({ title: '确认申请退款', content: '申请退款¥5，提交后请等待商家处理' })));
+    await waitFor(() =>
+      expect(modal).toHaveBeenCalledWith(
+        expect.objectContaining({ title: '确认申请退款', content: '申请退款¥5，提交后请等待商家处理' }),
+      ),
+    );
     await tick();
     expect(applied()).toHaveLength(0);
     answer(true);
@@ -94,7 +103,15 @@ describe('refund request', () => {
 describe('withdrawal', () => {
   const P = '/front/v1/personal';
   const rule: WithdrawalRuleInfo = {
-    rule: { minAmount: 100, maxPerDay: 500000, countPerDay: 3, feeBps: 60, feeMin: 10, identityRequired: true, bankCardRequired: true },
+    rule: {
+      minAmount: 100,
+      maxPerDay: 500000,
+      countPerDay: 3,
+      feeBps: 60,
+      feeMin: 10,
+      identityRequired: true,
+      bankCardRequired: true,
+    },
     lines: ['单笔提现金额不低于¥1'],
     available: 5000,
     todayAmount: 0,
@@ -103,7 +120,15 @@ describe('withdrawal', () => {
     verified: true,
     hasCard: true,
   };
-  const card: BankCard = { cardId: 'BC1', bankCode: 'CMB', bankName: '招商银行', holderName: '*三', cardMasked: '**** **** **** 7894', cardTail: '7894', isDefault: true };
+  const card: BankCard = {
+    cardId: 'BC1',
+    bankCode: 'CMB',
+    bankName: '招商银行',
+    holderName: '*三',
+    cardMasked: '**** **** **** 7894',
+    cardTail: '7894',
+    isDefault: true,
+  };
   const sent = () => requests.filter((r) => r.path === `${P}/withdrawal`);
   beforeEach(() => {
     route('GET', `${P}/withdrawal/rule`, () => ({ info: rule }));
@@ -128,7 +153,14 @@ describe('withdrawal', () => {
     await typeAsBrowser('#withdraw-amount', '20');
     answer(false);
     tap(all('#withdraw-submit')[0]);
-    await waitFor(() => expect(modal).toHaveBeenCalledWith(expect.objectContaining({ title: '确认提现', content: '提现¥20至招商银行（7894），手续费¥0.12，预计到账¥19.88' })));
+    await waitFor(() =>
+      expect(modal).toHaveBeenCalledWith(
+        expect.objectContaining({
+          title: '确认提现',
+          content: '提现¥20至招商银行（7894），手续费¥0.12，预计到账¥19.88',
+        }),
+      ),
+    );
     await tick();
     expect(sent()).toHaveLength(0);
     answer(true);

@@ -18,11 +18,24 @@ const PACKAGES = [
       { courseSn: 'K2', courseName: '教资面试实战', courseCover: null, courseAmount: 70000 },
     ],
   },
-  { packageSn: 'P2', packageName: '笔试单科', price: 79900, courses: [{ courseSn: 'K1', courseName: '教资笔试精讲', courseCover: null, courseAmount: 89900 }] },
+  {
+    packageSn: 'P2',
+    packageName: '笔试单科',
+    price: 79900,
+    courses: [{ courseSn: 'K1', courseName: '教资笔试精讲', courseCover: null, courseAmount: 89900 }],
+  },
 ];
 
 /** A confirmation as the server computes it: unit price × quantity, less discounts, plus freight. */
-function confirmation(over: { orderType: 'COURSE' | 'GOODS'; unit: number; skuCnt?: number; freight?: number; packageSn?: string | null; packageCourses?: number; sn?: string }): Confirmation {
+function confirmation(over: {
+  orderType: 'COURSE' | 'GOODS';
+  unit: number;
+  skuCnt?: number;
+  freight?: number;
+  packageSn?: string | null;
+  packageCourses?: number;
+  sn?: string;
+}): Confirmation {
   const skuCnt = over.skuCnt ?? 1;
   const freight = over.freight ?? 0;
   const total = over.unit * skuCnt;
@@ -44,8 +57,21 @@ function confirmation(over: { orderType: 'COURSE' | 'GOODS'; unit: number; skuCn
     freightAreasType: 1,
     invalidAreas: [],
     restrict: [],
-    orderCourseInfo: { actSn: 'X', courseSn: 'X', packageSn: over.packageSn ?? null, courseName: '商品', courseCover: null, skuCnt, freight },
-    packageCourseList: Array.from({ length: over.packageCourses ?? 0 }, (_, i) => ({ courseSn: `K${i}`, courseName: `课程${i}`, courseCover: null, courseAmount: 100 })),
+    orderCourseInfo: {
+      actSn: 'X',
+      courseSn: 'X',
+      packageSn: over.packageSn ?? null,
+      courseName: '商品',
+      courseCover: null,
+      skuCnt,
+      freight,
+    },
+    packageCourseList: Array.from({ length: over.packageCourses ?? 0 }, (_, i) => ({
+      courseSn: `K${i}`,
+      courseName: `课程${i}`,
+      courseCover: null,
+      courseAmount: 100,
+    })),
     giftCourseList: [],
     confirmOrderAmount: {
       totalAmount: total,
@@ -82,10 +108,18 @@ beforeEach(() => {
 
 describe('course packages on the detail', () => {
   test('tapping a package chooses it, visibly, and 立即报名 orders that package', async () => {
-    route('GET', '/front/v1/activity/details', () => ({ info: courseDetail({ actSn: 'PK1', packages: PACKAGES, price: 139900, originalPrice: 199900 }) }));
-    route('GET', '/front/v2/client/course/order/confirm', (q) =>
-      ({ info: confirmation({ orderType: 'COURSE', unit: q.packageSn === 'P2' ? 79900 : 139900, packageSn: String(q.packageSn || 'P1'), packageCourses: q.packageSn === 'P2' ? 1 : 2, sn: `CO-${q.packageSn}` }) }),
-    );
+    route('GET', '/front/v1/activity/details', () => ({
+      info: courseDetail({ actSn: 'PK1', packages: PACKAGES, price: 139900, originalPrice: 199900 }),
+    }));
+    route('GET', '/front/v2/client/course/order/confirm', (q) => ({
+      info: confirmation({
+        orderType: 'COURSE',
+        unit: q.packageSn === 'P2' ? 79900 : 139900,
+        packageSn: String(q.packageSn || 'P1'),
+        packageCourses: q.packageSn === 'P2' ? 1 : 2,
+        sn: `CO-${q.packageSn}`,
+      }),
+    }));
     orderCalls();
     await openAt('/pages/activity/courseDetail?actSn=PK1');
     await waitFor(() => expect(all('#act-packages .sf-act__package').length).toBe(2));
@@ -110,8 +144,12 @@ describe('course packages on the detail', () => {
   });
 
   test('an item without packages orders without a packageSn', async () => {
-    route('GET', '/front/v1/activity/details', () => ({ info: courseDetail({ actSn: 'NP1', packages: [], isPackage: false }) }));
-    route('GET', '/front/v2/client/course/order/confirm', () => ({ info: confirmation({ orderType: 'COURSE', unit: 50000, sn: 'CO-NP1' }) }));
+    route('GET', '/front/v1/activity/details', () => ({
+      info: courseDetail({ actSn: 'NP1', packages: [], isPackage: false }),
+    }));
+    route('GET', '/front/v2/client/course/order/confirm', () => ({
+      info: confirmation({ orderType: 'COURSE', unit: 50000, sn: 'CO-NP1' }),
+    }));
     orderCalls();
     await openAt('/pages/activity/courseDetail?actSn=NP1');
     await waitFor(() => expect(text('#act-order')).toBe('立即报名'));
@@ -124,7 +162,9 @@ describe('course packages on the detail', () => {
 
 describe('goods quantity on the goods order screen', () => {
   test('the stepper asks the server for the new quantity; amounts and 共N件商品 follow', async () => {
-    route('GET', '/front/v1/client/order/confirm/data', (q) => ({ info: confirmation({ orderType: 'GOODS', unit: 1990, skuCnt: Number(q.skuCnt || 1), freight: 1000 }) }));
+    route('GET', '/front/v1/client/order/confirm/data', (q) => ({
+      info: confirmation({ orderType: 'GOODS', unit: 1990, skuCnt: Number(q.skuCnt || 1), freight: 1000 }),
+    }));
     orderCalls();
     await openAt('/pages/order/orderSubmit?targetSn=G1');
     await waitFor(() => expect(quantity()).toBe('1'));
@@ -139,7 +179,9 @@ describe('goods quantity on the goods order screen', () => {
     // ¥19.9 × 2 + ¥10 freight, on the payable line and in the bar; and a new token for the new confirmation.
     await waitFor(() => expect(text('.sf-submit__payable .sf-price')).toBe('¥49.8'));
     expect(text('.sf-submit__total .sf-price')).toBe('¥49.8');
-    expect(requests.filter((r) => r.path === '/front/v1/client/order/confirm/receipt').map((r) => r.data.createOrderSn)).toContain('CO-2');
+    expect(
+      requests.filter((r) => r.path === '/front/v1/client/order/confirm/receipt').map((r) => r.data.createOrderSn),
+    ).toContain('CO-2');
 
     tap(minus());
     await waitFor(() => expect(text('.sf-submit__count')).toBe('共1件商品'));
@@ -147,11 +189,19 @@ describe('goods quantity on the goods order screen', () => {
   });
 
   test('the stepper is named for screen readers (Lighthouse label audit): 购买数量, 减少 and 增加 with their disabled state', async () => {
-    route('GET', '/front/v1/client/order/confirm/data', (q) => ({ info: confirmation({ orderType: 'GOODS', unit: 990, skuCnt: Number(q.skuCnt || 1), sn: 'CO-A11Y' }) }));
+    route('GET', '/front/v1/client/order/confirm/data', (q) => ({
+      info: confirmation({ orderType: 'GOODS', unit: 990, skuCnt: Number(q.skuCnt || 1), sn: 'CO-A11Y' }),
+    }));
     orderCalls();
     await openAt('/pages/order/orderSubmit?targetSn=G3');
     await waitFor(() => expect(all('#qty-stepper input')[0]?.getAttribute('aria-label')).toBe('购买数量'));
-    expect([minus(), plus()].map((b) => [b.getAttribute('role'), b.getAttribute('aria-label'), b.getAttribute('aria-disabled')])).toEqual([
+    expect(
+      [minus(), plus()].map((b) => [
+        b.getAttribute('role'),
+        b.getAttribute('aria-label'),
+        b.getAttribute('aria-disabled'),
+      ]),
+    ).toEqual([
       ['button', '减少', 'true'],
       ['button', '增加', 'false'],
     ]);
@@ -162,7 +212,9 @@ describe('goods quantity on the goods order screen', () => {
 
   test('a quantity the server refuses keeps the old one and says why', async () => {
     route('GET', '/front/v1/client/order/confirm/data', (q) =>
-      Number(q.skuCnt) > 1 ? { error: '购买数量不能超过1', status: 400 } : { info: confirmation({ orderType: 'GOODS', unit: 2990, sn: 'CO-R1' }) },
+      Number(q.skuCnt) > 1
+        ? { error: '购买数量不能超过1', status: 400 }
+        : { info: confirmation({ orderType: 'GOODS', unit: 2990, sn: 'CO-R1' }) },
     );
     orderCalls();
     const Taro = require('@tarojs/taro').default;
@@ -178,7 +230,9 @@ describe('goods quantity on the goods order screen', () => {
   });
 
   test('courses have no stepper and count their courses', async () => {
-    route('GET', '/front/v2/client/course/order/confirm', () => ({ info: confirmation({ orderType: 'COURSE', unit: 100000, packageCourses: 3, sn: 'CO-C3' }) }));
+    route('GET', '/front/v2/client/course/order/confirm', () => ({
+      info: confirmation({ orderType: 'COURSE', unit: 100000, packageCourses: 3, sn: 'CO-C3' }),
+    }));
     orderCalls();
     await openAt('/pages/order/courseOrderSubmit?targetSn=C3');
     await waitFor(() => expect(text('.sf-submit__count')).toBe('共3门课程'));

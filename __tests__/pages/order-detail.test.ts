@@ -61,7 +61,13 @@ const open = async (detail: OrderDetail) => {
   await openAt(`/pages/order/orderDetail?orderNo=${detail.orderNo}`);
   await waitFor(() => expect(text('.sf-detail__status-text')).not.toBe(''));
 };
-const lines = () => new Map(all('.sf-lines__row').map((r) => [r.querySelector('.sf-lines__label')?.textContent ?? '', (r.querySelector('.sf-lines__value')?.textContent ?? '').trim()]));
+const lines = () =>
+  new Map(
+    all('.sf-lines__row').map((r) => [
+      r.querySelector('.sf-lines__label')?.textContent ?? '',
+      (r.querySelector('.sf-lines__value')?.textContent ?? '').trim(),
+    ]),
+  );
 const ids = (id: string) => all(`#${id}`).length;
 
 test('deposit paid through Baidu: 支付尾款 in the header, the schedule names the channel, 已付 + 待付 add up', async () => {
@@ -75,10 +81,36 @@ test('deposit paid through Baidu: 支付尾款 in the header, the schedule names
       dueAmount: 20000,
       installmentPayNum: 2,
       depositInfoList: [
-        { depositType: 1, installmentAmount: 10000, payFlag: true, installmentPayType: 4, deductionAmount: 0, installmentPayAmount: 10000, dueTime: null },
-        { depositType: 2, installmentAmount: 20000, payFlag: false, installmentPayType: null, deductionAmount: 0, installmentPayAmount: null, dueTime: due },
+        {
+          depositType: 1,
+          installmentAmount: 10000,
+          payFlag: true,
+          installmentPayType: 4,
+          deductionAmount: 0,
+          installmentPayAmount: 10000,
+          dueTime: null,
+        },
+        {
+          depositType: 2,
+          installmentAmount: 20000,
+          payFlag: false,
+          installmentPayType: null,
+          deductionAmount: 0,
+          installmentPayAmount: null,
+          dueTime: due,
+        },
       ],
-      paidList: [{ title: '定金', channel: '百度支付', amount: 10000, deductionAmount: 0, points: null, paidAt: '2026-11-02T08:00:00.000Z', returned: false }],
+      paidList: [
+        {
+          title: '定金',
+          channel: '百度支付',
+          amount: 10000,
+          deductionAmount: 0,
+          points: null,
+          paidAt: '2026-11-02T08:00:00.000Z',
+          returned: false,
+        },
+      ],
       paidAmount: 10000,
     }),
   );
@@ -106,8 +138,26 @@ test('shipped goods: 确认收货 in the header; 查看物流 and 申请售后 i
       shipmentStatus: 'SHIPPED',
       canApplyAfterSale: true,
       // Cast: the parcel may carry more (its events) than this test reads.
-      shipment: { status: 'SHIPPED', carrierName: '顺丰速运', trackingNo: 'SF1234567890', shippedAt: '2026-11-02T08:00:00.000Z', autoReceiveAt: '2026-11-12T08:00:00.000Z', receivedAt: null, events: [] } as OrderDetail['shipment'],
-      paidList: [{ title: '订单支付', channel: '微信支付', amount: 30000, deductionAmount: 0, points: null, paidAt: '2026-11-01T09:00:00.000Z', returned: false }],
+      shipment: {
+        status: 'SHIPPED',
+        carrierName: '顺丰速运',
+        trackingNo: 'SF1234567890',
+        shippedAt: '2026-11-02T08:00:00.000Z',
+        autoReceiveAt: '2026-11-12T08:00:00.000Z',
+        receivedAt: null,
+        events: [],
+      } as OrderDetail['shipment'],
+      paidList: [
+        {
+          title: '订单支付',
+          channel: '微信支付',
+          amount: 30000,
+          deductionAmount: 0,
+          points: null,
+          paidAt: '2026-11-01T09:00:00.000Z',
+          returned: false,
+        },
+      ],
       paidAmount: 30000,
     }),
   );
@@ -123,17 +173,52 @@ test('shipped goods: 确认收货 in the header; 查看物流 and 申请售后 i
 test('a paid points order: 实付款 is its points and its cash together; cancelled, the header says the points went back', async () => {
   const points = { integralType: 'UNICOM_INTEGRAL', points: 1000, cashAmount: 100 };
   const paidList = [
-    { title: '积分兑换', channel: '联通积分', amount: 0, deductionAmount: 0, points: 1000, paidAt: '2026-11-01T08:00:00.000Z', returned: false },
-    { title: '订单支付', channel: '微信支付', amount: 100, deductionAmount: 0, points: null, paidAt: '2026-11-01T08:01:00.000Z', returned: false },
+    {
+      title: '积分兑换',
+      channel: '联通积分',
+      amount: 0,
+      deductionAmount: 0,
+      points: 1000,
+      paidAt: '2026-11-01T08:00:00.000Z',
+      returned: false,
+    },
+    {
+      title: '订单支付',
+      channel: '微信支付',
+      amount: 100,
+      deductionAmount: 0,
+      points: null,
+      paidAt: '2026-11-01T08:01:00.000Z',
+      returned: false,
+    },
   ];
-  await open(base({ orderNo: 'P1', orderType: 'INTEGRAL', totalAmount: 100, goodsAmount: 100, integral: points, paidList, paidAmount: 100 }));
+  await open(
+    base({
+      orderNo: 'P1',
+      orderType: 'INTEGRAL',
+      totalAmount: 100,
+      goodsAmount: 100,
+      integral: points,
+      paidList,
+      paidAmount: 100,
+    }),
+  );
   expect(text('.sf-detail__status-sub')).toBe('兑换成功，已使用1000联通积分');
   expect(lines().get('兑换价格')).toBe('1000联通积分+¥1');
   expect(lines().get('实付款')).toBe('1000联通积分+¥1');
   expect(all('.sf-detail__paid-amount').map((a) => a.textContent)).toEqual(['1000联通积分', '¥1']);
 
   await open(
-    base({ orderNo: 'P2', orderType: 'INTEGRAL', orderStatus: 'CANCELLED', totalAmount: 100, goodsAmount: 100, integral: points, paidList: [{ ...paidList[0], returned: true }], paidAmount: 0 }),
+    base({
+      orderNo: 'P2',
+      orderType: 'INTEGRAL',
+      orderStatus: 'CANCELLED',
+      totalAmount: 100,
+      goodsAmount: 100,
+      integral: points,
+      paidList: [{ ...paidList[0], returned: true }],
+      paidAmount: 0,
+    }),
   );
   expect(text('.sf-detail__status-sub')).toBe('订单已取消，1000联通积分已退回');
   expect(all('.sf-detail__paid-row.is-returned').length).toBe(1);

@@ -27,15 +27,43 @@ function confirmation(over: Partial<Confirmation> = {}): Confirmation {
         { type: 'TALENT_IN', name: '人才引进' },
       ],
       agreementName: '课程购买协议',
-      restrict: [{ nKey: 'a1name', keyName: 'NAME', label: '姓名', placeholder: null, value: '', required: true, echoValue: null, idCardType: null, multiline: false, submitTips: null }],
-      orderCourseInfo: { actSn: 'A1', courseSn: 'CS1', packageSn: null, courseName: '会计初级职称全程班', courseCover: null, skuCnt: 1, freight: 0 },
+      restrict: [
+        {
+          nKey: 'a1name',
+          keyName: 'NAME',
+          label: '姓名',
+          placeholder: null,
+          value: '',
+          required: true,
+          echoValue: null,
+          idCardType: null,
+          multiline: false,
+          submitTips: null,
+        },
+      ],
+      orderCourseInfo: {
+        actSn: 'A1',
+        courseSn: 'CS1',
+        packageSn: null,
+        courseName: '会计初级职称全程班',
+        courseCover: null,
+        skuCnt: 1,
+        freight: 0,
+      },
       giftCourseList: [
         { courseSn: 'G1', courseName: '财经法规速记', courseCover: null, courseAmount: 0 },
         { courseSn: 'G2', courseName: '真题精讲', courseCover: null, courseAmount: 0 },
       ],
       ...over,
     },
-    { totalAmount: 168000, courseDiscountAmount: 3000, oldFreight: 1000, orderTotalAmount: 165000, payAmount: 30000, depositInfoList: [item(1, 30000), item(2, 135000)] },
+    {
+      totalAmount: 168000,
+      courseDiscountAmount: 3000,
+      oldFreight: 1000,
+      orderTotalAmount: 165000,
+      payAmount: 30000,
+      depositInfoList: [item(1, 30000), item(2, 135000)],
+    },
   );
 }
 
@@ -58,7 +86,11 @@ describe('course order submit screen (§2)', () => {
   });
 
   test('every block of the screen, with the first available coupon chosen', async () => {
-    server(confirmation(), [coupon('x', { isAvailable: false, disabledReason: '已过期', orderCouponAmount: 0 }), coupon('a'), coupon('b', { couponAmount: 5000, orderCouponAmount: 5000 })]);
+    server(confirmation(), [
+      coupon('x', { isAvailable: false, disabledReason: '已过期', orderCouponAmount: 0 }),
+      coupon('a'),
+      coupon('b', { couponAmount: 5000, orderCouponAmount: 5000 }),
+    ]);
     await openAt('/pages/order/courseOrderSubmit?targetSn=A1');
     await waitFor(() => expect(text('.sf-submit__course-name')).toBe('会计初级职称全程班'));
     expect(text('.sf-address')).toContain('新增收货地址');
@@ -68,7 +100,9 @@ describe('course order submit screen (§2)', () => {
       expect.arrayContaining(['售价¥1680', '课程优惠-¥30', '运费¥10免运费', '入户类型请选择›', '订单备注']),
     );
     // The first available coupon is chosen on first load (§4): 20 yuan off the deposit.
-    await waitFor(() => expect(lines.concat(all('.sf-lines__row').map((r) => (r.textContent || '').trim()))).toContain('优惠券-¥20›'));
+    await waitFor(() =>
+      expect(lines.concat(all('.sf-lines__row').map((r) => (r.textContent || '').trim()))).toContain('优惠券-¥20›'),
+    );
     // One 定金 figure on the screen: the deposit row shows what it costs after the coupon, like the payable line.
     expect(all('.sf-schedule__row').map((r) => r.textContent)).toEqual(['定金¥280待支付', '尾款¥1350未支付']);
     expect(text('.sf-submit__payable')).toBe('定金¥280');
@@ -80,12 +114,18 @@ describe('course order submit screen (§2)', () => {
   });
 
   test('the coupon popup: two tags with counts, click selects, click again deselects, unavailable does nothing', async () => {
-    server(confirmation({ createOrderSn: 'CO2' }), [coupon('x', { isAvailable: false, disabledReason: '已过期', orderCouponAmount: 0 }), coupon('a'), coupon('b', { couponAmount: 5000, orderCouponAmount: 5000 })]);
+    server(confirmation({ createOrderSn: 'CO2' }), [
+      coupon('x', { isAvailable: false, disabledReason: '已过期', orderCouponAmount: 0 }),
+      coupon('a'),
+      coupon('b', { couponAmount: 5000, orderCouponAmount: 5000 }),
+    ]);
     await openAt('/pages/order/courseOrderSubmit?targetSn=A2');
     await waitFor(() => expect(text('.sf-submit__payable')).toBe('定金¥280'));
     const couponLine = () => all('.sf-lines__row').find((r) => (r.textContent || '').startsWith('优惠券'));
     tap(couponLine());
-    await waitFor(() => expect(all('.sf-coupons__tab').map((t) => t.textContent)).toEqual(['可用优惠券 (2张)', '不可用优惠券 (1张)']));
+    await waitFor(() =>
+      expect(all('.sf-coupons__tab').map((t) => t.textContent)).toEqual(['可用优惠券 (2张)', '不可用优惠券 (1张)']),
+    );
     tap(all('.sf-coupon')[1]);
     await waitFor(() => expect(text('.sf-submit__payable')).toBe('定金¥250'));
     expect(all('.sf-coupons').length).toBe(0);
@@ -110,7 +150,9 @@ describe('course order submit screen (§2)', () => {
     await openAt('/pages/order/courseOrderSubmit?targetSn=A4');
     await waitFor(() => expect(text('.sf-submit__payable')).toBe('定金¥300'));
     tap(all('.sf-submit__btn')[0]);
-    await waitFor(() => expect(customer.toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: '请输入姓名' })));
+    await waitFor(() =>
+      expect(customer.toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: '请输入姓名' })),
+    );
     expect(requests.some((r) => r.path.endsWith('/submit'))).toBe(false);
   });
 
@@ -133,7 +175,9 @@ describe('course order submit screen (§2)', () => {
     await waitFor(() => expect(input.value).toBe('王五'));
     tap(all('.sf-submit__btn')[0]);
     // The name passed; the next rule in §5 order (the delivery address) speaks instead.
-    await waitFor(() => expect(customer.toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: '请输入配送地址信息!' })));
+    await waitFor(() =>
+      expect(customer.toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: '请输入配送地址信息!' })),
+    );
   });
 
   test('a disabled order shows its reason and the button is dimmed', async () => {
@@ -148,12 +192,29 @@ describe('course order submit screen (§2)', () => {
       createOrderSn: 'CO6',
       orderPayType: 3,
       deliveryType: 4,
-      confirmOrderAmount: { ...confirmation().confirmOrderAmount, payAmount: 55000, depositInfoList: [], installmentInfoList: [1, 2, 3].map((n) => ({ installmentNum: n, installmentAmount: 55000, dueTime: null, payFlag: false, installmentPayType: null, deductionAmount: 0, installmentPayAmount: null })) },
+      confirmOrderAmount: {
+        ...confirmation().confirmOrderAmount,
+        payAmount: 55000,
+        depositInfoList: [],
+        installmentInfoList: [1, 2, 3].map((n) => ({
+          installmentNum: n,
+          installmentAmount: 55000,
+          dueTime: null,
+          payFlag: false,
+          installmentPayType: null,
+          deductionAmount: 0,
+          installmentPayAmount: null,
+        })),
+      },
     });
     server(inst, []);
     await openAt('/pages/order/courseOrderSubmit?targetSn=A6');
     await waitFor(() => expect(text('.sf-submit__payable')).toBe('本期¥550'));
-    expect(all('.sf-schedule__row .sf-schedule__title').map((t) => t.textContent)).toEqual(['第一期', '第二期', '第三期']);
+    expect(all('.sf-schedule__row .sf-schedule__title').map((t) => t.textContent)).toEqual([
+      '第一期',
+      '第二期',
+      '第三期',
+    ]);
     expect(all('.sf-address').length).toBe(0);
   });
 });

@@ -18,25 +18,42 @@ const page: PageInfo = {
   pageSn: 'integral-tab-4',
   pageTitle: '权益',
   modules: [
-    { moduleSn: 'm1', moduleType: 'IMAGE_TEXT', title: '精选资讯', items: [], columnSn: null, cards: [], hasMore: false },
+    {
+      moduleSn: 'm1',
+      moduleType: 'IMAGE_TEXT',
+      title: '精选资讯',
+      items: [],
+      columnSn: null,
+      cards: [],
+      hasMore: false,
+    },
     {
       moduleSn: 'm2',
       moduleType: 'ACTIVITY_COLUMN',
       title: '积分兑换',
       items: [],
       columnSn: 'col-integral',
-      cards: [card('I1', { actType: 'INTEGRAL', price: 800, pointsPrice: MOBILE }), card('I2', { actType: 'INTEGRAL', price: 1000, pointsPrice: UNICOM })],
+      cards: [
+        card('I1', { actType: 'INTEGRAL', price: 800, pointsPrice: MOBILE }),
+        card('I2', { actType: 'INTEGRAL', price: 1000, pointsPrice: UNICOM }),
+      ],
       hasMore: true,
     },
   ],
 };
 
 function serve(projectEnum: 'INTEGRAL_APPLE' | 'DEFAULT') {
-   
   const { rootStore } = require('../../src/stores');
   runInAction(() => (rootStore.session.projectEnum = projectEnum));
   route('GET', '/front/v1/customerPage/menu', () => ({
-    info: { tabList: [3].map((tabIndex) => ({ tabIndex, title: '权益', pageSn: 'integral-tab-4', jumpContent: { firstEnum: 'CUSTOM_PAGE' } })) },
+    info: {
+      tabList: [3].map((tabIndex) => ({
+        tabIndex,
+        title: '权益',
+        pageSn: 'integral-tab-4',
+        jumpContent: { firstEnum: 'CUSTOM_PAGE' },
+      })),
+    },
   }));
   route('POST', '/front/v1/customerPage/moduleInfo', () => ({ info: page }));
   route('POST', '/front/v1/customerPage/module/column/list', () => ({
@@ -71,7 +88,10 @@ test('balances per carrier, items grouped by carrier and priced in points', asyn
   expect(prices('MOBILE_INTEGRAL')).toEqual(['800移动积分', '1500移动积分']);
   expect(prices('UNICOM_INTEGRAL')).toEqual(['1000联通积分+¥1']);
   // 1000 mobile points cover 800 but not 1500.
-  expect(all('#benefits-group-MOBILE_INTEGRAL .sf-benefits__hint').map((h) => h.textContent)).toEqual(['已兑3', '还差500积分']);
+  expect(all('#benefits-group-MOBILE_INTEGRAL .sf-benefits__hint').map((h) => h.textContent)).toEqual([
+    '已兑3',
+    '还差500积分',
+  ]);
   // The points column is drawn as groups, the other modules as configured.
   expect(all('.sf-column[data-module="ACTIVITY_COLUMN"]').length).toBe(0);
 });

@@ -98,7 +98,14 @@ test('detail head and bar show the points with the cash part', async () => {
       packages: [],
       giftCourses: [],
       courseName: null,
-      integralPackage: { integralType: 'UNICOM_INTEGRAL', bindPhone: null, bindPoint: null, minIntegralType: null, actPreviewUrl: null, maxIntegral: 5000 },
+      integralPackage: {
+        integralType: 'UNICOM_INTEGRAL',
+        bindPhone: null,
+        bindPoint: null,
+        minIntegralType: null,
+        actPreviewUrl: null,
+        maxIntegral: 5000,
+      },
       pointsPrice: UNICOM,
     }),
   }));
@@ -126,10 +133,14 @@ test('the points order screen prices it the same way', async () => {
 });
 
 test('its order in the list and in the detail', async () => {
-  route('GET', '/front/v1/client/order/user/orders', () => ({ info: { list: [order()], total: 1, page: 1, perSize: 10 } }));
+  route('GET', '/front/v1/client/order/user/orders', () => ({
+    info: { list: [order()], total: 1, page: 1, perSize: 10 },
+  }));
   route('GET', '/front/v1/client/order/details/SO1/', () => ({ info: detail() }));
   await openAt('/pages/order/orderList');
   await waitFor(() => expect(text('.sf-order__points')).toBe('兑换价格 1000联通积分+¥1'));
   await openAt('/pages/order/orderDetail?orderNo=SO1');
-  await waitFor(() => expect(all('.sf-lines__row').some((r) => r.textContent === '兑换价格1000联通积分+¥1')).toBe(true));
+  await waitFor(() =>
+    expect(all('.sf-lines__row').some((r) => r.textContent === '兑换价格1000联通积分+¥1')).toBe(true),
+  );
 });

@@ -9,7 +9,12 @@ import { asCustomer } from './customer';
 const customer = asCustomer();
 const { toasted } = customer;
 
-const field = (nKey: string, keyName: FormDetail['fields'][number]['keyName'], label: string, over: Partial<FormDetail['fields'][number]> = {}) => ({
+const field = (
+  nKey: string,
+  keyName: FormDetail['fields'][number]['keyName'],
+  label: string,
+  over: Partial<FormDetail['fields'][number]> = {},
+) => ({
   nKey,
   keyName,
   label,
@@ -34,7 +39,13 @@ const FORM: FormDetail = {
   fields: [
     field('nm', 'NAME', '姓名', { placeholder: '请输入姓名' }),
     field('ph', 'PHONE', '手机号码', { type: 'number', placeholder: '请输入手机号码', maxLength: 11 }),
-    field('tx', 'TEXT', '留言', { type: 'textarea', multiline: true, required: false, placeholder: '请输入内容', maxLength: 500 }),
+    field('tx', 'TEXT', '留言', {
+      type: 'textarea',
+      multiline: true,
+      required: false,
+      placeholder: '请输入内容',
+      maxLength: 500,
+    }),
   ],
 };
 
@@ -50,7 +61,7 @@ const SERVICE: ServiceInfo = {
 };
 
 describe('collectForms', () => {
-  test('renders the fields with their input types, shows each error in §5\'s words, commits and opens the result', async () => {
+  test("renders the fields with their input types, shows each error in §5's words, commits and opens the result", async () => {
     route('GET', '/front/v1/form/detail/PF1', () => ({ info: FORM }));
     route('POST', '/front/v1/form/commit', () => ({ info: { submissionSn: 'S1', successText: FORM.successText } }));
     await openAt('/pages/collectForms/collectForms?formSn=PF1');
@@ -88,17 +99,21 @@ describe('collectForms', () => {
   });
 
   test('a once-per-customer form already submitted says so', async () => {
-    route('GET', '/front/v1/form/detail/PF3', () => ({ info: { ...FORM, formSn: 'PF3', oncePerCustomer: true, submitted: true } }));
+    route('GET', '/front/v1/form/detail/PF3', () => ({
+      info: { ...FORM, formSn: 'PF3', oncePerCustomer: true, submitted: true },
+    }));
     await openAt('/pages/collectForms/collectForms?formSn=PF3');
     await waitFor(() => expect(text('.sf-empty__text')).toBe('您已提交过该表单'));
   });
 });
 
 describe('customer service, agreement, service page, drainage code', () => {
-  test('customer service shows the project\'s number and hours; tap calls, long-press copies', async () => {
+  test("customer service shows the project's number and hours; tap calls, long-press copies", async () => {
     route('GET', '/front/v1/service/info', () => ({ info: SERVICE }));
     const call = jest.spyOn(Taro, 'makePhoneCall').mockImplementation(async () => ({ errMsg: 'makePhoneCall:ok' }));
-    const copy = jest.spyOn(Taro, 'setClipboardData').mockImplementation(async () => ({ errMsg: 'setClipboardData:ok' }) as never);
+    const copy = jest
+      .spyOn(Taro, 'setClipboardData')
+      .mockImplementation(async () => ({ errMsg: 'setClipboardData:ok' }) as never);
     await openAt('/subpackages/user/thirdParty/customerService');
     await waitFor(() => expect(text('#service-phone')).toContain('400-123-4567'));
     expect(text('.sf-service__card')).toContain('工作日 9:00-18:00');
@@ -113,7 +128,10 @@ describe('customer service, agreement, service page, drainage code', () => {
 
   test('the agreement page shows the user agreement and switches to the privacy policy', async () => {
     route('GET', '/front/v1/client/order/contract/details', (q) => ({
-      info: q.agreementSn === 'privacy-policy' ? { agreementSn: 'privacy-policy', agreementName: '隐私政策', agreementContent: '我们重视您的个人信息保护。' } : { agreementSn: 'user-agreement', agreementName: '用户服务协议', agreementContent: '第一条\n第二条' },
+      info:
+        q.agreementSn === 'privacy-policy'
+          ? { agreementSn: 'privacy-policy', agreementName: '隐私政策', agreementContent: '我们重视您的个人信息保护。' }
+          : { agreementSn: 'user-agreement', agreementName: '用户服务协议', agreementContent: '第一条\n第二条' },
     }));
     await openAt('/subpackages/user/user/agreement');
     await waitFor(() => expect(text('#agreement-title')).toBe('用户服务协议'));
@@ -126,12 +144,20 @@ describe('customer service, agreement, service page, drainage code', () => {
     route('GET', '/front/v1/service/info', () => ({ info: SERVICE }));
     await openAt('/subpackages/user/huimin/huiminServer');
     await waitFor(() => expect(text('#huimin-phone')).toBe('服务热线 400-123-4567'));
-    expect(all('.sf-huimin__entry-title').map((e) => e.textContent)).toEqual(['信息登记', '联系客服', '意见反馈', '关注我们', '用户协议']);
+    expect(all('.sf-huimin__entry-title').map((e) => e.textContent)).toEqual([
+      '信息登记',
+      '联系客服',
+      '意见反馈',
+      '关注我们',
+      '用户协议',
+    ]);
   });
 
   test('the drainage code asks the server to draw the follow link and shows it with the hint', async () => {
     route('GET', '/front/v1/service/info', () => ({ info: SERVICE }));
-    route('GET', '/api/text2QrCode', (q) => ({ info: { image: `data:image/png;base64,${Buffer.from(String(q.text)).toString('base64')}` } }));
+    route('GET', '/api/text2QrCode', (q) => ({
+      info: { image: `data:image/png;base64,${Buffer.from(String(q.text)).toString('base64')}` },
+    }));
     await openAt('/subpackages/user/drainage/drainageCode');
     await waitFor(() => expect(text('.sf-drainage__title')).toBe('关注演示商城'));
     await waitFor(() => expect(all('#drainage-qr').length).toBe(1));

@@ -22,11 +22,17 @@ describe('carrier authorisation in a mini-program web-view', () => {
 
   test('goAuthorise stores the phone and the flag, then opens the web-view page with the carrier page and the callback', async () => {
     await goAuthorise({ integralType: 'MOBILE_INTEGRAL', phone: '13800138009' }, '/sandbox/carrier/authorise/ca1');
-    expect(open.mock.calls).toEqual([['subpackages/user/integral/carrierAuth', { url: '/sandbox/carrier/authorise/ca1', back: MINI_CALLBACK_PATH }]]);
+    expect(open.mock.calls).toEqual([
+      ['subpackages/user/integral/carrierAuth', { url: '/sandbox/carrier/authorise/ca1', back: MINI_CALLBACK_PATH }],
+    ]);
     // The query waits for its own carrier only, and is taken once (no second query on a later show).
     expect(hasPending('UNICOM_INTEGRAL')).toBe(false);
     expect(hasPending('MOBILE_INTEGRAL')).toBe(true);
-    expect(takePending('MOBILE_INTEGRAL')).toEqual({ integralType: 'MOBILE_INTEGRAL', phone: '13800138009', flag: true });
+    expect(takePending('MOBILE_INTEGRAL')).toEqual({
+      integralType: 'MOBILE_INTEGRAL',
+      phone: '13800138009',
+      flag: true,
+    });
     expect(takePending('MOBILE_INTEGRAL')).toBeNull();
   });
 

@@ -3,10 +3,13 @@ import Taro from '@tarojs/taro';
 import { CHUNK_LOAD_TIMEOUT_MS, isChunkLoadError } from '../../src/domain/chunk-error';
 import { watchChunkErrors } from '../../src/platform/chunk-error';
 
-test('the timeout is §9\'s', () => expect(CHUNK_LOAD_TIMEOUT_MS).toBe(120000));
+test("the timeout is §9's", () => expect(CHUNK_LOAD_TIMEOUT_MS).toBe(120000));
 
 test.each([
-  [Object.assign(new Error('Loading chunk 12 failed.\n(timeout: http://x/js/12.js)'), { name: 'ChunkLoadError' }), true],
+  [
+    Object.assign(new Error('Loading chunk 12 failed.\n(timeout: http://x/js/12.js)'), { name: 'ChunkLoadError' }),
+    true,
+  ],
   [new Error('Loading chunk subpackages-user-feedback failed.'), true],
   [new Error('Loading CSS chunk 7 failed.'), true],
   [new Error('请求失败，稍后再试哦~'), false],
@@ -28,6 +31,8 @@ test('an unhandled chunk failure relaunches the error page with the wanted path;
   expect(relaunch).not.toHaveBeenCalled();
   const event = fire(Object.assign(new Error('Loading chunk 3 failed.'), { name: 'ChunkLoadError' }));
   expect(event.defaultPrevented).toBe(true);
-  expect(relaunch).toHaveBeenCalledWith({ url: `/pages/error/error?reason=chunkLoad&path=${encodeURIComponent('/subpackages/user/feedback/feedback')}` });
+  expect(relaunch).toHaveBeenCalledWith({
+    url: `/pages/error/error?reason=chunkLoad&path=${encodeURIComponent('/subpackages/user/feedback/feedback')}`,
+  });
   relaunch.mockRestore();
 });

@@ -1,6 +1,14 @@
-/** The H5 share action (§1, §8, §9): the share link is copied and 复制成功 shows 402 ms later, after the platform's own toast. */
+/**
+ * The H5 share action (§1, §8, §9): the share link is copied and 复制成功 shows 402 ms later, after the platform's own
+ * toast.
+ */
 import Taro from '@tarojs/taro';
-import { SHARE_COPY_TIP_DELAY_MS, copyShareLink, shareLinkOf, type CopyLinkDeps } from '../../src/platform/share/copy-link';
+import {
+  SHARE_COPY_TIP_DELAY_MS,
+  copyShareLink,
+  shareLinkOf,
+  type CopyLinkDeps,
+} from '../../src/platform/share/copy-link';
 
 function fakeDeps(copyFails = false) {
   const log: string[] = [];
@@ -16,14 +24,20 @@ function fakeDeps(copyFails = false) {
   return { deps, log };
 }
 
-test('the delay is the spec\'s 402 ms', () => {
+test("the delay is the spec's 402 ms", () => {
   expect(SHARE_COPY_TIP_DELAY_MS).toBe(402);
 });
 
 test('copies, waits 402 ms, then says 复制成功', async () => {
   const { deps, log } = fakeDeps();
-  await expect(copyShareLink('https://shop.example/#/pages/activity/activityDetail?actSn=a1', deps)).resolves.toBe(true);
-  expect(log).toEqual(['copy https://shop.example/#/pages/activity/activityDetail?actSn=a1', 'wait 402', 'tip 复制成功']);
+  await expect(copyShareLink('https://shop.example/#/pages/activity/activityDetail?actSn=a1', deps)).resolves.toBe(
+    true,
+  );
+  expect(log).toEqual([
+    'copy https://shop.example/#/pages/activity/activityDetail?actSn=a1',
+    'wait 402',
+    'tip 复制成功',
+  ]);
 });
 
 test('a browser that refuses to copy shows the link instead of a false 复制成功', async () => {
@@ -35,7 +49,9 @@ test('a browser that refuses to copy shows the link instead of a false 复制成
 
 test('the real delay is a timer of 402 ms (Taro faked)', async () => {
   jest.useFakeTimers();
-  const setClip = jest.spyOn(Taro, 'setClipboardData').mockImplementation(async () => ({ errMsg: 'setClipboardData:ok' }) as never);
+  const setClip = jest
+    .spyOn(Taro, 'setClipboardData')
+    .mockImplementation(async () => ({ errMsg: 'setClipboardData:ok' }) as never);
   const showToast = jest.spyOn(Taro, 'showToast').mockImplementation(async () => ({ errMsg: 'showToast:ok' }) as never);
   try {
     const done = copyShareLink('https://shop.example/y');
@@ -56,12 +72,36 @@ test('the real delay is a timer of 402 ms (Taro faked)', async () => {
 });
 
 describe('shareLinkOf', () => {
-  const base = { route: 'pages/activity/activityDetail', params: { actSn: 'demo-activity-02', $taroTimestamp: '1' }, projectSn: 'demo' };
+  const base = {
+    route: 'pages/activity/activityDetail',
+    params: { actSn: 'demo-activity-02', $taroTimestamp: '1' },
+    projectSn: 'demo',
+  };
   test.each([
-    ['this page after the address without its hash', 'https://shop.example/?from=x#/pages/index/index', { ...base, info: null }, 'https://shop.example/?from=x#/pages/activity/activityDetail?actSn=demo-activity-02&projectSn=demo'],
-    ['with the promoter code', 'https://shop.example/#/', { ...base, promoterCode: 'P1', info: null }, 'https://shop.example/#/pages/activity/activityDetail?actSn=demo-activity-02&projectSn=demo&promoterCode=P1'],
-    ['the share reply\'s absolute link', 'https://shop.example/#/', { ...base, info: { title: 't', content: '', image: '', link: 'https://other.example/a' } }, 'https://other.example/a'],
-    ['a relative reply link is not a link', 'https://shop.example/#/', { ...base, info: { title: 't', content: '', image: '', link: '/a' } }, 'https://shop.example/#/pages/activity/activityDetail?actSn=demo-activity-02&projectSn=demo'],
+    [
+      'this page after the address without its hash',
+      'https://shop.example/?from=x#/pages/index/index',
+      { ...base, info: null },
+      'https://shop.example/?from=x#/pages/activity/activityDetail?actSn=demo-activity-02&projectSn=demo',
+    ],
+    [
+      'with the promoter code',
+      'https://shop.example/#/',
+      { ...base, promoterCode: 'P1', info: null },
+      'https://shop.example/#/pages/activity/activityDetail?actSn=demo-activity-02&projectSn=demo&promoterCode=P1',
+    ],
+    [
+      "the share reply's absolute link",
+      'https://shop.example/#/',
+      { ...base, info: { title: 't', content: '', image: '', link: 'https://other.example/a' } },
+      'https://other.example/a',
+    ],
+    [
+      'a relative reply link is not a link',
+      'https://shop.example/#/',
+      { ...base, info: { title: 't', content: '', image: '', link: '/a' } },
+      'https://shop.example/#/pages/activity/activityDetail?actSn=demo-activity-02&projectSn=demo',
+    ],
   ])('%s', (_name, href, options, expected) => {
     expect(shareLinkOf(href, options)).toBe(expected);
   });

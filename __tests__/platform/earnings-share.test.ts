@@ -21,10 +21,16 @@ const options = (patch: Partial<PageShareOptions> = {}): PageShareOptions => ({
 
 test('the WeChat H5 share link carries the promoter code', async () => {
   const wx = fakeWxSdk();
-  const share = createH5Share(() => ({ userAgent: 'Mozilla/5.0 MicroMessenger/8.0', href: 'https://shop.example/#/x', wx: () => wx }));
+  const share = createH5Share(() => ({
+    userAgent: 'Mozilla/5.0 MicroMessenger/8.0',
+    href: 'https://shop.example/#/x',
+    wx: () => wx,
+  }));
   await share.apply(options({ promoterCode: 'P0DE000001A' }));
   expect(wx.updateAppMessageShareData).toHaveBeenCalledWith(
-    expect.objectContaining({ link: 'https://shop.example/#/pages/activity/activityDetail?actSn=A1&projectSn=demo&promoterCode=P0DE000001A' }),
+    expect.objectContaining({
+      link: 'https://shop.example/#/pages/activity/activityDetail?actSn=A1&projectSn=demo&promoterCode=P0DE000001A',
+    }),
   );
 });
 
@@ -33,6 +39,8 @@ test.each([
   ['swan', createSwanShare],
 ])('the %s share path carries the promoter code only for a promoter', (_target, create) => {
   const share = create({ hideShareMenu: jest.fn(async () => ({})), toast: jest.fn() });
-  expect(share.message(options({ promoterCode: 'P0DE000001A' })).path).toBe('/pages/activity/activityDetail?actSn=A1&projectSn=demo&promoterCode=P0DE000001A');
+  expect(share.message(options({ promoterCode: 'P0DE000001A' })).path).toBe(
+    '/pages/activity/activityDetail?actSn=A1&projectSn=demo&promoterCode=P0DE000001A',
+  );
   expect(share.message(options()).path).toBe('/pages/activity/activityDetail?actSn=A1&projectSn=demo');
 });

@@ -3,7 +3,13 @@
  * of response, the timeout, and the same failures seen through the request wrapper (§7, §8, §9).
  */
 import { createFetchTransport, type FetchTransportDeps } from '../../src/platform/http/index.h5';
-import { ApiError, createRequest, REQUEST_TIMEOUT_MS, TOKEN_HEADER, type TransportRequest } from '../../src/api/request';
+import {
+  ApiError,
+  createRequest,
+  REQUEST_TIMEOUT_MS,
+  TOKEN_HEADER,
+  type TransportRequest,
+} from '../../src/api/request';
 
 interface Sent {
   url: string;
@@ -16,7 +22,9 @@ function fakeFetch(reply: (sent: Sent) => Reply, bodyHangs = false) {
   const sent: Sent[] = [];
   const timers: { fn: () => void; ms: number; cleared: boolean }[] = [];
   const aborted = (signal: AbortSignal | null | undefined) =>
-    new Promise<never>((_, reject) => signal?.addEventListener('abort', () => reject(new DOMException('The user aborted a request.', 'AbortError'))));
+    new Promise<never>((_, reject) =>
+      signal?.addEventListener('abort', () => reject(new DOMException('The user aborted a request.', 'AbortError'))),
+    );
   const deps: FetchTransportDeps = {
     fetch: () => async (url, init) => {
       sent.push({ url, init });
@@ -52,7 +60,10 @@ const envelope = (info: unknown) => JSON.stringify({ state: true, message: '', i
 describe('H5 fetch transport', () => {
   test('POST: the URL, method and headers as given, the data as a JSON body, with an abort signal', async () => {
     const { transport, sent, timers } = fakeFetch(() => ({ status: 200, body: envelope({ ok: 1 }) }));
-    await expect(transport(req())).resolves.toEqual({ statusCode: 200, data: { state: true, message: '', info: { ok: 1 } } });
+    await expect(transport(req())).resolves.toEqual({
+      statusCode: 200,
+      data: { state: true, message: '', info: { ok: 1 } },
+    });
     expect(sent[0].url).toBe('https://api.test/front/v1/x');
     expect(sent[0].init.method).toBe('POST');
     expect(sent[0].init.headers).toEqual({ 'content-type': 'application/json' });
@@ -65,7 +76,9 @@ describe('H5 fetch transport', () => {
 
   test('GET sends no body; DELETE sends its (empty) data as Taro.request did', async () => {
     const { transport, sent } = fakeFetch(() => ({ status: 200, body: envelope(null) }));
-    await transport(req({ method: 'GET', data: {}, header: { 'content-type': 'application/json', [TOKEN_HEADER]: 't' } }));
+    await transport(
+      req({ method: 'GET', data: {}, header: { 'content-type': 'application/json', [TOKEN_HEADER]: 't' } }),
+    );
     expect(sent[0].init.body).toBeUndefined();
     expect(sent[0].init.headers).toEqual({ 'content-type': 'application/json', [TOKEN_HEADER]: 't' });
     await transport(req({ method: 'DELETE', data: {} }));
@@ -145,13 +158,22 @@ describe('the request wrapper on the H5 transport', () => {
     slow.timers[0].fn();
     await expect(call).rejects.toMatchObject({ kind: 'timeout', message: '请求超时，请稍后再试哦~' });
     const offline = wrapper(() => new TypeError('Failed to fetch'), { online: false });
-    await expect(offline.request({ url: '/x' })).rejects.toMatchObject({ kind: 'offline', message: '当前网络不可用，请检查网络设置' });
+    await expect(offline.request({ url: '/x' })).rejects.toMatchObject({
+      kind: 'offline',
+      message: '当前网络不可用，请检查网络设置',
+    });
     const down = wrapper(() => new TypeError('Failed to fetch'));
-    await expect(down.request({ url: '/x' })).rejects.toMatchObject({ kind: 'empty', message: '请求失败，稍后再试哦~' });
+    await expect(down.request({ url: '/x' })).rejects.toMatchObject({
+      kind: 'empty',
+      message: '请求失败，稍后再试哦~',
+    });
   });
 
   test('a session refusal (HTTP 401 with code 502) names the token the refused call carried', async () => {
-    const { request, expired } = wrapper(() => ({ status: 401, body: JSON.stringify({ state: false, code: 502, message: '登录已失效，请重新登录' }) }));
+    const { request, expired } = wrapper(() => ({
+      status: 401,
+      body: JSON.stringify({ state: false, code: 502, message: '登录已失效，请重新登录' }),
+    }));
     const err = (await request({ url: '/x' }).catch((e) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ kind: 'session', code: 502, statusCode: 401 });
@@ -159,9 +181,16 @@ describe('the request wrapper on the H5 transport', () => {
   });
 
   test('a business refusal keeps its code and info; a proxy page is an empty response', async () => {
-    const refused = wrapper(() => ({ status: 200, body: JSON.stringify({ state: false, code: 1005, message: '已存在待支付订单，请完成付款!', info: 'O1' }) }));
+    const refused = wrapper(() => ({
+      status: 200,
+      body: JSON.stringify({ state: false, code: 1005, message: '已存在待支付订单，请完成付款!', info: 'O1' }),
+    }));
     await expect(refused.request({ url: '/x' })).rejects.toMatchObject({ kind: 'business', code: 1005, info: 'O1' });
     const proxy = wrapper(() => ({ status: 503, body: '<html>Service Unavailable</html>' }));
-    await expect(proxy.request({ url: '/x' })).rejects.toMatchObject({ kind: 'empty', message: '请求失败，稍后再试哦~', statusCode: 503 });
+    await expect(proxy.request({ url: '/x' })).rejects.toMatchObject({
+      kind: 'empty',
+      message: '请求失败，稍后再试哦~',
+      statusCode: 503,
+    });
   });
 });

@@ -28,7 +28,7 @@ beforeEach(() => {
   delete (window as unknown as { wx?: WxJsSdk }).wx;
 });
 
-test('the script is WeChat\'s unless the build names another', () => {
+test("the script is WeChat's unless the build names another", () => {
   expect(JWEIXIN_DEFAULT_URL).toBe('https://res.wx.qq.com/open/js/jweixin-1.6.0.js');
   expect(jweixinUrl()).toBe(JWEIXIN_DEFAULT_URL);
 });
@@ -62,25 +62,41 @@ test('a script that fails, or runs without defining wx, gives null (sharing stay
   await expect(empty).resolves.toBeNull();
 });
 
-test('inside WeChat the share loads the SDK, then signs and sets the page\'s share data', async () => {
+test("inside WeChat the share loads the SDK, then signs and sets the page's share data", async () => {
   const wx = sdk();
   const loadSdk = jest.fn(async () => wx);
   const sign = jest.fn(async () => signature);
-  const share = createH5Share(() => ({ userAgent: WECHAT_UA, href: 'https://shop.example/?a=1#/pages/x', wx: () => undefined, loadSdk }));
+  const share = createH5Share(() => ({
+    userAgent: WECHAT_UA,
+    href: 'https://shop.example/?a=1#/pages/x',
+    wx: () => undefined,
+    loadSdk,
+  }));
   await expect(share.apply(options(sign))).resolves.toBe(true);
   expect(loadSdk).toHaveBeenCalledTimes(1);
   expect(sign).toHaveBeenCalledWith('https://shop.example/?a=1');
   expect(wx.config).toHaveBeenCalledWith(expect.objectContaining({ appId: 'wxapp', signature: 'f'.repeat(40) }));
-  expect(wx.updateAppMessageShareData).toHaveBeenCalledWith(expect.objectContaining({ title: '成人高考', desc: '报名立减', imgUrl: 'https://shop.example/img/a.png' }));
+  expect(wx.updateAppMessageShareData).toHaveBeenCalledWith(
+    expect.objectContaining({ title: '成人高考', desc: '报名立减', imgUrl: 'https://shop.example/img/a.png' }),
+  );
 });
 
 test('outside WeChat nothing is loaded or signed; a script that cannot load means no signature is asked', async () => {
   const loadSdk = jest.fn(async () => sdk());
   const sign = jest.fn(async () => signature);
-  await expect(createH5Share(() => ({ userAgent: SAFARI_UA, href: 'https://shop.example/', wx: () => undefined, loadSdk })).apply(options(sign))).resolves.toBe(false);
+  await expect(
+    createH5Share(() => ({ userAgent: SAFARI_UA, href: 'https://shop.example/', wx: () => undefined, loadSdk })).apply(
+      options(sign),
+    ),
+  ).resolves.toBe(false);
   expect(loadSdk).not.toHaveBeenCalled();
 
-  const missing = createH5Share(() => ({ userAgent: WECHAT_UA, href: 'https://shop.example/', wx: () => undefined, loadSdk: async () => null }));
+  const missing = createH5Share(() => ({
+    userAgent: WECHAT_UA,
+    href: 'https://shop.example/',
+    wx: () => undefined,
+    loadSdk: async () => null,
+  }));
   await expect(missing.apply(options(sign))).resolves.toBe(false);
   expect(sign).not.toHaveBeenCalled();
 });

@@ -34,7 +34,9 @@ describe('H5 payment', () => {
     ['get_brand_wcpay_request:cancel', { status: 'cancel' }],
     ['get_brand_wcpay_request:fail', { status: 'fail', message: 'get_brand_wcpay_request:fail' }],
   ])('inside WeChat the bridge pays: %s', async (errMsg, outcome) => {
-    const invoke = jest.fn((_api: string, _p: Record<string, unknown>, cb: (r: { err_msg: string }) => void) => cb({ err_msg: errMsg }));
+    const invoke = jest.fn((_api: string, _p: Record<string, unknown>, cb: (r: { err_msg: string }) => void) =>
+      cb({ err_msg: errMsg }),
+    );
     const pay = createH5Pay(() => ({ userAgent: 'Mozilla/5.0 MicroMessenger/8.0', bridge: { invoke }, go: jest.fn() }));
     await expect(pay(params)).resolves.toEqual(outcome);
     expect(invoke.mock.calls[0][0]).toBe('getBrandWCPayRequest');
@@ -42,9 +44,18 @@ describe('H5 payment', () => {
   });
 
   test('payInWechat passes the JSAPI fields', async () => {
-    const invoke = jest.fn((_a: string, _p: Record<string, unknown>, cb: (r: { err_msg: string }) => void) => cb({ err_msg: 'get_brand_wcpay_request:ok' }));
+    const invoke = jest.fn((_a: string, _p: Record<string, unknown>, cb: (r: { err_msg: string }) => void) =>
+      cb({ err_msg: 'get_brand_wcpay_request:ok' }),
+    );
     await payInWechat({ invoke }, params);
-    expect(invoke.mock.calls[0][1]).toEqual({ appId: 'wx1', timeStamp: '1', nonceStr: 'n', package: 'prepay_id=1', signType: 'RSA', paySign: 'sig' });
+    expect(invoke.mock.calls[0][1]).toEqual({
+      appId: 'wx1',
+      timeStamp: '1',
+      nonceStr: 'n',
+      package: 'prepay_id=1',
+      signType: 'RSA',
+      paySign: 'sig',
+    });
   });
 
   test('no URL and no bridge: a failure, never a fake success', async () => {
@@ -57,7 +68,9 @@ describe('weapp payment', () => {
   test('success, cancel and failure from Taro.requestPayment', async () => {
     const ok = jest.fn(async () => ({ errMsg: 'requestPayment:ok' }));
     await expect(createWeappPay(ok as never)(params)).resolves.toEqual({ status: 'success' });
-    expect(ok).toHaveBeenCalledWith(expect.objectContaining({ package: 'prepay_id=1', paySign: 'sig', timeStamp: '1', nonceStr: 'n' }));
+    expect(ok).toHaveBeenCalledWith(
+      expect.objectContaining({ package: 'prepay_id=1', paySign: 'sig', timeStamp: '1', nonceStr: 'n' }),
+    );
     const cancel = jest.fn(async () => Promise.reject({ errMsg: 'requestPayment:fail cancel' }));
     await expect(createWeappPay(cancel as never)(params)).resolves.toEqual({ status: 'cancel' });
     const fail = jest.fn(async () => Promise.reject({ errMsg: 'requestPayment:fail' }));
@@ -68,8 +81,11 @@ describe('weapp payment', () => {
 describe('swan payment', () => {
   test('errCode 2 is a cancel', async () => {
     const api = (result: 'ok' | number) => () => ({
-      requestPolymerPayment: (o: { orderInfo: Record<string, unknown>; success: () => void; fail: (e: { errCode?: number }) => void }) =>
-        result === 'ok' ? o.success() : o.fail({ errCode: result }),
+      requestPolymerPayment: (o: {
+        orderInfo: Record<string, unknown>;
+        success: () => void;
+        fail: (e: { errCode?: number }) => void;
+      }) => (result === 'ok' ? o.success() : o.fail({ errCode: result })),
     });
     await expect(createSwanPay(api('ok'))(params)).resolves.toEqual({ status: 'success' });
     await expect(createSwanPay(api(2))(params)).resolves.toEqual({ status: 'cancel' });

@@ -13,7 +13,10 @@ describe('scan', () => {
   });
 
   test('mini-programs: the scanned text, which names the claim page', async () => {
-    const scanCode = jest.fn(async () => ({ result: 'https://shop.example.com/#/subpackages/activity/getCouponActive/getCouponActive?actSn=demo-scan-1&projectSn=demo' })) as unknown as ScanCode;
+    const scanCode = jest.fn(async () => ({
+      result:
+        'https://shop.example.com/#/subpackages/activity/getCouponActive/getCouponActive?actSn=demo-scan-1&projectSn=demo',
+    })) as unknown as ScanCode;
     const scanner = createMiniScanner(scanCode);
     expect(scanner.available).toBe(true);
     const text = await scanner.scan();

@@ -41,7 +41,12 @@ test('the client knows the server’s code for "WeChat unavailable"', () => {
 test('a walk through many pages of one address signs once', async () => {
   const sdk = wx();
   const sign = jest.fn(async () => signature);
-  const share = createH5Share(() => ({ userAgent: WECHAT_UA, href: 'https://shop.example/#/x', wx: () => sdk, session: memory() }));
+  const share = createH5Share(() => ({
+    userAgent: WECHAT_UA,
+    href: 'https://shop.example/#/x',
+    wx: () => sdk,
+    session: memory(),
+  }));
   for (const route of [...PAGES, ...PAGES]) await share.apply(options(route, sign));
   expect(sign).toHaveBeenCalledTimes(1);
 });

@@ -42,7 +42,13 @@ describe('H5 share (WeChat JS-SDK)', () => {
     await expect(share.apply(o)).resolves.toBe(true);
     expect(o.sign).toHaveBeenCalledWith('https://shop.example/?from=x');
     expect(wx.config).toHaveBeenCalledWith(
-      expect.objectContaining({ appId: 'wxapp', timestamp: 1700000000, nonceStr: 'abcdefgh', signature: 'f'.repeat(40), debug: false }),
+      expect.objectContaining({
+        appId: 'wxapp',
+        timestamp: 1700000000,
+        nonceStr: 'abcdefgh',
+        signature: 'f'.repeat(40),
+        debug: false,
+      }),
     );
     expect(wx.config.mock.calls[0][0].jsApiList).toContain('updateAppMessageShareData');
     expect(wx.updateAppMessageShareData).toHaveBeenCalledWith(
@@ -63,21 +69,27 @@ describe('H5 share (WeChat JS-SDK)', () => {
     await share.apply(o);
     await share.apply({ ...o, route: ROUTES.index, params: {}, info: null });
     expect(o.sign).toHaveBeenCalledTimes(1);
-    expect(wx.updateAppMessageShareData).toHaveBeenLastCalledWith(expect.objectContaining({ title: '课程商城', desc: '' }));
+    expect(wx.updateAppMessageShareData).toHaveBeenLastCalledWith(
+      expect.objectContaining({ title: '课程商城', desc: '' }),
+    );
   });
 
   test('an absolute link from the share reply is used as it is', async () => {
     const wx = fakeWx();
     const share = createH5Share(() => ({ userAgent: WECHAT_UA, href: HREF, wx: () => wx }));
     await share.apply(options({ info: { ...info, link: 'https://shop.example/s/C1' } }));
-    expect(wx.updateAppMessageShareData).toHaveBeenCalledWith(expect.objectContaining({ link: 'https://shop.example/s/C1' }));
+    expect(wx.updateAppMessageShareData).toHaveBeenCalledWith(
+      expect.objectContaining({ link: 'https://shop.example/s/C1' }),
+    );
   });
 
   test('pages off the allow list hide the share items', async () => {
     const wx = fakeWx();
     const share = createH5Share(() => ({ userAgent: WECHAT_UA, href: HREF, wx: () => wx }));
     await expect(share.apply(options({ route: ROUTES.orderDetail }))).resolves.toBe(true);
-    expect(wx.hideMenuItems).toHaveBeenCalledWith({ menuList: ['menuItem:share:appMessage', 'menuItem:share:timeline'] });
+    expect(wx.hideMenuItems).toHaveBeenCalledWith({
+      menuList: ['menuItem:share:appMessage', 'menuItem:share:timeline'],
+    });
     expect(wx.updateAppMessageShareData).not.toHaveBeenCalled();
   });
 
@@ -136,7 +148,11 @@ describe.each([
     share.onShow(options());
     expect(a.hideShareMenu).not.toHaveBeenCalled();
     const message = share.message(options());
-    expect(message).toMatchObject({ title: '成人学历提升', path: '/pages/activity/courseDetail?actSn=C1&projectSn=course', imageUrl: '/static/c1.png' });
+    expect(message).toMatchObject({
+      title: '成人学历提升',
+      path: '/pages/activity/courseDetail?actSn=C1&projectSn=course',
+      imageUrl: '/static/c1.png',
+    });
     if (target === 'swan') expect(message).toMatchObject({ content: '两年拿证' });
     else expect(message).not.toHaveProperty('content');
     expect(a.toast).not.toHaveBeenCalled();

@@ -10,7 +10,7 @@ function fakeManager() {
   };
 }
 
-test('the texts are the spec\'s', () => {
+test("the texts are the spec's", () => {
   expect(UPDATE_TEXTS).toEqual({ title: '更新提示', content: '新版本已经准备好，是否重启应用？' });
 });
 

@@ -18,7 +18,12 @@ const WECHAT_UA = 'Mozilla/5.0 (iPhone) AppleWebKit MicroMessenger/8.0.50';
 
 function memoryStorage(): KeyValueStorage & { data: Map<string, unknown> } {
   const data = new Map<string, unknown>();
-  return { data, get: (k) => (data.has(k) ? (data.get(k) as never) : null), set: (k, v) => void data.set(k, JSON.parse(JSON.stringify(v))), remove: (k) => void data.delete(k) };
+  return {
+    data,
+    get: (k) => (data.has(k) ? (data.get(k) as never) : null),
+    set: (k, v) => void data.set(k, JSON.parse(JSON.stringify(v))),
+    remove: (k) => void data.delete(k),
+  };
 }
 
 const entrance = (wechatOfficialAccount?: boolean): EntranceInfo =>
@@ -79,12 +84,14 @@ describe('the session keeps what the entrance said', () => {
   });
 });
 
-describe('the WeChat browser\'s OAuth', () => {
+describe("the WeChat browser's OAuth", () => {
   test('no official account: the flow is neither loaded nor asked', async () => {
     const s = new SessionStore(apiEntering(entrance(false)), memoryStorage());
     await s.enter('demo');
     const flow = jest.fn(async () => jest.fn());
-    await expect(s.loginWithPlatform(createH5Login(wechatBrowser(), flow), '/pages/index/index')).resolves.toEqual({ status: 'unavailable' });
+    await expect(s.loginWithPlatform(createH5Login(wechatBrowser(), flow), '/pages/index/index')).resolves.toEqual({
+      status: 'unavailable',
+    });
     expect(flow).not.toHaveBeenCalled();
   });
 
@@ -92,12 +99,17 @@ describe('the WeChat browser\'s OAuth', () => {
     const s = new SessionStore(apiEntering(entrance(said)), memoryStorage());
     await s.enter('demo');
     const run = jest.fn(async () => ({ status: 'redirected' as const }));
-    await expect(s.loginWithPlatform(createH5Login(wechatBrowser(), async () => run))).resolves.toEqual({ status: 'redirected' });
-    expect(run).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ wechatOfficialAccount: said ?? null }));
+    await expect(s.loginWithPlatform(createH5Login(wechatBrowser(), async () => run))).resolves.toEqual({
+      status: 'redirected',
+    });
+    expect(run).toHaveBeenCalledWith(
+      expect.anything(),
+      expect.objectContaining({ wechatOfficialAccount: said ?? null }),
+    );
   });
 });
 
-describe('the WeChat browser\'s share', () => {
+describe("the WeChat browser's share", () => {
   const options = (sign: PageShareOptions['sign']): PageShareOptions => ({
     route: ROUTES.courseDetail,
     params: {},
@@ -107,9 +119,14 @@ describe('the WeChat browser\'s share', () => {
     sign,
   });
 
-  test('no signer (no official account): WeChat\'s script is not loaded and nothing is signed', async () => {
+  test("no signer (no official account): WeChat's script is not loaded and nothing is signed", async () => {
     const loadSdk = jest.fn(async () => fakeWxSdk());
-    const share = createH5Share(() => ({ userAgent: WECHAT_UA, href: 'https://shop.example/#/x', wx: () => undefined, loadSdk }));
+    const share = createH5Share(() => ({
+      userAgent: WECHAT_UA,
+      href: 'https://shop.example/#/x',
+      wx: () => undefined,
+      loadSdk,
+    }));
     await expect(share.apply(options(null))).resolves.toBe(false);
     expect(loadSdk).not.toHaveBeenCalled();
   });
@@ -118,7 +135,12 @@ describe('the WeChat browser\'s share', () => {
     const sdk = fakeWxSdk();
     const loadSdk = jest.fn(async () => sdk);
     const sign = jest.fn(async () => jsSignature);
-    const share = createH5Share(() => ({ userAgent: WECHAT_UA, href: 'https://shop.example/#/x', wx: () => undefined, loadSdk }));
+    const share = createH5Share(() => ({
+      userAgent: WECHAT_UA,
+      href: 'https://shop.example/#/x',
+      wx: () => undefined,
+      loadSdk,
+    }));
     await expect(share.apply(options(sign))).resolves.toBe(true);
     expect(loadSdk).toHaveBeenCalledTimes(1);
     expect(sign).toHaveBeenCalledWith('https://shop.example/');

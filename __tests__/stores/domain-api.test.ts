@@ -21,7 +21,9 @@ describe('domainApi', () => {
   });
 
   it("sends through the app's request wrapper with the signed-in session", async () => {
-    route('GET', '/front/v1/after/sales/list', (data) => ({ info: { list: [{ applicationNo: `A-${data.tab}` }], total: 1 } }));
+    route('GET', '/front/v1/after/sales/list', (data) => ({
+      info: { list: [{ applicationNo: `A-${data.tab}` }], total: 1 },
+    }));
     const page = await domainApi(createAfterSalesApi).list('all', 1);
     expect(page.list).toEqual([{ applicationNo: 'A-all' }]);
     const sent = transportModule.taroTransport.mock.calls.at(-1)?.[0];
@@ -30,6 +32,8 @@ describe('domainApi', () => {
 
   it("answers a refusal with the server's message, as root calls do", async () => {
     route('POST', '/front/v1/feedback/submit', () => ({ error: '内容不能为空' }));
-    await expect(domainApi(createFeedbackApi).submit({ feedbackType: '功能异常', content: '', images: [] })).rejects.toMatchObject({ message: '内容不能为空' });
+    await expect(
+      domainApi(createFeedbackApi).submit({ feedbackType: '功能异常', content: '', images: [] }),
+    ).rejects.toMatchObject({ message: '内容不能为空' });
   });
 });

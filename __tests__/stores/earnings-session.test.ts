@@ -9,7 +9,11 @@ import { SessionStore } from '../../src/stores/session';
 
 function memoryStorage(): KeyValueStorage {
   const data = new Map<string, unknown>();
-  return { get: (k) => (data.has(k) ? (data.get(k) as never) : null), set: (k, v) => void data.set(k, JSON.parse(JSON.stringify(v))), remove: (k) => void data.delete(k) };
+  return {
+    get: (k) => (data.has(k) ? (data.get(k) as never) : null),
+    set: (k, v) => void data.set(k, JSON.parse(JSON.stringify(v))),
+    remove: (k) => void data.delete(k),
+  };
 }
 
 test('the landing link names the referrer; a malformed code is ignored; a later link replaces it', () => {

@@ -13,9 +13,42 @@ const FORM: FormDetail = {
   submitted: false,
   successText: '提交成功',
   fields: [
-    { nKey: 'n1', keyName: 'NAME', label: '姓名', placeholder: '请输入姓名', type: 'text', required: true, multiline: false, idCardType: null, value: '', maxLength: 140 },
-    { nKey: 'p1', keyName: 'PHONE', label: '手机号码', placeholder: '请输入手机号码', type: 'number', required: true, multiline: false, idCardType: null, value: '', maxLength: 11 },
-    { nKey: 't1', keyName: 'TEXT', label: '留言', placeholder: '请输入内容', type: 'textarea', required: false, multiline: true, idCardType: null, value: '', maxLength: 500 },
+    {
+      nKey: 'n1',
+      keyName: 'NAME',
+      label: '姓名',
+      placeholder: '请输入姓名',
+      type: 'text',
+      required: true,
+      multiline: false,
+      idCardType: null,
+      value: '',
+      maxLength: 140,
+    },
+    {
+      nKey: 'p1',
+      keyName: 'PHONE',
+      label: '手机号码',
+      placeholder: '请输入手机号码',
+      type: 'number',
+      required: true,
+      multiline: false,
+      idCardType: null,
+      value: '',
+      maxLength: 11,
+    },
+    {
+      nKey: 't1',
+      keyName: 'TEXT',
+      label: '留言',
+      placeholder: '请输入内容',
+      type: 'textarea',
+      required: false,
+      multiline: true,
+      idCardType: null,
+      value: '',
+      maxLength: 500,
+    },
   ],
 };
 
@@ -30,7 +63,7 @@ function fakeApi(commit: jest.Mock, form: FormDetail = FORM) {
 }
 
 describe('FormDraft', () => {
-  test('shows every field\'s error at once and does not call the server', async () => {
+  test("shows every field's error at once and does not call the server", async () => {
     const commit = jest.fn();
     const store = new FormDraftStore(fakeApi(commit));
     const draft = store.draftFor('F1');
@@ -65,7 +98,12 @@ describe('FormDraft', () => {
     draft.setValue('t1', '想咨询');
     const out = await draft.commit({ sourceType: 'BANNER' });
     expect(out).toEqual({ type: 'failed', message: '请输入正确的手机号码' });
-    expect(commit).toHaveBeenCalledWith({ formSn: 'F1', values: { n1: '张三', p1: '13800138000', t1: '想咨询' }, phoneCode: undefined, sourceType: 'BANNER' });
+    expect(commit).toHaveBeenCalledWith({
+      formSn: 'F1',
+      values: { n1: '张三', p1: '13800138000', t1: '想咨询' },
+      phoneCode: undefined,
+      sourceType: 'BANNER',
+    });
     expect(draft.errors.p1).toBe('请输入正确的手机号码');
     const again = store.draftFor('F1');
     expect(again).toBe(draft);
@@ -74,7 +112,9 @@ describe('FormDraft', () => {
   });
 
   test('after a successful commit the draft is gone and the success text is kept for the result page', async () => {
-    const store = new FormDraftStore(fakeApi(jest.fn(async () => ({ submissionSn: 'S1', successText: '我们会联系您' }))));
+    const store = new FormDraftStore(
+      fakeApi(jest.fn(async () => ({ submissionSn: 'S1', successText: '我们会联系您' }))),
+    );
     const draft = store.draftFor('F1');
     await draft.load({});
     draft.setValue('n1', '张三');
@@ -117,7 +157,7 @@ describe('FormDraft', () => {
   });
 });
 
-test('the app\'s form drafts are made on first use, one store per root: the result page reads what the form kept', () => {
+test("the app's form drafts are made on first use, one store per root: the result page reads what the form kept", () => {
   const root = { api: fakeApi(jest.fn()) };
   const form = formDraftsOf(root);
   form.draftFor('F1');

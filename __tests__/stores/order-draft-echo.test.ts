@@ -4,7 +4,18 @@ import { courseConfirmation as confirmation } from '../fixtures/order';
 import { OrderDraft } from '../../src/stores/order-draft';
 
 const rule = (nKey: string, keyName: string, label: string, echoValue: string | null = null) =>
-  ({ nKey, keyName, label, placeholder: null, value: '', required: 1, echoValue, idCardType: null, multiline: false, submitTips: null }) as never;
+  ({
+    nKey,
+    keyName,
+    label,
+    placeholder: null,
+    value: '',
+    required: 1,
+    echoValue,
+    idCardType: null,
+    multiline: false,
+    submitTips: null,
+  }) as never;
 
 function fakeApi(restrict: never[], userInfoList: jest.Mock) {
   const order = {
@@ -15,9 +26,22 @@ function fakeApi(restrict: never[], userInfoList: jest.Mock) {
   return { order, pages: { userInfoList } } as unknown as Api;
 }
 
-test('empty fields take the saved user info; the server\'s own echo wins', async () => {
-  const userInfoList = jest.fn(async () => ({ list: [{ keyName: 'NAME', label: '姓名', value: '张三' }, { keyName: 'PHONE', label: '手机号码', value: '13700137101' }] }));
-  const d = new OrderDraft(fakeApi([rule('n1', 'NAME', '学员姓名'), rule('p1', 'PHONE', '手机号码', '13900000000'), rule('t1', 'TEXT', '备注')], userInfoList), 'course', 'A1', '');
+test("empty fields take the saved user info; the server's own echo wins", async () => {
+  const userInfoList = jest.fn(async () => ({
+    list: [
+      { keyName: 'NAME', label: '姓名', value: '张三' },
+      { keyName: 'PHONE', label: '手机号码', value: '13700137101' },
+    ],
+  }));
+  const d = new OrderDraft(
+    fakeApi(
+      [rule('n1', 'NAME', '学员姓名'), rule('p1', 'PHONE', '手机号码', '13900000000'), rule('t1', 'TEXT', '备注')],
+      userInfoList,
+    ),
+    'course',
+    'A1',
+    '',
+  );
   await d.load();
   expect(userInfoList).toHaveBeenCalledTimes(1);
   expect(d.values).toEqual({ n1: '张三', p1: '13900000000', t1: '' });

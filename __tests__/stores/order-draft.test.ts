@@ -12,7 +12,8 @@ function fakeApi(c: Confirmation, coupons: DiscountCoupon[] = [], submit?: jest.
     confirmDetails: jest.fn(async () => c),
     coupons: jest.fn(async () => ({ list: coupons })),
     orderToken: jest.fn(async () => ({ orderToken: 'tok' })),
-    submitCourse: submit ?? jest.fn(async () => ({ orderNo: 'O1', payAmount: 8000, totalAmount: 10000, orderStatus: 'UNPAID' })),
+    submitCourse:
+      submit ?? jest.fn(async () => ({ orderNo: 'O1', payAmount: 8000, totalAmount: 10000, orderStatus: 'UNPAID' })),
     submitGoods: jest.fn(),
     agreement: jest.fn(),
   };
@@ -21,7 +22,11 @@ function fakeApi(c: Confirmation, coupons: DiscountCoupon[] = [], submit?: jest.
 
 describe('order draft (the cart store)', () => {
   test('loads confirmation, coupons and token; first available coupon chosen; payable less coupon', async () => {
-    const { api } = fakeApi(confirmation(), [coupon('x', { isAvailable: false }), coupon('a'), coupon('b', { couponAmount: 3000 })]);
+    const { api } = fakeApi(confirmation(), [
+      coupon('x', { isAvailable: false }),
+      coupon('a'),
+      coupon('b', { couponAmount: 3000 }),
+    ]);
     const d = new OrderDraft(api, 'course', 'A1', '');
     await d.load();
     expect(d.orderToken).toBe('tok');
@@ -40,24 +45,34 @@ describe('order draft (the cart store)', () => {
   test('a coupon the server just offered counts though this clock trails the server; one that ended since does not', async () => {
     const serverNow = Date.parse('2026-11-27T10:00:00.000Z');
     // Handed out by the server at its now; the session's clock is 300 ms behind (the entrance answer's latency).
-    const fresh = coupon('a', { startTime: new Date(serverNow).toISOString(), endTime: new Date(serverNow + 86_400_000).toISOString() });
+    const fresh = coupon('a', {
+      startTime: new Date(serverNow).toISOString(),
+      endTime: new Date(serverNow + 86_400_000).toISOString(),
+    });
     const { api } = fakeApi(confirmation(), [fresh]);
     const d = new OrderDraft(api, 'course', 'A1', '', '', () => serverNow - 300);
     await d.load();
     expect(d.pay).toEqual({ payable: 8000, discount: 2000 });
 
-    const ended = coupon('b', { startTime: new Date(serverNow - 86_400_000).toISOString(), endTime: new Date(serverNow - 1).toISOString() });
+    const ended = coupon('b', {
+      startTime: new Date(serverNow - 86_400_000).toISOString(),
+      endTime: new Date(serverNow - 1).toISOString(),
+    });
     const late = new OrderDraft(fakeApi(confirmation(), [ended]).api, 'course', 'A1', '', '', () => serverNow);
     await late.load();
     expect(late.pay).toEqual({ payable: 10000, discount: 0 });
   });
 
   test('a coupon larger than the payable floors it at 0 and caps the discount sent', async () => {
-    const { api } = fakeApi(confirmation({}, { payAmount: 1500, orderTotalAmount: 1500 }), [coupon('a', { couponAmount: 2000 })]);
+    const { api } = fakeApi(confirmation({}, { payAmount: 1500, orderTotalAmount: 1500 }), [
+      coupon('a', { couponAmount: 2000 }),
+    ]);
     const d = new OrderDraft(api, 'course', 'A1', '');
     await d.load();
     expect(d.pay).toEqual({ payable: 0, discount: 1500 });
-    expect(d.payload('H5', '').orderDiscountList).toEqual([{ discountType: 'DISCOUNT_RED', couponSn: 'S-a', discountReceiveSn: 'a', discountMoney: 1500 }]);
+    expect(d.payload('H5', '').orderDiscountList).toEqual([
+      { discountType: 'DISCOUNT_RED', couponSn: 'S-a', discountReceiveSn: 'a', discountMoney: 1500 },
+    ]);
   });
 
   test('no coupons for changed-course or link orders (§6)', async () => {
@@ -69,7 +84,10 @@ describe('order draft (the cart store)', () => {
   });
 
   test('a ¥0 payment offers no coupons (nothing to take off)', async () => {
-    const { api, order } = fakeApi(confirmation({}, { totalAmount: 0, orderTotalAmount: 0, payAmount: 0 }), [coupon('a'), coupon('b')]);
+    const { api, order } = fakeApi(confirmation({}, { totalAmount: 0, orderTotalAmount: 0, payAmount: 0 }), [
+      coupon('a'),
+      coupon('b'),
+    ]);
     const d = new OrderDraft(api, 'course', 'A1', '');
     await d.load();
     expect(d.couponsAllowed).toBe(false);
@@ -88,13 +106,32 @@ describe('order draft (the cart store)', () => {
   });
 
   test('deposit order: payable label 定金 and schedule rows', async () => {
-    const c = confirmation({ orderPayType: 2 }, {
-      payAmount: 3000,
-      depositInfoList: [
-        { depositType: 1, installmentAmount: 3000, payFlag: false, installmentPayType: null, deductionAmount: 0, installmentPayAmount: null, dueTime: null },
-        { depositType: 2, installmentAmount: 7000, payFlag: false, installmentPayType: null, deductionAmount: 0, installmentPayAmount: null, dueTime: null },
-      ],
-    });
+    const c = confirmation(
+      { orderPayType: 2 },
+      {
+        payAmount: 3000,
+        depositInfoList: [
+          {
+            depositType: 1,
+            installmentAmount: 3000,
+            payFlag: false,
+            installmentPayType: null,
+            deductionAmount: 0,
+            installmentPayAmount: null,
+            dueTime: null,
+          },
+          {
+            depositType: 2,
+            installmentAmount: 7000,
+            payFlag: false,
+            installmentPayType: null,
+            deductionAmount: 0,
+            installmentPayAmount: null,
+            dueTime: null,
+          },
+        ],
+      },
+    );
     const { api } = fakeApi(c);
     const d = new OrderDraft(api, 'course', 'A1', '');
     await d.load();
@@ -115,7 +152,12 @@ describe('order draft (the cart store)', () => {
 
   test('submit sends the §3 payload once; a double tap is ignored', async () => {
     let release: () => void = () => undefined;
-    const submit = jest.fn((_body: unknown) => new Promise((r) => (release = () => r({ orderNo: 'O1', payAmount: 8000, totalAmount: 10000, orderStatus: 'UNPAID' }))));
+    const submit = jest.fn(
+      (_body: unknown) =>
+        new Promise(
+          (r) => (release = () => r({ orderNo: 'O1', payAmount: 8000, totalAmount: 10000, orderStatus: 'UNPAID' })),
+        ),
+    );
     const { api } = fakeApi(confirmation(), [coupon('a')], submit);
     const d = new OrderDraft(api, 'course', 'A1', 'PAGE_HUIMIN_COURSE_SUBMIT');
     await d.load();
@@ -149,7 +191,12 @@ describe('order draft (the cart store)', () => {
     [1007, '订单受理中，暂时无法支付!', '返回首页'],
   ])('code %i opens the 温馨提示 popup', async (code, message, action) => {
     const submit = jest.fn(async () => {
-      throw new ApiError(code === 1006 ? '该课程暂停报名' : 'x', 'business', code, code === 1005 ? { orderNo: 'OLD' } : null);
+      throw new ApiError(
+        code === 1006 ? '该课程暂停报名' : 'x',
+        'business',
+        code,
+        code === 1005 ? { orderNo: 'OLD' } : null,
+      );
     });
     const { api, order } = fakeApi(confirmation(), [], submit);
     const d = new OrderDraft(api, 'course', 'A1', '');
@@ -162,11 +209,23 @@ describe('order draft (the cart store)', () => {
   });
 
   test('a network failure toasts 下单异常, 请重试!; a business failure toasts the server message', async () => {
-    const net = fakeApi(confirmation(), [], jest.fn(async () => { throw new ApiError('当前网络不可用，请检查网络设置', 'offline'); }));
+    const net = fakeApi(
+      confirmation(),
+      [],
+      jest.fn(async () => {
+        throw new ApiError('当前网络不可用，请检查网络设置', 'offline');
+      }),
+    );
     const d1 = new OrderDraft(net.api, 'course', 'A1', '');
     await d1.load();
     expect(await d1.submit('H5', '')).toEqual({ type: 'failed', toast: '下单异常, 请重试!' });
-    const biz = fakeApi(confirmation(), [], jest.fn(async () => { throw new ApiError('请选择入户类型!', 'business', 4000); }));
+    const biz = fakeApi(
+      confirmation(),
+      [],
+      jest.fn(async () => {
+        throw new ApiError('请选择入户类型!', 'business', 4000);
+      }),
+    );
     const d2 = new OrderDraft(biz.api, 'course', 'A1', '');
     await d2.load();
     expect(await d2.submit('H5', '')).toEqual({ type: 'failed', toast: '请选择入户类型!' });
@@ -193,10 +252,25 @@ describe('order draft (the cart store)', () => {
     expect(store.draftFor('course', 'A1')).not.toBe(a);
   });
 
-  test('what was typed is kept in the tab\'s session storage: a reload finds it, a placed order clears it', async () => {
+  test("what was typed is kept in the tab's session storage: a reload finds it, a placed order clears it", async () => {
     const kept = new Map<string, string>();
-    const storage = { get: (k: string) => kept.get(k) ?? null, set: (k: string, v: string) => void kept.set(k, v), remove: (k: string) => void kept.delete(k) };
-    const rule = { nKey: 'n1', keyName: 'NAME', label: '姓名', placeholder: null, value: '', required: 1, echoValue: null, idCardType: null, multiline: false, submitTips: null };
+    const storage = {
+      get: (k: string) => kept.get(k) ?? null,
+      set: (k: string, v: string) => void kept.set(k, v),
+      remove: (k: string) => void kept.delete(k),
+    };
+    const rule = {
+      nKey: 'n1',
+      keyName: 'NAME',
+      label: '姓名',
+      placeholder: null,
+      value: '',
+      required: 1,
+      echoValue: null,
+      idCardType: null,
+      multiline: false,
+      submitTips: null,
+    };
     const c = confirmation({ restrict: [rule] as never });
     const typed = new OrderDraftStore(fakeApi(c).api, Date.now, storage).draftFor('course', 'A1');
     typed.setValue('n1', '王五');
@@ -215,7 +289,7 @@ describe('order draft (the cart store)', () => {
     expect(new OrderDraftStore(fakeApi(c).api, Date.now, storage).draftFor('course', 'A1').remark).toBe('');
   });
 
-  test('the app\'s drafts are made on first use, one store per root, on that root\'s api', () => {
+  test("the app's drafts are made on first use, one store per root, on that root's api", () => {
     const { api } = fakeApi(confirmation());
     const root = { api };
     const store = orderDraftsOf(root);

@@ -34,7 +34,10 @@ const itemArb = fc
     freight: fc.oneof(fc.constant(0), fen(3000)),
     oldFreight: fc.option(fen(3000), { nil: undefined }),
     courseDiscountAmount: fc.oneof(fc.constant(0), fen(200_000)),
-    pkg: fc.option(fc.record({ courses: fc.array(fen(500_000), { minLength: 1, maxLength: 3 }), discount: fen(300_000) }), { nil: undefined }),
+    pkg: fc.option(
+      fc.record({ courses: fc.array(fen(500_000), { minLength: 1, maxLength: 3 }), discount: fen(300_000) }),
+      { nil: undefined },
+    ),
     skuCnt: fc.integer({ min: 1, max: 3 }),
     isHousehold: fc.boolean(),
     householdType: fc.constantFrom('TRAILING_HOLD', 'TALENT_IN'),
@@ -142,85 +145,95 @@ function fakeApi(c: Confirmation, coupons: DiscountCoupon[]): Api {
 // Instants from 2026 to 2028, often near a China midnight, where a day boundary would show.
 const nowArb = fc.oneof(
   fc.date({ min: new Date('2026-01-01T00:00:00Z'), max: new Date('2028-12-31T00:00:00Z'), noInvalidDate: true }),
-  fc.tuple(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: -2000, max: 2000 })).map(([d, ms]) => new Date(Date.parse('2026-06-01T16:00:00Z') + d * DAY + ms)),
+  fc
+    .tuple(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: -2000, max: 2000 }))
+    .map(([d, ms]) => new Date(Date.parse('2026-06-01T16:00:00Z') + d * DAY + ms)),
 );
 
 test('client and server price every order alike; lines and schedule rows add up; nothing below 0; no coupon outside its window', async () => {
   await fc.assert(
-    fc.asyncProperty(itemArb, couponArb, nowArb, fc.constantFrom(0, 0, 0, 60_000, DAY), async (item, coupon, now, listedAgo) => {
-      // The server: the confirmation's amounts, then the coupon list (a little before the submit, possibly).
-      const amounts = priceItem({ price: item.price, config: item.config, pkg: item.pkg, skuCnt: item.skuCnt, now });
-      const a = amounts.confirmOrderAmount;
-      const payments = amounts.payments.map((p) => p.amount);
-      const orderAmount = a.orderTotalAmount;
-      const { t, r } = couponRows(coupon, now);
-      const listedAt = new Date(now.getTime() - listedAgo);
-      const offered = toDiscountCoupon(t, r, { actSn: 'A1', payments, orderAmount, allowed: true, now: listedAt });
+    fc.asyncProperty(
+      itemArb,
+      couponArb,
+      nowArb,
+      fc.constantFrom(0, 0, 0, 60_000, DAY),
+      async (item, coupon, now, listedAgo) => {
+        // The server: the confirmation's amounts, then the coupon list (a little before the submit, possibly).
+        const amounts = priceItem({ price: item.price, config: item.config, pkg: item.pkg, skuCnt: item.skuCnt, now });
+        const a = amounts.confirmOrderAmount;
+        const payments = amounts.payments.map((p) => p.amount);
+        const orderAmount = a.orderTotalAmount;
+        const { t, r } = couponRows(coupon, now);
+        const listedAt = new Date(now.getTime() - listedAgo);
+        const offered = toDiscountCoupon(t, r, { actSn: 'A1', payments, orderAmount, allowed: true, now: listedAt });
 
-      // The storefront: the draft loads what the server sent and prices it on its own clock.
-      const confirmation = courseConfirmation(
-        {
-          orderPayType: amounts.orderPayType,
-          deliveryType: item.config.deliveryType,
-          isHousehold: item.isHousehold,
-          householdTypes: item.isHousehold ? [{ type: item.householdType, name: '入户' }] : [],
-        },
-        a,
-      );
-      const draft = new OrderDraft(fakeApi(confirmation, [offered]), 'course', 'A1', '', '', () => now.getTime());
-      await draft.load();
-      if (item.isHousehold) draft.setHousehold(item.householdType);
-      const body = draft.payload('H5', '');
-      const { payable, discount } = draft.pay;
+        // The storefront: the draft loads what the server sent and prices it on its own clock.
+        const confirmation = courseConfirmation(
+          {
+            orderPayType: amounts.orderPayType,
+            deliveryType: item.config.deliveryType,
+            isHousehold: item.isHousehold,
+            householdTypes: item.isHousehold ? [{ type: item.householdType, name: '入户' }] : [],
+          },
+          a,
+        );
+        const draft = new OrderDraft(fakeApi(confirmation, [offered]), 'course', 'A1', '', '', () => now.getTime());
+        await draft.load();
+        if (item.isHousehold) draft.setHousehold(item.householdType);
+        const body = draft.payload('H5', '');
+        const { payable, discount } = draft.pay;
 
-      // The server's submit of that body: accepted, with the same amounts.
-      const sent = body.orderDiscountList.length ? { t, r } : null;
-      const server = priceSubmit({ orderAmount, payments }, sent, { actSn: 'A1', allowed: true, now });
-      expect(server.refused).toBeNull();
-      if (server.refused !== null) return;
-      expect(amountsMatch(body, orderAmount, server)).toBe(true);
-      expect(server.payable).toBe(payable);
-      expect(server.discount).toBe(discount);
+        // The server's submit of that body: accepted, with the same amounts.
+        const sent = body.orderDiscountList.length ? { t, r } : null;
+        const server = priceSubmit({ orderAmount, payments }, sent, { actSn: 'A1', allowed: true, now });
+        expect(server.refused).toBeNull();
+        if (server.refused !== null) return;
+        expect(amountsMatch(body, orderAmount, server)).toBe(true);
+        expect(server.payable).toBe(payable);
+        expect(server.discount).toBe(discount);
 
-      // Nothing below 0; the payments sum to the order total after every discount.
-      expect(payable).toBeGreaterThanOrEqual(0);
-      expect(discount).toBeGreaterThanOrEqual(0);
-      expect(server.payments.every((p) => p >= 0)).toBe(true);
-      expect(server.payments.reduce((n, p) => n + p, 0)).toBe(orderAmount - discount);
+        // Nothing below 0; the payments sum to the order total after every discount.
+        expect(payable).toBeGreaterThanOrEqual(0);
+        expect(discount).toBeGreaterThanOrEqual(0);
+        expect(server.payments.every((p) => p >= 0)).toBe(true);
+        expect(server.payments.reduce((n, p) => n + p, 0)).toBe(orderAmount - discount);
 
-      // The lines shown: 售价 − 课程优惠 − 套餐优惠 + 运费 − 优惠券 is the order after discounts; the schedule rows
-      // (定金/尾款 or 第N期) add up to it and the row paid now is the payable line; an order paid at once pays it all.
-      const freightShown = draft.needsDelivery ? a.freight : 0;
-      const afterDiscounts = a.totalAmount - a.courseDiscountAmount - a.packageDiscountAmount + freightShown - discount;
-      expect(afterDiscounts).toBe(orderAmount - discount);
-      const rows = draft.schedule;
-      if (amounts.orderPayType === 1) {
-        expect(rows).toEqual([]);
-        expect(payable).toBe(afterDiscounts);
-      } else {
-        expect(rows.length).toBe(amounts.orderPayType === 2 ? 2 : item.config.installmentNum);
-        expect(rows.reduce((n, row) => n + row.amount, 0)).toBe(afterDiscounts);
-        expect(rows.every((row) => row.amount >= 0)).toBe(true);
-        expect(rows[0].amount).toBe(payable);
-      }
+        // The lines shown: 售价 − 课程优惠 − 套餐优惠 + 运费 − 优惠券 is the order after discounts; the schedule rows
+        // (定金/尾款 or 第N期) add up to it and the row paid now is the payable line; an order paid at once pays it all.
+        const freightShown = draft.needsDelivery ? a.freight : 0;
+        const afterDiscounts =
+          a.totalAmount - a.courseDiscountAmount - a.packageDiscountAmount + freightShown - discount;
+        expect(afterDiscounts).toBe(orderAmount - discount);
+        const rows = draft.schedule;
+        if (amounts.orderPayType === 1) {
+          expect(rows).toEqual([]);
+          expect(payable).toBe(afterDiscounts);
+        } else {
+          expect(rows.length).toBe(amounts.orderPayType === 2 ? 2 : item.config.installmentNum);
+          expect(rows.reduce((n, row) => n + row.amount, 0)).toBe(afterDiscounts);
+          expect(rows.every((row) => row.amount >= 0)).toBe(true);
+          expect(rows[0].amount).toBe(payable);
+        }
 
-      // A coupon outside its window is refused by the server and never priced by the storefront.
-      const validity = couponValidity(r, now);
-      const direct = priceSubmit({ orderAmount, payments }, { t, r }, { actSn: 'A1', allowed: true, now });
-      if (validity !== 'VALID' || r.state !== 1) {
-        expect(direct.refused).not.toBeNull();
-        expect(discount).toBe(0);
-      }
-      if (validity === 'NOT_STARTED' && r.state === 1 && payments[0] > 0) expect(direct.refused).toBe('尚未生效');
-      // Expiring today: usable until the end of the China day.
-      if (coupon.window === 'expiringToday') expect(validity).toBe('VALID');
-      // A coupon the customer could use is worth what the server's list said.
-      if (offered.isAvailable && direct.refused === null && body.orderDiscountList.length) expect(discount).toBe(offered.orderCouponAmount);
+        // A coupon outside its window is refused by the server and never priced by the storefront.
+        const validity = couponValidity(r, now);
+        const direct = priceSubmit({ orderAmount, payments }, { t, r }, { actSn: 'A1', allowed: true, now });
+        if (validity !== 'VALID' || r.state !== 1) {
+          expect(direct.refused).not.toBeNull();
+          expect(discount).toBe(0);
+        }
+        if (validity === 'NOT_STARTED' && r.state === 1 && payments[0] > 0) expect(direct.refused).toBe('尚未生效');
+        // Expiring today: usable until the end of the China day.
+        if (coupon.window === 'expiringToday') expect(validity).toBe('VALID');
+        // A coupon the customer could use is worth what the server's list said.
+        if (offered.isAvailable && direct.refused === null && body.orderDiscountList.length)
+          expect(discount).toBe(offered.orderCouponAmount);
 
-      // 包邮 is exactly what the 运费 line shows as 免运费.
-      if (isFreeShipping(item.config)) expect(freightText(a.freight, formatMoney)).toBe('免运费');
-      else if (draft.needsDelivery) expect(freightText(a.freight, formatMoney)).toBe(formatMoney(a.freight));
-    }),
+        // 包邮 is exactly what the 运费 line shows as 免运费.
+        if (isFreeShipping(item.config)) expect(freightText(a.freight, formatMoney)).toBe('免运费');
+        else if (draft.needsDelivery) expect(freightText(a.freight, formatMoney)).toBe(formatMoney(a.freight));
+      },
+    ),
     { numRuns: 400 },
   );
 });

@@ -1,6 +1,12 @@
 import type { PageInfo } from '@contract/pages';
 import type { Api } from '../../src/api';
-import { ENTRANCE_START_TTL_MS, EntranceStart, PREFETCH_TTL_MS, PagePrefetch, startEntranceCalls } from '../../src/stores/page-prefetch';
+import {
+  ENTRANCE_START_TTL_MS,
+  EntranceStart,
+  PREFETCH_TTL_MS,
+  PagePrefetch,
+  startEntranceCalls,
+} from '../../src/stores/page-prefetch';
 
 const page = (pageSn: string) => ({ pageSn, pageTitle: pageSn, modules: [] }) as unknown as PageInfo;
 
@@ -8,7 +14,11 @@ function setup() {
   const moduleInfo = jest.fn(async (sn: string) => page(sn));
   const api = { pages: { moduleInfo } } as unknown as Api;
   const state = { token: 'visitor-token', now: 1_000 };
-  const prefetch = new PagePrefetch(api, () => state.token, () => state.now);
+  const prefetch = new PagePrefetch(
+    api,
+    () => state.token,
+    () => state.now,
+  );
   return { moduleInfo, state, prefetch };
 }
 
@@ -63,7 +73,17 @@ describe('a shared item asked for by the entrance', () => {
     const moduleInfo = jest.fn(async (sn: string) => page(sn));
     const api = { activity: { details, specAttrs }, pages: { moduleInfo } } as unknown as Api;
     const state = { token: 'visitor-token', now: 1_000 };
-    return { details, specAttrs, moduleInfo, state, prefetch: new PagePrefetch(api, () => state.token, () => state.now) };
+    return {
+      details,
+      specAttrs,
+      moduleInfo,
+      state,
+      prefetch: new PagePrefetch(
+        api,
+        () => state.token,
+        () => state.now,
+      ),
+    };
   }
 
   test('an activity or course detail redirect asks for its item and attributes, handed to that item once', async () => {
@@ -74,7 +94,10 @@ describe('a shared item asked for by the entrance', () => {
     // A page of the same name is another key.
     expect(prefetch.take('A1')).toBeNull();
     prefetch.prefetchTarget('/pages/activity/courseDetail?actSn=C1');
-    await expect(prefetch.takeItem('C1')).resolves.toEqual({ detail: { actSn: 'C1', actName: 'C1' }, attrs: [{ name: '适合年龄', value: '6-12岁' }] });
+    await expect(prefetch.takeItem('C1')).resolves.toEqual({
+      detail: { actSn: 'C1', actName: 'C1' },
+      attrs: [{ name: '适合年龄', value: '6-12岁' }],
+    });
     expect(prefetch.takeItem('C1')).toBeNull();
   });
 
@@ -164,7 +187,7 @@ describe('entrance calls started as the app starts', () => {
     expect(s.loadAuth).not.toHaveBeenCalled();
   });
 
-  test('a shared link\'s item is asked for once entered, beside the §6 call and the menu; never before a platform login', async () => {
+  test("a shared link's item is asked for once entered, beside the §6 call and the menu; never before a platform login", async () => {
     const prefetch = { prefetchTarget: jest.fn() };
     const redirect = '/pages/activity/activityDetail?actSn=A1';
     const calls = startEntranceCalls(session(), 'demo', false, { redirect, prefetch });
@@ -180,7 +203,9 @@ describe('entrance calls started as the app starts', () => {
     const failing = session();
     failing.failEnter();
     const failed = { prefetchTarget: jest.fn() };
-    await expect(startEntranceCalls(failing, 'demo', false, { redirect, prefetch: failed }).entered).rejects.toThrow('入口失败');
+    await expect(startEntranceCalls(failing, 'demo', false, { redirect, prefetch: failed }).entered).rejects.toThrow(
+      '入口失败',
+    );
     await Promise.resolve();
     expect(silent.prefetchTarget).not.toHaveBeenCalled();
     expect(none.prefetchTarget).not.toHaveBeenCalled();

@@ -3,7 +3,10 @@ import { ApiError } from '../../src/api/request';
 import { PagedList } from '../../src/stores/paged-list';
 
 const pageOf = (page: number, perSize: number, total: number): Paged<number> => ({
-  list: Array.from({ length: Math.max(0, Math.min(perSize, total - (page - 1) * perSize)) }, (_, i) => (page - 1) * perSize + i),
+  list: Array.from(
+    { length: Math.max(0, Math.min(perSize, total - (page - 1) * perSize)) },
+    (_, i) => (page - 1) * perSize + i,
+  ),
   total,
   page,
   perSize,

@@ -7,7 +7,12 @@ import { payParams } from '../fixtures/payment';
 
 function memory(): KeyValueStorage & { data: Map<string, unknown> } {
   const data = new Map<string, unknown>();
-  return { data, get: (k) => (data.has(k) ? (data.get(k) as never) : null), set: (k, v) => void data.set(k, v), remove: (k) => void data.delete(k) };
+  return {
+    data,
+    get: (k) => (data.has(k) ? (data.get(k) as never) : null),
+    set: (k, v) => void data.set(k, v),
+    remove: (k) => void data.delete(k),
+  };
 }
 const params = (payAmount: number) => payParams({ payAmount });
 

@@ -5,7 +5,12 @@ import { ENTRANCE_UPDATE_KEY, SESSION_KEY, SessionStore } from '../../src/stores
 
 function memoryStorage(): KeyValueStorage & { data: Map<string, unknown> } {
   const data = new Map<string, unknown>();
-  return { data, get: (k) => (data.has(k) ? (data.get(k) as never) : null), set: (k, v) => void data.set(k, JSON.parse(JSON.stringify(v))), remove: (k) => void data.delete(k) };
+  return {
+    data,
+    get: (k) => (data.has(k) ? (data.get(k) as never) : null),
+    set: (k, v) => void data.set(k, JSON.parse(JSON.stringify(v))),
+    remove: (k) => void data.delete(k),
+  };
 }
 
 const entranceInfo = {
@@ -21,13 +26,27 @@ const entranceInfo = {
 
 function fakeApi(overrides: Partial<{ enter: jest.Mock; menu: jest.Mock; login: jest.Mock }> = {}): Api {
   return {
-    entrance: { enter: overrides.enter ?? jest.fn(async () => entranceInfo), userAuth: jest.fn(), tips: jest.fn(), userCache: jest.fn() },
+    entrance: {
+      enter: overrides.enter ?? jest.fn(async () => entranceInfo),
+      userAuth: jest.fn(),
+      tips: jest.fn(),
+      userCache: jest.fn(),
+    },
     auth: {
       sendCode: jest.fn(async () => ({ resendAfter: 60 })),
-      loginByPhone: overrides.login ?? jest.fn(async () => ({ token: 'user-token', userInfo: { ...entranceInfo.userInfo, phone: '13800138000' } })),
+      loginByPhone:
+        overrides.login ??
+        jest.fn(async () => ({ token: 'user-token', userInfo: { ...entranceInfo.userInfo, phone: '13800138000' } })),
     },
     pages: {
-      menu: overrides.menu ?? jest.fn(async () => ({ tabList: [{ tabIndex: 1, title: 'b', pageSn: 'p2', jumpContent: { firstEnum: 'CUSTOM_PAGE' } }, { tabIndex: 0, title: 'a', pageSn: 'p1', jumpContent: { firstEnum: 'PAGE_INDEX' } }] })),
+      menu:
+        overrides.menu ??
+        jest.fn(async () => ({
+          tabList: [
+            { tabIndex: 1, title: 'b', pageSn: 'p2', jumpContent: { firstEnum: 'CUSTOM_PAGE' } },
+            { tabIndex: 0, title: 'a', pageSn: 'p1', jumpContent: { firstEnum: 'PAGE_INDEX' } },
+          ],
+        })),
       moduleInfo: jest.fn(),
       columnList: jest.fn(),
       moreLevelList: jest.fn(),
@@ -53,7 +72,14 @@ describe('session store (§3 session state, §4 login)', () => {
 
   test('a failed entrance is remembered so the next start calls it again', async () => {
     const storage = memoryStorage();
-    const s = new SessionStore(fakeApi({ enter: jest.fn(async () => { throw new ApiError('项目不存在或已下线', 'business', 4041); }) }), storage);
+    const s = new SessionStore(
+      fakeApi({
+        enter: jest.fn(async () => {
+          throw new ApiError('项目不存在或已下线', 'business', 4041);
+        }),
+      }),
+      storage,
+    );
     await expect(s.enter('nope')).rejects.toThrow('项目不存在或已下线');
     expect(s.entranceNeedsUpdate).toBe(true);
     expect(storage.data.get(ENTRANCE_UPDATE_KEY)).toBe(true);

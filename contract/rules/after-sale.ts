@@ -16,10 +16,31 @@
  * CANCELLED, REFUSED and REFUNDED are final.
  */
 
-export const AFTER_SALE_STATES = ['APPLIED', 'AGREED', 'RETURNING', 'SHIPPED', 'RECEIVED', 'REFUNDING', 'REFUNDED', 'REFUSED', 'CANCELLED'] as const;
+export const AFTER_SALE_STATES = [
+  'APPLIED',
+  'AGREED',
+  'RETURNING',
+  'SHIPPED',
+  'RECEIVED',
+  'REFUNDING',
+  'REFUNDED',
+  'REFUSED',
+  'CANCELLED',
+] as const;
 export type AfterSaleState = (typeof AFTER_SALE_STATES)[number];
 
-export const AFTER_SALE_EVENTS = ['EDIT', 'CANCEL', 'REFUSE', 'AGREE', 'ASK_RETURN', 'SHIP', 'RECEIVE', 'REFUND', 'REFUND_SETTLED', 'REFUND_FAILED'] as const;
+export const AFTER_SALE_EVENTS = [
+  'EDIT',
+  'CANCEL',
+  'REFUSE',
+  'AGREE',
+  'ASK_RETURN',
+  'SHIP',
+  'RECEIVE',
+  'REFUND',
+  'REFUND_SETTLED',
+  'REFUND_FAILED',
+] as const;
 export type AfterSaleEvent = (typeof AFTER_SALE_EVENTS)[number];
 
 /** Who may cause an event: the customer, the merchant (operator), or the payment provider. */
@@ -40,7 +61,14 @@ export const EVENT_ACTOR: Record<AfterSaleEvent, AfterSaleActor> = {
 
 export const FINAL_AFTER_SALE_STATES: readonly AfterSaleState[] = ['REFUNDED', 'REFUSED', 'CANCELLED'];
 /** States in which the application still holds part of the order's refundable money. */
-export const OPEN_AFTER_SALE_STATES: readonly AfterSaleState[] = ['APPLIED', 'AGREED', 'RETURNING', 'SHIPPED', 'RECEIVED', 'REFUNDING'];
+export const OPEN_AFTER_SALE_STATES: readonly AfterSaleState[] = [
+  'APPLIED',
+  'AGREED',
+  'RETURNING',
+  'SHIPPED',
+  'RECEIVED',
+  'REFUNDING',
+];
 
 /** from-state → event → to-state; anything missing is refused. */
 const TABLE: Partial<Record<AfterSaleState, Partial<Record<AfterSaleEvent, AfterSaleState>>>> = {
@@ -103,10 +131,22 @@ export const AFTER_SALE_TABS = {
   CLOSED: ['REFUSED', 'CANCELLED'] as AfterSaleState[],
 } as const;
 export type AfterSaleTab = keyof typeof AFTER_SALE_TABS;
-export const AFTER_SALE_TAB_TEXT: Record<AfterSaleTab, string> = { ALL: '全部', PROCESSING: '处理中', DONE: '已完成', CLOSED: '已关闭' };
+export const AFTER_SALE_TAB_TEXT: Record<AfterSaleTab, string> = {
+  ALL: '全部',
+  PROCESSING: '处理中',
+  DONE: '已完成',
+  CLOSED: '已关闭',
+};
 
 /** Reasons offered on afterSaleApply (the customer picks one). */
-export const AFTER_SALE_REASONS = ['不想要了', '课程/商品与描述不符', '质量问题', '未按约定时间发货/开课', '重复下单', '其他'] as const;
+export const AFTER_SALE_REASONS = [
+  '不想要了',
+  '课程/商品与描述不符',
+  '质量问题',
+  '未按约定时间发货/开课',
+  '重复下单',
+  '其他',
+] as const;
 
 /** 1 仅退款, 2 退货退款. */
 export const AFTER_SALE_TYPES = { REFUND_ONLY: 1, RETURN_REFUND: 2 } as const;

@@ -52,8 +52,10 @@ export function validityProblem(t: ValidityTerms): string | null {
   }
 }
 
-const endOfChinaDay = (input: TimeInput, plusDays: number) => chinaTime(input)!.startOf('day').add(plusDays, 'day').endOf('day').toDate();
-const startOfChinaDay = (input: TimeInput, plusDays: number) => chinaTime(input)!.startOf('day').add(plusDays, 'day').toDate();
+const endOfChinaDay = (input: TimeInput, plusDays: number) =>
+  chinaTime(input)!.startOf('day').add(plusDays, 'day').endOf('day').toDate();
+const startOfChinaDay = (input: TimeInput, plusDays: number) =>
+  chinaTime(input)!.startOf('day').add(plusDays, 'day').toDate();
 
 /** The window of a copy received at `receivedAt` (the terms must pass validityProblem). */
 export function couponWindow(t: ValidityTerms, receivedAt: Date): { start: Date; end: Date } {
@@ -115,8 +117,18 @@ export function heldValidityText(c: HeldValidity, now: TimeInput): string {
 }
 
 /** A template's validity before anyone holds it (the claim page): the same kinds, without a copy's dates. */
-export function termsText(t: { validityType: number; validityDays: number | null; validStart: string | null; validEnd: string | null }): string {
-  return validityText({ validityType: t.validityType, validityDays: t.validityDays, startTime: t.validStart, endTime: t.validEnd });
+export function termsText(t: {
+  validityType: number;
+  validityDays: number | null;
+  validStart: string | null;
+  validEnd: string | null;
+}): string {
+  return validityText({
+    validityType: t.validityType,
+    validityDays: t.validityDays,
+    startTime: t.validStart,
+    endTime: t.validEnd,
+  });
 }
 
 /** Long-term copies have no expiry label (§4 labels a coupon's last days only). */
@@ -131,10 +143,13 @@ export type ValidityState = 'NOT_STARTED' | 'VALID' | 'EXPIRED';
  * end is 23:59:59.999 China time, couponWindow), so a coupon expiring today is usable until then. A missing end is
  * open (nothing is stored without one; the storefront may lack it).
  */
-export function couponValidity(window: { startTime: TimeInput | null; endTime: TimeInput | null }, now: TimeInput): ValidityState {
+export function couponValidity(
+  window: { startTime: TimeInput | null; endTime: TimeInput | null },
+  now: TimeInput,
+): ValidityState {
   const at = chinaTime(now)?.valueOf() ?? NaN;
-  const start = window.startTime === null ? null : chinaTime(window.startTime)?.valueOf() ?? null;
-  const end = window.endTime === null ? null : chinaTime(window.endTime)?.valueOf() ?? null;
+  const start = window.startTime === null ? null : (chinaTime(window.startTime)?.valueOf() ?? null);
+  const end = window.endTime === null ? null : (chinaTime(window.endTime)?.valueOf() ?? null);
   if (start !== null && at < start) return 'NOT_STARTED';
   if (end !== null && at > end) return 'EXPIRED';
   return 'VALID';

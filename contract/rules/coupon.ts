@@ -57,7 +57,10 @@ export function applyDiscount(payable: number, discount: number): { payable: num
  * deposit order never loses part of its coupon. `payments` are the order's payments before the coupon (they sum to
  * the order total); the result has the same length, no payment below 0, and sums to the total less the discount.
  */
-export function spreadDiscount(payments: readonly number[], discount: number): { payments: number[]; discount: number } {
+export function spreadDiscount(
+  payments: readonly number[],
+  discount: number,
+): { payments: number[]; discount: number } {
   let left = Math.max(0, discount);
   const after = payments.map((amount) => {
     const off = Math.max(0, Math.min(left, amount));
@@ -80,7 +83,11 @@ export interface CouponPrice {
  * The one pricing of a coupon on an order, on both sides: the storefront's payable and schedule, and the amounts
  * the server checks on submit and stores, come from here. `coupon` null: no coupon.
  */
-export function priceWithCoupon(orderAmount: number, payments: readonly number[], coupon: CouponTerms | null): CouponPrice {
+export function priceWithCoupon(
+  orderAmount: number,
+  payments: readonly number[],
+  coupon: CouponTerms | null,
+): CouponPrice {
   const spread = spreadDiscount(payments, coupon ? couponDiscount(coupon, orderAmount) : 0);
   return { discount: spread.discount, payments: spread.payments, payable: spread.payments[0] ?? 0 };
 }

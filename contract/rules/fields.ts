@@ -65,7 +65,8 @@ export function isMainlandId(raw: string, now: number = Date.now()): boolean {
 /** 440106199001011234 -> 4401**********1234: enough to recognise one's own, not enough to reuse. */
 export function maskIdNumber(value: string): string {
   const v = value.trim();
-  if (v.length <= 8) return v.length <= 2 ? '*'.repeat(v.length) : `${v[0]}${'*'.repeat(v.length - 2)}${v[v.length - 1]}`;
+  if (v.length <= 8)
+    return v.length <= 2 ? '*'.repeat(v.length) : `${v[0]}${'*'.repeat(v.length - 2)}${v[v.length - 1]}`;
   return `${v.slice(0, 4)}${'*'.repeat(v.length - 8)}${v.slice(-4)}`;
 }
 
@@ -124,7 +125,7 @@ export function validateField(keyName: FieldKeyName, raw: string, idCardType?: s
     case 'EMAIL':
       return EMAIL.test(value) ? null : FIELD_MESSAGES.EMAIL;
     default:
-      return value ? null : FIELD_MESSAGES[keyName] ?? FIELD_MESSAGES.TEXT;
+      return value ? null : (FIELD_MESSAGES[keyName] ?? FIELD_MESSAGES.TEXT);
   }
 }
 
@@ -151,7 +152,9 @@ export function firstApplicantError(rules: readonly RuleLike[], values: Record<s
   return null;
 }
 
-/** §5 names no text for an over-long value; the input's maxlength stops typing there, so only a pasted value sees it. */
+/**
+ * §5 names no text for an over-long value; the input's maxlength stops typing there, so only a pasted value sees it.
+ */
 export const fieldTooLong = (max: number) => `最多输入${max}个字`;
 
 export interface FormFieldLike {

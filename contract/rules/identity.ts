@@ -35,7 +35,10 @@ export function birthOf(id: string): [number, number, number] {
 export function isAdult(id: string, now: number = Date.now()): boolean {
   const [y, m, d] = birthOf(id);
   const today = new Date(now + 8 * 3600_000);
-  const age = today.getUTCFullYear() - y - (today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d) ? 1 : 0);
+  const age =
+    today.getUTCFullYear() -
+    y -
+    (today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d) ? 1 : 0);
   return age >= ADULT_AGE;
 }
 

@@ -88,7 +88,10 @@ export function pointsOrderSums(input: { balance: number | null; points: number;
 }
 
 /** Whether an item's carrier accepts points of `integralType` (minIntegralType narrows a plain item). */
-export function carrierAccepted(item: { integralType: string; minIntegralType: string | null }, integralType: string): boolean {
+export function carrierAccepted(
+  item: { integralType: string; minIntegralType: string | null },
+  integralType: string,
+): boolean {
   const wanted = item.minIntegralType || item.integralType;
   return wanted === integralType;
 }

@@ -15,12 +15,30 @@ export interface Carrier {
 
 export const CARRIERS: readonly Carrier[] = [
   { code: 'SF', name: '顺丰速运', kuaidi100: 'shunfeng', pattern: /^SF\d{12,13}$/, hint: 'SF开头加12-13位数字' },
-  { code: 'ZTO', name: '中通快递', kuaidi100: 'zhongtong', pattern: /^(7[35]|78)\d{10}$/, hint: '73、75或78开头的12位数字' },
+  {
+    code: 'ZTO',
+    name: '中通快递',
+    kuaidi100: 'zhongtong',
+    pattern: /^(7[35]|78)\d{10}$/,
+    hint: '73、75或78开头的12位数字',
+  },
   { code: 'YTO', name: '圆通速递', kuaidi100: 'yuantong', pattern: /^YT\d{13}$/, hint: 'YT开头加13位数字' },
   { code: 'STO', name: '申通快递', kuaidi100: 'shentong', pattern: /^77\d{11}$/, hint: '77开头的13位数字' },
-  { code: 'YUNDA', name: '韵达快递', kuaidi100: 'yunda', pattern: /^(31|43|46)\d{11}$/, hint: '31、43或46开头的13位数字' },
+  {
+    code: 'YUNDA',
+    name: '韵达快递',
+    kuaidi100: 'yunda',
+    pattern: /^(31|43|46)\d{11}$/,
+    hint: '31、43或46开头的13位数字',
+  },
   { code: 'JD', name: '京东快递', kuaidi100: 'jd', pattern: /^JD[A-Z0-9]{13}$/, hint: 'JD开头加13位字母或数字' },
-  { code: 'EMS', name: 'EMS', kuaidi100: 'ems', pattern: /^(E[A-Z]\d{9}CN|1\d{12})$/, hint: '如EA123456789CN或1开头的13位数字' },
+  {
+    code: 'EMS',
+    name: 'EMS',
+    kuaidi100: 'ems',
+    pattern: /^(E[A-Z]\d{9}CN|1\d{12})$/,
+    hint: '如EA123456789CN或1开头的13位数字',
+  },
 ];
 
 export const carrierOf = (code: string): Carrier | undefined => CARRIERS.find((c) => c.code === code);

@@ -27,31 +27,150 @@ export interface SanitizeOptions {
 }
 
 const ALLOWED_TAGS = new Set([
-  'a', 'abbr', 'address', 'article', 'aside', 'b', 'bdi', 'bdo', 'big', 'blockquote', 'br', 'caption', 'center',
-  'cite', 'code', 'col', 'colgroup', 'dd', 'del', 'dfn', 'div', 'dl', 'dt', 'em', 'figcaption', 'figure', 'font',
-  'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'i', 'img', 'ins', 'kbd', 'li', 'mark', 'ol', 'p',
-  'pre', 'q', 'rp', 'rt', 'ruby', 's', 'samp', 'section', 'small', 'span', 'strike', 'strong', 'sub', 'sup',
-  'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'tt', 'u', 'ul', 'var', 'wbr',
+  'a',
+  'abbr',
+  'address',
+  'article',
+  'aside',
+  'b',
+  'bdi',
+  'bdo',
+  'big',
+  'blockquote',
+  'br',
+  'caption',
+  'center',
+  'cite',
+  'code',
+  'col',
+  'colgroup',
+  'dd',
+  'del',
+  'dfn',
+  'div',
+  'dl',
+  'dt',
+  'em',
+  'figcaption',
+  'figure',
+  'font',
+  'footer',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'i',
+  'img',
+  'ins',
+  'kbd',
+  'li',
+  'mark',
+  'ol',
+  'p',
+  'pre',
+  'q',
+  'rp',
+  'rt',
+  'ruby',
+  's',
+  'samp',
+  'section',
+  'small',
+  'span',
+  'strike',
+  'strong',
+  'sub',
+  'sup',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'tt',
+  'u',
+  'ul',
+  'var',
+  'wbr',
 ]);
 const VOID_TAGS = new Set(['br', 'col', 'hr', 'img', 'wbr']);
 
 /** Dropped together with everything inside them. */
 const DROP_WITH_CONTENT = new Set([
-  'script', 'style', 'iframe', 'object', 'applet', 'noscript', 'noembed', 'noframes', 'template', 'textarea',
-  'title', 'xmp', 'svg', 'math', 'frameset', 'select', 'head', 'plaintext',
+  'script',
+  'style',
+  'iframe',
+  'object',
+  'applet',
+  'noscript',
+  'noembed',
+  'noframes',
+  'template',
+  'textarea',
+  'title',
+  'xmp',
+  'svg',
+  'math',
+  'frameset',
+  'select',
+  'head',
+  'plaintext',
 ]);
 /** Their content is raw text to a browser: the first closing tag ends them, whatever comes before. */
 const RAW_TEXT = new Set(['script', 'style', 'iframe', 'noscript', 'noembed', 'noframes', 'textarea', 'title', 'xmp']);
 
 const ALLOWED_ATTRS = new Set([
-  'class', 'style', 'title', 'align', 'valign', 'width', 'height', 'dir', 'lang', 'href', 'target', 'src',
-  'alt', 'colspan', 'rowspan', 'span', 'border', 'cellpadding', 'cellspacing', 'color', 'size', 'face', 'start', 'type',
+  'class',
+  'style',
+  'title',
+  'align',
+  'valign',
+  'width',
+  'height',
+  'dir',
+  'lang',
+  'href',
+  'target',
+  'src',
+  'alt',
+  'colspan',
+  'rowspan',
+  'span',
+  'border',
+  'cellpadding',
+  'cellspacing',
+  'color',
+  'size',
+  'face',
+  'start',
+  'type',
 ]);
 const URL_ATTRS = new Set(['href', 'src']);
 
 const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', colon: ':', tab: '\t', newline: '\n',
-  lpar: '(', rpar: ')', sol: '/', bsol: '\\', semi: ';', comma: ',', period: '.', excl: '!', num: '#',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  colon: ':',
+  tab: '\t',
+  newline: '\n',
+  lpar: '(',
+  rpar: ')',
+  sol: '/',
+  bsol: '\\',
+  semi: ';',
+  comma: ',',
+  period: '.',
+  excl: '!',
+  num: '#',
 };
 
 /** Decodes the entities that matter for scheme and CSS checks (numeric ones and a few named ones). */
@@ -77,8 +196,10 @@ const SAFE_SCHEMES = new Set(['http', 'https', 'mailto', 'tel']);
 /** Whether a link or image address may stay: no javascript:, vbscript:, data: other than raster images. */
 export function isSafeUrl(raw: string): boolean {
   // Browsers ignore control characters and whitespace inside a scheme ("java\tscript:"), so the check does too.
-  // eslint-disable-next-line no-control-regex
-  const url = decodeEntities(raw).replace(/[\u0000-\u0020\u007f-\u009f\u200b-\u200f\u2028\u2029\ufeff]+/g, '').toLowerCase();
+  const url = decodeEntities(raw)
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0020\u007f-\u009f\u200b-\u200f\u2028\u2029\ufeff]+/g, '')
+    .toLowerCase();
   const scheme = /^([a-z][a-z0-9+.-]*):/.exec(url);
   if (!scheme) return true;
   if (scheme[1] === 'data') return SAFE_DATA_IMAGE.test(url);
@@ -87,7 +208,9 @@ export function isSafeUrl(raw: string): boolean {
 
 /** A style attribute survives only when it cannot run or load anything unsafe. */
 export function isSafeStyle(raw: string): boolean {
-  const css = decodeEntities(raw).replace(/\/\*[\s\S]*?\*\//g, '').toLowerCase();
+  const css = decodeEntities(raw)
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .toLowerCase();
   if (/\\|expression\s*\(|javascript:|vbscript:|behavio(u)?r\s*:|-moz-binding|@import|[<>]/.test(css)) return false;
   const urls = css.match(/url\s*\(([^)]*)\)/g) || [];
   return urls.every((u) => isSafeUrl(u.replace(/^url\s*\(\s*['"]?|['"]?\s*\)$/g, '')));
@@ -133,7 +256,8 @@ function readStartTag(html: string, at: number): StartTag | null {
     if (i >= html.length) return null;
     if (html[i] === '>') return { name: name.toLowerCase(), attrs, end: i + 1 };
     let attr = html[i++];
-    while (i < html.length && !isSpace(html[i]) && html[i] !== '/' && html[i] !== '>' && html[i] !== '=') attr += html[i++];
+    while (i < html.length && !isSpace(html[i]) && html[i] !== '/' && html[i] !== '>' && html[i] !== '=')
+      attr += html[i++];
     while (i < html.length && isSpace(html[i])) i++;
     let value = '';
     if (html[i] === '=') {

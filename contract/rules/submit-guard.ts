@@ -37,7 +37,12 @@ export function submitGuard(input: GuardInput): GuardResult {
     const fieldError = firstApplicantError(input.rules, input.values);
     if (fieldError) return { ok: false, toast: fieldError };
     if (input.needsDelivery && !input.address) return { ok: false, toast: GUARD_MESSAGES.addressRequired };
-    if (input.needsDelivery && input.address && input.areaRestricted && isAreaRestricted(input.address, input.invalidAreas)) {
+    if (
+      input.needsDelivery &&
+      input.address &&
+      input.areaRestricted &&
+      isAreaRestricted(input.address, input.invalidAreas)
+    ) {
       return { ok: false, toast: GUARD_MESSAGES.areaUnsupported };
     }
     if (input.isHousehold && !input.householdType) return { ok: false, toast: GUARD_MESSAGES.householdRequired };

@@ -68,7 +68,10 @@ export interface WithdrawalContext {
 }
 
 /** The most one may withdraw now: the balance, capped by what is left of today's limit. */
-export function maxWithdrawable(rule: WithdrawalRule, ctx: Pick<WithdrawalContext, 'available' | 'todayAmount'>): number {
+export function maxWithdrawable(
+  rule: WithdrawalRule,
+  ctx: Pick<WithdrawalContext, 'available' | 'todayAmount'>,
+): number {
   return Math.max(0, Math.min(ctx.available, rule.maxPerDay - ctx.todayAmount));
 }
 

@@ -6,7 +6,18 @@
  */
 import { JSDOM } from 'jsdom';
 
-const GLOBALS = ['window', 'document', 'Node', 'Element', 'HTMLElement', 'Event', 'CustomEvent', 'TouchEvent', 'getComputedStyle', 'requestAnimationFrame'];
+const GLOBALS = [
+  'window',
+  'document',
+  'Node',
+  'Element',
+  'HTMLElement',
+  'Event',
+  'CustomEvent',
+  'TouchEvent',
+  'getComputedStyle',
+  'requestAnimationFrame',
+];
 
 let installed = false;
 
@@ -18,6 +29,7 @@ export function installDom(): void {
   const source = window as unknown as Record<string, unknown>;
   for (const name of GLOBALS) {
     const value = name === 'window' ? window : source[name];
-    g[name] = typeof value === 'function' && /^[a-z]/.test(name) ? (value as (...a: unknown[]) => unknown).bind(window) : value;
+    g[name] =
+      typeof value === 'function' && /^[a-z]/.test(name) ? (value as (...a: unknown[]) => unknown).bind(window) : value;
   }
 }

@@ -7,7 +7,10 @@
 
 export type PageOptions = Record<string, unknown> & { data?: Record<string, unknown> };
 
-export function pageAsComponent(options: PageOptions): { data: Record<string, unknown>; methods: Record<string, unknown> } {
+export function pageAsComponent(options: PageOptions): {
+  data: Record<string, unknown>;
+  methods: Record<string, unknown>;
+} {
   const methods: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(options)) if (typeof value === 'function') methods[name] = value;
   return { data: options.data ?? {}, methods };

@@ -81,7 +81,11 @@ export class SimulatedWeChat extends RecordingHost {
   open(route: string, query: Record<string, string> = {}): SimulatedPage {
     if (!this.routes.has(route)) throw new Error(`${route} is not a page of app.json`);
     while (this.stack.length) this.close(this.stack[this.stack.length - 1]);
-    const id = simulate.load(join(this.distDir, route), { compiler: 'official', rootPath: this.distDir, compilerOptions: COMPILER_OPTIONS });
+    const id = simulate.load(join(this.distDir, route), {
+      compiler: 'official',
+      rootPath: this.distDir,
+      compilerOptions: COMPILER_OPTIONS,
+    });
     const component = simulate.render(id);
     Object.assign(component.instance, { route, __route__: route, options: { ...query } });
     const page = { route, component };

@@ -63,13 +63,25 @@ export interface BuildAppOptions {
   limiter?: Limiter;
   /** Sandbox cashier: how its notification reaches /pay/notify/sandbox (default: HTTP to the listening address). */
   notifySender?: NotifySender;
-  /** Image storage; defaults to the server's own POST-policy host, or OSS when configured (domains/upload/service.ts). */
+  /**
+   * Image storage; defaults to the server's own POST-policy host, or OSS when configured (domains/upload/service.ts).
+   */
   storage?: StorageProvider;
   /** QR images (/api/text2QrCode); defaults to the qrcode package when installed (runtime/qrcode.ts). */
   qrEncoder?: QrEncoder | null;
 }
 
-export async function buildApp({ config, db, sms, logger, logStream, limiter, notifySender, storage, qrEncoder }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  sms,
+  logger,
+  logStream,
+  limiter,
+  notifySender,
+  storage,
+  qrEncoder,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify(serverOptions(config, { enabled: logger !== false, level: config.logLevel, stream: logStream }));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -103,7 +115,10 @@ export async function buildApp({ config, db, sms, logger, logStream, limiter, no
   await registerStatic(app, { h5Dist: config.h5Dist });
 
   const smsProvider = sms ?? createSmsProvider(config, app.log);
-  await app.register(entranceRoutes, { sessionTtlDays: config.sessionTtlDays, wechatOfficialAccount: hasOfficialAccount(config.wechatMp) });
+  await app.register(entranceRoutes, {
+    sessionTtlDays: config.sessionTtlDays,
+    wechatOfficialAccount: hasOfficialAccount(config.wechatMp),
+  });
   await app.register(userRoutes, { config });
   await app.register(userSummaryRoutes);
   await app.register(authRoutes, { sms: smsProvider, sessionTtlDays: config.sessionTtlDays });

@@ -17,7 +17,9 @@ export const DEFAULT_OPS_KEY = 'storefront-demo-ops-key';
 export const DEFAULT_UPLOAD_SECRET = 'storefront-demo-upload-secret';
 /** Demo HMAC key of the card secrets: codes are stored as HMAC-SHA256(CARD_CODE_KEY, code). */
 export const DEFAULT_CARD_CODE_KEY = 'storefront-demo-card-code-key';
-/** sandbox: mini-program logins without an app secret (DevTools); live: WeChat code2Session and Baidu jscode2sessionkey. */
+/**
+ * sandbox: mini-program logins without an app secret (DevTools); live: WeChat code2Session and Baidu jscode2sessionkey.
+ */
 export const MINI_LOGIN_PROVIDERS = ['sandbox', 'live'] as const;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -30,7 +32,9 @@ const intFrom = (name: string, fallback: number, min: number, max: number) =>
     })
     .transform((v) => Number(v));
 
-/** true / false, or proxy addresses, CIDRs and proxy-addr's names (loopback, linklocal, uniquelocal), comma-separated. */
+/**
+ * true / false, or proxy addresses, CIDRs and proxy-addr's names (loopback, linklocal, uniquelocal), comma-separated.
+ */
 const TRUST_PROXY_PATTERN = /^(true|false|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/;
 
 /**
@@ -41,7 +45,10 @@ const TRUST_PROXY_PATTERN = /^(true|false|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/;
 export function parseTrustProxy(value: string | undefined): boolean | string {
   if (value === undefined || value === 'false') return false;
   if (value === 'true') return true;
-  return value.split(',').map((s) => s.trim()).join(',');
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .join(',');
 }
 
 const optionalText = z
@@ -58,138 +65,242 @@ function allOrNone(ctx: z.RefinementCtx, group: Record<string, string | undefine
   const set = Object.values(group).filter(Boolean).length;
   if (set > 0 && set < names.length) {
     for (const [name, value] of Object.entries(group)) {
-      if (!value) ctx.addIssue({ code: 'custom', path: [name], message: `${name} is missing: ${service} needs ${names.join(', ')} together (all unset: ${service} off)` });
+      if (!value)
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `${name} is missing: ${service} needs ${names.join(', ')} together (all unset: ${service} off)`,
+        });
     }
   }
   return set;
 }
 
-const envSchema = z.object({
-  PORT: intFrom('PORT', 3000, 1, 65535),
-  HOST: z.string().trim().min(1).default('0.0.0.0'),
-  DATABASE_URL: optionalText.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
-    message: 'DATABASE_URL must start with postgres:// or postgresql:// (leave it unset for the embedded PGlite)',
-  }),
-  DATA_DIR: z.string().trim().min(1).default('./data'),
-  SIGN_KEY: z.string().min(8, 'SIGN_KEY must have at least 8 characters').default(DEFAULT_SIGN_KEY),
-  H5_DIST: z.string().trim().min(1).default('dist/h5'),
-  SMS_PROVIDER: z.enum(SMS_PROVIDERS, { message: `SMS_PROVIDER must be one of: ${SMS_PROVIDERS.join(', ')}` }).default('log'),
-  SESSION_TTL_DAYS: intFrom('SESSION_TTL_DAYS', 30, 1, 3650),
-  PUBLIC_BASE_URL: optionalText.refine((v) => v === undefined || /^https?:\/\/[^/\s]+/.test(v), {
-    message: 'PUBLIC_BASE_URL must be an absolute http(s) URL',
-  }),
-  TRUST_PROXY: optionalText.refine((v) => v === undefined || TRUST_PROXY_PATTERN.test(v), {
-    message: 'TRUST_PROXY must be true, false, or a comma-separated list of proxy addresses / CIDRs (e.g. 127.0.0.1,10.0.0.0/8)',
-  }),
-  SMS_PER_IP_PER_HOUR: intFrom('SMS_PER_IP_PER_HOUR', 20, 1, 1_000_000),
-  SMS_PER_MINUTE: intFrom('SMS_PER_MINUTE', 60, 1, 1_000_000),
-  ENTRANCE_PER_IP_PER_MINUTE: intFrom('ENTRANCE_PER_IP_PER_MINUTE', 60, 1, 1_000_000),
-  LOG_LEVEL: z.enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of: ${LOG_LEVELS.join(', ')}` }).default('info'),
-  PAY_PROVIDER: z.enum(PAY_PROVIDERS, { message: `PAY_PROVIDER must be one of: ${PAY_PROVIDERS.join(', ')}` }).default('sandbox'),
-  SANDBOX_PAY_KEY: z.string().min(8, 'SANDBOX_PAY_KEY must have at least 8 characters').default(DEFAULT_SANDBOX_PAY_KEY),
-  WECHAT_APP_ID: optionalText,
-  WECHAT_APP_SECRET: optionalText,
-  WECHAT_API_BASE: z.string().trim().regex(/^https?:\/\/[^/\s]+/, 'WECHAT_API_BASE must be an absolute http(s) URL').default('https://api.weixin.qq.com'),
-  WECHAT_OAUTH_AUTHORIZE_URL: z.string().trim().regex(/^https?:\/\/[^/\s]+/, 'WECHAT_OAUTH_AUTHORIZE_URL must be an absolute http(s) URL').default('https://open.weixin.qq.com/connect/oauth2/authorize'),
-  WECHAT_PAY_APP_ID: optionalText,
-  WECHAT_PAY_MINI_APP_ID: optionalText,
-  WECHAT_PAY_MCH_ID: optionalText,
-  WECHAT_PAY_API_V3_KEY: optionalText.refine((v) => v === undefined || v.length === 32, { message: 'WECHAT_PAY_API_V3_KEY must have 32 characters' }),
-  WECHAT_PAY_SERIAL_NO: optionalText,
-  WECHAT_PAY_PRIVATE_KEY: optionalText,
-  WECHAT_PAY_PLATFORM_PUBLIC_KEY: optionalText,
-  WECHAT_PAY_PLATFORM_PUBLIC_KEY_ID: optionalText,
-  WECHAT_PAY_NOTIFY_URL: optionalText.refine((v) => v === undefined || /^https:\/\/[^/\s]+/.test(v), { message: 'WECHAT_PAY_NOTIFY_URL must be an https URL' }),
-  WECHAT_PAY_API_BASE: z.string().trim().regex(/^https?:\/\/[^/\s]+/, 'WECHAT_PAY_API_BASE must be an absolute http(s) URL').default('https://api.mch.weixin.qq.com'),
-  WECHAT_PAY_REFUND_NOTIFY_URL: optionalText.refine((v) => v === undefined || /^https:\/\/[^/\s]+/.test(v), { message: 'WECHAT_PAY_REFUND_NOTIFY_URL must be an https URL' }),
-  MINI_LOGIN_PROVIDER: z.enum(MINI_LOGIN_PROVIDERS, { message: `MINI_LOGIN_PROVIDER must be one of: ${MINI_LOGIN_PROVIDERS.join(', ')}` }).default('sandbox'),
-  WECHAT_MINI_APP_ID: optionalText,
-  WECHAT_MINI_APP_SECRET: optionalText,
-  BAIDU_SWAN_APP_KEY: optionalText,
-  BAIDU_SWAN_APP_SECRET: optionalText,
-  BAIDU_SWAN_API_BASE: z.string().trim().regex(/^https?:\/\/[^/\s]+/, 'BAIDU_SWAN_API_BASE must be an absolute http(s) URL').default('https://spapi.baidu.com'),
-  BAIDU_PAY_APP_KEY: optionalText,
-  BAIDU_PAY_DEAL_ID: optionalText,
-  BAIDU_PAY_PRIVATE_KEY: optionalText,
-  BAIDU_PAY_PUBLIC_KEY: optionalText,
-  BAIDU_PAY_REFUND_BASE: z.string().trim().regex(/^https?:\/\/[^/\s]+/, 'BAIDU_PAY_REFUND_BASE must be an absolute http(s) URL').default('https://etrade-api.baidu.com'),
-  BAIDU_PAY_OPENAPI_BASE: z.string().trim().regex(/^https?:\/\/[^/\s]+/, 'BAIDU_PAY_OPENAPI_BASE must be an absolute http(s) URL').default('https://openapi.baidu.com'),
-  OPS_KEY: z.string().min(16, 'OPS_KEY must have at least 16 characters').default(DEFAULT_OPS_KEY),
-  UPLOAD_SECRET: z.string().min(16, 'UPLOAD_SECRET must have at least 16 characters').default(DEFAULT_UPLOAD_SECRET),
-  UPLOAD_MAX_MB: intFrom('UPLOAD_MAX_MB', 5, 1, 50),
-  OSS_HOST: optionalText.refine((v) => v === undefined || /^https?:\/\/[^/\s]+\/?$/.test(v), {
-    message: 'OSS_HOST must be the bucket origin, e.g. https://bucket.oss-cn-hangzhou.aliyuncs.com',
-  }),
-  OSS_ACCESS_ID: optionalText,
-  OSS_ACCESS_SECRET: optionalText,
-  CARD_CODE_KEY: z.string().min(16, 'CARD_CODE_KEY must have at least 16 characters').default(DEFAULT_CARD_CODE_KEY),
-}).superRefine((e, ctx) => {
-  // Aliyun OSS needs all three; some but not all is a typo, not the local storage host.
-  const oss = { OSS_HOST: e.OSS_HOST, OSS_ACCESS_ID: e.OSS_ACCESS_ID, OSS_ACCESS_SECRET: e.OSS_ACCESS_SECRET };
-  const set = Object.values(oss).filter(Boolean).length;
-  if (set > 0 && set < 3) {
-    for (const [name, value] of Object.entries(oss)) {
-      if (!value) ctx.addIssue({ code: 'custom', path: [name], message: 'OSS_HOST, OSS_ACCESS_ID and OSS_ACCESS_SECRET must be set together (all unset: the server stores uploads itself)' });
+const envSchema = z
+  .object({
+    PORT: intFrom('PORT', 3000, 1, 65535),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    DATABASE_URL: optionalText.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+      message: 'DATABASE_URL must start with postgres:// or postgresql:// (leave it unset for the embedded PGlite)',
+    }),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    SIGN_KEY: z.string().min(8, 'SIGN_KEY must have at least 8 characters').default(DEFAULT_SIGN_KEY),
+    H5_DIST: z.string().trim().min(1).default('dist/h5'),
+    SMS_PROVIDER: z
+      .enum(SMS_PROVIDERS, { message: `SMS_PROVIDER must be one of: ${SMS_PROVIDERS.join(', ')}` })
+      .default('log'),
+    SESSION_TTL_DAYS: intFrom('SESSION_TTL_DAYS', 30, 1, 3650),
+    PUBLIC_BASE_URL: optionalText.refine((v) => v === undefined || /^https?:\/\/[^/\s]+/.test(v), {
+      message: 'PUBLIC_BASE_URL must be an absolute http(s) URL',
+    }),
+    TRUST_PROXY: optionalText.refine((v) => v === undefined || TRUST_PROXY_PATTERN.test(v), {
+      message:
+        'TRUST_PROXY must be true, false, or a comma-separated list of proxy addresses / CIDRs (e.g. 127.0.0.1,10.0.0.0/8)',
+    }),
+    SMS_PER_IP_PER_HOUR: intFrom('SMS_PER_IP_PER_HOUR', 20, 1, 1_000_000),
+    SMS_PER_MINUTE: intFrom('SMS_PER_MINUTE', 60, 1, 1_000_000),
+    ENTRANCE_PER_IP_PER_MINUTE: intFrom('ENTRANCE_PER_IP_PER_MINUTE', 60, 1, 1_000_000),
+    LOG_LEVEL: z.enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of: ${LOG_LEVELS.join(', ')}` }).default('info'),
+    PAY_PROVIDER: z
+      .enum(PAY_PROVIDERS, { message: `PAY_PROVIDER must be one of: ${PAY_PROVIDERS.join(', ')}` })
+      .default('sandbox'),
+    SANDBOX_PAY_KEY: z
+      .string()
+      .min(8, 'SANDBOX_PAY_KEY must have at least 8 characters')
+      .default(DEFAULT_SANDBOX_PAY_KEY),
+    WECHAT_APP_ID: optionalText,
+    WECHAT_APP_SECRET: optionalText,
+    WECHAT_API_BASE: z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/[^/\s]+/, 'WECHAT_API_BASE must be an absolute http(s) URL')
+      .default('https://api.weixin.qq.com'),
+    WECHAT_OAUTH_AUTHORIZE_URL: z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/[^/\s]+/, 'WECHAT_OAUTH_AUTHORIZE_URL must be an absolute http(s) URL')
+      .default('https://open.weixin.qq.com/connect/oauth2/authorize'),
+    WECHAT_PAY_APP_ID: optionalText,
+    WECHAT_PAY_MINI_APP_ID: optionalText,
+    WECHAT_PAY_MCH_ID: optionalText,
+    WECHAT_PAY_API_V3_KEY: optionalText.refine((v) => v === undefined || v.length === 32, {
+      message: 'WECHAT_PAY_API_V3_KEY must have 32 characters',
+    }),
+    WECHAT_PAY_SERIAL_NO: optionalText,
+    WECHAT_PAY_PRIVATE_KEY: optionalText,
+    WECHAT_PAY_PLATFORM_PUBLIC_KEY: optionalText,
+    WECHAT_PAY_PLATFORM_PUBLIC_KEY_ID: optionalText,
+    WECHAT_PAY_NOTIFY_URL: optionalText.refine((v) => v === undefined || /^https:\/\/[^/\s]+/.test(v), {
+      message: 'WECHAT_PAY_NOTIFY_URL must be an https URL',
+    }),
+    WECHAT_PAY_API_BASE: z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/[^/\s]+/, 'WECHAT_PAY_API_BASE must be an absolute http(s) URL')
+      .default('https://api.mch.weixin.qq.com'),
+    WECHAT_PAY_REFUND_NOTIFY_URL: optionalText.refine((v) => v === undefined || /^https:\/\/[^/\s]+/.test(v), {
+      message: 'WECHAT_PAY_REFUND_NOTIFY_URL must be an https URL',
+    }),
+    MINI_LOGIN_PROVIDER: z
+      .enum(MINI_LOGIN_PROVIDERS, { message: `MINI_LOGIN_PROVIDER must be one of: ${MINI_LOGIN_PROVIDERS.join(', ')}` })
+      .default('sandbox'),
+    WECHAT_MINI_APP_ID: optionalText,
+    WECHAT_MINI_APP_SECRET: optionalText,
+    BAIDU_SWAN_APP_KEY: optionalText,
+    BAIDU_SWAN_APP_SECRET: optionalText,
+    BAIDU_SWAN_API_BASE: z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/[^/\s]+/, 'BAIDU_SWAN_API_BASE must be an absolute http(s) URL')
+      .default('https://spapi.baidu.com'),
+    BAIDU_PAY_APP_KEY: optionalText,
+    BAIDU_PAY_DEAL_ID: optionalText,
+    BAIDU_PAY_PRIVATE_KEY: optionalText,
+    BAIDU_PAY_PUBLIC_KEY: optionalText,
+    BAIDU_PAY_REFUND_BASE: z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/[^/\s]+/, 'BAIDU_PAY_REFUND_BASE must be an absolute http(s) URL')
+      .default('https://etrade-api.baidu.com'),
+    BAIDU_PAY_OPENAPI_BASE: z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/[^/\s]+/, 'BAIDU_PAY_OPENAPI_BASE must be an absolute http(s) URL')
+      .default('https://openapi.baidu.com'),
+    OPS_KEY: z.string().min(16, 'OPS_KEY must have at least 16 characters').default(DEFAULT_OPS_KEY),
+    UPLOAD_SECRET: z.string().min(16, 'UPLOAD_SECRET must have at least 16 characters').default(DEFAULT_UPLOAD_SECRET),
+    UPLOAD_MAX_MB: intFrom('UPLOAD_MAX_MB', 5, 1, 50),
+    OSS_HOST: optionalText.refine((v) => v === undefined || /^https?:\/\/[^/\s]+\/?$/.test(v), {
+      message: 'OSS_HOST must be the bucket origin, e.g. https://bucket.oss-cn-hangzhou.aliyuncs.com',
+    }),
+    OSS_ACCESS_ID: optionalText,
+    OSS_ACCESS_SECRET: optionalText,
+    CARD_CODE_KEY: z.string().min(16, 'CARD_CODE_KEY must have at least 16 characters').default(DEFAULT_CARD_CODE_KEY),
+  })
+  .superRefine((e, ctx) => {
+    // Aliyun OSS needs all three; some but not all is a typo, not the local storage host.
+    const oss = { OSS_HOST: e.OSS_HOST, OSS_ACCESS_ID: e.OSS_ACCESS_ID, OSS_ACCESS_SECRET: e.OSS_ACCESS_SECRET };
+    const set = Object.values(oss).filter(Boolean).length;
+    if (set > 0 && set < 3) {
+      for (const [name, value] of Object.entries(oss)) {
+        if (!value)
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message:
+              'OSS_HOST, OSS_ACCESS_ID and OSS_ACCESS_SECRET must be set together (all unset: the server stores uploads itself)',
+          });
+      }
     }
-  }
-  // An official account needs both halves; one without the other is a typo, not demo mode.
-  // WeChat Pay: every merchant field or none (a half configuration would take orders it cannot verify), and an AppID.
-  const pay = {
-    WECHAT_PAY_MCH_ID: e.WECHAT_PAY_MCH_ID,
-    WECHAT_PAY_SERIAL_NO: e.WECHAT_PAY_SERIAL_NO,
-    WECHAT_PAY_PRIVATE_KEY: e.WECHAT_PAY_PRIVATE_KEY,
-    WECHAT_PAY_API_V3_KEY: e.WECHAT_PAY_API_V3_KEY,
-    WECHAT_PAY_PLATFORM_PUBLIC_KEY: e.WECHAT_PAY_PLATFORM_PUBLIC_KEY,
-    WECHAT_PAY_NOTIFY_URL: e.WECHAT_PAY_NOTIFY_URL,
-  };
-  const paySet = allOrNone(ctx, pay, 'WeChat Pay');
-  if (paySet > 0 && !e.WECHAT_PAY_APP_ID && !e.WECHAT_PAY_MINI_APP_ID) {
-    ctx.addIssue({ code: 'custom', path: ['WECHAT_PAY_APP_ID'], message: 'WeChat Pay needs WECHAT_PAY_APP_ID (official account) or WECHAT_PAY_MINI_APP_ID (mini-program)' });
-  }
-  // Refund results need a way back: named, or the payment notify URL's /pay/notify/wechat turned into /refund/notify/wechat.
-  if (paySet > 0 && e.WECHAT_PAY_NOTIFY_URL && !e.WECHAT_PAY_REFUND_NOTIFY_URL && !wechatRefundNotifyUrl(e.WECHAT_PAY_NOTIFY_URL)) {
-    ctx.addIssue({ code: 'custom', path: ['WECHAT_PAY_REFUND_NOTIFY_URL'], message: 'WECHAT_PAY_REFUND_NOTIFY_URL is missing: WECHAT_PAY_NOTIFY_URL does not end in /pay/notify/wechat, so where refund results go cannot be derived' });
-  }
-  if (e.WECHAT_PAY_REFUND_NOTIFY_URL && paySet === 0) {
-    ctx.addIssue({ code: 'custom', path: ['WECHAT_PAY_REFUND_NOTIFY_URL'], message: 'WECHAT_PAY_REFUND_NOTIFY_URL is set but WeChat Pay is not (WECHAT_PAY_MCH_ID and the others)' });
-  }
-  // Baidu pay: the four payment fields or none, and the smart program's App Key / App Secret (BAIDU_SWAN_*, as for
-  // its login) with them: the open API's access_token asks Baidu about payments and finds the order a refund needs.
-  const baidu = {
-    BAIDU_PAY_APP_KEY: e.BAIDU_PAY_APP_KEY,
-    BAIDU_PAY_DEAL_ID: e.BAIDU_PAY_DEAL_ID,
-    BAIDU_PAY_PRIVATE_KEY: e.BAIDU_PAY_PRIVATE_KEY,
-    BAIDU_PAY_PUBLIC_KEY: e.BAIDU_PAY_PUBLIC_KEY,
-  };
-  const baiduSet = allOrNone(ctx, baidu, 'Baidu pay');
-  if (baiduSet > 0 && !(e.BAIDU_SWAN_APP_KEY && e.BAIDU_SWAN_APP_SECRET)) {
-    ctx.addIssue({ code: 'custom', path: ['BAIDU_SWAN_APP_KEY'], message: 'Baidu pay needs BAIDU_SWAN_APP_KEY and BAIDU_SWAN_APP_SECRET (the smart program\'s, for the open API access_token of order queries and refunds)' });
-  }
-  // Mini-program login (providers/mini-login.ts): each app's id and secret together, and live needs one app.
-  for (const [id, secret, what] of [
-    ['WECHAT_MINI_APP_ID', 'WECHAT_MINI_APP_SECRET', 'WeChat mini-program login'],
-    ['BAIDU_SWAN_APP_KEY', 'BAIDU_SWAN_APP_SECRET', 'Baidu smart-program login'],
-  ] as const) {
-    if (Boolean(e[id]) !== Boolean(e[secret])) {
-      ctx.addIssue({ code: 'custom', path: [e[id] ? secret : id], message: `${id} and ${secret} must be set together (both unset: ${what} off)` });
+    // An official account needs both halves; one without the other is a typo, not demo mode.
+    // WeChat Pay: every merchant field or none (a half configuration would take orders it cannot verify), and an AppID.
+    const pay = {
+      WECHAT_PAY_MCH_ID: e.WECHAT_PAY_MCH_ID,
+      WECHAT_PAY_SERIAL_NO: e.WECHAT_PAY_SERIAL_NO,
+      WECHAT_PAY_PRIVATE_KEY: e.WECHAT_PAY_PRIVATE_KEY,
+      WECHAT_PAY_API_V3_KEY: e.WECHAT_PAY_API_V3_KEY,
+      WECHAT_PAY_PLATFORM_PUBLIC_KEY: e.WECHAT_PAY_PLATFORM_PUBLIC_KEY,
+      WECHAT_PAY_NOTIFY_URL: e.WECHAT_PAY_NOTIFY_URL,
+    };
+    const paySet = allOrNone(ctx, pay, 'WeChat Pay');
+    if (paySet > 0 && !e.WECHAT_PAY_APP_ID && !e.WECHAT_PAY_MINI_APP_ID) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WECHAT_PAY_APP_ID'],
+        message: 'WeChat Pay needs WECHAT_PAY_APP_ID (official account) or WECHAT_PAY_MINI_APP_ID (mini-program)',
+      });
     }
-  }
-  if (e.MINI_LOGIN_PROVIDER === 'live' && !(e.WECHAT_MINI_APP_ID && e.WECHAT_MINI_APP_SECRET) && !(e.BAIDU_SWAN_APP_KEY && e.BAIDU_SWAN_APP_SECRET)) {
-    ctx.addIssue({ code: 'custom', path: ['MINI_LOGIN_PROVIDER'], message: 'MINI_LOGIN_PROVIDER=live needs WECHAT_MINI_APP_ID/WECHAT_MINI_APP_SECRET or BAIDU_SWAN_APP_KEY/BAIDU_SWAN_APP_SECRET' });
-  }
-  // The mini-program pays with the openid its login gave, which belongs to WECHAT_MINI_APP_ID only.
-  if (e.WECHAT_MINI_APP_ID && e.WECHAT_PAY_MINI_APP_ID && e.WECHAT_MINI_APP_ID !== e.WECHAT_PAY_MINI_APP_ID) {
-    ctx.addIssue({ code: 'custom', path: ['WECHAT_PAY_MINI_APP_ID'], message: 'WECHAT_PAY_MINI_APP_ID must be WECHAT_MINI_APP_ID: the mini-program pays with the openid of that app' });
-  }
-  if (Boolean(e.WECHAT_APP_ID) !== Boolean(e.WECHAT_APP_SECRET)) {
-    const missing = e.WECHAT_APP_ID ? 'WECHAT_APP_SECRET' : 'WECHAT_APP_ID';
-    ctx.addIssue({ code: 'custom', path: [missing], message: 'WECHAT_APP_ID and WECHAT_APP_SECRET must be set together (both unset: JS-SDK signing and WeChat OAuth off)' });
-  }
-  // The WeChat browser pays with the openid its OAuth gave, which belongs to WECHAT_APP_ID only.
-  if (e.WECHAT_APP_ID && e.WECHAT_PAY_APP_ID && e.WECHAT_APP_ID !== e.WECHAT_PAY_APP_ID) {
-    ctx.addIssue({ code: 'custom', path: ['WECHAT_PAY_APP_ID'], message: 'WECHAT_PAY_APP_ID must be WECHAT_APP_ID: the WeChat browser pays with the openid of that official account' });
-  }
-});
+    // Refund results need a way back: named, or the payment notify URL's /pay/notify/wechat turned into
+    // /refund/notify/wechat.
+    if (
+      paySet > 0 &&
+      e.WECHAT_PAY_NOTIFY_URL &&
+      !e.WECHAT_PAY_REFUND_NOTIFY_URL &&
+      !wechatRefundNotifyUrl(e.WECHAT_PAY_NOTIFY_URL)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WECHAT_PAY_REFUND_NOTIFY_URL'],
+        message:
+          'WECHAT_PAY_REFUND_NOTIFY_URL is missing: WECHAT_PAY_NOTIFY_URL does not end in /pay/notify/wechat, so where refund results go cannot be derived',
+      });
+    }
+    if (e.WECHAT_PAY_REFUND_NOTIFY_URL && paySet === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WECHAT_PAY_REFUND_NOTIFY_URL'],
+        message: 'WECHAT_PAY_REFUND_NOTIFY_URL is set but WeChat Pay is not (WECHAT_PAY_MCH_ID and the others)',
+      });
+    }
+    // Baidu pay: the four payment fields or none, and the smart program's App Key / App Secret (BAIDU_SWAN_*, as for
+    // its login) with them: the open API's access_token asks Baidu about payments and finds the order a refund needs.
+    const baidu = {
+      BAIDU_PAY_APP_KEY: e.BAIDU_PAY_APP_KEY,
+      BAIDU_PAY_DEAL_ID: e.BAIDU_PAY_DEAL_ID,
+      BAIDU_PAY_PRIVATE_KEY: e.BAIDU_PAY_PRIVATE_KEY,
+      BAIDU_PAY_PUBLIC_KEY: e.BAIDU_PAY_PUBLIC_KEY,
+    };
+    const baiduSet = allOrNone(ctx, baidu, 'Baidu pay');
+    if (baiduSet > 0 && !(e.BAIDU_SWAN_APP_KEY && e.BAIDU_SWAN_APP_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BAIDU_SWAN_APP_KEY'],
+        message:
+          "Baidu pay needs BAIDU_SWAN_APP_KEY and BAIDU_SWAN_APP_SECRET (the smart program's, for the open API access_token of order queries and refunds)",
+      });
+    }
+    // Mini-program login (providers/mini-login.ts): each app's id and secret together, and live needs one app.
+    for (const [id, secret, what] of [
+      ['WECHAT_MINI_APP_ID', 'WECHAT_MINI_APP_SECRET', 'WeChat mini-program login'],
+      ['BAIDU_SWAN_APP_KEY', 'BAIDU_SWAN_APP_SECRET', 'Baidu smart-program login'],
+    ] as const) {
+      if (Boolean(e[id]) !== Boolean(e[secret])) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [e[id] ? secret : id],
+          message: `${id} and ${secret} must be set together (both unset: ${what} off)`,
+        });
+      }
+    }
+    if (
+      e.MINI_LOGIN_PROVIDER === 'live' &&
+      !(e.WECHAT_MINI_APP_ID && e.WECHAT_MINI_APP_SECRET) &&
+      !(e.BAIDU_SWAN_APP_KEY && e.BAIDU_SWAN_APP_SECRET)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MINI_LOGIN_PROVIDER'],
+        message:
+          'MINI_LOGIN_PROVIDER=live needs WECHAT_MINI_APP_ID/WECHAT_MINI_APP_SECRET or BAIDU_SWAN_APP_KEY/BAIDU_SWAN_APP_SECRET',
+      });
+    }
+    // The mini-program pays with the openid its login gave, which belongs to WECHAT_MINI_APP_ID only.
+    if (e.WECHAT_MINI_APP_ID && e.WECHAT_PAY_MINI_APP_ID && e.WECHAT_MINI_APP_ID !== e.WECHAT_PAY_MINI_APP_ID) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WECHAT_PAY_MINI_APP_ID'],
+        message: 'WECHAT_PAY_MINI_APP_ID must be WECHAT_MINI_APP_ID: the mini-program pays with the openid of that app',
+      });
+    }
+    if (Boolean(e.WECHAT_APP_ID) !== Boolean(e.WECHAT_APP_SECRET)) {
+      const missing = e.WECHAT_APP_ID ? 'WECHAT_APP_SECRET' : 'WECHAT_APP_ID';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message:
+          'WECHAT_APP_ID and WECHAT_APP_SECRET must be set together (both unset: JS-SDK signing and WeChat OAuth off)',
+      });
+    }
+    // The WeChat browser pays with the openid its OAuth gave, which belongs to WECHAT_APP_ID only.
+    if (e.WECHAT_APP_ID && e.WECHAT_PAY_APP_ID && e.WECHAT_APP_ID !== e.WECHAT_PAY_APP_ID) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WECHAT_PAY_APP_ID'],
+        message:
+          'WECHAT_PAY_APP_ID must be WECHAT_APP_ID: the WeChat browser pays with the openid of that official account',
+      });
+    }
+  });
 
 /** Refund results go next to payment results: https://host/pay/notify/wechat -> https://host/refund/notify/wechat. */
 export function wechatRefundNotifyUrl(payNotifyUrl: string): string | undefined {
@@ -211,14 +322,23 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   /** Fastify trustProxy: which X-Forwarded-For hops to believe, so request.ip is the real client behind a proxy. */
   trustProxy: boolean | string;
-  /** Rate limits (runtime/limits.ts): SMS codes per client IP per hour and overall per minute, entrances per IP per minute. */
+  /**
+   * Rate limits (runtime/limits.ts): SMS codes per client IP per hour and overall per minute, entrances per IP per
+   * minute.
+   */
   limits: { smsPerIpPerHour: number; smsPerMinute: number; entrancePerIpPerMinute: number };
   payProvider: (typeof PAY_PROVIDERS)[number];
   sandboxPayKey: string;
   /** The WeChat official account whose jsapi_ticket signs the JS-SDK on H5 (both unset: off, as in demo mode). */
-  /** Also the WeChat browser's OAuth (providers/wechat-oauth.ts): authorizeUrl is WeChat's authorize page (a local fake in the e2e). */
+  /**
+   * Also the WeChat browser's OAuth (providers/wechat-oauth.ts): authorizeUrl is WeChat's authorize page (a local fake
+   * in the e2e).
+   */
   wechatMp: { appId?: string; appSecret?: string; apiBase: string; authorizeUrl: string };
-  /** WeChat Pay API v3; every field unset means WeChat Pay is off. Keys are PEM text (with real or escaped newlines) or a file path. */
+  /**
+   * WeChat Pay API v3; every field unset means WeChat Pay is off. Keys are PEM text (with real or escaped newlines) or
+   * a file path.
+   */
   wechatPay: {
     appId?: string;
     miniAppId?: string;
@@ -248,7 +368,8 @@ export interface Config {
   /**
    * Baidu smart-program polymer payment (百度收银台); every field unset means it is off. appKey is the pay
    * service's appKey (pmAppKey); clientId / clientSecret the smart program's App Key / App Secret (BAIDU_SWAN_*),
-   * for the open API's access_token. refundBase (refunds) and openapiBase (token, order query) are Baidu's hosts, fakes in tests.
+   * for the open API's access_token. refundBase (refunds) and openapiBase (token, order query) are Baidu's hosts, fakes
+   * in tests.
    */
   baiduPay: {
     appKey?: string;
@@ -305,10 +426,19 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    limits: { smsPerIpPerHour: e.SMS_PER_IP_PER_HOUR, smsPerMinute: e.SMS_PER_MINUTE, entrancePerIpPerMinute: e.ENTRANCE_PER_IP_PER_MINUTE },
+    limits: {
+      smsPerIpPerHour: e.SMS_PER_IP_PER_HOUR,
+      smsPerMinute: e.SMS_PER_MINUTE,
+      entrancePerIpPerMinute: e.ENTRANCE_PER_IP_PER_MINUTE,
+    },
     payProvider: e.PAY_PROVIDER,
     sandboxPayKey: e.SANDBOX_PAY_KEY,
-    wechatMp: { appId: e.WECHAT_APP_ID, appSecret: e.WECHAT_APP_SECRET, apiBase: e.WECHAT_API_BASE.replace(/\/+$/, ''), authorizeUrl: e.WECHAT_OAUTH_AUTHORIZE_URL },
+    wechatMp: {
+      appId: e.WECHAT_APP_ID,
+      appSecret: e.WECHAT_APP_SECRET,
+      apiBase: e.WECHAT_API_BASE.replace(/\/+$/, ''),
+      authorizeUrl: e.WECHAT_OAUTH_AUTHORIZE_URL,
+    },
     wechatPay: {
       appId: e.WECHAT_PAY_APP_ID,
       miniAppId: e.WECHAT_PAY_MINI_APP_ID,
@@ -320,17 +450,27 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       platformPublicKeyId: e.WECHAT_PAY_PLATFORM_PUBLIC_KEY_ID,
       notifyUrl: e.WECHAT_PAY_NOTIFY_URL,
       apiBase: e.WECHAT_PAY_API_BASE.replace(/\/+$/, ''),
-      refundNotifyUrl: e.WECHAT_PAY_REFUND_NOTIFY_URL ?? (e.WECHAT_PAY_NOTIFY_URL ? wechatRefundNotifyUrl(e.WECHAT_PAY_NOTIFY_URL) : undefined),
+      refundNotifyUrl:
+        e.WECHAT_PAY_REFUND_NOTIFY_URL ??
+        (e.WECHAT_PAY_NOTIFY_URL ? wechatRefundNotifyUrl(e.WECHAT_PAY_NOTIFY_URL) : undefined),
     },
     miniLogin: {
       provider: e.MINI_LOGIN_PROVIDER,
       wechat:
         e.WECHAT_MINI_APP_ID && e.WECHAT_MINI_APP_SECRET
-          ? { appId: e.WECHAT_MINI_APP_ID, appSecret: e.WECHAT_MINI_APP_SECRET, apiBase: e.WECHAT_API_BASE.replace(/\/+$/, '') }
+          ? {
+              appId: e.WECHAT_MINI_APP_ID,
+              appSecret: e.WECHAT_MINI_APP_SECRET,
+              apiBase: e.WECHAT_API_BASE.replace(/\/+$/, ''),
+            }
           : undefined,
       baidu:
         e.BAIDU_SWAN_APP_KEY && e.BAIDU_SWAN_APP_SECRET
-          ? { appKey: e.BAIDU_SWAN_APP_KEY, appSecret: e.BAIDU_SWAN_APP_SECRET, apiBase: e.BAIDU_SWAN_API_BASE.replace(/\/+$/, '') }
+          ? {
+              appKey: e.BAIDU_SWAN_APP_KEY,
+              appSecret: e.BAIDU_SWAN_APP_SECRET,
+              apiBase: e.BAIDU_SWAN_API_BASE.replace(/\/+$/, ''),
+            }
           : undefined,
     },
     baiduPay: {

@@ -29,7 +29,8 @@ async function main(): Promise<void> {
   }
 
   // Memory: a fresh embedded database is created, migrated and seeded by a child process, whose memory
-  // goes back to the system when it exits (runtime/database/first-start.ts: about 350 -> 255 MB resident after a first start).
+  // goes back to the system when it exits (runtime/database/first-start.ts: about 350 -> 255 MB resident after a first
+  // start).
   const firstStart = !config.databaseUrl && needsFirstStart(config.dataDir);
   if (firstStart) await firstStartInChild(config.dataDir);
   let database = await openDatabase(config);
@@ -53,7 +54,8 @@ async function main(): Promise<void> {
   if (seeded) app.log.info('empty database: demo data seeded');
   if (!config.databaseUrl) app.log.info(`PGlite data directory: ${config.dataDir}`);
   // A real database means a real deployment: it should not run on the key every demo build ships with.
-  else if (config.signKey === DEFAULT_SIGN_KEY) app.log.warn('SIGN_KEY is the demo key; set your own (and TARO_APP_SIGN_KEY for the builds)');
+  else if (config.signKey === DEFAULT_SIGN_KEY)
+    app.log.warn('SIGN_KEY is the demo key; set your own (and TARO_APP_SIGN_KEY for the builds)');
 
   let closing = false;
   const shutdown = async (signal: string) => {

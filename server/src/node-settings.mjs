@@ -32,7 +32,9 @@ export const SERVER_ENV = { MALLOC_ARENA_MAX: '1' };
 /** The server's entry, relative to the repository root (the cwd of every launcher). */
 const ENTRY = 'server/src/main.ts';
 
-/** node's arguments for the server: the settings, then `extraFlags` (later flags win), the TypeScript loader, the entry. */
+/**
+ * node's arguments for the server: the settings, then `extraFlags` (later flags win), the TypeScript loader, the entry.
+ */
 export function serverNodeArgs(extraFlags = []) {
   return [...SERVER_NODE_FLAGS, ...extraFlags, '--import', 'tsx', ENTRY];
 }
@@ -47,7 +49,9 @@ const flagName = (flag) => flag.split('=')[0].replace(/_/g, '-');
 /** True when this process already runs with each setting (from its command line or NODE_OPTIONS), whatever value. */
 export function hasServerSettings(execArgv = process.execArgv, env = process.env) {
   const given = new Set([...execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/)].filter(Boolean).map(flagName));
-  return SERVER_NODE_FLAGS.every((f) => given.has(flagName(f))) && Object.keys(SERVER_ENV).every((k) => env[k] !== undefined);
+  return (
+    SERVER_NODE_FLAGS.every((f) => given.has(flagName(f))) && Object.keys(SERVER_ENV).every((k) => env[k] !== undefined)
+  );
 }
 
 /** Set on the relaunched process, so a setting it cannot see (an odd NODE_OPTIONS) never relaunches it again. */
@@ -59,7 +63,8 @@ export function exitCodeOfSignal(signal) {
 }
 
 /**
- * Both of the server's launchers (the relaunch below, and runtime/database/first-start.ts's seeding child): runs `node args` as
+ * Both of the server's launchers (the relaunch below, and runtime/database/first-start.ts's seeding child): runs `node
+ * args` as
  * a child with an IPC channel (the child sees this process go away, even killed outright, as 'disconnect') and
  * passes each of `signals` on to it while it runs, so stopping this process stops the child rather than orphaning
  * it. Resolves when the child has exited, with its code or signal and the signal this process passed on, if any.

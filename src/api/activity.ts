@@ -21,13 +21,19 @@ export interface CommentDraft {
 
 export function createActivityApi(request: Request) {
   return {
-    details: (actSn: string) => request<ActivityDetail>({ url: '/front/v1/activity/details', method: 'GET', data: { actSn } }),
-    specAttrs: (actSn: string) => request<{ attrs: SpecAttr[] }>({ url: '/front/v1/activity/spec-attrs', method: 'GET', data: { actSn } }),
+    details: (actSn: string) =>
+      request<ActivityDetail>({ url: '/front/v1/activity/details', method: 'GET', data: { actSn } }),
+    specAttrs: (actSn: string) =>
+      request<{ attrs: SpecAttr[] }>({ url: '/front/v1/activity/spec-attrs', method: 'GET', data: { actSn } }),
     hotRecommend: (actSn: string) =>
       request<{ list: ActivityCard[] }>({ url: '/front/v1/activity/hot-recommend', method: 'GET', data: { actSn } }),
     share: (actSn: string) => request<ShareInfo>({ url: '/front/v1/activity/share', method: 'GET', data: { actSn } }),
     comments: (actSn: string, page: number, perSize = 10) =>
-      request<Paged<Comment>>({ url: '/front/v1/activity/comment/list', method: 'GET', data: { actSn, page, perSize } }),
+      request<Paged<Comment>>({
+        url: '/front/v1/activity/comment/list',
+        method: 'GET',
+        data: { actSn, page, perSize },
+      }),
     publishComment: (draft: CommentDraft) =>
       request<{ commentId: string }>({
         url: '/front/v1/activity/comment/publish',
@@ -35,7 +41,10 @@ export function createActivityApi(request: Request) {
         loading: '提交中...',
       }),
     introduce: (actSn: string) =>
-      request<{ content: string }>({ url: `/front/v1/activity/product/introduce/${encodeURIComponent(actSn)}`, method: 'GET' }),
+      request<{ content: string }>({
+        url: `/front/v1/activity/product/introduce/${encodeURIComponent(actSn)}`,
+        method: 'GET',
+      }),
     jsSign: (projectSn: string, url: string) =>
       request<JsSignInfo>({ url: '/js/getJSSign', method: 'GET', service: 'user', data: { projectSn, url } }),
   };

@@ -11,6 +11,11 @@ export interface FeedbackInput {
 export function createFeedbackApi(request: Request) {
   return {
     submit: (input: FeedbackInput) =>
-      request<{ feedbackSn: string }>({ url: '/front/v1/feedback/submit', service: 'user', data: { ...input }, loading: '提交中...' }),
+      request<{ feedbackSn: string }>({
+        url: '/front/v1/feedback/submit',
+        service: 'user',
+        data: { ...input },
+        loading: '提交中...',
+      }),
   };
 }

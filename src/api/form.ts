@@ -13,7 +13,11 @@ export interface FormCommitInput {
 export function createFormApi(request: Request) {
   return {
     detail: (formSn: string, query: { sourceType?: string; targetSn?: string } = {}) =>
-      request<FormDetail>({ url: `/front/v1/form/detail/${encodeURIComponent(formSn)}`, method: 'GET', data: { ...query } }),
+      request<FormDetail>({
+        url: `/front/v1/form/detail/${encodeURIComponent(formSn)}`,
+        method: 'GET',
+        data: { ...query },
+      }),
     commit: (input: FormCommitInput) =>
       request<FormCommitInfo>({ url: '/front/v1/form/commit', data: { ...input }, loading: '提交中...' }),
     sendPhoneCode: (formSn: string, phone: string) =>

@@ -6,8 +6,14 @@ type Body<T> = Omit<T, 'timestamp' | 'nonceStr' | 'sign' | 'token'>;
 
 export function createMiniLoginApi(request: Request) {
   return {
-    login: (body: Body<MiniLoginBody>) => request<MiniLoginInfo>({ url: '/front/v1/auth/mini-login', service: 'auth', data: { ...body } }),
+    login: (body: Body<MiniLoginBody>) =>
+      request<MiniLoginInfo>({ url: '/front/v1/auth/mini-login', service: 'auth', data: { ...body } }),
     phone: (body: Body<MiniPhoneBody>) =>
-      request<MiniLoginInfo>({ url: '/front/v1/auth/mini-phone', service: 'auth', data: { ...body }, loading: '登录中...' }),
+      request<MiniLoginInfo>({
+        url: '/front/v1/auth/mini-phone',
+        service: 'auth',
+        data: { ...body },
+        loading: '登录中...',
+      }),
   };
 }

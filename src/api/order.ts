@@ -11,16 +11,41 @@ export function createOrderApi(request: Request) {
     confirmGoods: (params: { targetSn: string; skuCnt?: number }) =>
       request<Confirmation>({ url: '/front/v1/client/order/confirm/data', method: 'GET', data: params }),
     confirmDetails: (createOrderSn: string, addressId?: string) =>
-      request<Confirmation>({ url: '/front/v2/client/course/order/confirm/details', method: 'GET', data: { createOrderSn, addressId } }),
+      request<Confirmation>({
+        url: '/front/v2/client/course/order/confirm/details',
+        method: 'GET',
+        data: { createOrderSn, addressId },
+      }),
     coupons: (createOrderSn: string) =>
-      request<{ list: DiscountCoupon[] }>({ url: '/front/v2/client/course/order/coupons', method: 'GET', data: { createOrderSn } }),
+      request<{ list: DiscountCoupon[] }>({
+        url: '/front/v2/client/course/order/coupons',
+        method: 'GET',
+        data: { createOrderSn },
+      }),
     orderToken: (createOrderSn: string) =>
-      request<{ orderToken: string }>({ url: '/front/v1/client/order/confirm/receipt', method: 'GET', data: { createOrderSn } }),
+      request<{ orderToken: string }>({
+        url: '/front/v1/client/order/confirm/receipt',
+        method: 'GET',
+        data: { createOrderSn },
+      }),
     submitCourse: (body: SubmitBody) =>
-      request<SubmitResult>({ url: '/front/v2/client/course/order/submit', data: body as unknown as Record<string, unknown>, loading: '正在发起下单...' }),
+      request<SubmitResult>({
+        url: '/front/v2/client/course/order/submit',
+        data: body as unknown as Record<string, unknown>,
+        loading: '正在发起下单...',
+      }),
     agreement: (agreementSn: string) =>
-      request<Agreement>({ url: '/front/v1/client/order/contract/details', method: 'GET', data: { agreementSn }, loading: true }),
+      request<Agreement>({
+        url: '/front/v1/client/order/contract/details',
+        method: 'GET',
+        data: { agreementSn },
+        loading: true,
+      }),
     submitGoods: (body: SubmitBody) =>
-      request<SubmitResult>({ url: '/front/v1/client/order/submit', data: body as unknown as Record<string, unknown>, loading: '正在发起下单...' }),
+      request<SubmitResult>({
+        url: '/front/v1/client/order/submit',
+        data: body as unknown as Record<string, unknown>,
+        loading: '正在发起下单...',
+      }),
   };
 }

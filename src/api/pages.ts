@@ -11,7 +11,10 @@ export function createPagesApi(request: Request) {
     columnList: (columnSn: string, page: number, perSize = 10) =>
       request<ColumnList>({ url: '/front/v1/customerPage/module/column/list', data: { columnSn, page, perSize } }),
     moreLevelList: (params: { couponSn?: string; targetSn?: string }, page: number, perSize = 10) =>
-      request<MoreLevelList>({ url: '/front/v1/customerPage/column/more-level/list', data: { ...params, page, perSize } }),
+      request<MoreLevelList>({
+        url: '/front/v1/customerPage/column/more-level/list',
+        data: { ...params, page, perSize },
+      }),
     search: (keyword: string, page: number, perSize = 10) =>
       request<Paged<ActivityCard>>({ url: '/front/v1/search', method: 'GET', data: { keyword, page, perSize } }),
     /** The applicant details (用户信息) the customer gave on earlier orders, newest per field. */

@@ -6,7 +6,11 @@ import type { Request } from './request';
 export function createWechatOAuthApi(request: Request) {
   return {
     authorize: (redirectUri: string, scope: 'snsapi_base' | 'snsapi_userinfo') =>
-      request<WechatOAuthAuthorizeInfo>({ url: '/front/v1/wechat/oauth/authorize', method: 'GET', data: { redirectUri, scope } }),
+      request<WechatOAuthAuthorizeInfo>({
+        url: '/front/v1/wechat/oauth/authorize',
+        method: 'GET',
+        data: { redirectUri, scope },
+      }),
     login: (code: string, state: string) =>
       request<MiniLoginInfo>({ url: '/front/v1/wechat/oauth/login', data: { code, state }, loading: '登录中...' }),
   };

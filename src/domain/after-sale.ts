@@ -43,14 +43,21 @@ export function maxFor(refer: Pick<AfterSaleRefer, 'payments'>, seqs: readonly n
 export function refundAmount(text: string): { message: string } | { amount: number } {
   const read = readAmountText(text);
   if ('problem' in read) {
-    const messages = { EMPTY: AFTER_SALE_TEXTS.amountEmpty, NEGATIVE: AFTER_SALE_TEXTS.amountNegative, FORMAT: AFTER_SALE_TEXTS.amountFormat };
+    const messages = {
+      EMPTY: AFTER_SALE_TEXTS.amountEmpty,
+      NEGATIVE: AFTER_SALE_TEXTS.amountNegative,
+      FORMAT: AFTER_SALE_TEXTS.amountFormat,
+    };
     return { message: messages[read.problem] };
   }
   return read.fen > 0 ? { amount: read.fen } : { message: AFTER_SALE_TEXTS.amountFormat };
 }
 
 /** The first problem of the draft, or null; the amount in fen when it is fine. */
-export function applyProblem(draft: ApplyDraft, refer: Pick<AfterSaleRefer, 'payments'>): { message: string } | { amount: number } {
+export function applyProblem(
+  draft: ApplyDraft,
+  refer: Pick<AfterSaleRefer, 'payments'>,
+): { message: string } | { amount: number } {
   if (refer.payments.length > 1 && draft.seqs.length === 0) return { message: '请选择退款的期数' };
   const typed = refundAmount(draft.amountText);
   if ('message' in typed) return typed;

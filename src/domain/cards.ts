@@ -55,7 +55,12 @@ export function isCardDisabled(v: Pick<CardVoucher, 'state' | 'refundState'>): b
 }
 
 /** A coupon a card comes with, in one line: 赠 礼品卡赠50元券（¥50，满200元可用）. */
-export function includedCouponText(c: { couponName: string; couponType: number; couponAmount: number; threshold: number }): string {
+export function includedCouponText(c: {
+  couponName: string;
+  couponType: number;
+  couponAmount: number;
+  threshold: number;
+}): string {
   const face = couponFace(c);
   return `赠 ${c.couponName}（${face.unit === '折' ? `${face.value}折` : `¥${face.value}`}，${thresholdText(c.threshold)}）`;
 }

@@ -27,7 +27,10 @@ export function refundTagTexts(tags: readonly number[]): string[] {
   return tags.map((t) => REFUND_TAGS[t]).filter((t): t is string => Boolean(t));
 }
 
-/** Refund tags that take a right away (§3: 2 no refund, 4 no 7-day return, 5 none after unsealing, 6 none after activation). */
+/**
+ * Refund tags that take a right away (§3: 2 no refund, 4 no 7-day return, 5 none after unsealing, 6 none after
+ * activation).
+ */
 export const NEGATIVE_REFUND_TAGS: readonly number[] = [2, 4, 5, 6];
 
 /** One line of the detail's promises: a positive one gets a tick, a negative one a different mark. */
@@ -86,8 +89,14 @@ export function moreListTitle(list: { columnTitle?: string | null; couponSn?: st
   return list.couponSn ? '适用活动' : '更多';
 }
 
-/** The package a detail page starts with: the one asked for when it is the item's, else the first (the server's default). */
-export function choosePackageSn(packages: readonly { packageSn: string }[], wanted: string | null | undefined): string | null {
+/**
+ * The package a detail page starts with: the one asked for when it is the item's, else the first (the server's
+ * default).
+ */
+export function choosePackageSn(
+  packages: readonly { packageSn: string }[],
+  wanted: string | null | undefined,
+): string | null {
   if (wanted && packages.some((p) => p.packageSn === wanted)) return wanted;
   return packages[0]?.packageSn ?? null;
 }

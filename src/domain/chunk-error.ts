@@ -9,5 +9,7 @@ export const CHUNK_ERROR_TEXT = '页面加载失败，请检查网络后重试';
 export function isChunkLoadError(reason: unknown): boolean {
   if (!reason || typeof reason !== 'object') return false;
   const { name, message } = reason as { name?: unknown; message?: unknown };
-  return name === 'ChunkLoadError' || (typeof message === 'string' && /Loading (CSS )?chunk [\w-]+ failed/.test(message));
+  return (
+    name === 'ChunkLoadError' || (typeof message === 'string' && /Loading (CSS )?chunk [\w-]+ failed/.test(message))
+  );
 }

@@ -54,7 +54,9 @@ export function couponUseStep(use: CouponUse, origin: string): CouponUseStep {
       return { type: 'page', path: ROUTES.moreActivity, query: { couponSn: use.targetSn } };
     case 3: {
       const url = absoluteUrl(use.targetSn || '', origin);
-      return isWebUrl(url) ? { type: 'page', path: ROUTES.webView, query: { url } } : { type: 'tip', text: NO_ACTIVITY };
+      return isWebUrl(url)
+        ? { type: 'page', path: ROUTES.webView, query: { url } }
+        : { type: 'tip', text: NO_ACTIVITY };
     }
     default:
       return { type: 'none' };
@@ -84,7 +86,9 @@ export function claimFromScan(text: string): { actSn: string; projectSn: string 
   if (!value) return null;
   if (value.includes('getCouponActive')) {
     const query = parseQuery(value.slice(value.indexOf('getCouponActive')));
-    return query.actSn && /^[A-Za-z0-9_-]{1,64}$/.test(query.actSn) ? { actSn: query.actSn, projectSn: query.projectSn || null } : null;
+    return query.actSn && /^[A-Za-z0-9_-]{1,64}$/.test(query.actSn)
+      ? { actSn: query.actSn, projectSn: query.projectSn || null }
+      : null;
   }
   return /^[A-Za-z0-9_-]{1,64}$/.test(value) ? { actSn: value, projectSn: null } : null;
 }

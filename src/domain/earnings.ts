@@ -51,7 +51,9 @@ export function ledgerAmountText(line: Pick<LedgerLine, 'kind' | 'amount'>): str
  * The money rows of a withdrawal's detail: what reached the card only once it did (实际到账), what will while
  * it is on its way (预计到账), and for a refused or failed one what went back to the balance (no fee was taken).
  */
-export function withdrawalMoneyRows(d: Pick<WithdrawalDetail, 'status' | 'amount' | 'fee' | 'actualAmount'>): [string, string][] {
+export function withdrawalMoneyRows(
+  d: Pick<WithdrawalDetail, 'status' | 'amount' | 'fee' | 'actualAmount'>,
+): [string, string][] {
   if (d.status === 'FAILED' || d.status === 'REJECTED') return [['退回可提现', formatMoney(d.amount)]];
   return [
     ['手续费', formatMoney(d.fee)],
@@ -78,7 +80,12 @@ export function withdrawVerdict(text: string, info: WithdrawalRuleInfo, hasCard:
   const fee = amount ? withdrawalFee(amount, info.rule) : 0;
   const error = withdrawalError(amount, info.rule, { ...info, hasCard });
   const negative = 'problem' in read && read.problem === 'NEGATIVE';
-  return { amount, fee, actual: amount ? Math.max(0, amount - fee) : 0, error: negative && error === WITHDRAWAL_MESSAGES.amountFormat ? WITHDRAWAL_MESSAGES.negative : error };
+  return {
+    amount,
+    fee,
+    actual: amount ? Math.max(0, amount - fee) : 0,
+    error: negative && error === WITHDRAWAL_MESSAGES.amountFormat ? WITHDRAWAL_MESSAGES.negative : error,
+  };
 }
 
 /** Commission tabs of the earnings-order page, in the order shown. */

@@ -66,8 +66,13 @@ export function resolveJump(jump: JumpContent | null | undefined, tabs: readonly
   if (!jump || !jump.firstEnum) return { type: 'none' };
   // §2: thirdEnum PAGE_HUIMIN_COURSE_SUBMIT switches the way in to a course order: the item's order screen
   // (which passes the enum on as the order's entranceSource) instead of its detail.
-  if (jump.thirdEnum === HUIMIN_COURSE_SUBMIT && jump.targetSn) return page(ROUTES.courseOrderSubmit, { targetSn: jump.targetSn, thirdEnum: HUIMIN_COURSE_SUBMIT });
-  const tab = tabs.find((t) => sameDestination(t.jumpContent, jump) || (jump.firstEnum === 'CUSTOM_PAGE' && !!jump.targetSn && t.pageSn === jump.targetSn));
+  if (jump.thirdEnum === HUIMIN_COURSE_SUBMIT && jump.targetSn)
+    return page(ROUTES.courseOrderSubmit, { targetSn: jump.targetSn, thirdEnum: HUIMIN_COURSE_SUBMIT });
+  const tab = tabs.find(
+    (t) =>
+      sameDestination(t.jumpContent, jump) ||
+      (jump.firstEnum === 'CUSTOM_PAGE' && !!jump.targetSn && t.pageSn === jump.targetSn),
+  );
   if (tab) return { type: 'tab', index: tab.tabIndex };
   const rule = JUMP_TABLE[jump.firstEnum];
   return rule ? rule(jump) : { type: 'none' };

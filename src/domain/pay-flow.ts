@@ -39,7 +39,12 @@ export function afterPay(result: PayResult, from: PayFrom): AfterPay {
         refresh: true,
       };
     case 'cancel':
-      return { toast: null, clearPending: true, navigate: from === 'submit' ? { to: 'orderList', mode: 'replace' } : null, refresh: true };
+      return {
+        toast: null,
+        clearPending: true,
+        navigate: from === 'submit' ? { to: 'orderList', mode: 'replace' } : null,
+        refresh: true,
+      };
     case 'redirected':
       return { toast: null, clearPending: false, navigate: null, refresh: false };
     default:

@@ -18,7 +18,8 @@ export interface Coords {
 /** Longest name or address a page query carries (a venue name, a street address). */
 export const PLACE_TEXT_MAX = 100;
 
-const inRange = (lat: number, lng: number) => Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
+const inRange = (lat: number, lng: number) =>
+  Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
 
 /** Whether a value (session locationInfo, a detail's place) is a usable place. */
 export function isPlace(value: unknown): value is Place {

@@ -15,7 +15,12 @@ export interface ResultKind {
 
 export const RESULT_KINDS = {
   /** A zero-price activity: the order exists and nothing was paid (§4). */
-  signUp: { status: 'success', title: '报名成功', text: '本次报名无需支付，活动信息和参与方式请在订单中查看。', actions: ['order', 'home'] },
+  signUp: {
+    status: 'success',
+    title: '报名成功',
+    text: '本次报名无需支付，活动信息和参与方式请在订单中查看。',
+    actions: ['order', 'home'],
+  },
 } satisfies Record<string, ResultKind>;
 
 export type ResultKindName = keyof typeof RESULT_KINDS;
@@ -26,4 +31,8 @@ export function resultKind(name: string | undefined): ResultKind {
   return (name && (RESULT_KINDS as Record<string, ResultKind>)[name]) || FALLBACK;
 }
 
-export const RESULT_ACTION_TEXT: Record<ResultAction, string> = { order: '查看订单', orders: '我的订单', home: '返回首页' };
+export const RESULT_ACTION_TEXT: Record<ResultAction, string> = {
+  order: '查看订单',
+  orders: '我的订单',
+  home: '返回首页',
+};

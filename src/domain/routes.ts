@@ -73,7 +73,13 @@ export type RouteName = keyof typeof ROUTES;
 export type RoutePath = (typeof ROUTES)[RouteName];
 
 /** The five tab-bar entries, in order (§2). Index 0..3 are the configurable home tabs. */
-export const TAB_ROUTES: readonly RoutePath[] = [ROUTES.index, ROUTES.tabTwo, ROUTES.tabThree, ROUTES.tabFour, ROUTES.center];
+export const TAB_ROUTES: readonly RoutePath[] = [
+  ROUTES.index,
+  ROUTES.tabTwo,
+  ROUTES.tabThree,
+  ROUTES.tabFour,
+  ROUTES.center,
+];
 export const CENTER_TAB_INDEX = 4;
 
 /** Pages open to a visitor (§2). Every other page needs a logged-in user. */
@@ -235,7 +241,10 @@ const ROUTER_KEYS = new Set(['$taroTimestamp', 'stamp']);
  * second item of the same kind): the page must be reopened with the new query. Taro's router treats a hash
  * change to the route on screen as "already there" and keeps showing the old item.
  */
-export function needsReopen(addressUrl: string, shown: { path: string; query: Record<string, string> } | null): boolean {
+export function needsReopen(
+  addressUrl: string,
+  shown: { path: string; query: Record<string, string> } | null,
+): boolean {
   if (!shown) return false;
   if (normalizePath(addressUrl) !== normalizePath(shown.path)) return false;
   const wanted = parseQuery(addressUrl);

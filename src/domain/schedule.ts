@@ -5,7 +5,13 @@
 import { formatChinaTime } from '@contract/rules/china-time';
 import { installmentName } from './chinese-numerals';
 
-export const PAY_TYPE_NAMES: Record<number, string> = { 1: '微信支付', 2: '扫码支付', 3: '支付宝', 4: '银行卡', 5: '费用抵扣' };
+export const PAY_TYPE_NAMES: Record<number, string> = {
+  1: '微信支付',
+  2: '扫码支付',
+  3: '支付宝',
+  4: '银行卡',
+  5: '费用抵扣',
+};
 export const ORDER_PAY_TYPE = { NORMAL: 1, DEPOSIT: 2, INSTALLMENT: 3 } as const;
 /** Order statuses that grey out instalment entries (§4). */
 export const GREYING_STATUSES: readonly string[] = ['REFUND', 'REFUND_PART', 'DEAL_DONE_COURSE'];
@@ -72,9 +78,10 @@ export function scheduleRows(
   if (orderPayType !== ORDER_PAY_TYPE.DEPOSIT && orderPayType !== ORDER_PAY_TYPE.INSTALLMENT) return [];
   const greyAll = GREYING_STATUSES.includes(orderStatus);
   return items.map((item, i) => {
-    const number = orderPayType === ORDER_PAY_TYPE.DEPOSIT ? i + 1 : item.installmentNum ?? i + 1;
+    const number = orderPayType === ORDER_PAY_TYPE.DEPOSIT ? i + 1 : (item.installmentNum ?? i + 1);
     const state = rowState(number, payNum, item.payFlag);
-    const title = orderPayType === ORDER_PAY_TYPE.DEPOSIT ? (item.depositType === 1 ? '定金' : '尾款') : installmentName(number);
+    const title =
+      orderPayType === ORDER_PAY_TYPE.DEPOSIT ? (item.depositType === 1 ? '定金' : '尾款') : installmentName(number);
     return {
       key: `${orderPayType}-${number}`,
       title,
@@ -83,7 +90,7 @@ export function scheduleRows(
       statusText: statusText(state, item),
       // A changed-course order's payment due may be partly covered already (费用抵扣): shown before it is paid too.
       deductionAmount: item.payFlag || state === 'current' ? item.deductionAmount : 0,
-      paidAmount: item.payFlag ? item.installmentPayAmount ?? item.installmentAmount - item.deductionAmount : null,
+      paidAmount: item.payFlag ? (item.installmentPayAmount ?? item.installmentAmount - item.deductionAmount) : null,
       greyed: greyAll || state === 'notYet',
     };
   });

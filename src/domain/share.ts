@@ -32,7 +32,12 @@ export interface ShareContent {
  * opens it enters the right storefront, and the sharer's promoter code when the sharer is a promoter (an order
  * placed through the link earns them its commission).
  */
-export function sharePath(route: string, params: Readonly<Record<string, string>>, projectSn: string, promoterCode?: string): string {
+export function sharePath(
+  route: string,
+  params: Readonly<Record<string, string>>,
+  projectSn: string,
+  promoterCode?: string,
+): string {
   const query: Record<string, string> = {};
   for (const k of Object.keys(params)) if (!k.startsWith('$') && k !== 'stamp') query[k] = params[k];
   if (projectSn) query.projectSn = projectSn;

@@ -19,8 +19,20 @@ export const UPLOAD_SUCCESS_STATUS = 200;
 /** Credentials are asked for again this long before they expire, so a slow upload does not start on a dead policy. */
 export const CREDENTIALS_MARGIN_S = 60;
 
-const EXT_BY_TYPE: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/jpg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
-const TYPE_BY_EXT: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+const EXT_BY_TYPE: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/jpg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
+const TYPE_BY_EXT: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
 
 /** The image type of a picked file: its declared type when it is an image, else from the name's extension. */
 export function imageTypeOf(declared: string | undefined, name: string): string | null {
@@ -32,7 +44,9 @@ export function imageTypeOf(declared: string | undefined, name: string): string 
 
 /** A fresh object key under `dir`: time plus randomness, the extension of the type, safe characters only. */
 export function uploadKey(dir: string, type: string, now: number, random: () => number = Math.random): string {
-  const rand = Math.floor(random() * 0xffffffff).toString(36).padStart(7, '0');
+  const rand = Math.floor(random() * 0xffffffff)
+    .toString(36)
+    .padStart(7, '0');
   return `${dir}${now.toString(36)}${rand}.${EXT_BY_TYPE[type] ?? 'png'}`;
 }
 
@@ -80,6 +94,9 @@ export function screenPick<T>(
   const accepted = images.slice(0, Math.max(0, room));
   const notImages = picked.length - images.length + Math.max(0, unreadable);
   const over = images.length - accepted.length;
-  const notes = [notImages ? UPLOAD_TEXTS.notImage(notImages) : '', over ? UPLOAD_TEXTS.overLimit(max, over) : ''].filter(Boolean);
+  const notes = [
+    notImages ? UPLOAD_TEXTS.notImage(notImages) : '',
+    over ? UPLOAD_TEXTS.overLimit(max, over) : '',
+  ].filter(Boolean);
   return { accepted, notice: notes.length ? notes.join('；') : null };
 }

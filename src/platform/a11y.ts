@@ -20,7 +20,8 @@ export function imgAlt(alt: string): { nativeProps?: { alt: string } } {
 export function nameInputNumber(root: unknown, label: string): void {
   if (process.env.TARO_ENV !== 'h5' || typeof HTMLElement === 'undefined' || !(root instanceof HTMLElement)) return;
   // taro-input-core renders its <input> later (a web component): its nativeProps reach that input when it does.
-  const field = root.querySelector('taro-input-core') as (HTMLElement & { nativeProps?: Record<string, string> }) | null;
+  const field = root.querySelector('taro-input-core') as
+    (HTMLElement & { nativeProps?: Record<string, string> }) | null;
   if (field) field.nativeProps = { 'aria-label': label };
   root.querySelectorAll('.at-input-number__btn').forEach((btn, i) => {
     btn.setAttribute('role', 'button');

@@ -16,5 +16,6 @@ export function callbackUrl(): string | undefined {
 
 export async function goAuthorise(pending: Omit<PendingQuery, 'flag'>, redirectUrl: string): Promise<void> {
   storePending(pending);
-  if (typeof window !== 'undefined') window.location.href = /^https?:/.test(redirectUrl) ? redirectUrl : API_BASE + redirectUrl;
+  if (typeof window !== 'undefined')
+    window.location.href = /^https?:/.test(redirectUrl) ? redirectUrl : API_BASE + redirectUrl;
 }

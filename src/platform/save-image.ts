@@ -20,7 +20,9 @@ export async function saveDataUrlImage(dataUrl: string, name: string): Promise<s
   try {
     const fs = Taro.getFileSystemManager();
     const path = `${Taro.env.USER_DATA_PATH}/${name}-${Date.now()}.png`;
-    await new Promise<void>((resolve, reject) => fs.writeFile({ filePath: path, data: base64, encoding: 'base64', success: () => resolve(), fail: reject }));
+    await new Promise<void>((resolve, reject) =>
+      fs.writeFile({ filePath: path, data: base64, encoding: 'base64', success: () => resolve(), fail: reject }),
+    );
     await Taro.saveImageToPhotosAlbum({ filePath: path });
     return QR_TEXTS.saved;
   } catch (err) {

@@ -45,7 +45,7 @@ const webSession = (): Storage | null =>
 export const sessionValue = {
   get(key: string): string | null {
     const s = webSession();
-    return s ? s.getItem(STORAGE_PREFIX + key) : memory.get(key) ?? null;
+    return s ? s.getItem(STORAGE_PREFIX + key) : (memory.get(key) ?? null);
   },
   set(key: string, value: string): void {
     const s = webSession();

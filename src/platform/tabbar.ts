@@ -22,7 +22,12 @@ function tabBarDrawn(): Promise<void> {
 export async function applyTabBar(tabs: readonly TabEntry[], primary: string): Promise<void> {
   await tabBarDrawn();
   try {
-    await Taro.setTabBarStyle({ color: '#666666', selectedColor: primary, backgroundColor: '#ffffff', borderStyle: 'black' });
+    await Taro.setTabBarStyle({
+      color: '#666666',
+      selectedColor: primary,
+      backgroundColor: '#ffffff',
+      borderStyle: 'black',
+    });
   } catch {
     // No tab bar on the current page (the entrance): the next tab page applies it.
   }

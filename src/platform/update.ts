@@ -14,8 +14,11 @@ interface UpdateManagerLike {
 
 /** Wires the prompt; `manager` and `confirm` are injectable for tests. */
 export function watchForUpdates(
-  manager: UpdateManagerLike | null = process.env.TARO_ENV === 'h5' || typeof Taro.getUpdateManager !== 'function' ? null : Taro.getUpdateManager(),
-  confirm: (title: string, content: string) => Promise<boolean> = async (title, content) => (await Taro.showModal({ title, content })).confirm,
+  manager: UpdateManagerLike | null = process.env.TARO_ENV === 'h5' || typeof Taro.getUpdateManager !== 'function'
+    ? null
+    : Taro.getUpdateManager(),
+  confirm: (title: string, content: string) => Promise<boolean> = async (title, content) =>
+    (await Taro.showModal({ title, content })).confirm,
 ): void {
   if (!manager) return;
   manager.onUpdateReady(() => {

@@ -18,7 +18,8 @@ export const FORM_TEXTS = {
   alreadySubmitted: '您已提交过该表单',
 } as const;
 
-export type CommitOutcome = { type: 'done'; successText: string } | { type: 'invalid'; message: string } | { type: 'failed'; message: string };
+export type CommitOutcome =
+  { type: 'done'; successText: string } | { type: 'invalid'; message: string } | { type: 'failed'; message: string };
 
 export class FormDraft {
   form: FormDetail | null = null;
@@ -91,7 +92,10 @@ export class FormDraft {
     this.check(field.nKey);
     if (this.errors[field.nKey]) return this.errors[field.nKey];
     try {
-      const { resendAfter } = await this.api.form.sendPhoneCode(this.formSn, (this.values[field.nKey] || '').trim().slice(0, PHONE_LENGTH));
+      const { resendAfter } = await this.api.form.sendPhoneCode(
+        this.formSn,
+        (this.values[field.nKey] || '').trim().slice(0, PHONE_LENGTH),
+      );
       runInAction(() => this.startWait(resendAfter));
       return FORM_TEXTS.codeSent;
     } catch (err) {
@@ -128,7 +132,12 @@ export class FormDraft {
     try {
       const values: Record<string, string> = {};
       for (const f of this.fields) values[f.nKey] = (this.values[f.nKey] || '').trim();
-      const result = await this.api.form.commit({ formSn: this.formSn, values, phoneCode: this.phoneField ? this.phoneCode : undefined, ...query });
+      const result = await this.api.form.commit({
+        formSn: this.formSn,
+        values,
+        phoneCode: this.phoneField ? this.phoneCode : undefined,
+        ...query,
+      });
       return { type: 'done', successText: result.successText };
     } catch (err) {
       const e = err instanceof ApiError ? err : null;
@@ -157,7 +166,10 @@ export class FormDraftStore {
     return draft;
   }
 
-  /** After a successful commit the draft is done (a new visit starts empty); the success text is kept for the result page. */
+  /**
+   * After a successful commit the draft is done (a new visit starts empty); the success text is kept for the result
+   * page.
+   */
   committed(formSn: string, successText: string): void {
     this.drafts.delete(formSn);
     this.lastSuccess = { formSn, text: successText };
@@ -168,5 +180,8 @@ export class FormDraftStore {
   }
 }
 
-/** The app's collect-form drafts, made by the first form page (stores/per-root); what was typed lives as long as the app. */
+/**
+ * The app's collect-form drafts, made by the first form page (stores/per-root); what was typed lives as long as the
+ * app.
+ */
 export const formDraftsOf = onePerRoot((root: { readonly api: Api }) => new FormDraftStore(root.api));

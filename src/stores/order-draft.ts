@@ -10,7 +10,14 @@ import { NO_DELIVERY, SUBMIT_CODES } from '@contract/constants';
 import type { Api } from '../api';
 import { ApiError } from '../api/request';
 import { isAreaRestricted } from '@contract/rules/areas';
-import { couponUnavailableReason, initialCoupon, priceWithCoupon, splitCoupons, toggleCoupon, type CouponPrice } from '@contract/rules/coupon';
+import {
+  couponUnavailableReason,
+  initialCoupon,
+  priceWithCoupon,
+  splitCoupons,
+  toggleCoupon,
+  type CouponPrice,
+} from '@contract/rules/coupon';
 import type { UserInfoEntry } from '@contract/user-info';
 import { echoFor } from '../domain/applicant-echo';
 import { isFirstPayment, payableLabel, scheduleRows } from '../domain/schedule';
@@ -63,7 +70,10 @@ export interface TypedStorage {
   remove(key: string): void;
 }
 
-export type SubmitOutcome = { type: 'submitted'; result: SubmitResult } | { type: 'blocked'; toast: string | null } | { type: 'failed'; toast: string | null };
+export type SubmitOutcome =
+  | { type: 'submitted'; result: SubmitResult }
+  | { type: 'blocked'; toast: string | null }
+  | { type: 'failed'; toast: string | null };
 
 export class OrderDraft {
   confirmation: Confirmation | null = null;
@@ -94,7 +104,15 @@ export class OrderDraft {
     /** The server-adjusted clock (session.now), for a coupon's validity window. */
     private readonly clock: () => number = Date.now,
   ) {
-    makeAutoObservable<OrderDraft, 'api' | 'quantitySeq' | 'clock'>(this, { api: false, kind: false, targetSn: false, thirdEnum: false, packageSn: false, quantitySeq: false, clock: false });
+    makeAutoObservable<OrderDraft, 'api' | 'quantitySeq' | 'clock'>(this, {
+      api: false,
+      kind: false,
+      targetSn: false,
+      thirdEnum: false,
+      packageSn: false,
+      quantitySeq: false,
+      clock: false,
+    });
   }
 
   get amount() {
@@ -137,7 +155,13 @@ export class OrderDraft {
     // The server offered it as usable when it answered, so its start has passed by the server's clock. Only its
     // end can pass while the screen is open; the start is not judged again by this clock, which may trail the
     // server's by the time the entrance's answer took (a coupon handed out a moment ago would stay 尚未生效).
-    const order = { allowed: true, payAmount: a.payAmount, orderAmount: a.orderTotalAmount, applies: true, now: this.clock() };
+    const order = {
+      allowed: true,
+      payAmount: a.payAmount,
+      orderAmount: a.orderTotalAmount,
+      applies: true,
+      now: this.clock(),
+    };
     return couponUnavailableReason({ ...coupon, startTime: null }, order) === null ? coupon : null;
   }
 
@@ -145,7 +169,12 @@ export class OrderDraft {
   private get payments(): number[] {
     const c = this.confirmation;
     if (!c) return [0];
-    const items = c.orderPayType === 2 ? c.confirmOrderAmount.depositInfoList : c.orderPayType === 3 ? c.confirmOrderAmount.installmentInfoList : [];
+    const items =
+      c.orderPayType === 2
+        ? c.confirmOrderAmount.depositInfoList
+        : c.orderPayType === 3
+          ? c.confirmOrderAmount.installmentInfoList
+          : [];
     return this.firstPayment && items.length ? items.map((i) => i.installmentAmount) : [c.confirmOrderAmount.payAmount];
   }
 
@@ -168,7 +197,8 @@ export class OrderDraft {
   get schedule() {
     const c = this.confirmation;
     if (!c) return [];
-    const items = c.orderPayType === 2 ? c.confirmOrderAmount.depositInfoList : c.confirmOrderAmount.installmentInfoList;
+    const items =
+      c.orderPayType === 2 ? c.confirmOrderAmount.depositInfoList : c.confirmOrderAmount.installmentInfoList;
     // Each row shows what it costs after the coupon (the row paid now is the payable line), so the rows add up to
     // the order total after every discount.
     return scheduleRows(c.orderPayType, items, this.payNum, '', this.usableCoupon ? this.priced.payments : undefined);
@@ -202,7 +232,11 @@ export class OrderDraft {
     try {
       const confirmation =
         this.kind === 'course'
-          ? await this.api.order.confirmCourse({ targetSn: this.targetSn, packageSn: this.packageSn || undefined, thirdEnum: this.thirdEnum || undefined })
+          ? await this.api.order.confirmCourse({
+              targetSn: this.targetSn,
+              packageSn: this.packageSn || undefined,
+              thirdEnum: this.thirdEnum || undefined,
+            })
           : await this.api.order.confirmGoods({ targetSn: this.targetSn, skuCnt: this.quantity });
       // §3 echoValue: a field the server leaves empty shows what the customer gave last time (§7 user-info/list).
       const echoes = confirmation.restrict.length ? await this.savedUserInfo() : [];
@@ -210,7 +244,8 @@ export class OrderDraft {
         this.confirmation = confirmation;
         if (!this.address && confirmation.defaultAddress) this.address = confirmation.defaultAddress;
         for (const rule of confirmation.restrict) {
-          if (this.values[rule.nKey] === undefined) this.values[rule.nKey] = rule.echoValue || rule.value || echoFor(rule, echoes);
+          if (this.values[rule.nKey] === undefined)
+            this.values[rule.nKey] = rule.echoValue || rule.value || echoFor(rule, echoes);
         }
       });
       if (this.address && this.needsDelivery) await this.refreshForAddress();
@@ -243,7 +278,8 @@ export class OrderDraft {
         this.coupons = list;
         // §4: the first available coupon is chosen on first load only; later loads keep the customer's choice.
         if (!this.couponsLoaded) this.selectedRcSn = initialCoupon(list)?.rcSn ?? null;
-        else if (this.selectedRcSn && !list.some((c) => c.rcSn === this.selectedRcSn && c.isAvailable)) this.selectedRcSn = null;
+        else if (this.selectedRcSn && !list.some((c) => c.rcSn === this.selectedRcSn && c.isAvailable))
+          this.selectedRcSn = null;
         this.couponsLoaded = true;
       });
     } catch {
@@ -371,7 +407,14 @@ export class OrderDraft {
       entranceSource: this.thirdEnum || 'DETAIL',
       orderDiscountList:
         coupon && discount > 0
-          ? [{ discountType: 'DISCOUNT_RED' as const, couponSn: coupon.couponSn, discountReceiveSn: coupon.rcSn, discountMoney: discount }]
+          ? [
+              {
+                discountType: 'DISCOUNT_RED' as const,
+                couponSn: coupon.couponSn,
+                discountReceiveSn: coupon.rcSn,
+                discountMoney: discount,
+              },
+            ]
           : [],
       discountsAmount: discount,
       payAmount: payable,
@@ -383,7 +426,8 @@ export class OrderDraft {
       orderPreAttachVO: {
         addressId: this.needsDelivery ? this.address?.addressId : undefined,
         deliveryType: c.deliveryType,
-        householdType: (c.isHousehold && this.firstPayment ? this.householdType : undefined) as 'TRAILING_HOLD' | 'TALENT_IN' | undefined,
+        householdType: (c.isHousehold && this.firstPayment ? this.householdType : undefined) as
+          'TRAILING_HOLD' | 'TALENT_IN' | undefined,
         userExtra: c.restrict.length ? JSON.stringify({ userInfo: this.values, restrict: c.restrict }) : undefined,
       },
       remark: this.remark.trim() || undefined,
@@ -391,7 +435,9 @@ export class OrderDraft {
     };
   }
 
-  /** Validate, submit once, and turn every failure into the §8 popup or toast; the token is reloaded after a failure. */
+  /**
+   * Validate, submit once, and turn every failure into the §8 popup or toast; the token is reloaded after a failure.
+   */
   async submit(paySource: 'H5' | 'WEAPP' | 'SWAN', phone: string, promoterCode?: string): Promise<SubmitOutcome> {
     if (this.submitting) return { type: 'blocked', toast: null };
     const verdict = this.guard();
@@ -399,7 +445,8 @@ export class OrderDraft {
     this.submitting = true;
     try {
       const body = this.payload(paySource, phone, promoterCode);
-      const result = this.kind === 'course' ? await this.api.order.submitCourse(body) : await this.api.order.submitGoods(body);
+      const result =
+        this.kind === 'course' ? await this.api.order.submitCourse(body) : await this.api.order.submitGoods(body);
       runInAction(() => (this.orderToken = ''));
       return { type: 'submitted', result };
     } catch (err) {
@@ -412,7 +459,8 @@ export class OrderDraft {
           this.popup = {
             code,
             message: code === SUBMIT_CODES.SERVER_MESSAGE ? e.message : SUBMIT_CODE_TEXTS[code],
-            action: code === SUBMIT_CODES.UNPAID_EXISTS && orderNo ? { text: '查看订单', orderNo } : { text: '返回首页' },
+            action:
+              code === SUBMIT_CODES.UNPAID_EXISTS && orderNo ? { text: '查看订单', orderNo } : { text: '返回首页' },
           };
         });
       } else if (e.kind === 'business') {
@@ -489,7 +537,8 @@ export class OrderDraftStore {
   }
 }
 
-const draftKey = (kind: OrderKind, targetSn: string, thirdEnum: string, packageSn: string) => `order_draft:${kind}:${targetSn}:${thirdEnum}:${packageSn}`;
+const draftKey = (kind: OrderKind, targetSn: string, thirdEnum: string, packageSn: string) =>
+  `order_draft:${kind}:${targetSn}:${thirdEnum}:${packageSn}`;
 
 /** The app's order drafts, made by the first order screen (stores/per-root); they live as long as the app. */
 export const orderDraftsOf = onePerRoot(

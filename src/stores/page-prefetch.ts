@@ -128,12 +128,18 @@ export function startEntranceCalls(
   shared?: { redirect: string; prefetch: Pick<PagePrefetch, 'prefetchTarget'> },
 ): EntranceCalls {
   const entered = session.enter(projectSn);
-  const auth = entered.then(() => session.loadAuth()).then(
-    () => undefined,
-    () => undefined,
-  );
+  const auth = entered
+    .then(() => session.loadAuth())
+    .then(
+      () => undefined,
+      () => undefined,
+    );
   const menu = silentLogin ? null : entered.then(() => session.loadMenu());
-  if (shared?.redirect && !silentLogin) entered.then(() => shared.prefetch.prefetchTarget(shared.redirect), () => undefined);
+  if (shared?.redirect && !silentLogin)
+    entered.then(
+      () => shared.prefetch.prefetchTarget(shared.redirect),
+      () => undefined,
+    );
   // Rejections are awaited (and shown) by the entrance page; these only keep them from being reported as
   // unhandled while nobody awaits yet.
   entered.catch(() => undefined);

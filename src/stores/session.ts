@@ -230,7 +230,12 @@ export class SessionStore {
    */
   async loginWithPlatform(login: PlatformLogin, redirect?: string): Promise<LoginOutcome> {
     if (!login.silent) return { status: 'unavailable' };
-    const outcome = await login.login({ api: this.api, redirect, wantProfile: this.authInfo.needAuthUser, wechatOfficialAccount: this.wechatOfficialAccount });
+    const outcome = await login.login({
+      api: this.api,
+      redirect,
+      wantProfile: this.authInfo.needAuthUser,
+      wechatOfficialAccount: this.wechatOfficialAccount,
+    });
     if (outcome.status === 'ok') runInAction(() => this.applyLogin(outcome.info));
     return outcome;
   }
@@ -253,7 +258,8 @@ export class SessionStore {
   setPageQuery(query: Record<string, string>): void {
     this.pageQuery = query;
     // A share link names its promoter; the latest one the visitor arrived through is the one credited.
-    if (query.promoterCode && /^P[0-9A-F]{10}$/i.test(query.promoterCode)) this.referrerCode = query.promoterCode.toUpperCase();
+    if (query.promoterCode && /^P[0-9A-F]{10}$/i.test(query.promoterCode))
+      this.referrerCode = query.promoterCode.toUpperCase();
   }
 
   /** The address last picked or saved for an order (§3 addressInfo); the submit screen takes it on show. */

@@ -25,7 +25,9 @@ declare module 'fastify' {
 export const TOKEN_HEADER = 'x-token';
 
 /** For /docs: the header of GET and DELETE calls; loose, so every other header passes validation untouched. */
-const tokenHeader = z.looseObject({ [TOKEN_HEADER]: z.string().optional().describe('session token of a GET or DELETE call') });
+const tokenHeader = z.looseObject({
+  [TOKEN_HEADER]: z.string().optional().describe('session token of a GET or DELETE call'),
+});
 
 /** A token as sent (header or body field): a non-blank string, trimmed. */
 function tokenText(token: unknown): string | null {
@@ -61,7 +63,10 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
     const mode = route.config?.session;
     if (!mode) return;
     const existing = route.preValidation ? ([] as preValidationHookHandler[]).concat(route.preValidation) : [];
-    route.preValidation = [...existing, (mode === 'required' ? requiredHook : optionalHook) as preValidationHookHandler];
+    route.preValidation = [
+      ...existing,
+      (mode === 'required' ? requiredHook : optionalHook) as preValidationHookHandler,
+    ];
   });
 }
 

@@ -25,7 +25,10 @@ export function providerParam<N extends string>(request: FastifyRequest, names: 
 }
 
 /** `format` gives the provider's refusal body for a request, or undefined to answer with the app's envelope. */
-export function answerRefusalsAs(app: FastifyInstance, format: (request: FastifyRequest, message: string) => unknown): void {
+export function answerRefusalsAs(
+  app: FastifyInstance,
+  format: (request: FastifyRequest, message: string) => unknown,
+): void {
   app.setErrorHandler((error: Error, request, reply) => {
     const refusal = refusalOf(error);
     const body = refusal ? format(request, refusal.message) : undefined;

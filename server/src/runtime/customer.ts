@@ -11,7 +11,11 @@ import { sessionUser } from '../domains/user/service';
 
 export const LOGIN_FIRST = '请先登录';
 
-export async function requireCustomer(db: Db, session: Session | null, message: string = LOGIN_FIRST): Promise<Session> {
+export async function requireCustomer(
+  db: Db,
+  session: Session | null,
+  message: string = LOGIN_FIRST,
+): Promise<Session> {
   const s = requireSession(session);
   // On PostgreSQL the auth hook read the user row with the session (runtime/sessions.ts).
   const user = await sessionUser(db, s);

@@ -37,16 +37,21 @@ export function page(title: string, body: string): string {
 <body><div class="sb">${body}</div></body></html>`;
 }
 
-export const row = (label: string, value: string) => `<div class="sb-row"><span>${escapeHtml(label)}</span><span>${escapeHtml(value)}</span></div>`;
+export const row = (label: string, value: string) =>
+  `<div class="sb-row"><span>${escapeHtml(label)}</span><span>${escapeHtml(value)}</span></div>`;
 
 /** A one-button form; `fields` is trusted HTML placed before the button (the cashier's channel choice). */
 export const button = (action: string, text: string, primary: boolean, id: string, fields = '') =>
   `<form method="post" action="${escapeHtml(action)}">${fields}<button type="submit" id="${id}" class="sb-btn ${primary ? 'sb-primary' : 'sb-plain'}">${escapeHtml(text)}</button></form>`;
 
-export const link = (href: string, text: string) => `<a class="sb-btn sb-plain" href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
+export const link = (href: string, text: string) =>
+  `<a class="sb-btn sb-plain" href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
 
 export const message = (title: string, text: string, back?: string | null) =>
-  page(title, `<div class="sb-card"><div class="sb-msg">${escapeHtml(text)}</div>${back ? link(back, '返回') : ''}</div>`);
+  page(
+    title,
+    `<div class="sb-card"><div class="sb-msg">${escapeHtml(text)}</div>${back ? link(back, '返回') : ''}</div>`,
+  );
 
 /** "2025-06-01 12:30" in China time, whatever the server's zone. */
 export function chinaTime(d: Date): string {

@@ -46,7 +46,8 @@ export class JsonText {
 }
 
 /** Whether a reply payload came from sharedOk (its serialised text may be kept). */
-export const isSharedEnvelope = (payload: unknown): payload is object => typeof payload === 'object' && payload !== null && shared.has(payload);
+export const isSharedEnvelope = (payload: unknown): payload is object =>
+  typeof payload === 'object' && payload !== null && shared.has(payload);
 
 /** Chinese texts the server answers with; the storefront shows them as they are. */
 export const MESSAGES = {
@@ -82,9 +83,11 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, code: ErrorCode = ERROR_CODES.BAD_INPUT) => new AppError(400, code, message);
+export const badRequest = (message: string, code: ErrorCode = ERROR_CODES.BAD_INPUT) =>
+  new AppError(400, code, message);
 export const notFound = (message: string, code: ErrorCode = ERROR_CODES.NOT_FOUND) => new AppError(404, code, message);
-export const conflict = (message: string, code: ErrorCode = ERROR_CODES.ORDER_STATE) => new AppError(409, code, message);
+export const conflict = (message: string, code: ErrorCode = ERROR_CODES.ORDER_STATE) =>
+  new AppError(409, code, message);
 export const sessionExpired = () => new AppError(401, ERROR_CODES.SESSION_EXPIRED, MESSAGES.sessionExpired);
 
 export function failure(code: number, message: string, info: Record<string, unknown> | null = null) {
@@ -92,7 +95,10 @@ export function failure(code: number, message: string, info: Record<string, unkn
 }
 
 /** Response schemas for a route: the success envelope plus the failures it can answer (they show in /docs). */
-export function responses<T extends z.ZodTypeAny, S extends 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503>(info: T, failures: readonly S[]) {
+export function responses<T extends z.ZodTypeAny, S extends 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503>(
+  info: T,
+  failures: readonly S[],
+) {
   const out: Record<number, z.ZodTypeAny> = { 200: envelope(info) };
   for (const status of failures) out[status] = errorEnvelope;
   return out as { 200: ReturnType<typeof envelope<T>> } & Record<S, typeof errorEnvelope>;

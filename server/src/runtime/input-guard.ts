@@ -54,7 +54,8 @@ export function inputProblem(root: unknown): string | null {
  */
 // eslint-disable-next-line no-control-regex -- a NUL is what this refuses
 const ENCODED_NUL = /\u0000|(?<!\\)(?:\\\\)*\\u0000|%00/;
-export const rawTextProblem = (text: string): string | null => (ENCODED_NUL.test(text) ? INPUT_MESSAGES.illegalCharacter : null);
+export const rawTextProblem = (text: string): string | null =>
+  ENCODED_NUL.test(text) ? INPUT_MESSAGES.illegalCharacter : null;
 
 /**
  * Longest string a verified callback may hand to SQL. Its ids go into unique indexes, whose entries PostgreSQL

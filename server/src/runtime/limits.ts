@@ -38,8 +38,13 @@ export function clientKey(ip: string): string {
   const [head, tail = ''] = ip.toLowerCase().split('%')[0].split('::');
   const left = head ? head.split(':') : [];
   const right = ip.includes('::') && tail ? tail.split(':') : [];
-  const groups = ip.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  const groups = ip.includes('::')
+    ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 const tooMany = (message: string, code: ErrorCode = ERROR_CODES.TOO_MANY_REQUESTS) => new AppError(429, code, message);
@@ -56,8 +61,10 @@ export class RequestLimits {
    */
   async smsSend(ip: string, phone: string): Promise<void> {
     // The client's own budget first: one client refused there cannot use up everyone's budget.
-    if (!(await this.store.hit(`sms:ip:${clientKey(ip)}`, this.config.smsPerIpPerHour, HOUR)).allowed) throw tooMany(LIMIT_MESSAGES.smsPerIp);
-    if (!(await this.store.hit('sms:all', this.config.smsPerMinute, MINUTE)).allowed) throw tooMany(LIMIT_MESSAGES.smsBusy);
+    if (!(await this.store.hit(`sms:ip:${clientKey(ip)}`, this.config.smsPerIpPerHour, HOUR)).allowed)
+      throw tooMany(LIMIT_MESSAGES.smsPerIp);
+    if (!(await this.store.hit('sms:all', this.config.smsPerMinute, MINUTE)).allowed)
+      throw tooMany(LIMIT_MESSAGES.smsBusy);
     if ((await this.store.count(`sms:phone:${phone}`)) >= CODES_PER_PHONE_PER_DAY) {
       throw tooMany(LIMIT_MESSAGES.smsPerPhone, ERROR_CODES.SMS_TOO_FREQUENT);
     }

@@ -62,8 +62,10 @@ export function memoryNonceStore(startedAt = Number.NEGATIVE_INFINITY): NonceSto
 
 /**
  * Every signed request on PostgreSQL claims its nonce, so the claims that arrive in one turn of the event loop go
- * to the database together, as one statement. The statement takes arrays (unnest), so one prepared form serves every group size; it is
- * built once and parsed once per pooled connection (runtime/database/prepared.ts). The primary key still decides: a nonce is
+ * to the database together, as one statement. The statement takes arrays (unnest), so one prepared form serves every
+ * group size; it is
+ * built once and parsed once per pooled connection (runtime/database/prepared.ts). The primary key still decides: a
+ * nonce is
  * returned only by the insert that stored it, whichever process or group it came from.
  */
 const claimNonces = preparedStatement((db) =>
@@ -76,14 +78,19 @@ const claimNonces = preparedStatement((db) =>
   ),
 );
 
-/** Claims one group in one statement. A nonce twice in the group is a replay in the same turn: its second is refused. */
+/**
+ * Claims one group in one statement. A nonce twice in the group is a replay in the same turn: its second is refused.
+ */
 async function claimGroup(db: Db, group: { nonce: string; at: number }[]): Promise<boolean[]> {
   const first = new Map<string, number>();
   group.forEach((c, i) => {
     if (!first.has(c.nonce)) first.set(c.nonce, i);
   });
   const claims = [...first.values()].map((i) => group[i]);
-  const { rows } = await claimNonces(db).execute({ nonces: claims.map((c) => c.nonce), times: claims.map((c) => new Date(c.at).toISOString()) });
+  const { rows } = await claimNonces(db).execute({
+    nonces: claims.map((c) => c.nonce),
+    times: claims.map((c) => new Date(c.at).toISOString()),
+  });
   const stored = new Set(rows.map((r) => r.nonce));
   return group.map((c, i) => first.get(c.nonce) === i && stored.has(c.nonce));
 }

@@ -10,7 +10,9 @@ import type { Db } from './database/plugin';
 import { deploymentOf } from './deployment';
 
 export const SHARED_TTL_MS = 5_000;
-/** The scope of read models that belong to no one project (the list of online projects); every invalidation drops it. */
+/**
+ * The scope of read models that belong to no one project (the list of online projects); every invalidation drops it.
+ */
 export const ALL_PROJECTS = '*';
 /** A project's entries are dropped together past this many (paged lists could otherwise grow without bound). */
 const MAX_ENTRIES_PER_PROJECT = 2_000;

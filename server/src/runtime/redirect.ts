@@ -28,7 +28,12 @@ function allowed(url: string, publicBaseUrl?: string): boolean {
   if (!publicBaseUrl) return false;
   try {
     const target = new URL(url);
-    return (target.protocol === 'http:' || target.protocol === 'https:') && !target.username && !target.password && target.origin === new URL(publicBaseUrl).origin;
+    return (
+      (target.protocol === 'http:' || target.protocol === 'https:') &&
+      !target.username &&
+      !target.password &&
+      target.origin === new URL(publicBaseUrl).origin
+    );
   } catch {
     return false;
   }

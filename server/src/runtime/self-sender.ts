@@ -4,7 +4,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 
-export type NotifySender = (path: string, body: string, headers: Record<string, string>) => Promise<{ status: number; body: string }>;
+export type NotifySender = (
+  path: string,
+  body: string,
+  headers: Record<string, string>,
+) => Promise<{ status: number; body: string }>;
 
 /**
  * Over HTTP to this server's own listening address (what a provider's callback would hit); through

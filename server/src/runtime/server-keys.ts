@@ -11,8 +11,15 @@ import type { Db } from './database/plugin';
 const loaded = new WeakMap<Db, Map<string, Promise<Buffer>>>();
 
 async function loadKey(db: Db, name: string): Promise<Buffer> {
-  await db.insert(serverKeys).values({ name, secret: randomBytes(32).toString('base64url') }).onConflictDoNothing();
-  const [row] = await db.select({ secret: serverKeys.secret }).from(serverKeys).where(eq(serverKeys.name, name)).limit(1);
+  await db
+    .insert(serverKeys)
+    .values({ name, secret: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select({ secret: serverKeys.secret })
+    .from(serverKeys)
+    .where(eq(serverKeys.name, name))
+    .limit(1);
   if (!row) throw new Error(`server key ${name} could not be stored`);
   return Buffer.from(row.secret, 'base64url');
 }

@@ -101,6 +101,8 @@ export function serverOptions(config: Pick<Config, 'trustProxy'>, logger: Logger
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     logController: new RequestLog(),
-    logger: on ? { level: logger.level, serializers: { req: serializeRequest as never }, stream: logger.stream ?? stdoutLog() } : false,
+    logger: on
+      ? { level: logger.level, serializers: { req: serializeRequest as never }, stream: logger.stream ?? stdoutLog() }
+      : false,
   };
 }

@@ -11,7 +11,13 @@ import type { Db } from './database/plugin';
 import { deploymentOf } from './deployment';
 import { sha256Hex } from './sha256';
 import { groupPerTurn } from './turn-group';
-import { ensureVisitorRow, isVisitorToken, readVisitorToken, visitorUserRow, type VisitorClaims } from '../domains/entrance/visitor-tokens';
+import {
+  ensureVisitorRow,
+  isVisitorToken,
+  readVisitorToken,
+  visitorUserRow,
+  type VisitorClaims,
+} from '../domains/entrance/visitor-tokens';
 
 export interface Session {
   token: string;
@@ -29,16 +35,28 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const hashToken = (token: string) => sha256Hex(token);
 
 /** A new session's token and the row that stores it (its hash). */
-function newSession(input: { userId: string; projectSn: string; ttlDays: number }): { session: Session; row: typeof sessions.$inferInsert } {
+function newSession(input: { userId: string; projectSn: string; ttlDays: number }): {
+  session: Session;
+  row: typeof sessions.$inferInsert;
+} {
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
   return {
     session: { token, userId: input.userId, projectSn: input.projectSn },
-    row: { tokenHash: hashToken(token), userId: input.userId, projectSn: input.projectSn, createdAt: new Date(now), expiresAt: new Date(now + input.ttlDays * DAY_MS) },
+    row: {
+      tokenHash: hashToken(token),
+      userId: input.userId,
+      projectSn: input.projectSn,
+      createdAt: new Date(now),
+      expiresAt: new Date(now + input.ttlDays * DAY_MS),
+    },
   };
 }
 
-export async function createSession(db: Db, input: { userId: string; projectSn: string; ttlDays: number }): Promise<Session> {
+export async function createSession(
+  db: Db,
+  input: { userId: string; projectSn: string; ttlDays: number },
+): Promise<Session> {
   const { session, row } = newSession(input);
   await db.insert(sessions).values(row);
   return session;
@@ -51,18 +69,28 @@ export async function createSession(db: Db, input: { userId: string; projectSn: 
  * expiry. Where several processes may revoke, every lookup asks the database. Keyed by the token itself, which
  * every request carries anyway (the database keeps only its hash). At most MAX_CACHED live entries.
  */
-export type CachedSession = { userId: string; projectSn: string; expiresAt: number; visitor?: VisitorClaims; user?: typeof users.$inferSelect } | 'revoked';
+export type CachedSession =
+  | { userId: string; projectSn: string; expiresAt: number; visitor?: VisitorClaims; user?: typeof users.$inferSelect }
+  | 'revoked';
 /** Past this many entries the live ones are dropped (tombstones stay): they are read again on their next call. */
 const MAX_CACHED = 100_000;
 
 const sessionCache = (db: Db): Map<string, CachedSession> | null => deploymentOf(db).sessionCache;
 
-/** Every signed call with a token reads its session where there is no cache: built once (runtime/database/prepared.ts). */
+/**
+ * Every signed call with a token reads its session where there is no cache: built once (runtime/database/prepared.ts).
+ */
 const liveSession = preparedStatement((db) =>
   db
     .select({ userId: sessions.userId, projectSn: sessions.projectSn, expiresAt: sessions.expiresAt })
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('hash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
     .limit(1)
     .prepare('session_live'),
 );
@@ -75,10 +103,21 @@ const liveSession = preparedStatement((db) =>
  */
 const liveSessionsWithUser = preparedStatement((db) =>
   db
-    .select({ tokenHash: sessions.tokenHash, userId: sessions.userId, projectSn: sessions.projectSn, user: getTableColumns(users) })
+    .select({
+      tokenHash: sessions.tokenHash,
+      userId: sessions.userId,
+      projectSn: sessions.projectSn,
+      user: getTableColumns(users),
+    })
     .from(sessions)
     .innerJoin(users, eq(users.userId, sessions.userId))
-    .where(and(sql`${sessions.tokenHash} = any(${sql.placeholder('hashes')}::text[])`, isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .where(
+      and(
+        sql`${sessions.tokenHash} = any(${sql.placeholder('hashes')}::text[])`,
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
     .prepare('session_live_user_group'),
 );
 type LiveRow = { userId: string; projectSn: string; user: typeof users.$inferSelect };
@@ -102,7 +141,10 @@ function liveSessionWithUser(db: Db, hash: string): Promise<LiveRow | undefined>
 function knownLiveSession(db: Db, token: string): Session | null | undefined {
   const hit = sessionCache(db)?.get(token);
   if (hit === 'revoked') return null;
-  if (hit && hit.expiresAt > Date.now()) return hit.visitor ? visitorSession(token, hit.visitor, hit.user) : { token, userId: hit.userId, projectSn: hit.projectSn };
+  if (hit && hit.expiresAt > Date.now())
+    return hit.visitor
+      ? visitorSession(token, hit.visitor, hit.user)
+      : { token, userId: hit.userId, projectSn: hit.projectSn };
   return undefined;
 }
 
@@ -151,7 +193,10 @@ function standingOf(db: Db, hash: string, userId: string): Promise<Standing> {
   let lookUp = standings.get(db);
   if (!lookUp) {
     lookUp = groupPerTurn(async (inputs: { hash: string; userId: string }[]) => {
-      const { rows } = await visitorStanding(db).execute({ hashes: inputs.map((i) => i.hash), userIds: inputs.map((i) => i.userId) });
+      const { rows } = await visitorStanding(db).execute({
+        hashes: inputs.map((i) => i.hash),
+        userIds: inputs.map((i) => i.userId),
+      });
       const byHash = new Map(rows.map((r) => [r.hash, r]));
       return inputs.map((i) => byHash.get(i.hash) ?? { revoked: false, stored: false, customer: false });
     });
@@ -165,7 +210,13 @@ function visitorSession(token: string, claims: VisitorClaims, user: typeof users
   return { token, userId: claims.userId, projectSn: claims.projectSn, visitor: claims, ...(user ? { user } : {}) };
 }
 
-async function findVisitorSession(db: Db, token: string, hash: string, cache: Map<string, CachedSession> | null, now: number): Promise<Session | null> {
+async function findVisitorSession(
+  db: Db,
+  token: string,
+  hash: string,
+  cache: Map<string, CachedSession> | null,
+  now: number,
+): Promise<Session | null> {
   const claims = await readVisitorToken(db, token, now);
   if (!claims) return null;
   const standing = await standingOf(db, hash, claims.userId);
@@ -178,7 +229,13 @@ async function findVisitorSession(db: Db, token: string, hash: string, cache: Ma
   const user = standing.stored ? undefined : visitorUserRow(claims);
   if (cache && cache.get(token) !== 'revoked') {
     if (cache.size >= MAX_CACHED) for (const [k, v] of cache) if (v !== 'revoked') cache.delete(k);
-    cache.set(token, { userId: claims.userId, projectSn: claims.projectSn, expiresAt: claims.expiresAt, visitor: claims, user });
+    cache.set(token, {
+      userId: claims.userId,
+      projectSn: claims.projectSn,
+      expiresAt: claims.expiresAt,
+      visitor: claims,
+      user,
+    });
   }
   return visitorSession(token, claims, user);
 }
@@ -187,16 +244,30 @@ async function findVisitorSession(db: Db, token: string, hash: string, cache: Ma
  * Ends a session in the database: a stored one gets its revoked_at; a visitor's (no row) gets a revoked row, after
  * its user row (the foreign key). `db` may be a transaction; callers also call markRevoked with the server's db.
  */
-export async function revokeStoredSession(db: Db, session: Pick<Session, 'token' | 'userId' | 'projectSn' | 'visitor'>, at = new Date()): Promise<void> {
+export async function revokeStoredSession(
+  db: Db,
+  session: Pick<Session, 'token' | 'userId' | 'projectSn' | 'visitor'>,
+  at = new Date(),
+): Promise<void> {
   const tokenHash = hashToken(session.token);
   if (!session.visitor) {
-    await db.update(sessions).set({ revokedAt: at }).where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+    await db
+      .update(sessions)
+      .set({ revokedAt: at })
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
     return;
   }
   await ensureVisitorRow(db, session);
   await db
     .insert(sessions)
-    .values({ tokenHash, userId: session.userId, projectSn: session.projectSn, createdAt: new Date(session.visitor.issuedAt), expiresAt: new Date(session.visitor.expiresAt), revokedAt: at })
+    .values({
+      tokenHash,
+      userId: session.userId,
+      projectSn: session.projectSn,
+      createdAt: new Date(session.visitor.issuedAt),
+      expiresAt: new Date(session.visitor.expiresAt),
+      revokedAt: at,
+    })
     .onConflictDoNothing();
 }
 
@@ -208,7 +279,10 @@ export function markRevoked(db: Db, token: string): void {
   sessionCache(db)?.set(token, 'revoked');
 }
 
-export async function revokeSession(db: Db, session: Pick<Session, 'token' | 'userId' | 'projectSn' | 'visitor'>): Promise<void> {
+export async function revokeSession(
+  db: Db,
+  session: Pick<Session, 'token' | 'userId' | 'projectSn' | 'visitor'>,
+): Promise<void> {
   markRevoked(db, session.token);
   await revokeStoredSession(db, session);
 }

@@ -7,7 +7,8 @@
  * @fastify/static's preCompressed sends the best one the client accepts, with Content-Encoding, and the plain
  * file otherwise. Names carrying a content hash never change, so they are cached for a year (immutable);
  * index.html and the other unhashed files are revalidated on every load so a new build is seen at once.
- * The entry page itself (/ and /index.html) is answered by domains/pages/first-screen-plugin.ts, which draws the home's first
+ * The entry page itself (/ and /index.html) is answered by domains/pages/first-screen-plugin.ts, which draws the home's
+ * first
  * banner into it (LCP).
  */
 import { existsSync } from 'node:fs';
@@ -59,7 +60,9 @@ export async function registerStatic(app: FastifyInstance, options: { h5Dist: st
       setHeaders: h5Headers,
     });
   } else {
-    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE));
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE),
+    );
   }
 
   const imageRoots = [SERVER_STATIC_DIR, join(h5Root, 'static')].filter((dir) => existsSync(dir));

@@ -22,7 +22,11 @@ export const baiduSignedString = (fields: Record<string, string>) =>
     .join('&');
 
 const rsaPair = () =>
-  generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+  generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
 
 export const PM_APP_KEY = 'MMMabc';
 export const DEAL_ID = '470193086';
@@ -72,7 +76,9 @@ export async function startBaiduPayFake() {
   });
 
   function applyRefund(res: ServerResponse, fields: Record<string, string>) {
-    const ok = createVerify('RSA-SHA1').update(baiduSignedString(fields)).verify(developer.publicKey, fields.rsaSign ?? '', 'base64');
+    const ok = createVerify('RSA-SHA1')
+      .update(baiduSignedString(fields))
+      .verify(developer.publicKey, fields.rsaSign ?? '', 'base64');
     if (!ok) return send(res, { errno: 40003, msg: '签名验证失败', data: {} });
     if (fields.appKey !== PM_APP_KEY) return send(res, { errno: 40001, msg: '参数错误', data: {} });
     if (state.refuseRefund) {
@@ -81,15 +87,35 @@ export async function startBaiduPayFake() {
       return send(res, { errno: r.errno, msg: r.msg, data: {} });
     }
     const known = [...state.refunds.values()].find((r) => r.bizRefundBatchId === fields.bizRefundBatchId);
-    if (known) return send(res, { errno: 0, msg: 'success', data: { refundBatchId: known.refundBatchId, refundPayMoney: String(known.amount) } });
+    if (known)
+      return send(res, {
+        errno: 0,
+        msg: 'success',
+        data: { refundBatchId: known.refundBatchId, refundPayMoney: String(known.amount) },
+      });
     const order = state.orders.get(fields.tpOrderId);
-    if (!order || order.orderId !== fields.orderId || order.userId !== fields.userId || order.status !== 2) return send(res, { errno: 10002, msg: '订单不存在', data: {} });
+    if (!order || order.orderId !== fields.orderId || order.userId !== fields.userId || order.status !== 2)
+      return send(res, { errno: 10002, msg: '订单不存在', data: {} });
     const amount = Number(fields.applyRefundMoney);
-    const refunded = [...state.refunds.values()].filter((r) => r.tpOrderId === order.tpOrderId).reduce((n, r) => n + r.amount, 0);
-    if (!Number.isInteger(amount) || amount <= 0 || refunded + amount > order.totalMoney) return send(res, { errno: 10005, msg: '退款金额超过可退金额', data: {} });
-    const refund = { refundBatchId: `1527${Date.now()}${randomBytes(2).toString('hex')}`, bizRefundBatchId: fields.bizRefundBatchId, orderId: order.orderId, tpOrderId: order.tpOrderId, amount, fields };
+    const refunded = [...state.refunds.values()]
+      .filter((r) => r.tpOrderId === order.tpOrderId)
+      .reduce((n, r) => n + r.amount, 0);
+    if (!Number.isInteger(amount) || amount <= 0 || refunded + amount > order.totalMoney)
+      return send(res, { errno: 10005, msg: '退款金额超过可退金额', data: {} });
+    const refund = {
+      refundBatchId: `1527${Date.now()}${randomBytes(2).toString('hex')}`,
+      bizRefundBatchId: fields.bizRefundBatchId,
+      orderId: order.orderId,
+      tpOrderId: order.tpOrderId,
+      amount,
+      fields,
+    };
     state.refunds.set(refund.refundBatchId, refund);
-    send(res, { errno: 0, msg: 'success', data: { refundBatchId: refund.refundBatchId, refundPayMoney: String(amount) } });
+    send(res, {
+      errno: 0,
+      msg: 'success',
+      data: { refundBatchId: refund.refundBatchId, refundPayMoney: String(amount) },
+    });
   }
 
   const server: Server = createServer((req, res) => {
@@ -115,10 +141,20 @@ export async function startBaiduPayFake() {
         return send(res, {
           errno: 0,
           msg: 'success',
-          data: { ...order, orderId: Number(order.orderId), userId: Number(order.userId), appKey: PM_APP_KEY, dealId: Number(DEAL_ID), payMoney: order.totalMoney, count: 1, createTime: 1763800000 },
+          data: {
+            ...order,
+            orderId: Number(order.orderId),
+            userId: Number(order.userId),
+            appKey: PM_APP_KEY,
+            dealId: Number(DEAL_ID),
+            payMoney: order.totalMoney,
+            count: 1,
+            createTime: 1763800000,
+          },
         });
       }
-      if (req.method === 'POST' && url.pathname === '/cashier/applyOrderRefund') return applyRefund(res, Object.fromEntries(new URLSearchParams(body)));
+      if (req.method === 'POST' && url.pathname === '/cashier/applyOrderRefund')
+        return applyRefund(res, Object.fromEntries(new URLSearchParams(body)));
       res.writeHead(404).end();
     });
   });
@@ -145,7 +181,13 @@ export async function startBaiduPayFake() {
     }),
     /** swan.requestPolymerPayment opened the cashier for this orderInfo: Baidu now holds the order, unpaid. */
     open(orderInfo: Record<string, string>): FakeOrder {
-      const order: FakeOrder = { orderId: String(80002000 + state.orders.size), userId: '2250333905', tpOrderId: orderInfo.tpOrderId, totalMoney: Number(orderInfo.totalAmount), status: 1 };
+      const order: FakeOrder = {
+        orderId: String(80002000 + state.orders.size),
+        userId: '2250333905',
+        tpOrderId: orderInfo.tpOrderId,
+        totalMoney: Number(orderInfo.totalAmount),
+        status: 1,
+      };
       state.orders.set(order.tpOrderId, order);
       return order;
     },
@@ -155,22 +197,50 @@ export async function startBaiduPayFake() {
       if (!order) throw new Error(`no Baidu order for ${tpOrderId}`);
       order.status = 2;
       const fields = {
-        userId: order.userId, orderId: order.orderId, unitPrice: String(order.totalMoney), count: '1', totalMoney: String(order.totalMoney), payMoney: String(order.totalMoney),
-        promoMoney: '0', hbMoney: '0', hbBalanceMoney: '0', giftCardMoney: '0', dealId: DEAL_ID, payTime: String(Math.floor(Date.now() / 1000)),
-        promoDetail: '', payType: '1117', partnerId: '6000001', status: '2', tpOrderId, returnData: '',
+        userId: order.userId,
+        orderId: order.orderId,
+        unitPrice: String(order.totalMoney),
+        count: '1',
+        totalMoney: String(order.totalMoney),
+        payMoney: String(order.totalMoney),
+        promoMoney: '0',
+        hbMoney: '0',
+        hbBalanceMoney: '0',
+        giftCardMoney: '0',
+        dealId: DEAL_ID,
+        payTime: String(Math.floor(Date.now() / 1000)),
+        promoDetail: '',
+        payType: '1117',
+        partnerId: '6000001',
+        status: '2',
+        tpOrderId,
+        returnData: '',
       };
       return new URLSearchParams(signed(fields)).toString();
     },
     /** Baidu's refund audit question for a refund batch (form text), signed by `key` (the platform's by default). */
     audit(refundBatchId: string, tpOrderId: string, key?: string): string {
       const order = state.orders.get(tpOrderId);
-      return new URLSearchParams(signed({ orderId: order?.orderId ?? '1', userId: order?.userId ?? '1', tpOrderId, refundBatchId }, key)).toString();
+      return new URLSearchParams(
+        signed({ orderId: order?.orderId ?? '1', userId: order?.userId ?? '1', tpOrderId, refundBatchId }, key),
+      ).toString();
     },
     /** Baidu's refund result (refundStatus 1 success, 2 failure) for a batch, form text. */
     refundResult(refundBatchId: string, refundStatus: '1' | '2', key?: string): string {
       const r = state.refunds.get(refundBatchId);
       if (!r) throw new Error(`no Baidu refund ${refundBatchId}`);
-      return new URLSearchParams(signed({ orderId: r.orderId, userId: state.orders.get(r.tpOrderId)!.userId, tpOrderId: r.tpOrderId, refundBatchId, refundStatus }, key)).toString();
+      return new URLSearchParams(
+        signed(
+          {
+            orderId: r.orderId,
+            userId: state.orders.get(r.tpOrderId)!.userId,
+            tpOrderId: r.tpOrderId,
+            refundBatchId,
+            refundStatus,
+          },
+          key,
+        ),
+      ).toString();
     },
     /** Forgets every access token, as Baidu's expiry does. */
     expireTokens: () => state.tokens.clear(),

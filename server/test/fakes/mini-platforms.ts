@@ -64,7 +64,11 @@ async function readBody(req: IncomingMessage): Promise<string> {
  * blocks (1 to 32 bytes of padding, as Baidu's decryption sample strips it), AES-192-CBC, base64. A pad over 16
  * is what Node's default 16-byte unpadding refuses.
  */
-export function encryptBaiduPhone(sessionKey: string, phone: string, appKey: string): { encryptedData: string; iv: string } {
+export function encryptBaiduPhone(
+  sessionKey: string,
+  phone: string,
+  appKey: string,
+): { encryptedData: string; iv: string } {
   const content = Buffer.from(JSON.stringify({ mobile: phone }), 'utf8');
   const length = Buffer.alloc(4);
   length.writeUInt32BE(content.length);
@@ -77,7 +81,10 @@ export function encryptBaiduFrame(sessionKey: string, plain: Buffer): { encrypte
   const iv = randomBytes(16);
   const cipher = createCipheriv('aes-192-cbc', Buffer.from(sessionKey, 'base64'), iv).setAutoPadding(false);
   const padded = Buffer.concat([plain, Buffer.alloc(pad, pad)]);
-  return { encryptedData: Buffer.concat([cipher.update(padded), cipher.final()]).toString('base64'), iv: iv.toString('base64') };
+  return {
+    encryptedData: Buffer.concat([cipher.update(padded), cipher.final()]).toString('base64'),
+    iv: iv.toString('base64'),
+  };
 }
 
 export async function startMiniPlatformsFake(): Promise<MiniPlatformsFake> {
@@ -99,19 +106,27 @@ export async function startMiniPlatformsFake(): Promise<MiniPlatformsFake> {
       if (url.pathname === '/sns/jscode2session' && req.method === 'GET') {
         const q = url.searchParams;
         if (q.get('appid') !== fake.wechat.appId) return json(res, { errcode: 40013, errmsg: 'invalid appid' });
-        if (q.get('secret') !== fake.wechat.appSecret) return json(res, { errcode: 40125, errmsg: 'invalid appsecret' });
-        if (q.get('grant_type') !== 'authorization_code') return json(res, { errcode: 40002, errmsg: 'invalid grant_type' });
+        if (q.get('secret') !== fake.wechat.appSecret)
+          return json(res, { errcode: 40125, errmsg: 'invalid appsecret' });
+        if (q.get('grant_type') !== 'authorization_code')
+          return json(res, { errcode: 40002, errmsg: 'invalid grant_type' });
         const grant = wechatCodes.get(q.get('js_code') ?? '');
-        if (!grant || Date.now() - grant.issuedAt > CODE_TTL_MS) return json(res, { errcode: 40029, errmsg: 'invalid code' });
+        if (!grant || Date.now() - grant.issuedAt > CODE_TTL_MS)
+          return json(res, { errcode: 40029, errmsg: 'invalid code' });
         if (grant.used) return json(res, { errcode: 40163, errmsg: 'code been used' });
         grant.used = true;
-        return json(res, { openid: grant.openid, session_key: randomBytes(16).toString('base64'), ...(grant.unionid ? { unionid: grant.unionid } : {}) });
+        return json(res, {
+          openid: grant.openid,
+          session_key: randomBytes(16).toString('base64'),
+          ...(grant.unionid ? { unionid: grant.unionid } : {}),
+        });
       }
 
       if (url.pathname === '/cgi-bin/stable_token' && req.method === 'POST') {
         const b = JSON.parse(body || '{}') as Record<string, unknown>;
         if (b.grant_type !== 'client_credential') return json(res, { errcode: 40002, errmsg: 'invalid grant_type' });
-        if (b.appid !== fake.wechat.appId || b.secret !== fake.wechat.appSecret) return json(res, { errcode: 40125, errmsg: 'invalid appsecret' });
+        if (b.appid !== fake.wechat.appId || b.secret !== fake.wechat.appSecret)
+          return json(res, { errcode: 40125, errmsg: 'invalid appsecret' });
         const token = `tok_${randomBytes(12).toString('hex')}`;
         tokens.add(token);
         issued += 1;
@@ -119,7 +134,8 @@ export async function startMiniPlatformsFake(): Promise<MiniPlatformsFake> {
       }
 
       if (url.pathname === '/wxa/business/getuserphonenumber' && req.method === 'POST') {
-        if (!tokens.has(url.searchParams.get('access_token') ?? '')) return json(res, { errcode: 40001, errmsg: 'invalid credential, access_token is invalid or not latest' });
+        if (!tokens.has(url.searchParams.get('access_token') ?? ''))
+          return json(res, { errcode: 40001, errmsg: 'invalid credential, access_token is invalid or not latest' });
         const b = JSON.parse(body || '{}') as Record<string, unknown>;
         const grant = phoneCodes.get(String(b.code ?? ''));
         if (!grant) return json(res, { errcode: 40029, errmsg: 'invalid code' });
@@ -171,7 +187,12 @@ export async function startMiniPlatformsFake(): Promise<MiniPlatformsFake> {
     },
     wechatPhoneCode(phone: string, opts: { appid?: string; countryCode?: string } = {}) {
       const c = code();
-      phoneCodes.set(c, { phone, appid: opts.appid ?? fake.wechat.appId, countryCode: opts.countryCode ?? '86', used: false });
+      phoneCodes.set(c, {
+        phone,
+        appid: opts.appid ?? fake.wechat.appId,
+        countryCode: opts.countryCode ?? '86',
+        used: false,
+      });
       return c;
     },
     revokeTokens() {

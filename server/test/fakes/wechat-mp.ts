@@ -58,7 +58,9 @@ export function withCode(redirectUri: string, code: string, state: string): stri
   return `${head}${head.includes('?') ? '&' : '?'}code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}${hash}`;
 }
 
-export async function startWechatMpFake(opts: { appId?: string; appSecret?: string; user?: FakeWechatUser } = {}): Promise<WechatMpFake> {
+export async function startWechatMpFake(
+  opts: { appId?: string; appSecret?: string; user?: FakeWechatUser } = {},
+): Promise<WechatMpFake> {
   const appId = opts.appId ?? 'wxFAKEOFFICIAL0001';
   const appSecret = opts.appSecret ?? randomBytes(16).toString('hex');
   const grants = new Map<string, Grant>();
@@ -69,7 +71,11 @@ export async function startWechatMpFake(opts: { appId?: string; appSecret?: stri
     base: '',
     appId,
     appSecret,
-    user: opts.user ?? { openid: `o${randomBytes(13).toString('base64url')}`, nickname: '微信用户', headimgurl: 'https://thirdwx.qlogo.cn/mmopen/fake/132' },
+    user: opts.user ?? {
+      openid: `o${randomBytes(13).toString('base64url')}`,
+      nickname: '微信用户',
+      headimgurl: 'https://thirdwx.qlogo.cn/mmopen/fake/132',
+    },
     ticket: `ticket-${randomBytes(8).toString('hex')}`,
     seen: [],
     issueCode(scope) {
@@ -77,7 +83,12 @@ export async function startWechatMpFake(opts: { appId?: string; appSecret?: stri
       grants.set(code, { scope, user: { ...fake.user }, issuedAt: Date.now(), used: false });
       return code;
     },
-    env: () => ({ WECHAT_APP_ID: appId, WECHAT_APP_SECRET: appSecret, WECHAT_API_BASE: fake.base, WECHAT_OAUTH_AUTHORIZE_URL: `${fake.base}/connect/oauth2/authorize` }),
+    env: () => ({
+      WECHAT_APP_ID: appId,
+      WECHAT_APP_SECRET: appSecret,
+      WECHAT_API_BASE: fake.base,
+      WECHAT_OAUTH_AUTHORIZE_URL: `${fake.base}/connect/oauth2/authorize`,
+    }),
     stop: () => new Promise<void>((r) => server.close(() => r())),
   };
 
@@ -90,7 +101,12 @@ export async function startWechatMpFake(opts: { appId?: string; appSecret?: stri
     if (url.pathname === '/connect/oauth2/authorize') {
       const scope = q('scope');
       // WeChat shows an error page for a wrong appid or scope; the fake says so in plain text.
-      if (q('appid') !== appId || q('response_type') !== 'code' || (scope !== 'snsapi_base' && scope !== 'snsapi_userinfo') || !/^https?:\/\//.test(q('redirect_uri'))) {
+      if (
+        q('appid') !== appId ||
+        q('response_type') !== 'code' ||
+        (scope !== 'snsapi_base' && scope !== 'snsapi_userinfo') ||
+        !/^https?:\/\//.test(q('redirect_uri'))
+      ) {
         res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
         return res.end('参数错误');
       }
@@ -99,10 +115,12 @@ export async function startWechatMpFake(opts: { appId?: string; appSecret?: stri
       return res.end();
     }
     if (url.pathname === '/sns/oauth2/access_token') {
-      if (q('appid') !== appId || q('secret') !== appSecret) return json(res, { errcode: 40125, errmsg: 'invalid appsecret' });
+      if (q('appid') !== appId || q('secret') !== appSecret)
+        return json(res, { errcode: 40125, errmsg: 'invalid appsecret' });
       if (q('grant_type') !== 'authorization_code') return json(res, { errcode: 40002, errmsg: 'invalid grant_type' });
       const grant = grants.get(q('code'));
-      if (!grant || Date.now() - grant.issuedAt > CODE_TTL_MS) return json(res, { errcode: 40029, errmsg: 'invalid code' });
+      if (!grant || Date.now() - grant.issuedAt > CODE_TTL_MS)
+        return json(res, { errcode: 40029, errmsg: 'invalid code' });
       if (grant.used) return json(res, { errcode: 40163, errmsg: 'code been used' });
       grant.used = true;
       const accessToken = randomBytes(24).toString('hex');
@@ -118,19 +136,32 @@ export async function startWechatMpFake(opts: { appId?: string; appSecret?: stri
     }
     if (url.pathname === '/sns/userinfo') {
       const grant = tokens.get(q('access_token'));
-      if (!grant) return json(res, { errcode: 40001, errmsg: 'invalid credential, access_token is invalid or not latest' });
+      if (!grant)
+        return json(res, { errcode: 40001, errmsg: 'invalid credential, access_token is invalid or not latest' });
       if (grant.scope !== 'snsapi_userinfo') return json(res, { errcode: 48001, errmsg: 'api unauthorized' });
       if (q('openid') !== grant.user.openid) return json(res, { errcode: 40003, errmsg: 'invalid openid' });
       const u = grant.user;
-      return json(res, { openid: u.openid, nickname: u.nickname, sex: 0, province: '', city: '', country: '', headimgurl: u.headimgurl, privilege: [], ...(u.unionid ? { unionid: u.unionid } : {}) });
+      return json(res, {
+        openid: u.openid,
+        nickname: u.nickname,
+        sex: 0,
+        province: '',
+        city: '',
+        country: '',
+        headimgurl: u.headimgurl,
+        privilege: [],
+        ...(u.unionid ? { unionid: u.unionid } : {}),
+      });
     }
     if (url.pathname === '/cgi-bin/token') {
-      if (q('appid') !== appId || q('secret') !== appSecret || q('grant_type') !== 'client_credential') return json(res, { errcode: 40125, errmsg: 'invalid appsecret' });
+      if (q('appid') !== appId || q('secret') !== appSecret || q('grant_type') !== 'client_credential')
+        return json(res, { errcode: 40125, errmsg: 'invalid appsecret' });
       clientToken = randomBytes(16).toString('hex');
       return json(res, { access_token: clientToken, expires_in: 7200 });
     }
     if (url.pathname === '/cgi-bin/ticket/getticket') {
-      if (!clientToken || q('access_token') !== clientToken || q('type') !== 'jsapi') return json(res, { errcode: 40001, errmsg: 'invalid credential' });
+      if (!clientToken || q('access_token') !== clientToken || q('type') !== 'jsapi')
+        return json(res, { errcode: 40001, errmsg: 'invalid credential' });
       return json(res, { errcode: 0, errmsg: 'ok', ticket: fake.ticket, expires_in: 7200 });
     }
     res.writeHead(404, { 'content-type': 'application/json' });

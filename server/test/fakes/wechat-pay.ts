@@ -63,15 +63,28 @@ export async function startWechatPayFake(): Promise<WechatPayFake> {
   function authorized(req: IncomingMessage, body: string): boolean {
     const m = /^WECHATPAY2-SHA256-RSA2048 (.*)$/.exec(req.headers.authorization ?? '');
     if (!m) return false;
-    const f = Object.fromEntries(m[1].split(',').map((kv) => { const i = kv.indexOf('='); return [kv.slice(0, i), kv.slice(i + 1).replace(/^"|"$/g, '')]; }));
-    if (f.mchid !== MCH || f.serial_no !== SERIAL || Math.abs(Date.now() / 1000 - Number(f.timestamp)) > 300) return false;
-    return createVerify('RSA-SHA256').update(`${req.method}\n${req.url}\n${f.timestamp}\n${f.nonce_str}\n${body}\n`).verify(merchant.publicKey, f.signature, 'base64');
+    const f = Object.fromEntries(
+      m[1].split(',').map((kv) => {
+        const i = kv.indexOf('=');
+        return [kv.slice(0, i), kv.slice(i + 1).replace(/^"|"$/g, '')];
+      }),
+    );
+    if (f.mchid !== MCH || f.serial_no !== SERIAL || Math.abs(Date.now() / 1000 - Number(f.timestamp)) > 300)
+      return false;
+    return createVerify('RSA-SHA256')
+      .update(`${req.method}\n${req.url}\n${f.timestamp}\n${f.nonce_str}\n${body}\n`)
+      .verify(merchant.publicKey, f.signature, 'base64');
   }
 
   function signedHeaders(body: string) {
     const ts = String(Math.floor(Date.now() / 1000));
     const nonce = randomBytes(8).toString('hex');
-    return { 'wechatpay-timestamp': ts, 'wechatpay-nonce': nonce, 'wechatpay-signature': sign(platform.privateKey, `${ts}\n${nonce}\n${body}\n`), 'wechatpay-serial': PLATFORM_ID };
+    return {
+      'wechatpay-timestamp': ts,
+      'wechatpay-nonce': nonce,
+      'wechatpay-signature': sign(platform.privateKey, `${ts}\n${nonce}\n${body}\n`),
+      'wechatpay-serial': PLATFORM_ID,
+    };
   }
 
   function answer(res: ServerResponse, status: number, json: unknown) {
@@ -81,8 +94,13 @@ export async function startWechatPayFake(): Promise<WechatPayFake> {
   }
 
   const transaction = (o: FakeOrder) => ({
-    appid: o.appid, mchid: MCH, out_trade_no: o.out_trade_no, transaction_id: o.transactionId, trade_state: o.state,
-    payer: { openid: o.openid }, amount: { total: o.amount, payer_total: o.amount, currency: 'CNY' },
+    appid: o.appid,
+    mchid: MCH,
+    out_trade_no: o.out_trade_no,
+    transaction_id: o.transactionId,
+    trade_state: o.state,
+    payer: { openid: o.openid },
+    amount: { total: o.amount, payer_total: o.amount, currency: 'CNY' },
   });
 
   const fake: WechatPayFake = {
@@ -105,7 +123,11 @@ export async function startWechatPayFake(): Promise<WechatPayFake> {
     async pay(req) {
       // The WeChat client refuses a pay sign the merchant key did not make.
       const message = `${req.appId}\n${req.timeStamp}\n${req.nonceStr}\n${req.package}\n`;
-      if (req.signType !== 'RSA' || !createVerify('RSA-SHA256').update(message).verify(merchant.publicKey, req.paySign, 'base64')) return 'fail';
+      if (
+        req.signType !== 'RSA' ||
+        !createVerify('RSA-SHA256').update(message).verify(merchant.publicKey, req.paySign, 'base64')
+      )
+        return 'fail';
       const outTradeNo = prepays.get(req.package.replace(/^prepay_id=/, ''));
       const order = outTradeNo ? fake.orders.get(outTradeNo) : undefined;
       if (!order || order.state !== 'NOTPAY' || order.appid !== req.appId) return 'fail';
@@ -114,12 +136,30 @@ export async function startWechatPayFake(): Promise<WechatPayFake> {
       const iv = randomBytes(6).toString('hex');
       const cipher = createCipheriv('aes-256-gcm', Buffer.from(apiV3Key), Buffer.from(iv));
       cipher.setAAD(Buffer.from('transaction'));
-      const sealed = Buffer.concat([cipher.update(JSON.stringify(transaction(order))), cipher.final(), cipher.getAuthTag()]).toString('base64');
+      const sealed = Buffer.concat([
+        cipher.update(JSON.stringify(transaction(order))),
+        cipher.final(),
+        cipher.getAuthTag(),
+      ]).toString('base64');
       const body = JSON.stringify({
-        id: `EV-${randomBytes(6).toString('hex')}`, create_time: new Date().toISOString(), resource_type: 'encrypt-resource', event_type: 'TRANSACTION.SUCCESS', summary: '支付成功',
-        resource: { algorithm: 'AEAD_AES_256_GCM', ciphertext: sealed, nonce: iv, associated_data: 'transaction', original_type: 'transaction' },
+        id: `EV-${randomBytes(6).toString('hex')}`,
+        create_time: new Date().toISOString(),
+        resource_type: 'encrypt-resource',
+        event_type: 'TRANSACTION.SUCCESS',
+        summary: '支付成功',
+        resource: {
+          algorithm: 'AEAD_AES_256_GCM',
+          ciphertext: sealed,
+          nonce: iv,
+          associated_data: 'transaction',
+          original_type: 'transaction',
+        },
       });
-      const res = await fetch(fake.notifyTarget, { method: 'POST', headers: { 'content-type': 'application/json', ...signedHeaders(body) }, body });
+      const res = await fetch(fake.notifyTarget, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...signedHeaders(body) },
+        body,
+      });
       return res.ok ? 'ok' : 'fail';
     },
     stop: () => new Promise<void>((r) => server.close(() => r())),
@@ -132,17 +172,30 @@ export async function startWechatPayFake(): Promise<WechatPayFake> {
       if (!authorized(req, body)) return answer(res, 401, { code: 'SIGN_ERROR', message: '签名错误' });
       const url = req.url ?? '/';
       if (req.method === 'POST' && url === '/v3/pay/transactions/jsapi') {
-        const o = JSON.parse(body) as { appid: string; out_trade_no: string; amount: { total: number }; payer?: { openid?: string } };
+        const o = JSON.parse(body) as {
+          appid: string;
+          out_trade_no: string;
+          amount: { total: number };
+          payer?: { openid?: string };
+        };
         if (!o.payer?.openid) return answer(res, 400, { code: 'PARAM_ERROR', message: '缺少参数payer.openid' });
         const prepayId = `wx${Date.now()}${randomBytes(6).toString('hex')}`;
         prepays.set(prepayId, o.out_trade_no);
-        fake.orders.set(o.out_trade_no, { appid: o.appid, out_trade_no: o.out_trade_no, amount: o.amount.total, openid: o.payer.openid, state: 'NOTPAY' });
+        fake.orders.set(o.out_trade_no, {
+          appid: o.appid,
+          out_trade_no: o.out_trade_no,
+          amount: o.amount.total,
+          openid: o.payer.openid,
+          state: 'NOTPAY',
+        });
         return answer(res, 200, { prepay_id: prepayId });
       }
       const q = /^\/v3\/pay\/transactions\/out-trade-no\/([^/?]+)\?mchid=(\d+)$/.exec(url);
       if (req.method === 'GET' && q) {
         const o = fake.orders.get(decodeURIComponent(q[1]));
-        return o ? answer(res, 200, transaction(o)) : answer(res, 404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' });
+        return o
+          ? answer(res, 200, transaction(o))
+          : answer(res, 404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' });
       }
       const c = /^\/v3\/pay\/transactions\/out-trade-no\/([^/?]+)\/close$/.exec(url);
       if (req.method === 'POST' && c) {

@@ -46,12 +46,17 @@ export function sign(method: string, url: string, params: Params, key: string, a
  * Limits generous enough for test files that log in dozens of customers from one address; the limit tests
  * build their own harness with small ones.
  */
-export const TEST_LIMITS_ENV = { SMS_PER_IP_PER_HOUR: '100000', SMS_PER_MINUTE: '100000', ENTRANCE_PER_IP_PER_MINUTE: '100000' };
+export const TEST_LIMITS_ENV = {
+  SMS_PER_IP_PER_HOUR: '100000',
+  SMS_PER_MINUTE: '100000',
+  ENTRANCE_PER_IP_PER_MINUTE: '100000',
+};
 
 /** Query values as the storefront's GET would put them in the URL (undefined and null are left out first). */
 function toQuery(params: Params): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null) out[k] = typeof v === 'object' ? JSON.stringify(v) : String(v);
+  for (const [k, v] of Object.entries(params))
+    if (v !== undefined && v !== null) out[k] = typeof v === 'object' ? JSON.stringify(v) : String(v);
   return out;
 }
 
@@ -68,7 +73,8 @@ export interface Harness {
   /** A fresh visitor session of a project. */
   enter(projectSn?: string): Promise<string>;
   /**
-   * A visitor whose user row is stored, as a login stores it (a new visitor has none: domains/entrance/visitor-tokens.ts):
+   * A visitor whose user row is stored, as a login stores it (a new visitor has none:
+   * domains/entrance/visitor-tokens.ts):
    * for tests that write rows referencing the visitor's user directly.
    */
   enterStored(projectSn?: string): Promise<string>;
@@ -107,15 +113,31 @@ export async function buildHarness(
     config,
     sms,
     async post(url, data = {}, token) {
-      return wrap(await app.inject({ method: 'POST', url, payload: sign('POST', url, withToken(data, token), config.signKey) }));
+      return wrap(
+        await app.inject({ method: 'POST', url, payload: sign('POST', url, withToken(data, token), config.signKey) }),
+      );
     },
     async get(url, data = {}, token) {
       const headers = token ? { 'x-token': token } : {};
-      return wrap(await app.inject({ method: 'GET', url, headers, query: toQuery(sign('GET', url, toQuery(data), config.signKey)) }));
+      return wrap(
+        await app.inject({
+          method: 'GET',
+          url,
+          headers,
+          query: toQuery(sign('GET', url, toQuery(data), config.signKey)),
+        }),
+      );
     },
     async delete(url, data = {}, token) {
       const headers = token ? { 'x-token': token } : {};
-      return wrap(await app.inject({ method: 'DELETE', url, headers, query: toQuery(sign('DELETE', url, toQuery(data), config.signKey)) }));
+      return wrap(
+        await app.inject({
+          method: 'DELETE',
+          url,
+          headers,
+          query: toQuery(sign('DELETE', url, toQuery(data), config.signKey)),
+        }),
+      );
     },
     async inject(opts) {
       return wrap(await app.inject(opts));

@@ -7,7 +7,10 @@ export const PNG_1PX = Buffer.from(
   'base64',
 );
 /** The first bytes of a JPEG (SOI + APP0 JFIF) padded: enough for the magic-number check. */
-export const JPEG_HEAD = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]), Buffer.alloc(64, 1)]);
+export const JPEG_HEAD = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]),
+  Buffer.alloc(64, 1),
+]);
 
 export interface FormFile {
   data: Buffer;

@@ -25,7 +25,8 @@ describe('unknown addresses', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  const get = (url: string, accept: string, method: 'GET' | 'POST' = 'GET') => h.app.inject({ method, url, headers: { accept } });
+  const get = (url: string, accept: string, method: 'GET' | 'POST' = 'GET') =>
+    h.app.inject({ method, url, headers: { accept } });
 
   it('a browser opening an unknown page gets the H5 app, 404', async () => {
     for (const url of ['/nonexistent', '/pages/nope/nope?x=1', '/a/b/c.html']) {
@@ -46,7 +47,11 @@ describe('unknown addresses', () => {
   });
 
   it('a call that is no page visit (not GET, or not asking for HTML) gets JSON', async () => {
-    for (const res of [await get('/nonexistent', 'application/json'), await get('/nonexistent', '*/*'), await get('/nonexistent', BROWSER, 'POST')]) {
+    for (const res of [
+      await get('/nonexistent', 'application/json'),
+      await get('/nonexistent', '*/*'),
+      await get('/nonexistent', BROWSER, 'POST'),
+    ]) {
       assert.equal(res.statusCode, 404);
       assert.equal(res.json().state, false);
     }

@@ -37,11 +37,17 @@ describe('session tokens', () => {
 
     // Stored sessions (a logged-in customer's); a visitor's token, which has no row, is tested in entrance.test.ts.
     const { token: expired } = await h.login('13700138601');
-    await h.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, hashToken(expired)));
+    await h.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, hashToken(expired)));
     assert.equal((await h.get('/front/v1/user/cache', {}, expired)).status, 401);
 
     const { token: revoked } = await h.login('13700138602');
-    await h.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(revoked)));
+    await h.database.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.tokenHash, hashToken(revoked)));
     assert.equal((await h.get('/front/v1/user/cache', {}, revoked)).status, 401);
   });
 

@@ -23,20 +23,39 @@ describe('error handling', () => {
   });
 
   it('answers an empty JSON body, a JSON array and an unknown content type without a 500', async () => {
-    const empty = await h.inject({ method: 'POST', url: '/front/v1/entrance', headers: { 'content-type': 'application/json' }, payload: '' });
+    const empty = await h.inject({
+      method: 'POST',
+      url: '/front/v1/entrance',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
     assert.equal(empty.status, 400);
     assert.equal(empty.body.message, '请求格式错误');
     const array = await h.inject({ method: 'POST', url: '/front/v1/entrance', payload: [1, 2] as never });
     assert.equal(array.status, 400);
     assert.equal(array.body.message, '请求格式错误');
-    const text = await h.inject({ method: 'POST', url: '/front/v1/entrance', headers: { 'content-type': 'text/plain' }, payload: 'hi' });
+    const text = await h.inject({
+      method: 'POST',
+      url: '/front/v1/entrance',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hi',
+    });
     assert.deepEqual([text.status, text.body.message], [400, '请求格式错误']);
-    const xml = await h.inject({ method: 'POST', url: '/front/v1/entrance', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const xml = await h.inject({
+      method: 'POST',
+      url: '/front/v1/entrance',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     assert.deepEqual([xml.status, xml.body.message], [415, '请求格式错误']);
   });
 
   it('answers an unknown route with 404 接口不存在', async () => {
-    for (const [method, url] of [['POST', '/front/v1/nothing'], ['GET', '/front/v1/nothing'], ['GET', '/api/nothing']] as const) {
+    for (const [method, url] of [
+      ['POST', '/front/v1/nothing'],
+      ['GET', '/front/v1/nothing'],
+      ['GET', '/api/nothing'],
+    ] as const) {
       const res = await h.inject({ method, url });
       assert.equal(res.status, 404, `${method} ${url}`);
       assert.deepEqual(res.body, { state: false, message: '接口不存在', info: null, code: 4040 });
@@ -48,7 +67,11 @@ describe('error handling', () => {
     assert.equal(missing.status, 400);
     assert.deepEqual(missing.body, { state: false, message: '缺少项目编号', info: null, code: 4000 });
 
-    const badPage = await h.post('/front/v1/customerPage/module/column/list', { columnSn: 'demo-col-act', page: 0 }, token);
+    const badPage = await h.post(
+      '/front/v1/customerPage/module/column/list',
+      { columnSn: 'demo-col-act', page: 0 },
+      token,
+    );
     assert.equal(badPage.body.message, '页码必须大于0');
 
     const notNumber = await h.get('/front/v1/search', { keyword: '课', perSize: 'many' }, token);

@@ -22,7 +22,14 @@ import { startBaiduPayFake, type BaiduPayFake } from '../fakes/baidu-pay';
 import { buildHarness, type Harness } from '../helpers/app';
 import { insertUnpaidOrder } from '../helpers/unpaid-order';
 
-type Schema = { type?: string; enum?: unknown[]; properties?: Record<string, Schema>; required?: string[]; items?: Schema; anyOf?: Schema[] };
+type Schema = {
+  type?: string;
+  enum?: unknown[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  anyOf?: Schema[];
+};
 interface Operation {
   method: 'GET' | 'POST' | 'DELETE' | 'PUT';
   path: string;
@@ -80,7 +87,20 @@ const QUERY_VALUES: Array<string | string[]> = [
   ['a', 'b'],
 ];
 
-const PATH_VALUES = ['%00', 'a%00b', 'constructor', '__proto__', 'x'.repeat(3_000), '%25', '..', '%E8%AE%A2%E5%8D%95', '-1', '99999999999999999999', '%F0', ' '];
+const PATH_VALUES = [
+  '%00',
+  'a%00b',
+  'constructor',
+  '__proto__',
+  'x'.repeat(3_000),
+  '%25',
+  '..',
+  '%E8%AE%A2%E5%8D%95',
+  '-1',
+  '99999999999999999999',
+  '%F0',
+  ' ',
+];
 
 /** Raw bodies: not JSON objects at all, or not JSON. */
 const RAW_BODIES: Array<{ type: string; payload: string }> = [
@@ -123,7 +143,18 @@ function plausible(schema: Schema | undefined): unknown {
   }
 }
 
-function operations(doc: { paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string; schema?: Schema }>; requestBody?: { content: Record<string, { schema: Schema }> } }>> }): Operation[] {
+function operations(doc: {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: Array<{ in: string; name: string; schema?: Schema }>;
+        requestBody?: { content: Record<string, { schema: Schema }> };
+      }
+    >
+  >;
+}): Operation[] {
   const out: Operation[] = [];
   for (const [path, ops] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(ops)) {
@@ -133,7 +164,9 @@ function operations(doc: { paths: Record<string, Record<string, { parameters?: A
         method: method.toUpperCase() as Operation['method'],
         path,
         pathParams: params.filter((p) => p.in === 'path').map((p) => p.name),
-        query: Object.fromEntries(params.filter((p) => p.in === 'query' && !SIGNED.has(p.name)).map((p) => [p.name, p.schema ?? {}])),
+        query: Object.fromEntries(
+          params.filter((p) => p.in === 'query' && !SIGNED.has(p.name)).map((p) => [p.name, p.schema ?? {}]),
+        ),
         body: content?.schema ?? null,
       });
     }
@@ -165,14 +198,25 @@ describe('fuzz every route of the OpenAPI document', () => {
   const opsAuth = () => ({ authorization: `Bearer ${h.config.opsKey}` });
 
   /** One request, signed over what is actually sent; a 5xx is written down, not thrown. */
-  async function send(label: string, method: Operation['method'], path: string, query: Record<string, unknown> | null, body: Record<string, unknown> | null) {
-    const signed: Record<string, unknown> = { ...(query ?? body ?? {}), timestamp: Date.now(), nonceStr: makeNonce() + makeNonce() };
+  async function send(
+    label: string,
+    method: Operation['method'],
+    path: string,
+    query: Record<string, unknown> | null,
+    body: Record<string, unknown> | null,
+  ) {
+    const signed: Record<string, unknown> = {
+      ...(query ?? body ?? {}),
+      timestamp: Date.now(),
+      nonceStr: makeNonce() + makeNonce(),
+    };
     if (body) signed.token = token;
     signed.sign = computeSign({ method, path }, signed, h.config.signKey);
     let url = path;
     if (!body) {
       const search = new URLSearchParams();
-      for (const [k, v] of Object.entries(signed)) for (const one of Array.isArray(v) ? v : [v]) search.append(k, String(one));
+      for (const [k, v] of Object.entries(signed))
+        for (const one of Array.isArray(v) ? v : [v]) search.append(k, String(one));
       url += `?${search}`;
     }
     const res = await h.app.inject({
@@ -185,7 +229,12 @@ describe('fuzz every route of the OpenAPI document', () => {
   }
 
   async function sendRaw(label: string, method: string, url: string, type: string, payload: string) {
-    const res = await h.app.inject({ method: method as 'POST', url, headers: { 'content-type': type, 'x-token': token, ...opsAuth() }, payload });
+    const res = await h.app.inject({
+      method: method as 'POST',
+      url,
+      headers: { 'content-type': type, 'x-token': token, ...opsAuth() },
+      payload,
+    });
     record(label, res.statusCode, res.body);
   }
 
@@ -193,34 +242,90 @@ describe('fuzz every route of the OpenAPI document', () => {
     const ops = operations(h.app.swagger() as never);
     assert.ok(ops.length >= 30, `the document lists the routes (${ops.length})`);
     // The sandbox provider's pages are hidden from /docs but just as public.
-    for (const [method, path] of [['GET', '/sandbox/cashier/{paymentSn}'], ['POST', '/sandbox/cashier/{paymentSn}/confirm'], ['POST', '/sandbox/cashier/{paymentSn}/cancel'], ['GET', '/sandbox/esign/{flowId}'], ['POST', '/sandbox/esign/{flowId}/confirm'], ['GET', '/sandbox/contract/{flowId}'], ['GET', '/sandbox/carrier/authorise/{ticket}'], ['POST', '/sandbox/carrier/authorise/{ticket}']] as const) {
-      ops.push({ method, path, pathParams: [path.match(/\{(\w+)\}/)![1]], query: {}, body: method === 'POST' ? { type: 'object', properties: {} } : null });
+    for (const [method, path] of [
+      ['GET', '/sandbox/cashier/{paymentSn}'],
+      ['POST', '/sandbox/cashier/{paymentSn}/confirm'],
+      ['POST', '/sandbox/cashier/{paymentSn}/cancel'],
+      ['GET', '/sandbox/esign/{flowId}'],
+      ['POST', '/sandbox/esign/{flowId}/confirm'],
+      ['GET', '/sandbox/contract/{flowId}'],
+      ['GET', '/sandbox/carrier/authorise/{ticket}'],
+      ['POST', '/sandbox/carrier/authorise/{ticket}'],
+    ] as const) {
+      ops.push({
+        method,
+        path,
+        pathParams: [path.match(/\{(\w+)\}/)![1]],
+        query: {},
+        body: method === 'POST' ? { type: 'object', properties: {} } : null,
+      });
     }
 
     for (const op of ops) {
-      const fill = (path: string, value: string) => op.pathParams.reduce((p, name) => p.replace(`{${name}}`, value), path);
+      const fill = (path: string, value: string) =>
+        op.pathParams.reduce((p, name) => p.replace(`{${name}}`, value), path);
       const basePath = fill(op.path, 'x1');
       const hasBody = op.method !== 'GET' && op.method !== 'DELETE';
       const bodyFields = Object.entries(resolve(op.body ?? undefined).properties ?? {}).filter(([k]) => !SIGNED.has(k));
       const baseBody = Object.fromEntries(bodyFields.map(([k, v]) => [k, plausible(v)]));
       const baseQuery = Object.fromEntries(Object.entries(op.query).map(([k, v]) => [k, String(plausible(v))]));
-      const at = (q: Record<string, unknown>, b: Record<string, unknown>) => (hasBody ? [null, b] : [q, null]) as [Record<string, unknown> | null, Record<string, unknown> | null];
+      const at = (q: Record<string, unknown>, b: Record<string, unknown>) =>
+        (hasBody ? [null, b] : [q, null]) as [Record<string, unknown> | null, Record<string, unknown> | null];
 
       await send(`${op.method} ${basePath} plausible`, op.method, basePath, ...at(baseQuery, baseBody));
       for (const value of PATH_VALUES) {
-        if (op.pathParams.length) await send(`${op.method} ${op.path} path=${value.slice(0, 20)}`, op.method, fill(op.path, value), ...at(baseQuery, baseBody));
+        if (op.pathParams.length)
+          await send(
+            `${op.method} ${op.path} path=${value.slice(0, 20)}`,
+            op.method,
+            fill(op.path, value),
+            ...at(baseQuery, baseBody),
+          );
       }
       for (const name of Object.keys(op.query)) {
-        for (const value of QUERY_VALUES) await send(`${op.method} ${basePath} ?${name}=${String(value).slice(0, 20)}`, op.method, basePath, { ...baseQuery, [name]: value }, null);
+        for (const value of QUERY_VALUES)
+          await send(
+            `${op.method} ${basePath} ?${name}=${String(value).slice(0, 20)}`,
+            op.method,
+            basePath,
+            { ...baseQuery, [name]: value },
+            null,
+          );
       }
       for (const [name] of bodyFields) {
-        for (const value of BODY_VALUES) await send(`${op.method} ${basePath} body.${name}=${JSON.stringify(value)?.slice(0, 20)}`, op.method, basePath, null, { ...baseBody, [name]: value });
+        for (const value of BODY_VALUES)
+          await send(
+            `${op.method} ${basePath} body.${name}=${JSON.stringify(value)?.slice(0, 20)}`,
+            op.method,
+            basePath,
+            null,
+            { ...baseBody, [name]: value },
+          );
       }
       if (hasBody) {
-        await send(`${op.method} ${basePath} extra keys`, op.method, basePath, null, { ...baseBody, constructor: 1, toString: 'x', ['k\u0000']: 1, deep: deep(40) });
-        for (const raw of RAW_BODIES) await sendRaw(`${op.method} ${basePath} raw ${raw.type} ${raw.payload.slice(0, 20)}`, op.method, basePath, raw.type, raw.payload);
+        await send(`${op.method} ${basePath} extra keys`, op.method, basePath, null, {
+          ...baseBody,
+          constructor: 1,
+          toString: 'x',
+          ['k\u0000']: 1,
+          deep: deep(40),
+        });
+        for (const raw of RAW_BODIES)
+          await sendRaw(
+            `${op.method} ${basePath} raw ${raw.type} ${raw.payload.slice(0, 20)}`,
+            op.method,
+            basePath,
+            raw.type,
+            raw.payload,
+          );
       } else {
-        await send(`${op.method} ${basePath} extra query`, op.method, basePath, { ...baseQuery, constructor: 'x', __proto__x: '\u0000', 'k\u0000': '1' }, null);
+        await send(
+          `${op.method} ${basePath} extra query`,
+          op.method,
+          basePath,
+          { ...baseQuery, constructor: 'x', __proto__x: '\u0000', 'k\u0000': '1' },
+          null,
+        );
       }
     }
     t.diagnostic(`${sent} requests; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
@@ -241,7 +346,11 @@ describe('fuzz every route of the OpenAPI document', () => {
  */
 describe('fuzz every provider callback, signed as its provider signs', () => {
   const rsa = () =>
-    generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+    generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
   const platform = rsa();
   const apiV3Key = randomBytes(16).toString('hex');
   let h: Harness;
@@ -269,21 +378,42 @@ describe('fuzz every provider callback, signed as its provider signs', () => {
 
   type Note = { body: string; headers: Record<string, string> };
   const json = { 'content-type': 'application/json' };
-  const hmac = (header: string, key: string) => (fields: Record<string, unknown>): Note => {
-    const body = JSON.stringify(fields);
-    return { body, headers: { ...json, [header]: createHmac('sha256', key).update(body).digest('hex') } };
-  };
-  const wechat = (event: string, aad: string) => (resource: Record<string, unknown>): Note => {
-    const nonce = Formatter.nonce(12);
-    const ciphertext = Aes.AesGcm.encrypt(JSON.stringify(resource), apiV3Key, nonce, aad);
-    const body = JSON.stringify({ id: `EV-${makeNonce()}`, event_type: event, resource: { algorithm: 'AEAD_AES_256_GCM', ciphertext, nonce, associated_data: aad } });
-    const ts = Formatter.timestamp();
-    const n = Formatter.nonce();
-    return { body, headers: { ...json, 'wechatpay-timestamp': String(ts), 'wechatpay-nonce': n, 'wechatpay-signature': Rsa.sign(Formatter.response(ts, n, body), platform.privateKey) } };
-  };
+  const hmac =
+    (header: string, key: string) =>
+    (fields: Record<string, unknown>): Note => {
+      const body = JSON.stringify(fields);
+      return { body, headers: { ...json, [header]: createHmac('sha256', key).update(body).digest('hex') } };
+    };
+  const wechat =
+    (event: string, aad: string) =>
+    (resource: Record<string, unknown>): Note => {
+      const nonce = Formatter.nonce(12);
+      const ciphertext = Aes.AesGcm.encrypt(JSON.stringify(resource), apiV3Key, nonce, aad);
+      const body = JSON.stringify({
+        id: `EV-${makeNonce()}`,
+        event_type: event,
+        resource: { algorithm: 'AEAD_AES_256_GCM', ciphertext, nonce, associated_data: aad },
+      });
+      const ts = Formatter.timestamp();
+      const n = Formatter.nonce();
+      return {
+        body,
+        headers: {
+          ...json,
+          'wechatpay-timestamp': String(ts),
+          'wechatpay-nonce': n,
+          'wechatpay-signature': Rsa.sign(Formatter.response(ts, n, body), platform.privateKey),
+        },
+      };
+    };
   const baidu = (fields: Record<string, unknown>): Note => {
-    const form = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v) ?? '']));
-    return { body: new URLSearchParams({ ...form, rsaSign: baiduSign(form, bd.platform.privateKey) }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+    const form = Object.fromEntries(
+      Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' ? v : (JSON.stringify(v) ?? '')]),
+    );
+    return {
+      body: new URLSearchParams({ ...form, rsaSign: baiduSign(form, bd.platform.privateKey) }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    };
   };
 
   it('answers no malformed callback with a 5xx, signed or not', async (t) => {
@@ -293,19 +423,71 @@ describe('fuzz every provider callback, signed as its provider signs', () => {
       const orderNo = `FZ${provider}${Date.now()}`;
       await insertUnpaidOrder(h, { orderNo, userId, amount: 100 });
       const paymentSn = `P${orderNo}`;
-      await h.database.db.insert(payments).values({ paymentSn, orderNo, seq: 1, amount: 100, provider, paySource: 'H5', tradeType: 'MWEB' });
+      await h.database.db
+        .insert(payments)
+        .values({ paymentSn, orderNo, seq: 1, amount: 100, provider, paySource: 'H5', tradeType: 'MWEB' });
       return paymentSn;
     };
     const now = new Date().toISOString();
     const callbacks: Array<[string, Record<string, unknown>, (fields: Record<string, unknown>) => Note]> = [
-      ['/pay/notify/sandbox', { paymentSn: await payment('sandbox'), amount: 100, status: 'SUCCESS', txnId: 'SBX1', payType: 1, notifyTime: now }, hmac(SANDBOX_SIGNATURE_HEADER, h.config.sandboxPayKey)],
-      ['/refund/notify/sandbox', { refundSn: 'R1', notifyId: 'N1', amount: 100, status: 'SUCCESS', reason: '退款', notifyTime: now }, hmac(REFUND_SIGNATURE_HEADER, h.config.sandboxPayKey)],
-      ['/payout/notify/sandbox', { withdrawalNo: 'W1', txnId: 'T1', amount: 100, status: 'SUCCESS', reason: 'r', notifyTime: now }, hmac(PAYOUT_SIGNATURE_HEADER, DEFAULT_SANDBOX_PAYOUT_KEY)],
-      ['/pay/notify/wechat', { out_trade_no: await payment('wechat'), transaction_id: '4200000001', trade_state: 'SUCCESS', amount: { total: 100 } }, wechat('TRANSACTION.SUCCESS', 'transaction')],
-      ['/refund/notify/wechat', { out_refund_no: 'R1', refund_id: '5030001', refund_status: 'SUCCESS', amount: { refund: 100 } }, wechat('REFUND.SUCCESS', 'refund')],
-      ['/pay/notify/baidu', { userId: '2250333905', orderId: '80002001', totalMoney: '100', status: '2', tpOrderId: await payment('baidu') }, baidu],
-      ['/refund/notify/baidu', { orderId: '80002001', userId: '2250333905', tpOrderId: 'P1', refundBatchId: '152001', refundStatus: '1' }, baidu],
-      ['/refund/audit/baidu', { orderId: '80002001', userId: '2250333905', tpOrderId: 'P1', refundBatchId: '152001' }, baidu],
+      [
+        '/pay/notify/sandbox',
+        {
+          paymentSn: await payment('sandbox'),
+          amount: 100,
+          status: 'SUCCESS',
+          txnId: 'SBX1',
+          payType: 1,
+          notifyTime: now,
+        },
+        hmac(SANDBOX_SIGNATURE_HEADER, h.config.sandboxPayKey),
+      ],
+      [
+        '/refund/notify/sandbox',
+        { refundSn: 'R1', notifyId: 'N1', amount: 100, status: 'SUCCESS', reason: '退款', notifyTime: now },
+        hmac(REFUND_SIGNATURE_HEADER, h.config.sandboxPayKey),
+      ],
+      [
+        '/payout/notify/sandbox',
+        { withdrawalNo: 'W1', txnId: 'T1', amount: 100, status: 'SUCCESS', reason: 'r', notifyTime: now },
+        hmac(PAYOUT_SIGNATURE_HEADER, DEFAULT_SANDBOX_PAYOUT_KEY),
+      ],
+      [
+        '/pay/notify/wechat',
+        {
+          out_trade_no: await payment('wechat'),
+          transaction_id: '4200000001',
+          trade_state: 'SUCCESS',
+          amount: { total: 100 },
+        },
+        wechat('TRANSACTION.SUCCESS', 'transaction'),
+      ],
+      [
+        '/refund/notify/wechat',
+        { out_refund_no: 'R1', refund_id: '5030001', refund_status: 'SUCCESS', amount: { refund: 100 } },
+        wechat('REFUND.SUCCESS', 'refund'),
+      ],
+      [
+        '/pay/notify/baidu',
+        {
+          userId: '2250333905',
+          orderId: '80002001',
+          totalMoney: '100',
+          status: '2',
+          tpOrderId: await payment('baidu'),
+        },
+        baidu,
+      ],
+      [
+        '/refund/notify/baidu',
+        { orderId: '80002001', userId: '2250333905', tpOrderId: 'P1', refundBatchId: '152001', refundStatus: '1' },
+        baidu,
+      ],
+      [
+        '/refund/audit/baidu',
+        { orderId: '80002001', userId: '2250333905', tpOrderId: 'P1', refundBatchId: '152001' },
+        baidu,
+      ],
     ];
     const failures: string[] = [];
     const statuses = new Map<number, number>();
@@ -316,11 +498,16 @@ describe('fuzz every provider callback, signed as its provider signs', () => {
     };
     for (const [url, base, signed] of callbacks) {
       for (const [name] of Object.entries(base)) {
-        for (const value of BODY_VALUES) await send(`${name}=${JSON.stringify(value)?.slice(0, 20)}`, url, signed({ ...base, [name]: value }));
+        for (const value of BODY_VALUES)
+          await send(`${name}=${JSON.stringify(value)?.slice(0, 20)}`, url, signed({ ...base, [name]: value }));
       }
       await send('extra keys', url, signed({ ...base, constructor: 1, ['k\u0000']: 1, deep: deep(40) }));
       await send('as sent', url, signed(base));
-      for (const raw of RAW_BODIES) await send(`raw ${raw.type} ${raw.payload.slice(0, 20)}`, url, { body: raw.payload, headers: { 'content-type': raw.type } });
+      for (const raw of RAW_BODIES)
+        await send(`raw ${raw.type} ${raw.payload.slice(0, 20)}`, url, {
+          body: raw.payload,
+          headers: { 'content-type': raw.type },
+        });
     }
     t.diagnostic(`statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
     assert.ok((statuses.get(200) ?? 0) >= 3, 'the notifications as sent are taken: the fuzz gets past the signatures');

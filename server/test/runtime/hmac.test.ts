@@ -8,7 +8,10 @@ describe('hmacSha256Base64url', () => {
   it('is createHmac over the UTF-8 message, as base64url', () => {
     const key = randomBytes(32);
     for (const message of ['', 'v1.WyJhIiwxXQ', '中文 😀 \u0000', 'y'.repeat(5000)]) {
-      assert.equal(hmacSha256Base64url(key, message), createHmac('sha256', key).update(message, 'utf8').digest('base64url'));
+      assert.equal(
+        hmacSha256Base64url(key, message),
+        createHmac('sha256', key).update(message, 'utf8').digest('base64url'),
+      );
     }
   });
 });

@@ -8,7 +8,14 @@ import { after, before, describe, it } from 'node:test';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Confirmation } from '@contract/order';
 import { orderTokens } from '../../src/domains/order/schema';
-import { INPUT_MESSAGES, MAX_CALLBACK_FIELD, MAX_DEPTH, callbackProblem, inputProblem, rawTextProblem } from '../../src/runtime/input-guard';
+import {
+  INPUT_MESSAGES,
+  MAX_CALLBACK_FIELD,
+  MAX_DEPTH,
+  callbackProblem,
+  inputProblem,
+  rawTextProblem,
+} from '../../src/runtime/input-guard';
 import { BODY_LIMIT } from '../../src/runtime/server-options';
 import { LIVE_TOKENS_PER_CONFIRMATION } from '../../src/domains/order/submit';
 import { buildHarness, sign, type Harness } from '../helpers/app';
@@ -26,7 +33,11 @@ describe('inputProblem', () => {
   it('finds NUL in values and keys, and depth beyond the limit, without recursion', () => {
     assert.equal(inputProblem({ a: ['ok', { b: 'x\u0000y' }] }), INPUT_MESSAGES.illegalCharacter);
     assert.equal(inputProblem({ ['k\u0000']: 1 }), INPUT_MESSAGES.illegalCharacter);
-    assert.equal(inputProblem({ a: 'line\nbreak\tand tab\r\u0007' }), null, 'other control characters are for the fields to handle');
+    assert.equal(
+      inputProblem({ a: 'line\nbreak\tand tab\r\u0007' }),
+      null,
+      'other control characters are for the fields to handle',
+    );
     assert.equal(inputProblem(nested(MAX_DEPTH - 1)), null);
     assert.equal(inputProblem(nested(MAX_DEPTH + 1)), INPUT_MESSAGES.tooDeep);
     assert.equal(inputProblem(nested(100_000)), INPUT_MESSAGES.tooDeep);
@@ -49,7 +60,10 @@ describe('inputProblem', () => {
 
   it(`finds NUL, and strings over ${MAX_CALLBACK_FIELD} characters, in a callback's verified fields`, () => {
     assert.equal(callbackProblem({ paymentSn: 'P1', txnId: '4'.repeat(MAX_CALLBACK_FIELD), amount: 1 }), null);
-    assert.equal(callbackProblem({ paymentSn: 'P1', txnId: '4'.repeat(MAX_CALLBACK_FIELD + 1) }), INPUT_MESSAGES.tooLong);
+    assert.equal(
+      callbackProblem({ paymentSn: 'P1', txnId: '4'.repeat(MAX_CALLBACK_FIELD + 1) }),
+      INPUT_MESSAGES.tooLong,
+    );
     assert.equal(callbackProblem({ paymentSn: 'P1\u0000' }), INPUT_MESSAGES.illegalCharacter);
     assert.equal(callbackProblem({ paymentSn: 'P1', reason: undefined }), null);
   });
@@ -68,7 +82,18 @@ describe('input guard on the routes', () => {
     const cases = [
       await h.post('/front/v1/entrance', { projectSn: 'demo\u0000' }),
       await h.get('/front/v1/search', { keyword: '课\u0000' }, token),
-      await h.post('/front/v1/address', { consigneeName: '张三', consigneeTelephone: '13800138000', fullAddress: '科技\u0000园', provinceId: '440000', cityId: '440100', areaId: '440106' }, token),
+      await h.post(
+        '/front/v1/address',
+        {
+          consigneeName: '张三',
+          consigneeTelephone: '13800138000',
+          fullAddress: '科技\u0000园',
+          provinceId: '440000',
+          cityId: '440100',
+          areaId: '440106',
+        },
+        token,
+      ),
       await h.post('/front/v1/entrance', { projectSn: 'demo', ['x\u0000']: 1 }),
       await h.post('/front/v1/entrance/tips', { enumKey: 'LOGIN\u0000' }),
     ];
@@ -96,13 +121,22 @@ describe('input guard on the routes', () => {
     assert.deepEqual([res.status, res.body.message], [400, INPUT_MESSAGES.tooDeep]);
     const garbage = await h.inject({ method: 'POST', url, headers, payload: `{"sign":"x","deep":${deep}}` });
     assert.equal(garbage.status, 400);
-    const array = await h.inject({ method: 'POST', url, headers, payload: `{"deep":${'['.repeat(5_000)}${']'.repeat(5_000)}}` });
+    const array = await h.inject({
+      method: 'POST',
+      url,
+      headers,
+      payload: `{"deep":${'['.repeat(5_000)}${']'.repeat(5_000)}}`,
+    });
     assert.equal(array.status, 400);
   });
 
   it(`refuses a body over ${BODY_LIMIT / 1024} KB with 413 and a Chinese message`, async () => {
     const url = '/front/v1/entrance';
-    const res = await h.inject({ method: 'POST', url, payload: { projectSn: 'demo', pad: 'x'.repeat(1024 * 1024), sign: 'garbage' } });
+    const res = await h.inject({
+      method: 'POST',
+      url,
+      payload: { projectSn: 'demo', pad: 'x'.repeat(1024 * 1024), sign: 'garbage' },
+    });
     assert.equal(res.status, 413);
     assert.deepEqual(res.body, { state: false, message: '请求内容过大', info: null, code: 4130 });
   });
@@ -127,7 +161,14 @@ describe('Object.prototype names as area ids', () => {
   after(() => h.close());
 
   it('an address with provinceId / cityId / areaId constructor, __proto__ or toString is refused with 400 所在地区有误', async () => {
-    const base = { consigneeName: '张三', consigneeTelephone: '13800138000', fullAddress: '科技园1号', provinceId: '440000', cityId: '440100', areaId: '440106' };
+    const base = {
+      consigneeName: '张三',
+      consigneeTelephone: '13800138000',
+      fullAddress: '科技园1号',
+      provinceId: '440000',
+      cityId: '440100',
+      areaId: '440106',
+    };
     for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
       for (const field of ['provinceId', 'cityId', 'areaId']) {
         const res = await h.post('/front/v1/address', { ...base, [field]: name }, token);
@@ -158,10 +199,16 @@ describe('order tokens per confirmation', () => {
   after(() => h.close());
 
   it(`keeps at most ${LIVE_TOKENS_PER_CONFIRMATION} unused tokens: older ones are invalid`, async () => {
-    const c = (await h.get<Confirmation>('/front/v2/client/course/order/confirm', { targetSn: 'demo-course-01' }, token)).body.info;
+    const c = (
+      await h.get<Confirmation>('/front/v2/client/course/order/confirm', { targetSn: 'demo-course-01' }, token)
+    ).body.info;
     const issued: string[] = [];
     for (let i = 0; i < 20; i += 1) {
-      const res = await h.get<{ orderToken: string }>('/front/v1/client/order/confirm/receipt', { createOrderSn: c.createOrderSn }, token);
+      const res = await h.get<{ orderToken: string }>(
+        '/front/v1/client/order/confirm/receipt',
+        { createOrderSn: c.createOrderSn },
+        token,
+      );
       assert.equal(res.status, 200, res.raw.body);
       issued.push(res.body.info.orderToken);
     }

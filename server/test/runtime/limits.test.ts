@@ -7,7 +7,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { smsCodes } from '../../src/domains/auth/schema';
-import { CODES_PER_PHONE_PER_DAY, LIMIT_MESSAGES, WRONG_GUESSES_PER_PHONE_PER_DAY, clientKey } from '../../src/runtime/limits';
+import {
+  CODES_PER_PHONE_PER_DAY,
+  LIMIT_MESSAGES,
+  WRONG_GUESSES_PER_PHONE_PER_DAY,
+  clientKey,
+} from '../../src/runtime/limits';
 import { MemoryLimiter } from '../../src/runtime/limiter';
 import { buildHarness, sign, type Harness, type Params } from '../helpers/app';
 
@@ -15,8 +20,15 @@ const CODE_URL = '/api/user/phone/verification/code';
 const LOGIN_URL = '/api/user/phone/login';
 
 /** A signed GET from a given client address (and optional forwarding header), as a browser behind it sends. */
-async function getFrom(h: Harness, url: string, params: Params, from: { ip?: string; forwardedFor?: string; token?: string } = {}) {
-  const query = Object.fromEntries(Object.entries(sign('GET', url, params, h.config.signKey)).map(([k, v]) => [k, String(v)]));
+async function getFrom(
+  h: Harness,
+  url: string,
+  params: Params,
+  from: { ip?: string; forwardedFor?: string; token?: string } = {},
+) {
+  const query = Object.fromEntries(
+    Object.entries(sign('GET', url, params, h.config.signKey)).map(([k, v]) => [k, String(v)]),
+  );
   const headers: Record<string, string> = {};
   if (from.forwardedFor) headers['x-forwarded-for'] = from.forwardedFor;
   if (from.token) headers['x-token'] = from.token;
@@ -25,7 +37,10 @@ async function getFrom(h: Harness, url: string, params: Params, from: { ip?: str
 
 /** Lets the phone's one-code-per-minute rule pass again without waiting a minute. */
 async function ageCode(h: Harness, phone: string) {
-  await h.database.db.update(smsCodes).set({ createdAt: new Date(Date.now() - 61_000) }).where(eq(smsCodes.phone, phone));
+  await h.database.db
+    .update(smsCodes)
+    .set({ createdAt: new Date(Date.now() - 61_000) })
+    .where(eq(smsCodes.phone, phone));
 }
 
 describe('memory limiter', () => {
@@ -64,7 +79,8 @@ describe('SMS codes per client, per phone and overall', () => {
   after(() => h.close());
 
   it('refuses a fourth code from one client within the hour, with 429 and a clear message; another client is served', async () => {
-    for (let i = 0; i < 3; i += 1) assert.equal((await getFrom(h, CODE_URL, { phone: `1380000100${i}` }, { ip: '10.1.1.1' })).status, 200);
+    for (let i = 0; i < 3; i += 1)
+      assert.equal((await getFrom(h, CODE_URL, { phone: `1380000100${i}` }, { ip: '10.1.1.1' })).status, 200);
     const refused = await getFrom(h, CODE_URL, { phone: '13800001009' }, { ip: '10.1.1.1' });
     assert.equal(refused.status, 429);
     assert.deepEqual(refused.body, { state: false, message: LIMIT_MESSAGES.smsPerIp, info: null, code: 4290 });
@@ -74,10 +90,22 @@ describe('SMS codes per client, per phone and overall', () => {
 
   it('without TRUST_PROXY a forged X-Forwarded-For does not make a new client', async () => {
     for (let i = 0; i < 2; i += 1) {
-      assert.equal((await getFrom(h, CODE_URL, { phone: `1380000200${i}` }, { ip: '10.2.2.2', forwardedFor: `198.51.100.${i}` })).status, 200);
+      assert.equal(
+        (await getFrom(h, CODE_URL, { phone: `1380000200${i}` }, { ip: '10.2.2.2', forwardedFor: `198.51.100.${i}` }))
+          .status,
+        200,
+      );
     }
-    assert.equal((await getFrom(h, CODE_URL, { phone: '13800002005' }, { ip: '10.2.2.2', forwardedFor: '198.51.100.9' })).status, 200);
-    const refused = await getFrom(h, CODE_URL, { phone: '13800002006' }, { ip: '10.2.2.2', forwardedFor: '198.51.100.10' });
+    assert.equal(
+      (await getFrom(h, CODE_URL, { phone: '13800002005' }, { ip: '10.2.2.2', forwardedFor: '198.51.100.9' })).status,
+      200,
+    );
+    const refused = await getFrom(
+      h,
+      CODE_URL,
+      { phone: '13800002006' },
+      { ip: '10.2.2.2', forwardedFor: '198.51.100.10' },
+    );
     assert.equal(refused.status, 429);
   });
 
@@ -103,15 +131,25 @@ describe('behind a trusted proxy', () => {
   after(() => h.close());
 
   it('limits each real client named by the proxy, not the proxy itself', async () => {
-    const viaProxy = (phone: string, client: string) => getFrom(h, CODE_URL, { phone }, { ip: '127.0.0.1', forwardedFor: client });
+    const viaProxy = (phone: string, client: string) =>
+      getFrom(h, CODE_URL, { phone }, { ip: '127.0.0.1', forwardedFor: client });
     assert.equal((await viaProxy('13800004001', '203.0.113.7')).status, 200);
     assert.equal((await viaProxy('13800004002', '203.0.113.7')).status, 200);
     assert.equal((await viaProxy('13800004003', '203.0.113.7')).status, 429);
     assert.equal((await viaProxy('13800004004', '203.0.113.8')).status, 200, 'another client behind the same proxy');
     // A peer that is not the trusted proxy cannot pick its own address.
-    assert.equal((await getFrom(h, CODE_URL, { phone: '13800004005' }, { ip: '10.9.9.9', forwardedFor: '203.0.113.50' })).status, 200);
-    assert.equal((await getFrom(h, CODE_URL, { phone: '13800004006' }, { ip: '10.9.9.9', forwardedFor: '203.0.113.51' })).status, 200);
-    assert.equal((await getFrom(h, CODE_URL, { phone: '13800004007' }, { ip: '10.9.9.9', forwardedFor: '203.0.113.52' })).status, 429);
+    assert.equal(
+      (await getFrom(h, CODE_URL, { phone: '13800004005' }, { ip: '10.9.9.9', forwardedFor: '203.0.113.50' })).status,
+      200,
+    );
+    assert.equal(
+      (await getFrom(h, CODE_URL, { phone: '13800004006' }, { ip: '10.9.9.9', forwardedFor: '203.0.113.51' })).status,
+      200,
+    );
+    assert.equal(
+      (await getFrom(h, CODE_URL, { phone: '13800004007' }, { ip: '10.9.9.9', forwardedFor: '203.0.113.52' })).status,
+      429,
+    );
   });
 });
 
@@ -133,10 +171,11 @@ describe('per phone: codes per day and wrong guesses across codes', () => {
     assert.equal(refused.body.message, LIMIT_MESSAGES.smsPerPhone);
   });
 
-  it('a tap refused by the one-per-minute rule does not count against the phone\'s day', async () => {
+  it("a tap refused by the one-per-minute rule does not count against the phone's day", async () => {
     const phone = '13800005004';
     assert.equal((await h.get(CODE_URL, { phone })).status, 200);
-    for (let i = 0; i < CODES_PER_PHONE_PER_DAY + 2; i += 1) assert.equal((await h.get(CODE_URL, { phone })).body.code, 4003);
+    for (let i = 0; i < CODES_PER_PHONE_PER_DAY + 2; i += 1)
+      assert.equal((await h.get(CODE_URL, { phone })).body.code, 4003);
     await ageCode(h, phone);
     assert.equal((await h.get(CODE_URL, { phone })).status, 200);
   });
@@ -168,7 +207,8 @@ describe('per phone: codes per day and wrong guesses across codes', () => {
     const visitor = await h.enter();
     await h.get(CODE_URL, { phone });
     const code = h.sms.lastCode(phone);
-    for (let i = 0; i < 3; i += 1) await h.get(LOGIN_URL, { phone, code: code === '000000' ? '000001' : '000000' }, visitor);
+    for (let i = 0; i < 3; i += 1)
+      await h.get(LOGIN_URL, { phone, code: code === '000000' ? '000001' : '000000' }, visitor);
     assert.equal((await h.get(LOGIN_URL, { phone, code }, visitor)).status, 200);
   });
 });
@@ -181,7 +221,12 @@ describe('new visitors per client', () => {
   after(() => h.close());
 
   const enterFrom = (ip: string, token?: string) =>
-    h.inject({ method: 'POST', url: '/front/v1/entrance', remoteAddress: ip, payload: sign('POST', '/front/v1/entrance', { projectSn: 'demo', ...(token ? { token } : {}) }, h.config.signKey) });
+    h.inject({
+      method: 'POST',
+      url: '/front/v1/entrance',
+      remoteAddress: ip,
+      payload: sign('POST', '/front/v1/entrance', { projectSn: 'demo', ...(token ? { token } : {}) }, h.config.signKey),
+    });
 
   it('creates at most the limit of visitors and sessions per client per minute; a kept session is not counted', async () => {
     const first = await enterFrom('10.5.5.5');

@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DEFAULT_SIGN_KEY } from '@contract/signature';
-import { ConfigError, DEFAULT_CARD_CODE_KEY, DEFAULT_OPS_KEY, DEFAULT_SANDBOX_PAY_KEY, DEFAULT_UPLOAD_SECRET, loadConfig } from '../../src/config';
+import {
+  ConfigError,
+  DEFAULT_CARD_CODE_KEY,
+  DEFAULT_OPS_KEY,
+  DEFAULT_SANDBOX_PAY_KEY,
+  DEFAULT_UPLOAD_SECRET,
+  loadConfig,
+} from '../../src/config';
 
 describe('loadConfig', () => {
   it('gives demo defaults for an empty environment', () => {
@@ -20,7 +27,12 @@ describe('loadConfig', () => {
       limits: { smsPerIpPerHour: 20, smsPerMinute: 60, entrancePerIpPerMinute: 60 },
       payProvider: 'sandbox',
       sandboxPayKey: DEFAULT_SANDBOX_PAY_KEY,
-      wechatMp: { appId: undefined, appSecret: undefined, apiBase: 'https://api.weixin.qq.com', authorizeUrl: 'https://open.weixin.qq.com/connect/oauth2/authorize' },
+      wechatMp: {
+        appId: undefined,
+        appSecret: undefined,
+        apiBase: 'https://api.weixin.qq.com',
+        authorizeUrl: 'https://open.weixin.qq.com/connect/oauth2/authorize',
+      },
       wechatPay: {
         appId: undefined,
         miniAppId: undefined,
@@ -52,11 +64,22 @@ describe('loadConfig', () => {
   });
 
   it('stores uploads itself unless all three OSS settings are given; a half configuration is refused', () => {
-    const oss = { OSS_HOST: 'https://bucket.oss-cn-hangzhou.aliyuncs.com/', OSS_ACCESS_ID: 'id', OSS_ACCESS_SECRET: 'secret' };
-    assert.deepEqual(loadConfig(oss).storage.oss, { host: 'https://bucket.oss-cn-hangzhou.aliyuncs.com', accessId: 'id', accessSecret: 'secret' });
+    const oss = {
+      OSS_HOST: 'https://bucket.oss-cn-hangzhou.aliyuncs.com/',
+      OSS_ACCESS_ID: 'id',
+      OSS_ACCESS_SECRET: 'secret',
+    };
+    assert.deepEqual(loadConfig(oss).storage.oss, {
+      host: 'https://bucket.oss-cn-hangzhou.aliyuncs.com',
+      accessId: 'id',
+      accessSecret: 'secret',
+    });
     assert.equal(loadConfig({ UPLOAD_MAX_MB: '2' }).storage.maxBytes, 2 * 1024 * 1024);
     assert.throws(() => loadConfig({ OSS_HOST: oss.OSS_HOST }), /OSS_ACCESS_ID[\s\S]*OSS_ACCESS_SECRET/);
-    assert.throws(() => loadConfig({ OSS_ACCESS_ID: 'id', OSS_ACCESS_SECRET: 'secret' }), /OSS_HOST: OSS_HOST, OSS_ACCESS_ID and OSS_ACCESS_SECRET must be set together/);
+    assert.throws(
+      () => loadConfig({ OSS_ACCESS_ID: 'id', OSS_ACCESS_SECRET: 'secret' }),
+      /OSS_HOST: OSS_HOST, OSS_ACCESS_ID and OSS_ACCESS_SECRET must be set together/,
+    );
     assert.throws(() => loadConfig({ ...oss, OSS_HOST: 'bucket' }), /OSS_HOST must be the bucket origin/);
     assert.throws(() => loadConfig({ OPS_KEY: 'short' }), /OPS_KEY/);
     assert.throws(() => loadConfig({ CARD_CODE_KEY: 'short' }), /CARD_CODE_KEY must have at least 16 characters/);
@@ -96,7 +119,14 @@ describe('loadConfig', () => {
 
   it('lists every problem at once with the variable name and value', () => {
     assert.throws(
-      () => loadConfig({ PORT: 'abc', SESSION_TTL_DAYS: '0', DATABASE_URL: 'mysql://x', SMS_PROVIDER: 'aliyun', SIGN_KEY: 'short' }),
+      () =>
+        loadConfig({
+          PORT: 'abc',
+          SESSION_TTL_DAYS: '0',
+          DATABASE_URL: 'mysql://x',
+          SMS_PROVIDER: 'aliyun',
+          SIGN_KEY: 'short',
+        }),
       (err: unknown) => {
         assert.ok(err instanceof ConfigError);
         assert.equal(err.problems.length, 5);

@@ -39,7 +39,11 @@ describe('memory nonce store: minutes', () => {
     const n = freshNonce();
     assert.equal(await store.claim(n, T0 + MINUTE - 1, T0 + MINUTE - 1), true);
     assert.equal(await store.claim(n, T0 + MINUTE, T0 + MINUTE - 1), false);
-    assert.equal(await store.claim(n, T0 + 3 * MINUTE + 7, T0 + MINUTE - 1), false, 'minutes in between were never created');
+    assert.equal(
+      await store.claim(n, T0 + 3 * MINUTE + 7, T0 + MINUTE - 1),
+      false,
+      'minutes in between were never created',
+    );
   });
 
   it('forgets a minute only once no request signed in it can pass the timestamp check', async () => {
@@ -51,10 +55,18 @@ describe('memory nonce store: minutes', () => {
     // Each step adds a fresh nonce, as real traffic does, so the store moves on.
     for (let at = T0 + MINUTE; at < T0 + MINUTE + W; at += 10_000) {
       assert.equal(await store.claim(freshNonce(), at, at), true);
-      assert.equal(await store.claim(late, at, T0 + MINUTE - 1), false, `late refused ${at - T0} ms after the minute began`);
+      assert.equal(
+        await store.claim(late, at, T0 + MINUTE - 1),
+        false,
+        `late refused ${at - T0} ms after the minute began`,
+      );
     }
     assert.equal(await store.claim(late, T0 + MINUTE - 1 + W, T0 + MINUTE - 1), false, 'late: its full window');
-    assert.equal(await store.claim(early, T0 + MINUTE + W - 1, T0), false, 'the minute lives until the window after it ends');
+    assert.equal(
+      await store.claim(early, T0 + MINUTE + W - 1, T0),
+      false,
+      'the minute lives until the window after it ends',
+    );
     const held = store.minutesHeld();
     assert.equal(await store.claim(freshNonce(), T0 + MINUTE + W, T0 + MINUTE + W), true);
     assert.equal(store.minutesHeld(), held, 'then it is dropped (as the next minute is opened)');
@@ -112,7 +124,11 @@ describe('memory nonce store: minutes', () => {
     const store = memoryNonceStore(T0);
     const n = freshNonce();
     assert.equal(await store.claim(n, T0 + 10, T0 - 1), false);
-    assert.equal(await store.claim(n, T0 + 10, T0), true, 'signed at the start itself passes (the rule is sentAt < startedAt)');
+    assert.equal(
+      await store.claim(n, T0 + 10, T0),
+      true,
+      'signed at the start itself passes (the rule is sentAt < startedAt)',
+    );
     assert.equal(await store.claim(n, T0 + 20, T0), false, 'and is then a replay');
   });
 });
@@ -121,13 +137,58 @@ describe('memory nonce store: minutes', () => {
 type Claim = [string, number, number, boolean];
 const CASES: { name: string; claims: Claim[] }[] = [
   { name: 'a fresh nonce passes', claims: [['a', 0, 0, true]] },
-  { name: 'the same request again is a replay', claims: [['a', 0, 0, true], ['a', 1_000, 0, false]] },
-  { name: 'a replay at the very end of the window', claims: [['a', 0, 0, true], ['a', W, 0, false]] },
-  { name: 'a client clock ahead: refused while its timestamp passes', claims: [['a', 0, W, true], ['a', NONCE_KEEP_MS - 1, W, false]] },
-  { name: 'a client clock behind', claims: [['a', 0, -W, true], ['a', 0, -W, false]] },
-  { name: 'the nonce signed again at another time is still a replay', claims: [['a', 0, 0, true], ['a', 2 * MINUTE, 2 * MINUTE, false]] },
-  { name: 'across a minute boundary', claims: [['a', MINUTE - 1, MINUTE - 1, true], ['a', MINUTE, MINUTE - 1, false], ['a', 3 * MINUTE, MINUTE - 1, false]] },
-  { name: 'different nonces are independent', claims: [['a', 0, 0, true], ['b', 0, 0, true], ['a', 1, 0, false], ['b', 1, 0, false]] },
+  {
+    name: 'the same request again is a replay',
+    claims: [
+      ['a', 0, 0, true],
+      ['a', 1_000, 0, false],
+    ],
+  },
+  {
+    name: 'a replay at the very end of the window',
+    claims: [
+      ['a', 0, 0, true],
+      ['a', W, 0, false],
+    ],
+  },
+  {
+    name: 'a client clock ahead: refused while its timestamp passes',
+    claims: [
+      ['a', 0, W, true],
+      ['a', NONCE_KEEP_MS - 1, W, false],
+    ],
+  },
+  {
+    name: 'a client clock behind',
+    claims: [
+      ['a', 0, -W, true],
+      ['a', 0, -W, false],
+    ],
+  },
+  {
+    name: 'the nonce signed again at another time is still a replay',
+    claims: [
+      ['a', 0, 0, true],
+      ['a', 2 * MINUTE, 2 * MINUTE, false],
+    ],
+  },
+  {
+    name: 'across a minute boundary',
+    claims: [
+      ['a', MINUTE - 1, MINUTE - 1, true],
+      ['a', MINUTE, MINUTE - 1, false],
+      ['a', 3 * MINUTE, MINUTE - 1, false],
+    ],
+  },
+  {
+    name: 'different nonces are independent',
+    claims: [
+      ['a', 0, 0, true],
+      ['b', 0, 0, true],
+      ['a', 1, 0, false],
+      ['b', 1, 0, false],
+    ],
+  },
 ];
 
 describe('both nonce stores agree on what a replay is', () => {
@@ -151,7 +212,11 @@ describe('both nonce stores agree on what a replay is', () => {
         const nonces = new Map<string, string>();
         for (const [label, at, sentAt, expected] of claims) {
           if (!nonces.has(label)) nonces.set(label, makeNonce() + makeNonce());
-          assert.equal(await store.claim(nonces.get(label)!, t0 + at, t0 + sentAt), expected, `${label} at +${at} signed +${sentAt}`);
+          assert.equal(
+            await store.claim(nonces.get(label)!, t0 + at, t0 + sentAt),
+            expected,
+            `${label} at +${at} signed +${sentAt}`,
+          );
         }
       });
     }

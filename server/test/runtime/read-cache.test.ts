@@ -24,15 +24,25 @@ describe('read-model cache', () => {
   });
   after(() => h.close());
 
-  const menuTitles = async () => (await h.get<{ tabList: TabEntry[] }>('/front/v1/customerPage/menu', {}, token)).body.info.tabList.map((t) => t.title);
+  const menuTitles = async () =>
+    (await h.get<{ tabList: TabEntry[] }>('/front/v1/customerPage/menu', {}, token)).body.info.tabList.map(
+      (t) => t.title,
+    );
 
   it('menu: an operator change is seen once invalidated, and only for its project', async () => {
     assert.equal((await menuTitles())[1], '课程');
     const courseToken = await h.enter('course');
-    const courseMenu = async () => (await h.get<{ tabList: TabEntry[] }>('/front/v1/customerPage/menu', {}, courseToken)).body.info.tabList[1].title;
+    const courseMenu = async () =>
+      (await h.get<{ tabList: TabEntry[] }>('/front/v1/customerPage/menu', {}, courseToken)).body.info.tabList[1].title;
     assert.equal(await courseMenu(), '选课');
-    await h.database.db.update(pages).set({ title: '精品课' }).where(and(eq(pages.projectSn, 'demo'), eq(pages.tabIndex, 1)));
-    await h.database.db.update(pages).set({ title: '课程表' }).where(and(eq(pages.projectSn, 'course'), eq(pages.tabIndex, 1)));
+    await h.database.db
+      .update(pages)
+      .set({ title: '精品课' })
+      .where(and(eq(pages.projectSn, 'demo'), eq(pages.tabIndex, 1)));
+    await h.database.db
+      .update(pages)
+      .set({ title: '课程表' })
+      .where(and(eq(pages.projectSn, 'course'), eq(pages.tabIndex, 1)));
     invalidateReadModels(h.database.db, 'demo');
     assert.equal((await menuTitles())[1], '精品课');
     // course was not invalidated: on the embedded database its entry has no expiry.
@@ -42,7 +52,8 @@ describe('read-model cache', () => {
   });
 
   it('moduleInfo: a module title and an item taken offline are seen after invalidation', async () => {
-    const load = async () => (await h.post<PageInfo>('/front/v1/customerPage/moduleInfo', { pageSn: 'demo-home' }, token)).body.info;
+    const load = async () =>
+      (await h.post<PageInfo>('/front/v1/customerPage/moduleInfo', { pageSn: 'demo-home' }, token)).body.info;
     const before = await load();
     const column = before.modules.find((m) => m.columnSn && m.cards.length > 0);
     assert.ok(column?.columnSn);
@@ -63,8 +74,16 @@ describe('read-model cache', () => {
 
   it('column list and more-level list: an item removed from the column and a new title are seen after invalidation', async () => {
     const url = '/front/v1/customerPage/module/column/list';
-    const list = async () => (await h.post<ColumnList>(url, { columnSn: 'demo-col-act', page: 1, perSize: 50 }, token)).body.info;
-    const more = async () => (await h.post<ColumnList>('/front/v1/customerPage/column/more-level/list', { targetSn: 'demo-col-act', page: 1, perSize: 50 }, token)).body.info;
+    const list = async () =>
+      (await h.post<ColumnList>(url, { columnSn: 'demo-col-act', page: 1, perSize: 50 }, token)).body.info;
+    const more = async () =>
+      (
+        await h.post<ColumnList>(
+          '/front/v1/customerPage/column/more-level/list',
+          { targetSn: 'demo-col-act', page: 1, perSize: 50 },
+          token,
+        )
+      ).body.info;
     const first = await list();
     const [column] = await h.database.db.select().from(columns).where(eq(columns.columnSn, 'demo-col-act'));
     assert.equal((await more()).columnTitle, column.title);
@@ -73,8 +92,13 @@ describe('read-model cache', () => {
     assert.deepEqual([(await list()).columnTitle, (await more()).columnTitle], ['全部活动', '全部活动']);
     await h.database.db.update(columns).set({ title: column.title }).where(eq(columns.columnSn, 'demo-col-act'));
     const removed = first.list[0].actSn;
-    const [link] = await h.database.db.select().from(columnActivities).where(and(eq(columnActivities.columnSn, 'demo-col-act'), eq(columnActivities.actSn, removed)));
-    await h.database.db.delete(columnActivities).where(and(eq(columnActivities.columnSn, 'demo-col-act'), eq(columnActivities.actSn, removed)));
+    const [link] = await h.database.db
+      .select()
+      .from(columnActivities)
+      .where(and(eq(columnActivities.columnSn, 'demo-col-act'), eq(columnActivities.actSn, removed)));
+    await h.database.db
+      .delete(columnActivities)
+      .where(and(eq(columnActivities.columnSn, 'demo-col-act'), eq(columnActivities.actSn, removed)));
     invalidateReadModels(h.database.db, 'demo');
     const second = await list();
     assert.equal(second.total, first.total - 1);
@@ -87,7 +111,8 @@ describe('read-model cache', () => {
   });
 
   it('entrance: a renamed project is seen once any project is invalidated (the online projects are one entry)', async () => {
-    const name = async () => (await h.post<EntranceInfo>('/front/v1/entrance', { projectSn: 'form' })).body.info.projectParam.projectName;
+    const name = async () =>
+      (await h.post<EntranceInfo>('/front/v1/entrance', { projectSn: 'form' })).body.info.projectParam.projectName;
     const before = await name();
     await h.database.db.update(projects).set({ name: '报名专区' }).where(eq(projects.projectSn, 'form'));
     try {
@@ -104,11 +129,19 @@ describe('read-model cache', () => {
 
   it('order confirmation: a price change and an item taken off the shelf are seen after invalidation', async () => {
     const { token: customer } = await h.login('13900007777');
-    const confirm = () => h.get<{ confirmOrderAmount: { orderTotalAmount: number } }>('/front/v1/client/order/confirm/data', { targetSn: 'demo-goods-02' }, customer);
+    const confirm = () =>
+      h.get<{ confirmOrderAmount: { orderTotalAmount: number } }>(
+        '/front/v1/client/order/confirm/data',
+        { targetSn: 'demo-goods-02' },
+        customer,
+      );
     const [item] = await h.database.db.select().from(activities).where(eq(activities.actSn, 'demo-goods-02'));
     const before = (await confirm()).body.info.confirmOrderAmount.orderTotalAmount;
     try {
-      await h.database.db.update(activities).set({ price: item.price + 100 }).where(eq(activities.actSn, item.actSn));
+      await h.database.db
+        .update(activities)
+        .set({ price: item.price + 100 })
+        .where(eq(activities.actSn, item.actSn));
       invalidateReadModels(h.database.db, 'demo');
       assert.equal((await confirm()).body.info.confirmOrderAmount.orderTotalAmount, before + 100);
       await h.database.db.update(activities).set({ status: 'OFFLINE' }).where(eq(activities.actSn, item.actSn));
@@ -116,7 +149,10 @@ describe('read-model cache', () => {
       const off = await confirm();
       assert.deepEqual([off.status, off.body.message], [400, '课程已下架，请联系客服安排其他课程!']);
     } finally {
-      await h.database.db.update(activities).set({ price: item.price, status: item.status }).where(eq(activities.actSn, item.actSn));
+      await h.database.db
+        .update(activities)
+        .set({ price: item.price, status: item.status })
+        .where(eq(activities.actSn, item.actSn));
       invalidateReadModels(h.database.db, 'demo');
     }
     assert.equal((await confirm()).body.info.confirmOrderAmount.orderTotalAmount, before);
@@ -125,9 +161,13 @@ describe('read-model cache', () => {
   });
 
   it('activity details: a renamed item is seen after invalidation; an unknown item stays a 404', async () => {
-    const detail = async () => (await h.get<ActivityDetail>('/front/v1/activity/details', { actSn: 'demo-activity-01' }, token)).body.info;
+    const detail = async () =>
+      (await h.get<ActivityDetail>('/front/v1/activity/details', { actSn: 'demo-activity-01' }, token)).body.info;
     const name = (await detail()).actName;
-    await h.database.db.update(activities).set({ actName: '改名后的活动' }).where(eq(activities.actSn, 'demo-activity-01'));
+    await h.database.db
+      .update(activities)
+      .set({ actName: '改名后的活动' })
+      .where(eq(activities.actSn, 'demo-activity-01'));
     invalidateReadModels(h.database.db, 'demo');
     assert.equal((await detail()).actName, '改名后的活动');
     await h.database.db.update(activities).set({ actName: name }).where(eq(activities.actSn, 'demo-activity-01'));

@@ -38,7 +38,10 @@ describe('session cache', () => {
     const s = await newSession();
     const during = findLiveSession(database.db, s.token);
     markRevoked(database.db, s.token);
-    await database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(s.token)));
+    await database.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.tokenHash, hashToken(s.token)));
     await during;
     assert.equal(await findLiveSession(database.db, s.token), null);
   });
@@ -47,7 +50,10 @@ describe('session cache', () => {
     const s = await newSession();
     assert.ok(await findLiveSession(database.db, s.token));
     // Expired in the database; the remembered copy carries the old expiry, so move it too (as time passing would).
-    await database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, hashToken(s.token)));
+    await database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, hashToken(s.token)));
     if (usingPostgres()) {
       assert.equal(await findLiveSession(database.db, s.token), null);
       return;
@@ -61,30 +67,50 @@ describe('session cache', () => {
     }
   });
 
-  it('on PostgreSQL a revocation by another instance (a direct database write) is seen at once', { skip: !usingPostgres() }, async () => {
-    const s = await newSession();
-    assert.ok(await findLiveSession(database.db, s.token));
-    await database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(s.token)));
-    assert.equal(await findLiveSession(database.db, s.token), null);
-  });
+  it(
+    'on PostgreSQL a revocation by another instance (a direct database write) is seen at once',
+    { skip: !usingPostgres() },
+    async () => {
+      const s = await newSession();
+      assert.ok(await findLiveSession(database.db, s.token));
+      await database.db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(eq(sessions.tokenHash, hashToken(s.token)));
+      assert.equal(await findLiveSession(database.db, s.token), null);
+    },
+  );
 
-  it('on PostgreSQL the session comes with its user row as it is now (one statement): another instance\'s change is seen by the next call', { skip: !usingPostgres() }, async () => {
-    const s = await newSession();
-    const first = await findLiveSession(database.db, s.token);
-    assert.deepEqual([first?.user?.userId, first?.user?.phone], [s.userId, null]);
-    await database.db.update(users).set({ phone: '13900001111' }).where(eq(users.userId, s.userId));
-    const next = await findLiveSession(database.db, s.token);
-    assert.deepEqual([next?.userId, next?.projectSn, next?.user?.phone], [s.userId, 'demo', '13900001111']);
-  });
+  it(
+    "on PostgreSQL the session comes with its user row as it is now (one statement): another instance's change is seen by the next call",
+    { skip: !usingPostgres() },
+    async () => {
+      const s = await newSession();
+      const first = await findLiveSession(database.db, s.token);
+      assert.deepEqual([first?.user?.userId, first?.user?.phone], [s.userId, null]);
+      await database.db.update(users).set({ phone: '13900001111' }).where(eq(users.userId, s.userId));
+      const next = await findLiveSession(database.db, s.token);
+      assert.deepEqual([next?.userId, next?.projectSn, next?.user?.phone], [s.userId, 'demo', '13900001111']);
+    },
+  );
 
-  it('on PostgreSQL the lookups of one turn share one statement, and each gets its own answer', { skip: !usingPostgres() }, async () => {
-    const [a, b, revoked] = [await newSession(), await newSession(), await newSession()];
-    await database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(revoked.token)));
-    const found = await Promise.all([a.token, b.token, revoked.token, 'no-such-token', a.token].map((t) => findLiveSession(database.db, t)));
-    assert.deepEqual(
-      found.map((f) => f?.userId ?? null),
-      [a.userId, b.userId, null, null, a.userId],
-    );
-    assert.deepEqual([found[0]?.user?.userId, found[1]?.user?.userId], [a.userId, b.userId]);
-  });
+  it(
+    'on PostgreSQL the lookups of one turn share one statement, and each gets its own answer',
+    { skip: !usingPostgres() },
+    async () => {
+      const [a, b, revoked] = [await newSession(), await newSession(), await newSession()];
+      await database.db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(eq(sessions.tokenHash, hashToken(revoked.token)));
+      const found = await Promise.all(
+        [a.token, b.token, revoked.token, 'no-such-token', a.token].map((t) => findLiveSession(database.db, t)),
+      );
+      assert.deepEqual(
+        found.map((f) => f?.userId ?? null),
+        [a.userId, b.userId, null, null, a.userId],
+      );
+      assert.deepEqual([found[0]?.user?.userId, found[1]?.user?.userId], [a.userId, b.userId]);
+    },
+  );
 });

@@ -12,7 +12,17 @@ const nodeSha = (text: string) => createHash('sha256').update(text, 'utf8').dige
 
 describe('contract sha256', () => {
   it('matches node:crypto on edge lengths, unicode and random input', () => {
-    const samples = ['', 'a', 'abc', '中文签名', '😀 emoji 𝄞', 'x'.repeat(55), 'x'.repeat(56), 'x'.repeat(64), 'y'.repeat(1000)];
+    const samples = [
+      '',
+      'a',
+      'abc',
+      '中文签名',
+      '😀 emoji 𝄞',
+      'x'.repeat(55),
+      'x'.repeat(56),
+      'x'.repeat(64),
+      'y'.repeat(1000),
+    ];
     for (let i = 0; i < 200; i += 1) {
       const len = Math.floor(Math.random() * 300);
       samples.push(Array.from({ length: len }, () => String.fromCharCode(Math.floor(Math.random() * 0xd7ff))).join(''));
@@ -27,7 +37,10 @@ describe('contract sha256', () => {
     );
     assert.equal(text, 'POST\n/front/v1/地址\na=x&b=2&empty=&nil=null&obj={"k":[1]}');
     assert.equal(computeSign({ method: 'GET', path: '/p' }, { a: 1 }, 'k'), nodeSha('GET\n/p\na=1&key=k'));
-    assert.equal(computeSign({ method: 'GET', path: '/p' }, { a: 1 }, 'k', nodeSha), computeSign({ method: 'GET', path: '/p' }, { a: 1 }, 'k'));
+    assert.equal(
+      computeSign({ method: 'GET', path: '/p' }, { a: 1 }, 'k', nodeSha),
+      computeSign({ method: 'GET', path: '/p' }, { a: 1 }, 'k'),
+    );
   });
 });
 
@@ -60,33 +73,53 @@ describe('signature check', () => {
     const tampered = await h.inject({ method: 'POST', url: tips, payload: { ...signed, enumKey: 'OTHER' } });
     assert.equal(tampered.status, 400);
     assert.equal(tampered.body.code, 4001);
-    const wrongKey = await h.inject({ method: 'POST', url: tips, payload: sign('POST', tips, { enumKey: 'LOGIN' }, 'another-key') });
+    const wrongKey = await h.inject({
+      method: 'POST',
+      url: tips,
+      payload: sign('POST', tips, { enumKey: 'LOGIN' }, 'another-key'),
+    });
     assert.equal(wrongKey.body.code, 4001);
   });
 
   it('accepts the sign in upper-case hex, and refuses it changed at any one position', async () => {
     const signed = sign('POST', tips, { enumKey: 'LOGIN' }, h.config.signKey);
-    const upper = await h.inject({ method: 'POST', url: tips, payload: { ...signed, sign: String(signed.sign).toUpperCase() } });
+    const upper = await h.inject({
+      method: 'POST',
+      url: tips,
+      payload: { ...signed, sign: String(signed.sign).toUpperCase() },
+    });
     assert.equal(upper.status, 200);
     for (const i of [0, 31, 63]) {
       const changed = sign('POST', tips, { enumKey: 'LOGIN' }, h.config.signKey);
       const digest = String(changed.sign);
       const other = digest[i] === '0' ? '1' : '0';
-      const res = await h.inject({ method: 'POST', url: tips, payload: { ...changed, sign: digest.slice(0, i) + other + digest.slice(i + 1) } });
+      const res = await h.inject({
+        method: 'POST',
+        url: tips,
+        payload: { ...changed, sign: digest.slice(0, i) + other + digest.slice(i + 1) },
+      });
       assert.equal(res.body.code, 4001, `position ${i}`);
     }
   });
 
   it('checks GET requests over the query string', async () => {
     const query = sign('GET', '/api/user/phone/verification/code', { phone: '13800000000' }, h.config.signKey);
-    const res = await h.inject({ method: 'GET', url: '/api/user/phone/verification/code', query: { ...query, phone: '13800000001' } as never });
+    const res = await h.inject({
+      method: 'GET',
+      url: '/api/user/phone/verification/code',
+      query: { ...query, phone: '13800000001' } as never,
+    });
     assert.equal(res.status, 400);
     assert.equal(res.body.code, 4001);
   });
 
   it('refuses a timestamp outside the window with 4002', async () => {
     for (const at of [Date.now() - SIGN_WINDOW_MS - 5_000, Date.now() + SIGN_WINDOW_MS + 5_000]) {
-      const res = await h.inject({ method: 'POST', url: tips, payload: sign('POST', tips, { enumKey: 'LOGIN' }, h.config.signKey, at) });
+      const res = await h.inject({
+        method: 'POST',
+        url: tips,
+        payload: sign('POST', tips, { enumKey: 'LOGIN' }, h.config.signKey, at),
+      });
       assert.equal(res.status, 400);
       assert.deepEqual(res.body, { state: false, message: '请求已过期，请重试', info: null, code: 4002 });
     }
@@ -116,7 +149,11 @@ describe('signature check', () => {
 
   it('binds the method and the path: a signed call sent to another route or with another method is refused', async () => {
     const payload = sign('POST', tips, { enumKey: 'LOGIN' }, h.config.signKey);
-    const elsewhere = await h.inject({ method: 'POST', url: '/front/v1/entrance', payload: { ...payload, projectSn: undefined } });
+    const elsewhere = await h.inject({
+      method: 'POST',
+      url: '/front/v1/entrance',
+      payload: { ...payload, projectSn: undefined },
+    });
     assert.equal(elsewhere.body.code, 4001);
     const query = sign('GET', '/api/user/phone/verification/code', { phone: '13800000002' }, h.config.signKey);
     // The same path has GET and DELETE: a signed read cannot be replayed as a delete.
@@ -168,7 +205,11 @@ describe('nonce stores', () => {
     // A client clock ahead by the whole window: its request passes the check until NONCE_KEEP_MS after the claim.
     const ahead = makeNonce() + makeNonce();
     assert.equal(await store.claim(ahead, t0, t0 + SIGN_WINDOW_MS), true);
-    assert.equal(await store.claim(ahead, t0 + NONCE_KEEP_MS - 1, t0 + SIGN_WINDOW_MS), false, 'signed ahead: refused to the end');
+    assert.equal(
+      await store.claim(ahead, t0 + NONCE_KEEP_MS - 1, t0 + SIGN_WINDOW_MS),
+      false,
+      'signed ahead: refused to the end',
+    );
   };
 
   it('memory: refuses a replay while its timestamp can pass the check, and forgets its minute after', async () => {
@@ -180,7 +221,10 @@ describe('nonce stores', () => {
     const held = store.minutesHeld();
     // Past the window (and its minute) the timestamp check refuses the request first; the store forgets the minute
     // and, asked anyway, takes nothing signed in it.
-    assert.equal(await store.claim(makeNonce() + makeNonce(), t0 + SIGN_WINDOW_MS + 61_000, t0 + SIGN_WINDOW_MS + 61_000), true);
+    assert.equal(
+      await store.claim(makeNonce() + makeNonce(), t0 + SIGN_WINDOW_MS + 61_000, t0 + SIGN_WINDOW_MS + 61_000),
+      true,
+    );
     assert.ok(store.minutesHeld() <= held, 'the old minutes are dropped');
     assert.equal(await store.claim(old, t0 + SIGN_WINDOW_MS + 61_000, t0), false);
   });
@@ -197,7 +241,11 @@ describe('nonce stores', () => {
     const twice = makeNonce() + makeNonce();
     const others = [1, 2, 3].map(() => makeNonce() + makeNonce());
     const at = Date.now();
-    const claimed = await Promise.all([store.claim(twice, at, at), ...others.map((n) => store.claim(n, at, at)), store.claim(twice, at, at)]);
+    const claimed = await Promise.all([
+      store.claim(twice, at, at),
+      ...others.map((n) => store.claim(n, at, at)),
+      store.claim(twice, at, at),
+    ]);
     assert.deepEqual(claimed, [true, true, true, true, false]);
     // Stored: a later claim, by this process or another, is a replay.
     assert.equal(await store.claim(others[1], at, at), false);

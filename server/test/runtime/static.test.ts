@@ -28,7 +28,16 @@ describe('static H5 delivery', () => {
     writeFileSync(join(dist, 'js', 'tiny.0a1b2c3e.js'), 'x()');
     writeFileSync(join(dist, 'static', 'images', 'banner.12345678.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     // js/in-memory.js: an asset the watch build (webpack-dev-server) keeps in memory only, skipped.
-    assert.equal(precompressDir(dist, ['index.html', 'js/app.0a1b2c3d.js', 'js/tiny.0a1b2c3e.js', 'static/images/banner.12345678.png', 'js/in-memory.0a1b2c3f.js']), 2);
+    assert.equal(
+      precompressDir(dist, [
+        'index.html',
+        'js/app.0a1b2c3d.js',
+        'js/tiny.0a1b2c3e.js',
+        'static/images/banner.12345678.png',
+        'js/in-memory.0a1b2c3f.js',
+      ]),
+      2,
+    );
     h = await buildHarness({ env: { H5_DIST: dist } });
   });
   after(async () => {

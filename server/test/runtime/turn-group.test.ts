@@ -28,7 +28,10 @@ describe('groupPerTurn', () => {
     const { groups, run } = recorder();
     const ask = groupPerTurn(run);
     const shared = await Promise.allSettled(['a', 'bad', 'c'].map(ask));
-    assert.deepEqual(shared.map((r) => (r.status === 'rejected' ? (r.reason as Error).message : r.value)), ['bad in a,bad,c', 'bad in a,bad,c', 'bad in a,bad,c']);
+    assert.deepEqual(
+      shared.map((r) => (r.status === 'rejected' ? (r.reason as Error).message : r.value)),
+      ['bad in a,bad,c', 'bad in a,bad,c', 'bad in a,bad,c'],
+    );
     assert.equal(await ask('d'), 'D');
     assert.deepEqual(groups, [['a', 'bad', 'c'], ['d']]);
   });

@@ -16,7 +16,13 @@ interface ActivityCardProps {
 export default function ActivityCard({ card, onClick }: ActivityCardProps) {
   return (
     <Box className="sf-card" onClick={() => onClick?.(card)} data-act-sn={card.actSn}>
-      <Image className="sf-card__cover" src={assetUrl(card.cover)} mode="aspectFill" lazyLoad {...imgAlt(card.actName)} />
+      <Image
+        className="sf-card__cover"
+        src={assetUrl(card.cover)}
+        mode="aspectFill"
+        lazyLoad
+        {...imgAlt(card.actName)}
+      />
       <Box className="sf-card__body">
         <Box className="sf-card__name">{card.actName}</Box>
         {card.tags.length ? (

@@ -56,27 +56,30 @@ interface ActivityDetailScreenProps {
  */
 function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
   const { api, session, pagePrefetch } = useStores();
-  const state = useLocalObservable(() => ({
-    detail: null as ActivityDetail | null,
-    attrs: [] as SpecAttr[],
-    hot: [] as Card[],
-    share: null as ShareInfo | null,
-    /** null until the introduction has arrived: a skeleton shows meanwhile, never 内容为空. */
-    introduce: null as string | null,
-    error: '',
-    loading: false,
-    /** The package the customer tapped (null: the item's first). */
-    packageSn: null as string | null,
-    /** Points items: the 积分查询 popup and the points order. */
-    integralOpen: false,
-  }), {
-    // Answers are replaced whole, never edited in place: kept as they came rather than made deeply observable
-    // (MobX wrapped every field of the item and its reviews on the way to the first draw).
-    detail: observable.ref,
-    attrs: observable.ref,
-    hot: observable.ref,
-    share: observable.ref,
-  });
+  const state = useLocalObservable(
+    () => ({
+      detail: null as ActivityDetail | null,
+      attrs: [] as SpecAttr[],
+      hot: [] as Card[],
+      share: null as ShareInfo | null,
+      /** null until the introduction has arrived: a skeleton shows meanwhile, never 内容为空. */
+      introduce: null as string | null,
+      error: '',
+      loading: false,
+      /** The package the customer tapped (null: the item's first). */
+      packageSn: null as string | null,
+      /** Points items: the 积分查询 popup and the points order. */
+      integralOpen: false,
+    }),
+    {
+      // Answers are replaced whole, never edited in place: kept as they came rather than made deeply observable
+      // (MobX wrapped every field of the item and its reviews on the way to the first draw).
+      detail: observable.ref,
+      attrs: observable.ref,
+      hot: observable.ref,
+      share: observable.ref,
+    },
+  );
 
   /** `refresh`: a pull-down, which never takes what the entrance asked for early. */
   async function load(refresh = false): Promise<void> {
@@ -113,7 +116,7 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
         if (hot.status === 'fulfilled') state.hot = hot.value.list.filter((c) => c.actSn !== actSn);
         if (share.status === 'fulfilled') state.share = share.value;
         // A failed introduction shows as empty (内容为空) rather than loading for ever.
-        state.introduce = introduce.status === 'fulfilled' ? introduce.value.content : state.introduce ?? '';
+        state.introduce = introduce.status === 'fulfilled' ? introduce.value.content : (state.introduce ?? '');
       });
     } catch (err) {
       const message = err instanceof ApiError ? err.message : String(err);
@@ -152,7 +155,8 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
   const packageSn = choosePackageSn(d.packages, state.packageSn);
   const chosen = d.packages.find((p) => p.packageSn === packageSn) ?? null;
   const price = chosen ? chosen.price : d.price;
-  const openCard = (card: Card) => void followJump(resolveJump({ firstEnum: detailJumpEnum(card.actType), targetSn: card.actSn }, session.tabList));
+  const openCard = (card: Card) =>
+    void followJump(resolveJump({ firstEnum: detailJumpEnum(card.actType), targetSn: card.actSn }, session.tabList));
   const order = () => {
     if (!d.orderEnabled) {
       toast(d.disabledReason || '');
@@ -170,19 +174,32 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
         <Slides
           className="sf-act__gallery"
           imageClassName="sf-act__picture"
-          slides={pictures.map((src) => ({ key: src, src, alt: d.actName, onClick: () => previewImages(pictures, src) }))}
+          slides={pictures.map((src) => ({
+            key: src,
+            src,
+            alt: d.actName,
+            onClick: () => previewImages(pictures, src),
+          }))}
         />
       ) : pictures.length ? (
         // The frame gives the height; the picture fills it (one element with both classes ended at 0 height).
         <Box className="sf-act__gallery">
-          <Image className="sf-act__picture" src={pictures[0]} mode="aspectFill" {...imgAlt(d.actName)} onClick={() => previewImages(pictures)} />
+          <Image
+            className="sf-act__picture"
+            src={pictures[0]}
+            mode="aspectFill"
+            {...imgAlt(d.actName)}
+            onClick={() => previewImages(pictures)}
+          />
         </Box>
       ) : null}
 
       <Box className="sf-act__block sf-act__head">
         <Box className="sf-act__price-row">
           <Box className="sf-price sf-act__price">{itemPriceText(price, d.pointsPrice)}</Box>
-          {d.originalPrice && d.originalPrice > price && !d.pointsPrice ? <Box className="sf-act__origin">{formatMoney(d.originalPrice)}</Box> : null}
+          {d.originalPrice && d.originalPrice > price && !d.pointsPrice ? (
+            <Box className="sf-act__origin">{formatMoney(d.originalPrice)}</Box>
+          ) : null}
           <Box className="sf-act__sales">已售{d.sales}</Box>
           <ShareAction info={state.share} />
         </Box>
@@ -196,16 +213,22 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
         <Box className="sf-act__block">
           <Box className="sf-act__title">课程</Box>
           <Box className="sf-act__course">
-            {d.courseCover ? <Image className="sf-act__course-cover" src={assetUrl(d.courseCover)} mode="aspectFill" {...imgAlt('')} /> : null}
+            {d.courseCover ? (
+              <Image className="sf-act__course-cover" src={assetUrl(d.courseCover)} mode="aspectFill" {...imgAlt('')} />
+            ) : null}
             <Box className="sf-act__course-name">{d.courseName}</Box>
-            {d.courseAmount !== null ? <Box className="sf-act__course-amount">{formatMoney(d.courseAmount)}</Box> : null}
+            {d.courseAmount !== null ? (
+              <Box className="sf-act__course-amount">{formatMoney(d.courseAmount)}</Box>
+            ) : null}
           </Box>
         </Box>
       ) : null}
 
       {d.packages.length ? (
         <Box className="sf-act__block" id="act-packages">
-          <Box className="sf-act__title">套餐{d.packages.length > 1 ? <Box className="sf-act__title-note">（点选要报名的套餐）</Box> : null}</Box>
+          <Box className="sf-act__title">
+            套餐{d.packages.length > 1 ? <Box className="sf-act__title-note">（点选要报名的套餐）</Box> : null}
+          </Box>
           {d.packages.map((p) => (
             <Box
               key={p.packageSn}
@@ -220,7 +243,14 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
               </Box>
               {p.courses.map((c) => (
                 <Box key={c.courseSn} className="sf-act__course">
-                  {c.courseCover ? <Image className="sf-act__course-cover" src={assetUrl(c.courseCover)} mode="aspectFill" {...imgAlt('')} /> : null}
+                  {c.courseCover ? (
+                    <Image
+                      className="sf-act__course-cover"
+                      src={assetUrl(c.courseCover)}
+                      mode="aspectFill"
+                      {...imgAlt('')}
+                    />
+                  ) : null}
                   <Box className="sf-act__course-name">{c.courseName}</Box>
                   <Box className="sf-act__course-amount">{formatMoney(c.courseAmount)}</Box>
                 </Box>
@@ -263,7 +293,10 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
           ) : null}
           {integral ? (
             <Row label="积分">
-              {[integralCarrier(integral.integralType).label, `最高可用${integral.maxIntegral}${integralCarrier(integral.integralType).suffix}`]
+              {[
+                integralCarrier(integral.integralType).label,
+                `最高可用${integral.maxIntegral}${integralCarrier(integral.integralType).suffix}`,
+              ]
                 .filter(Boolean)
                 .join(' · ')}
             </Row>
@@ -285,7 +318,11 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
       ) : null}
       {d.place ? (
         // The venue opens the §2 system page /open-location (a sub-package page; the query is the place as it is).
-        <Box className="sf-act__block" id="act-place" onClick={() => void openPage(ROUTES.openLocation, { ...d.place! })}>
+        <Box
+          className="sf-act__block"
+          id="act-place"
+          onClick={() => void openPage(ROUTES.openLocation, { ...d.place! })}
+        >
           <Row label="活动地点">{`${d.place.name || d.place.address} ›`}</Row>
         </Box>
       ) : null}
@@ -308,7 +345,9 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
             {d.commentSummary.total > 0 ? '查看全部 ›' : d.canComment ? '写评价 ›' : ''}
           </Box>
         </Box>
-        <Box className="sf-act__review-summary">{reviewSummaryText(d.commentSummary.total, d.commentSummary.goodRate)}</Box>
+        <Box className="sf-act__review-summary">
+          {reviewSummaryText(d.commentSummary.total, d.commentSummary.goodRate)}
+        </Box>
         {d.commentSummary.latest.slice(0, LATEST_REVIEWS).map((c) => (
           <CommentItem key={c.commentId} comment={c} />
         ))}
@@ -317,7 +356,11 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
       {d.hasProductIntroduce ? (
         <Box className="sf-act__block" id="act-introduce">
           <Box className="sf-act__title">{d.actType === 'COURSE' ? '课程介绍' : '商品详情'}</Box>
-          {state.introduce === null ? <SkeletonLines count={4} lineClassName="sf-act__skeleton-line" /> : <RichTextView html={state.introduce} />}
+          {state.introduce === null ? (
+            <SkeletonLines count={4} lineClassName="sf-act__skeleton-line" />
+          ) : (
+            <RichTextView html={state.introduce} />
+          )}
         </Box>
       ) : null}
 

@@ -16,6 +16,9 @@ interface AmountInputProps {
  * The mini-programs' digit keypad has no minus key, so there it stays a digit field.
  */
 export default function AmountInput({ onInput, ...field }: AmountInputProps) {
-  const keypad = process.env.TARO_ENV === 'h5' ? ({ type: 'text', nativeProps: { inputMode: 'decimal' } } as const) : ({ type: 'digit' } as const);
+  const keypad =
+    process.env.TARO_ENV === 'h5'
+      ? ({ type: 'text', nativeProps: { inputMode: 'decimal' } } as const)
+      : ({ type: 'digit' } as const);
   return <Input {...field} {...keypad} onInput={(e) => onInput(e.detail.value)} />;
 }

@@ -84,12 +84,18 @@ function AreaPicker({ open, onClose, onPick }: AreaPickerProps) {
             {a.name}
           </View>
         ))}
-        {state.level >= state.chosen.length ? <View className="sf-area__tab is-active">请选择{LEVEL_TITLES[state.level]}</View> : null}
+        {state.level >= state.chosen.length ? (
+          <View className="sf-area__tab is-active">请选择{LEVEL_TITLES[state.level]}</View>
+        ) : null}
       </View>
       <ScrollView scrollY className="sf-area__list">
         {state.loading ? <View className="sf-area__loading">加载中...</View> : null}
         {state.list.map((a) => (
-          <View key={a.id} className={`sf-area__item ${state.chosen[state.level]?.id === a.id ? 'is-on' : ''}`} onClick={() => choose(a)}>
+          <View
+            key={a.id}
+            className={`sf-area__item ${state.chosen[state.level]?.id === a.id ? 'is-on' : ''}`}
+            onClick={() => choose(a)}
+          >
             {a.name}
           </View>
         ))}

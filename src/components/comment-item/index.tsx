@@ -40,7 +40,15 @@ export default function CommentItem({ comment }: CommentItemProps) {
       {images.length ? (
         <Box className="sf-comment__images">
           {images.map((src, i) => (
-            <Image key={src} className="sf-comment__image" src={src} mode="aspectFill" lazyLoad {...imgAlt(`评价图片${i + 1}`)} onClick={() => previewImages(images, src)} />
+            <Image
+              key={src}
+              className="sf-comment__image"
+              src={src}
+              mode="aspectFill"
+              lazyLoad
+              {...imgAlt(`评价图片${i + 1}`)}
+              onClick={() => previewImages(images, src)}
+            />
           ))}
         </Box>
       ) : null}

@@ -5,7 +5,15 @@ import { upperLimitText } from '../../domain/coupons';
 import './index.scss';
 
 interface CouponCardProps {
-  coupon: { couponName: string; couponType: number; couponAmount: number; threshold: number; upperLimit: number; scope: string; instructions: string };
+  coupon: {
+    couponName: string;
+    couponType: number;
+    couponAmount: number;
+    threshold: number;
+    upperLimit: number;
+    scope: string;
+    instructions: string;
+  };
   /** The validity line (validityText). */
   validity: string;
   /** §4 expiry label: 今日到期 / 明日到期 / the date; empty for none. */

@@ -24,12 +24,19 @@ export default function CouponPopup({ open, coupons, selectedRcSn, now, onClick,
   const list = tab === 'available' ? available : unavailable;
   return (
     <Popup open={open} title="优惠券" onClose={onClose} className="sf-coupons">
-      {/* Hand-made, not AtTabs: two tabs inside a fixed-height sheet, where AtTabs' swipeable panes would fight the list's scroll. */}
+      {/* Hand-made, not AtTabs: two tabs inside a fixed-height sheet, where AtTabs' swipeable panes would
+          fight the list's scroll. */}
       <View className="sf-coupons__tabs">
-        <View className={`sf-coupons__tab ${tab === 'available' ? 'is-active' : ''}`} onClick={() => setTab('available')}>
+        <View
+          className={`sf-coupons__tab ${tab === 'available' ? 'is-active' : ''}`}
+          onClick={() => setTab('available')}
+        >
           可用优惠券 ({available.length}张)
         </View>
-        <View className={`sf-coupons__tab ${tab === 'unavailable' ? 'is-active' : ''}`} onClick={() => setTab('unavailable')}>
+        <View
+          className={`sf-coupons__tab ${tab === 'unavailable' ? 'is-active' : ''}`}
+          onClick={() => setTab('unavailable')}
+        >
           不可用优惠券 ({unavailable.length}张)
         </View>
       </View>
@@ -50,8 +57,12 @@ export default function CouponPopup({ open, coupons, selectedRcSn, now, onClick,
               }}
             >
               <View className="sf-coupon__value">
-                <View className="sf-coupon__amount">{c.couponType === 2 ? percentCouponText(c.couponAmount) : formatMoney(c.couponAmount)}</View>
-                <View className="sf-coupon__threshold">{c.threshold > 0 ? `满${formatMoney(c.threshold)}可用` : '无门槛'}</View>
+                <View className="sf-coupon__amount">
+                  {c.couponType === 2 ? percentCouponText(c.couponAmount) : formatMoney(c.couponAmount)}
+                </View>
+                <View className="sf-coupon__threshold">
+                  {c.threshold > 0 ? `满${formatMoney(c.threshold)}可用` : '无门槛'}
+                </View>
               </View>
               <View className="sf-coupon__body">
                 <View className="sf-coupon__name">{c.couponName}</View>
@@ -63,7 +74,9 @@ export default function CouponPopup({ open, coupons, selectedRcSn, now, onClick,
                   {dates.validity}
                   {dates.expiry ? <Text className="sf-coupon__expiry">{dates.expiry}</Text> : null}
                 </View>
-                {!c.isAvailable && c.disabledReason ? <View className="sf-coupon__reason">{c.disabledReason}</View> : null}
+                {!c.isAvailable && c.disabledReason ? (
+                  <View className="sf-coupon__reason">{c.disabledReason}</View>
+                ) : null}
               </View>
               {c.isAvailable ? <View className={`sf-coupon__check ${c.rcSn === selectedRcSn ? 'is-on' : ''}`} /> : null}
             </View>

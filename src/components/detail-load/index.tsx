@@ -26,7 +26,11 @@ interface DetailLoadOptions<T> {
  * answer (an older one arriving late is dropped), and until there is something to show, a 重试 view or
  * 加载中. Call it inside an observer page; `gate`, when not null, is what the page renders instead of itself.
  */
-export function useDetailLoad<T>(options: DetailLoadOptions<T>): { data: T | null; gate: ReactNode | null; load: () => Promise<void> } {
+export function useDetailLoad<T>(options: DetailLoadOptions<T>): {
+  data: T | null;
+  gate: ReactNode | null;
+  load: () => Promise<void>;
+} {
   const { fetch, again, refreshMs = 3000, failText = '加载失败，请重试', shellClass, loadingClass } = options;
   const s = useLocalObservable(() => ({ data: null as T | null, error: '' }));
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -53,7 +57,17 @@ export function useDetailLoad<T>(options: DetailLoadOptions<T>): { data: T | nul
   useUnload(stop);
 
   let gate: ReactNode | null = null;
-  if (s.error) gate = <PageShell className={shellClass}><EmptyView text={s.error} actionText="重试" onAction={() => void load()} /></PageShell>;
-  else if (s.data === null) gate = <PageShell className={shellClass}><View className={loadingClass}>加载中...</View></PageShell>;
+  if (s.error)
+    gate = (
+      <PageShell className={shellClass}>
+        <EmptyView text={s.error} actionText="重试" onAction={() => void load()} />
+      </PageShell>
+    );
+  else if (s.data === null)
+    gate = (
+      <PageShell className={shellClass}>
+        <View className={loadingClass}>加载中...</View>
+      </PageShell>
+    );
   return { data: s.data as T | null, gate, load };
 }

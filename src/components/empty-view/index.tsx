@@ -14,7 +14,12 @@ interface EmptyViewProps {
 }
 
 /** The one empty / error state (DESIGN.md §8): an icon, the text, and an action when there is one. */
-export default function EmptyView({ text = MESSAGES.emptyData, actionText, onAction, icon = 'bullet-list' }: EmptyViewProps) {
+export default function EmptyView({
+  text = MESSAGES.emptyData,
+  actionText,
+  onAction,
+  icon = 'bullet-list',
+}: EmptyViewProps) {
   return (
     <View className="sf-empty">
       <View className="sf-empty__icon" aria-hidden>

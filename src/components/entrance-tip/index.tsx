@@ -35,7 +35,11 @@ export default function EntranceTip({ enumKey, id }: EntranceTipProps) {
     <View className="sf-entrance-tip" id={id}>
       {noticeParts(text).map((part, i) =>
         part.agreementSn ? (
-          <Text key={i} className="sf-entrance-tip__link" onClick={() => void openPage(ROUTES.agreement, { agreementSn: part.agreementSn })}>
+          <Text
+            key={i}
+            className="sf-entrance-tip__link"
+            onClick={() => void openPage(ROUTES.agreement, { agreementSn: part.agreementSn })}
+          >
             {part.text}
           </Text>
         ) : (

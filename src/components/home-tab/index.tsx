@@ -92,10 +92,14 @@ function HomeTab({ tabIndex, render }: HomeTabProps) {
       ) : null}
       {state.page ? (render?.(state.page) ?? <PageModules modules={state.page.modules} />) : null}
       {state.page && !state.page.modules.length ? <EmptyView /> : null}
-      {state.error && !state.page ? <EmptyView text={state.error} actionText="重新加载" onAction={() => void load(true)} /> : null}
-      {!state.page && !state.error ? <Box className="sf-home__loading">
-            <Skeleton variant="detail" />
-          </Box> : null}
+      {state.error && !state.page ? (
+        <EmptyView text={state.error} actionText="重新加载" onAction={() => void load(true)} />
+      ) : null}
+      {!state.page && !state.error ? (
+        <Box className="sf-home__loading">
+          <Skeleton variant="detail" />
+        </Box>
+      ) : null}
     </PageShell>
   );
 }

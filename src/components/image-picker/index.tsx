@@ -67,7 +67,13 @@ export default function ImagePicker({ value, onChange, max, hint }: ImagePickerP
     const { accepted: images, notice } = screenPick(picked, max - value.length, max, isImage, unreadable);
     setBusy(true);
     try {
-      if (notice) await Taro.showModal({ title: UPLOAD_TEXTS.noticeTitle, content: notice, showCancel: false, confirmText: '知道了' }).catch(() => undefined);
+      if (notice)
+        await Taro.showModal({
+          title: UPLOAD_TEXTS.noticeTitle,
+          content: notice,
+          showCancel: false,
+          confirmText: '知道了',
+        }).catch(() => undefined);
       if (!images.length) return;
       const { urls } = await upload(images);
       onChange([...value, ...urls.filter((u): u is string => !!u)].slice(0, max));
@@ -89,7 +95,9 @@ export default function ImagePicker({ value, onChange, max, hint }: ImagePickerP
         sourceType={process.env.TARO_ENV === 'h5' ? ['album'] : ['album', 'camera']}
         length={3}
         showAddBtn={value.length < max && !busy}
-        onChange={(files: ChosenFile[], operation: string, index?: number) => void handleChange(files, operation === 'remove' ? 'remove' : 'add', index)}
+        onChange={(files: ChosenFile[], operation: string, index?: number) =>
+          void handleChange(files, operation === 'remove' ? 'remove' : 'add', index)
+        }
         onImageClick={(i: number) => void Taro.previewImage({ urls: value, current: value[i] }).catch(() => undefined)}
       />
       <View className="sf-image-picker__hint">

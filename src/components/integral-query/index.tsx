@@ -152,7 +152,11 @@ function IntegralQuery({ open, integralType, onClose, onBalance, onResume }: Int
             <View className="sf-iq__suffix">{carrier.suffix}</View>
           </View>
           <View className="sf-iq__note">{INTEGRAL_NOTE}</View>
-          <View className="sf-btn sf-iq__btn sf-iq__btn--plain" id="integral-change" onClick={() => runInAction(() => (ui.view = 'search'))}>
+          <View
+            className="sf-btn sf-iq__btn sf-iq__btn--plain"
+            id="integral-change"
+            onClick={() => runInAction(() => (ui.view = 'search'))}
+          >
             更换
           </View>
         </View>

@@ -65,7 +65,8 @@ function OrderSubmitScreen({ kind, targetSn, thirdEnum = '', packageSn = '' }: O
     if (picked && picked.addressId && draft.confirmation && picked.addressId !== draft.address?.addressId) {
       void draft.chooseAddress(picked).then(() => {
         // §5: the restriction is told when choosing, and checked again on submit.
-        if (draft.addressRestricted && draft.confirmation) toast(restrictedAreaMessage(draft.confirmation.invalidAreas));
+        if (draft.addressRestricted && draft.confirmation)
+          toast(restrictedAreaMessage(draft.confirmation.invalidAreas));
       });
     }
   });
@@ -96,7 +97,8 @@ function OrderSubmitScreen({ kind, targetSn, thirdEnum = '', packageSn = '' }: O
     const popup = draft.popup;
     draft.closePopup();
     if (!popup) return;
-    if (popup.action.text === '查看订单') void openPage(ROUTES.orderDetail, { orderNo: popup.action.orderNo }, 'replace');
+    if (popup.action.text === '查看订单')
+      void openPage(ROUTES.orderDetail, { orderNo: popup.action.orderNo }, 'replace');
     else void switchToTab(0);
   }
 
@@ -139,7 +141,12 @@ function OrderSubmitScreen({ kind, targetSn, thirdEnum = '', packageSn = '' }: O
 
       <View className="sf-submit__course">
         <View className="sf-submit__course-main">
-          <Image className="sf-submit__cover" src={assetUrl(c.orderCourseInfo.courseCover)} mode="aspectFill" {...imgAlt(c.orderCourseInfo.courseName)} />
+          <Image
+            className="sf-submit__cover"
+            src={assetUrl(c.orderCourseInfo.courseCover)}
+            mode="aspectFill"
+            {...imgAlt(c.orderCourseInfo.courseName)}
+          />
           <View className="sf-submit__course-body">
             <View className="sf-submit__course-name">{c.orderCourseInfo.courseName}</View>
             {c.packageCourseList.length ? (
@@ -154,7 +161,9 @@ function OrderSubmitScreen({ kind, targetSn, thirdEnum = '', packageSn = '' }: O
         </View>
         {c.giftCourseList.length ? (
           <View className="sf-submit__gifts">
-            <View className="sf-submit__gifts-title">赠课{c.giftCourseList.length > 1 ? `（${c.giftCourseList.length}）` : ''}</View>
+            <View className="sf-submit__gifts-title">
+              赠课{c.giftCourseList.length > 1 ? `（${c.giftCourseList.length}）` : ''}
+            </View>
             {c.giftCourseList.map((g) => (
               <View key={g.courseSn} className="sf-submit__gift">
                 {g.courseName}
@@ -163,7 +172,12 @@ function OrderSubmitScreen({ kind, targetSn, thirdEnum = '', packageSn = '' }: O
           </View>
         ) : null}
         {kind === 'goods' ? (
-          <QuantityStepper label="购买数量" value={draft.quantity} max={SKU_CNT_MAX} onChange={(n) => void draft.setQuantity(n).then((e) => e && toast(e))} />
+          <QuantityStepper
+            label="购买数量"
+            value={draft.quantity}
+            max={SKU_CNT_MAX}
+            onChange={(n) => void draft.setQuantity(n).then((e) => e && toast(e))}
+          />
         ) : null}
       </View>
 
@@ -189,13 +203,19 @@ function OrderSubmitScreen({ kind, targetSn, thirdEnum = '', packageSn = '' }: O
             {selected && discount > 0 ? (
               <View className="sf-lines__discount">-{formatMoney(discount)}</View>
             ) : (
-              <View className="sf-lines__muted">{draft.couponGroups.available.length ? `${draft.couponGroups.available.length}张可用` : '暂无可用'}</View>
+              <View className="sf-lines__muted">
+                {draft.couponGroups.available.length ? `${draft.couponGroups.available.length}张可用` : '暂无可用'}
+              </View>
             )}
           </PriceLine>
         ) : null}
         {c.isHousehold && draft.firstPayment ? (
           <PriceLine label="入户类型" arrow onClick={() => runInAction(() => (ui.householdOpen = true))}>
-            {draft.householdType ? HOUSEHOLD_NAMES[draft.householdType] : <View className="sf-lines__muted">请选择</View>}
+            {draft.householdType ? (
+              HOUSEHOLD_NAMES[draft.householdType]
+            ) : (
+              <View className="sf-lines__muted">请选择</View>
+            )}
           </PriceLine>
         ) : null}
         <RemarkLine value={draft.remark} maxLength={REMARK_MAX} onChange={(v) => draft.setRemark(v)} />
@@ -208,13 +228,22 @@ function OrderSubmitScreen({ kind, targetSn, thirdEnum = '', packageSn = '' }: O
         <View className="sf-price">{formatMoney(payable)}</View>
       </View>
 
-      <ApplicantForm rules={draft.firstPayment ? c.restrict : []} values={draft.values} onChange={(k, v) => draft.setValue(k, v)} />
+      <ApplicantForm
+        rules={draft.firstPayment ? c.restrict : []}
+        values={draft.values}
+        onChange={(k, v) => draft.setValue(k, v)}
+      />
 
-      {c.hasProductIntroduce ? <View className="sf-submit__hint">温馨提示：课程和证书详细信息请查阅课程详情页</View> : null}
+      {c.hasProductIntroduce ? (
+        <View className="sf-submit__hint">温馨提示：课程和证书详细信息请查阅课程详情页</View>
+      ) : null}
 
       {c.electronicProtocol ? (
         <View className="sf-submit__agree">
-          <View className={`sf-submit__checkbox ${draft.agreed ? 'is-on' : ''}`} onClick={() => draft.setAgreed(!draft.agreed)} />
+          <View
+            className={`sf-submit__checkbox ${draft.agreed ? 'is-on' : ''}`}
+            onClick={() => draft.setAgreed(!draft.agreed)}
+          />
           <View onClick={() => draft.setAgreed(!draft.agreed)}>阅读并同意</View>
           <View className="sf-submit__agreement-link" onClick={() => void openAgreement()}>
             《购买协议》
@@ -230,7 +259,10 @@ function OrderSubmitScreen({ kind, targetSn, thirdEnum = '', packageSn = '' }: O
           <View className="sf-submit__total">
             {draft.payLabel}：<View className="sf-price">{formatMoney(payable)}</View>
           </View>
-          <View className={`sf-btn sf-submit__btn ${c.disableFlag || draft.submitting ? 'is-disabled' : ''}`} onClick={() => void submit()}>
+          <View
+            className={`sf-btn sf-submit__btn ${c.disableFlag || draft.submitting ? 'is-disabled' : ''}`}
+            onClick={() => void submit()}
+          >
             提交订单
           </View>
         </View>
@@ -258,7 +290,11 @@ function OrderSubmitScreen({ kind, targetSn, thirdEnum = '', packageSn = '' }: O
           </View>
         ))}
       </Popup>
-      <Popup open={!!ui.agreement} title={ui.agreement?.agreementName || '购买协议'} onClose={() => runInAction(() => (ui.agreement = null))}>
+      <Popup
+        open={!!ui.agreement}
+        title={ui.agreement?.agreementName || '购买协议'}
+        onClose={() => runInAction(() => (ui.agreement = null))}
+      >
         <View className="sf-submit__agreement">
           {(ui.agreement?.agreementContent || '').split('\n').map((line, i) => (
             <View key={i}>{line}</View>

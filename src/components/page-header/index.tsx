@@ -18,7 +18,12 @@ export default function PageHeader({ title, action, onAction }: PageHeaderProps)
   const label = action === 'back' ? '返回' : '首页';
   return (
     <View className="sf-page-header" role="banner">
-      <View className={`sf-page-header__action sf-page-header__${action}`} onClick={onAction} role="button" aria-label={label}>
+      <View
+        className={`sf-page-header__action sf-page-header__${action}`}
+        onClick={onAction}
+        role="button"
+        aria-label={label}
+      >
         <Icon value={action === 'back' ? 'chevron-left' : 'home'} size={action === 'back' ? 24 : 20} />
       </View>
       <View className="sf-page-header__title" role="heading" aria-level={1}>

@@ -23,9 +23,7 @@ function PageModules({ modules }: PageModulesProps) {
   const { session } = useStores();
   const go = (jump: JumpContent) => void followJump(resolveJump(jump, session.tabList));
   const openCard = (card: Card) =>
-    void followJump(
-      resolveJump({ firstEnum: detailJumpEnum(card.actType), targetSn: card.actSn }, session.tabList),
-    );
+    void followJump(resolveJump({ firstEnum: detailJumpEnum(card.actType), targetSn: card.actSn }, session.tabList));
 
   return (
     <Box className="sf-modules">
@@ -43,7 +41,10 @@ function PageModules({ modules }: PageModulesProps) {
                 <Box className="sf-column__head">
                   <Box className="sf-section-title">{m.title}</Box>
                   {m.hasMore && m.columnSn ? (
-                    <Box className="sf-column__more" onClick={() => void openPage(ROUTES.moreActivity, { targetSn: m.columnSn })}>
+                    <Box
+                      className="sf-column__more"
+                      onClick={() => void openPage(ROUTES.moreActivity, { targetSn: m.columnSn })}
+                    >
                       更多 ›
                     </Box>
                   ) : null}
@@ -76,14 +77,29 @@ function Banner({ items, onJump }: { items: ModuleItem[]; onJump: (j: JumpConten
   );
 }
 
-function ImageText({ title, items, onJump }: { title: string | null; items: ModuleItem[]; onJump: (j: JumpContent) => void }) {
+function ImageText({
+  title,
+  items,
+  onJump,
+}: {
+  title: string | null;
+  items: ModuleItem[];
+  onJump: (j: JumpContent) => void;
+}) {
   return (
     <Box className="sf-image-text">
       {title ? <Box className="sf-section-title">{title}</Box> : null}
       <Box className="sf-image-text__grid">
         {items.map((item) => (
-          <Box key={item.itemSn} className="sf-image-text__item" data-jump={item.jumpContent.firstEnum} onClick={() => onJump(item.jumpContent)}>
-            {item.image ? <Image className="sf-image-text__img" src={assetUrl(item.image)} mode="aspectFill" {...imgAlt('')} /> : null}
+          <Box
+            key={item.itemSn}
+            className="sf-image-text__item"
+            data-jump={item.jumpContent.firstEnum}
+            onClick={() => onJump(item.jumpContent)}
+          >
+            {item.image ? (
+              <Image className="sf-image-text__img" src={assetUrl(item.image)} mode="aspectFill" {...imgAlt('')} />
+            ) : null}
             <Box className="sf-image-text__title">{item.title}</Box>
             {item.text ? <Box className="sf-image-text__text">{item.text}</Box> : null}
           </Box>

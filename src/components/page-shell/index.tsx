@@ -48,7 +48,9 @@ function useHeader(route: string, enabled: boolean) {
   useDidShow(() => {
     if (!enabled) return;
     const top = topPage();
-    setTitle((now) => now || top?.config?.navigationBarTitleText || (typeof document !== 'undefined' ? document.title : ''));
+    setTitle(
+      (now) => now || top?.config?.navigationBarTitleText || (typeof document !== 'undefined' ? document.title : ''),
+    );
     setAction(Taro.getCurrentPages().length > 1 ? 'back' : 'home');
   });
   return { title, action };
@@ -108,7 +110,11 @@ function PageShell({ className, share, header = true, children }: PropsWithChild
 
   return (
     // The page's main landmark (axe landmark-one-main); hidden pages of the stack are not counted.
-    <View role="main" className={`sf-page ${showHeader ? 'has-header' : ''} ${className || ''}`} style={themeStyle(session.theme)}>
+    <View
+      role="main"
+      className={`sf-page ${showHeader ? 'has-header' : ''} ${className || ''}`}
+      style={themeStyle(session.theme)}
+    >
       {showHeader ? <PageHeader title={head.title} action={head.action} onAction={() => void goBackOrHome()} /> : null}
       {children}
     </View>

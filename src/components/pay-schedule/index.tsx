@@ -29,12 +29,20 @@ export default function PaySchedule({ rows }: PayScheduleProps) {
                 费用抵扣 ?
               </View>
               <View>-{formatMoney(row.deductionAmount)}</View>
-              {row.paidAmount !== null ? <View className="sf-schedule__paid">实付 {formatMoney(row.paidAmount)}</View> : null}
+              {row.paidAmount !== null ? (
+                <View className="sf-schedule__paid">实付 {formatMoney(row.paidAmount)}</View>
+              ) : null}
             </View>
           ) : null}
         </View>
       ))}
-      <TipPopup open={help} title="费用抵扣" message={DEDUCTION_HELP} confirmText="我知道了" onConfirm={() => setHelp(false)} />
+      <TipPopup
+        open={help}
+        title="费用抵扣"
+        message={DEDUCTION_HELP}
+        confirmText="我知道了"
+        onConfirm={() => setHelp(false)}
+      />
     </View>
   );
 }

@@ -18,7 +18,14 @@ interface PopupProps {
  * The one popup: §9 animation 186 ms, z-index 200. Tapping the mask closes it. Hand-made rather than AtFloatLayout /
  * AtModal: §9 fixes the timing and layer, and the sheets (coupons, agreement, area picker) need their own heights.
  */
-export default function Popup({ open, title, position = 'bottom', onClose, className, children }: PropsWithChildren<PopupProps>) {
+export default function Popup({
+  open,
+  title,
+  position = 'bottom',
+  onClose,
+  className,
+  children,
+}: PropsWithChildren<PopupProps>) {
   if (!open) return null;
   return (
     <View className={`sf-popup sf-popup--${position}`} catchMove>

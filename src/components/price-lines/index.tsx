@@ -28,7 +28,9 @@ export function PriceLine({ label, onClick, arrow, children }: PropsWithChildren
 export function FreightValue({ freight, oldFreight }: { freight: number; oldFreight: number }) {
   return (
     <View className="sf-lines__freight">
-      {oldFreight !== freight && oldFreight > 0 ? <View className="sf-lines__old">{formatMoney(oldFreight)}</View> : null}
+      {oldFreight !== freight && oldFreight > 0 ? (
+        <View className="sf-lines__old">{formatMoney(oldFreight)}</View>
+      ) : null}
       <View>{freightText(freight, formatMoney)}</View>
     </View>
   );
@@ -43,7 +45,17 @@ interface RemarkProps {
 /** 订单备注: optional, at most 30 characters, placeholder 选填, 备注留言 (§5). */
 export function RemarkLine({ value, maxLength, onChange }: RemarkProps) {
   return (
-    <TextField boxClass="sf-lines__row" labelClass="sf-lines__label" fieldClass="sf-lines__remark" label="订单备注" id="order-remark" value={value} maxLength={maxLength} placeholder="选填, 备注留言" onInput={(e) => onChange(e.detail.value)} />
+    <TextField
+      boxClass="sf-lines__row"
+      labelClass="sf-lines__label"
+      fieldClass="sf-lines__remark"
+      label="订单备注"
+      id="order-remark"
+      value={value}
+      maxLength={maxLength}
+      placeholder="选填, 备注留言"
+      onInput={(e) => onChange(e.detail.value)}
+    />
   );
 }
 

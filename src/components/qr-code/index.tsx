@@ -43,7 +43,11 @@ export default function QrCode({ text, name, id }: QrCodeProps) {
   if (error) return <View className="sf-qr sf-qr__error">{error}</View>;
   return (
     <View className="sf-qr">
-      {image ? <Image id={id} className="sf-qr__image" src={image} showMenuByLongpress mode="aspectFit" /> : <View className="sf-qr__image sf-qr__placeholder" />}
+      {image ? (
+        <Image id={id} className="sf-qr__image" src={image} showMenuByLongpress mode="aspectFit" />
+      ) : (
+        <View className="sf-qr__image sf-qr__placeholder" />
+      )}
       <View className="sf-qr__hint">{qrHint(process.env.TARO_ENV)}</View>
       {image ? (
         <View className="sf-btn is-ghost sf-qr__save" onClick={() => void save()}>

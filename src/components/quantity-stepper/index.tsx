@@ -28,7 +28,15 @@ export default function QuantityStepper({ label, value, min = 1, max, onChange }
     <View className="sf-stepper-row">
       <View className="sf-stepper-row__label">{label}</View>
       <View id="qty-stepper" ref={stepper}>
-        <AtInputNumber type="number" min={min} max={max} step={1} value={value} disabledInput onChange={(n: number) => n !== value && onChange(n)} />
+        <AtInputNumber
+          type="number"
+          min={min}
+          max={max}
+          step={1}
+          value={value}
+          disabledInput
+          onChange={(n: number) => n !== value && onChange(n)}
+        />
       </View>
     </View>
   );

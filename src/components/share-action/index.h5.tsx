@@ -21,7 +21,8 @@ function ShareAction({ info }: ShareActionProps) {
   const router = useRouter();
   const share = () => {
     const params: Record<string, string> = {};
-    for (const k of Object.keys(router.params || {})) if (router.params[k] !== undefined) params[k] = String(router.params[k]);
+    for (const k of Object.keys(router.params || {}))
+      if (router.params[k] !== undefined) params[k] = String(router.params[k]);
     const link = shareLinkOf(window.location.href, {
       route: normalizePath(router.path || ''),
       params,

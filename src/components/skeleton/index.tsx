@@ -2,7 +2,10 @@ import Box from '../box';
 import './index.scss';
 
 interface SkeletonProps {
-  /** 'list': cards with a cover and lines (lists, search, orders); 'detail': a picture and text blocks; 'lines': text only. */
+  /**
+   * 'list': cards with a cover and lines (lists, search, orders); 'detail': a picture and text blocks; 'lines': text
+   * only.
+   */
   variant?: 'list' | 'detail' | 'lines';
   /** How many cards ('list') or lines ('lines'). */
   count?: number;

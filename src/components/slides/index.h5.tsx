@@ -51,7 +51,8 @@ export default function Slides({ className, imageClassName, slides, autoplay = f
             className={`sf-slides__img ${imageClassName}`}
             src={s.src}
             alt={s.alt}
-            // The first picture is the screen's largest paint: fetched at once and first; the others when the browser likes.
+            // The first picture is the screen's largest paint: fetched at once and first; the others when the browser
+            // likes.
             loading={i === 0 ? 'eager' : 'lazy'}
             fetchPriority={i === 0 ? 'high' : undefined}
             // The first picture on screen (or failed) is where the server-drawn copy gives way (first-screen.h5.ts).

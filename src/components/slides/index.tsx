@@ -27,10 +27,23 @@ export interface SlidesProps {
 export default function Slides({ className, imageClassName, slides, autoplay = false }: SlidesProps) {
   if (!slides.length) return null;
   return (
-    <Swiper className={className} indicatorDots={slides.length > 1} autoplay={autoplay} circular={autoplay} indicatorActiveColor="#ffffff">
+    <Swiper
+      className={className}
+      indicatorDots={slides.length > 1}
+      autoplay={autoplay}
+      circular={autoplay}
+      indicatorActiveColor="#ffffff"
+    >
       {slides.map((s) => (
         <SwiperItem key={s.key}>
-          <Image className={imageClassName} src={s.src} mode="aspectFill" {...imgAlt(s.alt)} data-jump={s.jump} onClick={s.onClick} />
+          <Image
+            className={imageClassName}
+            src={s.src}
+            mode="aspectFill"
+            {...imgAlt(s.alt)}
+            data-jump={s.jump}
+            onClick={s.onClick}
+          />
         </SwiperItem>
       ))}
     </Swiper>

@@ -29,12 +29,29 @@ interface TextFieldProps {
  * label, the field and what follows it (the same markup stood in every form page). Forms of label-left
  * rows with nothing after the field use taro-ui's AtInput instead (mixin sf-at-input-rows).
  */
-export default function TextField({ label, boxClass, labelClass, fieldClass, multiline, onInput, children, ...field }: TextFieldProps) {
+export default function TextField({
+  label,
+  boxClass,
+  labelClass,
+  fieldClass,
+  multiline,
+  onInput,
+  children,
+  ...field
+}: TextFieldProps) {
   const Field = multiline ? Textarea : Input;
   return (
     <View className={boxClass}>
       <View className={labelClass}>{label}</View>
-      <Field className={fieldClass} id={field.id} value={field.value} maxlength={field.maxLength} placeholder={field.placeholder} onInput={onInput} onBlur={field.onBlur} />
+      <Field
+        className={fieldClass}
+        id={field.id}
+        value={field.value}
+        maxlength={field.maxLength}
+        placeholder={field.placeholder}
+        onInput={onInput}
+        onBlur={field.onBlur}
+      />
       {children}
     </View>
   );

@@ -19,7 +19,16 @@ interface TipPopupProps {
  * A centred message with one or two actions: order-submit codes, pay check, load errors. Not AtModal: its buttons
  * sit side by side, and §8's 支付遇到问题，重新支付 needs the stacked full-width buttons.
  */
-export default function TipPopup({ open, title = '温馨提示', message, confirmText, onConfirm, cancelText, onCancel, onClose }: TipPopupProps) {
+export default function TipPopup({
+  open,
+  title = '温馨提示',
+  message,
+  confirmText,
+  onConfirm,
+  cancelText,
+  onCancel,
+  onClose,
+}: TipPopupProps) {
   return (
     <Popup open={open} position="center" onClose={onClose || onCancel || onConfirm} className="sf-tip">
       <View className="sf-tip__title">{title}</View>

@@ -1,1 +1,5 @@
-export default definePageConfig({ navigationBarTitleText: '活动详情', enablePullDownRefresh: true, enableShareAppMessage: true });
+export default definePageConfig({
+  navigationBarTitleText: '活动详情',
+  enablePullDownRefresh: true,
+  enableShareAppMessage: true,
+});

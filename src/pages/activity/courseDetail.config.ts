@@ -1,1 +1,5 @@
-export default definePageConfig({ navigationBarTitleText: '课程详情', enablePullDownRefresh: true, enableShareAppMessage: true });
+export default definePageConfig({
+  navigationBarTitleText: '课程详情',
+  enablePullDownRefresh: true,
+  enableShareAppMessage: true,
+});

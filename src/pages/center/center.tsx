@@ -124,8 +124,16 @@ function Center() {
   const s = state.summary;
   const couponsBuilt = BUILT_ROUTES.has(ROUTES.discountCouponList);
   // 我的收益 is for promoters; 积分查询 where the project is the points project (§1, INTEGRAL_APPLE).
-  const only = (e: Entry) => (e.route === ROUTES.myEarnings ? !!user && session.isEarner : e.route === ROUTES.integralQuery ? session.projectEnum === 'INTEGRAL_APPLE' : true);
-  const groups = GROUPS.map((g) => ({ ...g, entries: g.entries.filter((e) => BUILT_ROUTES.has(e.route) && only(e)) })).filter((g) => g.entries.length);
+  const only = (e: Entry) =>
+    e.route === ROUTES.myEarnings
+      ? !!user && session.isEarner
+      : e.route === ROUTES.integralQuery
+        ? session.projectEnum === 'INTEGRAL_APPLE'
+        : true;
+  const groups = GROUPS.map((g) => ({
+    ...g,
+    entries: g.entries.filter((e) => BUILT_ROUTES.has(e.route) && only(e)),
+  })).filter((g) => g.entries.length);
   return (
     <PageShell className="sf-center">
       <View className="sf-center__head">
@@ -172,7 +180,11 @@ function Center() {
         </View>
         <View className="sf-center__strip">
           {ORDER_STRIP.map((o) => (
-            <View key={o.tab} className="sf-center__status" onClick={() => void openPage(ROUTES.orderList, { tab: o.tab })}>
+            <View
+              key={o.tab}
+              className="sf-center__status"
+              onClick={() => void openPage(ROUTES.orderList, { tab: o.tab })}
+            >
               <View className="sf-center__status-icon">
                 <AtIcon value={o.icon} size={24} />
                 {badge(s?.orders[o.tab]) ? <View className="sf-center__badge">{badge(s?.orders[o.tab])}</View> : null}

@@ -21,7 +21,10 @@ function CollectForms() {
   const formDrafts = formDraftsOf(useStores());
   const { params } = useRouter();
   const formSn = decodeParam(params.formSn || params.targetSn);
-  const query = { sourceType: decodeParam(params.sourceType) || undefined, targetSn: params.formSn ? decodeParam(params.targetSn) || undefined : undefined };
+  const query = {
+    sourceType: decodeParam(params.sourceType) || undefined,
+    targetSn: params.formSn ? decodeParam(params.targetSn) || undefined : undefined,
+  };
   const draft = formDrafts.draftFor(formSn);
 
   useLoad(() => {
@@ -46,9 +49,17 @@ function CollectForms() {
   const form = draft.form;
   let body;
   if (!formSn) body = <EmptyView text="表单不存在或已下线" />;
-  else if (!form && draft.loadError) body = <EmptyView text={draft.loadError} actionText="重新加载" onAction={() => void draft.load(query)} />;
+  else if (!form && draft.loadError)
+    body = <EmptyView text={draft.loadError} actionText="重新加载" onAction={() => void draft.load(query)} />;
   else if (!form) body = <Skeleton variant="lines" count={6} id="collect-skeleton" />;
-  else if (form.oncePerCustomer && form.submitted) body = <EmptyView text={FORM_TEXTS.alreadySubmitted} actionText="返回" onAction={() => void Taro.navigateBack().catch(() => undefined)} />;
+  else if (form.oncePerCustomer && form.submitted)
+    body = (
+      <EmptyView
+        text={FORM_TEXTS.alreadySubmitted}
+        actionText="返回"
+        onAction={() => void Taro.navigateBack().catch(() => undefined)}
+      />
+    );
   else {
     const phoneField = draft.phoneField;
     body = (
@@ -73,14 +84,30 @@ function CollectForms() {
               <View className="sf-collect__label">
                 <View className="sf-collect__star">*</View>验证码
               </View>
-              <Input id="form-phone-code" className="sf-collect__input" type="number" maxlength={6} value={draft.phoneCode} placeholder="请输入短信验证码" onInput={(e) => draft.setPhoneCode(e.detail.value)} />
-              <View id="form-send-code" className={`sf-collect__send ${draft.codeWait > 0 ? 'is-disabled' : ''}`} onClick={() => void sendCode()}>
+              <Input
+                id="form-phone-code"
+                className="sf-collect__input"
+                type="number"
+                maxlength={6}
+                value={draft.phoneCode}
+                placeholder="请输入短信验证码"
+                onInput={(e) => draft.setPhoneCode(e.detail.value)}
+              />
+              <View
+                id="form-send-code"
+                className={`sf-collect__send ${draft.codeWait > 0 ? 'is-disabled' : ''}`}
+                onClick={() => void sendCode()}
+              >
                 {draft.codeWait > 0 ? `${draft.codeWait}s后重新获取` : '获取验证码'}
               </View>
             </View>
           ) : null}
         </View>
-        <View id="form-submit" className={`sf-btn sf-collect__submit ${draft.committing ? 'is-disabled' : ''}`} onClick={() => void commit()}>
+        <View
+          id="form-submit"
+          className={`sf-btn sf-collect__submit ${draft.committing ? 'is-disabled' : ''}`}
+          onClick={() => void commit()}
+        >
           提交
         </View>
       </View>

@@ -15,7 +15,10 @@ interface FormFieldRowProps {
 export default function FormFieldRow({ field, value, error, onInput, onBlur }: FormFieldRowProps) {
   const id = `form-field-${field.nKey}`;
   return (
-    <View className={`sf-collect__field ${field.type === 'textarea' ? 'is-multiline' : ''} ${error ? 'has-error' : ''}`} data-key={field.keyName}>
+    <View
+      className={`sf-collect__field ${field.type === 'textarea' ? 'is-multiline' : ''} ${error ? 'has-error' : ''}`}
+      data-key={field.keyName}
+    >
       <View className="sf-collect__label">
         {field.required ? <View className="sf-collect__star">*</View> : null}
         {field.label}

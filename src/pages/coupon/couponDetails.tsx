@@ -23,7 +23,9 @@ function CouponDetails() {
   const voucherSn = decodeParam(params.voucherSn);
   const [voucher, setVoucher] = useState<CardVoucher | null>(null);
   const [error, setError] = useState('');
-  const [history] = useState(() => new PagedList<CardEvent>((page, perSize) => api.card.history(voucherSn, page, perSize), 10));
+  const [history] = useState(
+    () => new PagedList<CardEvent>((page, perSize) => api.card.history(voucherSn, page, perSize), 10),
+  );
 
   useLoad(() => {
     if (!voucherSn) {
@@ -56,7 +58,9 @@ function CouponDetails() {
     <PageShell className="sf-card-details">
       <View className={`sf-card-details__card ${isCardDisabled(voucher) ? 'is-disabled' : ''}`}>
         <View className="sf-card-details__name">{voucher.cardName}</View>
-        {voucher.faceValue > 0 ? <View className="sf-card-details__face">面值 {formatMoney(voucher.faceValue)}</View> : null}
+        {voucher.faceValue > 0 ? (
+          <View className="sf-card-details__face">面值 {formatMoney(voucher.faceValue)}</View>
+        ) : null}
         <View className="sf-card-details__state">{cardStateText(voucher)}</View>
         <View className="sf-card-details__no">
           <View className="sf-card-details__no-text">卡号 {voucher.cardNo}</View>
@@ -67,7 +71,9 @@ function CouponDetails() {
         <View className="sf-card-details__line">
           有效期 {formatChinaTime(voucher.startTime, 'YYYY-MM-DD')} 至 {formatChinaTime(voucher.endTime, 'YYYY-MM-DD')}
         </View>
-        {voucher.usedAt ? <View className="sf-card-details__line">使用时间 {formatChinaTime(voucher.usedAt, 'YYYY-MM-DD HH:mm')}</View> : null}
+        {voucher.usedAt ? (
+          <View className="sf-card-details__line">使用时间 {formatChinaTime(voucher.usedAt, 'YYYY-MM-DD HH:mm')}</View>
+        ) : null}
       </View>
       {voucher.description || voucher.coupons.length ? (
         <View className="sf-card-details__section">

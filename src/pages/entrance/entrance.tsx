@@ -27,7 +27,11 @@ function Entrance() {
   const { session, api, pagePrefetch } = useStores();
   const { params } = useRouter();
   const state = useLocalObservable(() => ({ entered: false, showLogin: false }));
-  const redirect = params.redirect ? decodeURIComponent(String(params.redirect)) : params.path ? decodeURIComponent(String(params.path)) : '';
+  const redirect = params.redirect
+    ? decodeURIComponent(String(params.redirect))
+    : params.path
+      ? decodeURIComponent(String(params.path))
+      : '';
 
   async function leave(target: string) {
     if (target && normalizePath(target) !== ROUTES.entrance) await openUrl(target, 'relaunch');
@@ -50,7 +54,8 @@ function Entrance() {
       // A shared item's calls start once entered, beside them (stores/page-prefetch); not before a phone login,
       // which replaces the session they would be asked for with.
       const shared = { redirect: params.login === 'phone' ? '' : redirect, prefetch: pagePrefetch };
-      const calls = (await entranceStart.take(projectSn)) ?? startEntranceCalls(session, projectSn, platformLogin.silent, shared);
+      const calls =
+        (await entranceStart.take(projectSn)) ?? startEntranceCalls(session, projectSn, platformLogin.silent, shared);
       await calls.entered;
       const earlyMenu = calls.menu;
       const platform = await calls.auth
@@ -109,7 +114,11 @@ function Entrance() {
           <View className="sf-entrance__heading">手机号登录</View>
           <View className="sf-entrance__sub">登录后可下单、查看订单与优惠券</View>
           {platformLogin.phoneSource === 'button' && session.authInfo.needAuthPhone ? (
-            <Button className="sf-btn sf-entrance__phone" openType="getPhoneNumber" onGetPhoneNumber={(e) => void onPhoneNumber(e.detail)}>
+            <Button
+              className="sf-btn sf-entrance__phone"
+              openType="getPhoneNumber"
+              onGetPhoneNumber={(e) => void onPhoneNumber(e.detail)}
+            >
               手机号快捷登录
             </Button>
           ) : null}

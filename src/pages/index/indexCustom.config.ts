@@ -1,1 +1,5 @@
-export default definePageConfig({ navigationBarTitleText: '专题', enablePullDownRefresh: true, enableShareAppMessage: true });
+export default definePageConfig({
+  navigationBarTitleText: '专题',
+  enablePullDownRefresh: true,
+  enableShareAppMessage: true,
+});

@@ -47,9 +47,11 @@ function IndexCustom() {
       {state.page ? <PageModules modules={state.page.modules} /> : null}
       {state.page && !state.page.modules.length ? <EmptyView /> : null}
       {state.error ? <EmptyView text={state.error} actionText="返回首页" onAction={() => void goBackOrHome()} /> : null}
-      {!state.page && !state.error ? <View className="sf-home__loading">
+      {!state.page && !state.error ? (
+        <View className="sf-home__loading">
           <Skeleton variant="detail" />
-        </View> : null}
+        </View>
+      ) : null}
     </PageShell>
   );
 }

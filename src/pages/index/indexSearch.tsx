@@ -55,11 +55,13 @@ function IndexSearch() {
     Taro.stopPullDownRefresh();
   });
 
-  const open = (card: Card) => void followJump(resolveJump({ firstEnum: detailJumpEnum(card.actType), targetSn: card.actSn }, session.tabList));
+  const open = (card: Card) =>
+    void followJump(resolveJump({ firstEnum: detailJumpEnum(card.actType), targetSn: card.actSn }, session.tabList));
 
   return (
     <PageShell className="sf-search">
-      {/* Hand-made, not AtSearchBar: its input takes no id, and the search field is found and labelled by #search-input. */}
+      {/* Hand-made, not AtSearchBar: its input takes no id, and the search field is found and labelled by
+          #search-input. */}
       <View className="sf-search__bar">
         <View className="sf-search__box">
           <Input
@@ -89,10 +91,14 @@ function IndexSearch() {
         </View>
       ) : null}
       {results.loaded && !results.error && !results.loading && !results.list.length ? <EmptyView /> : null}
-      {results.list.length ? <View className="sf-more__end">{results.done ? '没有更多了' : results.loading ? '加载中...' : ''}</View> : null}
-      {results.loading && !results.list.length ? <View className="sf-home__loading">
+      {results.list.length ? (
+        <View className="sf-more__end">{results.done ? '没有更多了' : results.loading ? '加载中...' : ''}</View>
+      ) : null}
+      {results.loading && !results.list.length ? (
+        <View className="sf-home__loading">
           <Skeleton variant="list" />
-        </View> : null}
+        </View>
+      ) : null}
     </PageShell>
   );
 }

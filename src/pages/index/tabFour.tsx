@@ -9,7 +9,14 @@ import PointsBenefits, { hasPointsColumn } from './points-benefits';
  */
 function Page() {
   const { session } = useStores();
-  return <HomeTab tabIndex={3} render={(page) => (session.projectEnum === 'INTEGRAL_APPLE' && hasPointsColumn(page) ? <PointsBenefits page={page} /> : null)} />;
+  return (
+    <HomeTab
+      tabIndex={3}
+      render={(page) =>
+        session.projectEnum === 'INTEGRAL_APPLE' && hasPointsColumn(page) ? <PointsBenefits page={page} /> : null
+      }
+    />
+  );
 }
 
 export default observer(Page);

@@ -1,1 +1,5 @@
-export default definePageConfig({ navigationBarTitleText: '首页', enablePullDownRefresh: true, enableShareAppMessage: true });
+export default definePageConfig({
+  navigationBarTitleText: '首页',
+  enablePullDownRefresh: true,
+  enableShareAppMessage: true,
+});

@@ -1,7 +1,10 @@
 import { useRouter } from '@tarojs/taro';
 import OrderSubmitScreen from '../../components/order-submit';
 
-/** §2 course order submit (query targetSn, packageSn chosen on the detail; thirdEnum PAGE_HUIMIN_COURSE_SUBMIT switches the entrance). */
+/**
+ * §2 course order submit (query targetSn, packageSn chosen on the detail; thirdEnum PAGE_HUIMIN_COURSE_SUBMIT switches
+ * the entrance).
+ */
 export default function CourseOrderSubmit() {
   const { params } = useRouter();
   return (

@@ -22,7 +22,15 @@ import './orderDetail.scss';
 
 /** The logistics page queries by carrier code; an order's parcel names its carrier. */
 // rules/logistics CARRIERS by name, written out: that module's patterns would weigh on the WeChat main package.
-const CARRIER_CODES: Record<string, string> = { 顺丰速运: 'SF', 中通快递: 'ZTO', 圆通速递: 'YTO', 申通快递: 'STO', 韵达快递: 'YUNDA', 京东快递: 'JD', EMS: 'EMS' };
+const CARRIER_CODES: Record<string, string> = {
+  顺丰速运: 'SF',
+  中通快递: 'ZTO',
+  圆通速递: 'YTO',
+  申通快递: 'STO',
+  韵达快递: 'YUNDA',
+  京东快递: 'JD',
+  EMS: 'EMS',
+};
 const carrierCodeOf = (name: string | null | undefined) => (name && CARRIER_CODES[name]) || '';
 
 /**
@@ -48,9 +56,15 @@ function OrderDetail() {
     if (action === 'pay') void pay();
     else if (action === 'receive') void receive();
     else if (action === 'afterSale') void openPage(ROUTES.afterSaleApply, { orderNo: o.orderNo });
-    else if (action === 'afterSaleView') void openPage(ROUTES.afterSaleDetail, { applicationNo: (o.refundVO && o.refundVO.applicationNo) || '' });
+    else if (action === 'afterSaleView')
+      void openPage(ROUTES.afterSaleDetail, { applicationNo: (o.refundVO && o.refundVO.applicationNo) || '' });
     // orderNo tells the tracking page this is the order's own parcel, not a return.
-    else if (parcel && parcel.trackingNo) void openPage(ROUTES.logistics, { carrierCode: carrierCodeOf(parcel.carrierName), trackingNo: parcel.trackingNo, orderNo: o.orderNo });
+    else if (parcel && parcel.trackingNo)
+      void openPage(ROUTES.logistics, {
+        carrierCode: carrierCodeOf(parcel.carrierName),
+        trackingNo: parcel.trackingNo,
+        orderNo: o.orderNo,
+      });
   }
   const step = o ? nextStep(o, carrierCodeOf) : null;
   return (
@@ -70,7 +84,10 @@ function OrderDetail() {
           <InfoCard order={o} />
           <AfterSaleCard order={o} />
           {o.orderStatus === 'PAID' && o.orderType === 'COURSE' ? (
-            <View className="sf-detail__result" onClick={() => void openPage(ROUTES.courseDetailSuccess, { orderNo: o.orderNo })}>
+            <View
+              className="sf-detail__result"
+              onClick={() => void openPage(ROUTES.courseDetailSuccess, { orderNo: o.orderNo })}
+            >
               查看报名结果 ›
             </View>
           ) : null}

@@ -43,7 +43,9 @@ function OrderList() {
   const { params } = useRouter();
   const initialTab = (TABS.some((t) => t.key === params.tab) ? params.tab : 'ALL') as OrderTab;
   const ui = useLocalObservable(() => ({ tab: initialTab }));
-  const [state] = useState(() => new PagedList<OrderSummary>((page, perSize) => api.payment.list(initialTab, page, perSize), PER_SIZE));
+  const [state] = useState(
+    () => new PagedList<OrderSummary>((page, perSize) => api.payment.list(initialTab, page, perSize), PER_SIZE),
+  );
   const load = (reset: boolean) => state.load(reset);
 
   useDidShow(() => void load(true));
@@ -81,14 +83,22 @@ function OrderList() {
     <PageShell className="sf-orders">
       <View className="sf-orders__tabs">
         <AtTabs
-          current={Math.max(0, TABS.findIndex((t) => t.key === ui.tab))}
+          current={Math.max(
+            0,
+            TABS.findIndex((t) => t.key === ui.tab),
+          )}
           tabList={TABS}
           scroll
           onClick={(i: number) => switchTab(TABS[i].key)}
         />
       </View>
       {state.list.map((o) => (
-        <View key={o.orderNo} className="sf-order" data-order-no={o.orderNo} onClick={() => void openPage(ROUTES.orderDetail, { orderNo: o.orderNo })}>
+        <View
+          key={o.orderNo}
+          className="sf-order"
+          data-order-no={o.orderNo}
+          onClick={() => void openPage(ROUTES.orderDetail, { orderNo: o.orderNo })}
+        >
           <View className="sf-order__head">
             <View className="sf-order__no">订单号 {o.orderNo}</View>
             <View className="sf-order__status">{orderStatusText(o.orderStatus, o.shipmentStatus)}</View>
@@ -98,7 +108,9 @@ function OrderList() {
             <View className="sf-order__info">
               <View className="sf-order__name">{o.courseName}</View>
               <View className="sf-order__meta">{orderCountText(o.orderType, o.courseNum, o.skuCnt)}</View>
-              {o.integral ? <View className="sf-order__meta sf-order__points">兑换价格 {pointsPriceText(o.integral)}</View> : null}
+              {o.integral ? (
+                <View className="sf-order__meta sf-order__points">兑换价格 {pointsPriceText(o.integral)}</View>
+              ) : null}
               <View className="sf-order__amount">
                 订单金额 <View className="sf-price">{formatMoney(o.totalAmount)}</View>
               </View>
@@ -125,7 +137,10 @@ function OrderList() {
                     void pay(o);
                   }}
                 >
-                  {payableLabel(o.orderPayType, o.installmentPayNum) === '应付' ? '去支付' : `支付${payableLabel(o.orderPayType, o.installmentPayNum)}`} {formatMoney(o.dueAmount)}
+                  {payableLabel(o.orderPayType, o.installmentPayNum) === '应付'
+                    ? '去支付'
+                    : `支付${payableLabel(o.orderPayType, o.installmentPayNum)}`}{' '}
+                  {formatMoney(o.dueAmount)}
                 </View>
               ) : null}
             </View>
@@ -135,7 +150,9 @@ function OrderList() {
       {!state.loaded && !state.list.length && !state.error ? <Skeleton variant="list" /> : null}
       {state.loaded && !state.list.length && !state.error ? <EmptyView /> : null}
       {state.error ? <EmptyView text={state.error} actionText="重新加载" onAction={() => void load(true)} /> : null}
-      {state.list.length ? <View className="sf-more__end">{state.done ? '没有更多了' : state.loading ? '加载中...' : ''}</View> : null}
+      {state.list.length ? (
+        <View className="sf-more__end">{state.done ? '没有更多了' : state.loading ? '加载中...' : ''}</View>
+      ) : null}
       <PayCheck onAnswered={() => void load(true)} />
     </PageShell>
   );

@@ -13,7 +13,11 @@ export default function WebViewPage() {
   const url = decodeParam(params.url);
   return (
     <PageShell className="sf-webview">
-      {isWebUrl(url) ? <WebView src={url} /> : <EmptyView text={INVALID_LINK} actionText="返回首页" onAction={() => void switchToTab(0)} />}
+      {isWebUrl(url) ? (
+        <WebView src={url} />
+      ) : (
+        <EmptyView text={INVALID_LINK} actionText="返回首页" onAction={() => void switchToTab(0)} />
+      )}
     </PageShell>
   );
 }

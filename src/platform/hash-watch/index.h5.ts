@@ -24,7 +24,8 @@ function shownPage(): { path: string; query: Record<string, string> } | null {
   const top = pages[pages.length - 1];
   if (!top?.route) return null;
   const query: Record<string, string> = {};
-  for (const [k, v] of Object.entries(top.$taroParams || {})) if (v !== undefined && v !== null) query[k] = decodeParam(v);
+  for (const [k, v] of Object.entries(top.$taroParams || {}))
+    if (v !== undefined && v !== null) query[k] = decodeParam(v);
   return { path: top.route, query };
 }
 
@@ -57,5 +58,9 @@ export function watchHash(): void {
 export function sendUnknownAddressToError(): void {
   const { pathname } = window.location;
   if (pathname === '/' || pathname === '/index.html') return;
-  window.history.replaceState(window.history.state, '', `/#${toUrl(ROUTES.error, { reason: 'notFound', path: pathname })}`);
+  window.history.replaceState(
+    window.history.state,
+    '',
+    `/#${toUrl(ROUTES.error, { reason: 'notFound', path: pathname })}`,
+  );
 }

@@ -11,7 +11,13 @@ import { LocationError, type LocationPlatform } from './types';
 /** The Taro calls this file makes; tests hand in fakes. */
 export interface MiniLocationApi {
   chooseLocation(): Promise<{ name?: string; address?: string; latitude: number; longitude: number }>;
-  openLocation(options: { latitude: number; longitude: number; name: string; address: string; scale: number }): Promise<unknown>;
+  openLocation(options: {
+    latitude: number;
+    longitude: number;
+    name: string;
+    address: string;
+    scale: number;
+  }): Promise<unknown>;
   getLocation(): Promise<{ latitude: number; longitude: number }>;
   openSetting(): Promise<{ authSetting: Record<string, boolean | undefined> }>;
   confirm(title: string, content: string, confirmText: string): Promise<boolean>;
@@ -22,8 +28,11 @@ export const taroMiniApi: MiniLocationApi = {
   chooseLocation: () => Taro.chooseLocation({}),
   openLocation: (options) => Taro.openLocation(options),
   getLocation: () => Taro.getLocation({ type: 'gcj02' }),
-  openSetting: async () => ({ authSetting: (await Taro.openSetting()).authSetting as unknown as Record<string, boolean | undefined> }),
-  confirm: async (title, content, confirmText) => (await Taro.showModal({ title, content, confirmText, cancelText: '取消' })).confirm,
+  openSetting: async () => ({
+    authSetting: (await Taro.openSetting()).authSetting as unknown as Record<string, boolean | undefined>,
+  }),
+  confirm: async (title, content, confirmText) =>
+    (await Taro.showModal({ title, content, confirmText, cancelText: '取消' })).confirm,
   toast,
 };
 
@@ -68,7 +77,13 @@ export function createMiniLocation(api: MiniLocationApi): LocationPlatform {
     },
     async openLocation(place: Place): Promise<void> {
       try {
-        await api.openLocation({ latitude: place.latitude, longitude: place.longitude, name: place.name, address: place.address, scale: 18 });
+        await api.openLocation({
+          latitude: place.latitude,
+          longitude: place.longitude,
+          name: place.name,
+          address: place.address,
+          scale: 18,
+        });
       } catch (err) {
         const kind = locationFailure(err);
         if (kind !== 'cancel') api.toast(locationFailureText(kind, 'mini'));

@@ -5,7 +5,10 @@ export type { Coords, Place };
 
 /** A position that could not be had, and why (domain/location locationFailure). */
 export class LocationError extends Error {
-  constructor(readonly kind: LocationFailure, readonly cause?: unknown) {
+  constructor(
+    readonly kind: LocationFailure,
+    readonly cause?: unknown,
+  ) {
     super(`location: ${kind}`);
   }
 }
@@ -19,7 +22,10 @@ export interface LocationPlatform {
   locate(): Promise<Coords>;
   /** Shows a place: the native map on mini-programs, the /open-location page on H5. */
   openLocation(place: Place): Promise<void>;
-  /** Lets the customer choose a place: the native picker on mini-programs, /choose-location on H5; null when they gave up. */
+  /**
+   * Lets the customer choose a place: the native picker on mini-programs, /choose-location on H5; null when they gave
+   * up.
+   */
   chooseLocation(): Promise<Place | null>;
   /** The native picker itself (mini-programs); asks to open settings after a refusal; null when given up. */
   pickOnMap(): Promise<Place | null>;

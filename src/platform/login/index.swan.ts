@@ -9,4 +9,7 @@ import type { PlatformLogin } from './types';
 
 export * from './types';
 
-export const platformLogin: PlatformLogin = createMiniLogin('SWAN', { login: () => Taro.login(), appId: () => undefined });
+export const platformLogin: PlatformLogin = createMiniLogin('SWAN', {
+  login: () => Taro.login(),
+  appId: () => undefined,
+});

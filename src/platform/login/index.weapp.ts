@@ -1,4 +1,6 @@
-/** WeChat mini-program login: wx.login → /front/v1/auth/mini-login (code2Session); phone by the getPhoneNumber button. */
+/**
+ * WeChat mini-program login: wx.login → /front/v1/auth/mini-login (code2Session); phone by the getPhoneNumber button.
+ */
 import Taro from '@tarojs/taro';
 import { createMiniLogin } from './mini';
 import type { PlatformLogin } from './types';
@@ -14,4 +16,7 @@ function accountAppId(): string | undefined {
   }
 }
 
-export const platformLogin: PlatformLogin = createMiniLogin('WEAPP', { login: () => Taro.login(), appId: accountAppId });
+export const platformLogin: PlatformLogin = createMiniLogin('WEAPP', {
+  login: () => Taro.login(),
+  appId: accountAppId,
+});

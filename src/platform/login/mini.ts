@@ -41,7 +41,14 @@ export function createMiniLogin(platform: MiniPlatform, host: MiniHost): Platfor
     },
     async bindPhone(ctx, detail) {
       // Declined (errMsg "getPhoneNumber:fail user deny"), or a host too old to give a code: no proof.
-      const proof = platform === 'WEAPP' ? (detail.code ? { code: detail.code } : null) : detail.encryptedData && detail.iv ? { encryptedData: detail.encryptedData, iv: detail.iv } : null;
+      const proof =
+        platform === 'WEAPP'
+          ? detail.code
+            ? { code: detail.code }
+            : null
+          : detail.encryptedData && detail.iv
+            ? { encryptedData: detail.encryptedData, iv: detail.iv }
+            : null;
       if (!proof) return { status: 'unavailable' };
       try {
         return { status: 'ok', info: await ctx.api.miniLogin.phone({ platform, ...proof }) };

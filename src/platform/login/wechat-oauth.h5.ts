@@ -64,10 +64,17 @@ export function returnAddress(clean: string, redirect?: string): string {
   return url.href;
 }
 
-const failOf = (err: unknown): LoginOutcome => ({ status: 'fail', message: err instanceof ApiError && err.message ? err.message : LOGIN_TEXTS.loginFailed });
+const failOf = (err: unknown): LoginOutcome => ({
+  status: 'fail',
+  message: err instanceof ApiError && err.message ? err.message : LOGIN_TEXTS.loginFailed,
+});
 
 /** One login attempt in the WeChat browser (the caller checked the user agent). */
-export async function wechatOAuthLogin(e: H5LoginEnv, ctx: LoginContext, calls: WechatOAuthCalls): Promise<LoginOutcome> {
+export async function wechatOAuthLogin(
+  e: H5LoginEnv,
+  ctx: LoginContext,
+  calls: WechatOAuthCalls,
+): Promise<LoginOutcome> {
   const back = readReturn(e.href());
   if (back.code || back.state) {
     // Spent either way: a reload or a shared copy of this address must not offer it again.
@@ -85,7 +92,10 @@ export async function wechatOAuthLogin(e: H5LoginEnv, ctx: LoginContext, calls: 
   const trip = Number(e.session.get(OAUTH_TRIP_KEY) || 0);
   if (trip && e.now() - trip < TRIP_GUARD_MS) return { status: 'unavailable' };
   try {
-    const { url } = await calls.authorize(returnAddress(back.clean, ctx.redirect), ctx.wantProfile ? 'snsapi_userinfo' : 'snsapi_base');
+    const { url } = await calls.authorize(
+      returnAddress(back.clean, ctx.redirect),
+      ctx.wantProfile ? 'snsapi_userinfo' : 'snsapi_base',
+    );
     if (!url) return { status: 'unavailable' };
     e.session.set(OAUTH_TRIP_KEY, String(e.now()));
     e.go(url);

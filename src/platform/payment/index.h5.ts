@@ -14,7 +14,8 @@ export * from './types';
 
 interface H5Env {
   userAgent: string;
-  bridge: { invoke(api: string, params: Record<string, unknown>, cb: (res: { err_msg: string }) => void): void } | undefined;
+  bridge:
+    { invoke(api: string, params: Record<string, unknown>, cb: (res: { err_msg: string }) => void): void } | undefined;
   /** Opens the cashier `url`; `back` is the order's hash route, where the browser's back button must land. */
   go(url: string, back: string): void;
 }

@@ -13,14 +13,18 @@ interface SwanPayApi {
 }
 
 /** With the sandbox (no orderInfo, a cashier URL) the web cashier opens in the web-view page instead. */
-export function createSwanPay(api: () => SwanPayApi = () => swan as SwanPayApi, webCashier: Pay = (p) => openWebCashier(p)): Pay {
+export function createSwanPay(
+  api: () => SwanPayApi = () => swan as SwanPayApi,
+  webCashier: Pay = (p) => openWebCashier(p),
+): Pay {
   return (params) => {
     if (!params.orderInfo && params.mwebUrl) return webCashier(params);
     return new Promise((resolve) => {
       api().requestPolymerPayment({
         orderInfo: params.orderInfo || {},
         success: () => resolve({ status: 'success' }),
-        fail: (err) => resolve(err && err.errCode === 2 ? { status: 'cancel' } : { status: 'fail', message: err?.errMsg }),
+        fail: (err) =>
+          resolve(err && err.errCode === 2 ? { status: 'cancel' } : { status: 'fail', message: err?.errMsg }),
       });
     });
   };

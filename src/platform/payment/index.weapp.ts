@@ -8,7 +8,10 @@ import { openWebCashier } from './web-cashier';
 
 export * from './types';
 
-export function createWeappPay(requestPayment: typeof Taro.requestPayment = Taro.requestPayment, webCashier: Pay = (p) => openWebCashier(p)): Pay {
+export function createWeappPay(
+  requestPayment: typeof Taro.requestPayment = Taro.requestPayment,
+  webCashier: Pay = (p) => openWebCashier(p),
+): Pay {
   return async (params) => {
     if (!params.package1 && params.mwebUrl) return webCashier(params);
     try {

@@ -5,5 +5,7 @@
  */
 export function previewImages(urls: string[], current?: string): void {
   if (!urls.length) return;
-  void import(/* webpackChunkName: "preview" */ './open').then((m) => m.previewImages(urls, current)).catch(() => undefined);
+  void import(/* webpackChunkName: "preview" */ './open')
+    .then((m) => m.previewImages(urls, current))
+    .catch(() => undefined);
 }

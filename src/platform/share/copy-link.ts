@@ -16,7 +16,10 @@ export const SHARE_COPY_TIP_DELAY_MS = 402;
  * The address a share of this page opens: the share reply's own link when it is absolute, else this page with its
  * query, project and promoter code after the current address without its hash (the WeChat share uses the same).
  */
-export function shareLinkOf(href: string, options: Pick<PageShareOptions, 'route' | 'params' | 'projectSn' | 'promoterCode' | 'info'>): string {
+export function shareLinkOf(
+  href: string,
+  options: Pick<PageShareOptions, 'route' | 'params' | 'projectSn' | 'promoterCode' | 'info'>,
+): string {
   const own = options.info?.link;
   if (own && /^https?:\/\//i.test(own)) return own;
   return `${signUrl(href)}#${sharePath(options.route, options.params, options.projectSn, options.promoterCode)}`;
@@ -34,7 +37,8 @@ const defaultDeps: CopyLinkDeps = {
   copy: (data) => Taro.setClipboardData({ data }),
   tip: (text) => toast(text, 'success'),
   wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-  showLink: (link) => void Taro.showModal({ title: '复制链接', content: link, showCancel: false }).catch(() => undefined),
+  showLink: (link) =>
+    void Taro.showModal({ title: '复制链接', content: link, showCancel: false }).catch(() => undefined),
 };
 
 /** Copies the link and shows 复制成功 after the §9 delay; resolves whether the copy worked. */

@@ -30,7 +30,14 @@ interface ShareData {
 }
 /** The part of WeChat's JS-SDK (the global `wx` on H5) this file uses. */
 export interface WxJsSdk {
-  config(options: { debug: boolean; appId: string; timestamp: number; nonceStr: string; signature: string; jsApiList: string[] }): void;
+  config(options: {
+    debug: boolean;
+    appId: string;
+    timestamp: number;
+    nonceStr: string;
+    signature: string;
+    jsApiList: string[];
+  }): void;
   ready(cb: Callback): void;
   error(cb: (err: unknown) => void): void;
   updateAppMessageShareData(data: ShareData): void;
@@ -91,7 +98,14 @@ export function createH5Share(env: () => H5ShareEnv = browserEnv) {
       if (!wx) return null;
       const s = await sign(url);
       return new Promise<WxJsSdk | null>((resolve) => {
-        wx.config({ debug: false, appId: s.appid, timestamp: s.timestamp, nonceStr: s.noncestr, signature: s.sign, jsApiList: JS_API_LIST });
+        wx.config({
+          debug: false,
+          appId: s.appid,
+          timestamp: s.timestamp,
+          nonceStr: s.noncestr,
+          signature: s.sign,
+          jsApiList: JS_API_LIST,
+        });
         wx.ready(() => resolve(wx));
         wx.error(() => resolve(null));
       });
@@ -125,7 +139,13 @@ export function createH5Share(env: () => H5ShareEnv = browserEnv) {
         imgUrl: absolute(info?.image || '', base),
       };
       wx.updateAppMessageShareData({ ...data, success: () => undefined, fail: () => undefined });
-      wx.updateTimelineShareData?.({ title: data.title, link: data.link, imgUrl: data.imgUrl, success: () => undefined, fail: () => undefined });
+      wx.updateTimelineShareData?.({
+        title: data.title,
+        link: data.link,
+        imgUrl: data.imgUrl,
+        success: () => undefined,
+        fail: () => undefined,
+      });
       return true;
     } catch {
       return false;

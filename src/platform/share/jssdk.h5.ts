@@ -10,13 +10,18 @@ export const JWEIXIN_DEFAULT_URL = 'https://res.wx.qq.com/open/js/jweixin-1.6.0.
 const LOAD_TIMEOUT_MS = 15_000;
 
 /** The build's address (config/index.ts defineConstants), WeChat's when the build names none (jest). */
-export const jweixinUrl = (): string => (typeof JWEIXIN_URL === 'string' && JWEIXIN_URL ? JWEIXIN_URL : JWEIXIN_DEFAULT_URL);
+export const jweixinUrl = (): string =>
+  typeof JWEIXIN_URL === 'string' && JWEIXIN_URL ? JWEIXIN_URL : JWEIXIN_DEFAULT_URL;
 
 type Win = { wx?: WxJsSdk };
 let loading: Promise<WxJsSdk | null> | null = null;
 
 /** The SDK once WeChat's script has run; null when it cannot be had (blocked, offline): sharing then stays off. */
-export function loadJsSdk(doc: Document = document, win: Win = window as unknown as Win, url: string = jweixinUrl()): Promise<WxJsSdk | null> {
+export function loadJsSdk(
+  doc: Document = document,
+  win: Win = window as unknown as Win,
+  url: string = jweixinUrl(),
+): Promise<WxJsSdk | null> {
   const present = win.wx;
   if (present && typeof present.config === 'function') return Promise.resolve(present);
   if (loading) return loading;

@@ -4,7 +4,16 @@
  * picker and any page (feedback, after-sales evidence) call it with its dependencies.
  */
 import type { UploadCredentials } from '@contract/upload';
-import { credentialsUsable, imageTypeOf, postFields, resolveHost, summaryText, uploadKey, UPLOAD_SUCCESS_STATUS, UPLOAD_TEXTS } from '../../domain/upload';
+import {
+  credentialsUsable,
+  imageTypeOf,
+  postFields,
+  resolveHost,
+  summaryText,
+  uploadKey,
+  UPLOAD_SUCCESS_STATUS,
+  UPLOAD_TEXTS,
+} from '../../domain/upload';
 import type { PickedImage, PostObject } from './types';
 
 export interface UploaderDeps {

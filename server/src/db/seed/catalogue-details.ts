@@ -34,10 +34,22 @@ const img = (name: string) => `/static/images/${name}.svg`;
 
 /** The first paragraph and the bullet points of an introduction, by what the item is. */
 const INTRO_COPY: Record<string, { lead: string; points: string[] }> = {
-  COURSE: { lead: '由资深讲师团队授课，配套讲义与习题，学习进度随时可查。', points: ['直播+录播双模式', '班主任全程督学', '考前冲刺模拟'] },
-  ACTIVITY: { lead: '活动由专业老师与工作人员全程组织，报名成功后会收到集合时间与地点提醒。', points: ['小班人数，体验充分', '现场物料统一准备', '不能参加可提前一天取消'] },
-  GOODS: { lead: '品牌正品，质检合格后出库，付款后48小时内发货。', points: ['正品保障', '破损包换', '支持7天无理由退货'] },
-  INTEGRAL: { lead: '使用积分兑换，兑换成功后权益将直接发放到您的账户或绑定手机号。', points: ['兑换后可在订单中查看', '权益到账以短信通知为准', '虚拟权益兑换后不可退'] },
+  COURSE: {
+    lead: '由资深讲师团队授课，配套讲义与习题，学习进度随时可查。',
+    points: ['直播+录播双模式', '班主任全程督学', '考前冲刺模拟'],
+  },
+  ACTIVITY: {
+    lead: '活动由专业老师与工作人员全程组织，报名成功后会收到集合时间与地点提醒。',
+    points: ['小班人数，体验充分', '现场物料统一准备', '不能参加可提前一天取消'],
+  },
+  GOODS: {
+    lead: '品牌正品，质检合格后出库，付款后48小时内发货。',
+    points: ['正品保障', '破损包换', '支持7天无理由退货'],
+  },
+  INTEGRAL: {
+    lead: '使用积分兑换，兑换成功后权益将直接发放到您的账户或绑定手机号。',
+    points: ['兑换后可在订单中查看', '权益到账以短信通知为准', '虚拟权益兑换后不可退'],
+  },
 };
 
 const intro = (title: string, cover: string, actType: string, extra = '') => {
@@ -92,7 +104,11 @@ export function detailExtras(sn: string, key: string, actType: string, actName: 
         images: [cover, img('banner-4'), img('article-1')],
         summary: '成人高考专升本三科联报，名校学历，2.5年毕业，支持分6期付款。',
         // The courses of the package in seed/ordering.ts (course-01).
-        courseCovers: { [`${sn}-c-chinese`]: img('course-06'), [`${sn}-c-politics`]: img('course-07'), [`${sn}-c-english`]: img('course-08') },
+        courseCovers: {
+          [`${sn}-c-chinese`]: img('course-06'),
+          [`${sn}-c-politics`]: img('course-07'),
+          [`${sn}-c-english`]: img('course-08'),
+        },
         adultExamination: { schoolName: '华南师范大学', majorLevelStr: '专升本', majorName: '汉语言文学' },
         subjectCharge: 99000,
         subjectsNum: 3,
@@ -128,14 +144,24 @@ export function detailExtras(sn: string, key: string, actType: string, actName: 
         ],
       };
     case 'course-05':
-      return { ...base, holdTypes: ['TRAILING_HOLD', 'TALENT_IN'], refundTags: [2], specAttrs: [{ name: '证书', value: '三级/高级工' }] };
+      return {
+        ...base,
+        holdTypes: ['TRAILING_HOLD', 'TALENT_IN'],
+        refundTags: [2],
+        specAttrs: [{ name: '证书', value: '三级/高级工' }],
+      };
     case 'course-08':
       return { ...base, refundTags: [4] };
     case 'activity-01':
       return {
         ...base,
         schedule: '每周六、周日 14:00-16:30',
-        place: { name: '城市烘焙教室', address: '广州市天河区体育西路103号3楼', latitude: 23.13352, longitude: 113.32186 },
+        place: {
+          name: '城市烘焙教室',
+          address: '广州市天河区体育西路103号3楼',
+          latitude: 23.13352,
+          longitude: 113.32186,
+        },
       };
     case 'activity-02':
       return {
@@ -143,7 +169,12 @@ export function detailExtras(sn: string, key: string, actType: string, actName: 
         summary: '免费报名，夜跑5公里打卡，完赛即得纪念徽章。',
         specAttrs: [{ name: '费用', value: '免费' }],
         schedule: '每周三 19:30 集合，20:00 开跑',
-        place: { name: '海心沙亚运公园南门（集合点）', address: '广州市天河区临江大道3号', latitude: 23.11548, longitude: 113.32417 },
+        place: {
+          name: '海心沙亚运公园南门（集合点）',
+          address: '广州市天河区临江大道3号',
+          latitude: 23.11548,
+          longitude: 113.32417,
+        },
       };
     default:
       if (actType === 'INTEGRAL') {
@@ -153,14 +184,23 @@ export function detailExtras(sn: string, key: string, actType: string, actName: 
         return {
           ...base,
           refundTags: [2],
-          specAttrs: [{ name: '兑换方式', value: type === 'MOBILE_INTEGRAL' ? '中国移动积分' : type === 'UNICOM_INTEGRAL' ? '中国联通积分' : '平台积分' }],
+          specAttrs: [
+            {
+              name: '兑换方式',
+              value:
+                type === 'MOBILE_INTEGRAL' ? '中国移动积分' : type === 'UNICOM_INTEGRAL' ? '中国联通积分' : '平台积分',
+            },
+          ],
           integralPackage: {
             integralType: type,
             // Filled per customer by the integral binding calls, not by the catalogue.
             bindPhone: null,
             bindPoint: null,
             minIntegralType: key === 'integral-01' ? 'MOBILE_INTEGRAL' : null,
-            actPreviewUrl: key === 'integral-01' ? `/#/pages/activity/activityDetail?actSn=${encodeURIComponent(`${sn}-${key}`)}&projectSn=${encodeURIComponent(sn)}` : null,
+            actPreviewUrl:
+              key === 'integral-01'
+                ? `/#/pages/activity/activityDetail?actSn=${encodeURIComponent(`${sn}-${key}`)}&projectSn=${encodeURIComponent(sn)}`
+                : null,
             maxIntegral: 5000,
           },
         };
@@ -170,7 +210,20 @@ export function detailExtras(sn: string, key: string, actType: string, actName: 
 }
 
 /** Demo reviewers of every project: rows in users without a phone (nobody can log in as them). */
-const REVIEWERS = ['李同学', '王女士', '张先生', '刘同学', '陈女士', '杨先生', '赵老师', '黄女士', '周同学', '吴先生', '徐女士', '孙同学'];
+const REVIEWERS = [
+  '李同学',
+  '王女士',
+  '张先生',
+  '刘同学',
+  '陈女士',
+  '杨先生',
+  '赵老师',
+  '黄女士',
+  '周同学',
+  '吴先生',
+  '徐女士',
+  '孙同学',
+];
 const reviewerId = (sn: string, i: number) => `${sn}-reviewer-${String(i + 1).padStart(2, '0')}`;
 
 type Review = readonly [score: number, content: string];
@@ -273,7 +326,10 @@ export async function seedCatalogueDetails(db: Db): Promise<void> {
   for (const a of rows) {
     if ((a.detail as Partial<ActivityExtras>).seedVersion === DETAIL_SEED_VERSION) continue;
     const key = a.actSn.slice(a.projectSn.length + 1);
-    const detail: ActivityExtras = { ...detailExtras(a.projectSn, key, a.actType, a.actName, a.cover), seedVersion: DETAIL_SEED_VERSION };
+    const detail: ActivityExtras = {
+      ...detailExtras(a.projectSn, key, a.actType, a.actName, a.cover),
+      seedVersion: DETAIL_SEED_VERSION,
+    };
     // The card's tags follow the catalogue too (they repeat the detail's tag strip).
     await db
       .update(activities)
@@ -282,16 +338,31 @@ export async function seedCatalogueDetails(db: Db): Promise<void> {
   }
 
   const reviewers = projectSns.flatMap((sn) =>
-    REVIEWERS.map((nickName, i) => ({ userId: reviewerId(sn, i), projectSn: sn, phone: null, unionId: `seed_${reviewerId(sn, i)}`, nickName })),
+    REVIEWERS.map((nickName, i) => ({
+      userId: reviewerId(sn, i),
+      projectSn: sn,
+      phone: null,
+      unionId: `seed_${reviewerId(sn, i)}`,
+      nickName,
+    })),
   );
   await db.insert(users).values(reviewers).onConflictDoNothing();
 
   const reviews = rows.flatMap(seedReviews);
   const have = new Set(
-    (await db.select({ id: activityComments.commentId }).from(activityComments).where(like(activityComments.commentId, 'seed-%'))).map((r) => r.id),
+    (
+      await db
+        .select({ id: activityComments.commentId })
+        .from(activityComments)
+        .where(like(activityComments.commentId, 'seed-%'))
+    ).map((r) => r.id),
   );
   const missing = reviews.filter((r) => !have.has(r.commentId));
-  for (let i = 0; i < missing.length; i += 200) await db.insert(activityComments).values(missing.slice(i, i + 200)).onConflictDoNothing();
+  for (let i = 0; i < missing.length; i += 200)
+    await db
+      .insert(activityComments)
+      .values(missing.slice(i, i + 200))
+      .onConflictDoNothing();
 
   // Demo reviews of an older database were written without a reviewer: give each its writer.
   const orphans = await db

@@ -138,7 +138,12 @@ export const CATALOGUE = {
 };
 
 /** Every base item by key. */
-export const BASE_ITEMS: readonly CatalogueItem[] = [...CATALOGUE.courses, ...CATALOGUE.activities, ...CATALOGUE.goods, ...CATALOGUE.integral];
+export const BASE_ITEMS: readonly CatalogueItem[] = [
+  ...CATALOGUE.courses,
+  ...CATALOGUE.activities,
+  ...CATALOGUE.goods,
+  ...CATALOGUE.integral,
+];
 
 /** A shelf a store adds for its type: a column of its own items (keys unique across stores). */
 export interface Shelf {
@@ -147,7 +152,15 @@ export interface Shelf {
   items: CatalogueItem[];
 }
 
-type ShelfRow = [actName: string, price: number, originalPrice: number | null, tags: string[], glyph: Glyph, palette: Palette, cash?: number];
+type ShelfRow = [
+  actName: string,
+  price: number,
+  originalPrice: number | null,
+  tags: string[],
+  glyph: Glyph,
+  palette: Palette,
+  cash?: number,
+];
 
 function shelf(key: string, title: string, type: ActType, salesBase: number, rows: ShelfRow[]): Shelf {
   return {
@@ -155,7 +168,18 @@ function shelf(key: string, title: string, type: ActType, salesBase: number, row
     title,
     items: rows.map(([actName, price, originalPrice, tags, glyph, palette, cash], i) => {
       const itemKey = `${key}-${String(i + 1).padStart(2, '0')}`;
-      return { key: itemKey, actName, actType: type, cover: img(itemKey), price, originalPrice, tags, sales: salesBase + ((i * 29) % 7) * 17 + i, art: { glyph, palette }, ...(cash === undefined ? {} : { cash }) };
+      return {
+        key: itemKey,
+        actName,
+        actType: type,
+        cover: img(itemKey),
+        price,
+        originalPrice,
+        tags,
+        sales: salesBase + ((i * 29) % 7) * 17 + i,
+        art: { glyph, palette },
+        ...(cash === undefined ? {} : { cash }),
+      };
     }),
   };
 }
@@ -222,7 +246,9 @@ export const PROJECT_SHELVES: Readonly<Record<string, readonly Shelf[]>> = {
 };
 
 /** Every shelf item of every store by key. */
-export const SHELF_ITEMS: ReadonlyMap<string, CatalogueItem> = new Map(Object.values(PROJECT_SHELVES).flatMap((shelves) => shelves.flatMap((s) => s.items.map((i) => [i.key, i] as const))));
+export const SHELF_ITEMS: ReadonlyMap<string, CatalogueItem> = new Map(
+  Object.values(PROJECT_SHELVES).flatMap((shelves) => shelves.flatMap((s) => s.items.map((i) => [i.key, i] as const))),
+);
 
 /** A store's whole catalogue: the base items and its own shelves. */
 export function catalogueOf(projectSn: string): CatalogueItem[] {

@@ -14,7 +14,10 @@ import { normalizeCardCode } from '@contract/rules/card-code';
 import { CARD_REFUNDED, CARD_STATES } from '@contract/card';
 import { hashCardCode } from '../../domains/card/service';
 
-/** The claim activity of a project: its page is /#/subpackages/activity/getCouponActive/getCouponActive?actSn=<this>&projectSn=<sn>. */
+/**
+ * The claim activity of a project: its page is
+ * /#/subpackages/activity/getCouponActive/getCouponActive?actSn=<this>&projectSn=<sn>.
+ */
 export const demoClaimActSn = (sn: string) => `${sn}-scan-1`;
 
 /** Demo card codes of a project: DEMO-CARD-0001 ... -0010 redeem; -USED-/-VOID-/-EXPD- show the refusals. */
@@ -50,20 +53,73 @@ function welcomeGiftsFor(sn: string): (typeof welcomeGifts.$inferInsert)[] {
     ...(state === 2 ? { usedDaysAgo: 0 } : state === 3 ? { startDaysAgo: 40, endDaysAgo: 1 } : {}),
     sort: i,
   }));
-  const card = (key: string, gift: Partial<typeof welcomeGifts.$inferInsert>, i: number) => ({ giftId: `${sn}-welcome-card-${key}`, projectSn: sn, batchSn: `${sn}-card-gift`, sort: 100 + i, ...gift });
+  const card = (key: string, gift: Partial<typeof welcomeGifts.$inferInsert>, i: number) => ({
+    giftId: `${sn}-welcome-card-${key}`,
+    projectSn: sn,
+    batchSn: `${sn}-card-gift`,
+    sort: 100 + i,
+    ...gift,
+  });
   return [
     ...coupons,
-    card('used', { state: CARD_STATES.USED, startDaysAgo: 40, endDaysAgo: -325, usedDaysAgo: 10, event: { title: '已使用', note: '已在门店核销', daysAgo: 10 } }, 0),
-    card('expired', { state: CARD_STATES.EXPIRED, startDaysAgo: 400, endDaysAgo: 35, event: { title: '已过期', note: '超过有效期未使用', daysAgo: 35 } }, 1),
-    card('invalid', { state: CARD_STATES.INVALID, startDaysAgo: 60, endDaysAgo: -305, event: { title: '已作废', note: '商家已作废该卡券', daysAgo: 30 } }, 2),
-    card('refunded', { state: CARD_STATES.INVALID, refundState: CARD_REFUNDED, startDaysAgo: 20, endDaysAgo: -345, event: { title: '已退款', note: '订单退款，卡券已失效', daysAgo: 5 } }, 3),
+    card(
+      'used',
+      {
+        state: CARD_STATES.USED,
+        startDaysAgo: 40,
+        endDaysAgo: -325,
+        usedDaysAgo: 10,
+        event: { title: '已使用', note: '已在门店核销', daysAgo: 10 },
+      },
+      0,
+    ),
+    card(
+      'expired',
+      {
+        state: CARD_STATES.EXPIRED,
+        startDaysAgo: 400,
+        endDaysAgo: 35,
+        event: { title: '已过期', note: '超过有效期未使用', daysAgo: 35 },
+      },
+      1,
+    ),
+    card(
+      'invalid',
+      {
+        state: CARD_STATES.INVALID,
+        startDaysAgo: 60,
+        endDaysAgo: -305,
+        event: { title: '已作废', note: '商家已作废该卡券', daysAgo: 30 },
+      },
+      2,
+    ),
+    card(
+      'refunded',
+      {
+        state: CARD_STATES.INVALID,
+        refundState: CARD_REFUNDED,
+        startDaysAgo: 20,
+        endDaysAgo: -345,
+        event: { title: '已退款', note: '订单退款，卡券已失效', daysAgo: 5 },
+      },
+      3,
+    ),
   ];
 }
 
 function templatesFor(sn: string): (typeof couponTemplates.$inferInsert)[] {
   const issued = { projectSn: sn, grantMode: 'ISSUED', scopeActSns: [] as string[], scopeText: '全部商品可用' };
   return [
-    { ...issued, couponSn: `${sn}-cp-scan-30`, couponName: '扫码立减30元', couponType: 1, couponAmount: 3000, validityType: 1, validityDays: 7, instructions: '扫码领取后7天内有效\n每人限领1张' },
+    {
+      ...issued,
+      couponSn: `${sn}-cp-scan-30`,
+      couponName: '扫码立减30元',
+      couponType: 1,
+      couponAmount: 3000,
+      validityType: 1,
+      validityDays: 7,
+      instructions: '扫码领取后7天内有效\n每人限领1张',
+    },
     {
       ...issued,
       couponSn: `${sn}-cp-scan-90`,
@@ -89,7 +145,17 @@ function templatesFor(sn: string): (typeof couponTemplates.$inferInsert)[] {
       validEnd: new Date('2027-06-30T23:59:59.999+08:00'),
       instructions: '订单满300元可用',
     },
-    { ...issued, couponSn: `${sn}-cp-card-50`, couponName: '礼品卡赠50元券', couponType: 1, couponAmount: 5000, threshold: 20000, validityType: 5, validityDays: null, instructions: '满200元可用\n长期有效' },
+    {
+      ...issued,
+      couponSn: `${sn}-cp-card-50`,
+      couponName: '礼品卡赠50元券',
+      couponType: 1,
+      couponAmount: 5000,
+      threshold: 20000,
+      validityType: 5,
+      validityDays: null,
+      instructions: '满200元可用\n长期有效',
+    },
     {
       ...issued,
       couponSn: `${sn}-cp-partner`,
@@ -112,7 +178,12 @@ export async function seedCoupons(db: Db, cardCodeKey: string): Promise<void> {
     const actSn = demoClaimActSn(sn);
     await db
       .insert(claimActivities)
-      .values({ actSn, projectSn: sn, title: '扫码领券·新人福利', description: '扫码即可领取，领取后在“我的优惠券”中查看，下单时自动可选。' })
+      .values({
+        actSn,
+        projectSn: sn,
+        title: '扫码领券·新人福利',
+        description: '扫码即可领取，领取后在“我的优惠券”中查看，下单时自动可选。',
+      })
       .onConflictDoNothing();
     await db
       .insert(claimItems)
@@ -137,9 +208,25 @@ export async function seedCoupons(db: Db, cardCodeKey: string): Promise<void> {
           couponSns: [`${sn}-cp-card-50`, `${sn}-cp-partner`],
           validityDays: 180,
         },
-        { batchSn: `${sn}-card-old`, projectSn: sn, cardName: '往期礼品卡', faceValue: 5000, description: '2025年活动礼品卡', validityDays: 30, redeemEndAt: new Date('2025-12-31T23:59:59+08:00') },
+        {
+          batchSn: `${sn}-card-old`,
+          projectSn: sn,
+          cardName: '往期礼品卡',
+          faceValue: 5000,
+          description: '2025年活动礼品卡',
+          validityDays: 30,
+          redeemEndAt: new Date('2025-12-31T23:59:59+08:00'),
+        },
         // The 新人礼包's vouchers (welcomeGiftsFor); it has no codes.
-        { batchSn: `${sn}-card-gift`, projectSn: sn, cardName: '新人礼包体验券', faceValue: 9900, description: '新人礼包赠送的体验券', instructions: '到店出示卡号使用\n每人限用一次', validityDays: 365 },
+        {
+          batchSn: `${sn}-card-gift`,
+          projectSn: sn,
+          cardName: '新人礼包体验券',
+          faceValue: 9900,
+          description: '新人礼包赠送的体验券',
+          instructions: '到店出示卡号使用\n每人限用一次',
+          validityDays: 365,
+        },
       ])
       .onConflictDoNothing();
     const codes = demoCardCodes(sn);

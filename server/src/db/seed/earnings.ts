@@ -20,7 +20,11 @@ import { confirmByTarget } from '../../domains/order/confirm';
 import { issueOrderToken, submitOrder } from '../../domains/order/submit';
 import { applyNotification, startPayment } from '../../domains/payment/service';
 import type { PaymentProviders } from '../../domains/payment/providers';
-import { createSandboxProvider, buildSandboxNotification, type SandboxPayType } from '../../domains/payment/providers/sandbox';
+import {
+  createSandboxProvider,
+  buildSandboxNotification,
+  type SandboxPayType,
+} from '../../domains/payment/providers/sandbox';
 import { PAY_TYPES } from '../../domains/payment/providers/types';
 import { buildRefundNotification, createRefundProviders } from '../../domains/payment/providers/refund';
 import { applyRefundNotification } from '../../domains/payment/refunds';
@@ -30,7 +34,12 @@ import { opsAct } from '../../domains/after-sales/ops';
 import { loadAfterSalesConfig } from '../../domains/after-sales/config';
 import type { StorageProvider } from '../../domains/upload/service';
 
-export const DEMO_EARNER = { projectSn: 'demo', phone: '13800000088', promoterCode: 'P0DE000001A', userId: 'demo-earner' } as const;
+export const DEMO_EARNER = {
+  projectSn: 'demo',
+  phone: '13800000088',
+  promoterCode: 'P0DE000001A',
+  userId: 'demo-earner',
+} as const;
 export const DEMO_BUYER = { phone: '13800000099', userId: 'demo-earner-buyer' } as const;
 
 /** Courses pay 10% of the goods amount, activities 5%, goods ¥3 an order; points items pay nothing. */
@@ -74,8 +83,18 @@ const DEMO_ORDERS: DemoOrder[] = [
   { actKey: 'course-03', orderedDaysAgo: 30, payType: PAY_TYPES.WECHAT },
   { actKey: 'course-07', orderedDaysAgo: 20, payType: PAY_TYPES.ALIPAY },
   { actKey: 'activity-06', orderedDaysAgo: 2, payType: PAY_TYPES.WECHAT },
-  { actKey: 'course-02', orderedDaysAgo: 1, payType: PAY_TYPES.WECHAT, applicant: { b2name: '王小明', b2phon: DEMO_BUYER.phone } },
-  { actKey: 'goods-03', orderedDaysAgo: 5, payType: PAY_TYPES.BANK_CARD, refund: { appliedDaysAgo: 4, refundedDaysAgo: 3 } },
+  {
+    actKey: 'course-02',
+    orderedDaysAgo: 1,
+    payType: PAY_TYPES.WECHAT,
+    applicant: { b2name: '王小明', b2phon: DEMO_BUYER.phone },
+  },
+  {
+    actKey: 'goods-03',
+    orderedDaysAgo: 5,
+    payType: PAY_TYPES.BANK_CARD,
+    refund: { appliedDaysAgo: 4, refundedDaysAgo: 3 },
+  },
 ];
 
 export interface SeedEarningsOptions {
@@ -102,16 +121,30 @@ export async function seedEarnings(db: Db, options: SeedEarningsOptions = {}): P
   });
   if (rules.length) await db.insert(commissionRules).values(rules).onConflictDoNothing();
 
-  const [seeded] = await db.select({ userId: promoters.userId }).from(promoters).where(eq(promoters.promoterCode, DEMO_EARNER.promoterCode)).limit(1);
+  const [seeded] = await db
+    .select({ userId: promoters.userId })
+    .from(promoters)
+    .where(eq(promoters.promoterCode, DEMO_EARNER.promoterCode))
+    .limit(1);
   if (seeded) return;
   const demoItems = new Set(items.filter((a) => a.actSn.startsWith(`${DEMO_EARNER.projectSn}-`)).map((a) => a.actSn));
   if (!demoItems.size) return;
 
   // The phones may have logged in already (a user row without the fixed id): reuse those rows then.
   const ensureUser = async (userId: string, phone: string) => {
-    const [existing] = await db.select({ userId: users.userId }).from(users).where(and(eq(users.projectSn, DEMO_EARNER.projectSn), eq(users.phone, phone))).limit(1);
+    const [existing] = await db
+      .select({ userId: users.userId })
+      .from(users)
+      .where(and(eq(users.projectSn, DEMO_EARNER.projectSn), eq(users.phone, phone)))
+      .limit(1);
     if (existing) return existing.userId;
-    await db.insert(users).values({ userId, projectSn: DEMO_EARNER.projectSn, phone, unionId: `u_${userId}`, nickName: userId === DEMO_EARNER.userId ? '推广达人' : null });
+    await db.insert(users).values({
+      userId,
+      projectSn: DEMO_EARNER.projectSn,
+      phone,
+      unionId: `u_${userId}`,
+      nickName: userId === DEMO_EARNER.userId ? '推广达人' : null,
+    });
     return userId;
   };
   const earnerId = await ensureUser(DEMO_EARNER.userId, DEMO_EARNER.phone);
@@ -122,7 +155,11 @@ export async function seedEarnings(db: Db, options: SeedEarningsOptions = {}): P
   // notifications, each at the time it happened.
   const key = options.sandboxPayKey ?? DEFAULT_SANDBOX_PAY_KEY;
   const sandbox = createSandboxProvider({ key });
-  const payProviders: PaymentProviders = { forTrade: () => sandbox, byName: (name) => (name === 'sandbox' ? sandbox : undefined), sandbox };
+  const payProviders: PaymentProviders = {
+    forTrade: () => sandbox,
+    byName: (name) => (name === 'sandbox' ? sandbox : undefined),
+    sandbox,
+  };
   // The refund's notification is built below at its own (past) time; the provider's timer never fires.
   const refundProviders = createRefundProviders({ key, delayMs: DAY, send: async () => ({ status: 200, body: '' }) });
   const now = options.now ?? new Date();
@@ -132,7 +169,11 @@ export async function seedEarnings(db: Db, options: SeedEarningsOptions = {}): P
     for (const o of DEMO_ORDERS) {
       const actSn = `${DEMO_EARNER.projectSn}-${o.actKey}`;
       if (!demoItems.has(actSn)) continue;
-      const orderNo = await buyAndPay(o, actSn, async () => (addressId ??= (await saveAddress(db, buyer.userId, BUYER_ADDRESS)).addressId));
+      const orderNo = await buyAndPay(
+        o,
+        actSn,
+        async () => (addressId ??= (await saveAddress(db, buyer.userId, BUYER_ADDRESS)).addressId),
+      );
       if (o.refund) await refundInFull(orderNo, o.refund);
     }
   } finally {
@@ -140,9 +181,20 @@ export async function seedEarnings(db: Db, options: SeedEarningsOptions = {}): P
   }
 
   async function pay(orderNo: string, when: Date, payType: SandboxPayType) {
-    const params = await startPayment(db, payProviders, { userId: buyer.userId, orderNo, paySource: 'H5', tradeType: 'MWEB', now: when });
+    const params = await startPayment(db, payProviders, {
+      userId: buyer.userId,
+      orderNo,
+      paySource: 'H5',
+      tradeType: 'MWEB',
+      now: when,
+    });
     const paidAt = new Date(when.getTime() + 2 * MINUTE);
-    const note = buildSandboxNotification({ paymentSn: params.paymentSn, amount: params.payAmount }, key, paidAt, payType);
+    const note = buildSandboxNotification(
+      { paymentSn: params.paymentSn, amount: params.payAmount },
+      key,
+      paidAt,
+      payType,
+    );
     await applyNotification(db, sandbox, note.body, note.headers, paidAt);
   }
 
@@ -183,15 +235,47 @@ export async function seedEarnings(db: Db, options: SeedEarningsOptions = {}): P
       db,
       NO_PICTURES,
       session,
-      { orderNo, type: 1, seqs: [], amount: refer.maxAmount, reason: '不想要了', description: '买重了，还没发货，申请退款', images: [] },
+      {
+        orderNo,
+        type: 1,
+        seqs: [],
+        amount: refer.maxAmount,
+        reason: '不想要了',
+        description: '买重了，还没发货，申请退款',
+        images: [],
+      },
       { now: at(r.appliedDaysAgo) },
     );
-    await opsAct(db, { refundProviders, config: loadAfterSalesConfig({}) }, applicationNo, 'agree', '未发货，同意退款', at(r.refundedDaysAgo));
+    await opsAct(
+      db,
+      { refundProviders, config: loadAfterSalesConfig({}) },
+      applicationNo,
+      'agree',
+      '未发货，同意退款',
+      at(r.refundedDaysAgo),
+    );
     const sent = await db.select().from(refunds).where(eq(refunds.applicationNo, applicationNo));
     for (const refund of sent) {
       const settledAt = at(r.refundedDaysAgo, 5);
-      const note = buildRefundNotification({ refundSn: refund.refundSn, amount: refund.amount, status: 'SUCCESS', notifyId: refund.providerRefundId ?? undefined }, key, settledAt);
-      await applyRefundNotification(db, refundProviders, refund.provider, note.body, note.headers, undefined, settledAt);
+      const note = buildRefundNotification(
+        {
+          refundSn: refund.refundSn,
+          amount: refund.amount,
+          status: 'SUCCESS',
+          notifyId: refund.providerRefundId ?? undefined,
+        },
+        key,
+        settledAt,
+      );
+      await applyRefundNotification(
+        db,
+        refundProviders,
+        refund.provider,
+        note.body,
+        note.headers,
+        undefined,
+        settledAt,
+      );
     }
   }
 }

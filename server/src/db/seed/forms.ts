@@ -20,7 +20,13 @@ export const demoTrafficLinkId = (projectSn: string) => `${projectSn}-link-form`
 /** The follow link each project's drainage QR code encodes. */
 export const demoFollowLink = (projectSn: string) => `https://work.weixin.qq.com/ca/cawcde-${projectSn}-follow`;
 
-const field = (nKey: string, keyName: StoredFormField['keyName'], label: string, required: boolean, extra: Partial<StoredFormField> = {}): StoredFormField => ({
+const field = (
+  nKey: string,
+  keyName: StoredFormField['keyName'],
+  label: string,
+  required: boolean,
+  extra: Partial<StoredFormField> = {},
+): StoredFormField => ({
   nKey,
   keyName,
   label,
@@ -43,7 +49,11 @@ export const ALL_FIELDS: StoredFormField[] = [
   field('fText1', 'TEXT', '留言', false, { multiline: true, placeholder: '请输入您想咨询的问题（选填）' }),
 ];
 
-const SIGNUP_FIELDS: StoredFormField[] = [field('sName1', 'NAME', '姓名', true), field('sPhon1', 'PHONE', '手机号码', true), field('sText1', 'TEXT', '报名课程', true)];
+const SIGNUP_FIELDS: StoredFormField[] = [
+  field('sName1', 'NAME', '姓名', true),
+  field('sPhon1', 'PHONE', '手机号码', true),
+  field('sText1', 'TEXT', '报名课程', true),
+];
 
 const USER_AGREEMENT = [
   '欢迎使用本商城。请您在使用前仔细阅读本协议。',
@@ -103,7 +113,11 @@ export async function seedForms(db: Db): Promise<void> {
       .onConflictDoNothing();
     await db
       .insert(trafficLinks)
-      .values({ linkId: demoTrafficLinkId(projectSn), projectSn, jumpContent: { firstEnum: 'APPLE_INFO_COLLECTION_FORM', targetSn: demoFormSn(projectSn) } })
+      .values({
+        linkId: demoTrafficLinkId(projectSn),
+        projectSn,
+        jumpContent: { firstEnum: 'APPLE_INFO_COLLECTION_FORM', targetSn: demoFormSn(projectSn) },
+      })
       .onConflictDoNothing();
   }
   await db

@@ -163,7 +163,9 @@ export function iconSvg(id: string, art: Art): string {
   ].join('');
 }
 
-/** A banner (750x320; articles 600x360): headline and a pill line on the left, the glyph on layered discs on the right. */
+/**
+ * A banner (750x320; articles 600x360): headline and a pill line on the left, the glyph on layered discs on the right.
+ */
 export function bannerSvg(id: string, art: Art, headline: string, line: string, w = 750, h = 320): string {
   const [from, to, light] = PALETTES[art.palette];
   const g = `g-${id}`;

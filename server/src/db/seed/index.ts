@@ -22,11 +22,21 @@ type NewPage = typeof pages.$inferInsert;
 type NewModule = typeof pageModules.$inferInsert;
 
 /** Pages that IMAGE_TEXT_H5 items open (jumpContent.url); files in server/static/pages. */
-const H5_PAGES = { guide: '/static/pages/guide.html', news: '/static/pages/news.html', notice: '/static/pages/notice.html' } as const;
+const H5_PAGES = {
+  guide: '/static/pages/guide.html',
+  news: '/static/pages/news.html',
+  notice: '/static/pages/notice.html',
+} as const;
 
 const img = (name: string) => `/static/images/${name}.svg`;
 
-function item(itemSn: string, title: string | null, image: string | null, text: string | null, jumpContent: JumpContent): ModuleItem {
+function item(
+  itemSn: string,
+  title: string | null,
+  image: string | null,
+  text: string | null,
+  jumpContent: JumpContent,
+): ModuleItem {
   return { itemSn, title, image, text, jumpContent };
 }
 
@@ -72,7 +82,13 @@ function generalLayout(p: DemoProject) {
   ];
 
   const moduleRows: NewModule[] = [];
-  const add = (pageSn: string, moduleType: PageModule['moduleType'], title: string | null, items: ModuleItem[], columnSn: string | null = null) => {
+  const add = (
+    pageSn: string,
+    moduleType: PageModule['moduleType'],
+    title: string | null,
+    items: ModuleItem[],
+    columnSn: string | null = null,
+  ) => {
     const sort = moduleRows.filter((m) => m.pageSn === pageSn).length + 1;
     moduleRows.push({ moduleSn: `${pageSn}-m${sort}`, pageSn, sort, moduleType, title, items, columnSn });
   };
@@ -80,12 +96,18 @@ function generalLayout(p: DemoProject) {
   const firstActivity = CATALOGUE.activities[0];
   add(home, 'BANNER', null, [
     item(`${home}-b1`, '新人专享', img('banner-1'), null, { firstEnum: 'CUSTOM_PAGE', targetSn: `${sn}-custom-1` }),
-    item(`${home}-b2`, firstActivity.actName, img('banner-2'), null, { firstEnum: 'PAGE_ACT_DETAIL', targetSn: act(firstActivity.key) }),
+    item(`${home}-b2`, firstActivity.actName, img('banner-2'), null, {
+      firstEnum: 'PAGE_ACT_DETAIL',
+      targetSn: act(firstActivity.key),
+    }),
     item(`${home}-b3`, p.name, img('banner-3'), null, { firstEnum: 'BANNER_NO_SKIP' }),
   ]);
   add(home, 'IMAGE_TEXT', '快捷入口', [
     // A quick entry opens what it names (IMAGE_TEXT_WINDOWS would make it a tile that does nothing).
-    item(`${home}-i1`, '报名须知', img('icon-notice'), '报名前请阅读活动规则，名额有限，先到先得。', { firstEnum: 'IMAGE_TEXT_H5', url: H5_PAGES.notice }),
+    item(`${home}-i1`, '报名须知', img('icon-notice'), '报名前请阅读活动规则，名额有限，先到先得。', {
+      firstEnum: 'IMAGE_TEXT_H5',
+      url: H5_PAGES.notice,
+    }),
     item(`${home}-i2`, '学习指南', img('icon-guide'), null, { firstEnum: 'IMAGE_TEXT_H5', url: H5_PAGES.guide }),
     item(`${home}-i3`, '全部课程', img('icon-course'), null, { firstEnum: 'MORE_ACTIVITY', targetSn: col.course }),
     item(`${home}-i4`, '暑期特惠', img('icon-gift'), null, { firstEnum: 'CUSTOM_PAGE', targetSn: `${sn}-custom-2` }),
@@ -101,27 +123,43 @@ function generalLayout(p: DemoProject) {
   add(tab2, 'COURSE_COLUMN', '全部课程', [], col.course);
 
   const tab3 = `${sn}-tab-3`;
-  add(tab3, 'NOTICE', null, [item(`${tab3}-n1`, null, null, '周末活动名额有限，报名从速', { firstEnum: 'IMAGE_TEXT_WINDOWS' })]);
+  add(tab3, 'NOTICE', null, [
+    item(`${tab3}-n1`, null, null, '周末活动名额有限，报名从速', { firstEnum: 'IMAGE_TEXT_WINDOWS' }),
+  ]);
   add(tab3, 'ACTIVITY_COLUMN', '热门活动', [], col.act);
   add(tab3, 'ACTIVITY_COLUMN', '好物推荐', [], col.goods);
 
   const tab4 = `${sn}-tab-4`;
   // An image-text grid draws each picture as a square icon: square pictures, so the word on each is not cropped.
   add(tab4, 'IMAGE_TEXT', '精选资讯', [
-    item(`${tab4}-i1`, '2025年成人高考报名指南', img('icon-enrol'), '报名时间、条件与流程一文看懂', { firstEnum: 'IMAGE_TEXT_H5', url: H5_PAGES.news }),
-    item(`${tab4}-i2`, '会计初级职称备考经验', img('icon-exam'), '三个月高效备考计划', { firstEnum: 'IMAGE_TEXT_H5', url: H5_PAGES.guide }),
-    item(`${tab4}-i3`, '周末去哪儿', img('icon-weekend'), '本月亲子活动推荐', { firstEnum: 'MORE_ACTIVITY', targetSn: col.act }),
+    item(`${tab4}-i1`, '2025年成人高考报名指南', img('icon-enrol'), '报名时间、条件与流程一文看懂', {
+      firstEnum: 'IMAGE_TEXT_H5',
+      url: H5_PAGES.news,
+    }),
+    item(`${tab4}-i2`, '会计初级职称备考经验', img('icon-exam'), '三个月高效备考计划', {
+      firstEnum: 'IMAGE_TEXT_H5',
+      url: H5_PAGES.guide,
+    }),
+    item(`${tab4}-i3`, '周末去哪儿', img('icon-weekend'), '本月亲子活动推荐', {
+      firstEnum: 'MORE_ACTIVITY',
+      targetSn: col.act,
+    }),
   ]);
   add(tab4, 'ACTIVITY_COLUMN', '积分兑换', [], col.integral);
 
   const custom1 = `${sn}-custom-1`;
-  add(custom1, 'BANNER', null, [item(`${custom1}-b1`, '新人专享', img('banner-1'), null, { firstEnum: 'BANNER_NO_SKIP' })]);
+  add(custom1, 'BANNER', null, [
+    item(`${custom1}-b1`, '新人专享', img('banner-1'), null, { firstEnum: 'BANNER_NO_SKIP' }),
+  ]);
   add(custom1, 'COURSE_COLUMN', '新人课程', [], col.course);
   add(custom1, 'ACTIVITY_COLUMN', '新人好物', [], col.goods);
 
   const custom2 = `${sn}-custom-2`;
   add(custom2, 'IMAGE_TEXT', '暑期特惠', [
-    item(`${custom2}-i1`, '暑期活动', img('icon-gift'), '全场活动限时优惠', { firstEnum: 'MORE_ACTIVITY', targetSn: col.act }),
+    item(`${custom2}-i1`, '暑期活动', img('icon-gift'), '全场活动限时优惠', {
+      firstEnum: 'MORE_ACTIVITY',
+      targetSn: col.act,
+    }),
   ]);
   add(custom2, 'ACTIVITY_COLUMN', '特惠活动', [], col.act);
 
@@ -153,9 +191,13 @@ interface ThemedStore {
   tab4: { title: string; entries: Entry[]; columns: ColumnModule[] };
 }
 
-const more = (col: string) => (c: Record<string, string>): Jump => ({ firstEnum: 'MORE_ACTIVITY', targetSn: c[col] });
+const more =
+  (col: string) =>
+  (c: Record<string, string>): Jump => ({ firstEnum: 'MORE_ACTIVITY', targetSn: c[col] });
 const h5 = (url: string) => (): Jump => ({ firstEnum: 'IMAGE_TEXT_H5', url });
-const detail = (key: string) => (c: Record<string, string>): Jump => ({ firstEnum: 'PAGE_ACT_DETAIL', targetSn: `${c.sn}-${key}` });
+const detail =
+  (key: string) =>
+  (c: Record<string, string>): Jump => ({ firstEnum: 'PAGE_ACT_DETAIL', targetSn: `${c.sn}-${key}` });
 const still = (): Jump => ({ firstEnum: 'BANNER_NO_SKIP' });
 
 const THEMED_STORES: Record<string, ThemedStore> = {
@@ -166,7 +208,12 @@ const THEMED_STORES: Record<string, ThemedStore> = {
       { title: '教材资料', image: img('course-banner-3'), jump: more('book') },
     ],
     quick: [
-      { title: '报名须知', image: img('icon-notice'), text: '报名前请阅读课程说明与退费规则。', jump: h5(H5_PAGES.notice) },
+      {
+        title: '报名须知',
+        image: img('icon-notice'),
+        text: '报名前请阅读课程说明与退费规则。',
+        jump: h5(H5_PAGES.notice),
+      },
       { title: '学习指南', image: img('icon-guide'), jump: h5(H5_PAGES.guide) },
       { title: '全部课程', image: img('icon-course'), jump: more('course') },
       { title: '公开课', image: img('icon-class'), jump: more('class') },
@@ -175,13 +222,33 @@ const THEMED_STORES: Record<string, ThemedStore> = {
       ['COURSE_COLUMN', '精品课程', 'course'],
       ['ACTIVITY_COLUMN', '免费公开课', 'class'],
     ],
-    tab2: { banner: { title: '名师直播课', image: img('banner-4'), jump: still }, notice: '课程咨询时间：每天 9:00-21:00', columns: [['COURSE_COLUMN', '全部课程', 'course']] },
-    tab3: { notice: '公开课每周更新，预约后开课前短信提醒', columns: [['ACTIVITY_COLUMN', '免费公开课', 'class'], ['ACTIVITY_COLUMN', '教材资料', 'book']] },
+    tab2: {
+      banner: { title: '名师直播课', image: img('banner-4'), jump: still },
+      notice: '课程咨询时间：每天 9:00-21:00',
+      columns: [['COURSE_COLUMN', '全部课程', 'course']],
+    },
+    tab3: {
+      notice: '公开课每周更新，预约后开课前短信提醒',
+      columns: [
+        ['ACTIVITY_COLUMN', '免费公开课', 'class'],
+        ['ACTIVITY_COLUMN', '教材资料', 'book'],
+      ],
+    },
     tab4: {
       title: '备考资讯',
       entries: [
-        { title: '2025年成人高考报名指南', image: img('icon-enrol'), text: '报名时间、条件与流程一文看懂', jump: h5(H5_PAGES.news) },
-        { title: '会计初级职称备考经验', image: img('icon-exam'), text: '三个月高效备考计划', jump: h5(H5_PAGES.guide) },
+        {
+          title: '2025年成人高考报名指南',
+          image: img('icon-enrol'),
+          text: '报名时间、条件与流程一文看懂',
+          jump: h5(H5_PAGES.news),
+        },
+        {
+          title: '会计初级职称备考经验',
+          image: img('icon-exam'),
+          text: '三个月高效备考计划',
+          jump: h5(H5_PAGES.guide),
+        },
         { title: '教材资料', image: img('icon-book'), text: '真题讲义，包邮到家', jump: more('book') },
       ],
       columns: [['ACTIVITY_COLUMN', '教材资料', 'book']],
@@ -203,7 +270,13 @@ const THEMED_STORES: Record<string, ThemedStore> = {
       ['ACTIVITY_COLUMN', '热门兑换', 'integral'],
       ['ACTIVITY_COLUMN', '实物好礼', 'gift'],
     ],
-    tab2: { notice: '积分查询可能会延迟，具体以移动官方积分余额为准', columns: [['ACTIVITY_COLUMN', '话费流量', 'integral'], ['ACTIVITY_COLUMN', '实物好礼', 'gift']] },
+    tab2: {
+      notice: '积分查询可能会延迟，具体以移动官方积分余额为准',
+      columns: [
+        ['ACTIVITY_COLUMN', '话费流量', 'integral'],
+        ['ACTIVITY_COLUMN', '实物好礼', 'gift'],
+      ],
+    },
     tab3: { notice: '积分+现金兑换的好礼，现金部分在收银台支付', columns: [['ACTIVITY_COLUMN', '实物好礼', 'gift']] },
     tab4: {
       title: '权益专区',
@@ -226,7 +299,12 @@ const THEMED_STORES: Record<string, ThemedStore> = {
       { title: '暑期科学夏令营', image: img('form-banner-3'), jump: detail('signup-06') },
     ],
     quick: [
-      { title: '报名须知', image: img('icon-notice'), text: '报名信息仅用于活动组织，请如实填写。', jump: h5(H5_PAGES.notice) },
+      {
+        title: '报名须知',
+        image: img('icon-notice'),
+        text: '报名信息仅用于活动组织，请如实填写。',
+        jump: h5(H5_PAGES.notice),
+      },
       { title: '正在报名', image: img('icon-signup'), jump: more('signup') },
       { title: '热门活动', image: img('icon-weekend'), jump: more('act') },
       { title: '活动资讯', image: img('icon-news'), jump: h5(H5_PAGES.news) },
@@ -241,7 +319,12 @@ const THEMED_STORES: Record<string, ThemedStore> = {
       title: '活动资讯',
       entries: [
         { title: '马拉松志愿者培训安排', image: img('icon-run'), text: '培训时间与集合地点', jump: h5(H5_PAGES.news) },
-        { title: '夏令营报名常见问题', image: img('icon-guide'), text: '年龄要求、费用与退费', jump: h5(H5_PAGES.guide) },
+        {
+          title: '夏令营报名常见问题',
+          image: img('icon-guide'),
+          text: '年龄要求、费用与退费',
+          jump: h5(H5_PAGES.guide),
+        },
         { title: '周末去哪儿', image: img('icon-weekend'), text: '本月亲子活动推荐', jump: more('act') },
       ],
       columns: [['ACTIVITY_COLUMN', '正在报名', 'signup']],
@@ -254,7 +337,12 @@ const THEMED_STORES: Record<string, ThemedStore> = {
       { title: '证书核验', image: img('auth-banner-3'), jump: detail('verified-03') },
     ],
     quick: [
-      { title: '认证说明', image: img('icon-shield'), text: '完成实名认证后即可享受专属权益与提现。', jump: h5(H5_PAGES.notice) },
+      {
+        title: '认证说明',
+        image: img('icon-shield'),
+        text: '完成实名认证后即可享受专属权益与提现。',
+        jump: h5(H5_PAGES.notice),
+      },
       { title: '认证专享', image: img('icon-idcard'), jump: more('verified') },
       { title: '精品课程', image: img('icon-course'), jump: more('course') },
       { title: '服务指南', image: img('icon-guide'), jump: h5(H5_PAGES.guide) },
@@ -292,9 +380,20 @@ function themedLayout(p: DemoProject, store: ThemedStore) {
   // Column sns of the base columns are the general store's (sn-col-course ...), so links between stores agree.
   const colSn = (key: string) => `${sn}-col-${key}`;
   const cols: Record<string, string> = { sn, ...Object.fromEntries(Object.keys(lists).map((k) => [k, colSn(k)])) };
-  const columnRows = Object.entries(lists).map(([k, l]) => ({ columnSn: colSn(k), projectSn: sn, title: l.title, items: l.items }));
+  const columnRows = Object.entries(lists).map(([k, l]) => ({
+    columnSn: colSn(k),
+    projectSn: sn,
+    title: l.title,
+    items: l.items,
+  }));
 
-  const page = (suffix: string, title: string, tabIndex: number | null, jump: JumpContent | null): NewPage => ({ pageSn: `${sn}-${suffix}`, projectSn: sn, title, tabIndex, jumpContent: jump });
+  const page = (suffix: string, title: string, tabIndex: number | null, jump: JumpContent | null): NewPage => ({
+    pageSn: `${sn}-${suffix}`,
+    projectSn: sn,
+    title,
+    tabIndex,
+    jumpContent: jump,
+  });
   const [t0, t1, t2, t3, t4] = p.tabTitles;
   const pageRows: NewPage[] = [
     page('home', t0, 0, { firstEnum: 'PAGE_INDEX' }),
@@ -305,7 +404,13 @@ function themedLayout(p: DemoProject, store: ThemedStore) {
   ];
 
   const moduleRows: NewModule[] = [];
-  const add = (pageSn: string, moduleType: PageModule['moduleType'], title: string | null, items: ModuleItem[], columnSn: string | null = null) => {
+  const add = (
+    pageSn: string,
+    moduleType: PageModule['moduleType'],
+    title: string | null,
+    items: ModuleItem[],
+    columnSn: string | null = null,
+  ) => {
     const sort = moduleRows.filter((m) => m.pageSn === pageSn).length + 1;
     moduleRows.push({ moduleSn: `${pageSn}-m${sort}`, pageSn, sort, moduleType, title, items, columnSn });
   };
@@ -316,12 +421,20 @@ function themedLayout(p: DemoProject, store: ThemedStore) {
     list.map((e, i) => item(`${pageSn}-${prefix}${i + 1}`, e.title, e.image, e.text ?? null, e.jump(cols)));
 
   const home = `${sn}-home`;
-  add(home, 'BANNER', null, store.banners.map((b, i) => item(`${home}-b${i + 1}`, b.title, b.image, null, b.jump(cols))));
+  add(
+    home,
+    'BANNER',
+    null,
+    store.banners.map((b, i) => item(`${home}-b${i + 1}`, b.title, b.image, null, b.jump(cols))),
+  );
   add(home, 'IMAGE_TEXT', '快捷入口', entries(home, 'i', store.quick));
   columnsOn(home, store.home);
 
   const tab2 = `${sn}-tab-2`;
-  if (store.tab2.banner) add(tab2, 'BANNER', null, [item(`${tab2}-b1`, store.tab2.banner.title, store.tab2.banner.image, null, store.tab2.banner.jump(cols))]);
+  if (store.tab2.banner)
+    add(tab2, 'BANNER', null, [
+      item(`${tab2}-b1`, store.tab2.banner.title, store.tab2.banner.image, null, store.tab2.banner.jump(cols)),
+    ]);
   add(tab2, 'NOTICE', null, [item(`${tab2}-n1`, null, null, store.tab2.notice, { firstEnum: 'IMAGE_TEXT_WINDOWS' })]);
   columnsOn(tab2, store.tab2.columns);
 
@@ -357,7 +470,10 @@ function activityRow(projectSn: string, actSn: string, c: CatalogueItem): typeof
  * server's CARD_CODE_KEY, under which the demo card codes are stored; `sandboxPayKey` its SANDBOX_PAY_KEY, with
  * which the demo payments' sandbox notifications are signed (the default key otherwise).
  */
-export async function seedIfEmpty(db: Db, options: { cardCodeKey?: string; sandboxPayKey?: string } = {}): Promise<boolean> {
+export async function seedIfEmpty(
+  db: Db,
+  options: { cardCodeKey?: string; sandboxPayKey?: string } = {},
+): Promise<boolean> {
   const cardCodeKey = options.cardCodeKey ?? DEFAULT_CARD_CODE_KEY;
   const [{ n }] = await db.select({ n: count() }).from(projects);
   // Capability data is added to an existing database too (idempotent), so an older ./data gets it.
@@ -376,7 +492,11 @@ export async function seedIfEmpty(db: Db, options: { cardCodeKey?: string; sandb
       await tx.insert(columns).values(columnRows.map(({ columnSn, title }) => ({ columnSn, projectSn, title })));
       await tx
         .insert(columnActivities)
-        .values(columnRows.flatMap((c) => c.items.map((it, i) => ({ columnSn: c.columnSn, actSn: act(it.key), sort: i + 1 }))));
+        .values(
+          columnRows.flatMap((c) =>
+            c.items.map((it, i) => ({ columnSn: c.columnSn, actSn: act(it.key), sort: i + 1 })),
+          ),
+        );
       await tx.insert(pages).values(pageRows);
       await tx.insert(pageModules).values(moduleRows);
     }
@@ -392,5 +512,8 @@ async function seedCapabilities(db: Db, cardCodeKey: string, sandboxPayKey?: str
   await seedCoupons(db, cardCodeKey);
   await seedForms(db);
   await seedEarnings(db, { sandboxPayKey });
-  await seedIntegral(db, DEMO_PROJECTS.map((p) => p.projectSn));
+  await seedIntegral(
+    db,
+    DEMO_PROJECTS.map((p) => p.projectSn),
+  );
 }

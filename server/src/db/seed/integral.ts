@@ -15,14 +15,30 @@ export const INTEGRAL_CASH: Readonly<Record<string, number>> = { 'integral-02': 
 
 export async function seedIntegral(db: Pick<Db, 'select' | 'insert'>, projectSns: readonly string[]): Promise<void> {
   const wanted = projectSns.flatMap((sn) => [
-    ...CATALOGUE.integral.map((item) => ({ actSn: `${sn}-${item.key}`, points: item.price, cashAmount: INTEGRAL_CASH[item.key] ?? 0 })),
+    ...CATALOGUE.integral.map((item) => ({
+      actSn: `${sn}-${item.key}`,
+      points: item.price,
+      cashAmount: INTEGRAL_CASH[item.key] ?? 0,
+    })),
     ...(PROJECT_SHELVES[sn] ?? [])
       .flatMap((s) => s.items)
       .filter((item) => item.actType === 'INTEGRAL')
       .map((item) => ({ actSn: `${sn}-${item.key}`, points: item.price, cashAmount: item.cash ?? 0 })),
   ]);
   if (!wanted.length) return;
-  const present = new Set((await db.select({ actSn: activities.actSn }).from(activities).where(inArray(activities.actSn, wanted.map((w) => w.actSn)))).map((r) => r.actSn));
+  const present = new Set(
+    (
+      await db
+        .select({ actSn: activities.actSn })
+        .from(activities)
+        .where(
+          inArray(
+            activities.actSn,
+            wanted.map((w) => w.actSn),
+          ),
+        )
+    ).map((r) => r.actSn),
+  );
   const rows = wanted.filter((w) => present.has(w.actSn));
   if (rows.length) await db.insert(integralItems).values(rows).onConflictDoNothing();
 }

@@ -16,7 +16,9 @@ const GOODS_TAGS = new Map(
   [...CATALOGUE.goods, ...[...SHELF_ITEMS.values()].filter((i) => i.actType === 'GOODS')].map((g) => [g.key, g.tags]),
 );
 
-/** The purchase agreement the payment engineer seeds (server/src/domains/order/purchase-agreement.ts DEMO_AGREEMENT_SN). */
+/**
+ * The purchase agreement the payment engineer seeds (server/src/domains/order/purchase-agreement.ts DEMO_AGREEMENT_SN).
+ */
 const AGREEMENT_SN = 'demo-purchase-agreement';
 
 export const DEFAULT_ORDER_CONFIG: OrderConfig = {
@@ -39,7 +41,13 @@ export const DEFAULT_ORDER_CONFIG: OrderConfig = {
 };
 
 const course = (courseSn: string, courseName: string, courseAmount: number) => ({ courseSn, courseName, courseAmount });
-const rule = (nKey: string, keyName: OrderConfig['restrict'][number]['keyName'], label: string, required = true, extra: Partial<OrderConfig['restrict'][number]> = {}) => ({
+const rule = (
+  nKey: string,
+  keyName: OrderConfig['restrict'][number]['keyName'],
+  label: string,
+  required = true,
+  extra: Partial<OrderConfig['restrict'][number]> = {},
+) => ({
   nKey,
   keyName,
   label,
@@ -48,7 +56,12 @@ const rule = (nKey: string, keyName: OrderConfig['restrict'][number]['keyName'],
   ...extra,
 });
 
-const COURSE_BASE: OrderConfig = { ...DEFAULT_ORDER_CONFIG, agreementSn: AGREEMENT_SN, electronicProtocol: true, hasProductIntroduce: true };
+const COURSE_BASE: OrderConfig = {
+  ...DEFAULT_ORDER_CONFIG,
+  agreementSn: AGREEMENT_SN,
+  electronicProtocol: true,
+  hasProductIntroduce: true,
+};
 
 /** Ordering features by catalogue key (server/src/db/seed/catalogue.ts). */
 export function orderConfigFor(key: string, sn: string): OrderConfig | null {
@@ -65,7 +78,11 @@ export function orderConfigFor(key: string, sn: string): OrderConfig | null {
             packageName: '专升本三科联报',
             price: 298000,
             discount: 20000,
-            courses: [course(`${sn}-c-chinese`, '大学语文', 99000), course(`${sn}-c-politics`, '政治', 99000), course(`${sn}-c-english`, '大学英语', 120000)],
+            courses: [
+              course(`${sn}-c-chinese`, '大学语文', 99000),
+              course(`${sn}-c-politics`, '政治', 99000),
+              course(`${sn}-c-english`, '大学英语', 120000),
+            ],
           },
         ],
         restrict: [rule('a1name', 'NAME', '姓名'), rule('a1idcd', 'IDCARD', '身份证号')],
@@ -91,7 +108,10 @@ export function orderConfigFor(key: string, sn: string): OrderConfig | null {
             packageName: '笔试+面试套餐',
             price: 139900,
             discount: 20000,
-            courses: [course(`${sn}-c-written`, '教资笔试精讲', 89900), course(`${sn}-c-interview`, '教资面试实战', 70000)],
+            courses: [
+              course(`${sn}-c-written`, '教资笔试精讲', 89900),
+              course(`${sn}-c-interview`, '教资面试实战', 70000),
+            ],
           },
           // A second package, so the detail page has packages to choose between (the first stays the default).
           {
@@ -105,7 +125,13 @@ export function orderConfigFor(key: string, sn: string): OrderConfig | null {
         giftCourses: [course(`${sn}-g-psy`, '教育心理学速记', 0), course(`${sn}-g-law`, '教育法规串讲', 0)],
       };
     case 'course-04': // 一级建造师: three instalments
-      return { ...COURSE_BASE, orderPayType: 3, installmentNum: 3, installmentIntervalDays: 30, courseDiscountAmount: 10000 };
+      return {
+        ...COURSE_BASE,
+        orderPayType: 3,
+        installmentNum: 3,
+        installmentIntervalDays: 30,
+        courseDiscountAmount: 10000,
+      };
     case 'course-05': // 人力资源管理师: delivery with freight, every applicant field type, household
       return {
         ...COURSE_BASE,
@@ -143,7 +169,12 @@ export function orderConfigFor(key: string, sn: string): OrderConfig | null {
       return { ...COURSE_BASE, disableFlag: true, disableReason: '课程报名已截止' };
     default:
       // Goods tagged 包邮 ship free; the others pay ¥10 (the detail says 包邮 only when this charges nothing).
-      if (GOODS_TAGS.has(key)) return { ...DEFAULT_ORDER_CONFIG, deliveryType: 1, freight: GOODS_TAGS.get(key)?.includes(FREE_SHIPPING) ? 0 : 1000 };
+      if (GOODS_TAGS.has(key))
+        return {
+          ...DEFAULT_ORDER_CONFIG,
+          deliveryType: 1,
+          freight: GOODS_TAGS.get(key)?.includes(FREE_SHIPPING) ? 0 : 1000,
+        };
       if (key.startsWith('course-')) return COURSE_BASE;
       return null;
   }
@@ -153,12 +184,69 @@ export function orderConfigFor(key: string, sn: string): OrderConfig | null {
 export function couponTemplatesFor(sn: string): (typeof couponTemplates.$inferInsert)[] {
   const all = { scopeActSns: [] as string[], scopeText: '全部商品可用' };
   return [
-    { couponSn: `${sn}-cp-amount`, projectSn: sn, couponName: '新人立减20元', couponType: 1, couponAmount: 2000, ...all, validityDays: 30, instructions: '下单立减\n不与其他优惠同享' },
-    { couponSn: `${sn}-cp-threshold`, projectSn: sn, couponName: '满1000减100', couponType: 1, couponAmount: 10000, threshold: 100000, ...all, validityDays: 30, instructions: '订单满1000元可用' },
-    { couponSn: `${sn}-cp-percent`, projectSn: sn, couponName: '课程85折券', couponType: 2, couponAmount: 15, upperLimit: 30000, ...all, validityDays: 15, instructions: '最高减300元' },
-    { couponSn: `${sn}-cp-big`, projectSn: sn, couponName: '满5000减800', couponType: 1, couponAmount: 80000, threshold: 500000, ...all, validityDays: 30, instructions: '订单满5000元可用' },
-    { couponSn: `${sn}-cp-used`, projectSn: sn, couponName: '已使用的10元券', couponType: 1, couponAmount: 1000, ...all, validityDays: 30, demoState: 2 },
-    { couponSn: `${sn}-cp-expired`, projectSn: sn, couponName: '已过期的15元券', couponType: 1, couponAmount: 1500, ...all, validityDays: 30, demoState: 3 },
+    {
+      couponSn: `${sn}-cp-amount`,
+      projectSn: sn,
+      couponName: '新人立减20元',
+      couponType: 1,
+      couponAmount: 2000,
+      ...all,
+      validityDays: 30,
+      instructions: '下单立减\n不与其他优惠同享',
+    },
+    {
+      couponSn: `${sn}-cp-threshold`,
+      projectSn: sn,
+      couponName: '满1000减100',
+      couponType: 1,
+      couponAmount: 10000,
+      threshold: 100000,
+      ...all,
+      validityDays: 30,
+      instructions: '订单满1000元可用',
+    },
+    {
+      couponSn: `${sn}-cp-percent`,
+      projectSn: sn,
+      couponName: '课程85折券',
+      couponType: 2,
+      couponAmount: 15,
+      upperLimit: 30000,
+      ...all,
+      validityDays: 15,
+      instructions: '最高减300元',
+    },
+    {
+      couponSn: `${sn}-cp-big`,
+      projectSn: sn,
+      couponName: '满5000减800',
+      couponType: 1,
+      couponAmount: 80000,
+      threshold: 500000,
+      ...all,
+      validityDays: 30,
+      instructions: '订单满5000元可用',
+    },
+    {
+      couponSn: `${sn}-cp-used`,
+      projectSn: sn,
+      couponName: '已使用的10元券',
+      couponType: 1,
+      couponAmount: 1000,
+      ...all,
+      validityDays: 30,
+      demoState: 2,
+    },
+    {
+      couponSn: `${sn}-cp-expired`,
+      projectSn: sn,
+      couponName: '已过期的15元券',
+      couponType: 1,
+      couponAmount: 1500,
+      ...all,
+      validityDays: 30,
+      demoState: 3,
+    },
     {
       couponSn: `${sn}-cp-other`,
       projectSn: sn,

@@ -69,6 +69,10 @@ export const DEMO_TIPS: Array<{ enumKey: string; projectEnum: ProjectEnum | null
   // §9 gives the integral note verbatim, for every project type (the points project included).
   { enumKey: 'INTEGRAL_QUERY', projectEnum: null, content: '积分查询可能会延迟，具体以移动官方积分余额为准' },
   // A project type's own text wins over the shared one: the points project's login notice names its rules too.
-  { enumKey: 'LOGIN', projectEnum: 'INTEGRAL_APPLE', content: '登录即表示您已阅读并同意《用户协议》《隐私政策》和《积分兑换规则》' },
+  {
+    enumKey: 'LOGIN',
+    projectEnum: 'INTEGRAL_APPLE',
+    content: '登录即表示您已阅读并同意《用户协议》《隐私政策》和《积分兑换规则》',
+  },
   { enumKey: 'ORDER_SUBMIT', projectEnum: null, content: '温馨提示：课程和证书详细信息请查阅课程详情页' },
 ];

@@ -33,7 +33,15 @@ const GOOD_SCORE = 4;
 type CommentRow = typeof activityComments.$inferSelect;
 
 function toComment(r: CommentRow): Comment {
-  return { commentId: r.commentId, nickName: r.nickName, avatar: r.avatar, score: r.score, content: r.content, images: r.images, createdAt: r.createdAt.toISOString() };
+  return {
+    commentId: r.commentId,
+    nickName: r.nickName,
+    avatar: r.avatar,
+    score: r.score,
+    content: r.content,
+    images: r.images,
+    createdAt: r.createdAt.toISOString(),
+  };
 }
 
 /**
@@ -54,7 +62,8 @@ const STATIC_PATH = /^\/static\/[\w\-./]+$/;
 
 /** A review picture: a file under our /static/ (no climbing out of it) or an https address, nothing else. */
 export function isAllowedCommentImage(src: string): boolean {
-  if (STATIC_PATH.test(src)) return !src.split('/').some((part) => part === '..' || part === '.') && !src.includes('//');
+  if (STATIC_PATH.test(src))
+    return !src.split('/').some((part) => part === '..' || part === '.') && !src.includes('//');
   if (!/^https:\/\/[^\s"'<>\\`]+$/i.test(src)) return false;
   try {
     const url = new URL(src);
@@ -74,10 +83,16 @@ async function hasBought(db: Db, userId: string, actSn: string): Promise<boolean
 }
 
 /**
- * Whether `userId` may review the item now: bought it and not reviewed it yet (one query). `user` is the caller's row when the
+ * Whether `userId` may review the item now: bought it and not reviewed it yet (one query). `user` is the caller's row
+ * when the
  * session brought it; without it the query alone answers.
  */
-export async function canComment(db: Db, userId: string, actSn: string, user?: { phone: string | null } | null): Promise<boolean> {
+export async function canComment(
+  db: Db,
+  userId: string,
+  actSn: string,
+  user?: { phone: string | null } | null,
+): Promise<boolean> {
   // A visitor is answered without a query: a user without a phone has no orders, since every path that creates one
   // asks for a customer with a phone (runtime/customer.ts).
   if (user !== undefined && !user?.phone) return false;
@@ -91,16 +106,31 @@ const mayComment = preparedStatement((db) => {
   const bought = db
     .select({ one: sql`1` })
     .from(orders)
-    .where(and(eq(orders.userId, sql.placeholder('userId')), eq(orders.actSn, sql.placeholder('actSn')), inArray(orders.status, [...PURCHASED_STATUSES])));
+    .where(
+      and(
+        eq(orders.userId, sql.placeholder('userId')),
+        eq(orders.actSn, sql.placeholder('actSn')),
+        inArray(orders.status, [...PURCHASED_STATUSES]),
+      ),
+    );
   const reviewed = db
     .select({ one: sql`1` })
     .from(activityComments)
-    .where(and(eq(activityComments.actSn, sql.placeholder('actSn')), eq(activityComments.userId, sql.placeholder('userId'))));
-  return prepareSql<{ may: boolean }>(db, 'comment_may', sql`select (exists (${bought}) and not exists (${reviewed})) as may`);
+    .where(
+      and(eq(activityComments.actSn, sql.placeholder('actSn')), eq(activityComments.userId, sql.placeholder('userId'))),
+    );
+  return prepareSql<{ may: boolean }>(
+    db,
+    'comment_may',
+    sql`select (exists (${bought}) and not exists (${reviewed})) as may`,
+  );
 });
 const summaryCounts = preparedStatement((db) =>
   db
-    .select({ total: count(), good: sql<number>`count(*) filter (where ${activityComments.score} >= ${GOOD_SCORE})`.mapWith(Number) })
+    .select({
+      total: count(),
+      good: sql<number>`count(*) filter (where ${activityComments.score} >= ${GOOD_SCORE})`.mapWith(Number),
+    })
     .from(activityComments)
     .where(eq(activityComments.actSn, sql.placeholder('actSn')))
     .prepare('comment_summary_counts'),
@@ -119,8 +149,14 @@ const summaryLatest = preparedStatement((db) =>
 export const commentSummaryKey = (actSn: string) => `comments:${actSn}`;
 
 /** The detail's review block: count, share of good reviews in percent, the newest few. */
-export async function commentSummary(db: Db, actSn: string): Promise<{ total: number; goodRate: number; latest: Comment[] }> {
-  const [[counts], latest] = await Promise.all([summaryCounts(db).execute({ actSn }), summaryLatest(db).execute({ actSn })]);
+export async function commentSummary(
+  db: Db,
+  actSn: string,
+): Promise<{ total: number; goodRate: number; latest: Comment[] }> {
+  const [[counts], latest] = await Promise.all([
+    summaryCounts(db).execute({ actSn }),
+    summaryLatest(db).execute({ actSn }),
+  ]);
   const { total, good } = counts;
   return { total, goodRate: total ? Math.round((good / total) * 100) : 0, latest: latest.map(toComment) };
 }
@@ -147,7 +183,13 @@ export function sharedCommentSummary(db: Db, actSn: string): Promise<Summary> {
   return read(actSn);
 }
 
-export async function listComments(db: Db, projectSn: string, actSn: string, page: number, perSize: number): Promise<Paged<Comment>> {
+export async function listComments(
+  db: Db,
+  projectSn: string,
+  actSn: string,
+  page: number,
+  perSize: number,
+): Promise<Paged<Comment>> {
   await findOnline(db, projectSn, actSn);
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -178,13 +220,27 @@ export async function publishComment(
   if (!input.images.every(isAllowedCommentImage)) throw badRequest(COMMENT_MESSAGES.badImage);
   const content = cleanCommentText(input.content);
   if (!content) throw badRequest(COMMENT_MESSAGES.empty);
-  if (!(await hasBought(db, session.userId, input.actSn))) throw new AppError(403, ERROR_CODES.LOGIN_REQUIRED, COMMENT_MESSAGES.notBought);
-  const [user] = await db.select({ phone: users.phone, nickName: users.nickName, avatar: users.avatar }).from(users).where(eq(users.userId, session.userId)).limit(1);
+  if (!(await hasBought(db, session.userId, input.actSn)))
+    throw new AppError(403, ERROR_CODES.LOGIN_REQUIRED, COMMENT_MESSAGES.notBought);
+  const [user] = await db
+    .select({ phone: users.phone, nickName: users.nickName, avatar: users.avatar })
+    .from(users)
+    .where(eq(users.userId, session.userId))
+    .limit(1);
   const commentId = randomUUID();
   // The unique index on (act_sn, user_id) decides a double tap or two concurrent publishes: one row, one 409.
   const inserted = await db
     .insert(activityComments)
-    .values({ commentId, actSn: input.actSn, userId: session.userId, nickName: maskedName(user), avatar: user?.avatar ?? null, score: input.score, content, images: input.images })
+    .values({
+      commentId,
+      actSn: input.actSn,
+      userId: session.userId,
+      nickName: maskedName(user),
+      avatar: user?.avatar ?? null,
+      score: input.score,
+      content,
+      images: input.images,
+    })
     .onConflictDoNothing()
     .returning({ commentId: activityComments.commentId });
   if (!inserted.length) throw new AppError(409, ERROR_CODES.ORDER_STATE, COMMENT_MESSAGES.reviewed);

@@ -38,7 +38,11 @@ export const cardFields = {
 
 /** A points item's price (pointsPriceColumn); null for any other item. */
 export async function readPointsPrice(db: Pick<Db, 'select'>, actSn: string): Promise<PointsPrice | null> {
-  const [row] = await db.select({ price: pointsPriceColumn }).from(activities).where(eq(activities.actSn, actSn)).limit(1);
+  const [row] = await db
+    .select({ price: pointsPriceColumn })
+    .from(activities)
+    .where(eq(activities.actSn, actSn))
+    .limit(1);
   return row?.price ?? null;
 }
 
@@ -47,7 +51,11 @@ export interface PageRequest {
   perSize: number;
 }
 
-export async function columnCards(db: Db, columnSn: string, { page, perSize }: PageRequest): Promise<Paged<ActivityCard>> {
+export async function columnCards(
+  db: Db,
+  columnSn: string,
+  { page, perSize }: PageRequest,
+): Promise<Paged<ActivityCard>> {
   const where = and(eq(columnActivities.columnSn, columnSn), eq(activities.status, 'ONLINE'));
   const [list, [{ total }]] = await Promise.all([
     db
@@ -70,7 +78,12 @@ export async function columnCards(db: Db, columnSn: string, { page, perSize }: P
 /** `%` and `_` typed by a visitor are literal characters, not patterns. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export async function searchCards(db: Db, projectSn: string, keyword: string, { page, perSize }: PageRequest): Promise<Paged<ActivityCard>> {
+export async function searchCards(
+  db: Db,
+  projectSn: string,
+  keyword: string,
+  { page, perSize }: PageRequest,
+): Promise<Paged<ActivityCard>> {
   if (!keyword) return { list: [], total: 0, page, perSize };
   const where = and(
     eq(activities.projectSn, projectSn),

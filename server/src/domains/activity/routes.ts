@@ -30,27 +30,75 @@ const activityRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, op
 
   app.get(
     '/front/v1/activity/details',
-    { ...session, schema: { tags, summary: 'Activity or course detail', querystring: actSnQuery, response: responses(activityDetailSchema, [400, 401, 404]) } },
+    {
+      ...session,
+      schema: {
+        tags,
+        summary: 'Activity or course detail',
+        querystring: actSnQuery,
+        response: responses(activityDetailSchema, [400, 401, 404]),
+      },
+    },
     async (request) => sharedOk(await activityDetail(app.db, requireSession(request.session), request.query.actSn)),
   );
   app.get(
     '/front/v1/activity/spec-attrs',
-    { ...session, schema: { tags, summary: 'Spec attributes', querystring: actSnQuery, response: responses(specAttrsInfo, [400, 401, 404]) } },
+    {
+      ...session,
+      schema: {
+        tags,
+        summary: 'Spec attributes',
+        querystring: actSnQuery,
+        response: responses(specAttrsInfo, [400, 401, 404]),
+      },
+    },
     async (request) => ok(await specAttrs(app.db, requireSession(request.session).projectSn, request.query.actSn)),
   );
   app.get(
     '/front/v1/activity/hot-recommend',
-    { ...session, schema: { tags, summary: 'Best sellers of the project, not this item (at most 6)', querystring: actSnQuery, response: responses(hotRecommendInfo, [400, 401, 404]) } },
+    {
+      ...session,
+      schema: {
+        tags,
+        summary: 'Best sellers of the project, not this item (at most 6)',
+        querystring: actSnQuery,
+        response: responses(hotRecommendInfo, [400, 401, 404]),
+      },
+    },
     async (request) => ok(await hotRecommend(app.db, requireSession(request.session).projectSn, request.query.actSn)),
   );
   app.get(
     '/front/v1/activity/share',
-    { ...session, schema: { tags, summary: 'Share title, content, image and link', querystring: actSnQuery, response: responses(shareInfo, [400, 401, 404]) } },
-    async (request) => ok(await share(app.db, requireSession(request.session).projectSn, request.query.actSn, opts.config.publicBaseUrl ?? null)),
+    {
+      ...session,
+      schema: {
+        tags,
+        summary: 'Share title, content, image and link',
+        querystring: actSnQuery,
+        response: responses(shareInfo, [400, 401, 404]),
+      },
+    },
+    async (request) =>
+      ok(
+        await share(
+          app.db,
+          requireSession(request.session).projectSn,
+          request.query.actSn,
+          opts.config.publicBaseUrl ?? null,
+        ),
+      ),
   );
   app.get(
     '/front/v1/activity/comment/list',
-    { ...session, schema: { tags, summary: 'Reviews, newest first', querystring: commentListQuery, response: responses(commentListInfo, [400, 401, 404]) } },
+    {
+      ...session,
+      schema: {
+        tags,
+        summary: 'Reviews, newest first',
+        querystring: commentListQuery,
+        response: responses(commentListInfo, [400, 401, 404]),
+      },
+    },
     async (request) => {
       const { actSn, page, perSize } = request.query;
       return ok(await listComments(app.db, requireSession(request.session).projectSn, actSn, page, perSize));
@@ -81,7 +129,8 @@ const activityRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, op
         response: responses(introduceInfo, [400, 401, 404]),
       },
     },
-    async (request) => ok(await productIntroduce(app.db, requireSession(request.session).projectSn, request.params.actSn)),
+    async (request) =>
+      ok(await productIntroduce(app.db, requireSession(request.session).projectSn, request.params.actSn)),
   );
 };
 

@@ -12,7 +12,9 @@ export const activities = pgTable(
   'activities',
   {
     actSn: text('act_sn').primaryKey(),
-    projectSn: text('project_sn').notNull().references(() => projects.projectSn),
+    projectSn: text('project_sn')
+      .notNull()
+      .references(() => projects.projectSn),
     actName: text('act_name').notNull(),
     /** ACTIVITY | COURSE | GOODS | INTEGRAL */
     actType: text('act_type').notNull(),
@@ -34,8 +36,12 @@ export const activities = pgTable(
 export const columnActivities = pgTable(
   'column_activities',
   {
-    columnSn: text('column_sn').notNull().references(() => columns.columnSn),
-    actSn: text('act_sn').notNull().references(() => activities.actSn),
+    columnSn: text('column_sn')
+      .notNull()
+      .references(() => columns.columnSn),
+    actSn: text('act_sn')
+      .notNull()
+      .references(() => activities.actSn),
     sort: integer('sort').notNull(),
   },
   (t) => [primaryKey({ columns: [t.columnSn, t.actSn] }), index('column_activities_sort_idx').on(t.columnSn, t.sort)],
@@ -59,7 +65,10 @@ export const activityComments = pgTable(
     images: jsonb('images').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('activity_comments_act_idx').on(t.actSn, t.createdAt), uniqueIndex('activity_comments_user_idx').on(t.actSn, t.userId)],
+  (t) => [
+    index('activity_comments_act_idx').on(t.actSn, t.createdAt),
+    uniqueIndex('activity_comments_user_idx').on(t.actSn, t.userId),
+  ],
 );
 
 /**

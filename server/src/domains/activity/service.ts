@@ -25,7 +25,11 @@ export const HOT_RECOMMEND_LIMIT = 6;
  */
 const details = new WeakMap<object, WeakMap<object, { yes?: ActivityDetail; no?: ActivityDetail }>>();
 
-export async function activityDetail(db: Db, session: { projectSn: string; userId: string; user?: { phone: string | null } }, actSn: string): Promise<ActivityDetail> {
+export async function activityDetail(
+  db: Db,
+  session: { projectSn: string; userId: string; user?: { phone: string | null } },
+  actSn: string,
+): Promise<ActivityDetail> {
   // The item and its order config are a read model (cached until an operator change invalidates it); what this
   // customer may do is read live.
   const [item, summary, mayComment] = await Promise.all([
@@ -43,10 +47,17 @@ export async function activityDetail(db: Db, session: { projectSn: string; userI
   return (pair[slot] ??= buildDetail(item, summary, mayComment));
 }
 
-function buildDetail({ a, config, pointsPrice }: Awaited<ReturnType<typeof onlineItemWithConfig>>, summary: ActivityDetail['commentSummary'], mayComment: boolean): ActivityDetail {
+function buildDetail(
+  { a, config, pointsPrice }: Awaited<ReturnType<typeof onlineItemWithConfig>>,
+  summary: ActivityDetail['commentSummary'],
+  mayComment: boolean,
+): ActivityDetail {
   const x = extrasOf(a);
   const covers = x.courseCovers ?? {};
-  const course = (c: { courseSn: string; courseName: string; courseAmount: number }): Course => ({ ...c, courseCover: covers[c.courseSn] ?? null });
+  const course = (c: { courseSn: string; courseName: string; courseAmount: number }): Course => ({
+    ...c,
+    courseCover: covers[c.courseSn] ?? null,
+  });
   const isCourse = a.actType === 'COURSE';
   return {
     actSn: a.actSn,
@@ -59,13 +70,18 @@ function buildDetail({ a, config, pointsPrice }: Awaited<ReturnType<typeof onlin
     sales: a.sales,
     summary: x.summary ?? null,
     orderPayType: config.orderPayType,
-    installmentNum: config.orderPayType === 3 ? config.installmentNum ?? null : null,
-    depositAmount: config.orderPayType === 2 ? config.depositAmount ?? null : null,
+    installmentNum: config.orderPayType === 3 ? (config.installmentNum ?? null) : null,
+    depositAmount: config.orderPayType === 2 ? (config.depositAmount ?? null) : null,
     courseName: isCourse ? a.actName : null,
     courseCover: isCourse ? a.cover : null,
     courseAmount: isCourse ? a.price : null,
     isPackage: config.packages.length > 0,
-    packages: config.packages.map((p) => ({ packageSn: p.packageSn, packageName: p.packageName, price: p.price, courses: p.courses.map(course) })),
+    packages: config.packages.map((p) => ({
+      packageSn: p.packageSn,
+      packageName: p.packageName,
+      price: p.price,
+      courses: p.courses.map(course),
+    })),
     giftCourses: config.giftCourses.map(course),
     adultExamination: x.adultExamination ?? null,
     subjectCharge: x.subjectCharge ?? null,
@@ -77,7 +93,7 @@ function buildDetail({ a, config, pointsPrice }: Awaited<ReturnType<typeof onlin
     pointsPrice,
     commentSummary: summary,
     orderEnabled: !config.disableFlag,
-    disabledReason: config.disableFlag ? config.disableReason ?? null : null,
+    disabledReason: config.disableFlag ? (config.disableReason ?? null) : null,
     canComment: mayComment,
     place: x.place ?? null,
     schedule: x.schedule ?? null,

@@ -24,8 +24,10 @@ export function areaChildren(parentId: string): AreaNode[] {
   if (!parentId || parentId === '0') {
     return [...provinces].map(([id, name]) => ({ id, name, hasChildren: citiesOf(id).length > 0 }));
   }
-  if (provinces.has(parentId)) return citiesOf(parentId).map((id) => ({ id, name: cities.get(id)!, hasChildren: countiesOf(id).length > 0 }));
-  if (cities.has(parentId)) return countiesOf(parentId).map((id) => ({ id, name: counties.get(id)!, hasChildren: false }));
+  if (provinces.has(parentId))
+    return citiesOf(parentId).map((id) => ({ id, name: cities.get(id)!, hasChildren: countiesOf(id).length > 0 }));
+  if (cities.has(parentId))
+    return countiesOf(parentId).map((id) => ({ id, name: counties.get(id)!, hasChildren: false }));
   return [];
 }
 

@@ -22,13 +22,29 @@ const addressRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/front/v1/common/area/childList',
-    { ...session, schema: { tags: ['address'], summary: 'Provinces, a province’s cities or a city’s counties', querystring: areaChildQuery, response: responses(areaChildInfo, [400, 401]) } },
+    {
+      ...session,
+      schema: {
+        tags: ['address'],
+        summary: 'Provinces, a province’s cities or a city’s counties',
+        querystring: areaChildQuery,
+        response: responses(areaChildInfo, [400, 401]),
+      },
+    },
     async (request) => ok({ list: areaChildren(request.query.parentId) }),
   );
 
   app.get(
     '/front/v1/address/list',
-    { ...session, schema: { tags: ['address'], summary: 'The user’s addresses, default first', querystring: signedQuery, response: responses(addressListInfo, [400, 401]) } },
+    {
+      ...session,
+      schema: {
+        tags: ['address'],
+        summary: 'The user’s addresses, default first',
+        querystring: signedQuery,
+        response: responses(addressListInfo, [400, 401]),
+      },
+    },
     async (request) => ok({ list: await listAddresses(app.db, requireSession(request.session).userId) }),
   );
 
@@ -36,7 +52,13 @@ const addressRoutes: FastifyPluginAsyncZod = async (app) => {
     '/front/v1/address/:id',
     {
       ...session,
-      schema: { tags: ['address'], summary: 'One address of the user', params: addressIdParams, querystring: signedQuery, response: responses(addressSchema, [400, 401, 404]) },
+      schema: {
+        tags: ['address'],
+        summary: 'One address of the user',
+        params: addressIdParams,
+        querystring: signedQuery,
+        response: responses(addressSchema, [400, 401, 404]),
+      },
     },
     async (request) => {
       const address = await findAddress(app.db, requireSession(request.session).userId, request.params.id);
@@ -49,7 +71,13 @@ const addressRoutes: FastifyPluginAsyncZod = async (app) => {
     '/front/v1/address/:id',
     {
       ...session,
-      schema: { tags: ['address'], summary: 'Delete an address of the user', params: addressIdParams, querystring: signedQuery, response: responses(z.null(), [400, 401, 404]) },
+      schema: {
+        tags: ['address'],
+        summary: 'Delete an address of the user',
+        params: addressIdParams,
+        querystring: signedQuery,
+        response: responses(z.null(), [400, 401, 404]),
+      },
     },
     async (request) => {
       await deleteAddress(app.db, requireSession(request.session).userId, request.params.id);
@@ -59,7 +87,15 @@ const addressRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/front/v1/address',
-    { ...session, schema: { tags: ['address'], summary: 'Create (no addressId) or update an address', body: addressSaveBody, response: responses(addressSchema, [400, 401, 404]) } },
+    {
+      ...session,
+      schema: {
+        tags: ['address'],
+        summary: 'Create (no addressId) or update an address',
+        body: addressSaveBody,
+        response: responses(addressSchema, [400, 401, 404]),
+      },
+    },
     async (request) => ok(await saveAddress(app.db, requireSession(request.session).userId, request.body)),
   );
 };

@@ -35,7 +35,11 @@ export function toAddress(r: Row): Address {
 export const DEFAULT_FIRST = [desc(addresses.isDefault), asc(addresses.createdAt)] as const;
 
 export async function listAddresses(db: Db, userId: string): Promise<Address[]> {
-  const rows = await db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(...DEFAULT_FIRST);
+  const rows = await db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(...DEFAULT_FIRST);
   return rows.map(toAddress);
 }
 
@@ -53,7 +57,17 @@ export async function defaultAddress(db: Db, userId: string): Promise<Address | 
   return list[0] ?? null;
 }
 
-type SaveInput = Pick<AddressSave, 'addressId' | 'consigneeName' | 'consigneeTelephone' | 'provinceId' | 'cityId' | 'areaId' | 'fullAddress' | 'isDefault'>;
+type SaveInput = Pick<
+  AddressSave,
+  | 'addressId'
+  | 'consigneeName'
+  | 'consigneeTelephone'
+  | 'provinceId'
+  | 'cityId'
+  | 'areaId'
+  | 'fullAddress'
+  | 'isDefault'
+>;
 
 /** Create or update; a new default unsets the others in the same transaction; the first address is the default. */
 export async function saveAddress(db: Db, userId: string, input: SaveInput): Promise<Address> {
@@ -84,7 +98,10 @@ export async function saveAddress(db: Db, userId: string, input: SaveInput): Pro
       await tx.insert(addresses).values({ addressId, userId, ...values, isDefault: n === 0 });
     }
     if (input.isDefault) {
-      await tx.update(addresses).set({ isDefault: false }).where(and(eq(addresses.userId, userId), ne(addresses.addressId, addressId)));
+      await tx
+        .update(addresses)
+        .set({ isDefault: false })
+        .where(and(eq(addresses.userId, userId), ne(addresses.addressId, addressId)));
       await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.addressId, addressId));
     }
     const [row] = await tx.select().from(addresses).where(eq(addresses.addressId, addressId));
@@ -101,7 +118,12 @@ export async function deleteAddress(db: Db, userId: string, addressId: string): 
     if (!removed.length) throw notFound(ADDRESS_MESSAGES.notFound);
     if (removed[0].isDefault) {
       // Someone must stay the default, or the next order would start without an address.
-      const [next] = await tx.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(asc(addresses.createdAt)).limit(1);
+      const [next] = await tx
+        .select()
+        .from(addresses)
+        .where(eq(addresses.userId, userId))
+        .orderBy(asc(addresses.createdAt))
+        .limit(1);
       if (next) await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.addressId, next.addressId));
     }
   });

@@ -26,15 +26,19 @@ const int = (v: string | undefined, fallback: number, name: string, min = 0) => 
 
 export function loadAfterSalesConfig(env: Record<string, string | undefined>): AfterSalesConfig {
   const provider = env.LOGISTICS_PROVIDER || 'sandbox';
-  if (provider !== 'sandbox' && provider !== 'kuaidi100') throw new Error('LOGISTICS_PROVIDER must be sandbox or kuaidi100');
+  if (provider !== 'sandbox' && provider !== 'kuaidi100')
+    throw new Error('LOGISTICS_PROVIDER must be sandbox or kuaidi100');
   const customer = env.KUAIDI100_CUSTOMER ?? '';
   const key = env.KUAIDI100_KEY ?? '';
-  if (provider === 'kuaidi100' && (!customer || !key)) throw new Error('LOGISTICS_PROVIDER=kuaidi100 needs KUAIDI100_CUSTOMER and KUAIDI100_KEY');
+  if (provider === 'kuaidi100' && (!customer || !key))
+    throw new Error('LOGISTICS_PROVIDER=kuaidi100 needs KUAIDI100_CUSTOMER and KUAIDI100_KEY');
   return {
     sandboxRefundDelayMs: int(env.SANDBOX_REFUND_DELAY_MS, 1500, 'SANDBOX_REFUND_DELAY_MS'),
     trackingProvider: provider,
-    kuaidi100: customer && key ? { customer, key, baseUrl: env.KUAIDI100_BASE_URL || 'https://poll.kuaidi100.com' } : null,
-    trackCacheMs: int(env.LOGISTICS_CACHE_SECONDS, provider === 'kuaidi100' ? 1800 : 10, 'LOGISTICS_CACHE_SECONDS') * 1000,
+    kuaidi100:
+      customer && key ? { customer, key, baseUrl: env.KUAIDI100_BASE_URL || 'https://poll.kuaidi100.com' } : null,
+    trackCacheMs:
+      int(env.LOGISTICS_CACHE_SECONDS, provider === 'kuaidi100' ? 1800 : 10, 'LOGISTICS_CACHE_SECONDS') * 1000,
     sandboxTrackStepMs: int(env.SANDBOX_TRACK_STEP_SECONDS, 30, 'SANDBOX_TRACK_STEP_SECONDS', 1) * 1000,
     returnAddress: {
       addressId: 'return',

@@ -14,7 +14,9 @@ const PROVIDERS = ['sandbox', 'wechat', 'baidu'] as const;
 
 const notifyRoutes: FastifyPluginAsyncZod<AfterSalesDeps> = async (app, { refundProviders }) => {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) =>
+    done(null, body),
+  );
   answerRefusalsAs(app, (request, message) => {
     const name = providerParam(request, PROVIDERS);
     return name ? refundProviders.byName(name)?.refuse?.(message) : undefined;
@@ -33,7 +35,12 @@ const notifyRoutes: FastifyPluginAsyncZod<AfterSalesDeps> = async (app, { refund
     },
     async (request) => {
       const rawBody = typeof request.body === 'string' ? request.body : '';
-      return answerRefundNotification(app.db, refundProviders, { provider: request.params.provider, rawBody, headers: request.headers, log: request.log });
+      return answerRefundNotification(app.db, refundProviders, {
+        provider: request.params.provider,
+        rawBody,
+        headers: request.headers,
+        log: request.log,
+      });
     },
   );
 };

@@ -33,12 +33,24 @@ export const opsApiRoutes: FastifyPluginAsyncZod<AfterSalesDeps> = async (app, d
 
   app.get(
     '/ops/after-sales',
-    { schema: { ...doc('After-sale applications, newest first (state filters)'), querystring: opsAfterSaleQuery, response: responses(opsAfterSaleList, [400, 401]) } },
+    {
+      schema: {
+        ...doc('After-sale applications, newest first (state filters)'),
+        querystring: opsAfterSaleQuery,
+        response: responses(opsAfterSaleList, [400, 401]),
+      },
+    },
     async (request) => ok(await opsApplications(app.db, deps.afterSales, request.query.state)),
   );
   app.get(
     '/ops/after-sales/:applicationNo',
-    { schema: { ...doc('One application with its history'), params: applicationNoParams, response: responses(opsAfterSaleSchema, [400, 401, 404]) } },
+    {
+      schema: {
+        ...doc('One application with its history'),
+        params: applicationNoParams,
+        response: responses(opsAfterSaleSchema, [400, 401, 404]),
+      },
+    },
     async (request) => ok(await opsApplication(app.db, deps.afterSales, request.params.applicationNo)),
   );
 
@@ -51,20 +63,37 @@ export const opsApiRoutes: FastifyPluginAsyncZod<AfterSalesDeps> = async (app, d
   for (const [action, summary] of actions) {
     app.post(
       `/ops/after-sales/:applicationNo/${action}`,
-      { schema: { ...doc(summary), params: applicationNoParams, body: opsMessageBody, response: responses(opsAfterSaleSchema, [400, 401, 404, 409]) } },
+      {
+        schema: {
+          ...doc(summary),
+          params: applicationNoParams,
+          body: opsMessageBody,
+          response: responses(opsAfterSaleSchema, [400, 401, 404, 409]),
+        },
+      },
       async (request) => ok(await opsAct(app.db, deciding, request.params.applicationNo, action, request.body.message)),
     );
   }
   app.post(
     '/ops/after-sales/:applicationNo/refuse',
-    { schema: { ...doc('Refuse with a reason the customer reads'), params: applicationNoParams, body: opsRefuseBody, response: responses(opsAfterSaleSchema, [400, 401, 404, 409]) } },
+    {
+      schema: {
+        ...doc('Refuse with a reason the customer reads'),
+        params: applicationNoParams,
+        body: opsRefuseBody,
+        response: responses(opsAfterSaleSchema, [400, 401, 404, 409]),
+      },
+    },
     async (request) => ok(await opsAct(app.db, deciding, request.params.applicationNo, 'refuse', request.body.reason)),
   );
 };
 
 /** The page needs no key to load (it holds none); every call it makes carries the key typed into it. */
 export const opsPageRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/ops/after-sales/page', { schema: { hide: true, querystring: z.object({}).passthrough() } }, async (_request, reply) =>
-    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(AFTER_SALES_PAGE_HTML),
+  app.get(
+    '/ops/after-sales/page',
+    { schema: { hide: true, querystring: z.object({}).passthrough() } },
+    async (_request, reply) =>
+      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(AFTER_SALES_PAGE_HTML),
   );
 };

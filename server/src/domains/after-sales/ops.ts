@@ -23,7 +23,12 @@ export type OpsAction = 'agree' | 'return' | 'refuse' | 'receive' | 'refund';
 async function opsView(db: Db, app: ApplicationRow, config: AfterSalesConfig) {
   const [u] = await db.select({ phone: users.phone }).from(users).where(eq(users.userId, app.userId)).limit(1);
   const [o] = await db.select({ status: orders.status }).from(orders).where(eq(orders.orderNo, app.orderNo)).limit(1);
-  return { ...(await detailOf(db, app, config)), userId: app.userId, phone: u?.phone ? maskPhone(u.phone) : null, orderStatus: o?.status ?? '' };
+  return {
+    ...(await detailOf(db, app, config)),
+    userId: app.userId,
+    phone: u?.phone ? maskPhone(u.phone) : null,
+    orderStatus: o?.status ?? '',
+  };
 }
 
 export async function opsApplications(db: Db, config: AfterSalesConfig, state?: AfterSaleState) {
@@ -37,7 +42,11 @@ export async function opsApplications(db: Db, config: AfterSalesConfig, state?: 
 }
 
 async function findApplication(db: Db, applicationNo: string): Promise<ApplicationRow> {
-  const [row] = await db.select().from(afterSaleApplications).where(eq(afterSaleApplications.applicationNo, applicationNo)).limit(1);
+  const [row] = await db
+    .select()
+    .from(afterSaleApplications)
+    .where(eq(afterSaleApplications.applicationNo, applicationNo))
+    .limit(1);
   if (!row) throw notFound(AFTER_SALE_MESSAGES.notFound);
   return row;
 }

@@ -20,7 +20,10 @@ export async function afterSaleOfOrder(db: Executor, order: OrderRow) {
     .orderBy(desc(afterSaleApplications.createdAt))
     .limit(1);
   const [{ amount, at }] = await db
-    .select({ amount: sql<number>`coalesce(sum(${refunds.amount}), 0)::int`, at: sql<Date | string | null>`max(${refunds.settledAt})` })
+    .select({
+      amount: sql<number>`coalesce(sum(${refunds.amount}), 0)::int`,
+      at: sql<Date | string | null>`max(${refunds.settledAt})`,
+    })
     .from(refunds)
     .where(and(eq(refunds.orderNo, order.orderNo), eq(refunds.status, 'SUCCESS')));
   const refundVO = latest
@@ -34,7 +37,10 @@ export async function afterSaleOfOrder(db: Executor, order: OrderRow) {
     : null;
 
   let canApplyAfterSale = false;
-  if ((PAID_STATES.includes(order.status) || order.status === 'REFUND_PART') && !(latest && OPEN_AFTER_SALE_STATES.includes(latest.state))) {
+  if (
+    (PAID_STATES.includes(order.status) || order.status === 'REFUND_PART') &&
+    !(latest && OPEN_AFTER_SALE_STATES.includes(latest.state))
+  ) {
     const [a] = await db.select().from(activities).where(eq(activities.actSn, order.actSn)).limit(1);
     const tags = a ? extrasOf(a).refundTags : undefined;
     if (refundAllowedByTags(Array.isArray(tags) ? tags : [])) {
@@ -45,7 +51,12 @@ export async function afterSaleOfOrder(db: Executor, order: OrderRow) {
       const [{ held }] = await db
         .select({ held: sql<number>`coalesce(sum(${afterSaleApplications.amount}), 0)::int` })
         .from(afterSaleApplications)
-        .where(and(eq(afterSaleApplications.orderNo, order.orderNo), inArray(afterSaleApplications.state, [...OPEN_AFTER_SALE_STATES, 'REFUNDED'])));
+        .where(
+          and(
+            eq(afterSaleApplications.orderNo, order.orderNo),
+            inArray(afterSaleApplications.state, [...OPEN_AFTER_SALE_STATES, 'REFUNDED']),
+          ),
+        );
       canApplyAfterSale = Number(paid) - Number(held) > 0;
     }
   }

@@ -6,7 +6,13 @@ import type { Config } from '../../config';
 import type { NotifySender } from '../../runtime/self-sender';
 import type { AfterSalesConfig } from './config';
 import { createRefundProviders, type RefundProviders } from '../payment/providers/refund';
-import { createKuaidi100Tracker, createSandboxTracker, withCache, type CachedTracker, type TrackingProvider } from '../shipping/providers/tracking';
+import {
+  createKuaidi100Tracker,
+  createSandboxTracker,
+  withCache,
+  type CachedTracker,
+  type TrackingProvider,
+} from '../shipping/providers/tracking';
 
 export interface AfterSalesProviders {
   refundProviders: RefundProviders;

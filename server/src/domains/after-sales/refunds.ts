@@ -29,7 +29,20 @@ export async function answerRefundNotification(
   refundProviders: RefundProviders,
   input: { provider: string; rawBody: string; headers: NotificationHeaders; log?: Log },
 ): Promise<unknown> {
-  const outcome = await applyRefundNotification(db, refundProviders, input.provider, input.rawBody, input.headers, input.log);
+  const outcome = await applyRefundNotification(
+    db,
+    refundProviders,
+    input.provider,
+    input.rawBody,
+    input.headers,
+    input.log,
+  );
   // WeChat and Baidu each expect their own answer to a handled notification.
-  return refundProviders.byName(input.provider)?.acknowledge?.(outcome) ?? { state: true, message: 'success', info: { outcome } };
+  return (
+    refundProviders.byName(input.provider)?.acknowledge?.(outcome) ?? {
+      state: true,
+      message: 'success',
+      info: { outcome },
+    }
+  );
 }

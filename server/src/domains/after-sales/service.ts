@@ -45,7 +45,15 @@ import { badRequest, conflict, notFound } from '../../runtime/http';
 import type { Db } from '../../runtime/database/plugin';
 import type { AfterSalesConfig } from './config';
 import { extrasOf } from '../activity/items';
-import { lockOrder, orderNotFound, orderPaymentRows, type Executor, type OrderPaymentRow, type OrderRow, type Tx } from '../order/state-db';
+import {
+  lockOrder,
+  orderNotFound,
+  orderPaymentRows,
+  type Executor,
+  type OrderPaymentRow,
+  type OrderRow,
+  type Tx,
+} from '../order/state-db';
 import { PAID_STATES } from '../order/state';
 import { courseNameOf, readSnapshot } from '../order/view';
 import type { CachedTracker } from '../shipping/providers/tracking';
@@ -70,7 +78,8 @@ export const AFTER_SALE_MESSAGES = {
   openExists: '该订单已有处理中的售后申请',
 } as const;
 
-export const newApplicationNo = (now = new Date()) => `AS${now.getTime()}${randomBytes(4).toString('hex').toUpperCase()}`;
+export const newApplicationNo = (now = new Date()) =>
+  `AS${now.getTime()}${randomBytes(4).toString('hex').toUpperCase()}`;
 
 const allocationsOf = (row: ApplicationRow): Allocation[] =>
   (row.seqs as unknown[]).map((v) => (typeof v === 'number' ? { seq: v, amount: 0 } : (v as Allocation)));
@@ -87,7 +96,12 @@ async function refundableBySeq(db: Executor, order: OrderRow, exceptApplicationN
   const apps = await db
     .select()
     .from(afterSaleApplications)
-    .where(and(eq(afterSaleApplications.orderNo, order.orderNo), inArray(afterSaleApplications.state, [...OPEN_AFTER_SALE_STATES, 'REFUNDED'])));
+    .where(
+      and(
+        eq(afterSaleApplications.orderNo, order.orderNo),
+        inArray(afterSaleApplications.state, [...OPEN_AFTER_SALE_STATES, 'REFUNDED']),
+      ),
+    );
   const held = new Map<number, number>();
   for (const a of apps) {
     if (a.applicationNo === exceptApplicationNo) continue;
@@ -95,7 +109,12 @@ async function refundableBySeq(db: Executor, order: OrderRow, exceptApplicationN
   }
   return rows
     .filter((r) => r.status === 'PAID' && (r.paidAmount ?? 0) > 0)
-    .map((r) => ({ seq: r.seq, label: paymentLabel(order, r), paid: r.paidAmount ?? 0, refundable: Math.max(0, (r.paidAmount ?? 0) - (held.get(r.seq) ?? 0)) }));
+    .map((r) => ({
+      seq: r.seq,
+      label: paymentLabel(order, r),
+      paid: r.paidAmount ?? 0,
+      refundable: Math.max(0, (r.paidAmount ?? 0) - (held.get(r.seq) ?? 0)),
+    }));
 }
 
 async function refundTagsOf(db: Executor, actSn: string): Promise<number[]> {
@@ -113,16 +132,32 @@ async function whyNotRefundable(db: Executor, order: OrderRow): Promise<string |
 
 /** refund/refer: what the apply page offers for the customer's order. */
 export async function referInfo(db: Db, userId: string, orderNo: string, editing?: string): Promise<AfterSaleRefer> {
-  const [order] = await db.select().from(orders).where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId))).limit(1);
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId)))
+    .limit(1);
   if (!order) throw orderNotFound();
   const payments = await refundableBySeq(db, order, editing);
   const maxAmount = payments.reduce((s, p) => s + p.refundable, 0);
   const why = (await whyNotRefundable(db, order)) ?? (maxAmount === 0 ? AFTER_SALE_MESSAGES.nothingLeft : null);
-  return { orderNo, courseName: await courseNameOf(db, order), allowed: why === null, notAllowedReason: why, payments, maxAmount, reasons: [...AFTER_SALE_REASONS] };
+  return {
+    orderNo,
+    courseName: await courseNameOf(db, order),
+    allowed: why === null,
+    notAllowedReason: why,
+    payments,
+    maxAmount,
+    reasons: [...AFTER_SALE_REASONS],
+  };
 }
 
 /** Spreads `amount` over the chosen seqs in order, each up to what it can still give; 400 when it does not fit. */
-function allocate(available: Awaited<ReturnType<typeof refundableBySeq>>, seqs: number[], amount: number): Allocation[] {
+function allocate(
+  available: Awaited<ReturnType<typeof refundableBySeq>>,
+  seqs: number[],
+  amount: number,
+): Allocation[] {
   const chosen = seqs.length ? [...new Set(seqs)].sort((a, b) => a - b) : available.map((p) => p.seq);
   const parts = chosen.map((seq) => available.find((p) => p.seq === seq));
   if (parts.some((p) => !p)) throw badRequest(AFTER_SALE_MESSAGES.badSeq);
@@ -152,7 +187,15 @@ async function ownImages(storage: StorageProvider, session: Session, images: str
 
 export async function addRecord(
   tx: Executor,
-  r: { applicationNo: string; actor: AfterSaleActor; event: AfterSaleEvent | 'APPLY'; message?: string; from: AfterSaleState | null; to: AfterSaleState; at: Date },
+  r: {
+    applicationNo: string;
+    actor: AfterSaleActor;
+    event: AfterSaleEvent | 'APPLY';
+    message?: string;
+    from: AfterSaleState | null;
+    to: AfterSaleState;
+    at: Date;
+  },
 ) {
   await tx.insert(afterSaleRecords).values({
     applicationNo: r.applicationNo,
@@ -180,13 +223,25 @@ export async function moveApplication(
     .update(afterSaleApplications)
     .set({ ...extra.set, state: t.to, updatedAt: at })
     .where(eq(afterSaleApplications.applicationNo, app.applicationNo));
-  await addRecord(tx, { applicationNo: app.applicationNo, actor, event, message: extra.message, from: app.state, to: t.to, at });
+  await addRecord(tx, {
+    applicationNo: app.applicationNo,
+    actor,
+    event,
+    message: extra.message,
+    from: app.state,
+    to: t.to,
+    at,
+  });
   app.state = t.to;
   return t.to;
 }
 
 export async function lockApplication(tx: Tx, applicationNo: string): Promise<ApplicationRow | null> {
-  const [row] = await tx.select().from(afterSaleApplications).where(eq(afterSaleApplications.applicationNo, applicationNo)).for('update');
+  const [row] = await tx
+    .select()
+    .from(afterSaleApplications)
+    .where(eq(afterSaleApplications.applicationNo, applicationNo))
+    .for('update');
   return row ?? null;
 }
 
@@ -201,7 +256,13 @@ async function findOwnApplication(db: Executor, userId: string, applicationNo: s
 }
 
 const describe = (type: number, reason: string, amount: number, description: string) =>
-  [`${AFTER_SALE_TYPE_TEXT[type] ?? ''} ¥${formatYuan(amount)}`, `原因：${reason}`, description ? `说明：${description}` : ''].filter(Boolean).join('；');
+  [
+    `${AFTER_SALE_TYPE_TEXT[type] ?? ''} ¥${formatYuan(amount)}`,
+    `原因：${reason}`,
+    description ? `说明：${description}` : '',
+  ]
+    .filter(Boolean)
+    .join('；');
 
 export async function applyForRefund(
   db: Db,
@@ -235,12 +296,26 @@ export async function applyForRefund(
       createdAt: at,
       updatedAt: at,
     });
-    await addRecord(tx, { applicationNo, actor: 'CUSTOMER', event: 'APPLY', message: describe(body.type, body.reason, body.amount, body.description), from: null, to: 'APPLIED', at });
+    await addRecord(tx, {
+      applicationNo,
+      actor: 'CUSTOMER',
+      event: 'APPLY',
+      message: describe(body.type, body.reason, body.amount, body.description),
+      from: null,
+      to: 'APPLIED',
+      at,
+    });
     return { applicationNo };
   });
 }
 
-export async function editApplication(db: Db, storage: StorageProvider, session: Session, body: AfterSaleEdit, now = new Date()): Promise<{ applicationNo: string }> {
+export async function editApplication(
+  db: Db,
+  storage: StorageProvider,
+  session: Session,
+  body: AfterSaleEdit,
+  now = new Date(),
+): Promise<{ applicationNo: string }> {
   const images = await ownImages(storage, session, body.images);
   const own = await findOwnApplication(db, session.userId, body.applicationNo);
   return db.transaction(async (tx) => {
@@ -252,13 +327,25 @@ export async function editApplication(db: Db, storage: StorageProvider, session:
     const parts = allocate(await refundableBySeq(tx, order, app.applicationNo), body.seqs, body.amount);
     await moveApplication(tx, app, 'EDIT', 'CUSTOMER', now, {
       message: describe(body.type, body.reason, body.amount, body.description),
-      set: { type: body.type, seqs: parts as unknown as number[], amount: body.amount, reason: body.reason, description: body.description, images },
+      set: {
+        type: body.type,
+        seqs: parts as unknown as number[],
+        amount: body.amount,
+        reason: body.reason,
+        description: body.description,
+        images,
+      },
     });
     return { applicationNo: app.applicationNo };
   });
 }
 
-export async function cancelApplication(db: Db, userId: string, applicationNo: string, now = new Date()): Promise<void> {
+export async function cancelApplication(
+  db: Db,
+  userId: string,
+  applicationNo: string,
+  now = new Date(),
+): Promise<void> {
   const own = await findOwnApplication(db, userId, applicationNo);
   await db.transaction(async (tx) => {
     await lockOrder(tx, own.orderNo);
@@ -282,8 +369,18 @@ export async function saveLogistics(db: Db, userId: string, body: LogisticsSave,
     await moveApplication(tx, app, 'SHIP', 'CUSTOMER', now, { message: `${carrier.name} ${trackingNo}` });
     await tx
       .insert(afterSaleLogistics)
-      .values({ applicationNo: app.applicationNo, carrierCode: carrier.code, trackingNo, phone: body.phone || null, shippedAt: now, updatedAt: now })
-      .onConflictDoUpdate({ target: afterSaleLogistics.applicationNo, set: { carrierCode: carrier.code, trackingNo, phone: body.phone || null, shippedAt: now, updatedAt: now } });
+      .values({
+        applicationNo: app.applicationNo,
+        carrierCode: carrier.code,
+        trackingNo,
+        phone: body.phone || null,
+        shippedAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: afterSaleLogistics.applicationNo,
+        set: { carrierCode: carrier.code, trackingNo, phone: body.phone || null, shippedAt: now, updatedAt: now },
+      });
   });
 }
 
@@ -299,7 +396,13 @@ async function ownReturnShipment(db: Db, userId: string, carrierCode: string, tr
     .select({ l: afterSaleLogistics })
     .from(afterSaleLogistics)
     .innerJoin(afterSaleApplications, eq(afterSaleApplications.applicationNo, afterSaleLogistics.applicationNo))
-    .where(and(eq(afterSaleLogistics.carrierCode, carrierCode), eq(afterSaleLogistics.trackingNo, normaliseTrackingNo(trackingNo)), eq(afterSaleApplications.userId, userId)))
+    .where(
+      and(
+        eq(afterSaleLogistics.carrierCode, carrierCode),
+        eq(afterSaleLogistics.trackingNo, normaliseTrackingNo(trackingNo)),
+        eq(afterSaleApplications.userId, userId),
+      ),
+    )
     .orderBy(desc(afterSaleLogistics.updatedAt))
     .limit(1);
   return row?.l ?? null;
@@ -315,7 +418,13 @@ const goodsOf = async (db: Executor, order: OrderRow | null) => {
  * parcel is asked of the tracker; a goods order's parcel the merchant sent (the order detail's 查看物流) shows its
  * own history: shipped with the carrier and number, then received.
  */
-export async function parcelView(db: Db, tracker: CachedTracker, userId: string, carrierCode: string, trackingNo: string): Promise<LogisticsInfo> {
+export async function parcelView(
+  db: Db,
+  tracker: CachedTracker,
+  userId: string,
+  carrierCode: string,
+  trackingNo: string,
+): Promise<LogisticsInfo> {
   const shipment = await ownReturnShipment(db, userId, carrierCode, trackingNo);
   if (!shipment) {
     const carrier = carrierOf(carrierCode);
@@ -328,7 +437,10 @@ export async function parcelView(db: Db, tracker: CachedTracker, userId: string,
       trackingNo: sent.parcel.trackingNo,
       state: received ? 'SIGNED' : 'IN_TRANSIT',
       stateText: received ? '已收货' : '已发货',
-      traces: toShipment(sent.parcel).events.map((e) => ({ time: formatChinaTime(e.at, 'YYYY-MM-DD HH:mm:ss'), context: e.text })),
+      traces: toShipment(sent.parcel).events.map((e) => ({
+        time: formatChinaTime(e.at, 'YYYY-MM-DD HH:mm:ss'),
+        context: e.text,
+      })),
       queriedAt: new Date().toISOString(),
       kind: 'ORDER',
       orderNo: sent.order.orderNo,
@@ -336,7 +448,12 @@ export async function parcelView(db: Db, tracker: CachedTracker, userId: string,
       goods: await goodsOf(db, sent.order),
     };
   }
-  const r = await tracker.query({ carrierCode: shipment.carrierCode, trackingNo: shipment.trackingNo, phone: shipment.phone, shippedAt: shipment.shippedAt });
+  const r = await tracker.query({
+    carrierCode: shipment.carrierCode,
+    trackingNo: shipment.trackingNo,
+    phone: shipment.phone,
+    shippedAt: shipment.shippedAt,
+  });
   const [row] = await db
     .select({ order: orders })
     .from(afterSaleApplications)
@@ -361,7 +478,11 @@ export async function parcelView(db: Db, tracker: CachedTracker, userId: string,
 const ACTOR_TEXT: Record<string, string> = { CUSTOMER: '买家', MERCHANT: '商家', PROVIDER: '系统' };
 
 export async function recordsOf(db: Executor, applicationNo: string): Promise<NegotiationRecord[]> {
-  const rows = await db.select().from(afterSaleRecords).where(eq(afterSaleRecords.applicationNo, applicationNo)).orderBy(asc(afterSaleRecords.id));
+  const rows = await db
+    .select()
+    .from(afterSaleRecords)
+    .where(eq(afterSaleRecords.applicationNo, applicationNo))
+    .orderBy(asc(afterSaleRecords.id));
   return rows.map((r) => ({
     actor: r.actor,
     actorText: ACTOR_TEXT[r.actor] ?? r.actor,
@@ -404,7 +525,11 @@ export async function refundChannelsOf(db: Executor, app: ApplicationRow): Promi
     if (!provider || provider === 'free') continue;
     byChannel.set(provider, (byChannel.get(provider) ?? 0) + part.amount);
   }
-  return [...byChannel].map(([channel, amount]) => ({ channel, channelText: REFUND_CHANNEL_TEXT[channel] ?? channel, amount }));
+  return [...byChannel].map(([channel, amount]) => ({
+    channel,
+    channelText: REFUND_CHANNEL_TEXT[channel] ?? channel,
+    amount,
+  }));
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -432,7 +557,11 @@ async function nextOf(db: Executor, app: ApplicationRow, channels: RefundChannel
   const where = channels.map((c) => c.channelText).join('、') || '原支付账户';
   switch (app.state) {
     case 'APPLIED':
-      return { actor: 'MERCHANT', text: `等待商家处理，商家同意后退款将原路退回至${where}`, ...(await due('商家处理截止')) };
+      return {
+        actor: 'MERCHANT',
+        text: `等待商家处理，商家同意后退款将原路退回至${where}`,
+        ...(await due('商家处理截止')),
+      };
     case 'AGREED':
       return { actor: 'MERCHANT', text: '商家已同意退款，正在为您办理退款', ...(await due('商家退款截止')) };
     case 'RETURNING':
@@ -453,7 +582,11 @@ async function nextOf(db: Executor, app: ApplicationRow, channels: RefundChannel
 }
 
 export async function detailOf(db: Executor, app: ApplicationRow, config: AfterSalesConfig): Promise<AfterSaleDetail> {
-  const [logistics] = await db.select().from(afterSaleLogistics).where(eq(afterSaleLogistics.applicationNo, app.applicationNo)).limit(1);
+  const [logistics] = await db
+    .select()
+    .from(afterSaleLogistics)
+    .where(eq(afterSaleLogistics.applicationNo, app.applicationNo))
+    .limit(1);
   const shipping = afterSaleTransition(app.state, 'SHIP').ok;
   const returning = app.type === 2 || ['RETURNING', 'SHIPPED', 'RECEIVED'].includes(app.state) || Boolean(logistics);
   const refundTo = await refundChannelsOf(db, app);
@@ -493,11 +626,17 @@ export async function customerRecords(db: Db, userId: string, applicationNo: str
   return { list: await recordsOf(db, applicationNo) };
 }
 
-export async function listApplications(db: Db, input: { userId: string; tab: AfterSaleTab; page: number; perSize: number }) {
+export async function listApplications(
+  db: Db,
+  input: { userId: string; tab: AfterSaleTab; page: number; perSize: number },
+) {
   const where: SQL[] = [eq(afterSaleApplications.userId, input.userId)];
   const states = AFTER_SALE_TABS[input.tab];
   if (states.length) where.push(inArray(afterSaleApplications.state, states));
-  const [{ n }] = await db.select({ n: count() }).from(afterSaleApplications).where(and(...where));
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(afterSaleApplications)
+    .where(and(...where));
   const rows = await db
     .select()
     .from(afterSaleApplications)
@@ -505,11 +644,21 @@ export async function listApplications(db: Db, input: { userId: string; tab: Aft
     .orderBy(desc(afterSaleApplications.createdAt), desc(afterSaleApplications.applicationNo))
     .limit(input.perSize)
     .offset((input.page - 1) * input.perSize);
-  return { list: await Promise.all(rows.map((r) => summaryOf(db, r))), total: n, page: input.page, perSize: input.perSize };
+  return {
+    list: await Promise.all(rows.map((r) => summaryOf(db, r))),
+    total: n,
+    page: input.page,
+    perSize: input.perSize,
+  };
 }
 
 /** The newest application of an order (order detail's refund state and 申请售后 entry). */
 export async function latestApplicationOf(db: Executor, orderNo: string): Promise<ApplicationRow | null> {
-  const [row] = await db.select().from(afterSaleApplications).where(eq(afterSaleApplications.orderNo, orderNo)).orderBy(desc(afterSaleApplications.createdAt)).limit(1);
+  const [row] = await db
+    .select()
+    .from(afterSaleApplications)
+    .where(eq(afterSaleApplications.orderNo, orderNo))
+    .orderBy(desc(afterSaleApplications.createdAt))
+    .limit(1);
   return row ?? null;
 }

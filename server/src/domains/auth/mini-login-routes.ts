@@ -35,7 +35,8 @@ const miniLoginRoutes: FastifyPluginAsyncZod<MiniLoginRoutesOptions> = async (ap
       config: { session: 'required' },
       schema: {
         tags: ['auth'],
-        summary: 'Mini-program login: wx.login / swan getLoginCode code → a session (sandbox: the openid comes from the code before its first ".")',
+        summary:
+          'Mini-program login: wx.login / swan getLoginCode code → a session (sandbox: the openid comes from the code before its first ".")',
         body: miniLoginBody,
         response: responses(miniLoginInfo, [400, 401, 429, 503]),
       },
@@ -58,7 +59,8 @@ const miniLoginRoutes: FastifyPluginAsyncZod<MiniLoginRoutesOptions> = async (ap
       config: { session: 'required' },
       schema: {
         tags: ['auth'],
-        summary: 'Mini-program phone button: binds the phone the platform vouches for; the phone\'s customer takes over this login when it exists',
+        summary:
+          "Mini-program phone button: binds the phone the platform vouches for; the phone's customer takes over this login when it exists",
         body: miniPhoneBody,
         response: responses(miniLoginInfo, [400, 401, 503]),
       },
@@ -66,7 +68,9 @@ const miniLoginRoutes: FastifyPluginAsyncZod<MiniLoginRoutesOptions> = async (ap
     async (request) => {
       const session = requireSession(request.session);
       const { platform, code, encryptedData, iv } = request.body;
-      return ok(await miniPhone(app.db, providerFor(platform), { session, platform, code, encryptedData, iv, ttlDays }));
+      return ok(
+        await miniPhone(app.db, providerFor(platform), { session, platform, code, encryptedData, iv, ttlDays }),
+      );
     },
   );
 };

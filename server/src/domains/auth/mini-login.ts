@@ -8,10 +8,19 @@ import type { Db } from '../../runtime/database/plugin';
 import type { Session } from '../../runtime/sessions';
 import { badRequest } from '../../runtime/http';
 import { ensureVisitorRow } from '../entrance/visitor-tokens';
-import { bindPhone, claimLoginCode, findOrCreateUserByPlatformIdentity, identityWith, loginAnswer, replaceSession } from './platform-accounts';
+import {
+  bindPhone,
+  claimLoginCode,
+  findOrCreateUserByPlatformIdentity,
+  identityWith,
+  loginAnswer,
+  replaceSession,
+} from './platform-accounts';
 import { MINI_TEXTS, type MiniLoginProvider } from './providers/mini-login';
 
-/** The platform's code → the customer who owns its openid (or the asking visitor, who now gets it), on a new session. */
+/**
+ * The platform's code → the customer who owns its openid (or the asking visitor, who now gets it), on a new session.
+ */
 export async function miniLogin(
   db: Db,
   provider: MiniLoginProvider,
@@ -39,7 +48,14 @@ export async function miniLogin(
 export async function miniPhone(
   db: Db,
   provider: MiniLoginProvider,
-  input: { session: Session; platform: MiniPlatform; code?: string; encryptedData?: string; iv?: string; ttlDays: number },
+  input: {
+    session: Session;
+    platform: MiniPlatform;
+    code?: string;
+    encryptedData?: string;
+    iv?: string;
+    ttlDays: number;
+  },
 ): Promise<ReturnType<typeof loginAnswer>> {
   const { session, platform, code, encryptedData, iv } = input;
   let sessionKey: string | null = null;

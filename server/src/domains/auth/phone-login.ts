@@ -58,7 +58,8 @@ export async function issueCode(db: Db, sms: SmsProvider, phone: string): Promis
 export async function consumeCode(tx: Db, phone: string, code: string): Promise<AppError | null> {
   const [row] = await tx.select().from(smsCodes).where(eq(smsCodes.phone, phone)).for('update');
   const now = new Date();
-  if (!row || row.consumedAt || row.expiresAt <= now) return badRequest(MESSAGES.smsExpired, ERROR_CODES.SMS_CODE_EXPIRED);
+  if (!row || row.consumedAt || row.expiresAt <= now)
+    return badRequest(MESSAGES.smsExpired, ERROR_CODES.SMS_CODE_EXPIRED);
   if (row.attempts >= MAX_ATTEMPTS) return badRequest(MESSAGES.smsTooManyAttempts, ERROR_CODES.SMS_TOO_MANY_ATTEMPTS);
   if (!timingSafeEqual(Buffer.from(row.codeHash, 'hex'), hashCode(phone, code))) {
     const attempts = row.attempts + 1;

@@ -147,7 +147,8 @@ export async function bindPhone(
 ): Promise<{ user: UserRow; merged: boolean }> {
   return db.transaction(async (tx) => {
     const user = await findUser(tx, input.userId);
-    if (!user || user.projectSn !== input.projectSn) throw new Error(`bindPhone: no user ${input.userId} in ${input.projectSn}`);
+    if (!user || user.projectSn !== input.projectSn)
+      throw new Error(`bindPhone: no user ${input.userId} in ${input.projectSn}`);
     if (user.phone === input.phone) return { user, merged: false };
     if (user.phone !== null) throw badRequest(PHONE_BOUND_ELSEWHERE);
     const [owner] = await tx
@@ -157,7 +158,11 @@ export async function bindPhone(
       .for('update')
       .limit(1);
     if (!owner) {
-      const [updated] = await tx.update(users).set({ phone: input.phone }).where(eq(users.userId, user.userId)).returning();
+      const [updated] = await tx
+        .update(users)
+        .set({ phone: input.phone })
+        .where(eq(users.userId, user.userId))
+        .returning();
       return { user: updated, merged: false };
     }
     await tx
@@ -165,9 +170,10 @@ export async function bindPhone(
       .set({ userId: owner.userId, updatedAt: new Date() })
       .where(eq(platformIdentities.userId, user.userId));
     // The owner may have come from SMS login (random union id) and this user from WeChat (real one).
-    const merged = isPlaceholderUnionId(owner.unionId) && !isPlaceholderUnionId(user.unionId)
-      ? (await tx.update(users).set({ unionId: user.unionId }).where(eq(users.userId, owner.userId)).returning())[0]
-      : owner;
+    const merged =
+      isPlaceholderUnionId(owner.unionId) && !isPlaceholderUnionId(user.unionId)
+        ? (await tx.update(users).set({ unionId: user.unionId }).where(eq(users.userId, owner.userId)).returning())[0]
+        : owner;
     return {
       user: { ...merged, nickName: merged.nickName ?? user.nickName, avatar: merged.avatar ?? user.avatar },
       merged: true,
@@ -176,10 +182,17 @@ export async function bindPhone(
 }
 
 /** Stores the nickname and avatar a platform supplied (WeChat snsapi_userinfo, mini-program profile). */
-export async function saveProfile(db: Db, userId: string, profile: { nickName: string | null; avatar: string | null }): Promise<UserRow> {
+export async function saveProfile(
+  db: Db,
+  userId: string,
+  profile: { nickName: string | null; avatar: string | null },
+): Promise<UserRow> {
   const [user] = await db
     .update(users)
-    .set({ ...(profile.nickName ? { nickName: profile.nickName } : {}), ...(profile.avatar ? { avatar: profile.avatar } : {}) })
+    .set({
+      ...(profile.nickName ? { nickName: profile.nickName } : {}),
+      ...(profile.avatar ? { avatar: profile.avatar } : {}),
+    })
     .where(eq(users.userId, userId))
     .returning();
   return user;
@@ -199,11 +212,22 @@ export async function identitiesOf(db: Db, userId: string): Promise<PlatformIden
 }
 
 /** The customer's identity with one app of a platform, if they logged in there. */
-export async function identityWith(db: Db, userId: string, platform: Platform, appId: string): Promise<PlatformIdentityRow | undefined> {
+export async function identityWith(
+  db: Db,
+  userId: string,
+  platform: Platform,
+  appId: string,
+): Promise<PlatformIdentityRow | undefined> {
   const [identity] = await db
     .select()
     .from(platformIdentities)
-    .where(and(eq(platformIdentities.userId, userId), eq(platformIdentities.platform, platform), eq(platformIdentities.appId, appId)))
+    .where(
+      and(
+        eq(platformIdentities.userId, userId),
+        eq(platformIdentities.platform, platform),
+        eq(platformIdentities.appId, appId),
+      ),
+    )
     .limit(1);
   return identity;
 }
@@ -224,6 +248,10 @@ export async function claimLoginCode(db: Db, platform: Platform, appId: string, 
 }
 
 /** What every platform login answers: the new token, the customer and the §6 prompts for where it logged in. */
-export function loginAnswer(token: string, user: UserRow, source: PromptSource): { token: string; userInfo: UserInfo; authInfo: AuthInfo } {
+export function loginAnswer(
+  token: string,
+  user: UserRow,
+  source: PromptSource,
+): { token: string; userInfo: UserInfo; authInfo: AuthInfo } {
   return { token, userInfo: toUserInfo(user), authInfo: authPrompts(user, source) };
 }

@@ -17,7 +17,8 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options
     {
       schema: {
         tags: ['auth'],
-        summary: 'Send a 6-digit code (valid 5 minutes, one per phone per minute); demo mode prints it to the server log',
+        summary:
+          'Send a 6-digit code (valid 5 minutes, one per phone per minute); demo mode prints it to the server log',
         querystring: verificationCodeQuery,
         response: responses(verificationCodeInfo, [400, 429]),
       },

@@ -26,13 +26,17 @@ export const platformIdentities = pgTable(
   'platform_identities',
   {
     id: text('id').primaryKey(),
-    projectSn: text('project_sn').notNull().references(() => projects.projectSn),
+    projectSn: text('project_sn')
+      .notNull()
+      .references(() => projects.projectSn),
     platform: text('platform').$type<Platform>().notNull(),
     appId: text('app_id').notNull(),
     openid: text('openid').notNull(),
     /** WeChat unionid when the app is bound to an open-platform account; null otherwise (and on Baidu). */
     unionId: text('union_id'),
-    userId: text('user_id').notNull().references(() => users.userId),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.userId),
     /**
      * The mini-program session key of the latest login. Server-side only: it decrypts what the platform
      * encrypts for this user, so it never leaves the server.

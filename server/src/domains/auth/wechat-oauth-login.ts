@@ -12,7 +12,13 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ERROR_CODES } from '@contract/common';
 import { AppError, badRequest } from '../../runtime/http';
 import type { Db } from '../../runtime/database/plugin';
-import { claimLoginCode, findOrCreateUserByPlatformIdentity, loginAnswer, replaceSession, saveProfile } from './platform-accounts';
+import {
+  claimLoginCode,
+  findOrCreateUserByPlatformIdentity,
+  loginAnswer,
+  replaceSession,
+  saveProfile,
+} from './platform-accounts';
 import { CODE_REFUSED, WechatOAuthError, type OAuthScope, type WechatOAuthProvider } from './providers/wechat-oauth';
 import { hashToken, type Session } from '../../runtime/sessions';
 import { ensureVisitorRow } from '../entrance/visitor-tokens';
@@ -30,7 +36,10 @@ const SCOPE_CHAR: Record<OAuthScope, string> = { snsapi_base: 'b', snsapi_userin
 const STATE_PATTERN = /^([0-9a-f]{16})(\d{10})([bu])([0-9a-f]{32})$/;
 
 function mac(secret: string, tokenHash: string, nonce: string, exp: string, scope: string): string {
-  return createHmac('sha256', secret).update(`wechat-oauth-state\n${tokenHash}\n${nonce}\n${exp}\n${scope}`).digest('hex').slice(0, 32);
+  return createHmac('sha256', secret)
+    .update(`wechat-oauth-state\n${tokenHash}\n${nonce}\n${exp}\n${scope}`)
+    .digest('hex')
+    .slice(0, 32);
 }
 
 export function makeState(secret: string, session: Session, scope: OAuthScope, now = Date.now()): string {
@@ -82,7 +91,9 @@ export async function loginWithWechatCode(
     unionId: profile?.unionid ?? grant.unionid ?? null,
     currentUserId: input.session.userId,
   });
-  const user = profile ? await saveProfile(db, found.user.userId, { nickName: profile.nickname || null, avatar: profile.avatar || null }) : found.user;
+  const user = profile
+    ? await saveProfile(db, found.user.userId, { nickName: profile.nickname || null, avatar: profile.avatar || null })
+    : found.user;
   const next = await replaceSession(db, input.session, user.userId, input.ttlDays);
   // The same answer as the mini-programs' login, with the prompts (§6) of the WeChat browser.
   return loginAnswer(next.token, user, 'WECHAT_H5');

@@ -50,7 +50,8 @@ const wechatOAuthRoutes: FastifyPluginAsyncZod<WechatOAuthRoutesOptions> = async
       config: { session: 'required' },
       schema: {
         tags,
-        summary: 'WeChat browser: the official account\'s authorize address (snsapi_base, or snsapi_userinfo when needAuthUser); url null when the openid is known',
+        summary:
+          "WeChat browser: the official account's authorize address (snsapi_base, or snsapi_userinfo when needAuthUser); url null when the openid is known",
         querystring: wechatOAuthAuthorizeQuery,
         response: responses(wechatOAuthAuthorizeInfo, [400, 401]),
       },

@@ -3,7 +3,18 @@
  * and POST /front/v1/client/card/code/{check|redeem} with the code in the body (never in a URL).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { cardCheckInfo, cardCodeBody, cardDetailsParams, cardDetailsQuery, cardHistoryInfo, cardHistoryQuery, cardListInfo, cardListQuery, cardRedeemInfo, cardVoucherSchema } from '@contract/card';
+import {
+  cardCheckInfo,
+  cardCodeBody,
+  cardDetailsParams,
+  cardDetailsQuery,
+  cardHistoryInfo,
+  cardHistoryQuery,
+  cardListInfo,
+  cardListQuery,
+  cardRedeemInfo,
+  cardVoucherSchema,
+} from '@contract/card';
 import type { Config } from '../../config';
 import { ok, responses } from '../../runtime/http';
 import { cardDetails, cardHistory, checkCardCode, listCards, redeemCardCode } from './service';
@@ -14,7 +25,15 @@ const cardRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
 
   app.get(
     '/front/v1/client/card/code',
-    { config: session, schema: { tags: ['card'], summary: 'The customer’s card vouchers, usable ones first', querystring: cardListQuery, response: responses(cardListInfo, [400, 401, 403]) } },
+    {
+      config: session,
+      schema: {
+        tags: ['card'],
+        summary: 'The customer’s card vouchers, usable ones first',
+        querystring: cardListQuery,
+        response: responses(cardListInfo, [400, 401, 403]),
+      },
+    },
     async (request) => {
       const user = await requireCustomer(app.db, request.session);
       return ok(await listCards(app.db, user, request.query));
@@ -25,7 +44,13 @@ const cardRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
     '/front/v1/client/card/code/details/:id',
     {
       config: session,
-      schema: { tags: ['card'], summary: 'One card voucher of the customer', params: cardDetailsParams, querystring: cardDetailsQuery, response: responses(cardVoucherSchema, [400, 401, 403, 404]) },
+      schema: {
+        tags: ['card'],
+        summary: 'One card voucher of the customer',
+        params: cardDetailsParams,
+        querystring: cardDetailsQuery,
+        response: responses(cardVoucherSchema, [400, 401, 403, 404]),
+      },
     },
     async (request) => {
       const user = await requireCustomer(app.db, request.session);
@@ -35,7 +60,15 @@ const cardRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
 
   app.get(
     '/front/v1/client/card/code/history',
-    { config: session, schema: { tags: ['card'], summary: 'What happened to one card voucher, newest first', querystring: cardHistoryQuery, response: responses(cardHistoryInfo, [400, 401, 403, 404]) } },
+    {
+      config: session,
+      schema: {
+        tags: ['card'],
+        summary: 'What happened to one card voucher, newest first',
+        querystring: cardHistoryQuery,
+        response: responses(cardHistoryInfo, [400, 401, 403, 404]),
+      },
+    },
     async (request) => {
       const user = await requireCustomer(app.db, request.session);
       const { voucherSn, page, perSize } = request.query;
@@ -47,7 +80,12 @@ const cardRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
     '/front/v1/client/card/code/check',
     {
       config: session,
-      schema: { tags: ['card'], summary: 'What a card secret redeems to (wrong codes count towards the wait)', body: cardCodeBody, response: responses(cardCheckInfo, [400, 401, 403, 409, 429]) },
+      schema: {
+        tags: ['card'],
+        summary: 'What a card secret redeems to (wrong codes count towards the wait)',
+        body: cardCodeBody,
+        response: responses(cardCheckInfo, [400, 401, 403, 409, 429]),
+      },
     },
     async (request) => {
       const user = await requireCustomer(app.db, request.session);
@@ -59,7 +97,12 @@ const cardRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
     '/front/v1/client/card/code/redeem',
     {
       config: session,
-      schema: { tags: ['card'], summary: 'Redeem a card secret: once only, the voucher (and its coupons) become the customer’s', body: cardCodeBody, response: responses(cardRedeemInfo, [400, 401, 403, 409, 429]) },
+      schema: {
+        tags: ['card'],
+        summary: 'Redeem a card secret: once only, the voucher (and its coupons) become the customer’s',
+        body: cardCodeBody,
+        response: responses(cardRedeemInfo, [400, 401, 403, 409, 429]),
+      },
     },
     async (request) => {
       const user = await requireCustomer(app.db, request.session);

@@ -69,7 +69,11 @@ export const cardVouchers = pgTable(
     usedAt: at('used_at'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [index('card_vouchers_user_idx').on(t.userId), uniqueIndex('card_vouchers_code_uq').on(t.codeId), uniqueIndex('card_vouchers_card_no_uq').on(t.cardNo)],
+  (t) => [
+    index('card_vouchers_user_idx').on(t.userId),
+    uniqueIndex('card_vouchers_code_uq').on(t.codeId),
+    uniqueIndex('card_vouchers_card_no_uq').on(t.cardNo),
+  ],
 );
 
 /** What happened to a voucher (兑换, 使用, 过期, 作废, 退款), for its details page. */

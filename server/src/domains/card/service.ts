@@ -78,7 +78,13 @@ function couponsOf(batch: Batch, templates: Map<string, typeof couponTemplates.$
   return batch.couponSns
     .map((sn) => templates.get(sn))
     .filter((t): t is NonNullable<typeof t> => Boolean(t))
-    .map((t) => ({ couponSn: t.couponSn, couponName: t.couponName, couponType: t.couponType, couponAmount: t.couponAmount, threshold: t.threshold }));
+    .map((t) => ({
+      couponSn: t.couponSn,
+      couponName: t.couponName,
+      couponType: t.couponType,
+      couponAmount: t.couponAmount,
+      threshold: t.threshold,
+    }));
 }
 
 export function previewOf(batch: Batch, templates: Map<string, typeof couponTemplates.$inferSelect>): CardPreview {
@@ -93,7 +99,12 @@ export function previewOf(batch: Batch, templates: Map<string, typeof couponTemp
 }
 
 /** A usable voucher past its end shows as expired (4). */
-export function toCardVoucher(v: Voucher, batch: Batch, templates: Map<string, typeof couponTemplates.$inferSelect>, now: Date): CardVoucher {
+export function toCardVoucher(
+  v: Voucher,
+  batch: Batch,
+  templates: Map<string, typeof couponTemplates.$inferSelect>,
+  now: Date,
+): CardVoucher {
   const expired = v.state === CARD_STATES.USABLE && v.endTime.getTime() < now.getTime();
   return {
     voucherSn: v.voucherSn,
@@ -119,7 +130,12 @@ export function newCardNo(): string {
   return out;
 }
 
-export async function listCards(db: Db, user: { userId: string; projectSn: string }, { page, perSize }: { page: number; perSize: number }, now = new Date()): Promise<Paged<CardVoucher>> {
+export async function listCards(
+  db: Db,
+  user: { userId: string; projectSn: string },
+  { page, perSize }: { page: number; perSize: number },
+  now = new Date(),
+): Promise<Paged<CardVoucher>> {
   await grantWelcomeGift(db, user, now);
   const where = eq(cardVouchers.userId, user.userId);
   // Usable ones first, then newest first.
@@ -135,7 +151,10 @@ export async function listCards(db: Db, user: { userId: string; projectSn: strin
       .offset((page - 1) * perSize),
     db.select({ total: count() }).from(cardVouchers).where(where),
   ]);
-  const templates = await batchCoupons(db, rows.map((r) => r.b));
+  const templates = await batchCoupons(
+    db,
+    rows.map((r) => r.b),
+  );
   return { list: rows.map((r) => toCardVoucher(r.v, r.b, templates, now)), total, page, perSize };
 }
 
@@ -151,7 +170,12 @@ async function ownVoucher(db: Db, userId: string, voucherSn: string) {
   return row;
 }
 
-export async function cardDetails(db: Db, user: { userId: string; projectSn: string }, voucherSn: string, now = new Date()): Promise<CardVoucher> {
+export async function cardDetails(
+  db: Db,
+  user: { userId: string; projectSn: string },
+  voucherSn: string,
+  now = new Date(),
+): Promise<CardVoucher> {
   // A gift voucher's page may be opened before the list ever was (a shared link of one's own card).
   await grantWelcomeGift(db, user, now);
   const row = await ownVoucher(db, user.userId, voucherSn);
@@ -159,14 +183,30 @@ export async function cardDetails(db: Db, user: { userId: string; projectSn: str
 }
 
 /** What happened to one voucher, newest first. */
-export async function cardHistory(db: Db, userId: string, voucherSn: string, { page, perSize }: { page: number; perSize: number }): Promise<Paged<CardEvent>> {
+export async function cardHistory(
+  db: Db,
+  userId: string,
+  voucherSn: string,
+  { page, perSize }: { page: number; perSize: number },
+): Promise<Paged<CardEvent>> {
   await ownVoucher(db, userId, voucherSn);
   const where = eq(cardVoucherEvents.voucherSn, voucherSn);
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(cardVoucherEvents).where(where).orderBy(desc(cardVoucherEvents.at), desc(cardVoucherEvents.eventId)).limit(perSize).offset((page - 1) * perSize),
+    db
+      .select()
+      .from(cardVoucherEvents)
+      .where(where)
+      .orderBy(desc(cardVoucherEvents.at), desc(cardVoucherEvents.eventId))
+      .limit(perSize)
+      .offset((page - 1) * perSize),
     db.select({ total: count() }).from(cardVoucherEvents).where(where),
   ]);
-  return { list: rows.map((e) => ({ eventId: e.eventId, title: e.title, note: e.note, at: e.at.toISOString() })), total, page, perSize };
+  return {
+    list: rows.map((e) => ({ eventId: e.eventId, title: e.title, note: e.note, at: e.at.toISOString() })),
+    total,
+    page,
+    perSize,
+  };
 }
 
 type Outcome =
@@ -176,7 +216,10 @@ type Outcome =
   | { kind: 'redeemed'; voucher: CardVoucher };
 
 const tooMany = (message: string) => new AppError(429, ERROR_CODES.CARD_CODE_TOO_MANY, message);
-const refused = (code: (typeof ERROR_CODES)[keyof typeof ERROR_CODES], message: string): Outcome => ({ kind: 'refused', error: new AppError(409, code, message) });
+const refused = (code: (typeof ERROR_CODES)[keyof typeof ERROR_CODES], message: string): Outcome => ({
+  kind: 'refused',
+  error: new AppError(409, code, message),
+});
 
 /** The guard row of this customer, locked for the transaction, with old failures forgotten. */
 async function lockGuard(tx: Tx, userId: string, now: Date) {
@@ -186,13 +229,25 @@ async function lockGuard(tx: Tx, userId: string, now: Date) {
   return stale ? { ...g, failures: 0 } : g;
 }
 
-export async function checkCardCode(db: Db, user: { userId: string; projectSn: string }, typed: string, key: string, now = new Date()): Promise<CardPreview> {
+export async function checkCardCode(
+  db: Db,
+  user: { userId: string; projectSn: string },
+  typed: string,
+  key: string,
+  now = new Date(),
+): Promise<CardPreview> {
   const r = await useCardCode(db, user, typed, 'check', key, now);
   if (!('preview' in r)) throw new Error('check answered a voucher');
   return r.preview;
 }
 
-export async function redeemCardCode(db: Db, user: { userId: string; projectSn: string }, typed: string, key: string, now = new Date()): Promise<CardVoucher> {
+export async function redeemCardCode(
+  db: Db,
+  user: { userId: string; projectSn: string },
+  typed: string,
+  key: string,
+  now = new Date(),
+): Promise<CardVoucher> {
   const r = await useCardCode(db, user, typed, 'redeem', key, now);
   if (!('voucher' in r)) throw new Error('redeem answered a preview');
   return r.voucher;
@@ -219,7 +274,9 @@ export async function useCardCode(
     const guard = await lockGuard(tx, user.userId, now);
     const wait = guardWaitMs(guard.failures, guard.lastFailureAt, now);
     if (wait.ms > 0) {
-      const error = wait.locked ? tooMany(CARD_MESSAGES.locked(Math.ceil(wait.ms / MINUTE))) : tooMany(CARD_MESSAGES.slow(Math.ceil(wait.ms / SECOND)));
+      const error = wait.locked
+        ? tooMany(CARD_MESSAGES.locked(Math.ceil(wait.ms / MINUTE)))
+        : tooMany(CARD_MESSAGES.slow(Math.ceil(wait.ms / SECOND)));
       return { kind: 'refused', error };
     }
 
@@ -233,13 +290,18 @@ export async function useCardCode(
     if (!row || !matches) {
       await tx
         .update(cardGuards)
-        .set({ failures: guard.failures + 1, lastFailureAt: now, windowStart: guard.failures === 0 ? now : guard.windowStart })
+        .set({
+          failures: guard.failures + 1,
+          lastFailureAt: now,
+          windowStart: guard.failures === 0 ? now : guard.windowStart,
+        })
         .where(eq(cardGuards.userId, user.userId));
       return { kind: 'wrong' };
     }
     if (row.c.state === 2) return refused(ERROR_CODES.CARD_CODE_USED, CARD_MESSAGES.used);
     if (row.c.state !== 1) return refused(ERROR_CODES.CARD_CODE_INVALID, CARD_MESSAGES.invalid);
-    if (row.b.redeemEndAt && row.b.redeemEndAt.getTime() < now.getTime()) return refused(ERROR_CODES.CARD_CODE_EXPIRED, CARD_MESSAGES.expired);
+    if (row.b.redeemEndAt && row.b.redeemEndAt.getTime() < now.getTime())
+      return refused(ERROR_CODES.CARD_CODE_EXPIRED, CARD_MESSAGES.expired);
 
     const templates = await batchCoupons(tx, [row.b]);
     if (step === 'check') return { kind: 'preview', preview: previewOf(row.b, templates) };
@@ -267,13 +329,26 @@ export async function useCardCode(
         createdAt: now,
       })
       .returning();
-    await tx.insert(cardVoucherEvents).values({ eventId: newSn('ev'), voucherSn, title: '兑换成功', note: `卡密尾号${row.c.tail}`, at: now });
-    const coupons = row.b.couponSns.map((sn) => templates.get(sn)).filter((t): t is NonNullable<typeof t> => Boolean(t) && t!.projectSn === user.projectSn);
+    await tx
+      .insert(cardVoucherEvents)
+      .values({ eventId: newSn('ev'), voucherSn, title: '兑换成功', note: `卡密尾号${row.c.tail}`, at: now });
+    const coupons = row.b.couponSns
+      .map((sn) => templates.get(sn))
+      .filter((t): t is NonNullable<typeof t> => Boolean(t) && t!.projectSn === user.projectSn);
     if (coupons.length) {
       await tx.insert(userCoupons).values(
         coupons.map((t) => {
           const w = couponWindow(t, now);
-          return { rcSn: newSn('rc'), userId: user.userId, couponSn: t.couponSn, state: 1, startTime: w.start, endTime: w.end, receivedAt: now, source: `card:${voucherSn}` };
+          return {
+            rcSn: newSn('rc'),
+            userId: user.userId,
+            couponSn: t.couponSn,
+            state: 1,
+            startTime: w.start,
+            endTime: w.end,
+            receivedAt: now,
+            source: `card:${voucherSn}`,
+          };
         }),
       );
     }
@@ -293,4 +368,3 @@ export async function useCardCode(
       return { voucher: outcome.voucher };
   }
 }
-

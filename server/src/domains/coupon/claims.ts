@@ -84,7 +84,12 @@ async function findActivity(db: Pick<Db, 'select'>, projectSn: string, actSn: st
 }
 
 /** The claim page: the activity and its coupons with stock, limit and what this customer already took. */
-export async function claimDetails(db: Db, user: { userId: string; projectSn: string }, actSn: string, now = new Date()): Promise<ClaimDetails> {
+export async function claimDetails(
+  db: Db,
+  user: { userId: string; projectSn: string },
+  actSn: string,
+  now = new Date(),
+): Promise<ClaimDetails> {
   const a = await findActivity(db, user.projectSn, actSn);
   const rows = await db
     .select({ item: claimItems, t: couponTemplates })
@@ -92,7 +97,11 @@ export async function claimDetails(db: Db, user: { userId: string; projectSn: st
     .innerJoin(couponTemplates, eq(couponTemplates.couponSn, claimItems.couponSn))
     .where(eq(claimItems.actSn, a.actSn))
     .orderBy(asc(claimItems.sort), asc(claimItems.itemId));
-  const mine = await mineByItem(db, user.userId, rows.map((r) => r.item.itemId));
+  const mine = await mineByItem(
+    db,
+    user.userId,
+    rows.map((r) => r.item.itemId),
+  );
   return {
     actSn: a.actSn,
     title: a.title,
@@ -104,10 +113,16 @@ export async function claimDetails(db: Db, user: { userId: string; projectSn: st
   };
 }
 
-const refuse = (code: (typeof ERROR_CODES)[keyof typeof ERROR_CODES], message: string) => new AppError(409, code, message);
+const refuse = (code: (typeof ERROR_CODES)[keyof typeof ERROR_CODES], message: string) =>
+  new AppError(409, code, message);
 
 /** Claims one copy of an item for a customer; the copy lands in user_coupons, where orders spend it unchanged. */
-export async function receiveClaim(db: Db, user: { userId: string; projectSn: string }, itemId: string, now = new Date()): Promise<{ rcSn: string; item: ClaimItem }> {
+export async function receiveClaim(
+  db: Db,
+  user: { userId: string; projectSn: string },
+  itemId: string,
+  now = new Date(),
+): Promise<{ rcSn: string; item: ClaimItem }> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ item: claimItems, a: claimActivities, t: couponTemplates })

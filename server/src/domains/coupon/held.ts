@@ -74,9 +74,16 @@ export async function listHeldCoupons(
   now = new Date(),
 ): Promise<Paged<HeldCoupon>> {
   await grantWelcomeGift(db, user, now);
-  const where = and(eq(userCoupons.userId, user.userId), eq(couponTemplates.projectSn, user.projectSn), stateFilter(state, now));
+  const where = and(
+    eq(userCoupons.userId, user.userId),
+    eq(couponTemplates.projectSn, user.projectSn),
+    stateFilter(state, now),
+  );
   // Unused ones soonest-ending first (the ones to spend now); the others newest first.
-  const order = state === '1' ? [asc(userCoupons.endTime), asc(userCoupons.rcSn)] : [desc(sql`coalesce(${userCoupons.usedAt}, ${userCoupons.endTime})`), asc(userCoupons.rcSn)];
+  const order =
+    state === '1'
+      ? [asc(userCoupons.endTime), asc(userCoupons.rcSn)]
+      : [desc(sql`coalesce(${userCoupons.usedAt}, ${userCoupons.endTime})`), asc(userCoupons.rcSn)];
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({ t: couponTemplates, r: userCoupons })
@@ -86,7 +93,11 @@ export async function listHeldCoupons(
       .orderBy(...order)
       .limit(perSize)
       .offset((page - 1) * perSize),
-    db.select({ total: count() }).from(userCoupons).innerJoin(couponTemplates, eq(couponTemplates.couponSn, userCoupons.couponSn)).where(where),
+    db
+      .select({ total: count() })
+      .from(userCoupons)
+      .innerJoin(couponTemplates, eq(couponTemplates.couponSn, userCoupons.couponSn))
+      .where(where),
   ]);
   return { list: rows.map(({ t, r }) => toHeldCoupon(t, r, now)), total, page, perSize };
 }
@@ -99,13 +110,24 @@ async function heldTemplate(db: Db, user: Customer, couponSn: string): Promise<{
     .select({ t: couponTemplates, r: userCoupons })
     .from(userCoupons)
     .innerJoin(couponTemplates, eq(couponTemplates.couponSn, userCoupons.couponSn))
-    .where(and(eq(userCoupons.userId, user.userId), eq(userCoupons.couponSn, couponSn), eq(couponTemplates.projectSn, user.projectSn)));
+    .where(
+      and(
+        eq(userCoupons.userId, user.userId),
+        eq(userCoupons.couponSn, couponSn),
+        eq(couponTemplates.projectSn, user.projectSn),
+      ),
+    );
   if (!rows.length) throw notFound(MESSAGES.couponNotFound);
   return { t: rows[0].t, copies: rows.map((r) => r.r) };
 }
 
 /** The online activities a coupon applies to (all of the project's when it has no scope), best sellers first. */
-export async function couponActivities(db: Db, user: Customer, couponSn: string, { page, perSize }: { page: number; perSize: number }): Promise<Paged<ActivityCard>> {
+export async function couponActivities(
+  db: Db,
+  user: Customer,
+  couponSn: string,
+  { page, perSize }: { page: number; perSize: number },
+): Promise<Paged<ActivityCard>> {
   const { t } = await heldTemplate(db, user, couponSn);
   const where = and(
     eq(activities.projectSn, user.projectSn),
@@ -113,7 +135,13 @@ export async function couponActivities(db: Db, user: Customer, couponSn: string,
     t.scopeActSns.length ? inArray(activities.actSn, t.scopeActSns) : undefined,
   );
   const [list, [{ total }]] = await Promise.all([
-    db.select(cardFields).from(activities).where(where).orderBy(desc(activities.sales), asc(activities.actSn)).limit(perSize).offset((page - 1) * perSize),
+    db
+      .select(cardFields)
+      .from(activities)
+      .where(where)
+      .orderBy(desc(activities.sales), asc(activities.actSn))
+      .limit(perSize)
+      .offset((page - 1) * perSize),
     db.select({ total: count() }).from(activities).where(where),
   ]);
   return { list, total, page, perSize };
@@ -124,17 +152,31 @@ export async function couponActivities(db: Db, user: Customer, couponSn: string,
  * one limited to some items lists them (2, targetSn = couponSn, the first page in activityList); one for every
  * item sends the customer to the home tab (1). Only an unused copy in its window can be used.
  */
-export async function useCoupon(db: Db, user: Customer, couponSn: string, paging: { page: number; perSize: number }, now = new Date()): Promise<CouponUse> {
+export async function useCoupon(
+  db: Db,
+  user: Customer,
+  couponSn: string,
+  paging: { page: number; perSize: number },
+  now = new Date(),
+): Promise<CouponUse> {
   const { t, copies } = await heldTemplate(db, user, couponSn);
   const unused = copies.filter((c) => c.state === 1 && couponValidity(c, now) !== 'EXPIRED');
   if (!unused.length) {
-    const message = copies.some((c) => c.state === 2) && !copies.some((c) => c.state !== 2) ? USE_MESSAGES.used : USE_MESSAGES.expired;
+    const message =
+      copies.some((c) => c.state === 2) && !copies.some((c) => c.state !== 2)
+        ? USE_MESSAGES.used
+        : USE_MESSAGES.expired;
     throw new AppError(409, ERROR_CODES.COUPON_NOT_USABLE, message);
   }
-  if (!unused.some((c) => couponValidity(c, now) === 'VALID')) throw new AppError(409, ERROR_CODES.COUPON_NOT_USABLE, USE_MESSAGES.notStarted);
+  if (!unused.some((c) => couponValidity(c, now) === 'VALID'))
+    throw new AppError(409, ERROR_CODES.COUPON_NOT_USABLE, USE_MESSAGES.notStarted);
   const empty = { result: [] as ActivityCard[], total: 0 };
   if (t.useUrl) return { activityList: empty, jumpType: COUPON_JUMP.THIRD_PARTY, targetSn: t.useUrl };
   if (!t.scopeActSns.length) return { activityList: empty, jumpType: COUPON_JUMP.HOME, targetSn: null };
   const list = await couponActivities(db, user, couponSn, paging);
-  return { activityList: { result: list.list, total: list.total }, jumpType: COUPON_JUMP.MORE_ACTIVITY, targetSn: t.couponSn };
+  return {
+    activityList: { result: list.list, total: list.total },
+    jumpType: COUPON_JUMP.MORE_ACTIVITY,
+    targetSn: t.couponSn,
+  };
 }

@@ -5,7 +5,14 @@
  */
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { opsBatchBody, opsBatchSchema, opsClaimBody, opsClaimSchema, opsTemplateSchema, OpsTemplateInput } from '@contract/coupon-ops';
+import type {
+  opsBatchBody,
+  opsBatchSchema,
+  opsClaimBody,
+  opsClaimSchema,
+  opsTemplateSchema,
+  OpsTemplateInput,
+} from '@contract/coupon-ops';
 import { validityProblem } from '@contract/rules/coupon-validity';
 import { activities } from '../activity/schema';
 import { projects } from '../entrance/schema';
@@ -27,18 +34,33 @@ export function claimUrl(baseUrl: string | undefined, projectSn: string, actSn: 
 
 /** The printable URL of one claim activity, or null when there is none. */
 export async function claimActivityUrl(db: Db, actSn: string, baseUrl?: string): Promise<string | null> {
-  const [a] = await db.select({ projectSn: claimActivities.projectSn }).from(claimActivities).where(eq(claimActivities.actSn, actSn)).limit(1);
+  const [a] = await db
+    .select({ projectSn: claimActivities.projectSn })
+    .from(claimActivities)
+    .where(eq(claimActivities.actSn, actSn))
+    .limit(1);
   return a ? claimUrl(baseUrl, a.projectSn, actSn) : null;
 }
 
 async function requireProject(db: Db, projectSn: string): Promise<void> {
-  const [p] = await db.select({ projectSn: projects.projectSn }).from(projects).where(eq(projects.projectSn, projectSn)).limit(1);
+  const [p] = await db
+    .select({ projectSn: projects.projectSn })
+    .from(projects)
+    .where(eq(projects.projectSn, projectSn))
+    .limit(1);
   if (!p) throw badRequest(`项目不存在：${projectSn}`);
 }
 
-async function requireTemplates(db: Db, projectSn: string, couponSns: string[]): Promise<Map<string, typeof couponTemplates.$inferSelect>> {
+async function requireTemplates(
+  db: Db,
+  projectSn: string,
+  couponSns: string[],
+): Promise<Map<string, typeof couponTemplates.$inferSelect>> {
   if (!couponSns.length) return new Map();
-  const rows = await db.select().from(couponTemplates).where(and(inArray(couponTemplates.couponSn, couponSns), eq(couponTemplates.projectSn, projectSn)));
+  const rows = await db
+    .select()
+    .from(couponTemplates)
+    .where(and(inArray(couponTemplates.couponSn, couponSns), eq(couponTemplates.projectSn, projectSn)));
   const found = new Map(rows.map((t) => [t.couponSn, t]));
   const missing = couponSns.filter((sn) => !found.has(sn));
   if (missing.length) throw badRequest(`优惠券模板不存在或不属于该项目：${missing.join(', ')}`);
@@ -84,9 +106,17 @@ export async function createTemplate(db: Db, input: OpsTemplateInput) {
 }
 
 export async function listTemplates(db: Db, projectSn: string): Promise<z.infer<typeof opsTemplateSchema>[]> {
-  const templates = await db.select().from(couponTemplates).where(eq(couponTemplates.projectSn, projectSn)).orderBy(asc(couponTemplates.couponSn));
+  const templates = await db
+    .select()
+    .from(couponTemplates)
+    .where(eq(couponTemplates.projectSn, projectSn))
+    .orderBy(asc(couponTemplates.couponSn));
   const usage = await db
-    .select({ couponSn: userCoupons.couponSn, issued: count(), used: sql<number>`count(*) filter (where ${userCoupons.state} = 2)`.mapWith(Number) })
+    .select({
+      couponSn: userCoupons.couponSn,
+      issued: count(),
+      used: sql<number>`count(*) filter (where ${userCoupons.state} = 2)`.mapWith(Number),
+    })
     .from(userCoupons)
     .innerJoin(couponTemplates, eq(couponTemplates.couponSn, userCoupons.couponSn))
     .where(eq(couponTemplates.projectSn, projectSn))
@@ -110,8 +140,13 @@ export async function listTemplates(db: Db, projectSn: string): Promise<z.infer<
 
 export async function createClaimActivity(db: Db, input: z.infer<typeof opsClaimBody>, baseUrl?: string) {
   await requireProject(db, input.projectSn);
-  if (input.startAt && input.endAt && new Date(input.endAt) <= new Date(input.startAt)) throw badRequest('结束时间须晚于开始时间');
-  await requireTemplates(db, input.projectSn, input.items.map((i) => i.couponSn));
+  if (input.startAt && input.endAt && new Date(input.endAt) <= new Date(input.startAt))
+    throw badRequest('结束时间须晚于开始时间');
+  await requireTemplates(
+    db,
+    input.projectSn,
+    input.items.map((i) => i.couponSn),
+  );
   const actSn = newSn('ca');
   await db.transaction(async (tx) => {
     await tx.insert(claimActivities).values({
@@ -122,19 +157,41 @@ export async function createClaimActivity(db: Db, input: z.infer<typeof opsClaim
       startAt: input.startAt ? new Date(input.startAt) : null,
       endAt: input.endAt ? new Date(input.endAt) : null,
     });
-    await tx.insert(claimItems).values(input.items.map((it, i) => ({ itemId: newSn('ci'), actSn, couponSn: it.couponSn, stock: it.stock, perPerson: it.perPerson, sort: i + 1 })));
+    await tx.insert(claimItems).values(
+      input.items.map((it, i) => ({
+        itemId: newSn('ci'),
+        actSn,
+        couponSn: it.couponSn,
+        stock: it.stock,
+        perPerson: it.perPerson,
+        sort: i + 1,
+      })),
+    );
   });
   return (await listClaimActivities(db, input.projectSn, baseUrl)).find((a) => a.actSn === actSn)!;
 }
 
-export async function listClaimActivities(db: Db, projectSn: string, baseUrl?: string): Promise<z.infer<typeof opsClaimSchema>[]> {
-  const acts = await db.select().from(claimActivities).where(eq(claimActivities.projectSn, projectSn)).orderBy(asc(claimActivities.createdAt), asc(claimActivities.actSn));
+export async function listClaimActivities(
+  db: Db,
+  projectSn: string,
+  baseUrl?: string,
+): Promise<z.infer<typeof opsClaimSchema>[]> {
+  const acts = await db
+    .select()
+    .from(claimActivities)
+    .where(eq(claimActivities.projectSn, projectSn))
+    .orderBy(asc(claimActivities.createdAt), asc(claimActivities.actSn));
   if (!acts.length) return [];
   const items = await db
     .select({ item: claimItems, couponName: couponTemplates.couponName })
     .from(claimItems)
     .innerJoin(couponTemplates, eq(couponTemplates.couponSn, claimItems.couponSn))
-    .where(inArray(claimItems.actSn, acts.map((a) => a.actSn)))
+    .where(
+      inArray(
+        claimItems.actSn,
+        acts.map((a) => a.actSn),
+      ),
+    )
     .orderBy(asc(claimItems.sort));
   return acts.map((a) => ({
     actSn: a.actSn,
@@ -146,7 +203,14 @@ export async function listClaimActivities(db: Db, projectSn: string, baseUrl?: s
     claimUrl: claimUrl(baseUrl, a.projectSn, a.actSn),
     items: items
       .filter((r) => r.item.actSn === a.actSn)
-      .map((r) => ({ itemId: r.item.itemId, couponSn: r.item.couponSn, couponName: r.couponName, stock: r.item.stock, claimed: r.item.claimed, perPerson: r.item.perPerson })),
+      .map((r) => ({
+        itemId: r.item.itemId,
+        couponSn: r.item.couponSn,
+        couponName: r.couponName,
+        stock: r.item.stock,
+        claimed: r.item.claimed,
+        perPerson: r.item.perPerson,
+      })),
   }));
 }
 
@@ -169,7 +233,12 @@ export async function createCardBatch(db: Db, input: z.infer<typeof opsBatchBody
       validityDays: input.validityDays,
       redeemEndAt: input.redeemEndAt ? new Date(input.redeemEndAt) : null,
     });
-    const rows = [...codes].map((code) => ({ codeId: newSn('cc'), batchSn, codeHash: hashCardCode(key, code), tail: code.slice(-4) }));
+    const rows = [...codes].map((code) => ({
+      codeId: newSn('cc'),
+      batchSn,
+      codeHash: hashCardCode(key, code),
+      tail: code.slice(-4),
+    }));
     // Inserted in slices: one statement per 500 codes keeps each under PostgreSQL's parameter limit.
     for (let i = 0; i < rows.length; i += 500) await tx.insert(cardCodes).values(rows.slice(i, i + 500));
   });
@@ -178,7 +247,11 @@ export async function createCardBatch(db: Db, input: z.infer<typeof opsBatchBody
 }
 
 export async function listCardBatches(db: Db, projectSn: string): Promise<z.infer<typeof opsBatchSchema>[]> {
-  const batches = await db.select().from(cardBatches).where(eq(cardBatches.projectSn, projectSn)).orderBy(asc(cardBatches.createdAt), asc(cardBatches.batchSn));
+  const batches = await db
+    .select()
+    .from(cardBatches)
+    .where(eq(cardBatches.projectSn, projectSn))
+    .orderBy(asc(cardBatches.createdAt), asc(cardBatches.batchSn));
   if (!batches.length) return [];
   const counts = await db
     .select({
@@ -188,7 +261,12 @@ export async function listCardBatches(db: Db, projectSn: string): Promise<z.infe
       voided: sql<number>`count(*) filter (where ${cardCodes.state} = 5)`.mapWith(Number),
     })
     .from(cardCodes)
-    .where(inArray(cardCodes.batchSn, batches.map((b) => b.batchSn)))
+    .where(
+      inArray(
+        cardCodes.batchSn,
+        batches.map((b) => b.batchSn),
+      ),
+    )
     .groupBy(cardCodes.batchSn);
   const by = new Map(counts.map((c) => [c.batchSn, c]));
   return batches.map((b) => ({

@@ -31,7 +31,12 @@ const couponRoutes: FastifyPluginAsyncZod = async (app) => {
     '/front/v1_2/coupon/coupon-list',
     {
       config: session,
-      schema: { tags: ['coupon'], summary: '我的优惠券: the customer’s coupons by state (1 unused, 2 used, 3 expired, history = 2 and 3)', querystring: couponListQuery, response: responses(couponListInfo, [400, 401, 403]) },
+      schema: {
+        tags: ['coupon'],
+        summary: '我的优惠券: the customer’s coupons by state (1 unused, 2 used, 3 expired, history = 2 and 3)',
+        querystring: couponListQuery,
+        response: responses(couponListInfo, [400, 401, 403]),
+      },
     },
     async (request) => {
       const user = await requireCustomer(app.db, request.session);
@@ -46,7 +51,8 @@ const couponRoutes: FastifyPluginAsyncZod = async (app) => {
       config: session,
       schema: {
         tags: ['coupon'],
-        summary: 'useDiscountCoupon: where 去使用 leads (jumpType 1 home tab, 2 more-activity list with the first page, 3 third-party page)',
+        summary:
+          'useDiscountCoupon: where 去使用 leads (jumpType 1 home tab, 2 more-activity list with the first page, 3 third-party page)',
         querystring: couponUseQuery,
         response: responses(couponUseInfo, [400, 401, 403, 404, 409]),
       },
@@ -80,7 +86,13 @@ const couponRoutes: FastifyPluginAsyncZod = async (app) => {
     '/front/v1/activity/scan/code/coupons/details',
     {
       config: session,
-      schema: { tags: ['coupon'], summary: 'Scan-code claim page: the activity’s coupons with stock, per-person limit and what this customer took', querystring: claimDetailsQuery, response: responses(claimDetailsInfo, [400, 401, 404]) },
+      schema: {
+        tags: ['coupon'],
+        summary:
+          'Scan-code claim page: the activity’s coupons with stock, per-person limit and what this customer took',
+        querystring: claimDetailsQuery,
+        response: responses(claimDetailsInfo, [400, 401, 404]),
+      },
     },
     async (request) => ok(await claimDetails(app.db, requireSession(request.session), request.query.actSn)),
   );

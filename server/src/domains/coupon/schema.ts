@@ -58,7 +58,10 @@ export const userCoupons = pgTable(
     /** demo (one per customer and template), or claim:<claimId> / card:<voucherSn> / ops:<grant> for issued copies. */
     source: text('source').notNull().default('demo'),
   },
-  (t) => [index('user_coupons_user_idx').on(t.userId), uniqueIndex('user_coupons_user_template_source_idx').on(t.userId, t.couponSn, t.source)],
+  (t) => [
+    index('user_coupons_user_idx').on(t.userId),
+    uniqueIndex('user_coupons_user_template_source_idx').on(t.userId, t.couponSn, t.source),
+  ],
 );
 
 /** A scan-code claim page (getCouponActive?actSn=...): a set of coupons a customer may take. */

@@ -12,7 +12,12 @@ import { toDiscountCoupon, type CouponContext } from '../order/pricing';
 import { grantWelcomeGift } from './welcome-gift';
 
 /** The customer's coupons for an order, available ones first (biggest saving first). */
-export async function couponsForOrder(db: Db, userId: string, projectSn: string, ctx: CouponContext): Promise<DiscountCoupon[]> {
+export async function couponsForOrder(
+  db: Db,
+  userId: string,
+  projectSn: string,
+  ctx: CouponContext,
+): Promise<DiscountCoupon[]> {
   await grantWelcomeGift(db, { userId, projectSn }, ctx.now);
   const rows = await db
     .select({ t: couponTemplates, r: userCoupons })
@@ -20,18 +25,33 @@ export async function couponsForOrder(db: Db, userId: string, projectSn: string,
     .innerJoin(couponTemplates, eq(userCoupons.couponSn, couponTemplates.couponSn))
     .where(and(eq(userCoupons.userId, userId), eq(couponTemplates.projectSn, projectSn)));
   const list = rows.map(({ t, r }) => toDiscountCoupon(t, r, ctx));
-  return [...list.filter((c) => c.isAvailable).sort((a, b) => b.orderCouponAmount - a.orderCouponAmount), ...list.filter((c) => !c.isAvailable)];
+  return [
+    ...list.filter((c) => c.isAvailable).sort((a, b) => b.orderCouponAmount - a.orderCouponAmount),
+    ...list.filter((c) => !c.isAvailable),
+  ];
 }
 
 /** The customer's coupons for one of the project's items at an order amount (fen); 404 for an unknown item. */
-export async function couponsForItem(db: Db, user: { userId: string; projectSn: string }, actSn: string, amount: number, now = new Date()): Promise<DiscountCoupon[]> {
+export async function couponsForItem(
+  db: Db,
+  user: { userId: string; projectSn: string },
+  actSn: string,
+  amount: number,
+  now = new Date(),
+): Promise<DiscountCoupon[]> {
   const [act] = await db
     .select({ actSn: activities.actSn })
     .from(activities)
     .where(and(eq(activities.actSn, actSn), eq(activities.projectSn, user.projectSn)))
     .limit(1);
   if (!act) throw notFound('商品不存在');
-  return couponsForOrder(db, user.userId, user.projectSn, { actSn: act.actSn, payments: [amount], orderAmount: amount, allowed: true, now });
+  return couponsForOrder(db, user.userId, user.projectSn, {
+    actSn: act.actSn,
+    payments: [amount],
+    orderAmount: amount,
+    allowed: true,
+    now,
+  });
 }
 
 /** Hands a used coupon back when its order is cancelled or expires (called in that transaction). */

@@ -18,14 +18,27 @@ const DEFAULT_VALIDITY_DAYS = 30;
 
 export const WELCOME_EVENT = { title: '获得卡券', note: '新人礼包赠送' } as const;
 
-export async function grantWelcomeGift(db: Db, user: { userId: string; projectSn: string }, now = new Date()): Promise<void> {
-  const [given] = await db.select({ userId: welcomeGrants.userId }).from(welcomeGrants).where(eq(welcomeGrants.userId, user.userId)).limit(1);
+export async function grantWelcomeGift(
+  db: Db,
+  user: { userId: string; projectSn: string },
+  now = new Date(),
+): Promise<void> {
+  const [given] = await db
+    .select({ userId: welcomeGrants.userId })
+    .from(welcomeGrants)
+    .where(eq(welcomeGrants.userId, user.userId))
+    .limit(1);
   if (given) return;
   await db.transaction(async (tx) => {
     // The grant row decides who gives: a look at the same time finds it taken and gives nothing.
-    const won = await tx.insert(welcomeGrants).values({ userId: user.userId, grantedAt: now }).onConflictDoNothing().returning({ userId: welcomeGrants.userId });
+    const won = await tx
+      .insert(welcomeGrants)
+      .values({ userId: user.userId, grantedAt: now })
+      .onConflictDoNothing()
+      .returning({ userId: welcomeGrants.userId });
     if (!won.length) return;
-    const daysAgo = (days: number | null, fallback: Date) => (days === null ? fallback : new Date(now.getTime() - days * DAY_MS));
+    const daysAgo = (days: number | null, fallback: Date) =>
+      days === null ? fallback : new Date(now.getTime() - days * DAY_MS);
 
     const coupons = await tx
       .select({ g: welcomeGifts, t: couponTemplates })
@@ -80,7 +93,17 @@ export async function grantWelcomeGift(db: Db, user: { userId: string; projectSn
     await tx.insert(cardVoucherEvents).values(
       vouchers.flatMap((v) => [
         { eventId: newSn('ev'), voucherSn: v.voucherSn, ...WELCOME_EVENT, at: v.startTime },
-        ...(v.event ? [{ eventId: newSn('ev'), voucherSn: v.voucherSn, title: v.event.title, note: v.event.note, at: daysAgo(v.event.daysAgo, now) }] : []),
+        ...(v.event
+          ? [
+              {
+                eventId: newSn('ev'),
+                voucherSn: v.voucherSn,
+                title: v.event.title,
+                note: v.event.note,
+                at: daysAgo(v.event.daysAgo, now),
+              },
+            ]
+          : []),
       ]),
     );
   });

@@ -16,13 +16,28 @@ import type { SmsProvider } from '../auth/providers/sms';
 const keyOf = (phone: string) => `bankcard:${phone}`;
 const hashOf = (phone: string, code: string) => createHash('sha256').update(`bankcard:${phone}:${code}`).digest();
 
-export async function issueCardCode(db: Db, sms: SmsProvider, phone: string, now = new Date()): Promise<{ resendAfter: number }> {
+export async function issueCardCode(
+  db: Db,
+  sms: SmsProvider,
+  phone: string,
+  now = new Date(),
+): Promise<{ resendAfter: number }> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const fresh = { codeHash: hashOf(phone, code).toString('hex'), expiresAt: new Date(now.getTime() + CODE_TTL_MS), attempts: 0, consumedAt: null, createdAt: now };
+  const fresh = {
+    codeHash: hashOf(phone, code).toString('hex'),
+    expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+    attempts: 0,
+    consumedAt: null,
+    createdAt: now,
+  };
   const written = await db
     .insert(smsCodes)
     .values({ phone: keyOf(phone), ...fresh })
-    .onConflictDoUpdate({ target: smsCodes.phone, set: fresh, setWhere: lte(smsCodes.createdAt, new Date(now.getTime() - RESEND_AFTER_S * 1000)) })
+    .onConflictDoUpdate({
+      target: smsCodes.phone,
+      set: fresh,
+      setWhere: lte(smsCodes.createdAt, new Date(now.getTime() - RESEND_AFTER_S * 1000)),
+    })
     .returning({ phone: smsCodes.phone });
   if (!written.length) throw badRequest(MESSAGES.smsTooFrequent, ERROR_CODES.SMS_TOO_FREQUENT);
   await sms.sendCode(phone, code);
@@ -32,16 +47,27 @@ export async function issueCardCode(db: Db, sms: SmsProvider, phone: string, now
 /** Checks and consumes the code; a wrong one counts (and is committed) before the error. */
 export async function consumeCardCode(db: Db, phone: string, code: string, now = new Date()): Promise<void> {
   const error = await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(smsCodes).where(eq(smsCodes.phone, keyOf(phone))).for('update');
-    if (!row || row.consumedAt || row.expiresAt <= now) return badRequest(MESSAGES.smsExpired, ERROR_CODES.SMS_CODE_EXPIRED);
+    const [row] = await tx
+      .select()
+      .from(smsCodes)
+      .where(eq(smsCodes.phone, keyOf(phone)))
+      .for('update');
+    if (!row || row.consumedAt || row.expiresAt <= now)
+      return badRequest(MESSAGES.smsExpired, ERROR_CODES.SMS_CODE_EXPIRED);
     if (row.attempts >= MAX_ATTEMPTS) return badRequest(MESSAGES.smsTooManyAttempts, ERROR_CODES.SMS_TOO_MANY_ATTEMPTS);
     if (!timingSafeEqual(Buffer.from(row.codeHash, 'hex'), hashOf(phone, code))) {
-      await tx.update(smsCodes).set({ attempts: row.attempts + 1 }).where(eq(smsCodes.phone, keyOf(phone)));
+      await tx
+        .update(smsCodes)
+        .set({ attempts: row.attempts + 1 })
+        .where(eq(smsCodes.phone, keyOf(phone)));
       return row.attempts + 1 >= MAX_ATTEMPTS
         ? badRequest(MESSAGES.smsTooManyAttempts, ERROR_CODES.SMS_TOO_MANY_ATTEMPTS)
         : badRequest(MESSAGES.smsWrong, ERROR_CODES.SMS_CODE_WRONG);
     }
-    await tx.update(smsCodes).set({ consumedAt: now }).where(eq(smsCodes.phone, keyOf(phone)));
+    await tx
+      .update(smsCodes)
+      .set({ consumedAt: now })
+      .where(eq(smsCodes.phone, keyOf(phone)));
     return null;
   });
   if (error) throw error;

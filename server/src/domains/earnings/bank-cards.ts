@@ -122,13 +122,17 @@ export async function saveCard(
     const same = live.find((c) => c.cardNoHash === cardNoHash && c.cardId !== input.cardId);
     if (same) throw conflict(CARD_SERVICE_MESSAGES.duplicate);
     if (!input.cardId && live.length >= MAX_CARDS) throw badRequest(CARD_SERVICE_MESSAGES.tooMany);
-    if (input.cardId) await tx.update(bankCards).set({ removedAt: now, isDefault: false }).where(eq(bankCards.cardId, input.cardId));
+    if (input.cardId)
+      await tx.update(bankCards).set({ removedAt: now, isDefault: false }).where(eq(bankCards.cardId, input.cardId));
     // A retired row with this number (replaced earlier) would collide with the unique (user, hash): free it.
     await tx
       .update(bankCards)
       .set({ cardNoHash: `retired:${randomBytes(6).toString('hex')}:${cardNoHash}` })
       .where(and(eq(bankCards.userId, userId), eq(bankCards.cardNoHash, cardNoHash)));
-    await tx.update(bankCards).set({ isDefault: false }).where(and(eq(bankCards.userId, userId), ne(bankCards.isDefault, false)));
+    await tx
+      .update(bankCards)
+      .set({ isDefault: false })
+      .where(and(eq(bankCards.userId, userId), ne(bankCards.isDefault, false)));
     const [row] = await tx
       .insert(bankCards)
       .values({
@@ -149,6 +153,9 @@ export async function saveCard(
 }
 
 export async function cardCount(db: Executor, userId: string): Promise<number> {
-  const [{ n }] = await db.select({ n: count() }).from(bankCards).where(and(eq(bankCards.userId, userId), isNull(bankCards.removedAt)));
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(bankCards)
+    .where(and(eq(bankCards.userId, userId), isNull(bankCards.removedAt)));
   return n;
 }

@@ -18,7 +18,9 @@ const int = (fallback: number, min: number, max: number) =>
   z
     .string()
     .default(String(fallback))
-    .refine((v) => /^\d+$/.test(v.trim()) && Number(v) >= min && Number(v) <= max, { message: `must be an integer from ${min} to ${max}` })
+    .refine((v) => /^\d+$/.test(v.trim()) && Number(v) >= min && Number(v) <= max, {
+      message: `must be an integer from ${min} to ${max}`,
+    })
     .transform(Number);
 const flag = (fallback: boolean) =>
   z
@@ -60,7 +62,9 @@ export interface EarningsConfig {
 }
 
 export function loadEarningsConfig(env: Record<string, string | undefined>): EarningsConfig {
-  const present = Object.fromEntries(Object.entries(env).filter(([k, v]) => v !== undefined && v !== '' && k in schema.shape));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([k, v]) => v !== undefined && v !== '' && k in schema.shape),
+  );
   const parsed = schema.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  - ${String(i.path[0])}: ${i.message}`).join('\n');

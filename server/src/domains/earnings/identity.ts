@@ -28,7 +28,12 @@ export async function findIdentity(db: Executor, userId: string): Promise<Identi
 
 export function identityView(row: IdentityRow | null): IdentityInfo {
   if (!row) return { verified: false, realName: null, idNumberMasked: null, verifiedAt: null };
-  return { verified: true, realName: maskRealName(row.realName), idNumberMasked: row.idNumberMasked, verifiedAt: row.verifiedAt.toISOString() };
+  return {
+    verified: true,
+    realName: maskRealName(row.realName),
+    idNumberMasked: row.idNumberMasked,
+    verifiedAt: row.verifiedAt.toISOString(),
+  };
 }
 
 export async function verifyIdentity(
@@ -44,7 +49,11 @@ export async function verifyIdentity(
   const bad = realNameError(realName) ?? idNumberError(idNumber, now.getTime());
   if (bad) throw badRequest(bad);
   const idNumberHash = deps.vault.hash('id', idNumber);
-  const [taken] = await db.select({ userId: identities.userId }).from(identities).where(eq(identities.idNumberHash, idNumberHash)).limit(1);
+  const [taken] = await db
+    .select({ userId: identities.userId })
+    .from(identities)
+    .where(eq(identities.idNumberHash, idNumberHash))
+    .limit(1);
   if (taken) throw conflict(IDENTITY_SERVICE_MESSAGES.taken);
   const result = await deps.provider.verify({ realName, idNumber });
   if (!result.ok) throw badRequest(result.reason);
@@ -64,6 +73,9 @@ export async function verifyIdentity(
     .onConflictDoNothing()
     .returning();
   // Two verifications at once: the primary key (user) or the unique (project, ID hash) lets one through.
-  if (!inserted.length) throw conflict((await findIdentity(db, user.userId)) ? IDENTITY_SERVICE_MESSAGES.already : IDENTITY_SERVICE_MESSAGES.taken);
+  if (!inserted.length)
+    throw conflict(
+      (await findIdentity(db, user.userId)) ? IDENTITY_SERVICE_MESSAGES.already : IDENTITY_SERVICE_MESSAGES.taken,
+    );
   return inserted[0];
 }

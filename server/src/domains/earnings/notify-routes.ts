@@ -11,14 +11,17 @@ import type { EarningsDeps } from './config';
 
 const notifyRoutes: FastifyPluginAsyncZod<EarningsDeps> = async (app, { payout }) => {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) =>
+    done(null, body),
+  );
 
   app.post(
     '/payout/notify/:provider',
     {
       schema: {
         tags: ['payout notifications'],
-        summary: "A payout channel's result (sandbox: JSON signed with HMAC-SHA256 in x-sandbox-payout-signature); idempotent",
+        summary:
+          "A payout channel's result (sandbox: JSON signed with HMAC-SHA256 in x-sandbox-payout-signature); idempotent",
         params: z.object({ provider: z.enum(['sandbox'], { error: '未知的打款渠道' }) }),
       },
     },

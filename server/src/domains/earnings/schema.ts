@@ -18,8 +18,12 @@ import { users } from '../user/schema';
 export const promoters = pgTable(
   'promoters',
   {
-    userId: text('user_id').primaryKey().references(() => users.userId),
-    projectSn: text('project_sn').notNull().references(() => projects.projectSn),
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.userId),
+    projectSn: text('project_sn')
+      .notNull()
+      .references(() => projects.projectSn),
     /** Carried by share links (?promoterCode=); unique across projects. */
     promoterCode: text('promoter_code').notNull(),
     /** ACTIVE | DISABLED: a disabled promoter earns nothing new but keeps (and may withdraw) its balance. */
@@ -31,7 +35,9 @@ export const promoters = pgTable(
 
 /** The commission an item pays: FIXED fen per order, or RATE in basis points of the order's goods amount. */
 export const commissionRules = pgTable('commission_rules', {
-  actSn: text('act_sn').primaryKey().references(() => activities.actSn),
+  actSn: text('act_sn')
+    .primaryKey()
+    .references(() => activities.actSn),
   mode: text('mode').$type<'FIXED' | 'RATE'>().notNull(),
   value: integer('value').notNull(),
 });
@@ -46,9 +52,15 @@ export const commissions = pgTable(
   'commissions',
   {
     id: text('id').primaryKey(),
-    promoterUserId: text('promoter_user_id').notNull().references(() => promoters.userId),
-    orderNo: text('order_no').notNull().references(() => orders.orderNo),
-    buyerUserId: text('buyer_user_id').notNull().references(() => users.userId),
+    promoterUserId: text('promoter_user_id')
+      .notNull()
+      .references(() => promoters.userId),
+    orderNo: text('order_no')
+      .notNull()
+      .references(() => orders.orderNo),
+    buyerUserId: text('buyer_user_id')
+      .notNull()
+      .references(() => users.userId),
     actSn: text('act_sn').notNull(),
     /** The order's goods amount the commission was computed on (total less freight), fen. */
     baseAmount: integer('base_amount').notNull(),
@@ -60,7 +72,10 @@ export const commissions = pgTable(
     settledAt: at('settled_at'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('commissions_order_uq').on(t.orderNo), index('commissions_promoter_idx').on(t.promoterUserId, t.createdAt)],
+  (t) => [
+    uniqueIndex('commissions_order_uq').on(t.orderNo),
+    index('commissions_promoter_idx').on(t.promoterUserId, t.createdAt),
+  ],
 );
 
 /**
@@ -71,7 +86,9 @@ export const earningLedger = pgTable(
   'earning_ledger',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    promoterUserId: text('promoter_user_id').notNull().references(() => promoters.userId),
+    promoterUserId: text('promoter_user_id')
+      .notNull()
+      .references(() => promoters.userId),
     bucket: text('bucket').$type<'FROZEN' | 'AVAILABLE'>().notNull(),
     /** COMMISSION | RELEASE | COMMISSION_CANCEL | CLAWBACK | WITHDRAWAL | WITHDRAWAL_RETURN */
     kind: text('kind').notNull(),
@@ -81,14 +98,19 @@ export const earningLedger = pgTable(
     title: text('title').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('earning_ledger_event_uq').on(t.kind, t.ref, t.bucket), index('earning_ledger_promoter_idx').on(t.promoterUserId, t.createdAt)],
+  (t) => [
+    uniqueIndex('earning_ledger_event_uq').on(t.kind, t.ref, t.bucket),
+    index('earning_ledger_promoter_idx').on(t.promoterUserId, t.createdAt),
+  ],
 );
 
 /** Real-name verification: the ID number only encrypted (and as an HMAC to find duplicates), never in clear. */
 export const identities = pgTable(
   'identities',
   {
-    userId: text('user_id').primaryKey().references(() => users.userId),
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.userId),
     projectSn: text('project_sn').notNull(),
     realName: text('real_name').notNull(),
     idNumberEnc: text('id_number_enc').notNull(),
@@ -107,7 +129,9 @@ export const bankCards = pgTable(
   'bank_cards',
   {
     cardId: text('card_id').primaryKey(),
-    userId: text('user_id').notNull().references(() => users.userId),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.userId),
     bankCode: text('bank_code').notNull(),
     bankName: text('bank_name').notNull(),
     holderName: text('holder_name').notNull(),
@@ -130,15 +154,21 @@ export const withdrawals = pgTable(
   'withdrawals',
   {
     withdrawalNo: text('withdrawal_no').primaryKey(),
-    userId: text('user_id').notNull().references(() => promoters.userId),
+    userId: text('user_id')
+      .notNull()
+      .references(() => promoters.userId),
     requestId: text('request_id').notNull(),
     amount: integer('amount').notNull(),
     fee: integer('fee').notNull(),
     /** amount - fee: what reaches the card. */
     actualAmount: integer('actual_amount').notNull(),
-    cardId: text('card_id').notNull().references(() => bankCards.cardId),
+    cardId: text('card_id')
+      .notNull()
+      .references(() => bankCards.cardId),
     /** Bank name, masked card and holder as they were at request time. */
-    cardSnapshot: jsonb('card_snapshot').$type<{ bankName: string; cardMasked: string; holderName: string }>().notNull(),
+    cardSnapshot: jsonb('card_snapshot')
+      .$type<{ bankName: string; cardMasked: string; holderName: string }>()
+      .notNull(),
     status: text('status').$type<'REVIEWING' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'REJECTED'>().notNull(),
     reason: text('reason'),
     payoutRef: text('payout_ref'),
@@ -146,7 +176,10 @@ export const withdrawals = pgTable(
     reviewedAt: at('reviewed_at'),
     finishedAt: at('finished_at'),
   },
-  (t) => [uniqueIndex('withdrawals_request_uq').on(t.userId, t.requestId), index('withdrawals_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex('withdrawals_request_uq').on(t.userId, t.requestId),
+    index('withdrawals_user_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 /** Every verified payout notification once: (provider, txn_id) unique refuses a replay. */
@@ -156,7 +189,9 @@ export const payoutNotifications = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     provider: text('provider').notNull(),
     txnId: text('txn_id').notNull(),
-    withdrawalNo: text('withdrawal_no').notNull().references(() => withdrawals.withdrawalNo),
+    withdrawalNo: text('withdrawal_no')
+      .notNull()
+      .references(() => withdrawals.withdrawalNo),
     status: text('status').notNull(),
     outcome: text('outcome').notNull(),
     receivedAt: at('received_at').notNull().defaultNow(),

@@ -16,7 +16,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import { COMMISSION_STATE_TEXT, LEDGER_KIND_TEXT, type ProfitInfo, type CommissionOrder, type CommissionState, type LedgerKind, type LedgerLine } from '@contract/earnings';
+import {
+  COMMISSION_STATE_TEXT,
+  LEDGER_KIND_TEXT,
+  type ProfitInfo,
+  type CommissionOrder,
+  type CommissionState,
+  type LedgerKind,
+  type LedgerLine,
+} from '@contract/earnings';
 import { maskPhone } from '@contract/rules/fields';
 import { activities } from '../activity/schema';
 import { users } from '../user/schema';
@@ -56,14 +64,25 @@ export async function lockPromoter(tx: Tx, userId: string): Promise<PromoterRow>
 
 const newPromoterCode = () => `P${randomBytes(5).toString('hex').toUpperCase()}`;
 
-/** Makes a user a promoter (operator API, seed); idempotent: an existing promoter keeps its code and is re-activated. */
-export async function ensurePromoter(db: Executor, userId: string, projectSn: string, code?: string): Promise<PromoterRow> {
+/**
+ * Makes a user a promoter (operator API, seed); idempotent: an existing promoter keeps its code and is re-activated.
+ */
+export async function ensurePromoter(
+  db: Executor,
+  userId: string,
+  projectSn: string,
+  code?: string,
+): Promise<PromoterRow> {
   const existing = await findPromoter(db, userId);
   if (existing) {
-    if (existing.status !== 'ACTIVE') await db.update(promoters).set({ status: 'ACTIVE' }).where(eq(promoters.userId, userId));
+    if (existing.status !== 'ACTIVE')
+      await db.update(promoters).set({ status: 'ACTIVE' }).where(eq(promoters.userId, userId));
     return { ...existing, status: 'ACTIVE' };
   }
-  const [row] = await db.insert(promoters).values({ userId, projectSn, promoterCode: code ?? newPromoterCode() }).returning();
+  const [row] = await db
+    .insert(promoters)
+    .values({ userId, projectSn, promoterCode: code ?? newPromoterCode() })
+    .returning();
   return row;
 }
 
@@ -80,12 +99,27 @@ export function commissionFor(rule: { mode: 'FIXED' | 'RATE'; value: number } | 
  */
 export async function recordAttribution(
   tx: Executor,
-  input: { orderNo: string; promoterCode?: string | null; buyerUserId: string; projectSn: string; actSn: string; totalAmount: number; freight: number; now?: Date },
+  input: {
+    orderNo: string;
+    promoterCode?: string | null;
+    buyerUserId: string;
+    projectSn: string;
+    actSn: string;
+    totalAmount: number;
+    freight: number;
+    now?: Date;
+  },
 ): Promise<boolean> {
   const code = input.promoterCode?.trim().toUpperCase();
   if (!code || !/^P[0-9A-F]{10}$/.test(code)) return false;
   const [promoter] = await tx.select().from(promoters).where(eq(promoters.promoterCode, code)).limit(1);
-  if (!promoter || promoter.status !== 'ACTIVE' || promoter.projectSn !== input.projectSn || promoter.userId === input.buyerUserId) return false;
+  if (
+    !promoter ||
+    promoter.status !== 'ACTIVE' ||
+    promoter.projectSn !== input.projectSn ||
+    promoter.userId === input.buyerUserId
+  )
+    return false;
   const [rule] = await tx.select().from(commissionRules).where(eq(commissionRules.actSn, input.actSn)).limit(1);
   const base = Math.max(0, input.totalAmount - input.freight);
   const amount = commissionFor(rule ?? null, base);
@@ -122,15 +156,25 @@ export async function book(tx: Executor, row: Booking): Promise<boolean> {
 }
 
 const titleOf = async (tx: Executor, actSn: string) => {
-  const [a] = await tx.select({ name: activities.actName }).from(activities).where(eq(activities.actSn, actSn)).limit(1);
+  const [a] = await tx
+    .select({ name: activities.actName })
+    .from(activities)
+    .where(eq(activities.actSn, actSn))
+    .limit(1);
   return a?.name ?? actSn;
 };
 
 /** When the order was fully paid: the last payment's time, or null while any payment is unpaid. */
 async function fullyPaidAt(tx: Executor, orderNo: string): Promise<Date | null> {
-  const rows = await tx.select({ status: orderPayments.status, paidAt: orderPayments.paidAt }).from(orderPayments).where(eq(orderPayments.orderNo, orderNo));
+  const rows = await tx
+    .select({ status: orderPayments.status, paidAt: orderPayments.paidAt })
+    .from(orderPayments)
+    .where(eq(orderPayments.orderNo, orderNo));
   if (!rows.length || rows.some((r) => r.status !== 'PAID')) return null;
-  return rows.reduce<Date | null>((latest, r) => (r.paidAt && (!latest || r.paidAt > latest) ? r.paidAt : latest), null);
+  return rows.reduce<Date | null>(
+    (latest, r) => (r.paidAt && (!latest || r.paidAt > latest) ? r.paidAt : latest),
+    null,
+  );
 }
 
 /** The reversal a refund of `refundedTotal` fen implies (cumulative): proportional, all of it on a full refund. */
@@ -149,9 +193,25 @@ async function applyRefund(tx: Tx, c: CommissionRow, refundedTotal: number, now:
   const ref = `${c.id}:${target}`;
   const full = target >= c.amount;
   if (c.status === 'FROZEN') {
-    await book(tx, { promoterUserId: c.promoterUserId, bucket: 'FROZEN', kind: 'COMMISSION_CANCEL', ref, amount: -delta, title, createdAt: now });
+    await book(tx, {
+      promoterUserId: c.promoterUserId,
+      bucket: 'FROZEN',
+      kind: 'COMMISSION_CANCEL',
+      ref,
+      amount: -delta,
+      title,
+      createdAt: now,
+    });
   } else if (c.status === 'SETTLED') {
-    await book(tx, { promoterUserId: c.promoterUserId, bucket: 'AVAILABLE', kind: 'CLAWBACK', ref, amount: -delta, title, createdAt: now });
+    await book(tx, {
+      promoterUserId: c.promoterUserId,
+      bucket: 'AVAILABLE',
+      kind: 'CLAWBACK',
+      ref,
+      amount: -delta,
+      title,
+      createdAt: now,
+    });
   }
   const status: CommissionState = full && c.status !== 'SETTLED' ? 'CANCELLED' : c.status;
   await tx.update(commissions).set({ reversedAmount: target, status }).where(eq(commissions.id, c.id));
@@ -162,7 +222,8 @@ async function applyRefund(tx: Tx, c: CommissionRow, refundedTotal: number, now:
  * cancels that share of the frozen commission; after release it claws it back from the withdrawable balance.
  */
 export async function onOrderRefunded(db: Db, orderNo: string, refundedTotal: number, now = new Date()): Promise<void> {
-  if (!Number.isInteger(refundedTotal) || refundedTotal < 0) throw new RangeError('refundedTotal must be a non-negative integer (fen)');
+  if (!Number.isInteger(refundedTotal) || refundedTotal < 0)
+    throw new RangeError('refundedTotal must be a non-negative integer (fen)');
   await db.transaction(async (tx) => {
     const [first] = await tx.select().from(commissions).where(eq(commissions.orderNo, orderNo)).limit(1);
     if (!first) return;
@@ -173,7 +234,12 @@ export async function onOrderRefunded(db: Db, orderNo: string, refundedTotal: nu
 }
 
 /** Moves one promoter's commissions along (pay, cancel, full refund, release); writes only when something is due. */
-export async function settlePromoter(db: Db, promoterUserId: string, freezeDays: number, now = new Date()): Promise<void> {
+export async function settlePromoter(
+  db: Db,
+  promoterUserId: string,
+  freezeDays: number,
+  now = new Date(),
+): Promise<void> {
   // A cheap read first: most reads find nothing due and write nothing.
   const due = await dueCommissions(db, promoterUserId, now);
   if (!due) return;
@@ -187,16 +253,31 @@ export async function settlePromoter(db: Db, promoterUserId: string, freezeDays:
     for (const { c, orderStatus } of rows) {
       if (c.status === 'PENDING') {
         if (orderStatus === 'CANCELLED' || orderStatus === 'REFUND' || orderStatus === 'DEAL_DONE_COURSE') {
-          await tx.update(commissions).set({ status: 'CANCELLED' }).where(and(eq(commissions.id, c.id), eq(commissions.status, 'PENDING')));
+          await tx
+            .update(commissions)
+            .set({ status: 'CANCELLED' })
+            .where(and(eq(commissions.id, c.id), eq(commissions.status, 'PENDING')));
           continue;
         }
-        const paidAt = orderStatus === 'PAID' || orderStatus === 'REFUND_PART' ? await fullyPaidAt(tx, c.orderNo) : null;
+        const paidAt =
+          orderStatus === 'PAID' || orderStatus === 'REFUND_PART' ? await fullyPaidAt(tx, c.orderNo) : null;
         if (!paidAt) continue;
         const releaseAt = new Date(paidAt.getTime() + freezeDays * DAY_MS);
         const title = await titleOf(tx, c.actSn);
         const live = c.amount - c.reversedAmount;
-        await book(tx, { promoterUserId, bucket: 'FROZEN', kind: 'COMMISSION', ref: c.id, amount: live, title, createdAt: paidAt });
-        await tx.update(commissions).set({ status: live > 0 ? 'FROZEN' : 'CANCELLED', paidAt, releaseAt }).where(eq(commissions.id, c.id));
+        await book(tx, {
+          promoterUserId,
+          bucket: 'FROZEN',
+          kind: 'COMMISSION',
+          ref: c.id,
+          amount: live,
+          title,
+          createdAt: paidAt,
+        });
+        await tx
+          .update(commissions)
+          .set({ status: live > 0 ? 'FROZEN' : 'CANCELLED', paidAt, releaseAt })
+          .where(eq(commissions.id, c.id));
         if (live > 0) await maybeRelease(tx, { ...c, status: 'FROZEN', paidAt, releaseAt }, orderStatus, now);
       } else {
         await maybeRelease(tx, c, orderStatus, now);
@@ -213,9 +294,28 @@ async function maybeRelease(tx: Tx, c: CommissionRow, orderStatus: string, now: 
   if (!c.releaseAt || c.releaseAt > now) return;
   const live = c.amount - c.reversedAmount;
   const title = await titleOf(tx, c.actSn);
-  await book(tx, { promoterUserId: c.promoterUserId, bucket: 'FROZEN', kind: 'RELEASE', ref: c.id, amount: -live, title, createdAt: now });
-  await book(tx, { promoterUserId: c.promoterUserId, bucket: 'AVAILABLE', kind: 'RELEASE', ref: c.id, amount: live, title, createdAt: now });
-  await tx.update(commissions).set({ status: 'SETTLED', settledAt: now }).where(and(eq(commissions.id, c.id), eq(commissions.status, 'FROZEN')));
+  await book(tx, {
+    promoterUserId: c.promoterUserId,
+    bucket: 'FROZEN',
+    kind: 'RELEASE',
+    ref: c.id,
+    amount: -live,
+    title,
+    createdAt: now,
+  });
+  await book(tx, {
+    promoterUserId: c.promoterUserId,
+    bucket: 'AVAILABLE',
+    kind: 'RELEASE',
+    ref: c.id,
+    amount: live,
+    title,
+    createdAt: now,
+  });
+  await tx
+    .update(commissions)
+    .set({ status: 'SETTLED', settledAt: now })
+    .where(and(eq(commissions.id, c.id), eq(commissions.status, 'FROZEN')));
 }
 
 /** Whether any open commission of the promoter has something due (paid, cancelled, refunded, or past release). */
@@ -253,7 +353,11 @@ export interface Balances {
 /** Every balance, summed from the ledger. */
 export async function balancesOf(db: Executor, promoterUserId: string): Promise<Balances> {
   const rows = await db
-    .select({ bucket: earningLedger.bucket, kind: earningLedger.kind, sum: sql<string>`coalesce(sum(${earningLedger.amount}), 0)` })
+    .select({
+      bucket: earningLedger.bucket,
+      kind: earningLedger.kind,
+      sum: sql<string>`coalesce(sum(${earningLedger.amount}), 0)`,
+    })
     .from(earningLedger)
     .where(eq(earningLedger.promoterUserId, promoterUserId))
     .groupBy(earningLedger.bucket, earningLedger.kind);
@@ -297,8 +401,17 @@ export async function ledgerPage(db: Db, promoterUserId: string, page: number, p
   return { list, total: n, page, perSize };
 }
 
-export async function commissionOrders(db: Db, promoterUserId: string, state: 'ALL' | CommissionState, page: number, perSize: number) {
-  const where = state === 'ALL' ? eq(commissions.promoterUserId, promoterUserId) : and(eq(commissions.promoterUserId, promoterUserId), eq(commissions.status, state));
+export async function commissionOrders(
+  db: Db,
+  promoterUserId: string,
+  state: 'ALL' | CommissionState,
+  page: number,
+  perSize: number,
+) {
+  const where =
+    state === 'ALL'
+      ? eq(commissions.promoterUserId, promoterUserId)
+      : and(eq(commissions.promoterUserId, promoterUserId), eq(commissions.status, state));
   const [{ n }] = await db.select({ n: count() }).from(commissions).where(where);
   const rows = await db
     .select({ c: commissions, name: activities.actName, cover: activities.cover, phone: users.phone })
@@ -328,19 +441,35 @@ export async function commissionOrders(db: Db, promoterUserId: string, state: 'A
 
 /** An operator makes the project's customer with this phone (who logged in once) a promoter. */
 export async function makePromoterByPhone(db: Db, projectSn: string, phone: string): Promise<PromoterRow> {
-  const [user] = await db.select({ userId: users.userId }).from(users).where(and(eq(users.projectSn, projectSn), eq(users.phone, phone))).limit(1);
+  const [user] = await db
+    .select({ userId: users.userId })
+    .from(users)
+    .where(and(eq(users.projectSn, projectSn), eq(users.phone, phone)))
+    .limit(1);
   if (!user) throw notFound('该手机号在此项目还没有登录过');
   return ensurePromoter(db, user.userId, projectSn);
 }
 
 /** An operator sets an item's commission: FIXED fen per order, or RATE basis points of the goods amount. */
-export async function setCommissionRule(db: Db, rule: { actSn: string; mode: (typeof commissionRules.$inferInsert)['mode']; value: number }): Promise<void> {
-  const [a] = await db.select({ actSn: activities.actSn }).from(activities).where(eq(activities.actSn, rule.actSn)).limit(1);
+export async function setCommissionRule(
+  db: Db,
+  rule: { actSn: string; mode: (typeof commissionRules.$inferInsert)['mode']; value: number },
+): Promise<void> {
+  const [a] = await db
+    .select({ actSn: activities.actSn })
+    .from(activities)
+    .where(eq(activities.actSn, rule.actSn))
+    .limit(1);
   if (!a) throw notFound('商品不存在');
-  await db.insert(commissionRules).values(rule).onConflictDoUpdate({ target: commissionRules.actSn, set: { mode: rule.mode, value: rule.value } });
+  await db
+    .insert(commissionRules)
+    .values(rule)
+    .onConflictDoUpdate({ target: commissionRules.actSn, set: { mode: rule.mode, value: rule.value } });
 }
 
-/** The caller as a promoter (403 otherwise), with their commissions moved along first when `settleFreezeDays` is given. */
+/**
+ * The caller as a promoter (403 otherwise), with their commissions moved along first when `settleFreezeDays` is given.
+ */
 export async function requirePromoter(db: Db, userId: string, settleFreezeDays?: number): Promise<PromoterRow> {
   const promoter = await findPromoter(db, userId);
   if (!promoter) throw notPromoter();
@@ -349,14 +478,39 @@ export async function requirePromoter(db: Db, userId: string, settleFreezeDays?:
 }
 
 /** 我的收益: balances and a page of the ledger; a customer who is no promoter sees zeros. */
-export async function profitOf(db: Db, userId: string, freezeDays: number, page: number, perSize: number): Promise<ProfitInfo> {
+export async function profitOf(
+  db: Db,
+  userId: string,
+  freezeDays: number,
+  page: number,
+  perSize: number,
+): Promise<ProfitInfo> {
   const promoter = await findPromoter(db, userId);
   if (!promoter) {
-    return { isPromoter: false, promoterCode: null, withdrawable: 0, frozen: 0, totalEarned: 0, withdrawn: 0, verified: false, ledger: { list: [], total: 0, page, perSize } };
+    return {
+      isPromoter: false,
+      promoterCode: null,
+      withdrawable: 0,
+      frozen: 0,
+      totalEarned: 0,
+      withdrawn: 0,
+      verified: false,
+      ledger: { list: [], total: 0, page, perSize },
+    };
   }
   await settlePromoter(db, promoter.userId, freezeDays);
-  const [balances, ledger, identity] = await Promise.all([balancesOf(db, promoter.userId), ledgerPage(db, promoter.userId, page, perSize), findIdentity(db, promoter.userId)]);
-  return { isPromoter: true, promoterCode: promoter.status === 'ACTIVE' ? promoter.promoterCode : null, ...balances, verified: Boolean(identity), ledger };
+  const [balances, ledger, identity] = await Promise.all([
+    balancesOf(db, promoter.userId),
+    ledgerPage(db, promoter.userId, page, perSize),
+    findIdentity(db, promoter.userId),
+  ]);
+  return {
+    isPromoter: true,
+    promoterCode: promoter.status === 'ACTIVE' ? promoter.promoterCode : null,
+    ...balances,
+    verified: Boolean(identity),
+    ledger,
+  };
 }
 
 /** The promoter service agreement shown on the withdraw page. */

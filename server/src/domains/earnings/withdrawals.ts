@@ -9,8 +9,23 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import { WITHDRAWAL_STATE_TEXT, type OpsWithdrawal, type TimelineStep, type WithdrawalRuleInfo, type WithdrawalDetail, type WithdrawalState, type WithdrawalSummary } from '@contract/earnings';
-import { maxWithdrawable, ruleLines, withdrawalError, withdrawalFee, type WithdrawalContext, type WithdrawalRule } from '@contract/rules/withdrawal';
+import {
+  WITHDRAWAL_STATE_TEXT,
+  type OpsWithdrawal,
+  type TimelineStep,
+  type WithdrawalRuleInfo,
+  type WithdrawalDetail,
+  type WithdrawalState,
+  type WithdrawalSummary,
+} from '@contract/earnings';
+import {
+  maxWithdrawable,
+  ruleLines,
+  withdrawalError,
+  withdrawalFee,
+  type WithdrawalContext,
+  type WithdrawalRule,
+} from '@contract/rules/withdrawal';
 import { maskCardNo } from '@contract/rules/luhn';
 import { maskRealName } from '@contract/rules/identity';
 import { maskPhone } from '@contract/rules/fields';
@@ -42,7 +57,8 @@ export const WITHDRAW_MESSAGES = {
 const DAY_MS = 86_400_000;
 const CHINA_OFFSET_MS = 8 * 3_600_000;
 /** Midnight in China of the day `now` falls on. */
-export const chinaDayStart = (now: Date) => new Date(Math.floor((now.getTime() + CHINA_OFFSET_MS) / DAY_MS) * DAY_MS - CHINA_OFFSET_MS);
+export const chinaDayStart = (now: Date) =>
+  new Date(Math.floor((now.getTime() + CHINA_OFFSET_MS) / DAY_MS) * DAY_MS - CHINA_OFFSET_MS);
 
 /** Refused and returned withdrawals give their share of the daily limit back. */
 const COUNTED: WithdrawalState[] = ['REVIEWING', 'PAYING', 'SUCCESS'];
@@ -55,9 +71,21 @@ export async function withdrawalContext(db: Executor, userId: string, now: Date)
     db
       .select({ n: count(), sum: sql<string>`coalesce(sum(${withdrawals.amount}), 0)` })
       .from(withdrawals)
-      .where(and(eq(withdrawals.userId, userId), gte(withdrawals.createdAt, chinaDayStart(now)), inArray(withdrawals.status, COUNTED))),
+      .where(
+        and(
+          eq(withdrawals.userId, userId),
+          gte(withdrawals.createdAt, chinaDayStart(now)),
+          inArray(withdrawals.status, COUNTED),
+        ),
+      ),
   ]);
-  return { available: withdrawable, todayAmount: Number(today.sum), todayCount: today.n, verified: Boolean(identity), hasCard: cards.length > 0 };
+  return {
+    available: withdrawable,
+    todayAmount: Number(today.sum),
+    todayCount: today.n,
+    verified: Boolean(identity),
+    hasCard: cards.length > 0,
+  };
 }
 
 const newWithdrawalNo = (now: Date) => `WD${now.getTime()}${randomBytes(3).toString('hex').toUpperCase()}`;
@@ -77,7 +105,8 @@ export async function requestWithdrawal(
       .where(and(eq(withdrawals.userId, userId), eq(withdrawals.requestId, input.requestId)))
       .limit(1);
     if (again) {
-      if (again.amount !== input.amount || again.cardId !== input.cardId) throw conflict(WITHDRAW_MESSAGES.requestReused);
+      if (again.amount !== input.amount || again.cardId !== input.cardId)
+        throw conflict(WITHDRAW_MESSAGES.requestReused);
       return { row: again, created: false };
     }
     const ctx = await withdrawalContext(tx, userId, now);
@@ -105,7 +134,15 @@ export async function requestWithdrawal(
         createdAt: now,
       })
       .returning();
-    await book(tx, { promoterUserId: userId, bucket: 'AVAILABLE', kind: 'WITHDRAWAL', ref: withdrawalNo, amount: -input.amount, title: `提现至${card.bankName}(${card.cardTail})`, createdAt: now });
+    await book(tx, {
+      promoterUserId: userId,
+      bucket: 'AVAILABLE',
+      kind: 'WITHDRAWAL',
+      ref: withdrawalNo,
+      amount: -input.amount,
+      title: `提现至${card.bankName}(${card.cardTail})`,
+      createdAt: now,
+    });
     return { row, created: true };
   });
 }
@@ -116,18 +153,41 @@ async function lockWithdrawal(tx: Tx, withdrawalNo: string): Promise<WithdrawalR
 }
 
 async function owner(db: Executor, withdrawalNo: string): Promise<string | null> {
-  const [row] = await db.select({ userId: withdrawals.userId }).from(withdrawals).where(eq(withdrawals.withdrawalNo, withdrawalNo)).limit(1);
+  const [row] = await db
+    .select({ userId: withdrawals.userId })
+    .from(withdrawals)
+    .where(eq(withdrawals.withdrawalNo, withdrawalNo))
+    .limit(1);
   return row?.userId ?? null;
 }
 
 /** Books a withdrawal's amount back, once (the unique ledger event), and marks it finished. */
-async function giveBack(tx: Tx, w: WithdrawalRow, status: 'FAILED' | 'REJECTED', reason: string, now: Date): Promise<void> {
+async function giveBack(
+  tx: Tx,
+  w: WithdrawalRow,
+  status: 'FAILED' | 'REJECTED',
+  reason: string,
+  now: Date,
+): Promise<void> {
   const set = status === 'REJECTED' ? { status, reason, reviewedAt: now } : { status, reason, finishedAt: now };
   await tx.update(withdrawals).set(set).where(eq(withdrawals.withdrawalNo, w.withdrawalNo));
-  await book(tx, { promoterUserId: w.userId, bucket: 'AVAILABLE', kind: 'WITHDRAWAL_RETURN', ref: w.withdrawalNo, amount: w.amount, title: `提现退回（${reason}）`, createdAt: now });
+  await book(tx, {
+    promoterUserId: w.userId,
+    bucket: 'AVAILABLE',
+    kind: 'WITHDRAWAL_RETURN',
+    ref: w.withdrawalNo,
+    amount: w.amount,
+    title: `提现退回（${reason}）`,
+    createdAt: now,
+  });
 }
 
-export async function rejectWithdrawal(db: Db, withdrawalNo: string, reason: string, now = new Date()): Promise<WithdrawalRow> {
+export async function rejectWithdrawal(
+  db: Db,
+  withdrawalNo: string,
+  reason: string,
+  now = new Date(),
+): Promise<WithdrawalRow> {
   const userId = await owner(db, withdrawalNo);
   if (!userId) throw notFound(WITHDRAW_MESSAGES.missing);
   return db.transaction(async (tx) => {
@@ -141,12 +201,20 @@ export async function rejectWithdrawal(db: Db, withdrawalNo: string, reason: str
 }
 
 /** Approves a reviewing withdrawal and hands it to the payout provider, which answers later by notification. */
-export async function approveWithdrawal(db: Db, deps: { vault: Vault; payout: PayoutProvider }, withdrawalNo: string, now = new Date()): Promise<WithdrawalRow> {
+export async function approveWithdrawal(
+  db: Db,
+  deps: { vault: Vault; payout: PayoutProvider },
+  withdrawalNo: string,
+  now = new Date(),
+): Promise<WithdrawalRow> {
   const approved = await db.transaction(async (tx) => {
     const w = await lockWithdrawal(tx, withdrawalNo);
     if (!w) throw notFound(WITHDRAW_MESSAGES.missing);
     if (w.status !== 'REVIEWING') throw conflict(WITHDRAW_MESSAGES.notReviewing);
-    await tx.update(withdrawals).set({ status: 'PAYING', reviewedAt: now }).where(eq(withdrawals.withdrawalNo, withdrawalNo));
+    await tx
+      .update(withdrawals)
+      .set({ status: 'PAYING', reviewedAt: now })
+      .where(eq(withdrawals.withdrawalNo, withdrawalNo));
     return { ...w, status: 'PAYING' as const, reviewedAt: now };
   });
   const [card] = await db.select().from(bankCards).where(eq(bankCards.cardId, approved.cardId));
@@ -181,7 +249,13 @@ export async function resumePayouts(db: Db, deps: { vault: Vault; payout: Payout
   for (const w of paying) {
     const [card] = await db.select().from(bankCards).where(eq(bankCards.cardId, w.cardId));
     if (!card) continue;
-    await deps.payout.submit({ withdrawalNo: w.withdrawalNo, amount: w.actualAmount, cardNo: deps.vault.open(card.cardNoEnc), holderName: card.holderName, bankCode: card.bankCode });
+    await deps.payout.submit({
+      withdrawalNo: w.withdrawalNo,
+      amount: w.actualAmount,
+      cardNo: deps.vault.open(card.cardNoEnc),
+      holderName: card.holderName,
+      bankCode: card.bankCode,
+    });
   }
   return paying.length;
 }
@@ -189,7 +263,13 @@ export async function resumePayouts(db: Db, deps: { vault: Vault; payout: Payout
 export type PayoutOutcome = 'APPLIED' | 'DUPLICATE' | 'IGNORED';
 
 /** A payout provider's notification: verified, recorded once, then applied to a PAYING withdrawal. */
-export async function applyPayoutNotification(db: Db, provider: PayoutProvider, raw: string, headers: NotificationHeaders, now = new Date()): Promise<PayoutOutcome> {
+export async function applyPayoutNotification(
+  db: Db,
+  provider: PayoutProvider,
+  raw: string,
+  headers: NotificationHeaders,
+  now = new Date(),
+): Promise<PayoutOutcome> {
   const note = checkedCallback(provider.verifyNotification(raw, headers));
   const userId = await owner(db, note.withdrawalNo);
   if (!userId) throw notFound(WITHDRAW_MESSAGES.missing);
@@ -201,13 +281,23 @@ export async function applyPayoutNotification(db: Db, provider: PayoutProvider, 
     const outcome: PayoutOutcome = w.status === 'PAYING' ? 'APPLIED' : 'IGNORED';
     const recorded = await tx
       .insert(payoutNotifications)
-      .values({ provider: provider.name, txnId: note.txnId, withdrawalNo: w.withdrawalNo, status: note.status, outcome, receivedAt: now })
+      .values({
+        provider: provider.name,
+        txnId: note.txnId,
+        withdrawalNo: w.withdrawalNo,
+        status: note.status,
+        outcome,
+        receivedAt: now,
+      })
       .onConflictDoNothing()
       .returning({ id: payoutNotifications.id });
     if (!recorded.length) return 'DUPLICATE';
     if (outcome !== 'APPLIED') return outcome;
     if (note.status === 'SUCCESS') {
-      await tx.update(withdrawals).set({ status: 'SUCCESS', finishedAt: now }).where(eq(withdrawals.withdrawalNo, w.withdrawalNo));
+      await tx
+        .update(withdrawals)
+        .set({ status: 'SUCCESS', finishedAt: now })
+        .where(eq(withdrawals.withdrawalNo, w.withdrawalNo));
     } else {
       await giveBack(tx, w, 'FAILED', note.reason || '打款失败', now);
     }
@@ -234,12 +324,25 @@ export function timelineOf(w: WithdrawalRow): TimelineStep[] {
   const iso = (d: Date | null) => d?.toISOString() ?? null;
   const steps: TimelineStep[] = [{ title: '提交申请', time: iso(w.createdAt), done: true, failed: false }];
   if (w.status === 'REVIEWING') steps.push({ title: '平台审核中', time: null, done: false, failed: false });
-  else if (w.status === 'REJECTED') steps.push({ title: `审核未通过，金额已退回${w.reason ? `（${w.reason}）` : ''}`, time: iso(w.reviewedAt), done: true, failed: true });
+  else if (w.status === 'REJECTED')
+    steps.push({
+      title: `审核未通过，金额已退回${w.reason ? `（${w.reason}）` : ''}`,
+      time: iso(w.reviewedAt),
+      done: true,
+      failed: true,
+    });
   else steps.push({ title: '审核通过', time: iso(w.reviewedAt), done: true, failed: false });
   if (w.status === 'PAYING') steps.push({ title: '银行处理中', time: null, done: false, failed: false });
   if (w.status === 'SUCCESS') steps.push({ title: '到账', time: iso(w.finishedAt), done: true, failed: false });
-  if (w.status === 'FAILED') steps.push({ title: `打款失败，金额已退回${w.reason ? `（${w.reason}）` : ''}`, time: iso(w.finishedAt), done: true, failed: true });
-  if (w.status === 'REVIEWING' || w.status === 'PAYING') steps.push({ title: '到账', time: null, done: false, failed: false });
+  if (w.status === 'FAILED')
+    steps.push({
+      title: `打款失败，金额已退回${w.reason ? `（${w.reason}）` : ''}`,
+      time: iso(w.finishedAt),
+      done: true,
+      failed: true,
+    });
+  if (w.status === 'REVIEWING' || w.status === 'PAYING')
+    steps.push({ title: '到账', time: null, done: false, failed: false });
   return steps;
 }
 
@@ -257,19 +360,33 @@ export function withdrawalDetail(w: WithdrawalRow): WithdrawalDetail {
 export async function listWithdrawals(db: Db, userId: string, page: number, perSize: number) {
   const where = eq(withdrawals.userId, userId);
   const [{ n }] = await db.select({ n: count() }).from(withdrawals).where(where);
-  const rows = await db.select().from(withdrawals).where(where).orderBy(desc(withdrawals.createdAt)).limit(perSize).offset((page - 1) * perSize);
+  const rows = await db
+    .select()
+    .from(withdrawals)
+    .where(where)
+    .orderBy(desc(withdrawals.createdAt))
+    .limit(perSize)
+    .offset((page - 1) * perSize);
   return { list: rows.map(withdrawalSummary), total: n, page, perSize };
 }
 
 /** One of the user's own withdrawals; another user's number is "not found", never visible. */
 export async function findOwnWithdrawal(db: Db, userId: string, withdrawalNo: string): Promise<WithdrawalRow> {
-  const [row] = await db.select().from(withdrawals).where(and(eq(withdrawals.withdrawalNo, withdrawalNo), eq(withdrawals.userId, userId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.withdrawalNo, withdrawalNo), eq(withdrawals.userId, userId)))
+    .limit(1);
   if (!row) throw new AppError(404, ERROR_CODES.NOT_FOUND, WITHDRAW_MESSAGES.missing);
   return row;
 }
 
 /** Operator view: newest first, optionally by state. */
-export async function opsWithdrawals(db: Db, status: WithdrawalState | undefined, limit = 100): Promise<WithdrawalRow[]> {
+export async function opsWithdrawals(
+  db: Db,
+  status: WithdrawalState | undefined,
+  limit = 100,
+): Promise<WithdrawalRow[]> {
   return db
     .select()
     .from(withdrawals)
@@ -281,11 +398,22 @@ export async function opsWithdrawals(db: Db, status: WithdrawalState | undefined
 /** A withdrawal as the operator reviews it: the detail, the card holder, and the customer's masked phone. */
 export async function opsWithdrawalView(db: Db, w: WithdrawalRow): Promise<OpsWithdrawal> {
   const [u] = await db.select({ phone: users.phone }).from(users).where(eq(users.userId, w.userId)).limit(1);
-  return { ...withdrawalDetail(w), holderName: w.cardSnapshot.holderName, userId: w.userId, phone: u?.phone ? maskPhone(u.phone) : null, payoutRef: w.payoutRef };
+  return {
+    ...withdrawalDetail(w),
+    holderName: w.cardSnapshot.holderName,
+    userId: w.userId,
+    phone: u?.phone ? maskPhone(u.phone) : null,
+    payoutRef: w.payoutRef,
+  };
 }
 
 /** The withdrawal rule with the promoter's position against it (today's use, the most they can take now). */
-export async function withdrawalRuleView(db: Db, rule: WithdrawalRule, userId: string, now = new Date()): Promise<WithdrawalRuleInfo> {
+export async function withdrawalRuleView(
+  db: Db,
+  rule: WithdrawalRule,
+  userId: string,
+  now = new Date(),
+): Promise<WithdrawalRuleInfo> {
   const ctx = await withdrawalContext(db, userId, now);
   return { rule, lines: ruleLines(rule), ...ctx, maxAmount: maxWithdrawable(rule, ctx) };
 }
@@ -301,6 +429,7 @@ export async function withdraw(
   input: { amount: number; cardId: string; requestId: string },
 ): Promise<WithdrawalDetail> {
   const { row, created } = await requestWithdrawal(db, settings.rule, userId, input);
-  if (created && row.amount <= settings.autoApproveMax) return withdrawalDetail(await approveWithdrawal(db, settings, row.withdrawalNo));
+  if (created && row.amount <= settings.autoApproveMax)
+    return withdrawalDetail(await approveWithdrawal(db, settings, row.withdrawalNo));
   return withdrawalDetail(row);
 }

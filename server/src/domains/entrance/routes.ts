@@ -6,7 +6,9 @@ import { enterProject, tipsOf } from './service';
 
 export interface EntranceRoutesOptions {
   sessionTtlDays: number;
-  /** An official account is configured (config.wechatMp): told to the storefront, which otherwise skips WeChat's calls. */
+  /**
+   * An official account is configured (config.wechatMp): told to the storefront, which otherwise skips WeChat's calls.
+   */
   wechatOfficialAccount: boolean;
 }
 
@@ -17,7 +19,7 @@ const entranceRoutes: FastifyPluginAsyncZod<EntranceRoutesOptions> = async (app,
       config: { session: 'optional' },
       schema: {
         tags: ['entrance'],
-        summary: 'Enter a project: a visitor session, or the caller\'s live session of this project kept',
+        summary: "Enter a project: a visitor session, or the caller's live session of this project kept",
         body: entranceBody,
         response: responses(entranceInfo, [400, 404, 429]),
       },
@@ -39,7 +41,7 @@ const entranceRoutes: FastifyPluginAsyncZod<EntranceRoutesOptions> = async (app,
     {
       schema: {
         tags: ['entrance'],
-        summary: 'A notice text by key; the project type\'s own text wins over the shared one',
+        summary: "A notice text by key; the project type's own text wins over the shared one",
         body: tipsBody,
         response: responses(tipsInfo, [400]),
       },

@@ -18,7 +18,13 @@ import { mintVisitorToken, visitorUserRow } from './visitor-tokens';
 export async function enterProject(
   db: Db,
   limits: RequestLimits,
-  input: { projectSn: string; session: Session | null | undefined; ip: string; ttlDays: number; wechatOfficialAccount: boolean },
+  input: {
+    projectSn: string;
+    session: Session | null | undefined;
+    ip: string;
+    ttlDays: number;
+    wechatOfficialAccount: boolean;
+  },
 ): Promise<EntranceInfo> {
   // The online projects are a read model (domains/pages/read-models.ts), shared with the entry page.
   const project = (await onlineProjects(db)).get(input.projectSn);
@@ -53,7 +59,12 @@ export async function tipsOf(db: Db, enumKey: string, projectEnum: string | unde
   const [row] = await db
     .select({ content: tips.content })
     .from(tips)
-    .where(and(eq(tips.enumKey, enumKey), projectEnum ? or(eq(tips.projectEnum, projectEnum), isNull(tips.projectEnum)) : isNull(tips.projectEnum)))
+    .where(
+      and(
+        eq(tips.enumKey, enumKey),
+        projectEnum ? or(eq(tips.projectEnum, projectEnum), isNull(tips.projectEnum)) : isNull(tips.projectEnum),
+      ),
+    )
     .orderBy(sql`${tips.projectEnum} nulls last`)
     .limit(1);
   return row?.content ?? null;

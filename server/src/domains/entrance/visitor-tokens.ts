@@ -54,7 +54,13 @@ export function mintWith(key: Buffer, projectSn: string, ttlDays: number): Minte
   // the mint).
   const u = randomUUID();
   const unionId = `u_${u.slice(0, 8)}${u.slice(9, 13)}${u.slice(14, 18)}${u.slice(19, 23)}${u.slice(24, 28)}`;
-  const claims: VisitorClaims = { userId: randomUUID(), projectSn, unionId, issuedAt, expiresAt: issuedAt + ttlDays * DAY_MS };
+  const claims: VisitorClaims = {
+    userId: randomUUID(),
+    projectSn,
+    unionId,
+    issuedAt,
+    expiresAt: issuedAt + ttlDays * DAY_MS,
+  };
   const json = JSON.stringify([claims.userId, projectSn, unionId, issuedAt, claims.expiresAt]);
   const payload = Buffer.from(json).toString('base64url');
   return { token: `${PREFIX}${payload}.${mac(key, payload)}`, claims };
@@ -83,7 +89,15 @@ export async function readVisitorToken(db: Db, token: string, now = Date.now()):
 
 /** The user row a visitor token describes (as it is stored by ensureVisitorRow). */
 export function visitorUserRow(claims: VisitorClaims): typeof users.$inferSelect {
-  return { userId: claims.userId, projectSn: claims.projectSn, phone: null, unionId: claims.unionId, nickName: null, avatar: null, createdAt: new Date(claims.issuedAt) };
+  return {
+    userId: claims.userId,
+    projectSn: claims.projectSn,
+    phone: null,
+    unionId: claims.unionId,
+    nickName: null,
+    avatar: null,
+    createdAt: new Date(claims.issuedAt),
+  };
 }
 
 /**

@@ -8,8 +8,12 @@ export const feedback = pgTable(
   'feedback',
   {
     feedbackSn: text('feedback_sn').primaryKey(),
-    projectSn: text('project_sn').notNull().references(() => projects.projectSn),
-    userId: text('user_id').notNull().references(() => users.userId),
+    projectSn: text('project_sn')
+      .notNull()
+      .references(() => projects.projectSn),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.userId),
     feedbackType: text('feedback_type').notNull(),
     content: text('content').notNull(),
     /** Public URLs of images stored through the storage provider (checked to be the customer's own). */

@@ -19,7 +19,12 @@ export const FEEDBACK_MESSAGES = {
   loginFirst: '请先登录后再提交反馈',
 } as const;
 
-export async function submitFeedback(db: Db, storage: StorageProvider, session: Session, body: FeedbackSubmit): Promise<{ feedbackSn: string }> {
+export async function submitFeedback(
+  db: Db,
+  storage: StorageProvider,
+  session: Session,
+  body: FeedbackSubmit,
+): Promise<{ feedbackSn: string }> {
   const [user] = await db.select().from(users).where(eq(users.userId, session.userId)).limit(1);
   if (!user?.phone) throw new AppError(403, ERROR_CODES.LOGIN_REQUIRED, FEEDBACK_MESSAGES.loginFirst);
   const dir = userDir(session.projectSn, session.userId);

@@ -1,6 +1,14 @@
 /** Collect forms (§7 Forms): the form, its commit, and the optional SMS phone check. Every call needs a session. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { formCommitBody, formCommitInfo, formDetailQuery, formDetailSchema, formPhoneCodeBody, formPhoneCodeInfo, formSnParams } from '@contract/form';
+import {
+  formCommitBody,
+  formCommitInfo,
+  formDetailQuery,
+  formDetailSchema,
+  formPhoneCodeBody,
+  formPhoneCodeInfo,
+  formSnParams,
+} from '@contract/form';
 import { ok, responses } from '../../runtime/http';
 import { requireSession } from '../../runtime/auth';
 import { commitForm, formDetail, sendPhoneCheckCode } from './service';
@@ -13,7 +21,13 @@ const formRoutes: FastifyPluginAsyncZod<{ sms: SmsProvider }> = async (app, { sm
     '/front/v1/form/detail/:formSn',
     {
       config: { session: 'required' },
-      schema: { tags, summary: 'A collect form: fields with their input types, placeholders and limits (§5)', params: formSnParams, querystring: formDetailQuery, response: responses(formDetailSchema, [400, 401, 404]) },
+      schema: {
+        tags,
+        summary: 'A collect form: fields with their input types, placeholders and limits (§5)',
+        params: formSnParams,
+        querystring: formDetailQuery,
+        response: responses(formDetailSchema, [400, 401, 404]),
+      },
     },
     async (request) => ok(await formDetail(app.db, request.params.formSn, requireSession(request.session))),
   );
@@ -24,7 +38,8 @@ const formRoutes: FastifyPluginAsyncZod<{ sms: SmsProvider }> = async (app, { sm
       config: { session: 'required' },
       schema: {
         tags,
-        summary: 'Submit a form; a bad field answers 400 with its §5 message and its nKey in info; once-per-customer forms answer 409 the second time',
+        summary:
+          'Submit a form; a bad field answers 400 with its §5 message and its nKey in info; once-per-customer forms answer 409 the second time',
         body: formCommitBody,
         response: responses(formCommitInfo, [400, 401, 403, 404, 409, 429]),
       },
@@ -39,14 +54,21 @@ const formRoutes: FastifyPluginAsyncZod<{ sms: SmsProvider }> = async (app, { sm
       config: { session: 'required' },
       schema: {
         tags,
-        summary: 'Send the SMS code that confirms the form\'s phone (same code rules and limits as login)',
+        summary: "Send the SMS code that confirms the form's phone (same code rules and limits as login)",
         body: formPhoneCodeBody,
         response: responses(formPhoneCodeInfo, [400, 401, 404, 429]),
       },
     },
     async (request) => {
       const { formSn, phone } = request.body;
-      return ok(await sendPhoneCheckCode(app.db, sms, app.limits, { formSn, phone, session: requireSession(request.session), ip: request.ip }));
+      return ok(
+        await sendPhoneCheckCode(app.db, sms, app.limits, {
+          formSn,
+          phone,
+          session: requireSession(request.session),
+          ip: request.ip,
+        }),
+      );
     },
   );
 };

@@ -12,7 +12,9 @@ export const forms = pgTable(
   'forms',
   {
     formSn: text('form_sn').primaryKey(),
-    projectSn: text('project_sn').notNull().references(() => projects.projectSn),
+    projectSn: text('project_sn')
+      .notNull()
+      .references(() => projects.projectSn),
     title: text('title').notNull(),
     description: text('description'),
     fields: jsonb('fields').$type<StoredFormField[]>().notNull(),
@@ -30,8 +32,12 @@ export const formSubmissions = pgTable(
   'form_submissions',
   {
     submissionSn: text('submission_sn').primaryKey(),
-    formSn: text('form_sn').notNull().references(() => forms.formSn),
-    userId: text('user_id').notNull().references(() => users.userId),
+    formSn: text('form_sn')
+      .notNull()
+      .references(() => forms.formSn),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.userId),
     /** The userId when the form takes one submission per customer, else null: the unique index enforces it. */
     onceKey: text('once_key'),
     values: jsonb('values').$type<Record<string, string>>().notNull(),
@@ -41,7 +47,10 @@ export const formSubmissions = pgTable(
     targetSn: text('target_sn'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('form_submissions_once_uq').on(t.formSn, t.onceKey), index('form_submissions_form_idx').on(t.formSn, t.createdAt)],
+  (t) => [
+    uniqueIndex('form_submissions_once_uq').on(t.formSn, t.onceKey),
+    index('form_submissions_form_idx').on(t.formSn, t.createdAt),
+  ],
 );
 
 /** A form field as stored; the input type, placeholder and limits are derived from keyName (§5). */

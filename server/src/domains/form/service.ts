@@ -30,7 +30,8 @@ export const FORM_MESSAGES = {
   defaultSuccess: '提交成功，我们会尽快与您联系',
 } as const;
 
-export const newSn = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${randomBytes(5).toString('hex').toUpperCase()}`;
+export const newSn = (prefix: string) =>
+  `${prefix}${Date.now().toString(36).toUpperCase()}${randomBytes(5).toString('hex').toUpperCase()}`;
 
 /** §9: applicant field keys are 6-character ids. */
 export const newFieldKey = () => randomBytes(4).toString('base64url').slice(0, 6);
@@ -44,7 +45,12 @@ export function toFormField(field: StoredFormField): FormField {
     type: fieldInputType(field.keyName, field.multiline),
     required: field.required,
     multiline: field.multiline,
-    idCardType: field.keyName === 'IDCARD' ? (field.idCardType ?? 'IDCARD') : field.keyName === 'IDCARD_OUT' ? 'IDCARD_OUT' : null,
+    idCardType:
+      field.keyName === 'IDCARD'
+        ? (field.idCardType ?? 'IDCARD')
+        : field.keyName === 'IDCARD_OUT'
+          ? 'IDCARD_OUT'
+          : null,
     value: '',
     maxLength: fieldMaxLength(field.keyName, field.multiline),
   };
@@ -121,7 +127,8 @@ export async function commitForm(
 
   const phoneField = form.phoneCheck ? phoneFieldOf(form) : null;
   const checkedPhone = phoneField ? values[phoneField.nKey] : null;
-  if (phoneField && !body.phoneCode?.trim()) throw new AppError(400, ERROR_CODES.BAD_INPUT, FORM_MESSAGES.phoneCodeRequired, { nKey: phoneField.nKey });
+  if (phoneField && !body.phoneCode?.trim())
+    throw new AppError(400, ERROR_CODES.BAD_INPUT, FORM_MESSAGES.phoneCodeRequired, { nKey: phoneField.nKey });
 
   if (checkedPhone) await guesses?.guess(checkedPhone);
   const submissionSn = newSn('FS');
@@ -182,7 +189,8 @@ export async function createForm(db: Db, input: OpsFormInput): Promise<typeof fo
     multiline: f.multiline,
     idCardType: f.keyName === 'IDCARD' ? (f.idCardType ?? 'IDCARD') : null,
   }));
-  if (input.phoneCheck && !fields.some((f) => f.keyName === 'PHONE' && f.required)) throw badRequest('手机验证需要一个必填的手机号字段');
+  if (input.phoneCheck && !fields.some((f) => f.keyName === 'PHONE' && f.required))
+    throw badRequest('手机验证需要一个必填的手机号字段');
   const [row] = await db
     .insert(forms)
     .values({

@@ -27,9 +27,15 @@ export interface CarrierPointsProvider {
   /** Whether the subscriber must authorise at the carrier before balance() answers a number. */
   needsAuthorisation(exec: Executor, carrier: string, phone: string): Promise<boolean>;
   /** The balance, or the carrier's page where the subscriber authorises and then returns to callbackUrl. */
-  balance(exec: Executor, q: { carrier: string; phone: string; callbackUrl: string; now: Date }): Promise<BalanceAnswer>;
+  balance(
+    exec: Executor,
+    q: { carrier: string; phone: string; callbackUrl: string; now: Date },
+  ): Promise<BalanceAnswer>;
   /** Takes `points` once per ref; throws 400 积分不足 when the balance is short. Returns the balance after. */
-  deduct(exec: Executor, d: { carrier: string; phone: string; points: number; ref: string }): Promise<{ balance: number; replayed: boolean }>;
+  deduct(
+    exec: Executor,
+    d: { carrier: string; phone: string; points: number; ref: string },
+  ): Promise<{ balance: number; replayed: boolean }>;
   /** Gives back what ref took, once; false when nothing was taken under ref or it was already given back. */
   refund(exec: Executor, r: { carrier: string; phone: string; points: number; ref: string }): Promise<boolean>;
 }
@@ -84,7 +90,9 @@ export function createSandboxCarrier(): CarrierPointsProvider {
       const acc = await openAccount(exec, carrier, phone);
       if (acc.authRequired && !acc.authorisedAt) {
         const ticket = `ca${randomBytes(16).toString('hex')}`;
-        await exec.insert(carrierAuthTickets).values({ ticket, carrier, phone, callbackUrl, expiresAt: new Date(now.getTime() + AUTH_TICKET_TTL_MS) });
+        await exec
+          .insert(carrierAuthTickets)
+          .values({ ticket, carrier, phone, callbackUrl, expiresAt: new Date(now.getTime() + AUTH_TICKET_TTL_MS) });
         return { kind: 'AUTHORISE', redirectUrl: `${SANDBOX_AUTH_PATH}/${ticket}` };
       }
       return { kind: 'BALANCE', points: acc.balance };
@@ -99,13 +107,22 @@ export function createSandboxCarrier(): CarrierPointsProvider {
         .onConflictDoNothing()
         .returning({ id: carrierTransactions.id });
       if (!mine) {
-        const [now] = await exec.select({ balance: carrierAccounts.balance }).from(carrierAccounts).where(and(eq(carrierAccounts.carrier, carrier), eq(carrierAccounts.phone, phone)));
+        const [now] = await exec
+          .select({ balance: carrierAccounts.balance })
+          .from(carrierAccounts)
+          .where(and(eq(carrierAccounts.carrier, carrier), eq(carrierAccounts.phone, phone)));
         return { balance: now?.balance ?? 0, replayed: true };
       }
       const [after] = await exec
         .update(carrierAccounts)
         .set({ balance: sql`${carrierAccounts.balance} - ${points}` })
-        .where(and(eq(carrierAccounts.carrier, carrier), eq(carrierAccounts.phone, phone), gte(carrierAccounts.balance, points)))
+        .where(
+          and(
+            eq(carrierAccounts.carrier, carrier),
+            eq(carrierAccounts.phone, phone),
+            gte(carrierAccounts.balance, points),
+          ),
+        )
         .returning({ balance: carrierAccounts.balance });
       // The caller's transaction rolls back, taking the transaction row with it.
       if (!after) throw new AppError(400, ERROR_CODES.BAD_INPUT, POINTS_MESSAGES.notEnough);
@@ -145,7 +162,13 @@ export async function liveAuthTicket(db: Executor, ticket: string, now = new Dat
   const [t] = await db
     .select()
     .from(carrierAuthTickets)
-    .where(and(eq(carrierAuthTickets.ticket, ticket), isNull(carrierAuthTickets.usedAt), gt(carrierAuthTickets.expiresAt, now)))
+    .where(
+      and(
+        eq(carrierAuthTickets.ticket, ticket),
+        isNull(carrierAuthTickets.usedAt),
+        gt(carrierAuthTickets.expiresAt, now),
+      ),
+    )
     .limit(1);
   return t && t.failures < MAX_AUTH_FAILURES ? t : null;
 }
@@ -153,12 +176,18 @@ export async function liveAuthTicket(db: Executor, ticket: string, now = new Dat
 /** The subscriber's code for a live ticket: a right one authorises the account and closes the ticket. */
 export async function answerAuthTicket(db: Db, t: AuthTicket, code: string, now = new Date()): Promise<boolean> {
   if (code.trim() !== demoAuthCode(t.phone)) {
-    await db.update(carrierAuthTickets).set({ failures: t.failures + 1 }).where(eq(carrierAuthTickets.ticket, t.ticket));
+    await db
+      .update(carrierAuthTickets)
+      .set({ failures: t.failures + 1 })
+      .where(eq(carrierAuthTickets.ticket, t.ticket));
     return false;
   }
   await db.transaction(async (tx) => {
     await tx.update(carrierAuthTickets).set({ usedAt: now }).where(eq(carrierAuthTickets.ticket, t.ticket));
-    await tx.update(carrierAccounts).set({ authorisedAt: now }).where(and(eq(carrierAccounts.carrier, t.carrier), eq(carrierAccounts.phone, t.phone)));
+    await tx
+      .update(carrierAccounts)
+      .set({ authorisedAt: now })
+      .where(and(eq(carrierAccounts.carrier, t.carrier), eq(carrierAccounts.phone, t.phone)));
   });
   return true;
 }

@@ -23,7 +23,6 @@ import type { Session } from '../../runtime/sessions';
 import { bindPhone, bindingState, placeOrder, queryBalance, submitIntegralOrder } from './service';
 import sandboxCarrierRoutes from './sandbox-carrier-routes';
 
-
 const integralRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, options) => {
   const session = { config: { session: 'required' as const } };
 
@@ -31,14 +30,31 @@ const integralRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, op
 
   app.get(
     '/front/v1/activity/integral/binding/state',
-    { ...session, schema: { tags: ['integral'], summary: 'The customer’s bound phone and points for a carrier', querystring: bindingStateQuery, response: responses(bindingStateInfo, [400, 401, 403]) } },
+    {
+      ...session,
+      schema: {
+        tags: ['integral'],
+        summary: 'The customer’s bound phone and points for a carrier',
+        querystring: bindingStateQuery,
+        response: responses(bindingStateInfo, [400, 401, 403]),
+      },
+    },
     async (request) => ok(await bindingState(app.db, await customer(request.session), request.query.integralType)),
   );
 
   app.post(
     '/front/v1/activity/integral/bind/search',
-    { ...session, schema: { tags: ['integral'], summary: 'Bind search: bind (or change) the phone of a carrier', body: bindSearchBody, response: responses(bindingStateInfo, [400, 401, 403]) } },
-    async (request) => ok(await bindPhone(app.db, await customer(request.session), request.body.integralType, request.body.updatePhone)),
+    {
+      ...session,
+      schema: {
+        tags: ['integral'],
+        summary: 'Bind search: bind (or change) the phone of a carrier',
+        body: bindSearchBody,
+        response: responses(bindingStateInfo, [400, 401, 403]),
+      },
+    },
+    async (request) =>
+      ok(await bindPhone(app.db, await customer(request.session), request.body.integralType, request.body.updatePhone)),
   );
 
   app.post(
@@ -55,19 +71,41 @@ const integralRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, op
     async (request) => {
       const user = await customer(request.session);
       const callbackUrl = checkRedirect(request.body.callbackUrl, options.config.publicBaseUrl) ?? '/';
-      return ok(await queryBalance(app.db, user, { integralType: request.body.integralType, phone: request.body.phone, callbackUrl }));
+      return ok(
+        await queryBalance(app.db, user, {
+          integralType: request.body.integralType,
+          phone: request.body.phone,
+          callbackUrl,
+        }),
+      );
     },
   );
 
   app.post(
     '/front/v1/client/order/integral/place/order',
-    { ...session, schema: { tags: ['integral'], summary: 'Points order confirmation: points price, cash part, balance, what remains', body: placeOrderBody, response: responses(placeOrderInfo, [400, 401, 403, 404]) } },
+    {
+      ...session,
+      schema: {
+        tags: ['integral'],
+        summary: 'Points order confirmation: points price, cash part, balance, what remains',
+        body: placeOrderBody,
+        response: responses(placeOrderInfo, [400, 401, 403, 404]),
+      },
+    },
     async (request) => ok(await placeOrder(app.db, await customer(request.session), request.body.actSn)),
   );
 
   app.post(
     '/front/v1/client/order/submit/integral',
-    { ...session, schema: { tags: ['integral'], summary: 'Submit a points order: points deducted once, in the order transaction', body: integralSubmitBody, response: responses(integralSubmitInfo, [400, 401, 403, 404, 409]) } },
+    {
+      ...session,
+      schema: {
+        tags: ['integral'],
+        summary: 'Submit a points order: points deducted once, in the order transaction',
+        body: integralSubmitBody,
+        response: responses(integralSubmitInfo, [400, 401, 403, 404, 409]),
+      },
+    },
     async (request) => ok(await submitIntegralOrder(app.db, await customer(request.session), request.body)),
   );
 

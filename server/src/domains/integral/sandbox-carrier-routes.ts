@@ -46,13 +46,18 @@ const sandboxCarrierRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     return html(reply, 200, form(t.ticket, t.carrier, t.phone, ''));
   });
 
-  app.post(`${SANDBOX_AUTH_PATH}/:ticket`, { schema: { ...hide, params: ticketParams, body: codeBody } }, async (request, reply) => {
-    const t = await liveAuthTicket(app.db, request.params.ticket);
-    if (!t) return html(reply, 404, message(TITLE, '授权链接已失效，请返回重新查询'));
-    if (!(await answerAuthTicket(app.db, t, request.body?.code ?? ''))) return html(reply, 400, form(t.ticket, t.carrier, t.phone, '验证码错误'));
-    const back = safeRedirect(t.callbackUrl, options.config.publicBaseUrl) ?? '/';
-    return seeOther(reply, back);
-  });
+  app.post(
+    `${SANDBOX_AUTH_PATH}/:ticket`,
+    { schema: { ...hide, params: ticketParams, body: codeBody } },
+    async (request, reply) => {
+      const t = await liveAuthTicket(app.db, request.params.ticket);
+      if (!t) return html(reply, 404, message(TITLE, '授权链接已失效，请返回重新查询'));
+      if (!(await answerAuthTicket(app.db, t, request.body?.code ?? '')))
+        return html(reply, 400, form(t.ticket, t.carrier, t.phone, '验证码错误'));
+      const back = safeRedirect(t.callbackUrl, options.config.publicBaseUrl) ?? '/';
+      return seeOther(reply, back);
+    },
+  );
 };
 
 export default sandboxCarrierRoutes;

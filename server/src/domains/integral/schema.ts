@@ -7,7 +7,18 @@
  *   keeps these on the carrier's side and leaves the tables empty.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { activities } from '../activity/schema';
 import { projects } from '../entrance/schema';
 import { orders } from '../order/schema';
@@ -17,9 +28,13 @@ import { users } from '../user/schema';
 export const integralBindings = pgTable(
   'integral_bindings',
   {
-    userId: text('user_id').notNull().references(() => users.userId),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.userId),
     integralType: text('integral_type').notNull(),
-    projectSn: text('project_sn').notNull().references(() => projects.projectSn),
+    projectSn: text('project_sn')
+      .notNull()
+      .references(() => projects.projectSn),
     phone: text('phone').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -28,7 +43,9 @@ export const integralBindings = pgTable(
 
 /** Points price of a points item; an item without a row costs its list price in points and no cash. */
 export const integralItems = pgTable('integral_items', {
-  actSn: text('act_sn').primaryKey().references(() => activities.actSn),
+  actSn: text('act_sn')
+    .primaryKey()
+    .references(() => activities.actSn),
   points: integer('points').notNull(),
   /** Cash part, fen (0: points only). */
   cashAmount: integer('cash_amount').notNull().default(0),
@@ -41,8 +58,12 @@ export const integralItems = pgTable('integral_items', {
 export const integralOrders = pgTable(
   'integral_orders',
   {
-    orderNo: text('order_no').primaryKey().references(() => orders.orderNo),
-    userId: text('user_id').notNull().references(() => users.userId),
+    orderNo: text('order_no')
+      .primaryKey()
+      .references(() => orders.orderNo),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.userId),
     integralType: text('integral_type').notNull(),
     phone: text('phone').notNull(),
     points: integer('points').notNull(),
@@ -65,7 +86,10 @@ export const carrierAccounts = pgTable(
     authRequired: boolean('auth_required').notNull().default(false),
     authorisedAt: timestamp('authorised_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.carrier, t.phone] }), check('carrier_accounts_balance_nonneg', sql`${t.balance} >= 0`)],
+  (t) => [
+    primaryKey({ columns: [t.carrier, t.phone] }),
+    check('carrier_accounts_balance_nonneg', sql`${t.balance} >= 0`),
+  ],
 );
 
 /** Sandbox carrier: every deduction and refund, once per reference (our orderNo) and kind. */

@@ -50,14 +50,24 @@ export async function findBinding(db: Executor, userId: string, integralType: st
 }
 
 /** integral/binding/state: the customer's own binding (never another customer's) and its points when readable. */
-export async function bindingState(db: Db, user: Customer, integralType: IntegralType, provider: CarrierPointsProvider = carrierPoints): Promise<BindingState> {
+export async function bindingState(
+  db: Db,
+  user: Customer,
+  integralType: IntegralType,
+  provider: CarrierPointsProvider = carrierPoints,
+): Promise<BindingState> {
   const binding = await findBinding(db, user.userId, integralType);
   if (!binding) return { integralType, bound: false, phone: null, point: null, needAuth: false };
   return db.transaction(async (tx) => {
     const needAuth = await provider.needsAuthorisation(tx, integralType, binding.phone);
     let point: number | null = null;
     if (!needAuth) {
-      const answer = await provider.balance(tx, { carrier: integralType, phone: binding.phone, callbackUrl: '/', now: new Date() });
+      const answer = await provider.balance(tx, {
+        carrier: integralType,
+        phone: binding.phone,
+        callbackUrl: '/',
+        now: new Date(),
+      });
       point = answer.kind === 'BALANCE' ? answer.points : null;
     }
     return { integralType, bound: true, phone: binding.phone, point, needAuth };
@@ -65,12 +75,21 @@ export async function bindingState(db: Db, user: Customer, integralType: Integra
 }
 
 /** Bind search: the typed phone becomes this customer's phone for the carrier (a new phone replaces the old). */
-export async function bindPhone(db: Db, user: Customer, integralType: IntegralType, phone: string, provider: CarrierPointsProvider = carrierPoints): Promise<BindingState> {
+export async function bindPhone(
+  db: Db,
+  user: Customer,
+  integralType: IntegralType,
+  phone: string,
+  provider: CarrierPointsProvider = carrierPoints,
+): Promise<BindingState> {
   const now = new Date();
   await db
     .insert(integralBindings)
     .values({ userId: user.userId, integralType, projectSn: user.projectSn, phone, updatedAt: now })
-    .onConflictDoUpdate({ target: [integralBindings.userId, integralBindings.integralType], set: { phone, projectSn: user.projectSn, updatedAt: now } });
+    .onConflictDoUpdate({
+      target: [integralBindings.userId, integralBindings.integralType],
+      set: { phone, projectSn: user.projectSn, updatedAt: now },
+    });
   return bindingState(db, user, integralType, provider);
 }
 
@@ -87,10 +106,22 @@ export async function queryBalance(
   const now = new Date();
   await db
     .insert(integralBindings)
-    .values({ userId: user.userId, integralType: q.integralType, projectSn: user.projectSn, phone: q.phone, updatedAt: now })
-    .onConflictDoUpdate({ target: [integralBindings.userId, integralBindings.integralType], set: { phone: q.phone, projectSn: user.projectSn, updatedAt: now } });
-  const answer = await db.transaction((tx) => provider.balance(tx, { carrier: q.integralType, phone: q.phone, callbackUrl: q.callbackUrl, now }));
-  if (answer.kind === 'AUTHORISE') return { balance: null, flag: true, redirectUrl: answer.redirectUrl, phone: q.phone, point: null };
+    .values({
+      userId: user.userId,
+      integralType: q.integralType,
+      projectSn: user.projectSn,
+      phone: q.phone,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [integralBindings.userId, integralBindings.integralType],
+      set: { phone: q.phone, projectSn: user.projectSn, updatedAt: now },
+    });
+  const answer = await db.transaction((tx) =>
+    provider.balance(tx, { carrier: q.integralType, phone: q.phone, callbackUrl: q.callbackUrl, now }),
+  );
+  if (answer.kind === 'AUTHORISE')
+    return { balance: null, flag: true, redirectUrl: answer.redirectUrl, phone: q.phone, point: null };
   return { balance: answer.points, flag: false, redirectUrl: null, phone: q.phone, point: answer.points };
 }
 
@@ -115,7 +146,12 @@ async function pointsItem(db: Executor, user: Customer, actSn: string) {
 const itemCarrier = (pkg: IntegralPackage): IntegralType => (pkg.minIntegralType || pkg.integralType) as IntegralType;
 
 /** integral/place/order: the points order confirmation (price in points, cash part, balance and what remains). */
-export async function placeOrder(db: Db, user: Customer, actSn: string, provider: CarrierPointsProvider = carrierPoints): Promise<PlaceOrderInfo> {
+export async function placeOrder(
+  db: Db,
+  user: Customer,
+  actSn: string,
+  provider: CarrierPointsProvider = carrierPoints,
+): Promise<PlaceOrderInfo> {
   const { act, pkg, points, cashAmount } = await pointsItem(db, user, actSn);
   const carrier = itemCarrier(pkg);
   const binding = await findBinding(db, user.userId, carrier);
@@ -161,7 +197,8 @@ export async function placeOrder(db: Db, user: Customer, actSn: string, provider
 }
 
 const isUniqueViolation = (err: unknown) => {
-  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === '23505') return true;
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+    if (e.code === '23505') return true;
   return false;
 };
 
@@ -171,7 +208,14 @@ function orderSnapshot(act: ActivityRow, amount: number, extra: Record<string, u
     cover: act.cover,
     skuCnt: 1,
     orderCourseInfo: { actSn: act.actSn, courseName: act.actName, courseCover: act.cover, skuCnt: 1 },
-    confirmOrderAmount: { totalAmount: amount, orderTotalAmount: amount, payAmount: amount, freight: 0, courseDiscountAmount: 0, packageDiscountAmount: 0 },
+    confirmOrderAmount: {
+      totalAmount: amount,
+      orderTotalAmount: amount,
+      payAmount: amount,
+      freight: 0,
+      courseDiscountAmount: 0,
+      packageDiscountAmount: 0,
+    },
     goodsType: null,
     address: null,
     applicant: [],
@@ -188,14 +232,28 @@ function orderSnapshot(act: ActivityRow, amount: number, extra: Record<string, u
 export async function submitIntegralOrder(
   db: Db,
   user: Customer,
-  body: { actSn: string; integralType: IntegralType; phone: string; points: number; cashAmount: number; requestId: string },
+  body: {
+    actSn: string;
+    integralType: IntegralType;
+    phone: string;
+    points: number;
+    cashAmount: number;
+    requestId: string;
+  },
   provider: CarrierPointsProvider = carrierPoints,
   now = new Date(),
 ): Promise<IntegralSubmitResult> {
   const createOrderSn = `integral:${user.userId}:${body.requestId}`;
   const earlier = async (): Promise<IntegralSubmitResult | null> => {
     const [o] = await db
-      .select({ orderNo: orders.orderNo, status: orders.status, totalAmount: orders.totalAmount, points: integralOrders.points, phone: integralOrders.phone, carrier: integralOrders.integralType })
+      .select({
+        orderNo: orders.orderNo,
+        status: orders.status,
+        totalAmount: orders.totalAmount,
+        points: integralOrders.points,
+        phone: integralOrders.phone,
+        carrier: integralOrders.integralType,
+      })
       .from(orders)
       .innerJoin(integralOrders, eq(integralOrders.orderNo, orders.orderNo))
       .where(eq(orders.createOrderSn, createOrderSn))
@@ -205,28 +263,47 @@ export async function submitIntegralOrder(
       const a = await provider.balance(tx, { carrier: o.carrier, phone: o.phone, callbackUrl: '/', now });
       return a.kind === 'BALANCE' ? a.points : 0;
     });
-    return { orderNo: o.orderNo, payAmount: o.status === 'UNPAID' ? o.totalAmount : 0, totalAmount: o.totalAmount, orderStatus: o.status, points: o.points, balance };
+    return {
+      orderNo: o.orderNo,
+      payAmount: o.status === 'UNPAID' ? o.totalAmount : 0,
+      totalAmount: o.totalAmount,
+      orderStatus: o.status,
+      points: o.points,
+      balance,
+    };
   };
   const replay = await earlier();
   if (replay) return replay;
   try {
     return await db.transaction(async (tx) => {
       const { act, pkg, points, cashAmount } = await pointsItem(tx, user, body.actSn);
-      if (act.status !== 'ONLINE') throw new AppError(400, ERROR_CODES.SUBMIT_OFF_SHELF, INTEGRAL_MESSAGES_SERVER.offShelf);
+      if (act.status !== 'ONLINE')
+        throw new AppError(400, ERROR_CODES.SUBMIT_OFF_SHELF, INTEGRAL_MESSAGES_SERVER.offShelf);
       if (!carrierAccepted(pkg, body.integralType)) throw badRequest(INTEGRAL_MESSAGES_SERVER.carrierMismatch);
       const binding = await findBinding(tx, user.userId, body.integralType);
       if (!binding) throw badRequest(INTEGRAL_MESSAGES_SERVER.notBound);
       if (binding.phone !== body.phone) throw badRequest(INTEGRAL_MESSAGES_SERVER.phoneMismatch);
       if (pkg.maxIntegral > 0 && points > pkg.maxIntegral) throw badRequest(INTEGRAL_MESSAGES_SERVER.overMax);
-      if (body.points !== points || body.cashAmount !== cashAmount) throw new AppError(400, ERROR_CODES.SUBMIT_AMOUNT_MISMATCH, INTEGRAL_MESSAGES_SERVER.amountMismatch);
+      if (body.points !== points || body.cashAmount !== cashAmount)
+        throw new AppError(400, ERROR_CODES.SUBMIT_AMOUNT_MISMATCH, INTEGRAL_MESSAGES_SERVER.amountMismatch);
       // One unpaid points order per item and customer, as for courses (§8 1005 with its number).
       if (cashAmount > 0) {
         const [unpaid] = await tx
           .select({ orderNo: orders.orderNo })
           .from(orders)
-          .where(and(eq(orders.userId, user.userId), eq(orders.actSn, act.actSn), eq(orders.status, 'UNPAID'), or(isNull(orders.expiresAt), gt(orders.expiresAt, now))))
+          .where(
+            and(
+              eq(orders.userId, user.userId),
+              eq(orders.actSn, act.actSn),
+              eq(orders.status, 'UNPAID'),
+              or(isNull(orders.expiresAt), gt(orders.expiresAt, now)),
+            ),
+          )
           .limit(1);
-        if (unpaid) throw new AppError(409, ERROR_CODES.SUBMIT_UNPAID_EXISTS, INTEGRAL_MESSAGES_SERVER.unpaidExists, { orderNo: unpaid.orderNo });
+        if (unpaid)
+          throw new AppError(409, ERROR_CODES.SUBMIT_UNPAID_EXISTS, INTEGRAL_MESSAGES_SERVER.unpaidExists, {
+            orderNo: unpaid.orderNo,
+          });
       }
       const orderNo = orderNoAt('SO', now);
       const paid = cashAmount === 0;
@@ -240,15 +317,45 @@ export async function submitIntegralOrder(
         orderPayType: 1,
         status: paid ? 'PAID' : 'UNPAID',
         totalAmount: cashAmount,
-        snapshot: orderSnapshot(act, cashAmount, { integral: { integralType: body.integralType, phone: body.phone, points } }),
+        snapshot: orderSnapshot(act, cashAmount, {
+          integral: { integralType: body.integralType, phone: body.phone, points },
+        }),
         expiresAt: paid ? null : new Date(now.getTime() + INTEGRAL_ORDER_TTL_MS),
         createdAt: now,
         updatedAt: now,
       });
-      await tx.insert(orderPayments).values({ orderNo, seq: 1, kind: 'NORMAL', amount: cashAmount, status: paid ? 'PAID' : 'UNPAID', paidAmount: paid ? 0 : null, paidAt: paid ? now : null });
-      await tx.insert(integralOrders).values({ orderNo, userId: user.userId, integralType: body.integralType, phone: body.phone, points, cashAmount, createdAt: now });
-      const { balance } = await provider.deduct(tx, { carrier: body.integralType, phone: body.phone, points, ref: orderNo });
-      return { orderNo, payAmount: cashAmount, totalAmount: cashAmount, orderStatus: paid ? 'PAID' : 'UNPAID', points, balance };
+      await tx.insert(orderPayments).values({
+        orderNo,
+        seq: 1,
+        kind: 'NORMAL',
+        amount: cashAmount,
+        status: paid ? 'PAID' : 'UNPAID',
+        paidAmount: paid ? 0 : null,
+        paidAt: paid ? now : null,
+      });
+      await tx.insert(integralOrders).values({
+        orderNo,
+        userId: user.userId,
+        integralType: body.integralType,
+        phone: body.phone,
+        points,
+        cashAmount,
+        createdAt: now,
+      });
+      const { balance } = await provider.deduct(tx, {
+        carrier: body.integralType,
+        phone: body.phone,
+        points,
+        ref: orderNo,
+      });
+      return {
+        orderNo,
+        payAmount: cashAmount,
+        totalAmount: cashAmount,
+        orderStatus: paid ? 'PAID' : 'UNPAID',
+        points,
+        balance,
+      };
     });
   } catch (err) {
     // The same request twice at once: the unique createOrderSn let one through; answer that one.
@@ -264,7 +371,12 @@ export async function submitIntegralOrder(
  * Gives an order's points back, once (cancel, expiry, refund). Runs in the caller's transaction; an order that
  * spent no points changes nothing.
  */
-export async function refundOrderPoints(tx: Tx, orderNo: string, at: Date, provider: CarrierPointsProvider = carrierPoints): Promise<boolean> {
+export async function refundOrderPoints(
+  tx: Tx,
+  orderNo: string,
+  at: Date,
+  provider: CarrierPointsProvider = carrierPoints,
+): Promise<boolean> {
   const [row] = await tx
     .update(integralOrders)
     .set({ refundedAt: at })

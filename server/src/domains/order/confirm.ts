@@ -62,11 +62,12 @@ export function computePlan(args: {
   now: Date;
 }): Plan {
   const { activity, config, skuCnt, now } = args;
-  const pkg = config.packages.find((p) => p.packageSn === args.packageSn) ?? (args.packageSn ? undefined : config.packages[0]);
+  const pkg =
+    config.packages.find((p) => p.packageSn === args.packageSn) ?? (args.packageSn ? undefined : config.packages[0]);
   if (args.packageSn && !pkg) throw badRequest(CONFIRM_MESSAGES.badPackage);
   const needsDelivery = config.deliveryType !== 4;
   const { orderPayType, payments, confirmOrderAmount } = priceItem({ price: activity.price, config, pkg, skuCnt, now });
-  const address = needsDelivery ? args.address ?? args.defaultAddress : null;
+  const address = needsDelivery ? (args.address ?? args.defaultAddress) : null;
   const isLink = args.creatType === 'LINK';
 
   const confirmation: Confirmation = {
@@ -165,10 +166,20 @@ export async function confirmByTarget(
   if (activity.status !== 'ONLINE') throw new AppError(400, ERROR_CODES.SUBMIT_OFF_SHELF, CONFIRM_MESSAGES.offShelf);
   const config = online?.config ?? (await loadConfig(db, activity.actSn));
   const createOrderSn = `CO${now.getTime()}${randomBytes(6).toString('hex')}`;
-  const skuCnt = activity.actType === 'COURSE' ? 1 : input.skuCnt ?? 1;
+  const skuCnt = activity.actType === 'COURSE' ? 1 : (input.skuCnt ?? 1);
   // The plan is pure and checked before anything is written (an unknown package is a 400); of all it shows only
   // the default address comes from the database, read by the statement that stores the confirmation.
-  const plan = computePlan({ createOrderSn, creatType: 'TARGET', activity, config, packageSn: input.packageSn ?? null, skuCnt, address: null, defaultAddress: null, now });
+  const plan = computePlan({
+    createOrderSn,
+    creatType: 'TARGET',
+    activity,
+    config,
+    packageSn: input.packageSn ?? null,
+    skuCnt,
+    address: null,
+    defaultAddress: null,
+    now,
+  });
   const values = {
     createOrderSn,
     userId: user.userId,
@@ -215,13 +226,19 @@ const storeConfirmationReadAddress = preparedStatement((db) =>
 );
 
 /** The user's own, unexpired confirmation, or the §8 1002 error. */
-export async function loadConfirmation(db: Pick<Db, 'select'>, userId: string, createOrderSn: string, now = new Date()): Promise<ConfirmationRow> {
+export async function loadConfirmation(
+  db: Pick<Db, 'select'>,
+  userId: string,
+  createOrderSn: string,
+  now = new Date(),
+): Promise<ConfirmationRow> {
   const [row] = await db
     .select()
     .from(confirmations)
     .where(and(eq(confirmations.createOrderSn, createOrderSn), eq(confirmations.userId, userId)))
     .limit(1);
-  if (!row || row.expiresAt.getTime() < now.getTime()) throw new AppError(400, ERROR_CODES.SUBMIT_LINK_INVALID, CONFIRM_MESSAGES.linkInvalid);
+  if (!row || row.expiresAt.getTime() < now.getTime())
+    throw new AppError(400, ERROR_CODES.SUBMIT_LINK_INVALID, CONFIRM_MESSAGES.linkInvalid);
   return row;
 }
 
@@ -241,11 +258,22 @@ export async function planFor(
     address = await findAddress(db as Db, user.userId, addressId);
     if (!address) throw notFound(CONFIRM_MESSAGES.addressNotFound);
   }
-  return planOf(row, activity, config, address, address ? null : config.deliveryType !== 4 ? await defaultAddress(db as Db, user.userId) : null, now);
+  return planOf(
+    row,
+    activity,
+    config,
+    address,
+    address ? null : config.deliveryType !== 4 ? await defaultAddress(db as Db, user.userId) : null,
+    now,
+  );
 }
 
 /** The customer's coupons for a stored confirmation, usable ones first (the coupon picker of the confirm page). */
-export async function couponsForConfirmation(db: Db, user: { userId: string; projectSn: string }, createOrderSn: string) {
+export async function couponsForConfirmation(
+  db: Db,
+  user: { userId: string; projectSn: string },
+  createOrderSn: string,
+) {
   const row = await loadConfirmation(db, user.userId, createOrderSn);
   const plan = await planFor(db, user, row, undefined);
   const c = plan.confirmation;
@@ -259,7 +287,14 @@ export async function couponsForConfirmation(db: Db, user: { userId: string; pro
 }
 
 /** The plan of a stored confirmation from its item, config and address, already read. */
-export function planOf(row: ConfirmationRow, activity: Activity, config: OrderConfig, address: Address | null, fallback: Address | null, now: Date): Plan {
+export function planOf(
+  row: ConfirmationRow,
+  activity: Activity,
+  config: OrderConfig,
+  address: Address | null,
+  fallback: Address | null,
+  now: Date,
+): Plan {
   return computePlan({
     createOrderSn: row.createOrderSn,
     creatType: row.creatType === 'LINK' ? 'LINK' : 'TARGET',
@@ -277,7 +312,12 @@ export function planOf(row: ConfirmationRow, activity: Activity, config: OrderCo
  * The item (any status) and its order config for a submit, or null when the item is not the project's; read inside
  * its transaction `tx`, so the price charged is the one committed with the order.
  */
-export async function itemForSubmit(db: Db, tx: Pick<Db, 'select'> & Executor, projectSn: string, actSn: string): Promise<{ activity: Activity; config: OrderConfig } | null> {
+export async function itemForSubmit(
+  db: Db,
+  tx: Pick<Db, 'select'> & Executor,
+  projectSn: string,
+  actSn: string,
+): Promise<{ activity: Activity; config: OrderConfig } | null> {
   const [row] = await itemWithConfig(db, tx).execute({ actSn, projectSn });
   return row ? { activity: row.activity, config: { ...DEFAULT_ORDER_CONFIG, ...(row.config ?? {}) } } : null;
 }

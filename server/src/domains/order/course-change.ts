@@ -19,7 +19,15 @@ import { badRequest, conflict, notFound } from '../../runtime/http';
 import type { Db } from '../../runtime/database/plugin';
 import { defaultAddress } from '../address/service';
 import { computePlan, loadConfig, type Plan } from './confirm';
-import { applyOrderEvent, closePendingPayments, lockOrder, orderNotFound, type Executor, type OrderRow, type Tx } from './state-db';
+import {
+  applyOrderEvent,
+  closePendingPayments,
+  lockOrder,
+  orderNotFound,
+  type Executor,
+  type OrderRow,
+  type Tx,
+} from './state-db';
 import { transition } from './state';
 import { OPEN_AFTER_SALE_STATES } from '@contract/rules/after-sale';
 import { PAY_TYPES } from '../payment/providers/types';
@@ -30,7 +38,10 @@ type PlannedPayment = Plan['payments'][number];
  * The 费用抵扣 on each new payment, from the first on: each takes what is left of the credit up to its amount, so
  * the deduction never exceeds the new price. Pure (table-tested).
  */
-export function spreadDeduction<P extends Pick<PlannedPayment, 'amount'>>(payments: readonly P[], credit: number): Array<P & { deductionAmount: number }> {
+export function spreadDeduction<P extends Pick<PlannedPayment, 'amount'>>(
+  payments: readonly P[],
+  credit: number,
+): Array<P & { deductionAmount: number }> {
   let left = Math.max(0, Math.floor(credit));
   return payments.map((p) => {
     const deductionAmount = Math.min(left, p.amount);
@@ -56,7 +67,9 @@ type Activity = typeof activities.$inferSelect;
 /** What the old order has received and kept, fen: paid rows (cash and their own 费用抵扣) less successful refunds. */
 async function creditOf(db: Executor, orderNo: string): Promise<number> {
   const [{ got }] = await db
-    .select({ got: sql<number>`coalesce(sum(coalesce(${orderPayments.paidAmount}, 0) + ${orderPayments.deductionAmount}), 0)::int` })
+    .select({
+      got: sql<number>`coalesce(sum(coalesce(${orderPayments.paidAmount}, 0) + ${orderPayments.deductionAmount}), 0)::int`,
+    })
     .from(orderPayments)
     .where(and(eq(orderPayments.orderNo, orderNo), eq(orderPayments.status, 'PAID')));
   const [{ back }] = await db
@@ -71,15 +84,41 @@ async function targetCourses(db: Executor, order: OrderRow): Promise<Activity[]>
   return db
     .select()
     .from(activities)
-    .where(and(eq(activities.projectSn, order.projectSn), eq(activities.actType, 'COURSE'), eq(activities.status, 'ONLINE'), ne(activities.actSn, order.actSn)))
+    .where(
+      and(
+        eq(activities.projectSn, order.projectSn),
+        eq(activities.actType, 'COURSE'),
+        eq(activities.status, 'ONLINE'),
+        ne(activities.actSn, order.actSn),
+      ),
+    )
     .orderBy(activities.actSn);
 }
 
-async function planOf(db: Executor, order: OrderRow, activity: Activity, packageSn: string | null, now: Date): Promise<Plan> {
+async function planOf(
+  db: Executor,
+  order: OrderRow,
+  activity: Activity,
+  packageSn: string | null,
+  now: Date,
+): Promise<Plan> {
   const config = await loadConfig(db, activity.actSn);
   const snap = order.snapshot as { address?: unknown };
-  const address = config.deliveryType !== 4 ? ((snap.address as Plan['confirmation']['defaultAddress']) ?? (await defaultAddress(db as Db, order.userId))) : null;
-  return computePlan({ createOrderSn: '', creatType: 'TARGET', activity, config, packageSn, skuCnt: 1, address, defaultAddress: null, now });
+  const address =
+    config.deliveryType !== 4
+      ? ((snap.address as Plan['confirmation']['defaultAddress']) ?? (await defaultAddress(db as Db, order.userId)))
+      : null;
+  return computePlan({
+    createOrderSn: '',
+    creatType: 'TARGET',
+    activity,
+    config,
+    packageSn,
+    skuCnt: 1,
+    address,
+    defaultAddress: null,
+    now,
+  });
 }
 
 /** GET /ops/orders/:orderNo/course-change: the credit and, per course it may move to, the price and deduction. */
@@ -119,13 +158,25 @@ export async function changeCourse(
     const [open] = await tx
       .select({ no: afterSaleApplications.applicationNo })
       .from(afterSaleApplications)
-      .where(and(eq(afterSaleApplications.orderNo, old.orderNo), inArray(afterSaleApplications.state, [...OPEN_AFTER_SALE_STATES])))
+      .where(
+        and(
+          eq(afterSaleApplications.orderNo, old.orderNo),
+          inArray(afterSaleApplications.state, [...OPEN_AFTER_SALE_STATES]),
+        ),
+      )
       .limit(1);
     if (open) throw conflict(COURSE_CHANGE_MESSAGES.openAfterSale);
     const [target] = await tx
       .select()
       .from(activities)
-      .where(and(eq(activities.actSn, input.actSn), eq(activities.projectSn, old.projectSn), eq(activities.actType, 'COURSE'), eq(activities.status, 'ONLINE')))
+      .where(
+        and(
+          eq(activities.actSn, input.actSn),
+          eq(activities.projectSn, old.projectSn),
+          eq(activities.actType, 'COURSE'),
+          eq(activities.status, 'ONLINE'),
+        ),
+      )
       .limit(1);
     if (!target) throw notFound(COURSE_CHANGE_MESSAGES.targetMissing);
     // §8 1005 holds here too: one unpaid order per course and customer.
@@ -136,7 +187,10 @@ export async function changeCourse(
         and(
           eq(orders.userId, old.userId),
           eq(orders.actSn, target.actSn),
-          or(and(eq(orders.status, 'UNPAID'), gt(orders.expiresAt, now)), inArray(orders.status, ['UNPAID_BALANCE', 'UNPAID_INSTALLMENTS'])),
+          or(
+            and(eq(orders.status, 'UNPAID'), gt(orders.expiresAt, now)),
+            inArray(orders.status, ['UNPAID_BALANCE', 'UNPAID_INSTALLMENTS']),
+          ),
         ),
       )
       .limit(1);
@@ -219,8 +273,20 @@ export async function changeCourse(
       if (r.deductionAmount !== r.amount) break;
       await applyOrderEvent(tx, created, { type: 'PAY', seq: r.seq, count: rows.length, kind: r.kind }, now);
     }
-    await tx.insert(courseChanges).values({ oldOrderNo: old.orderNo, newOrderNo, credit, deductionAmount, uncovered, message, createdAt: now });
-    return { oldOrderNo: old.orderNo, oldOrderStatus: old.status, newOrderNo, newOrderStatus: created.status, courseName: target.actName, price: c.confirmOrderAmount.orderTotalAmount, credit, deductionAmount, uncovered };
+    await tx
+      .insert(courseChanges)
+      .values({ oldOrderNo: old.orderNo, newOrderNo, credit, deductionAmount, uncovered, message, createdAt: now });
+    return {
+      oldOrderNo: old.orderNo,
+      oldOrderStatus: old.status,
+      newOrderNo,
+      newOrderStatus: created.status,
+      courseName: target.actName,
+      price: c.confirmOrderAmount.orderTotalAmount,
+      credit,
+      deductionAmount,
+      uncovered,
+    };
   });
 }
 
@@ -234,14 +300,20 @@ export async function courseChangeOfOrder(db: Executor, orderNo: string) {
   if (!row) return null;
   const from = row.newOrderNo === orderNo;
   const otherNo = from ? row.oldOrderNo : row.newOrderNo;
-  const [other] = await db.select({ snapshot: orders.snapshot, actSn: orders.actSn }).from(orders).where(eq(orders.orderNo, otherNo)).limit(1);
+  const [other] = await db
+    .select({ snapshot: orders.snapshot, actSn: orders.actSn })
+    .from(orders)
+    .where(eq(orders.orderNo, otherNo))
+    .limit(1);
   const name = (other?.snapshot as { courseName?: unknown } | undefined)?.courseName;
   return {
     direction: from ? ('FROM' as const) : ('TO' as const),
     orderNo: otherNo,
     courseName: typeof name === 'string' ? name : (other?.actSn ?? ''),
     deductionAmount: row.deductionAmount,
-    text: from ? `由原课程换课，原订单已付${fenToYuanText(row.credit)}元抵扣${fenToYuanText(row.deductionAmount)}元` : '已换课至新课程',
+    text: from
+      ? `由原课程换课，原订单已付${fenToYuanText(row.credit)}元抵扣${fenToYuanText(row.deductionAmount)}元`
+      : '已换课至新课程',
     message: row.message,
     at: row.createdAt.toISOString(),
   };

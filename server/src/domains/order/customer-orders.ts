@@ -29,7 +29,11 @@ export async function customerOrderDetail(
 }
 
 /** Cancels an unpaid order of the customer's (its coupon goes back) and closes its open payments at the providers. */
-export async function cancelCustomerOrder(db: Db, providers: PaymentProviders, input: { userId: string; orderNo: string; log?: Log }): Promise<OrderRow> {
+export async function cancelCustomerOrder(
+  db: Db,
+  providers: PaymentProviders,
+  input: { userId: string; orderNo: string; log?: Log },
+): Promise<OrderRow> {
   const open = await pendingPaymentSns(db, input.orderNo);
   const order = await cancelOrder(db, { userId: input.userId, orderNo: input.orderNo });
   await closeAtProviders(db, providers, open, input.log);

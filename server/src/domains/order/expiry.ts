@@ -49,8 +49,15 @@ export async function expireUnpaidOrders(db: Db, now: Date = new Date(), scope: 
   return expired;
 }
 
-/** Runs the sweep (unpaid orders expire, shipped parcels count as received after their time) every `everyMs` without keeping the process alive; returns a stop function. */
-export function startExpirySweep(db: Db, log: { error(obj: unknown, msg: string): void }, everyMs = 60_000): () => void {
+/**
+ * Runs the sweep (unpaid orders expire, shipped parcels count as received after their time) every `everyMs` without
+ * keeping the process alive; returns a stop function.
+ */
+export function startExpirySweep(
+  db: Db,
+  log: { error(obj: unknown, msg: string): void },
+  everyMs = 60_000,
+): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;

@@ -4,7 +4,12 @@
  * 换课 card calls these.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { courseChangeBody, courseChangeOptionsSchema, courseChangeOrderParams, courseChangeResultSchema } from '@contract/after-sales';
+import {
+  courseChangeBody,
+  courseChangeOptionsSchema,
+  courseChangeOrderParams,
+  courseChangeResultSchema,
+} from '@contract/after-sales';
 import type { Config } from '../../config';
 import { ok, responses } from '../../runtime/http';
 import { registerOpsAuth } from '../../runtime/ops-auth';
@@ -22,14 +27,24 @@ const orderOpsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { 
 
   app.get(
     '/ops/orders/:orderNo/course-change',
-    { schema: { ...doc('Course change: what the paid course order has received (credit) and the courses it may move to, with price and 费用抵扣'), params: courseChangeOrderParams, response: responses(courseChangeOptionsSchema, [400, 401, 404]) } },
+    {
+      schema: {
+        ...doc(
+          'Course change: what the paid course order has received (credit) and the courses it may move to, with price and 费用抵扣',
+        ),
+        params: courseChangeOrderParams,
+        response: responses(courseChangeOptionsSchema, [400, 401, 404]),
+      },
+    },
     async (request) => ok(await courseChangeOptions(app.db, request.params.orderNo)),
   );
   app.post(
     '/ops/orders/:orderNo/change-course',
     {
       schema: {
-        ...doc('Change a paid course order to another course: the old order becomes DEAL_DONE_COURSE, a new order (no coupon) carries what was paid as 费用抵扣, never above its price'),
+        ...doc(
+          'Change a paid course order to another course: the old order becomes DEAL_DONE_COURSE, a new order (no coupon) carries what was paid as 费用抵扣, never above its price',
+        ),
         params: courseChangeOrderParams,
         body: courseChangeBody,
         response: responses(courseChangeResultSchema, [400, 401, 404, 409]),

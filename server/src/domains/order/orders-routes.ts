@@ -43,7 +43,12 @@ const tags = ['orders'];
 type Failure = Parameters<typeof responses>[1][number];
 
 /** The options of an order read that needs a session: its summary, query and answer (with the failures it may give). */
-const sessionRead = <Q extends z.ZodTypeAny, I extends z.ZodTypeAny, S extends Failure>(summary: string, querystring: Q, info: I, failures: readonly S[]) => ({
+const sessionRead = <Q extends z.ZodTypeAny, I extends z.ZodTypeAny, S extends Failure>(
+  summary: string,
+  querystring: Q,
+  info: I,
+  failures: readonly S[],
+) => ({
   config: { session: 'required' as const },
   schema: { tags, summary, querystring, response: responses(info, failures) },
 });
@@ -57,7 +62,8 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
       config: { session: 'required' },
       schema: {
         tags,
-        summary: 'The user\'s orders in a tab (ALL, UNPAID, TO_SHIP, TO_RECEIVE, PAID, CANCELLED, REFUND), newest first, paged',
+        summary:
+          "The user's orders in a tab (ALL, UNPAID, TO_SHIP, TO_RECEIVE, PAID, CANCELLED, REFUND), newest first, paged",
         querystring: orderListQuery,
         response: responses(orderListInfo, [400, 401]),
       },
@@ -85,7 +91,9 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
     },
     async (request) => {
       const { userId } = requireSession(request.session);
-      return ok(await customerOrderDetail(app.db, providers, { userId, orderNo: request.params.orderNo, log: request.log }));
+      return ok(
+        await customerOrderDetail(app.db, providers, { userId, orderNo: request.params.orderNo, log: request.log }),
+      );
     },
   );
 
@@ -96,7 +104,8 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
       config: { session: 'required' },
       schema: {
         tags,
-        summary: 'Course order details (v2): one course order with its deposit or instalment schedule; other orders answer 1008',
+        summary:
+          'Course order details (v2): one course order with its deposit or instalment schedule; other orders answer 1008',
         params: orderNoParams,
         querystring: signedOnly,
         response: responses(orderDetailSchema, [400, 401, 404]),
@@ -104,7 +113,14 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
     },
     async (request) => {
       const { userId } = requireSession(request.session);
-      return ok(await customerOrderDetail(app.db, providers, { userId, orderNo: request.params.orderNo, courseOnly: true, log: request.log }));
+      return ok(
+        await customerOrderDetail(app.db, providers, {
+          userId,
+          orderNo: request.params.orderNo,
+          courseOnly: true,
+          log: request.log,
+        }),
+      );
     },
   );
 
@@ -122,14 +138,23 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
     },
     async (request) => {
       const { userId } = requireSession(request.session);
-      const order = await cancelCustomerOrder(app.db, providers, { userId, orderNo: request.params.orderNo, log: request.log });
+      const order = await cancelCustomerOrder(app.db, providers, {
+        userId,
+        orderNo: request.params.orderNo,
+        log: request.log,
+      });
       return ok({ orderNo: order.orderNo, orderStatus: order.status });
     },
   );
 
   app.get(
     '/front/v2/client/course/order/installment/info',
-    sessionRead('The deposit or instalment schedule of an order and the payment now due', orderNoQuery, installmentInfo, [400, 401, 404]),
+    sessionRead(
+      'The deposit or instalment schedule of an order and the payment now due',
+      orderNoQuery,
+      installmentInfo,
+      [400, 401, 404],
+    ),
     async (request) => {
       const order = await findUserOrder(app.db, requireSession(request.session).userId, request.query.orderNo);
       return ok(await installmentInfoOf(app.db, order));
@@ -144,7 +169,7 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
 
   app.get(
     '/front/v1/client/order/contract/list',
-    sessionRead('The signing flows of an order\'s purchase agreement', orderNoQuery, contractListInfo, [400, 401, 404]),
+    sessionRead("The signing flows of an order's purchase agreement", orderNoQuery, contractListInfo, [400, 401, 404]),
     async (request) => {
       const order = await findUserOrder(app.db, requireSession(request.session).userId, request.query.orderNo);
       return ok({ list: await listContracts(app.db, order.orderNo) });
@@ -153,9 +178,20 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
 
   app.get(
     '/front/v1/client/order/contract/file/url',
-    sessionRead('Where to read a signed contract (a server page)', contractFileQuery, contractFileInfo, [400, 401, 404, 409]),
+    sessionRead(
+      'Where to read a signed contract (a server page)',
+      contractFileQuery,
+      contractFileInfo,
+      [400, 401, 404, 409],
+    ),
     async (request) =>
-      ok(await contractFileUrl(app.db, { userId: requireSession(request.session).userId, flowId: request.query.flowId, publicBaseUrl: base })),
+      ok(
+        await contractFileUrl(app.db, {
+          userId: requireSession(request.session).userId,
+          flowId: request.query.flowId,
+          publicBaseUrl: base,
+        }),
+      ),
   );
 
   app.post(
@@ -164,7 +200,8 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
       config: { session: 'required' },
       schema: {
         tags,
-        summary: 'Open the signing of the order\'s purchase agreement: the sandbox e-sign page, then back to redirectUrl',
+        summary:
+          "Open the signing of the order's purchase agreement: the sandbox e-sign page, then back to redirectUrl",
         body: signLinkBody,
         response: responses(signLinkInfo, [400, 401, 404, 409]),
       },

@@ -5,7 +5,13 @@
  * rules the storefront imports too (contract/rules), so both sides compute one payable.
  */
 import type { Confirmation, DiscountCoupon } from '@contract/order';
-import { couponUnavailableReason, isCouponStateDisabled, priceWithCoupon, type CouponCopy, type CouponPrice } from '@contract/rules/coupon';
+import {
+  couponUnavailableReason,
+  isCouponStateDisabled,
+  priceWithCoupon,
+  type CouponCopy,
+  type CouponPrice,
+} from '@contract/rules/coupon';
 import { couponValidity } from '@contract/rules/coupon-validity';
 import { chargedFreight } from '@contract/rules/freight';
 import type { couponTemplates, userCoupons } from '../coupon/schema';
@@ -38,7 +44,13 @@ export interface ItemAmounts {
 }
 
 /** The amounts and payments of a new order of `skuCnt` of an item at `price` (or as `pkg`), installmentPayNum 1. */
-export function priceItem(args: { price: number; config: OrderConfig; pkg: Package | undefined; skuCnt: number; now: Date }): ItemAmounts {
+export function priceItem(args: {
+  price: number;
+  config: OrderConfig;
+  pkg: Package | undefined;
+  skuCnt: number;
+  now: Date;
+}): ItemAmounts {
   const { config, pkg, skuCnt, now } = args;
   const listPrice = pkg ? pkg.courses.reduce((n, c) => n + c.courseAmount, 0) : args.price;
   const totalAmount = listPrice * skuCnt;
@@ -52,7 +64,12 @@ export function priceItem(args: { price: number; config: OrderConfig; pkg: Packa
     const deposit = Math.min(config.depositAmount ?? Math.round(orderTotalAmount * 0.2), orderTotalAmount);
     payments = [
       { seq: 1, kind: 'DEPOSIT', amount: deposit, dueTime: null },
-      { seq: 2, kind: 'FINAL', amount: orderTotalAmount - deposit, dueTime: new Date(now.getTime() + (config.finalDueDays ?? 30) * DAY_MS) },
+      {
+        seq: 2,
+        kind: 'FINAL',
+        amount: orderTotalAmount - deposit,
+        dueTime: new Date(now.getTime() + (config.finalDueDays ?? 30) * DAY_MS),
+      },
     ];
   } else if (config.orderPayType === 3 && orderTotalAmount > 0) {
     const n = Math.max(1, config.installmentNum ?? 3);
@@ -87,7 +104,8 @@ export function priceItem(args: { price: number; config: OrderConfig; pkg: Packa
       payAmount: payments[0].amount,
       installmentPayNum: 1,
       deductionAmount: 0,
-      depositInfoList: orderPayType === 2 ? payments.map((p) => ({ depositType: p.kind === 'DEPOSIT' ? 1 : 2, ...item(p) })) : [],
+      depositInfoList:
+        orderPayType === 2 ? payments.map((p) => ({ depositType: p.kind === 'DEPOSIT' ? 1 : 2, ...item(p) })) : [],
       installmentInfoList: orderPayType === 3 ? payments.map((p) => ({ installmentNum: p.seq, ...item(p) })) : [],
     },
   };
@@ -100,14 +118,21 @@ export interface CouponContext {
   actSn: string;
   /** The order's payments before the coupon (the first is paid at submit; they sum to orderAmount). */
   payments: readonly number[];
-  /** The whole order (after course and package discounts, with freight): what the threshold and percent are measured by. */
+  /**
+   * The whole order (after course and package discounts, with freight): what the threshold and percent are measured by.
+   */
   orderAmount: number;
   /** False for changed-course or link orders and later payments (§6). */
   allowed: boolean;
   now: Date;
 }
 
-const copyOf = (t: Template, r: Received): CouponCopy => ({ ...t, state: r.state, startTime: r.startTime, endTime: r.endTime });
+const copyOf = (t: Template, r: Received): CouponCopy => ({
+  ...t,
+  state: r.state,
+  startTime: r.startTime,
+  endTime: r.endTime,
+});
 
 /** Why a coupon cannot be used on this order, or null. */
 export function unavailableReason(t: Template, r: Received, ctx: CouponContext): string | null {
@@ -150,7 +175,11 @@ export function toDiscountCoupon(t: Template, r: Received, ctx: CouponContext): 
 export type SubmitPrice = { refused: string } | ({ refused: null } & CouponPrice);
 
 /** The order priced with the customer's coupon (or none), as the submit checks and stores it. */
-export function priceSubmit(order: { orderAmount: number; payments: readonly number[] }, coupon: { t: Template; r: Received } | null, ctx: Omit<CouponContext, 'payments' | 'orderAmount'>): SubmitPrice {
+export function priceSubmit(
+  order: { orderAmount: number; payments: readonly number[] },
+  coupon: { t: Template; r: Received } | null,
+  ctx: Omit<CouponContext, 'payments' | 'orderAmount'>,
+): SubmitPrice {
   const full = { ...ctx, payments: order.payments, orderAmount: order.orderAmount };
   if (coupon) {
     const reason = unavailableReason(coupon.t, coupon.r, full);
@@ -161,10 +190,20 @@ export function priceSubmit(order: { orderAmount: number; payments: readonly num
 
 /** Whether a submit's amounts are the server's: total, discount, what is paid now, and the coupon's money. */
 export function amountsMatch(
-  body: { totalAmount: number; discountsAmount: number; payAmount: number; orderDiscountList: readonly { discountMoney: number }[] },
+  body: {
+    totalAmount: number;
+    discountsAmount: number;
+    payAmount: number;
+    orderDiscountList: readonly { discountMoney: number }[];
+  },
   orderAmount: number,
   price: CouponPrice,
 ): boolean {
   const wanted = body.orderDiscountList[0];
-  return body.totalAmount === orderAmount && body.discountsAmount === price.discount && body.payAmount === price.payable && (!wanted || wanted.discountMoney === price.discount);
+  return (
+    body.totalAmount === orderAmount &&
+    body.discountsAmount === price.discount &&
+    body.payAmount === price.payable &&
+    (!wanted || wanted.discountMoney === price.discount)
+  );
 }

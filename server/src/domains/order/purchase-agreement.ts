@@ -46,7 +46,11 @@ export const toContractItem = (c: ContractRow) => ({
 });
 
 export async function listContracts(db: Executor, orderNo: string) {
-  const rows = await db.select().from(contracts).where(eq(contracts.orderNo, orderNo)).orderBy(asc(contracts.createdAt));
+  const rows = await db
+    .select()
+    .from(contracts)
+    .where(eq(contracts.orderNo, orderNo))
+    .orderBy(asc(contracts.createdAt));
   return rows.map(toContractItem);
 }
 

@@ -44,22 +44,40 @@ const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, optio
 
   const confirmSchema = (summary: string) => ({
     ...session,
-    schema: { tags: ['order'], summary, querystring: confirmByTargetQuery, response: responses(confirmationSchema, [400, 401, 404]) },
+    schema: {
+      tags: ['order'],
+      summary,
+      querystring: confirmByTargetQuery,
+      response: responses(confirmationSchema, [400, 401, 404]),
+    },
   });
-  app.get('/front/v2/client/course/order/confirm', confirmSchema('Course order confirmation by targetSn (creates createOrderSn)'), async (request) => {
-    const user = await customer(request.session);
-    return ok(await confirmByTarget(app.db, user, request.query));
-  });
-  app.get('/front/v1/client/order/confirm/data', confirmSchema('Goods order confirmation by targetSn'), async (request) => {
-    const user = await customer(request.session);
-    return ok(await confirmByTarget(app.db, user, request.query));
-  });
+  app.get(
+    '/front/v2/client/course/order/confirm',
+    confirmSchema('Course order confirmation by targetSn (creates createOrderSn)'),
+    async (request) => {
+      const user = await customer(request.session);
+      return ok(await confirmByTarget(app.db, user, request.query));
+    },
+  );
+  app.get(
+    '/front/v1/client/order/confirm/data',
+    confirmSchema('Goods order confirmation by targetSn'),
+    async (request) => {
+      const user = await customer(request.session);
+      return ok(await confirmByTarget(app.db, user, request.query));
+    },
+  );
 
   app.get(
     '/front/v2/client/course/order/confirm/details',
     {
       ...session,
-      schema: { tags: ['order'], summary: 'Recomputed confirmation, e.g. for an address', querystring: confirmDetailsQuery, response: responses(confirmationSchema, [400, 401, 404]) },
+      schema: {
+        tags: ['order'],
+        summary: 'Recomputed confirmation, e.g. for an address',
+        querystring: confirmDetailsQuery,
+        response: responses(confirmationSchema, [400, 401, 404]),
+      },
     },
     async (request) => {
       const user = await customer(request.session);
@@ -70,7 +88,15 @@ const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, optio
 
   app.get(
     '/front/v2/client/course/order/coupons',
-    { ...session, schema: { tags: ['order'], summary: 'The customer’s coupons for a confirmation', querystring: couponListQuery, response: responses(couponListInfo, [400, 401]) } },
+    {
+      ...session,
+      schema: {
+        tags: ['order'],
+        summary: 'The customer’s coupons for a confirmation',
+        querystring: couponListQuery,
+        response: responses(couponListInfo, [400, 401]),
+      },
+    },
     async (request) => {
       const user = await customer(request.session);
       return ok({ list: await couponsForConfirmation(app.db, user, request.query.createOrderSn) });
@@ -79,7 +105,15 @@ const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, optio
 
   app.get(
     '/front/v1/client/order/confirm/receipt',
-    { ...session, schema: { tags: ['order'], summary: 'A single-use submit token for a confirmation', querystring: orderTokenQuery, response: responses(orderTokenInfo, [400, 401]) } },
+    {
+      ...session,
+      schema: {
+        tags: ['order'],
+        summary: 'A single-use submit token for a confirmation',
+        querystring: orderTokenQuery,
+        response: responses(orderTokenInfo, [400, 401]),
+      },
+    },
     async (request) => {
       const user = await customer(request.session);
       return ok({ orderToken: await issueOrderToken(app.db, user.userId, request.query.createOrderSn) });
@@ -103,12 +137,29 @@ const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, optio
   const signUpCustomer = (s: Session | null) => requireCustomer(app.db, s);
   app.post(
     '/front/v1/activity/zero/activity/:actSn',
-    { ...session, schema: { tags: ['integral'], summary: 'A zero-price item: free or not, and the customer’s sign-up', params: zeroActivityParams, body: zeroActivityBody, response: responses(zeroActivityInfo, [400, 401, 403, 404]) } },
+    {
+      ...session,
+      schema: {
+        tags: ['integral'],
+        summary: 'A zero-price item: free or not, and the customer’s sign-up',
+        params: zeroActivityParams,
+        body: zeroActivityBody,
+        response: responses(zeroActivityInfo, [400, 401, 403, 404]),
+      },
+    },
     async (request) => ok(await zeroActivity(app.db, await signUpCustomer(request.session), request.params.actSn)),
   );
   app.post(
     '/front/v1/client/order/sign-up',
-    { ...session, schema: { tags: ['integral'], summary: 'Sign up for a zero-price item: a paid-at-once order, one per customer', body: signUpBody, response: responses(signUpInfo, [400, 401, 403, 404]) } },
+    {
+      ...session,
+      schema: {
+        tags: ['integral'],
+        summary: 'Sign up for a zero-price item: a paid-at-once order, one per customer',
+        body: signUpBody,
+        response: responses(signUpInfo, [400, 401, 403, 404]),
+      },
+    },
     async (request) => ok(await signUp(app.db, await signUpCustomer(request.session), request.body)),
   );
 

@@ -28,7 +28,13 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** An order in one of these states means the user bought the item (reviews, repeat-purchase rules). */
-export const PURCHASED_STATUSES: readonly OrderStatus[] = ['UNPAID_BALANCE', 'UNPAID_INSTALLMENTS', 'PAID', 'REFUND_PART', 'DEAL_DONE_COURSE'];
+export const PURCHASED_STATUSES: readonly OrderStatus[] = [
+  'UNPAID_BALANCE',
+  'UNPAID_INSTALLMENTS',
+  'PAID',
+  'REFUND_PART',
+  'DEAL_DONE_COURSE',
+];
 
 export const orders = pgTable(
   'orders',
@@ -36,9 +42,15 @@ export const orders = pgTable(
     orderNo: text('order_no').primaryKey(),
     /** The confirmation it was submitted from: unique, so a confirmation makes at most one order. */
     createOrderSn: text('create_order_sn'),
-    projectSn: text('project_sn').notNull().references(() => projects.projectSn),
-    userId: text('user_id').notNull().references(() => users.userId),
-    actSn: text('act_sn').notNull().references(() => activities.actSn),
+    projectSn: text('project_sn')
+      .notNull()
+      .references(() => projects.projectSn),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.userId),
+    actSn: text('act_sn')
+      .notNull()
+      .references(() => activities.actSn),
     /** COURSE | GOODS */
     orderType: text('order_type').notNull(),
     /** 1 normal, 2 deposit + final, 3 instalment. */
@@ -70,7 +82,9 @@ export const orders = pgTable(
 export const orderPayments = pgTable(
   'order_payments',
   {
-    orderNo: text('order_no').notNull().references(() => orders.orderNo),
+    orderNo: text('order_no')
+      .notNull()
+      .references(() => orders.orderNo),
     seq: integer('seq').notNull(),
     /** NORMAL | DEPOSIT | FINAL | INSTALLMENT */
     kind: text('kind').notNull(),
@@ -119,7 +133,13 @@ export interface OrderConfig {
   }[];
   courseDiscountAmount: number;
   /** Packages this item is sold as (the first is the default), with their courses and discount. */
-  packages: { packageSn: string; packageName: string; price: number; discount: number; courses: { courseSn: string; courseName: string; courseAmount: number }[] }[];
+  packages: {
+    packageSn: string;
+    packageName: string;
+    price: number;
+    discount: number;
+    courses: { courseSn: string; courseName: string; courseAmount: number }[];
+  }[];
   giftCourses: { courseSn: string; courseName: string; courseAmount: number }[];
   disableFlag: boolean;
   disableReason: string | null;
@@ -170,7 +190,9 @@ export const orderTokens = pgTable(
     consumedAt: at('consumed_at'),
     // The order of issue, to the microsecond: two tokens issued in one millisecond share their expiry, and the prune
     // keeps the newest (domains/order/submit.ts issueOrderToken).
-    issuedAt: at('issued_at').notNull().default(sql`clock_timestamp()`),
+    issuedAt: at('issued_at')
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   // Issuing a token prunes the confirmation's unused ones: without this the prune scans every token ever issued.
   (t) => [index('order_tokens_confirmation_idx').on(t.createOrderSn)],

@@ -55,15 +55,22 @@ export async function zeroActivity(db: Db, user: Customer, actSn: string): Promi
 }
 
 const isUniqueViolation = (err: unknown) => {
-  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === '23505') return true;
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+    if (e.code === '23505') return true;
   return false;
 };
 
 /** order/sign-up: the free order, or the customer's earlier sign-up (existed: true). */
-export async function signUp(db: Db, user: Customer, body: { actSn: string; remark?: string }, now = new Date()): Promise<SignUpResult> {
+export async function signUp(
+  db: Db,
+  user: Customer,
+  body: { actSn: string; remark?: string },
+  now = new Date(),
+): Promise<SignUpResult> {
   const act = await findActivity(db, user, body.actSn);
   const earlier = await existing(db, user, act.actSn);
-  if (earlier) return { orderNo: earlier.orderNo, orderStatus: earlier.status, payAmount: 0, totalAmount: 0, existed: true };
+  if (earlier)
+    return { orderNo: earlier.orderNo, orderStatus: earlier.status, payAmount: 0, totalAmount: 0, existed: true };
   if (act.status !== 'ONLINE') throw new AppError(400, ERROR_CODES.SUBMIT_OFF_SHELF, SIGN_UP_MESSAGES.offShelf);
   if (!isFree(act)) throw badRequest(SIGN_UP_MESSAGES.notFree);
   const orderNo = orderNoAt('SO', now);
@@ -84,7 +91,14 @@ export async function signUp(db: Db, user: Customer, body: { actSn: string; rema
           cover: act.cover,
           skuCnt: 1,
           orderCourseInfo: { actSn: act.actSn, courseName: act.actName, courseCover: act.cover, skuCnt: 1 },
-          confirmOrderAmount: { totalAmount: 0, orderTotalAmount: 0, payAmount: 0, freight: 0, courseDiscountAmount: 0, packageDiscountAmount: 0 },
+          confirmOrderAmount: {
+            totalAmount: 0,
+            orderTotalAmount: 0,
+            payAmount: 0,
+            freight: 0,
+            courseDiscountAmount: 0,
+            packageDiscountAmount: 0,
+          },
           goodsType: null,
           address: null,
           applicant: [],
@@ -96,12 +110,15 @@ export async function signUp(db: Db, user: Customer, body: { actSn: string; rema
         createdAt: now,
         updatedAt: now,
       });
-      await tx.insert(orderPayments).values({ orderNo, seq: 1, kind: 'NORMAL', amount: 0, status: 'PAID', paidAmount: 0, paidAt: now });
+      await tx
+        .insert(orderPayments)
+        .values({ orderNo, seq: 1, kind: 'NORMAL', amount: 0, status: 'PAID', paidAmount: 0, paidAt: now });
     });
   } catch (err) {
     if (isUniqueViolation(err)) {
       const first = await existing(db, user, act.actSn);
-      if (first) return { orderNo: first.orderNo, orderStatus: first.status, payAmount: 0, totalAmount: 0, existed: true };
+      if (first)
+        return { orderNo: first.orderNo, orderStatus: first.status, payAmount: 0, totalAmount: 0, existed: true };
     }
     throw err;
   }

@@ -9,7 +9,8 @@
  *        (1 of 1 goes straight to PAID)
  * UNPAID ──CANCEL / EXPIRE─────────▶ CANCELLED   (nothing was paid, so nothing is refunded)
  * paid states ──REFUND_FULL──▶ REFUND, ──REFUND_PART──▶ REFUND_PART, ──CHANGE_COURSE──▶ DEAL_DONE_COURSE
- * REFUND_PART ──CHANGE_COURSE──▶ DEAL_DONE_COURSE (what was kept moves to the new course, domains/order/course-change.ts)
+ * REFUND_PART ──CHANGE_COURSE──▶ DEAL_DONE_COURSE (what was kept moves to the new course,
+ * domains/order/course-change.ts)
  * CANCELLED, REFUND and DEAL_DONE_COURSE are final.
  */
 import { ORDER_STATUSES, type OrderStatus } from './schema';
@@ -32,7 +33,14 @@ export type OrderEvent =
   /** The course was changed to another one (the money moves to the new order as a fee deduction). */
   | { type: 'CHANGE_COURSE' };
 export type OrderEventType = OrderEvent['type'];
-export const ORDER_EVENT_TYPES: readonly OrderEventType[] = ['PAY', 'CANCEL', 'EXPIRE', 'REFUND_FULL', 'REFUND_PART', 'CHANGE_COURSE'];
+export const ORDER_EVENT_TYPES: readonly OrderEventType[] = [
+  'PAY',
+  'CANCEL',
+  'EXPIRE',
+  'REFUND_FULL',
+  'REFUND_PART',
+  'CHANGE_COURSE',
+];
 
 /** States in which money has been received and the order is still alive. */
 export const PAID_STATES: readonly OrderStatus[] = ['UNPAID_BALANCE', 'UNPAID_INSTALLMENTS', 'PAID'];
@@ -62,7 +70,8 @@ export function notPayableReason(status: OrderStatus): string {
 
 function pay(from: OrderStatus, e: Extract<OrderEvent, { type: 'PAY' }>): Transition {
   const { seq, count, kind } = e;
-  if (!Number.isInteger(seq) || !Number.isInteger(count) || count < 1 || seq < 1 || seq > count) return refuse('支付期数不正确');
+  if (!Number.isInteger(seq) || !Number.isInteger(count) || count < 1 || seq < 1 || seq > count)
+    return refuse('支付期数不正确');
   if (!PAYABLE_STATES.includes(from)) return refuse(notPayableReason(from));
   switch (kind) {
     case 'NORMAL':
@@ -101,12 +110,16 @@ export function transition(from: OrderStatus, event: OrderEvent): Transition {
     case 'REFUND_FULL':
       return PAID_STATES.includes(from) || from === 'REFUND_PART' ? allow('REFUND') : refuse('当前订单状态无法退款');
     case 'REFUND_PART':
-      return PAID_STATES.includes(from) || from === 'REFUND_PART' ? allow('REFUND_PART') : refuse('当前订单状态无法退款');
+      return PAID_STATES.includes(from) || from === 'REFUND_PART'
+        ? allow('REFUND_PART')
+        : refuse('当前订单状态无法退款');
     case 'CHANGE_COURSE':
       // A partly refunded order may still change: what it kept is the credit (the difference refunded first).
       if (PAID_STATES.includes(from) || from === 'REFUND_PART') return allow('DEAL_DONE_COURSE');
       if (from === 'UNPAID') return refuse('订单未支付，无法换课');
-      return refuse(from === 'DEAL_DONE_COURSE' ? '订单已换课' : from === 'CANCELLED' ? '订单已取消' : '订单已退款，无法换课');
+      return refuse(
+        from === 'DEAL_DONE_COURSE' ? '订单已换课' : from === 'CANCELLED' ? '订单已取消' : '订单已退款，无法换课',
+      );
     default:
       return refuse('未知的订单事件');
   }

@@ -41,8 +41,11 @@ export const SUBMIT_MESSAGES = {
   userExtraBad: '用户信息格式有误',
 } as const;
 
-const submitError = (code: (typeof ERROR_CODES)[keyof typeof ERROR_CODES], message: string, info: Record<string, unknown> | null = null) =>
-  new AppError(code === ERROR_CODES.SUBMIT_UNPAID_EXISTS ? 409 : 400, code, message, info);
+const submitError = (
+  code: (typeof ERROR_CODES)[keyof typeof ERROR_CODES],
+  message: string,
+  info: Record<string, unknown> | null = null,
+) => new AppError(code === ERROR_CODES.SUBMIT_UNPAID_EXISTS ? 409 : 400, code, message, info);
 
 /** Unused tokens kept per confirmation: a page reload or a second tab still works, a loop cannot pile up rows. */
 export const LIVE_TOKENS_PER_CONFIRMATION = 3;
@@ -55,9 +58,20 @@ export const LIVE_TOKENS_PER_CONFIRMATION = 3;
  * Newest: the latest expiry, then the latest issue (tokens issued in one millisecond share their expiry; which of
  * them a plan returned first once decided which was kept).
  */
-export async function issueOrderToken(db: Db, userId: string, createOrderSn: string, now = new Date()): Promise<string> {
+export async function issueOrderToken(
+  db: Db,
+  userId: string,
+  createOrderSn: string,
+  now = new Date(),
+): Promise<string> {
   const token = `ot${randomBytes(16).toString('hex')}`;
-  const { rows } = await tokenStatement(db).execute({ token, userId, createOrderSn, now: isoTime(now), expiresAt: isoTime(new Date(now.getTime() + TOKEN_TTL_MS)) });
+  const { rows } = await tokenStatement(db).execute({
+    token,
+    userId,
+    createOrderSn,
+    now: isoTime(now),
+    expiresAt: isoTime(new Date(now.getTime() + TOKEN_TTL_MS)),
+  });
   if (!rows.length) throw new AppError(400, ERROR_CODES.SUBMIT_LINK_INVALID, CONFIRM_MESSAGES.linkInvalid);
   return token;
 }
@@ -90,9 +104,13 @@ function parseUserInfo(userExtra: string | undefined): Record<string, string> {
   if (!userExtra) return {};
   try {
     const parsed = JSON.parse(userExtra) as { userInfo?: Record<string, unknown> };
-    const info = parsed && typeof parsed === 'object' && parsed.userInfo && typeof parsed.userInfo === 'object' ? parsed.userInfo : {};
+    const info =
+      parsed && typeof parsed === 'object' && parsed.userInfo && typeof parsed.userInfo === 'object'
+        ? parsed.userInfo
+        : {};
     const out: Record<string, string> = {};
-    for (const [k, v] of Object.entries(info)) if (typeof v === 'string' || typeof v === 'number') out[k] = String(v).trim();
+    for (const [k, v] of Object.entries(info))
+      if (typeof v === 'string' || typeof v === 'number') out[k] = String(v).trim();
     return out;
   } catch {
     throw badRequest(SUBMIT_MESSAGES.userExtraBad);
@@ -106,13 +124,22 @@ const orderNoAt = (now: Date) => {
 };
 
 const isUniqueViolation = (err: unknown) => {
-  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === '23505') return true;
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+    if (e.code === '23505') return true;
   return false;
 };
 
 type Body = Pick<
   SubmitPayload,
-  'createOrderSn' | 'orderToken' | 'orderDiscountList' | 'discountsAmount' | 'payAmount' | 'totalAmount' | 'orderPreAttachVO' | 'remark' | 'promoterCode'
+  | 'createOrderSn'
+  | 'orderToken'
+  | 'orderDiscountList'
+  | 'discountsAmount'
+  | 'payAmount'
+  | 'totalAmount'
+  | 'orderPreAttachVO'
+  | 'remark'
+  | 'promoterCode'
 >;
 
 export async function submitOrder(
@@ -143,39 +170,61 @@ export async function submitOrder(
       // 2. The confirmation, recomputed on the server for the chosen address (as planFor does, with what the
       // statement above read). No default address is looked up: without a chosen one a delivered order is refused.
       const row = consumed.row;
-      if (row.expiresAt.getTime() < now.getTime()) throw submitError(ERROR_CODES.SUBMIT_LINK_INVALID, CONFIRM_MESSAGES.linkInvalid);
+      if (row.expiresAt.getTime() < now.getTime())
+        throw submitError(ERROR_CODES.SUBMIT_LINK_INVALID, CONFIRM_MESSAGES.linkInvalid);
       if (!consumed.activity) throw submitError(ERROR_CODES.SUBMIT_LINK_INVALID, CONFIRM_MESSAGES.linkInvalid);
       if (addressId && !consumed.address) throw notFound(CONFIRM_MESSAGES.addressNotFound);
       const itemConfig = { ...DEFAULT_ORDER_CONFIG, ...(consumed.config ?? {}) };
-      const plan = planOf(row, consumed.activity, itemConfig, consumed.address && toAddress(consumed.address), null, now);
+      const plan = planOf(
+        row,
+        consumed.activity,
+        itemConfig,
+        consumed.address && toAddress(consumed.address),
+        null,
+        now,
+      );
       const { confirmation: c, activity, config } = plan;
-      if (expectType !== 'ANY' && c.orderType !== expectType) throw submitError(ERROR_CODES.SUBMIT_LINK_INVALID, '下单链接异常，请退出重新扫码下单或联系客服人员重新生成下单链接!');
-      if (activity.status !== 'ONLINE') throw submitError(ERROR_CODES.SUBMIT_OFF_SHELF, '课程已下架，请联系客服安排其他课程!');
+      if (expectType !== 'ANY' && c.orderType !== expectType)
+        throw submitError(
+          ERROR_CODES.SUBMIT_LINK_INVALID,
+          '下单链接异常，请退出重新扫码下单或联系客服人员重新生成下单链接!',
+        );
+      if (activity.status !== 'ONLINE')
+        throw submitError(ERROR_CODES.SUBMIT_OFF_SHELF, '课程已下架，请联系客服安排其他课程!');
 
       // 3. One unpaid order per course and customer (§8 1005, with that order's number); goods may be bought again
       // while an earlier order is unpaid, so for them nothing is looked up.
-      const [unpaid] = c.orderType !== 'COURSE' ? [] : await tx
-        .select({ orderNo: orders.orderNo })
-        .from(orders)
-        .where(
-          and(
-            eq(orders.userId, user.userId),
-            eq(orders.actSn, activity.actSn),
-            or(and(eq(orders.status, 'UNPAID'), gt(orders.expiresAt, now)), inArray(orders.status, ['UNPAID_BALANCE', 'UNPAID_INSTALLMENTS'])),
-          ),
-        )
-        .limit(1);
-      if (unpaid) throw submitError(ERROR_CODES.SUBMIT_UNPAID_EXISTS, SUBMIT_MESSAGES.unpaidExists, { orderNo: unpaid.orderNo });
+      const [unpaid] =
+        c.orderType !== 'COURSE'
+          ? []
+          : await tx
+              .select({ orderNo: orders.orderNo })
+              .from(orders)
+              .where(
+                and(
+                  eq(orders.userId, user.userId),
+                  eq(orders.actSn, activity.actSn),
+                  or(
+                    and(eq(orders.status, 'UNPAID'), gt(orders.expiresAt, now)),
+                    inArray(orders.status, ['UNPAID_BALANCE', 'UNPAID_INSTALLMENTS']),
+                  ),
+                ),
+              )
+              .limit(1);
+      if (unpaid)
+        throw submitError(ERROR_CODES.SUBMIT_UNPAID_EXISTS, SUBMIT_MESSAGES.unpaidExists, { orderNo: unpaid.orderNo });
       if (c.disableFlag) throw submitError(ERROR_CODES.SUBMIT_SERVER_MESSAGE, c.disableReason || '该商品暂不支持购买');
 
       // 4. The §5 rules, in the storefront's order.
       const values = parseUserInfo(attach.userExtra);
       const fieldError = firstApplicantError(c.restrict, values);
       if (fieldError) throw badRequest(fieldError);
-      if (attach.deliveryType !== c.deliveryType) throw submitError(ERROR_CODES.SUBMIT_AMOUNT_MISMATCH, SUBMIT_MESSAGES.amountMismatch);
+      if (attach.deliveryType !== c.deliveryType)
+        throw submitError(ERROR_CODES.SUBMIT_AMOUNT_MISMATCH, SUBMIT_MESSAGES.amountMismatch);
       const address = needsDelivery ? c.defaultAddress : null;
       if (needsDelivery && (!attach.addressId || !address)) throw badRequest(GUARD_MESSAGES.addressRequired);
-      if (address && c.freightAreasType === 2 && isAreaRestricted(address, c.invalidAreas)) throw badRequest(GUARD_MESSAGES.areaUnsupported);
+      if (address && c.freightAreasType === 2 && isAreaRestricted(address, c.invalidAreas))
+        throw badRequest(GUARD_MESSAGES.areaUnsupported);
       if (c.isHousehold && !attach.householdType) throw badRequest(GUARD_MESSAGES.householdRequired);
 
       // 5. The coupon: the customer's own, unused, in its window, applicable; priced on the whole order by the rule
@@ -190,17 +239,29 @@ export async function submitOrder(
           .select({ t: couponTemplates, r: userCoupons })
           .from(userCoupons)
           .innerJoin(couponTemplates, eq(userCoupons.couponSn, couponTemplates.couponSn))
-          .where(and(eq(userCoupons.rcSn, wanted.discountReceiveSn), eq(userCoupons.userId, user.userId), eq(couponTemplates.projectSn, user.projectSn)))
+          .where(
+            and(
+              eq(userCoupons.rcSn, wanted.discountReceiveSn),
+              eq(userCoupons.userId, user.userId),
+              eq(couponTemplates.projectSn, user.projectSn),
+            ),
+          )
           .limit(1);
         if (!found) throw badRequest(SUBMIT_MESSAGES.couponMissing);
         coupon = { rcSn: found.r.rcSn, couponSn: found.t.couponSn };
       }
       const orderAmount = c.confirmOrderAmount.orderTotalAmount;
-      const price = priceSubmit({ orderAmount, payments: plan.payments.map((p) => p.amount) }, found, { actSn: activity.actSn, allowed: true, now });
-      if (price.refused !== null) throw badRequest(price.refused === COUPON_REASONS.used ? SUBMIT_MESSAGES.couponTaken : price.refused);
+      const price = priceSubmit({ orderAmount, payments: plan.payments.map((p) => p.amount) }, found, {
+        actSn: activity.actSn,
+        allowed: true,
+        now,
+      });
+      if (price.refused !== null)
+        throw badRequest(price.refused === COUPON_REASONS.used ? SUBMIT_MESSAGES.couponTaken : price.refused);
       const { discount } = price;
       const firstDue = price.payable;
-      if (!amountsMatch(body, orderAmount, price)) throw submitError(ERROR_CODES.SUBMIT_AMOUNT_MISMATCH, SUBMIT_MESSAGES.amountMismatch);
+      if (!amountsMatch(body, orderAmount, price))
+        throw submitError(ERROR_CODES.SUBMIT_AMOUNT_MISMATCH, SUBMIT_MESSAGES.amountMismatch);
 
       // 6. The order, its payments, and the coupon spent on it.
       const orderNo = orderNoAt(now);
@@ -223,8 +284,10 @@ export async function submitOrder(
         goodsType: c.orderType === 'COURSE' ? 'RIGHT_COURSE' : null,
         address,
         // keyName travels with the value so views can mask ID numbers and phones.
-        applicant: rules.map((r) => ({ label: r.label, keyName: r.keyName, value: values[r.nKey] ?? '' })).filter((a) => a.value),
-        householdType: c.isHousehold ? attach.householdType ?? null : null,
+        applicant: rules
+          .map((r) => ({ label: r.label, keyName: r.keyName, value: values[r.nKey] ?? '' }))
+          .filter((a) => a.value),
+        householdType: c.isHousehold ? (attach.householdType ?? null) : null,
         remark: body.remark?.trim() || null,
         agreementSn: c.agreementSn,
         agreementName: c.agreementName,
@@ -270,8 +333,22 @@ export async function submitOrder(
         if (!spent.length) throw badRequest(SUBMIT_MESSAGES.couponTaken);
       }
       // 7. The promoter whose share link brought the customer earns this order's commission.
-      await recordAttribution(tx, { orderNo, promoterCode: body.promoterCode, buyerUserId: user.userId, projectSn: user.projectSn, actSn: activity.actSn, totalAmount: c.confirmOrderAmount.orderTotalAmount - discount, freight: c.confirmOrderAmount.freight, now });
-      return { orderNo, payAmount: firstDue, totalAmount: c.confirmOrderAmount.orderTotalAmount - discount, orderStatus: status };
+      await recordAttribution(tx, {
+        orderNo,
+        promoterCode: body.promoterCode,
+        buyerUserId: user.userId,
+        projectSn: user.projectSn,
+        actSn: activity.actSn,
+        totalAmount: c.confirmOrderAmount.orderTotalAmount - discount,
+        freight: c.confirmOrderAmount.freight,
+        now,
+      });
+      return {
+        orderNo,
+        payAmount: firstDue,
+        totalAmount: c.confirmOrderAmount.orderTotalAmount - discount,
+        orderStatus: status,
+      };
     });
   } catch (err) {
     // Two submits of one confirmation at once: the unique createOrderSn lets one through.
@@ -281,7 +358,8 @@ export async function submitOrder(
 }
 
 /**
- * The submit's first statement (runtime/database/prepared.ts): the token consumed, with its confirmation, the chosen address
+ * The submit's first statement (runtime/database/prepared.ts): the token consumed, with its confirmation, the chosen
+ * address
  * (none when addressId is null: `address_id = NULL` matches no row, so the left join gives no address), and the
  * project's item of the confirmation with its order config (none when the item is gone).
  */
@@ -290,8 +368,14 @@ const consumeToken = preparedStatement((db) =>
     .update(orderTokens)
     .set({ consumedAt: rawPlaceholder('now') })
     .from(confirmations)
-    .leftJoin(addresses, and(eq(addresses.addressId, sql.placeholder('addressId')), eq(addresses.userId, sql.placeholder('userId'))))
-    .leftJoin(activities, and(eq(activities.actSn, confirmations.actSn), eq(activities.projectSn, sql.placeholder('projectSn'))))
+    .leftJoin(
+      addresses,
+      and(eq(addresses.addressId, sql.placeholder('addressId')), eq(addresses.userId, sql.placeholder('userId'))),
+    )
+    .leftJoin(
+      activities,
+      and(eq(activities.actSn, confirmations.actSn), eq(activities.projectSn, sql.placeholder('projectSn'))),
+    )
     .leftJoin(orderConfigs, eq(orderConfigs.actSn, activities.actSn))
     .where(
       and(
@@ -304,7 +388,12 @@ const consumeToken = preparedStatement((db) =>
         eq(confirmations.userId, sql.placeholder('userId')),
       ),
     )
-    .returning({ row: getTableColumns(confirmations), address: getTableColumns(addresses), activity: getTableColumns(activities), config: orderConfigs.config })
+    .returning({
+      row: getTableColumns(confirmations),
+      address: getTableColumns(addresses),
+      activity: getTableColumns(activities),
+      config: orderConfigs.config,
+    })
     .prepare('order_token_consume'),
 );
 

@@ -28,7 +28,8 @@ import { shipmentsOf, toShipment } from '../shipping/service';
 type Json = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : typeof v === 'number' ? String(v) : null);
+const str = (v: unknown): string | null =>
+  typeof v === 'string' && v.trim() ? v : typeof v === 'number' ? String(v) : null;
 const int = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
 /** The first of several places a value may sit in the snapshot. */
 const pick = <T>(read: (v: unknown) => T | null, ...values: unknown[]): T | null => {
@@ -81,7 +82,10 @@ export function readSnapshot(snapshot: unknown) {
     couponReceiveSn: pick(str, coupon.rcSn, coupon.discountReceiveSn, coupon.receiveSn),
     couponSn: pick(str, coupon.couponSn),
     // A points order (domains/integral/service.ts orderSnapshot) records the carrier points it spent.
-    integral: points !== null ? { integralType: typeof integral.integralType === 'string' ? integral.integralType : '', points } : null,
+    integral:
+      points !== null
+        ? { integralType: typeof integral.integralType === 'string' ? integral.integralType : '', points }
+        : null,
   };
 }
 export type SnapshotView = ReturnType<typeof readSnapshot>;
@@ -91,14 +95,18 @@ export type SnapshotView = ReturnType<typeof readSnapshot>;
  * or a screenshot does not get them). Rows without a keyName (older snapshots) are masked by their shape.
  */
 function readApplicant(v: unknown): Array<{ label: string; value: string }> {
-  return readApplicantRows(v).map(({ label, keyName, value }) => ({ label, value: maskApplicantValue(keyName, value) }));
+  return readApplicantRows(v).map(({ label, keyName, value }) => ({
+    label,
+    value: maskApplicantValue(keyName, value),
+  }));
 }
 
 const ID_SHAPE = /^(\d{15}|\d{17}[\dXx])$/;
 const PHONE_SHAPE = /^1\d{10}$/;
 
 function maskApplicantValue(keyName: string | null, value: string): string {
-  if (keyName === 'IDCARD' || keyName === 'IDCARD_OUT' || (!keyName && ID_SHAPE.test(value))) return maskIdNumber(value);
+  if (keyName === 'IDCARD' || keyName === 'IDCARD_OUT' || (!keyName && ID_SHAPE.test(value)))
+    return maskIdNumber(value);
   if (keyName === 'PHONE' || (!keyName && PHONE_SHAPE.test(value))) return maskPhone(value);
   return value;
 }
@@ -123,7 +131,11 @@ function readApplicantRows(v: unknown): Array<{ label: string; keyName: string |
     const info = obj(value.userInfo);
     const rules = Array.isArray(value.restrict) ? value.restrict.filter(isObject) : [];
     return rules
-      .map((r) => ({ label: str(r.label) ?? '', keyName: str(r.keyName), value: str(info[str(r.nKey) ?? '']) ?? str(r.value) ?? '' }))
+      .map((r) => ({
+        label: str(r.label) ?? '',
+        keyName: str(r.keyName),
+        value: str(info[str(r.nKey) ?? '']) ?? str(r.value) ?? '',
+      }))
       .filter((r) => r.label && r.value);
   }
   return [];
@@ -138,7 +150,8 @@ export function installmentPayNum(rows: readonly OrderPaymentRow[]): number {
 /** What the payment now due costs: its amount less its fee deduction, never below 0. */
 export const payableOf = (row: OrderPaymentRow) => Math.max(0, row.amount - row.deductionAmount);
 
-export const isExpired = (order: OrderRow, now: Date) => order.status === 'UNPAID' && !!order.expiresAt && order.expiresAt <= now;
+export const isExpired = (order: OrderRow, now: Date) =>
+  order.status === 'UNPAID' && !!order.expiresAt && order.expiresAt <= now;
 
 export function orderFlags(order: OrderRow, rows: readonly OrderPaymentRow[], now: Date) {
   const due = rows.find((r) => r.status !== 'PAID') ?? null;
@@ -149,7 +162,10 @@ export function orderFlags(order: OrderRow, rows: readonly OrderPaymentRow[], no
     canPay,
     dueAmount: canPay && due ? payableOf(due) : 0,
     // A changed-course order carries the old course's money (费用抵扣): cancelling it would lose that.
-    canCancel: order.status === 'UNPAID' && !isExpired(order, now) && rows.every((r) => r.status !== 'PAID' && r.deductionAmount === 0),
+    canCancel:
+      order.status === 'UNPAID' &&
+      !isExpired(order, now) &&
+      rows.every((r) => r.status !== 'PAID' && r.deductionAmount === 0),
   };
 }
 
@@ -175,7 +191,12 @@ export function scheduleLists(orderPayType: number, rows: readonly OrderPaymentR
       : [];
   const installmentInfoList: InstallmentItem[] =
     orderPayType === 3
-      ? rows.map((r) => ({ installmentNum: r.seq, installmentAmount: r.amount, dueTime: iso(r.dueTime), ...paidFields(r) }))
+      ? rows.map((r) => ({
+          installmentNum: r.seq,
+          installmentAmount: r.amount,
+          dueTime: iso(r.dueTime),
+          ...paidFields(r),
+        }))
       : [];
   return { depositInfoList, installmentInfoList };
 }
@@ -223,7 +244,11 @@ function summary(
 export function tabShipmentFilter(db: Executor, tab: OrderTab): SQL | null {
   const want = ORDER_TAB_SHIPMENT[tab];
   if (!want) return null;
-  const parcel = (status: SQL) => db.select({ one: shipments.orderNo }).from(shipments).where(and(eq(shipments.orderNo, orders.orderNo), status));
+  const parcel = (status: SQL) =>
+    db
+      .select({ one: shipments.orderNo })
+      .from(shipments)
+      .where(and(eq(shipments.orderNo, orders.orderNo), status));
   if (want === 'DONE') return notExists(parcel(ne(shipments.status, 'RECEIVED')));
   return exists(parcel(eq(shipments.status, want)));
 }
@@ -231,7 +256,12 @@ export function tabShipmentFilter(db: Executor, tab: OrderTab): SQL | null {
 async function catalogueOf(db: Executor, actSns: string[]): Promise<Map<string, Catalogue>> {
   if (actSns.length === 0) return new Map();
   const rows = await db
-    .select({ actSn: activities.actSn, actName: activities.actName, cover: activities.cover, detail: activities.detail })
+    .select({
+      actSn: activities.actSn,
+      actName: activities.actName,
+      cover: activities.cover,
+      detail: activities.detail,
+    })
     .from(activities)
     .where(inArray(activities.actSn, [...new Set(actSns)]));
   return new Map(
@@ -272,18 +302,36 @@ export async function listOrders(
     .orderBy(desc(orders.createdAt), desc(orders.orderNo))
     .limit(input.perSize)
     .offset((input.page - 1) * input.perSize);
-  const pays = await paymentsByOrder(db, rows.map((r) => r.orderNo));
-  const cats = await catalogueOf(db, rows.map((r) => r.actSn));
-  const parcels = await shipmentsOf(db, rows.map((r) => r.orderNo));
+  const pays = await paymentsByOrder(
+    db,
+    rows.map((r) => r.orderNo),
+  );
+  const cats = await catalogueOf(
+    db,
+    rows.map((r) => r.actSn),
+  );
+  const parcels = await shipmentsOf(
+    db,
+    rows.map((r) => r.orderNo),
+  );
   const list = rows.map((o) =>
-    summary(o, pays.get(o.orderNo) ?? [], readSnapshot(o.snapshot), cats.get(o.actSn) ?? { actName: null, cover: null }, input.now, parcels.get(o.orderNo)?.status ?? null),
+    summary(
+      o,
+      pays.get(o.orderNo) ?? [],
+      readSnapshot(o.snapshot),
+      cats.get(o.actSn) ?? { actName: null, cover: null },
+      input.now,
+      parcels.get(o.orderNo)?.status ?? null,
+    ),
   );
   return { list, total: n, page: input.page, perSize: input.perSize };
 }
 
 /** 支付方式 and 支付时间: the newest paid row's channel (a zero amount paid by nothing has no channel). */
 function lastPaid(rows: readonly OrderPaymentRow[]) {
-  const paid = rows.filter((r) => r.status === 'PAID' && r.paidAt).sort((a, b) => b.paidAt!.getTime() - a.paidAt!.getTime())[0];
+  const paid = rows
+    .filter((r) => r.status === 'PAID' && r.paidAt)
+    .sort((a, b) => b.paidAt!.getTime() - a.paidAt!.getTime())[0];
   return {
     payTypeName: paid?.payType ? (PAY_TYPE_NAMES[paid.payType] ?? null) : null,
     payTime: paid ? iso(paid.paidAt) : null,
@@ -357,7 +405,14 @@ export async function orderDetail(db: Executor, order: OrderRow, now: Date): Pro
   const paidList = await paidListOf(db, order, rows);
   const parcel = parcels.get(order.orderNo) ?? null;
   const snap = readSnapshot(order.snapshot);
-  const base = summary(order, rows, snap, cats.get(order.actSn) ?? { actName: null, cover: null }, now, parcel?.status ?? null);
+  const base = summary(
+    order,
+    rows,
+    snap,
+    cats.get(order.actSn) ?? { actName: null, cover: null },
+    now,
+    parcel?.status ?? null,
+  );
   const lists = scheduleLists(order.orderPayType, rows);
   const total = order.totalAmount;
   const [last] = await db
@@ -368,7 +423,8 @@ export async function orderDetail(db: Executor, order: OrderRow, now: Date): Pro
     .limit(1);
   // The lines shown add up to the total: 商品金额 − 课程优惠 − 套餐优惠 + 运费 − 优惠券 = 订单总额. Derived from the
   // stored total so an older snapshot without some line still adds up.
-  const goodsAmount = total + order.discountAmount - order.freight + snap.courseDiscountAmount + snap.packageDiscountAmount;
+  const goodsAmount =
+    total + order.discountAmount - order.freight + snap.courseDiscountAmount + snap.packageDiscountAmount;
   return {
     ...base,
     goodsType: snap.goodsType ?? (order.orderType === 'COURSE' ? 'RIGHT_COURSE' : null),
@@ -430,7 +486,13 @@ export async function installmentInfoOf(db: Executor, order: OrderRow) {
 /** "课程名 - 定金" for the provider's page and statement. */
 export function paymentTitle(order: OrderRow, row: OrderPaymentRow, courseName: string): string {
   const part =
-    row.kind === 'DEPOSIT' ? '定金' : row.kind === 'FINAL' ? '尾款' : row.kind === 'INSTALLMENT' ? `第${row.seq}期` : '';
+    row.kind === 'DEPOSIT'
+      ? '定金'
+      : row.kind === 'FINAL'
+        ? '尾款'
+        : row.kind === 'INSTALLMENT'
+          ? `第${row.seq}期`
+          : '';
   return part ? `${courseName} - ${part}` : courseName || order.orderNo;
 }
 

@@ -28,7 +28,9 @@ function encode(html: string): Encoded {
   const plain = Buffer.from(html);
   return {
     html: plain,
-    br: brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: plain.length } }),
+    br: brotliCompressSync(plain, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: plain.length },
+    }),
     gzip: gzipSync(plain, { level: 9 }),
     // One tag for the three encodings: they are the same page (weak comparison, RFC 9110 8.8.3).
     etag: `W/"${sha256Hex(html).slice(0, 27)}"`,
@@ -48,7 +50,10 @@ function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
 }
 
 const matches = (ifNoneMatch: string | undefined, etag: string) =>
-  !!ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || tag.trim().replace(/^W\//, '') === etag.replace(/^W\//, ''));
+  !!ifNoneMatch &&
+  ifNoneMatch
+    .split(',')
+    .some((tag) => tag.trim() === '*' || tag.trim().replace(/^W\//, '') === etag.replace(/^W\//, ''));
 
 export function registerFirstScreen(app: FastifyInstance, options: { h5Root: string; cacheControl: string }): void {
   const file = join(options.h5Root, 'index.html');
@@ -83,7 +88,12 @@ export function registerFirstScreen(app: FastifyInstance, options: { h5Root: str
     try {
       const screen = await firstScreen(app.db, b.projectSn);
       const last = b.last;
-      if (last && last.sources.length === screen.sources.length && last.sources.every((s, i) => s === screen.sources[i])) return last.page;
+      if (
+        last &&
+        last.sources.length === screen.sources.length &&
+        last.sources.every((s, i) => s === screen.sources[i])
+      )
+        return last.page;
       const page = screen.picture ? encode(drawEntry(b.template, b.projectSn, screen.picture)) : b.plain;
       b.last = { sources: screen.sources, page };
       return page;

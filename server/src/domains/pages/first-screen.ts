@@ -21,7 +21,10 @@ export const DEFAULT_PROJECT_META = /<meta name="?sf-default-project"? content="
 export const APP_ROOT = '<div id="app"></div>';
 /** The id the app and the inline script remove the drawn picture by (src/components/slides/first-screen.h5.ts). */
 export const FIRST_SCREEN_ID = 'sf-first';
-/** localStorage key of the app's stored session: Taro's storage under the app's prefix (src/platform/storage.ts, stores/session.ts). */
+/**
+ * localStorage key of the app's stored session: Taro's storage under the app's prefix (src/platform/storage.ts,
+ * stores/session.ts).
+ */
 const SESSION_STORAGE_KEY = 'sf_session';
 
 export interface FirstPicture {
@@ -72,7 +75,10 @@ var s=JSON.parse(localStorage.getItem('${SESSION_STORAGE_KEY}')||'null'),stored=
 var entry=r.path===''||r.path==='/'||r.path==='/pages/entrance/entrance';
 if(!entry||q.trafficId||q.redirect||q.path||q.login||(q.projectSn||stored||F)!==D)d.setAttribute('data-sf-first','off')}catch(e){d.setAttribute('data-sf-first','off')}
 var t=setInterval(function(){var e=document.getElementById('${FIRST_SCREEN_ID}');if(!e){if(document.readyState!=='loading')clearInterval(t);return}
-var p=route().path;if(d.getAttribute('data-sf-first')==='off'||!(p===''||p==='/'||p==='/pages/entrance/entrance'||p==='/pages/index/index')){e.remove();clearInterval(t)}},250)})()`.replace(/\n/g, '');
+var p=route().path;if(d.getAttribute('data-sf-first')==='off'||!(p===''||p==='/'||p==='/pages/entrance/entrance'||p==='/pages/index/index')){e.remove();clearInterval(t)}},250)})()`.replace(
+    /\n/g,
+    '',
+  );
 }
 
 /**
@@ -114,7 +120,10 @@ if(!i||d.documentElement.getAttribute('data-sf-first')==='off'||d.visibilityStat
 setTimeout(start,3000);i.addEventListener('error',start);
 var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('largest-contentful-paint')>=0){
 new P(function(l,o){if(l.getEntries().some(function(x){return x.element===i})){o.disconnect();later()}}).observe({type:'largest-contentful-paint',buffered:true})}
-else{var f=function(){requestAnimationFrame(function(){requestAnimationFrame(later)})};if(i.complete)f();else i.addEventListener('load',f)}})()`.replace(/\n/g, '');
+else{var f=function(){requestAnimationFrame(function(){requestAnimationFrame(later)})};if(i.complete)f();else i.addEventListener('load',f)}})()`.replace(
+    /\n/g,
+    '',
+  );
 }
 
 /**

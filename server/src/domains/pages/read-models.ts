@@ -1,6 +1,7 @@
 /**
  * The read models the first screen is made of, shared by the API routes and the server-drawn entry
- * page (domains/pages/first-screen-plugin.ts): the online projects, a project's tab menu and a page with its modules. Each is
+ * page (domains/pages/first-screen-plugin.ts): the online projects, a project's tab menu and a page with its modules.
+ * Each is
  * cached in runtime/read-cache.ts under one key with one loader, so the entry page and the API calls always
  * answer from the same object and an invalidation reaches both at once.
  */
@@ -57,7 +58,11 @@ async function loadPageWithModules(db: Db, projectSn: string, pageSn: string) {
     .limit(1);
   if (!page) throw notFound(MESSAGES.pageNotFound);
 
-  const rows = await db.select().from(pageModules).where(eq(pageModules.pageSn, page.pageSn)).orderBy(asc(pageModules.sort));
+  const rows = await db
+    .select()
+    .from(pageModules)
+    .where(eq(pageModules.pageSn, page.pageSn))
+    .orderBy(asc(pageModules.sort));
   const modules: PageModule[] = [];
   for (const m of rows) {
     if (!isModuleType(m.moduleType)) continue; // a type this server version does not know is skipped, not fatal

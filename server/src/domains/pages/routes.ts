@@ -27,7 +27,12 @@ const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/front/v1/customerPage/menu',
     {
       config: { session: 'required' },
-      schema: { tags: ['pages'], summary: 'The five tab-bar entries of the project', querystring: menuQuery, response: responses(menuInfo, [400, 401]) },
+      schema: {
+        tags: ['pages'],
+        summary: 'The five tab-bar entries of the project',
+        querystring: menuQuery,
+        response: responses(menuInfo, [400, 401]),
+      },
     },
     async (request) => {
       const projectSn = requireSession(request.session).projectSn;
@@ -60,7 +65,12 @@ const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/front/v1/customerPage/module/column/list',
     {
       config: { session: 'required' },
-      schema: { tags: ['pages'], summary: 'All cards of a column, paged', body: columnListBody, response: responses(columnListInfo, [400, 401, 404]) },
+      schema: {
+        tags: ['pages'],
+        summary: 'All cards of a column, paged',
+        body: columnListBody,
+        response: responses(columnListInfo, [400, 401, 404]),
+      },
     },
     async (request) => {
       const { columnSn, page, perSize } = request.body;
@@ -83,7 +93,8 @@ const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { targetSn, couponSn, page, perSize } = request.body;
       if (!targetSn) {
         // The activities a coupon of this customer applies to (去使用, jumpType 2).
-        if (couponSn) return ok(await couponActivityList(app.db, requireSession(request.session), couponSn, { page, perSize }));
+        if (couponSn)
+          return ok(await couponActivityList(app.db, requireSession(request.session), couponSn, { page, perSize }));
         throw badRequest(MESSAGES.moreLevelMissing, ERROR_CODES.BAD_INPUT);
       }
       return sharedOk(await columnList(app.db, requireSession(request.session).projectSn, targetSn, { page, perSize }));
@@ -96,7 +107,7 @@ const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { session: 'required' },
       schema: {
         tags: ['pages'],
-        summary: 'Search the project\'s online activities by name; an empty keyword finds nothing',
+        summary: "Search the project's online activities by name; an empty keyword finds nothing",
         querystring: searchQuery,
         response: responses(searchInfo, [400, 401]),
       },
@@ -113,7 +124,8 @@ const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { session: 'required' },
       schema: {
         tags: ['pages'],
-        summary: 'user-info/list: the 用户信息 (applicant details) the customer gave on earlier orders, newest per field, to fill the course order form again',
+        summary:
+          'user-info/list: the 用户信息 (applicant details) the customer gave on earlier orders, newest per field, to fill the course order form again',
         querystring: userInfoListQuery,
         response: responses(userInfoListInfo, [400, 401]),
       },

@@ -7,7 +7,9 @@ export const pages = pgTable(
   'pages',
   {
     pageSn: text('page_sn').primaryKey(),
-    projectSn: text('project_sn').notNull().references(() => projects.projectSn),
+    projectSn: text('project_sn')
+      .notNull()
+      .references(() => projects.projectSn),
     title: text('title').notNull(),
     /** 0..3 home tabs, 4 the centre; null for custom pages reached by a jump. */
     tabIndex: integer('tab_index'),
@@ -19,7 +21,9 @@ export const pages = pgTable(
 
 export const columns = pgTable('columns', {
   columnSn: text('column_sn').primaryKey(),
-  projectSn: text('project_sn').notNull().references(() => projects.projectSn),
+  projectSn: text('project_sn')
+    .notNull()
+    .references(() => projects.projectSn),
   title: text('title').notNull(),
 });
 
@@ -27,7 +31,9 @@ export const pageModules = pgTable(
   'page_modules',
   {
     moduleSn: text('module_sn').primaryKey(),
-    pageSn: text('page_sn').notNull().references(() => pages.pageSn),
+    pageSn: text('page_sn')
+      .notNull()
+      .references(() => pages.pageSn),
     sort: integer('sort').notNull(),
     /** One of MODULE_TYPES (contract/pages.ts). */
     moduleType: text('module_type').notNull(),

@@ -27,24 +27,41 @@ export async function findColumn(db: Db, projectSn: string, columnSn: string) {
 }
 
 const cachedColumnCards = (db: Db, projectSn: string, columnSn: string, paging: PageRequest) =>
-  readCache(db).get(projectSn, `column:${columnSn}:${paging.page}:${paging.perSize}`, () => columnCards(db, columnSn, paging));
+  readCache(db).get(projectSn, `column:${columnSn}:${paging.page}:${paging.perSize}`, () =>
+    columnCards(db, columnSn, paging),
+  );
 
-/** A page of a column with its title, as the column and more-level lists answer it (one cached object per page); 404 when absent. */
+/**
+ * A page of a column with its title, as the column and more-level lists answer it (one cached object per page); 404
+ * when absent.
+ */
 export function columnList(db: Db, projectSn: string, columnSn: string, paging: PageRequest) {
   return readCache(db).get(projectSn, `columnList:${columnSn}:${paging.page}:${paging.perSize}`, async () => {
-    const column = await readCache(db).get(projectSn, `columnRow:${columnSn}`, () => findColumn(db, projectSn, columnSn));
+    const column = await readCache(db).get(projectSn, `columnRow:${columnSn}`, () =>
+      findColumn(db, projectSn, columnSn),
+    );
     if (!column) throw notFound(MESSAGES.columnNotFound);
     return { ...(await cachedColumnCards(db, column.projectSn, column.columnSn, paging)), columnTitle: column.title };
   });
 }
 
 /** The activities a coupon of this customer applies to (去使用, jumpType 2), as the more-level list answers them. */
-export async function couponActivityList(db: Db, session: Session, couponSn: string, paging: PageRequest): Promise<Paged<ActivityCard> & { columnTitle: string }> {
+export async function couponActivityList(
+  db: Db,
+  session: Session,
+  couponSn: string,
+  paging: PageRequest,
+): Promise<Paged<ActivityCard> & { columnTitle: string }> {
   return { ...(await couponActivities(db, session, couponSn, paging)), columnTitle: COUPON_LIST_TITLE };
 }
 
 /** The project's online activities whose name holds the keyword; an empty keyword finds nothing. */
-export function searchActivities(db: Db, projectSn: string, keyword: string, paging: PageRequest): Promise<Paged<ActivityCard>> {
+export function searchActivities(
+  db: Db,
+  projectSn: string,
+  keyword: string,
+  paging: PageRequest,
+): Promise<Paged<ActivityCard>> {
   return searchCards(db, projectSn, keyword, paging);
 }
 

@@ -22,10 +22,15 @@ import { findProviderRefund } from './refunds';
 export const NOTIFY_BODY_LIMIT = 64 * 1024;
 const PROVIDERS = ['sandbox', 'wechat', 'baidu'] as const;
 
-const notifyRoutes: FastifyPluginAsyncZod<{ providers: PaymentProviders; config: Config }> = async (app, { providers, config }) => {
+const notifyRoutes: FastifyPluginAsyncZod<{ providers: PaymentProviders; config: Config }> = async (
+  app,
+  { providers, config },
+) => {
   const baiduPublicKey = baiduClientOf(config.baiduPay)?.publicKey;
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: NOTIFY_BODY_LIMIT }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: NOTIFY_BODY_LIMIT }, (_request, body, done) =>
+    done(null, body),
+  );
   // The sandbox speaks the app's envelope (with its error code), and Baidu's refund audit has no :provider: both
   // are left to the app's handler.
   answerRefusalsAs(app, (request, message) => {
@@ -39,7 +44,7 @@ const notifyRoutes: FastifyPluginAsyncZod<{ providers: PaymentProviders; config:
       schema: {
         tags: ['payment notifications'],
         summary:
-          'A provider\'s payment notification (sandbox: JSON signed with HMAC-SHA256 in x-sandbox-signature). ' +
+          "A provider's payment notification (sandbox: JSON signed with HMAC-SHA256 in x-sandbox-signature). " +
           'Idempotent: a replay or a concurrent copy changes nothing twice',
         params: z.object({ provider: z.enum(PROVIDERS, { error: '未知的支付渠道' }) }),
       },
@@ -50,7 +55,10 @@ const notifyRoutes: FastifyPluginAsyncZod<{ providers: PaymentProviders; config:
       const raw = typeof request.body === 'string' ? request.body : '';
       const result = await applyNotification(app.db, provider, raw, request.headers);
       if (result.outcome === 'REFUND_PENDING') {
-        request.log.warn({ paymentSn: result.paymentSn, orderNo: result.orderNo }, 'payment received for an order that cannot take it: refund by hand');
+        request.log.warn(
+          { paymentSn: result.paymentSn, orderNo: result.orderNo },
+          'payment received for an order that cannot take it: refund by hand',
+        );
       }
       return reply.send(provider.acknowledge(true, 'success'));
     },

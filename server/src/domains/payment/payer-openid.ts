@@ -16,12 +16,23 @@ export async function payerOpenid(
   input: { userId: string; paySource: PaySource; tradeType: TradeType },
 ): Promise<string | undefined> {
   if (input.tradeType !== 'JSAPI') return undefined;
-  const target = input.paySource === 'WEAPP' ? { platform: 'WEAPP' as const, appId: pay.miniAppId } : input.paySource === 'H5' ? { platform: 'WECHAT_H5' as const, appId: pay.appId } : null;
+  const target =
+    input.paySource === 'WEAPP'
+      ? { platform: 'WEAPP' as const, appId: pay.miniAppId }
+      : input.paySource === 'H5'
+        ? { platform: 'WECHAT_H5' as const, appId: pay.appId }
+        : null;
   if (!target?.appId) return undefined;
   const [row] = await db
     .select({ openid: platformIdentities.openid })
     .from(platformIdentities)
-    .where(and(eq(platformIdentities.userId, input.userId), eq(platformIdentities.platform, target.platform), eq(platformIdentities.appId, target.appId)))
+    .where(
+      and(
+        eq(platformIdentities.userId, input.userId),
+        eq(platformIdentities.platform, target.platform),
+        eq(platformIdentities.appId, target.appId),
+      ),
+    )
     .orderBy(desc(platformIdentities.updatedAt))
     .limit(1);
   return row?.openid;

@@ -15,13 +15,25 @@ import { payments } from './schema';
 import { badRequest, conflict, notFound } from '../../runtime/http';
 import type { Db } from '../../runtime/database/plugin';
 import { checkedCallback } from '../../runtime/input-guard';
-import { AFTER_SALE_MESSAGES, lockApplication, moveApplication, type Allocation, type ApplicationRow } from '../after-sales/service';
+import {
+  AFTER_SALE_MESSAGES,
+  lockApplication,
+  moveApplication,
+  type Allocation,
+  type ApplicationRow,
+} from '../after-sales/service';
 import { releaseCoupon } from '../coupon/service';
 import { onOrderRefunded } from '../earnings/service';
 import { refundOrderPoints } from '../integral/service';
 import { applyOrderEvent, lockOrder, type Tx } from '../order/state-db';
 import { transition } from '../order/state';
-import { RefundOutcomeUnknown, type RefundProvider, type RefundProviders, type VerifiedProviderRefund, type VerifiedRefund } from './providers/refund';
+import {
+  RefundOutcomeUnknown,
+  type RefundProvider,
+  type RefundProviders,
+  type VerifiedProviderRefund,
+  type VerifiedRefund,
+} from './providers/refund';
 import type { NotificationHeaders } from './providers/types';
 
 export const REFUND_MESSAGES = {
@@ -78,10 +90,19 @@ export async function prepareRefund(tx: Tx, app: ApplicationRow, at: Date, messa
       .limit(1)
       .for('update');
     if (!payment || payment.provider === 'free') throw conflict(REFUND_MESSAGES.noPayment);
-    if ((await refundedOnPayment(tx, payment.paymentSn)) + amount > payment.amount) throw conflict(REFUND_MESSAGES.exceeds);
+    if ((await refundedOnPayment(tx, payment.paymentSn)) + amount > payment.amount)
+      throw conflict(REFUND_MESSAGES.exceeds);
     const [row] = await tx
       .insert(refunds)
-      .values({ refundSn: newRefundSn(at), applicationNo: app.applicationNo, orderNo: app.orderNo, paymentSn: payment.paymentSn, amount, provider: payment.provider, createdAt: at })
+      .values({
+        refundSn: newRefundSn(at),
+        applicationNo: app.applicationNo,
+        orderNo: app.orderNo,
+        paymentSn: payment.paymentSn,
+        amount,
+        provider: payment.provider,
+        createdAt: at,
+      })
       .returning();
     out.push(row);
   }
@@ -89,14 +110,26 @@ export async function prepareRefund(tx: Tx, app: ApplicationRow, at: Date, messa
 }
 
 /** Hands prepared refunds to their providers; a refusal fails that refund (and the application returns to AGREED). */
-export async function submitRefunds(db: Db, providers: RefundProviders, rows: RefundRow[], reason: string): Promise<string | null> {
+export async function submitRefunds(
+  db: Db,
+  providers: RefundProviders,
+  rows: RefundRow[],
+  reason: string,
+): Promise<string | null> {
   let failure: string | null = null;
   for (const row of rows) {
     const provider = providers.byName(row.provider);
     const [payment] = await db.select().from(payments).where(eq(payments.paymentSn, row.paymentSn)).limit(1);
     try {
       if (!provider) throw badRequest(`${row.provider} 渠道不支持退款`);
-      const { providerRefundId } = await provider.submit({ refundSn: row.refundSn, paymentSn: row.paymentSn, txnId: payment?.txnId ?? null, amount: row.amount, paymentAmount: payment?.amount ?? row.amount, reason });
+      const { providerRefundId } = await provider.submit({
+        refundSn: row.refundSn,
+        paymentSn: row.paymentSn,
+        txnId: payment?.txnId ?? null,
+        amount: row.amount,
+        paymentAmount: payment?.amount ?? row.amount,
+        reason,
+      });
       await db.update(refunds).set({ providerRefundId }).where(eq(refunds.refundSn, row.refundSn));
     } catch (err) {
       // The channel may hold it: it stays PENDING (退款中) until its notification or the refund-check settles it.
@@ -109,8 +142,17 @@ export async function submitRefunds(db: Db, providers: RefundProviders, rows: Re
 }
 
 /** The merchant refunds an AGREED or RECEIVED application now. */
-export async function startRefund(db: Db, providers: RefundProviders, applicationNo: string, now = new Date()): Promise<void> {
-  const [own] = await db.select().from(afterSaleApplications).where(eq(afterSaleApplications.applicationNo, applicationNo)).limit(1);
+export async function startRefund(
+  db: Db,
+  providers: RefundProviders,
+  applicationNo: string,
+  now = new Date(),
+): Promise<void> {
+  const [own] = await db
+    .select()
+    .from(afterSaleApplications)
+    .where(eq(afterSaleApplications.applicationNo, applicationNo))
+    .limit(1);
   if (!own) throw notFound(AFTER_SALE_MESSAGES.notFound);
   const rows = await db.transaction(async (tx) => {
     await lockOrder(tx, own.orderNo);
@@ -126,7 +168,13 @@ export async function startRefund(db: Db, providers: RefundProviders, applicatio
  * A refund's result: the refund row, then (when none of the application's refunds is pending any more) the
  * application and the order. Returns the order's refunded total when the order moved (for earnings).
  */
-async function settleRefund(db: Db, refundSn: string, result: { status: 'SUCCESS' | 'FAIL'; reason?: string }, at: Date, record?: (tx: Tx) => Promise<boolean>) {
+async function settleRefund(
+  db: Db,
+  refundSn: string,
+  result: { status: 'SUCCESS' | 'FAIL'; reason?: string },
+  at: Date,
+  record?: (tx: Tx) => Promise<boolean>,
+) {
   const [known] = await db.select().from(refunds).where(eq(refunds.refundSn, refundSn)).limit(1);
   if (!known) throw badRequest(REFUND_MESSAGES.unknownRefund);
   const moved = await db.transaction(async (tx) => {
@@ -138,16 +186,26 @@ async function settleRefund(db: Db, refundSn: string, result: { status: 'SUCCESS
     if (record && !(await record(tx))) return null;
     await tx
       .update(refunds)
-      .set({ status: result.status === 'SUCCESS' ? 'SUCCESS' : 'FAILED', failReason: result.reason ?? null, settledAt: at })
+      .set({
+        status: result.status === 'SUCCESS' ? 'SUCCESS' : 'FAILED',
+        failReason: result.reason ?? null,
+        settledAt: at,
+      })
       .where(eq(refunds.refundSn, refundSn));
     const all = await tx.select().from(refunds).where(eq(refunds.applicationNo, app.applicationNo));
     if (all.some((r) => r.status === 'PENDING')) return null;
     const settled = all.filter((r) => r.status === 'SUCCESS').reduce((s, r) => s + r.amount, 0);
     if (settled < app.amount) {
-      await moveApplication(tx, app, 'REFUND_FAILED', 'PROVIDER', at, { message: result.reason ?? '退款失败', set: { refundedAmount: settled } });
+      await moveApplication(tx, app, 'REFUND_FAILED', 'PROVIDER', at, {
+        message: result.reason ?? '退款失败',
+        set: { refundedAmount: settled },
+      });
       return null;
     }
-    await moveApplication(tx, app, 'REFUND_SETTLED', 'PROVIDER', at, { message: `¥${(settled / 100).toFixed(2)} 已原路退回`, set: { refundedAmount: settled } });
+    await moveApplication(tx, app, 'REFUND_SETTLED', 'PROVIDER', at, {
+      message: `¥${(settled / 100).toFixed(2)} 已原路退回`,
+      set: { refundedAmount: settled },
+    });
     // The order: everything it paid came back -> REFUND (its coupon goes back to the customer), else REFUND_PART.
     const [{ paid }] = await tx
       .select({ paid: sql<number>`coalesce(sum(${orderPayments.paidAmount}), 0)::int` })
@@ -157,7 +215,8 @@ async function settleRefund(db: Db, refundSn: string, result: { status: 'SUCCESS
       .select({ back: sql<number>`coalesce(sum(${refunds.amount}), 0)::int` })
       .from(refunds)
       .where(and(eq(refunds.orderNo, order.orderNo), eq(refunds.status, 'SUCCESS')));
-    const event = Number(back) >= Number(paid) ? ({ type: 'REFUND_FULL' } as const) : ({ type: 'REFUND_PART' } as const);
+    const event =
+      Number(back) >= Number(paid) ? ({ type: 'REFUND_FULL' } as const) : ({ type: 'REFUND_PART' } as const);
     if (transition(order.status, event).ok) {
       await applyOrderEvent(tx, order, event, at);
       if (event.type === 'REFUND_FULL') {
@@ -180,7 +239,11 @@ export type RefundNotificationOutcome = 'APPLIED' | 'DUPLICATE';
  * waiting, or one waiting beside a failed one that never got an id (whose lost hand-over may be what Baidu asks
  * about; once the waiting one has its id, that batch is known and the other one is refused).
  */
-export async function findProviderRefund(db: Db, provider: string, ids: { providerRefundId: string; paymentSn?: string }): Promise<RefundRow | null | 'UNSURE'> {
+export async function findProviderRefund(
+  db: Db,
+  provider: string,
+  ids: { providerRefundId: string; paymentSn?: string },
+): Promise<RefundRow | null | 'UNSURE'> {
   const [byId] = await db
     .select()
     .from(refunds)
@@ -192,7 +255,13 @@ export async function findProviderRefund(db: Db, provider: string, ids: { provid
     await db
       .select()
       .from(refunds)
-      .where(and(eq(refunds.provider, provider), eq(refunds.paymentSn, ids.paymentSn), inArray(refunds.status, ['PENDING', 'FAILED'])))
+      .where(
+        and(
+          eq(refunds.provider, provider),
+          eq(refunds.paymentSn, ids.paymentSn),
+          inArray(refunds.status, ['PENDING', 'FAILED']),
+        ),
+      )
   ).filter((r) => r.providerRefundId === null);
   const waiting = noId.filter((r) => r.status === 'PENDING');
   if (waiting.length === 0) return null;
@@ -211,7 +280,14 @@ export async function applyRefundNotification(
 ): Promise<RefundNotificationOutcome> {
   const provider = providers.byName(providerName);
   if (!provider) throw badRequest('未知的退款渠道');
-  return applyVerifiedRefund(db, provider, checkedCallback(provider.verifyNotification(rawBody, headers)), rawBody, log, now);
+  return applyVerifiedRefund(
+    db,
+    provider,
+    checkedCallback(provider.verifyNotification(rawBody, headers)),
+    rawBody,
+    log,
+    now,
+  );
 }
 
 /** A verified refund result (a notification, or a query's answer), applied once as above. */
@@ -231,23 +307,39 @@ async function applyVerifiedRefund(
     refund = found && found !== 'UNSURE' ? found : undefined;
   }
   if (!refund || refund.provider !== provider.name) throw badRequest(REFUND_MESSAGES.unknownRefund);
-  if ('amount' in note && note.amount !== undefined && note.amount !== refund.amount) throw badRequest(REFUND_MESSAGES.amountMismatch);
+  if ('amount' in note && note.amount !== undefined && note.amount !== refund.amount)
+    throw badRequest(REFUND_MESSAGES.amountMismatch);
   let recorded = false;
-  const moved = await settleRefund(db, refund.refundSn, { status: note.status, reason: note.reason }, now, async (tx) => {
-    const rows = await tx
-      .insert(refundNotifications)
-      .values({ provider: provider.name, notifyId: note.notifyId, refundSn: refund.refundSn, rawBody, receivedAt: now })
-      .onConflictDoNothing()
-      .returning({ id: refundNotifications.id });
-    recorded = rows.length > 0;
-    return recorded;
-  });
+  const moved = await settleRefund(
+    db,
+    refund.refundSn,
+    { status: note.status, reason: note.reason },
+    now,
+    async (tx) => {
+      const rows = await tx
+        .insert(refundNotifications)
+        .values({
+          provider: provider.name,
+          notifyId: note.notifyId,
+          refundSn: refund.refundSn,
+          rawBody,
+          receivedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: refundNotifications.id });
+      recorded = rows.length > 0;
+      return recorded;
+    },
+  );
   if (moved) {
     // Commission: the earnings service takes the cumulative total, so a repeat changes nothing.
     try {
       await onOrderRefunded(db, moved.orderNo, moved.refundedTotal, now);
     } catch (err) {
-      log?.error({ err, orderNo: moved.orderNo }, 'commission refund could not be applied; report it with POST /ops/earnings/orders/<orderNo>/refunded');
+      log?.error(
+        { err, orderNo: moved.orderNo },
+        'commission refund could not be applied; report it with POST /ops/earnings/orders/<orderNo>/refunded',
+      );
     }
   }
   return recorded ? 'APPLIED' : 'DUPLICATE';
@@ -270,14 +362,21 @@ export async function syncPendingRefunds(
     .select({ refund: refunds })
     .from(refunds)
     .innerJoin(afterSaleApplications, eq(afterSaleApplications.applicationNo, refunds.applicationNo))
-    .where(and(eq(refunds.applicationNo, owner.applicationNo), eq(afterSaleApplications.userId, owner.userId), eq(refunds.status, 'PENDING')));
+    .where(
+      and(
+        eq(refunds.applicationNo, owner.applicationNo),
+        eq(afterSaleApplications.userId, owner.userId),
+        eq(refunds.status, 'PENDING'),
+      ),
+    );
   for (const { refund } of rows) {
     const provider = providers.byName(refund.provider);
     // A refund handed over just now may not have reached the channel yet: "no such refund" would be premature.
     if (!provider?.query || now.getTime() - refund.createdAt.getTime() < REFUND_CHECK_AFTER_MS) continue;
     try {
       const note = await provider.query(refund.refundSn);
-      if (note && note.refundSn === refund.refundSn) await applyVerifiedRefund(db, provider, note, JSON.stringify({ source: 'query', ...note }), log, now);
+      if (note && note.refundSn === refund.refundSn)
+        await applyVerifiedRefund(db, provider, note, JSON.stringify({ source: 'query', ...note }), log, now);
     } catch (err) {
       log?.warn({ err, refundSn: refund.refundSn }, 'refund query failed');
     }

@@ -19,12 +19,23 @@ export async function cashierState(db: Db, paymentSn: string): Promise<CashierSt
   if (!payment || payment.provider !== 'sandbox') return { ok: false, status: 404, text: '支付单不存在' };
   await expireUnpaidOrders(db, new Date(), { orderNo: payment.orderNo });
   const order = await findOrder(db, payment.orderNo);
-  const refuse = (status: number, text: string, paid?: boolean): CashierState => ({ ok: false, status, text, payment, paid });
+  const refuse = (status: number, text: string, paid?: boolean): CashierState => ({
+    ok: false,
+    status,
+    text,
+    payment,
+    paid,
+  });
   if (!order) return refuse(404, '订单不存在');
   if (payment.status === 'SUCCESS') return refuse(409, '该笔款项已支付', true);
   if (payment.status !== 'PENDING') return refuse(409, '该支付已关闭，请返回重新发起支付');
   if (!PAYABLE_STATES.includes(order.status)) {
-    const text = order.status === 'CANCELLED' ? ((await cancelledByExpiry(db, order.orderNo)) ? '订单已过期' : '订单已取消') : '订单已支付';
+    const text =
+      order.status === 'CANCELLED'
+        ? (await cancelledByExpiry(db, order.orderNo))
+          ? '订单已过期'
+          : '订单已取消'
+        : '订单已支付';
     return refuse(409, `${text}，无法支付`);
   }
   return { ok: true, payment, order };

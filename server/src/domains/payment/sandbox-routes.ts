@@ -6,7 +6,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
-import { acceptFormPosts, button, escapeHtml, message, page, row, seeOther, sendHtml as html, yuan } from '../../runtime/html-page';
+import {
+  acceptFormPosts,
+  button,
+  escapeHtml,
+  message,
+  page,
+  row,
+  seeOther,
+  sendHtml as html,
+  yuan,
+} from '../../runtime/html-page';
 import { safeRedirect } from '../../runtime/redirect';
 import { selfSender, type NotifySender } from '../../runtime/self-sender';
 import { buildSandboxNotification, SANDBOX_PAY_TYPES, type SandboxPayType } from './providers/sandbox';
@@ -47,21 +57,19 @@ const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async (app, o
   // another origin, whatever a row holds (e.g. one written before the rules tightened).
   const back = (url: string | null | undefined) => safeRedirect(url, options.config.publicBaseUrl);
 
-  app.get(
-    '/sandbox/cashier/:paymentSn',
-    { schema: { ...hide, params: paymentParams } },
-    async (request, reply) => {
-      const state = await cashierState(app.db, request.params.paymentSn);
-      if (!state.ok) return html(reply, state.status, message(TITLE, state.text, state.payment && back(state.payment.redirectUrl)));
-      const { payment, order } = state;
-      const title = await cashierTitle(app.db, payment, order);
-      const action = `/sandbox/cashier/${encodeURIComponent(payment.paymentSn)}`;
-      return html(
-        reply,
-        200,
-        page(
-          TITLE,
-          `<div class="sb-head">沙箱收银台 · 演示环境，不会产生真实扣款</div>
+  app.get('/sandbox/cashier/:paymentSn', { schema: { ...hide, params: paymentParams } }, async (request, reply) => {
+    const state = await cashierState(app.db, request.params.paymentSn);
+    if (!state.ok)
+      return html(reply, state.status, message(TITLE, state.text, state.payment && back(state.payment.redirectUrl)));
+    const { payment, order } = state;
+    const title = await cashierTitle(app.db, payment, order);
+    const action = `/sandbox/cashier/${encodeURIComponent(payment.paymentSn)}`;
+    return html(
+      reply,
+      200,
+      page(
+        TITLE,
+        `<div class="sb-head">沙箱收银台 · 演示环境，不会产生真实扣款</div>
 <div class="sb-card">
 <div class="sb-amount" id="cashier-amount">${escapeHtml(yuan(payment.amount))}</div>
 ${row('订单编号', order.orderNo)}
@@ -71,10 +79,9 @@ ${row('支付单号', payment.paymentSn)}
 ${button(`${action}/confirm`, '确认支付', true, 'cashier-confirm', channelChoice)}
 ${button(`${action}/cancel`, '取消支付', false, 'cashier-cancel')}
 <p class="sb-note">确认支付后，收银台会像真实支付渠道一样向商城服务器发送签名的支付通知，订单状态以服务器收到的通知为准。</p>`,
-        ),
-      );
-    },
-  );
+      ),
+    );
+  });
 
   app.post(
     '/sandbox/cashier/:paymentSn/confirm',

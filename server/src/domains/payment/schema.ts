@@ -20,7 +20,9 @@ export const payments = pgTable(
   {
     /** Random and unguessable: the sandbox cashier URL carries it and needs no session. */
     paymentSn: text('payment_sn').primaryKey(),
-    orderNo: text('order_no').notNull().references(() => orders.orderNo),
+    orderNo: text('order_no')
+      .notNull()
+      .references(() => orders.orderNo),
     /** The order_payments row this pays. */
     seq: integer('seq').notNull(),
     amount: integer('amount').notNull(),

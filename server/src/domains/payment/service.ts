@@ -27,12 +27,21 @@ import {
 import { kindOf, notPayableReason, PAYABLE_STATES, PAYMENT_KINDS, transition, type PaymentKind } from '../order/state';
 import { courseNameOf, payableOf, paymentTitle } from '../order/view';
 import type { PaymentProviders } from './providers';
-import { PAY_TYPES, type NotificationHeaders, type PaymentProvider, type PaySource, type TradeType, type VerifiedNotification } from './providers/types';
+import {
+  PAY_TYPES,
+  type NotificationHeaders,
+  type PaymentProvider,
+  type PaySource,
+  type TradeType,
+  type VerifiedNotification,
+} from './providers/types';
 import { checkRedirect } from '../../runtime/redirect';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
-/** §3 installment pay types written on a paid order_payments row (providers/types.ts says which channel records which). */
+/**
+ * §3 installment pay types written on a paid order_payments row (providers/types.ts says which channel records which).
+ */
 export { PAY_TYPES };
 
 export const MESSAGES = {
@@ -48,14 +57,17 @@ export const MESSAGES = {
 export const newPaymentSn = (now = new Date()) => `P${now.getTime()}${randomBytes(7).toString('hex')}`;
 
 const kindOfRow = (order: OrderRow, row: OrderPaymentRow): PaymentKind =>
-  (PAYMENT_KINDS as readonly string[]).includes(row.kind) ? (row.kind as PaymentKind) : kindOf(order.orderPayType, row.seq);
+  (PAYMENT_KINDS as readonly string[]).includes(row.kind)
+    ? (row.kind as PaymentKind)
+    : kindOf(order.orderPayType, row.seq);
 
 /** Where a provider's or the e-sign page may send the browser back: runtime/redirect.ts. */
 export { checkRedirect };
 
 /** The 409 for an order that takes no payment now. */
 async function notPayable(db: Db | Tx, order: OrderRow) {
-  if (order.status === 'CANCELLED') return conflict((await cancelledByExpiry(db, order.orderNo)) ? MESSAGES.expired : MESSAGES.cancelled);
+  if (order.status === 'CANCELLED')
+    return conflict((await cancelledByExpiry(db, order.orderNo)) ? MESSAGES.expired : MESSAGES.cancelled);
   return conflict(notPayableReason(order.status));
 }
 
@@ -79,14 +91,26 @@ async function settle(
     .update(orderPayments)
     .set({ status: 'PAID', payType: paid.payType, paidAmount: paid.amount, paidAt: paid.at })
     .where(and(eq(orderPayments.orderNo, order.orderNo), eq(orderPayments.seq, row.seq)));
-  await applyOrderEvent(tx, order, { type: 'PAY', seq: row.seq, count: rows.length, kind: kindOfRow(order, row) }, paid.at, {
-    paymentSn: payment.paymentSn,
-  });
+  await applyOrderEvent(
+    tx,
+    order,
+    { type: 'PAY', seq: row.seq, count: rows.length, kind: kindOfRow(order, row) },
+    paid.at,
+    {
+      paymentSn: payment.paymentSn,
+    },
+  );
   // Other attempts at this payment (another tab, another trade type) can no longer be paid.
   await tx
     .update(payments)
     .set({ status: 'CLOSED', updatedAt: paid.at })
-    .where(and(eq(payments.orderNo, order.orderNo), eq(payments.status, 'PENDING'), ne(payments.paymentSn, payment.paymentSn)));
+    .where(
+      and(
+        eq(payments.orderNo, order.orderNo),
+        eq(payments.status, 'PENDING'),
+        ne(payments.paymentSn, payment.paymentSn),
+      ),
+    );
 }
 
 export interface StartPaymentInput {
@@ -103,7 +127,16 @@ export interface StartPaymentInput {
   now?: Date;
 }
 
-const emptyParams = { mwebUrl: null, appId: null, timeStamp: null, nonceStr: null, package1: null, signType: null, againSign: null, orderInfo: null };
+const emptyParams = {
+  mwebUrl: null,
+  appId: null,
+  timeStamp: null,
+  nonceStr: null,
+  package1: null,
+  signType: null,
+  againSign: null,
+  orderInfo: null,
+};
 
 /**
  * The pay params for the payment now due on the user's order. Reuses a still-PENDING attempt for the same
@@ -240,7 +273,13 @@ export async function applyNotification(
 }
 
 /** A verified notification (or a verified query answer), applied once as described above. */
-async function applyVerified(db: Db, provider: PaymentProvider, note: VerifiedNotification, rawBody: string, now: Date): Promise<NotificationResult> {
+async function applyVerified(
+  db: Db,
+  provider: PaymentProvider,
+  note: VerifiedNotification,
+  rawBody: string,
+  now: Date,
+): Promise<NotificationResult> {
   const [known] = await db
     .select({ orderNo: payments.orderNo, provider: payments.provider })
     .from(payments)
@@ -274,16 +313,32 @@ async function applyVerified(db: Db, provider: PaymentProvider, note: VerifiedNo
 
     const recorded = await tx
       .insert(paymentNotifications)
-      .values({ provider: provider.name, txnId: note.txnId, paymentSn: payment.paymentSn, amount: note.amount, outcome, rawBody, receivedAt: now })
+      .values({
+        provider: provider.name,
+        txnId: note.txnId,
+        paymentSn: payment.paymentSn,
+        amount: note.amount,
+        outcome,
+        rawBody,
+        receivedAt: now,
+      })
       .onConflictDoNothing()
       .returning({ id: paymentNotifications.id });
     if (recorded.length === 0) return result('DUPLICATE');
 
     if (takes && row) {
-      await settle(tx, order, rows, row, payment, { amount: note.amount, payType: note.payType, txnId: note.txnId, at: now });
+      await settle(tx, order, rows, row, payment, {
+        amount: note.amount,
+        payType: note.payType,
+        txnId: note.txnId,
+        at: now,
+      });
     } else {
       const status: PaymentStatus = 'REFUND_PENDING';
-      await tx.update(payments).set({ status, txnId: note.txnId, paidAt: now, updatedAt: now }).where(eq(payments.paymentSn, payment.paymentSn));
+      await tx
+        .update(payments)
+        .set({ status, txnId: note.txnId, paidAt: now, updatedAt: now })
+        .where(eq(payments.paymentSn, payment.paymentSn));
     }
     return result(outcome);
   });
@@ -332,7 +387,8 @@ export async function syncPendingPayments(
     if (!provider.query) continue;
     try {
       const paid = await provider.query(row.paymentSn);
-      if (paid && paid.paymentSn === row.paymentSn) await applyVerified(db, provider, paid, JSON.stringify({ source: 'query', ...paid }), now);
+      if (paid && paid.paymentSn === row.paymentSn)
+        await applyVerified(db, provider, paid, JSON.stringify({ source: 'query', ...paid }), now);
     } catch (err) {
       log?.warn({ err, paymentSn: row.paymentSn }, 'payment query failed');
     }
@@ -350,7 +406,10 @@ export async function closeAtProviders(
   log?: { warn(obj: unknown, msg: string): void },
 ): Promise<void> {
   if (paymentSns.length === 0) return;
-  const rows = await db.select().from(payments).where(inArray(payments.paymentSn, [...paymentSns]));
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(inArray(payments.paymentSn, [...paymentSns]));
   for (const row of rows) {
     const provider = providers.byName(row.provider);
     if (!provider?.close || row.status !== 'CLOSED') continue;
@@ -364,6 +423,9 @@ export async function closeAtProviders(
 
 /** The open attempts of an order (read before a cancel, closed at their providers after it). */
 export async function pendingPaymentSns(db: Db, orderNo: string): Promise<string[]> {
-  const rows = await db.select({ paymentSn: payments.paymentSn }).from(payments).where(and(eq(payments.orderNo, orderNo), eq(payments.status, 'PENDING')));
+  const rows = await db
+    .select({ paymentSn: payments.paymentSn })
+    .from(payments)
+    .where(and(eq(payments.orderNo, orderNo), eq(payments.status, 'PENDING')));
   return rows.map((r) => r.paymentSn);
 }

@@ -22,10 +22,15 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 function eventsOf(row: ShipmentRow): Shipment['events'] {
   const out: Shipment['events'] = [];
   if (row.receivedAt) {
-    const text = row.receivedBy === 'AUTO' ? `发货满${AUTO_RECEIVE_DAYS}天，系统已自动确认收货` : '您已确认收货，交易完成';
+    const text =
+      row.receivedBy === 'AUTO' ? `发货满${AUTO_RECEIVE_DAYS}天，系统已自动确认收货` : '您已确认收货，交易完成';
     out.push({ at: row.receivedAt.toISOString(), text });
   }
-  if (row.shippedAt) out.push({ at: row.shippedAt.toISOString(), text: `商家已发货，${row.carrierName ?? ''} ${row.trackingNo ?? ''}`.trim() });
+  if (row.shippedAt)
+    out.push({
+      at: row.shippedAt.toISOString(),
+      text: `商家已发货，${row.carrierName ?? ''} ${row.trackingNo ?? ''}`.trim(),
+    });
   return out;
 }
 
@@ -49,17 +54,31 @@ export async function openShipment(tx: Tx, orderNo: string): Promise<void> {
 /** The parcels of these orders by order number (orders without one are absent). */
 export async function shipmentsOf(db: Executor, orderNos: readonly string[]): Promise<Map<string, ShipmentRow>> {
   if (orderNos.length === 0) return new Map();
-  const rows = await db.select().from(shipments).where(inArray(shipments.orderNo, [...orderNos]));
+  const rows = await db
+    .select()
+    .from(shipments)
+    .where(inArray(shipments.orderNo, [...orderNos]));
   return new Map(rows.map((r) => [r.orderNo, r]));
 }
 
 /** The customer's own sent parcel with this carrier and number (numbers compared as typed on a label), or null. */
-export async function findOwnParcel(db: Executor, userId: string, carrierName: string, trackingNo: string): Promise<{ parcel: ShipmentRow; order: OrderRow } | null> {
+export async function findOwnParcel(
+  db: Executor,
+  userId: string,
+  carrierName: string,
+  trackingNo: string,
+): Promise<{ parcel: ShipmentRow; order: OrderRow } | null> {
   const [row] = await db
     .select({ parcel: shipments, order: orders })
     .from(shipments)
     .innerJoin(orders, eq(orders.orderNo, shipments.orderNo))
-    .where(and(eq(orders.userId, userId), eq(shipments.carrierName, carrierName), eq(sql`upper(${shipments.trackingNo})`, trackingNo.toUpperCase())))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(shipments.carrierName, carrierName),
+        eq(sql`upper(${shipments.trackingNo})`, trackingNo.toUpperCase()),
+      ),
+    )
     .orderBy(desc(shipments.shippedAt))
     .limit(1);
   return row ?? null;
@@ -81,7 +100,12 @@ function refuseUnlessPaid(order: OrderRow): void {
 }
 
 /** The operator ships a paid order. Shipping it again corrects the carrier and number, nothing else. */
-export async function shipOrder(db: Db, orderNo: string, input: { carrierName: string; trackingNo: string }, now = new Date()): Promise<Shipment> {
+export async function shipOrder(
+  db: Db,
+  orderNo: string,
+  input: { carrierName: string; trackingNo: string },
+  now = new Date(),
+): Promise<Shipment> {
   return db.transaction(async (tx) => {
     const { order, parcel } = await lockedParcel(tx, orderNo);
     refuseUnlessPaid(order);

@@ -61,7 +61,13 @@ export function parseMultipart(body: Buffer, boundary: string): MultipartForm | 
     if (!name) return null;
     if (filename !== undefined) {
       // One file per form, as OSS takes it: the first file field is the upload.
-      if (!form.file) form.file = { fieldName: name, filename, contentType: contentType ?? 'application/octet-stream', data: Buffer.from(data) };
+      if (!form.file)
+        form.file = {
+          fieldName: name,
+          filename,
+          contentType: contentType ?? 'application/octet-stream',
+          data: Buffer.from(data),
+        };
     } else {
       if (data.length > MAX_FIELD_BYTES) return null;
       const key = name.toLowerCase();

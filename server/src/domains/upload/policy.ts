@@ -6,9 +6,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export type PolicyCondition =
-  | ['content-length-range', number, number]
-  | ['starts-with' | 'eq', string, string]
-  | Record<string, string>;
+  ['content-length-range', number, number] | ['starts-with' | 'eq', string, string] | Record<string, string>;
 
 export interface PolicyDocument {
   expiration: string;
@@ -95,7 +93,8 @@ export function conditionProblem(
         if (size < a) return fail(UPLOAD_MESSAGES.tooSmall);
         continue;
       }
-      if ((op !== 'eq' && op !== 'starts-with') || typeof a !== 'string' || typeof b !== 'string') return fail(UPLOAD_MESSAGES.badPolicy);
+      if ((op !== 'eq' && op !== 'starts-with') || typeof a !== 'string' || typeof b !== 'string')
+        return fail(UPLOAD_MESSAGES.badPolicy);
       const value = field(a);
       const name = a.replace(/^\$/, '');
       const okValue = value !== undefined && (op === 'eq' ? value === b : value.startsWith(b));

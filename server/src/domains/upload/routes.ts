@@ -37,7 +37,8 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { session: 'required' },
       schema: {
         tags: ['upload'],
-        summary: 'PostObject credentials for the customer\'s own upload directory (images only, size-limited, 10 minutes)',
+        summary:
+          "PostObject credentials for the customer's own upload directory (images only, size-limited, 10 minutes)",
         querystring: uploadSignQuery,
         response: responses(uploadCredentialsSchema, [400, 401]),
       },
@@ -52,7 +53,12 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/front/image/to/base64',
     {
       config: { session: 'required' },
-      schema: { tags: ['user'], summary: 'One of this server\'s images (uploads, /static/images) as a data URL, for canvases', querystring: imageBase64Query, response: responses(imageBase64Info, [400, 401, 404]) },
+      schema: {
+        tags: ['user'],
+        summary: "One of this server's images (uploads, /static/images) as a data URL, for canvases",
+        querystring: imageBase64Query,
+        response: responses(imageBase64Info, [400, 401, 404]),
+      },
     },
     async (request) => ok({ base64: await ownImageDataUrl(app.storage, request.query.url) }),
   );
@@ -61,9 +67,13 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!(storage instanceof LocalStorage)) return;
 
   await app.register(async (scope) => {
-    scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: storage.maxBytes + FORM_OVERHEAD }, (_request, body, done) => {
-      done(null, new RawForm(body as Buffer));
-    });
+    scope.addContentTypeParser(
+      'multipart/form-data',
+      { parseAs: 'buffer', bodyLimit: storage.maxBytes + FORM_OVERHEAD },
+      (_request, body, done) => {
+        done(null, new RawForm(body as Buffer));
+      },
+    );
 
     scope.post(
       LOCAL_PREFIX,
@@ -79,7 +89,8 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!form) throw badRequest(UPLOAD_MESSAGES.notMultipart);
         const stored = await storage.accept(form);
         // OSS answers 204 unless the form asks for 200 (§5: the storefront expects 200).
-        if (form.fields.success_action_status === '200') return reply.code(200).send(ok({ key: stored.key, url: stored.url }));
+        if (form.fields.success_action_status === '200')
+          return reply.code(200).send(ok({ key: stored.key, url: stored.url }));
         return reply.code(204).send();
       },
     );
@@ -98,4 +109,3 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 export default uploadRoutes;
-

@@ -13,7 +13,15 @@ import type { UploadCredentials } from '@contract/upload';
 import type { Config } from '../../config';
 import { AppError, badRequest, conflict, notFound } from '../../runtime/http';
 import { SERVER_STATIC_DIR } from '../../runtime/static';
-import { conditionProblem, decodePolicy, encodePolicy, imagePolicy, sameSignature, signPolicy, UPLOAD_MESSAGES } from './policy';
+import {
+  conditionProblem,
+  decodePolicy,
+  encodePolicy,
+  imagePolicy,
+  sameSignature,
+  signPolicy,
+  UPLOAD_MESSAGES,
+} from './policy';
 import { declaredMatches, IMAGE_TYPES, sniffImage, type ImageKind } from './image-type';
 import type { MultipartForm } from './multipart';
 
@@ -81,7 +89,16 @@ export class OssStorage implements StorageProvider {
   ) {}
 
   sign(dir: string): UploadCredentials {
-    return signWith({ host: this.oss.host, accessId: this.oss.accessId, secret: this.oss.accessSecret, maxBytes: this.maxBytes, now: this.now }, dir);
+    return signWith(
+      {
+        host: this.oss.host,
+        accessId: this.oss.accessId,
+        secret: this.oss.accessSecret,
+        maxBytes: this.maxBytes,
+        now: this.now,
+      },
+      dir,
+    );
   }
 
   async keyOfUrl(url: string, dir: string): Promise<string | null> {
@@ -102,7 +119,13 @@ export class LocalStorage implements StorageProvider {
   readonly host: string;
 
   constructor(
-    private readonly options: { dataDir: string; publicBaseUrl?: string; secret: string; maxBytes: number; now?: () => number },
+    private readonly options: {
+      dataDir: string;
+      publicBaseUrl?: string;
+      secret: string;
+      maxBytes: number;
+      now?: () => number;
+    },
   ) {
     this.root = resolve(options.dataDir, 'uploads');
     this.host = `${options.publicBaseUrl ?? ''}${LOCAL_PREFIX}`;
@@ -117,7 +140,16 @@ export class LocalStorage implements StorageProvider {
   }
 
   sign(dir: string): UploadCredentials {
-    return signWith({ host: this.host, accessId: LOCAL_ACCESS_ID, secret: this.options.secret, maxBytes: this.options.maxBytes, now: this.now }, dir);
+    return signWith(
+      {
+        host: this.host,
+        accessId: LOCAL_ACCESS_ID,
+        secret: this.options.secret,
+        maxBytes: this.options.maxBytes,
+        now: this.now,
+      },
+      dir,
+    );
   }
 
   /** The file's path, refusing any key that could leave the uploads directory. */
@@ -164,11 +196,13 @@ export class LocalStorage implements StorageProvider {
 
     const size = form.file.data.length;
     const tooLarge = (max: number) => UPLOAD_MESSAGES.tooLarge(max);
-    if (size > this.options.maxBytes) throw new AppError(413, ERROR_CODES.BODY_TOO_LARGE, tooLarge(this.options.maxBytes));
+    if (size > this.options.maxBytes)
+      throw new AppError(413, ERROR_CODES.BODY_TOO_LARGE, tooLarge(this.options.maxBytes));
     // The Content-Type field is the object's declared type (OSS); a form without one declares the part's type.
     const fields = { ...form.fields, 'content-type': form.fields['content-type'] ?? form.file.contentType };
     const problem = conditionProblem(doc, fields, size, tooLarge);
-    if (problem) throw problem.tooLarge ? new AppError(413, ERROR_CODES.BODY_TOO_LARGE, problem.message) : refuse(problem.message);
+    if (problem)
+      throw problem.tooLarge ? new AppError(413, ERROR_CODES.BODY_TOO_LARGE, problem.message) : refuse(problem.message);
 
     const path = this.pathOf(key);
     if (!path) throw badRequest(UPLOAD_MESSAGES.badKey);
@@ -177,7 +211,8 @@ export class LocalStorage implements StorageProvider {
 
     const kind = sniffImage(form.file.data);
     if (!kind) throw badRequest(UPLOAD_MESSAGES.notImage, ERROR_CODES.UPLOAD_NOT_IMAGE);
-    if (!declaredMatches(fields['content-type'], kind)) throw badRequest(UPLOAD_MESSAGES.typeMismatch, ERROR_CODES.UPLOAD_NOT_IMAGE);
+    if (!declaredMatches(fields['content-type'], kind))
+      throw badRequest(UPLOAD_MESSAGES.typeMismatch, ERROR_CODES.UPLOAD_NOT_IMAGE);
 
     await mkdir(dirname(path), { recursive: true });
     try {
@@ -200,9 +235,18 @@ export class LocalStorage implements StorageProvider {
   }
 }
 
-export function createStorageProvider(config: Pick<Config, 'storage' | 'dataDir' | 'publicBaseUrl'>, now?: () => number): StorageProvider {
+export function createStorageProvider(
+  config: Pick<Config, 'storage' | 'dataDir' | 'publicBaseUrl'>,
+  now?: () => number,
+): StorageProvider {
   if (config.storage.oss) return new OssStorage(config.storage.oss, config.storage.maxBytes, now);
-  return new LocalStorage({ dataDir: config.dataDir, publicBaseUrl: config.publicBaseUrl, secret: config.storage.secret, maxBytes: config.storage.maxBytes, now });
+  return new LocalStorage({
+    dataDir: config.dataDir,
+    publicBaseUrl: config.publicBaseUrl,
+    secret: config.storage.secret,
+    maxBytes: config.storage.maxBytes,
+    now,
+  });
 }
 
 export const IMAGE_MESSAGES = {
@@ -220,7 +264,9 @@ const STORED_FILE = /^(?:https?:\/\/[^/\s]+)?\/storage\/([^?#\s]+)$/;
 export async function ownImageDataUrl(storage: StorageProvider, url: string): Promise<string> {
   const staticImage = STATIC_IMAGE.exec(url);
   if (staticImage) {
-    const data = await readFile(join(SERVER_STATIC_DIR, 'images', `${staticImage[1]}.${staticImage[2]}`)).catch(() => null);
+    const data = await readFile(join(SERVER_STATIC_DIR, 'images', `${staticImage[1]}.${staticImage[2]}`)).catch(
+      () => null,
+    );
     if (!data) throw notFound(IMAGE_MESSAGES.imageNotFound);
     const type = staticImage[2] === 'svg' ? 'image/svg+xml' : 'image/png';
     return `data:${type};base64,${data.toString('base64')}`;

@@ -1,4 +1,6 @@
-/** Hands every route the storage provider (domains/upload/service.ts) as `app.storage`: uploads, feedback, after-sales. */
+/**
+ * Hands every route the storage provider (domains/upload/service.ts) as `app.storage`: uploads, feedback, after-sales.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { StorageProvider } from './service';
 

@@ -22,7 +22,8 @@ export async function userInfoList(db: Executor, userId: string): Promise<UserIn
     const applicant = Array.isArray(snapshot?.applicant) ? snapshot.applicant : [];
     for (const row of applicant as Array<Record<string, unknown>>) {
       const { keyName, label, value } = row ?? {};
-      if (typeof keyName !== 'string' || typeof label !== 'string' || typeof value !== 'string' || !keyName || !value) continue;
+      if (typeof keyName !== 'string' || typeof label !== 'string' || typeof value !== 'string' || !keyName || !value)
+        continue;
       const key = `${keyName}\u0000${label}`;
       if (!seen.has(key)) seen.set(key, { keyName, label, value });
     }

@@ -4,7 +4,15 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '@contract/common';
-import { qrInfo, qrQuery, serviceInfoQuery, serviceInfoSchema, trafficLinkInfo, trafficLinkParams, trafficLinkQuery } from '@contract/user-extras';
+import {
+  qrInfo,
+  qrQuery,
+  serviceInfoQuery,
+  serviceInfoSchema,
+  trafficLinkInfo,
+  trafficLinkParams,
+  trafficLinkQuery,
+} from '@contract/user-extras';
 import { AppError, ok, responses } from '../../runtime/http';
 import { requireSession } from '../../runtime/auth';
 import { loadQrEncoder, QR_MESSAGES, type QrEncoder } from '../../runtime/qrcode';
@@ -23,7 +31,12 @@ const userExtrasRoutes: FastifyPluginAsyncZod<UserExtrasOptions> = async (app, o
     '/front/v1/service/info',
     {
       config: { session: 'required' },
-      schema: { tags: ['user'], summary: 'The project\'s customer service (phone, hours, WeChat Work) and follow link', querystring: serviceInfoQuery, response: responses(serviceInfoSchema, [400, 401]) },
+      schema: {
+        tags: ['user'],
+        summary: "The project's customer service (phone, hours, WeChat Work) and follow link",
+        querystring: serviceInfoQuery,
+        response: responses(serviceInfoSchema, [400, 401]),
+      },
     },
     async (request) => ok(await serviceInfo(app.db, requireSession(request.session).projectSn)),
   );
@@ -32,7 +45,12 @@ const userExtrasRoutes: FastifyPluginAsyncZod<UserExtrasOptions> = async (app, o
     '/api/text2QrCode',
     {
       config: { session: 'required' },
-      schema: { tags: ['auth'], summary: 'A QR code of the text as a PNG data URL (the qrcode library)', querystring: qrQuery, response: responses(qrInfo, [400, 401, 503]) },
+      schema: {
+        tags: ['auth'],
+        summary: 'A QR code of the text as a PNG data URL (the qrcode library)',
+        querystring: qrQuery,
+        response: responses(qrInfo, [400, 401, 503]),
+      },
     },
     async (request) => {
       if (!encoder) throw new AppError(503, ERROR_CODES.QR_UNAVAILABLE, QR_MESSAGES.unavailable);
@@ -44,7 +62,13 @@ const userExtrasRoutes: FastifyPluginAsyncZod<UserExtrasOptions> = async (app, o
     '/front/traffic/link/:id',
     {
       config: { session: 'optional' },
-      schema: { tags: ['user'], summary: 'Where a traffic link leads (a jump of §4); counts the visit', params: trafficLinkParams, querystring: trafficLinkQuery, response: responses(trafficLinkInfo, [400, 404]) },
+      schema: {
+        tags: ['user'],
+        summary: 'Where a traffic link leads (a jump of §4); counts the visit',
+        params: trafficLinkParams,
+        querystring: trafficLinkQuery,
+        response: responses(trafficLinkInfo, [400, 404]),
+      },
     },
     async (request) => {
       const { projectSn, jumpContent } = await followTrafficLink(app.db, request.params.id);

@@ -8,7 +8,9 @@ export const users = pgTable(
   'users',
   {
     userId: text('user_id').primaryKey(),
-    projectSn: text('project_sn').notNull().references(() => projects.projectSn),
+    projectSn: text('project_sn')
+      .notNull()
+      .references(() => projects.projectSn),
     /** Null for a visitor until phone login gives it one. */
     phone: text('phone'),
     unionId: text('union_id').notNull(),

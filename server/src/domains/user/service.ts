@@ -13,7 +13,13 @@ import type { Session } from '../../runtime/sessions';
 export type UserRow = typeof users.$inferSelect;
 
 export function toUserInfo(user: UserRow): UserInfo {
-  return { userId: user.userId, phone: user.phone, unionId: user.unionId, nickName: user.nickName, avatar: user.avatar };
+  return {
+    userId: user.userId,
+    phone: user.phone,
+    unionId: user.unionId,
+    nickName: user.nickName,
+    avatar: user.avatar,
+  };
 }
 
 export async function createVisitor(db: Db, projectSn: string, phone: string | null = null): Promise<UserRow> {
@@ -24,8 +30,17 @@ export async function createVisitor(db: Db, projectSn: string, phone: string | n
   return user;
 }
 
-/** Every customer call reads its user row (unless its session brought it): built once (runtime/database/prepared.ts). */
-const userById = preparedStatement((db) => db.select().from(users).where(eq(users.userId, sql.placeholder('userId'))).limit(1).prepare('user_by_id'));
+/**
+ * Every customer call reads its user row (unless its session brought it): built once (runtime/database/prepared.ts).
+ */
+const userById = preparedStatement((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.userId, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('user_by_id'),
+);
 
 /**
  * The user row of a session: the one it brought (read with it on PostgreSQL; a visitor token's own), else findUser.

@@ -28,14 +28,23 @@ export async function userSummary(db: Db, userId: string, projectSn: string, now
       .select({ n: count() })
       .from(userCoupons)
       .innerJoin(couponTemplates, eq(couponTemplates.couponSn, userCoupons.couponSn))
-      .where(and(eq(userCoupons.userId, userId), eq(couponTemplates.projectSn, projectSn), eq(userCoupons.state, 1), gte(userCoupons.endTime, now))),
+      .where(
+        and(
+          eq(userCoupons.userId, userId),
+          eq(couponTemplates.projectSn, projectSn),
+          eq(userCoupons.state, 1),
+          gte(userCoupons.endTime, now),
+        ),
+      ),
   ]);
   const tally = (tab: OrderTab) => {
     const statuses: readonly string[] = ORDER_TABS[tab];
     const parcel = ORDER_TAB_SHIPMENT[tab];
     // Parcel states apply to paid orders only, as the list's filter does (tabShipmentFilter).
     const parcelFits = (r: { status: string; parcel: string | null }) =>
-      !parcel || r.status !== 'PAID' || (parcel === 'DONE' ? r.parcel === null || r.parcel === 'RECEIVED' : r.parcel === parcel);
+      !parcel ||
+      r.status !== 'PAID' ||
+      (parcel === 'DONE' ? r.parcel === null || r.parcel === 'RECEIVED' : r.parcel === parcel);
     return byStatus
       .filter((r) => (statuses.length === 0 || statuses.includes(r.status)) && parcelFits(r))
       .reduce((sum, r) => sum + Number(r.n), 0);

@@ -6,7 +6,10 @@ import type { Db } from '../../runtime/database/plugin';
 
 export const LINK_NOT_FOUND = '链接不存在或已失效';
 
-export async function followTrafficLink(db: Db, linkId: string): Promise<{ projectSn: string; jumpContent: (typeof trafficLinks.$inferSelect)['jumpContent'] }> {
+export async function followTrafficLink(
+  db: Db,
+  linkId: string,
+): Promise<{ projectSn: string; jumpContent: (typeof trafficLinks.$inferSelect)['jumpContent'] }> {
   const [row] = await db
     .update(trafficLinks)
     .set({ hits: sql`${trafficLinks.hits} + 1` })

@@ -8,14 +8,31 @@ import { jsSignInfo, jsSignQuery } from '@contract/activity';
 import { ERROR_CODES } from '@contract/common';
 import type { Config } from '../../config';
 import { AppError, ok, responses } from '../../runtime/http';
-import { signProjectPage, WECHAT_MESSAGES, WechatApiError, wechatTicketProviderFrom, type WechatTicketProvider } from './service';
+import {
+  signProjectPage,
+  WECHAT_MESSAGES,
+  WechatApiError,
+  wechatTicketProviderFrom,
+  type WechatTicketProvider,
+} from './service';
 
-const wechatRoutes: FastifyPluginAsyncZod<{ config: Config; ticketProvider?: WechatTicketProvider | null }> = async (app, opts) => {
-  const provider = opts.ticketProvider !== undefined ? opts.ticketProvider : wechatTicketProviderFrom(app.db, opts.config.wechatMp);
+const wechatRoutes: FastifyPluginAsyncZod<{ config: Config; ticketProvider?: WechatTicketProvider | null }> = async (
+  app,
+  opts,
+) => {
+  const provider =
+    opts.ticketProvider !== undefined ? opts.ticketProvider : wechatTicketProviderFrom(app.db, opts.config.wechatMp);
 
   app.get(
     '/js/getJSSign',
-    { schema: { tags: ['wechat'], summary: 'WeChat JS-SDK signature for a page URL', querystring: jsSignQuery, response: responses(jsSignInfo, [400, 404]) } },
+    {
+      schema: {
+        tags: ['wechat'],
+        summary: 'WeChat JS-SDK signature for a page URL',
+        querystring: jsSignQuery,
+        response: responses(jsSignInfo, [400, 404]),
+      },
+    },
     async (request) => {
       try {
         return ok(await signProjectPage(app.db, provider, request.query.projectSn, request.query.url));

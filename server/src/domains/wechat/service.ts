@@ -16,7 +16,9 @@ import type { Db } from '../../runtime/database/plugin';
 
 export function jsSdkSignature(ticket: string, noncestr: string, timestamp: number, url: string): string {
   const clean = url.split('#')[0];
-  return createHash('sha1').update(`jsapi_ticket=${ticket}&noncestr=${noncestr}&timestamp=${timestamp}&url=${clean}`).digest('hex');
+  return createHash('sha1')
+    .update(`jsapi_ticket=${ticket}&noncestr=${noncestr}&timestamp=${timestamp}&url=${clean}`)
+    .digest('hex');
 }
 
 export interface WechatTicketProvider {
@@ -56,7 +58,8 @@ export function createWechatTicketProvider(
       if (err instanceof WechatApiError) throw err;
       throw new WechatApiError(`wechat ${name}: ${(err as Error).message}`);
     }
-    if (typeof body.errcode === 'number' && body.errcode !== 0) throw new WechatApiError(`wechat ${name}: ${body.errcode} ${String(body.errmsg)}`);
+    if (typeof body.errcode === 'number' && body.errcode !== 0)
+      throw new WechatApiError(`wechat ${name}: ${body.errcode} ${String(body.errmsg)}`);
     return body;
   }
   return {
@@ -64,14 +67,23 @@ export function createWechatTicketProvider(
     async jsapiTicket() {
       const [cached] = await db.select().from(wechatTickets).where(eq(wechatTickets.appId, opts.appId)).limit(1);
       if (cached && cached.expiresAt.getTime() > now() + RENEW_MARGIN_MS) return cached.ticket;
-      const token = await getJson(`/cgi-bin/token?grant_type=client_credential&appid=${encodeURIComponent(opts.appId)}&secret=${encodeURIComponent(opts.appSecret)}`);
-      if (typeof token.access_token !== 'string' || !token.access_token) throw new WechatApiError('wechat /cgi-bin/token: no access_token');
-      const answer = await getJson(`/cgi-bin/ticket/getticket?access_token=${encodeURIComponent(token.access_token)}&type=jsapi`);
-      if (typeof answer.ticket !== 'string' || !answer.ticket) throw new WechatApiError('wechat /cgi-bin/ticket/getticket: no ticket');
+      const token = await getJson(
+        `/cgi-bin/token?grant_type=client_credential&appid=${encodeURIComponent(opts.appId)}&secret=${encodeURIComponent(opts.appSecret)}`,
+      );
+      if (typeof token.access_token !== 'string' || !token.access_token)
+        throw new WechatApiError('wechat /cgi-bin/token: no access_token');
+      const answer = await getJson(
+        `/cgi-bin/ticket/getticket?access_token=${encodeURIComponent(token.access_token)}&type=jsapi`,
+      );
+      if (typeof answer.ticket !== 'string' || !answer.ticket)
+        throw new WechatApiError('wechat /cgi-bin/ticket/getticket: no ticket');
       const ticket = answer.ticket;
       const expiresIn = Number(answer.expires_in);
       const expiresAt = new Date(now() + (Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 7200) * 1000);
-      await db.insert(wechatTickets).values({ appId: opts.appId, ticket, expiresAt }).onConflictDoUpdate({ target: wechatTickets.appId, set: { ticket, expiresAt } });
+      await db
+        .insert(wechatTickets)
+        .values({ appId: opts.appId, ticket, expiresAt })
+        .onConflictDoUpdate({ target: wechatTickets.appId, set: { ticket, expiresAt } });
       return ticket;
     },
   };

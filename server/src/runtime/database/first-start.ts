@@ -54,9 +54,12 @@ export function moveSeededCluster(from: string, dataDir: string): void {
 export async function firstStartInChild(dataDir: string): Promise<void> {
   const seedingDir = seedingDirOf(dataDir);
   rmSync(seedingDir, { recursive: true, force: true });
-  const { code, signal, passedOn } = await spawnPassingSignals([...process.execArgv, fileURLToPath(import.meta.url), '--first-start'], {
-    env: { ...process.env, DATA_DIR: seedingDir },
-  });
+  const { code, signal, passedOn } = await spawnPassingSignals(
+    [...process.execArgv, fileURLToPath(import.meta.url), '--first-start'],
+    {
+      env: { ...process.env, DATA_DIR: seedingDir },
+    },
+  );
   // Stopped: exit as the signal's default action would have, not go on to open the database.
   if (passedOn) process.exit(exitCodeOfSignal(passedOn));
   if (code !== 0) throw new Error(`first start (migrate + seed) failed: exit ${code ?? signal}`);
@@ -78,7 +81,11 @@ async function runFirstStart(): Promise<void> {
   }
 }
 
-if (process.argv.includes('--first-start') && process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+if (
+  process.argv.includes('--first-start') &&
+  process.argv[1] &&
+  resolve(process.argv[1]) === fileURLToPath(import.meta.url)
+) {
   // The server that started this is gone (its channel closed): nobody waits for the seed, so stop.
   process.once('disconnect', () => process.exit(1));
   runFirstStart().then(

@@ -7,7 +7,8 @@
  * statement it is parsed, analysed and planned again every time. Here each statement text is parsed and described
  * once, as a named statement of that PGlite, and then runs as bind + execute + sync in one trip; PostgreSQL keeps its
  * plan (plan_cache_mode auto, as for the named statements node-postgres prepares on the PostgreSQL path).
- * Measured on an in-memory PGlite: a primary-key select 121-155 -> 28-33 us, an update through a CTE 434-503 -> 83-94 us.
+ * Measured on an in-memory PGlite: a primary-key select 121-155 -> 28-33 us, an update through a CTE 434-503 -> 83-94
+ * us.
  *
  * What stays as PGlite's own `query` does it: the same locks (the transaction lock outside a transaction, the query
  * lock always), the parameters serialized by the type PostgreSQL describes for them, rows parsed by the same parsers
@@ -54,7 +55,10 @@ interface PgliteInternals {
   _checkReady(): Promise<void>;
   _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
   _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
-  execProtocol(message: Uint8Array, options: { syncToFs: boolean; throwOnError?: boolean }): Promise<{ messages: Message[] }>;
+  execProtocol(
+    message: Uint8Array,
+    options: { syncToFs: boolean; throwOnError?: boolean },
+  ): Promise<{ messages: Message[] }>;
   syncToFs(): Promise<void>;
   serializers: Record<number, ((value: unknown) => string) | undefined>;
   parsers: Record<number, ((value: string, type: number) => unknown) | undefined>;
@@ -129,12 +133,17 @@ export class NamedStatements {
       const statement = this.statements.get(text) ?? (await this.prepare(text));
       const values = params.map((value, i) => {
         if (value === null || value === undefined) return null;
-        const serializer = options?.serializers?.[statement.paramTypes[i]] ?? this.pg.serializers[statement.paramTypes[i]];
+        const serializer =
+          options?.serializers?.[statement.paramTypes[i]] ?? this.pg.serializers[statement.paramTypes[i]];
         return serializer ? serializer(value) : String(value);
       });
       try {
         const { messages } = await this.pg.execProtocol(
-          Buffer.concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]),
+          Buffer.concat([
+            serialize.bind({ statement: statement.name, values }),
+            serialize.execute({}),
+            serialize.sync(),
+          ]),
           { syncToFs: false },
         );
         return this.results<T>(statement.fields, messages, options);
@@ -150,7 +159,8 @@ export class NamedStatements {
       }
     } catch (err) {
       // As PGlite's own query reports a database error (errors.ts makePGliteError): with what was run.
-      if (err && typeof err === 'object' && 'code' in err) Object.assign(err, { query: text, params, queryOptions: options });
+      if (err && typeof err === 'object' && 'code' in err)
+        Object.assign(err, { query: text, params, queryOptions: options });
       throw err;
     }
   }
@@ -172,7 +182,9 @@ export class NamedStatements {
       name,
       paramTypes: params?.dataTypeIDs ?? [],
       // Shared by every result of this statement, so frozen.
-      fields: Object.freeze((row?.fields ?? []).map((f) => Object.freeze({ name: f.name, dataTypeID: f.dataTypeID }))) as Field[],
+      fields: Object.freeze(
+        (row?.fields ?? []).map((f) => Object.freeze({ name: f.name, dataTypeID: f.dataTypeID })),
+      ) as Field[],
     };
     this.statements.set(text, statement);
     return statement;
@@ -181,8 +193,11 @@ export class NamedStatements {
   /** The result as PGlite's parseResults builds it for one statement (its parse.ts). */
   private results<T>(fields: Field[], messages: Message[], options: QueryOptions): Results<T> {
     const own = options?.parsers;
-    const parsers = fields.map((f) => own?.[f.dataTypeID] ?? this.pg.parsers[f.dataTypeID] ?? types.parsers[f.dataTypeID]);
-    const parse = (value: string | null, i: number) => (value === null ? null : parsers[i] ? parsers[i](value, fields[i].dataTypeID) : value);
+    const parsers = fields.map(
+      (f) => own?.[f.dataTypeID] ?? this.pg.parsers[f.dataTypeID] ?? types.parsers[f.dataTypeID],
+    );
+    const parse = (value: string | null, i: number) =>
+      value === null ? null : parsers[i] ? parsers[i](value, fields[i].dataTypeID) : value;
     const rows: unknown[] = [];
     const asArray = options?.rowMode === 'array';
     let command: string | undefined;
@@ -221,8 +236,11 @@ type Parsers = Record<number, (value: string) => unknown>;
  */
 function withoutTextParsers(query: PGlite['query'], textParsers: Parsers): PGlite['query'] {
   const strip = (options: QueryOptions): QueryOptions =>
-    options?.parsers && Object.keys(options.parsers).every((k) => k in textParsers) ? { ...options, parsers: undefined } : options;
-  return ((text: string, params?: unknown[], options?: QueryOptions) => query(text, params, strip(options))) as PGlite['query'];
+    options?.parsers && Object.keys(options.parsers).every((k) => k in textParsers)
+      ? { ...options, parsers: undefined }
+      : options;
+  return ((text: string, params?: unknown[], options?: QueryOptions) =>
+    query(text, params, strip(options))) as PGlite['query'];
 }
 
 /**

@@ -41,7 +41,17 @@ const PGLITE_CONF = ['shared_buffers=16MB', 'maintenance_work_mem=16MB'];
  * date and their arrays; drizzle-orm/pglite/session.js). The client keeps them too, so what runs outside drizzle
  * (exec) reads these types as drizzle does.
  */
-const DRIZZLE_TEXT_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
+const DRIZZLE_TEXT_TYPES = [
+  types.TIMESTAMP,
+  types.TIMESTAMPTZ,
+  types.INTERVAL,
+  types.DATE,
+  1231,
+  1115,
+  1185,
+  1187,
+  1182,
+];
 const asText = Object.fromEntries(DRIZZLE_TEXT_TYPES.map((t) => [t, (value: string) => value]));
 
 /**
@@ -57,7 +67,11 @@ export async function openPglite(dataDir: string): Promise<Database> {
   setFlagsFromString(WASM_COMPILE_FLAGS);
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(resolve(dataDir), { recursive: true });
-  const client = await PGlite.create({ dataDir: inMemory ? undefined : resolve(dataDir), postgresqlconf: PGLITE_CONF, parsers: asText });
+  const client = await PGlite.create({
+    dataDir: inMemory ? undefined : resolve(dataDir),
+    postgresqlconf: PGLITE_CONF,
+    parsers: asText,
+  });
   adaptPglite(client, { textParsers: asText });
   const db = drizzlePglite(client, { schema });
   return {

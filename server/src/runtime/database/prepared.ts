@@ -43,7 +43,11 @@ export function preparedStatement<Q extends Runnable>(build: (db: Db) => Q): (db
 const dialect = new PgDialect();
 
 /** A raw statement (sql``) as a prepared query; it answers the driver's result ({ rows }) as db.execute does. */
-export function prepareSql<Row>(db: Db, name: string, statement: SQL): PgPreparedQuery<PreparedQueryConfig & { execute: { rows: Row[] } }> {
+export function prepareSql<Row>(
+  db: Db,
+  name: string,
+  statement: SQL,
+): PgPreparedQuery<PreparedQueryConfig & { execute: { rows: Row[] } }> {
   return db._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false);
 }
 

@@ -13,8 +13,12 @@ export const sessions = pgTable(
   {
     /** SHA-256 of the opaque token: a leaked table does not hand out live sessions. */
     tokenHash: text('token_hash').primaryKey(),
-    userId: text('user_id').notNull().references(() => users.userId),
-    projectSn: text('project_sn').notNull().references(() => projects.projectSn),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.userId),
+    projectSn: text('project_sn')
+      .notNull()
+      .references(() => projects.projectSn),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

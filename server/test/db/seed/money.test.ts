@@ -44,10 +44,16 @@ const noStorage: StorageProvider = {
 
 describe('money in the seed', () => {
   test('every paid or refunded order has its paid payments, a success notification and a pay event for each', async () => {
-    const paid = await db().select().from(orders).where(inArray(orders.status, [...MONEY_STATES]));
+    const paid = await db()
+      .select()
+      .from(orders)
+      .where(inArray(orders.status, [...MONEY_STATES]));
     assert.ok(paid.length >= 5, `the seed has paid orders, got ${paid.length}`);
     for (const order of paid) {
-      const rows = await db().select().from(orderPayments).where(and(eq(orderPayments.orderNo, order.orderNo), eq(orderPayments.status, 'PAID')));
+      const rows = await db()
+        .select()
+        .from(orderPayments)
+        .where(and(eq(orderPayments.orderNo, order.orderNo), eq(orderPayments.status, 'PAID')));
       assert.ok(rows.length > 0, `${order.orderNo} has a paid payment`);
       for (const row of rows) {
         const [payment] = await db()
@@ -58,7 +64,10 @@ describe('money in the seed', () => {
         assert.equal(payment.provider, 'sandbox');
         assert.equal(payment.amount, row.paidAmount);
         assert.ok(payment.txnId, `${order.orderNo} payment ${row.seq} has the provider's transaction id`);
-        const notes = await db().select().from(paymentNotifications).where(eq(paymentNotifications.paymentSn, payment.paymentSn));
+        const notes = await db()
+          .select()
+          .from(paymentNotifications)
+          .where(eq(paymentNotifications.paymentSn, payment.paymentSn));
         assert.deepEqual(
           notes.map((n) => [n.outcome, n.txnId, n.amount]),
           [['APPLIED', payment.txnId, payment.amount]],
@@ -67,7 +76,9 @@ describe('money in the seed', () => {
         const [event] = await db()
           .select()
           .from(orderEvents)
-          .where(and(eq(orderEvents.orderNo, order.orderNo), eq(orderEvents.event, 'PAY'), eq(orderEvents.seq, row.seq)));
+          .where(
+            and(eq(orderEvents.orderNo, order.orderNo), eq(orderEvents.event, 'PAY'), eq(orderEvents.seq, row.seq)),
+          );
         assert.ok(event, `${order.orderNo} payment ${row.seq} has its pay event`);
         assert.equal(event.paymentSn, payment.paymentSn);
         assert.equal(event.createdAt.getTime(), row.paidAt?.getTime());
@@ -78,17 +89,28 @@ describe('money in the seed', () => {
   });
 
   test('every commission refers to an order that was paid, and the earner has one in each state', async () => {
-    const rows = await db().select({ c: commissions, status: orders.status }).from(commissions).innerJoin(orders, eq(orders.orderNo, commissions.orderNo));
+    const rows = await db()
+      .select({ c: commissions, status: orders.status })
+      .from(commissions)
+      .innerJoin(orders, eq(orders.orderNo, commissions.orderNo));
     const all = await db().select().from(commissions);
     assert.equal(rows.length, all.length, 'no commission without its order');
     for (const { c, status } of rows) {
       assert.ok((MONEY_STATES as readonly string[]).includes(status), `${c.orderNo} (${status}) was paid`);
-      assert.ok(await db().select().from(payments).where(and(eq(payments.orderNo, c.orderNo), eq(payments.status, 'SUCCESS'))).then((p) => p.length > 0));
+      assert.ok(
+        await db()
+          .select()
+          .from(payments)
+          .where(and(eq(payments.orderNo, c.orderNo), eq(payments.status, 'SUCCESS')))
+          .then((p) => p.length > 0),
+      );
     }
     const ofEarner = rows.filter((r) => r.c.promoterUserId === DEMO_EARNER.userId);
     assert.deepEqual(ofEarner.map((r) => r.status).sort(), ['PAID', 'PAID', 'PAID', 'REFUND', 'UNPAID_BALANCE']);
     await settlePromoter(db(), DEMO_EARNER.userId, 7);
-    const states = (await db().select().from(commissions).where(eq(commissions.promoterUserId, DEMO_EARNER.userId))).map((c) => c.status).sort();
+    const states = (await db().select().from(commissions).where(eq(commissions.promoterUserId, DEMO_EARNER.userId)))
+      .map((c) => c.status)
+      .sort();
     assert.deepEqual(states, ['CANCELLED', 'FROZEN', 'PENDING', 'SETTLED', 'SETTLED']);
   });
 
@@ -96,7 +118,10 @@ describe('money in the seed', () => {
     const refunded = await db().select().from(orders).where(eq(orders.status, 'REFUND'));
     assert.equal(refunded.length, 1);
     const [order] = refunded;
-    const [app] = await db().select().from(afterSaleApplications).where(eq(afterSaleApplications.orderNo, order.orderNo));
+    const [app] = await db()
+      .select()
+      .from(afterSaleApplications)
+      .where(eq(afterSaleApplications.orderNo, order.orderNo));
     assert.equal(app.state, 'REFUNDED');
     assert.equal(app.refundedAmount, order.totalAmount);
     const [refund] = await db().select().from(refunds).where(eq(refunds.orderNo, order.orderNo));
@@ -104,9 +129,15 @@ describe('money in the seed', () => {
     assert.equal(refund.provider, 'sandbox');
     assert.equal(refund.amount, order.totalAmount);
     assert.match(refund.providerRefundId ?? '', /^SBXRF/, 'the sandbox refund provider took the refund');
-    const notes = await db().select().from(refundNotifications).where(eq(refundNotifications.refundSn, refund.refundSn));
+    const notes = await db()
+      .select()
+      .from(refundNotifications)
+      .where(eq(refundNotifications.refundSn, refund.refundSn));
     assert.equal(notes.length, 1);
-    const [event] = await db().select().from(orderEvents).where(and(eq(orderEvents.orderNo, order.orderNo), eq(orderEvents.event, 'REFUND_FULL')));
+    const [event] = await db()
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderNo, order.orderNo), eq(orderEvents.event, 'REFUND_FULL')));
     assert.ok(event, 'the order moved by its refund event');
   });
 
@@ -131,7 +162,15 @@ describe('money in the seed', () => {
       const session = { token: 'test', userId: order.userId, projectSn: order.projectSn };
       const { maxAmount } = await referInfo(db(), order.userId, order.orderNo);
       assert.equal(maxAmount, order.totalAmount);
-      const { applicationNo } = await applyForRefund(db(), noStorage, session, { orderNo: order.orderNo, type: 1, seqs: [], amount: maxAmount, reason: '不想要了', description: '', images: [] });
+      const { applicationNo } = await applyForRefund(db(), noStorage, session, {
+        orderNo: order.orderNo,
+        type: 1,
+        seqs: [],
+        amount: maxAmount,
+        reason: '不想要了',
+        description: '',
+        images: [],
+      });
       await opsAct(db(), { refundProviders: providers, config: loadAfterSalesConfig({}) }, applicationNo, 'agree', '');
       const [refund] = await db().select().from(refunds).where(eq(refunds.applicationNo, applicationNo));
       assert.equal(refund.provider, 'sandbox');

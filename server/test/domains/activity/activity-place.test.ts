@@ -18,14 +18,25 @@ test('activity-01 and activity-02 have a place, a course has none', async () => 
   for (const p of DEMO_PROJECTS) {
     const visitor = await h.enter(p.projectSn);
     for (const key of ['activity-01', 'activity-02']) {
-      const res = await h.get<ActivityDetail>('/front/v1/activity/details', { actSn: `${p.projectSn}-${key}` }, visitor);
+      const res = await h.get<ActivityDetail>(
+        '/front/v1/activity/details',
+        { actSn: `${p.projectSn}-${key}` },
+        visitor,
+      );
       assert.equal(res.status, 200, res.raw.body);
       const place = res.body.info.place;
       assert.ok(place, `${p.projectSn}-${key} has no place`);
       assert.ok(place.name && place.address);
-      assert.ok(place.latitude > 18 && place.latitude < 54 && place.longitude > 73 && place.longitude < 135, 'coordinates in China');
+      assert.ok(
+        place.latitude > 18 && place.latitude < 54 && place.longitude > 73 && place.longitude < 135,
+        'coordinates in China',
+      );
     }
-    const course = await h.get<ActivityDetail>('/front/v1/activity/details', { actSn: `${p.projectSn}-course-01` }, visitor);
+    const course = await h.get<ActivityDetail>(
+      '/front/v1/activity/details',
+      { actSn: `${p.projectSn}-course-01` },
+      visitor,
+    );
     assert.equal(course.body.info.place, null);
   }
 });

@@ -33,14 +33,23 @@ const detail = async (actSn: string, as = token) => h.get<ActivityDetail>('/fron
 let orderSeq = 0;
 async function buy(user: string, actSn: string, status: OrderStatus = 'PAID', projectSn = 'demo') {
   orderSeq += 1;
-  await h.database.db
-    .insert(orders)
-    .values({ orderNo: `SO-TEST-${orderSeq}`, projectSn, userId: user, actSn, orderType: 'COURSE', orderPayType: 1, status, totalAmount: 100 });
+  await h.database.db.insert(orders).values({
+    orderNo: `SO-TEST-${orderSeq}`,
+    projectSn,
+    userId: user,
+    actSn,
+    orderType: 'COURSE',
+    orderPayType: 1,
+    status,
+    totalAmount: 100,
+  });
 }
 
 describe('details', () => {
   test('every field of the detail shows for some item, in every project', async () => {
-    const keys = [...CATALOGUE.courses, ...CATALOGUE.activities, ...CATALOGUE.goods, ...CATALOGUE.integral].filter((c) => !c.status).map((c) => c.key);
+    const keys = [...CATALOGUE.courses, ...CATALOGUE.activities, ...CATALOGUE.goods, ...CATALOGUE.integral]
+      .filter((c) => !c.status)
+      .map((c) => c.key);
     for (const p of DEMO_PROJECTS) {
       const visitor = await h.enter(p.projectSn);
       const all: ActivityDetail[] = [];
@@ -49,7 +58,8 @@ describe('details', () => {
         assert.equal(res.status, 200, `${p.projectSn}-${key}: ${res.raw.body}`);
         all.push(res.body.info);
       }
-      const some = (what: string, ok: (d: ActivityDetail) => boolean) => assert.ok(all.some(ok), `${p.projectSn}: no item with ${what}`);
+      const some = (what: string, ok: (d: ActivityDetail) => boolean) =>
+        assert.ok(all.some(ok), `${p.projectSn}: no item with ${what}`);
       some('several images', (d) => d.images.length > 1);
       some('a summary', (d) => Boolean(d.summary));
       some('an original price', (d) => d.originalPrice !== null);
@@ -59,9 +69,19 @@ describe('details', () => {
       some('6 instalments', (d) => d.orderPayType === 3 && d.installmentNum === 6);
       some('single payment', (d) => d.orderPayType === 1);
       some('course fields', (d) => Boolean(d.courseName && d.courseCover && d.courseAmount));
-      some('a package with covered courses', (d) => d.isPackage && d.packages.some((pk) => pk.price > 0 && pk.courses.length > 1 && pk.courses.every((c) => c.courseCover && c.courseAmount > 0)));
+      some(
+        'a package with covered courses',
+        (d) =>
+          d.isPackage &&
+          d.packages.some(
+            (pk) =>
+              pk.price > 0 && pk.courses.length > 1 && pk.courses.every((c) => c.courseCover && c.courseAmount > 0),
+          ),
+      );
       some('gift courses', (d) => d.giftCourses.length > 1 && d.giftCourses.every((c) => c.courseCover));
-      some('adult examination', (d) => Boolean(d.adultExamination?.schoolName && d.adultExamination.majorLevelStr && d.adultExamination.majorName));
+      some('adult examination', (d) =>
+        Boolean(d.adultExamination?.schoolName && d.adultExamination.majorLevelStr && d.adultExamination.majorName),
+      );
       some('subject charges', (d) => (d.subjectCharge ?? 0) > 0 && (d.subjectsNum ?? 0) > 0);
       for (const tag of [1, 2, 3, 4, 5, 6]) some(`refund tag ${tag}`, (d) => d.refundTags.includes(tag));
       some('both hold types', (d) => d.holdTypes.includes('TRAILING_HOLD') && d.holdTypes.includes('TALENT_IN'));
@@ -69,17 +89,40 @@ describe('details', () => {
       some('a mobile integral package', (d) => d.integralPackage?.integralType === 'MOBILE_INTEGRAL');
       some('a unicom integral package', (d) => d.integralPackage?.integralType === 'UNICOM_INTEGRAL');
       some('an integral package without carrier', (d) => d.integralPackage?.integralType === '');
-      some('integral preview and minimum type', (d) => Boolean(d.integralPackage?.actPreviewUrl && d.integralPackage.minIntegralType && d.integralPackage.maxIntegral > 0));
+      some('integral preview and minimum type', (d) =>
+        Boolean(
+          d.integralPackage?.actPreviewUrl && d.integralPackage.minIntegralType && d.integralPackage.maxIntegral > 0,
+        ),
+      );
       some('a closed item', (d) => !d.orderEnabled && d.disabledReason === '课程报名已截止');
-      assert.ok(all.every((d) => d.commentSummary.total >= 2 && d.commentSummary.latest.length > 0), 'every item has reviews');
-      assert.ok(all.every((d) => !d.canComment), 'a visitor who bought nothing may not review');
+      assert.ok(
+        all.every((d) => d.commentSummary.total >= 2 && d.commentSummary.latest.length > 0),
+        'every item has reviews',
+      );
+      assert.ok(
+        all.every((d) => !d.canComment),
+        'a visitor who bought nothing may not review',
+      );
     }
   });
 
   test('the household course, the adult-exam package and the closed course in detail', async () => {
     const adult = (await detail('demo-course-01')).body.info;
-    assert.deepEqual([adult.isPackage, adult.packages[0].courses.length, adult.orderPayType, adult.installmentNum, adult.depositAmount], [true, 3, 3, 6, null]);
-    assert.deepEqual(adult.adultExamination, { schoolName: '华南师范大学', majorLevelStr: '专升本', majorName: '汉语言文学' });
+    assert.deepEqual(
+      [
+        adult.isPackage,
+        adult.packages[0].courses.length,
+        adult.orderPayType,
+        adult.installmentNum,
+        adult.depositAmount,
+      ],
+      [true, 3, 3, 6, null],
+    );
+    assert.deepEqual(adult.adultExamination, {
+      schoolName: '华南师范大学',
+      majorLevelStr: '专升本',
+      majorName: '汉语言文学',
+    });
     assert.deepEqual([adult.subjectCharge, adult.subjectsNum, adult.refundTags], [99000, 3, [1, 6]]);
     assert.equal(adult.commentSummary.total, 12);
     assert.equal(adult.commentSummary.latest.length, 3);
@@ -91,7 +134,10 @@ describe('details', () => {
     const closed = (await detail('demo-course-08')).body.info;
     assert.deepEqual([closed.orderEnabled, closed.disabledReason], [false, '课程报名已截止']);
     const goods = (await detail('demo-goods-01')).body.info;
-    assert.deepEqual([goods.courseName, goods.courseCover, goods.courseAmount, goods.integralPackage], [null, null, null, null]);
+    assert.deepEqual(
+      [goods.courseName, goods.courseCover, goods.courseAmount, goods.integralPackage],
+      [null, null, null, null],
+    );
   });
 
   test("the card's tags repeat the detail's tag strip", async () => {
@@ -105,15 +151,29 @@ describe('details', () => {
       if (d.orderPayType === 3 && d.installmentNum) derived.push(`分${d.installmentNum}期`);
       const courses = new Set(d.packages.flatMap((p) => p.courses.map((c) => c.courseSn))).size;
       if (d.isPackage && courses) derived.push(`含${courses}个课程`);
-      assert.deepEqual(row.tags.filter((t) => strip.test(t)), derived, row.actSn);
+      assert.deepEqual(
+        row.tags.filter((t) => strip.test(t)),
+        derived,
+        row.actSn,
+      );
     }
   });
 
   test("unknown, offline and another project's items are 404 with a message; bad input 400; no session 401", async () => {
     for (const actSn of ['nope', 'demo-course-09', 'course-course-01']) {
-      for (const url of ['/front/v1/activity/details', '/front/v1/activity/spec-attrs', '/front/v1/activity/hot-recommend', '/front/v1/activity/share', '/front/v1/activity/comment/list']) {
+      for (const url of [
+        '/front/v1/activity/details',
+        '/front/v1/activity/spec-attrs',
+        '/front/v1/activity/hot-recommend',
+        '/front/v1/activity/share',
+        '/front/v1/activity/comment/list',
+      ]) {
         const res = await h.get(url, { actSn }, token);
-        assert.deepEqual([res.status, res.body.code, res.body.message], [404, 4040, '活动不存在或已下架'], `${url} ${actSn}`);
+        assert.deepEqual(
+          [res.status, res.body.code, res.body.message],
+          [404, 4040, '活动不存在或已下架'],
+          `${url} ${actSn}`,
+        );
       }
       const intro = await h.get(`/front/v1/activity/product/introduce/${actSn}`, {}, token);
       assert.equal(intro.status, 404);
@@ -129,7 +189,11 @@ describe('details', () => {
   });
 
   test('spec attributes', async () => {
-    const res = await h.get<{ attrs: { name: string; value: string }[] }>('/front/v1/activity/spec-attrs', { actSn: 'demo-course-01' }, token);
+    const res = await h.get<{ attrs: { name: string; value: string }[] }>(
+      '/front/v1/activity/spec-attrs',
+      { actSn: 'demo-course-01' },
+      token,
+    );
     assert.deepEqual(res.body.info.attrs, [
       { name: '学制', value: '2.5年' },
       { name: '上课方式', value: '线上直播+线下面授' },
@@ -137,13 +201,24 @@ describe('details', () => {
   });
 
   test('hot recommendations: online items of the project by sales, never the item itself, at most 6', async () => {
-    const res = await h.get<{ list: ActivityCard[] }>('/front/v1/activity/hot-recommend', { actSn: 'demo-goods-01' }, token);
+    const res = await h.get<{ list: ActivityCard[] }>(
+      '/front/v1/activity/hot-recommend',
+      { actSn: 'demo-goods-01' },
+      token,
+    );
     const list = res.body.info.list;
     assert.equal(list.length, 6);
     assert.ok(list.every((c) => c.actSn !== 'demo-goods-01' && c.actSn.startsWith('demo-')));
     assert.ok(!list.some((c) => c.actSn === 'demo-course-09'), 'the offline course (best seller) is left out');
-    assert.deepEqual(list.map((c) => c.sales), [...list.map((c) => c.sales)].sort((a, b) => b - a));
-    const top = await h.get<{ list: ActivityCard[] }>('/front/v1/activity/hot-recommend', { actSn: list[0].actSn }, token);
+    assert.deepEqual(
+      list.map((c) => c.sales),
+      [...list.map((c) => c.sales)].sort((a, b) => b - a),
+    );
+    const top = await h.get<{ list: ActivityCard[] }>(
+      '/front/v1/activity/hot-recommend',
+      { actSn: list[0].actSn },
+      token,
+    );
     assert.ok(!top.body.info.list.some((c) => c.actSn === list[0].actSn));
     assert.equal(top.body.info.list[0].actSn, list[1].actSn);
   });
@@ -159,11 +234,18 @@ describe('details', () => {
     const act = (await h.get<ShareInfo>('/front/v1/activity/share', { actSn: 'demo-activity-02' }, token)).body.info;
     assert.equal(act.link, '/#/pages/activity/activityDetail?actSn=demo-activity-02&projectSn=demo');
 
-    const pub = await buildHarness({ database: h.database, closeDatabase: false, env: { PUBLIC_BASE_URL: 'https://shop.example.com/' } });
+    const pub = await buildHarness({
+      database: h.database,
+      closeDatabase: false,
+      env: { PUBLIC_BASE_URL: 'https://shop.example.com/' },
+    });
     try {
       const abs = (await pub.get<ShareInfo>('/front/v1/activity/share', { actSn: 'demo-course-02' }, token)).body.info;
       assert.equal(abs.image, 'https://shop.example.com/static/images/course-02.svg');
-      assert.equal(abs.link, 'https://shop.example.com/#/pages/activity/courseDetail?actSn=demo-course-02&projectSn=demo');
+      assert.equal(
+        abs.link,
+        'https://shop.example.com/#/pages/activity/courseDetail?actSn=demo-course-02&projectSn=demo',
+      );
     } finally {
       await pub.close();
     }
@@ -180,12 +262,19 @@ describe('details', () => {
     const hostile =
       '<p onclick="steal()">正文</p><script>alert(1)</script><style>body{display:none}</style><iframe src="https://evil.example"></iframe>' +
       '<img src="x" onerror="alert(1)" width="300"><a href="javascript:alert(1)">链接</a><a href=" JaVa&#x09;script:alert(2)">二</a>';
-    await h.database.db.update(activities).set({ detail: { ...row.detail, introduce: hostile } }).where(eq(activities.actSn, 'demo-goods-02'));
-    const clean = (await h.get<{ content: string }>('/front/v1/activity/product/introduce/demo-goods-02', {}, token)).body.info.content;
+    await h.database.db
+      .update(activities)
+      .set({ detail: { ...row.detail, introduce: hostile } })
+      .where(eq(activities.actSn, 'demo-goods-02'));
+    const clean = (await h.get<{ content: string }>('/front/v1/activity/product/introduce/demo-goods-02', {}, token))
+      .body.info.content;
     assert.ok(clean.includes('正文') && clean.includes('链接'));
     assert.ok(!/<script|<style|<iframe|onclick|onerror|javascript:|alert\(/i.test(clean), clean);
 
-    await h.database.db.update(activities).set({ detail: { ...row.detail, introduce: '' } }).where(eq(activities.actSn, 'demo-goods-03'));
+    await h.database.db
+      .update(activities)
+      .set({ detail: { ...row.detail, introduce: '' } })
+      .where(eq(activities.actSn, 'demo-goods-03'));
     // An operator's change to an item reaches the cached detail through invalidation (runtime/read-cache.ts).
     invalidateReadModels(h.database.db, 'demo');
     const none = await h.get<{ content: string }>('/front/v1/activity/product/introduce/demo-goods-03', {}, token);
@@ -201,28 +290,50 @@ async function visitorOf(projectSn: string): Promise<string> {
 }
 
 describe('reviews', () => {
-  const list = (actSn: string, page: number, perSize: number) => h.get<Paged<Comment>>('/front/v1/activity/comment/list', { actSn, page, perSize }, token);
+  const list = (actSn: string, page: number, perSize: number) =>
+    h.get<Paged<Comment>>('/front/v1/activity/comment/list', { actSn, page, perSize }, token);
 
   test('paged, newest first, written by demo reviewers', async () => {
     const pages = await Promise.all([1, 2, 3, 4].map((page) => list('demo-course-01', page, 5)));
-    assert.deepEqual(pages.map((p) => p.body.info.list.length), [5, 5, 2, 0]);
+    assert.deepEqual(
+      pages.map((p) => p.body.info.list.length),
+      [5, 5, 2, 0],
+    );
     assert.ok(pages.every((p) => p.body.info.total === 12 && p.body.info.perSize === 5));
     const all = pages.flatMap((p) => p.body.info.list);
     assert.equal(new Set(all.map((c) => c.commentId)).size, 12);
-    assert.deepEqual(all.map((c) => c.createdAt), [...all.map((c) => c.createdAt)].sort().reverse());
+    assert.deepEqual(
+      all.map((c) => c.createdAt),
+      [...all.map((c) => c.createdAt)].sort().reverse(),
+    );
     assert.ok(all.some((c) => c.images.length > 0));
-    const seeded = await h.database.db.select().from(activityComments).where(eq(activityComments.actSn, 'demo-course-01'));
-    assert.ok(seeded.every((c) => c.userId?.startsWith('demo-reviewer-')), 'demo reviews have writers in users');
+    const seeded = await h.database.db
+      .select()
+      .from(activityComments)
+      .where(eq(activityComments.actSn, 'demo-course-01'));
+    assert.ok(
+      seeded.every((c) => c.userId?.startsWith('demo-reviewer-')),
+      'demo reviews have writers in users',
+    );
 
     const tooBig = await list('demo-course-01', 1, 51);
     assert.deepEqual([tooBig.status, tooBig.body.message], [400, '每页条数不能超过50']);
     const zero = await list('demo-course-01', 0, 10);
     assert.deepEqual([zero.status, zero.body.message], [400, '页码必须大于0']);
-    const text = await h.get('/front/v1/activity/comment/list', { actSn: 'demo-course-01', page: 'abc', perSize: 10 }, token);
+    const text = await h.get(
+      '/front/v1/activity/comment/list',
+      { actSn: 'demo-course-01', page: 'abc', perSize: 10 },
+      token,
+    );
     assert.equal(text.status, 400);
   });
 
-  const publish = (data: Record<string, unknown>, as = token) => h.post<{ commentId: string }>('/front/v1/activity/comment/publish', { actSn: 'demo-course-03', score: 5, ...data }, as);
+  const publish = (data: Record<string, unknown>, as = token) =>
+    h.post<{ commentId: string }>(
+      '/front/v1/activity/comment/publish',
+      { actSn: 'demo-course-03', score: 5, ...data },
+      as,
+    );
 
   test('refused before buying (also with an unpaid or cancelled order), with a message', async () => {
     const refused = await publish({ content: '很好' });
@@ -248,7 +359,17 @@ describe('reviews', () => {
       [{ content: '好', score: 6 }, '评分为1到5星'],
       [{ content: '好', images: Array.from({ length: 10 }, () => '/static/images/course-03.svg') }, '最多上传9张图片'],
     ];
-    for (const image of ['javascript:alert(1)', 'http://cdn.example.com/a.png', '/static/../server/src/config.ts', '/static/images/../../x', '//evil.example/a.png', 'data:image/png;base64,AAAA', '/uploads/a.png', 'https://user:pw@evil.example/a.png', 'https://evil.example/a.png" onerror="x']) {
+    for (const image of [
+      'javascript:alert(1)',
+      'http://cdn.example.com/a.png',
+      '/static/../server/src/config.ts',
+      '/static/images/../../x',
+      '//evil.example/a.png',
+      'data:image/png;base64,AAAA',
+      '/uploads/a.png',
+      'https://user:pw@evil.example/a.png',
+      'https://evil.example/a.png" onerror="x',
+    ]) {
       cases.push([{ content: '好', images: [image] }, '评价图片地址不正确']);
     }
     for (const [data, message] of cases) {
@@ -269,7 +390,10 @@ describe('reviews', () => {
     assert.equal(first.content, '<script>alert(1)</script>好课<img src=x onerror=alert(1)>\n第二行');
     assert.deepEqual([first.score, first.images, first.nickName], [4, images, '139****2222']);
     const after = (await detail('demo-course-03')).body.info;
-    assert.deepEqual([after.commentSummary.total, after.commentSummary.latest[0].commentId, after.canComment], [before + 1, first.commentId, false]);
+    assert.deepEqual(
+      [after.commentSummary.total, after.commentSummary.latest[0].commentId, after.canComment],
+      [before + 1, first.commentId, false],
+    );
 
     const twice = await publish({ content: '再来一次' });
     assert.deepEqual([twice.status, twice.body.code, twice.body.message], [409, 4090, '您已评价过该商品']);
@@ -278,7 +402,9 @@ describe('reviews', () => {
   test('two publishes at once store one review', async () => {
     const other = await h.login('13922223333');
     await buy(other.userId, 'demo-course-04', 'UNPAID_INSTALLMENTS');
-    const results = await Promise.all([1, 2, 3].map((i) => publish({ actSn: 'demo-course-04', content: `并发${i}` }, other.token)));
+    const results = await Promise.all(
+      [1, 2, 3].map((i) => publish({ actSn: 'demo-course-04', content: `并发${i}` }, other.token)),
+    );
     assert.deepEqual(results.map((r) => r.status).sort(), [200, 409, 409]);
     const mine = await h.database.db.select().from(activityComments).where(eq(activityComments.userId, other.userId));
     assert.equal(mine.length, 1);
@@ -295,15 +421,31 @@ describe('seed', () => {
     const db = h.database.db;
     const [row] = await db.select().from(activities).where(eq(activities.actSn, 'integral-course-01'));
     // As the first catalogue seed left it: old-style detail, card tags without 套餐, a review without writer.
-    await db.update(activities).set({ detail: { images: [row.cover], summary: 'old' }, tags: ['分6期', '含3个课程'] }).where(eq(activities.actSn, row.actSn));
-    await db.update(activityComments).set({ userId: null, nickName: '旧昵称' }).where(eq(activityComments.commentId, 'seed-integral-course-01-1'));
+    await db
+      .update(activities)
+      .set({ detail: { images: [row.cover], summary: 'old' }, tags: ['分6期', '含3个课程'] })
+      .where(eq(activities.actSn, row.actSn));
+    await db
+      .update(activityComments)
+      .set({ userId: null, nickName: '旧昵称' })
+      .where(eq(activityComments.commentId, 'seed-integral-course-01-1'));
     // An item an operator added to a demo project is not the seed's business.
-    await db.insert(activities).values({ actSn: 'demo-operator-item', projectSn: 'demo', actName: '运营自建商品', actType: 'GOODS', cover: '/static/images/goods-01.svg', price: 100 });
+    await db.insert(activities).values({
+      actSn: 'demo-operator-item',
+      projectSn: 'demo',
+      actName: '运营自建商品',
+      actType: 'GOODS',
+      cover: '/static/images/goods-01.svg',
+      price: 100,
+    });
     await seedCatalogueDetails(db);
     const [fixed] = await db.select().from(activities).where(eq(activities.actSn, row.actSn));
     assert.equal((fixed.detail as { seedVersion?: number }).seedVersion, DETAIL_SEED_VERSION);
     assert.deepEqual(fixed.tags, ['套餐', '分6期', '含3个课程']);
-    const [review] = await db.select().from(activityComments).where(eq(activityComments.commentId, 'seed-integral-course-01-1'));
+    const [review] = await db
+      .select()
+      .from(activityComments)
+      .where(eq(activityComments.commentId, 'seed-integral-course-01-1'));
     assert.ok(review.userId?.startsWith('integral-reviewer-'));
     assert.notEqual(review.nickName, '旧昵称');
     const again = (await db.select().from(activityComments)).length;
@@ -311,6 +453,9 @@ describe('seed', () => {
     assert.equal((await db.select().from(activityComments)).length, again, 'a second run adds nothing');
     const [operator] = await db.select().from(activities).where(eq(activities.actSn, 'demo-operator-item'));
     assert.deepEqual(operator.detail, {});
-    assert.equal((await db.select().from(activityComments).where(eq(activityComments.actSn, 'demo-operator-item'))).length, 0);
+    assert.equal(
+      (await db.select().from(activityComments).where(eq(activityComments.actSn, 'demo-operator-item'))).length,
+      0,
+    );
   });
 });

@@ -33,7 +33,13 @@ describe('shared comment summary', () => {
   it('a review written before a call is in its summary', async () => {
     const db = database.db;
     const before = await sharedCommentSummary(db, 'demo-course-05');
-    await db.insert(activityComments).values({ commentId: 'shared-summary-test', actSn: 'demo-course-05', nickName: '测试', score: 5, content: '新评价' });
+    await db.insert(activityComments).values({
+      commentId: 'shared-summary-test',
+      actSn: 'demo-course-05',
+      nickName: '测试',
+      score: 5,
+      content: '新评价',
+    });
     const after = await sharedCommentSummary(db, 'demo-course-05');
     assert.equal(after.total, before.total + 1);
     assert.equal(after.latest[0].commentId, 'shared-summary-test');

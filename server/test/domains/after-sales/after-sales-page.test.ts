@@ -32,11 +32,19 @@ describe('ops after-sales page', () => {
           asked.push(String(message));
           return confirms.shift() ?? false;
         };
-        (window as unknown as { fetch: unknown }).fetch = async (path: string, init: { method: string; headers: Record<string, string>; body?: string }) => {
+        (window as unknown as { fetch: unknown }).fetch = async (
+          path: string,
+          init: { method: string; headers: Record<string, string>; body?: string },
+        ) => {
           fetched.push(`${init.method} ${path}`);
           const canned = fake[`${init.method} ${path}`];
           if (canned) return { json: async () => canned };
-          const res = await h.app.inject({ method: init.method as 'GET', url: path, headers: init.headers, payload: init.body });
+          const res = await h.app.inject({
+            method: init.method as 'GET',
+            url: path,
+            headers: init.headers,
+            payload: init.body,
+          });
           return { json: async () => res.json() };
         };
       },
@@ -76,10 +84,25 @@ describe('ops after-sales page', () => {
   it('a failed action keeps its message while the list reloads', async () => {
     // One application the server does not have, so its 同意退款 is refused with the server's own message.
     const ghost = {
-      applicationNo: 'AS-GHOST', state: 'APPLIED', stateText: '待处理', phone: '', courseName: '课程', typeText: '仅退款', amount: 100,
-      orderNo: 'O-GHOST', orderStatus: 'PAID', reason: '不想要了', description: '', logistics: null, refuseReason: null, images: [], records: [],
+      applicationNo: 'AS-GHOST',
+      state: 'APPLIED',
+      stateText: '待处理',
+      phone: '',
+      courseName: '课程',
+      typeText: '仅退款',
+      amount: 100,
+      orderNo: 'O-GHOST',
+      orderStatus: 'PAID',
+      reason: '不想要了',
+      description: '',
+      logistics: null,
+      refuseReason: null,
+      images: [],
+      records: [],
     };
-    const page = await openPage({ 'GET /ops/after-sales': { state: true, message: '', info: { list: [ghost] } } }, [true]);
+    const page = await openPage({ 'GET /ops/after-sales': { state: true, message: '', info: { list: [ghost] } } }, [
+      true,
+    ]);
     page.loadWith(h.config.opsKey);
     await until('the list loads', () => page.loads() === 1);
     page.click('[data-no="AS-GHOST"] .act-agree');
@@ -90,14 +113,32 @@ describe('ops after-sales page', () => {
 
   it('actions that send money ask first; cancelled, nothing is sent', async () => {
     const app = (state: string) => ({
-      applicationNo: `AS-${state}`, state, stateText: state, phone: '', courseName: '营养早餐课', typeText: '仅退款', amount: 12800,
-      orderNo: 'O-1', orderStatus: 'PAID', reason: '不想要了', description: '', logistics: null, refuseReason: null, images: [], records: [],
+      applicationNo: `AS-${state}`,
+      state,
+      stateText: state,
+      phone: '',
+      courseName: '营养早餐课',
+      typeText: '仅退款',
+      amount: 12800,
+      orderNo: 'O-1',
+      orderStatus: 'PAID',
+      reason: '不想要了',
+      description: '',
+      logistics: null,
+      refuseReason: null,
+      images: [],
+      records: [],
     });
     const list = { state: true, message: '', info: { list: [app('APPLIED'), app('RECEIVED'), app('AGREED')] } };
     const page = await openPage({ 'GET /ops/after-sales': list }, [false, false, false]);
     page.loadWith(h.config.opsKey);
     await until('the list loads', () => page.loads() === 1);
-    for (const [no, action] of [['AS-APPLIED', 'agree'], ['AS-RECEIVED', 'refund'], ['AS-AGREED', 'refund']]) page.click(`[data-no="${no}"] .act-${action}`);
+    for (const [no, action] of [
+      ['AS-APPLIED', 'agree'],
+      ['AS-RECEIVED', 'refund'],
+      ['AS-AGREED', 'refund'],
+    ])
+      page.click(`[data-no="${no}"] .act-${action}`);
     assert.equal(page.asked.length, 3);
     for (const q of page.asked) assert.match(q, /退款金额 ¥128\.00/);
     assert.match(page.asked[0], /确认同意退款/);
@@ -105,7 +146,10 @@ describe('ops after-sales page', () => {
     page.click('[data-no="AS-APPLIED"] .act-return');
     assert.equal(page.asked.length, 3);
     await until('the list reloads after 同意退货', () => page.loads() === 2);
-    assert.deepEqual(page.fetched.filter((f) => f.startsWith('POST')), ['POST /ops/after-sales/AS-APPLIED/return']);
+    assert.deepEqual(
+      page.fetched.filter((f) => f.startsWith('POST')),
+      ['POST /ops/after-sales/AS-APPLIED/return'],
+    );
     page.dom.window.close();
   });
 });

@@ -24,7 +24,11 @@ describe('after-sales: a refunded points order gives its carrier points back', (
   let token: string;
   const db = () => h.database.db;
   const balance = async () => {
-    const res = await h.post<BalanceReply>('/front/v1/activity/integral/balance', { integralType: 'UNICOM_INTEGRAL', phone: PHONE }, token);
+    const res = await h.post<BalanceReply>(
+      '/front/v1/activity/integral/balance',
+      { integralType: 'UNICOM_INTEGRAL', phone: PHONE },
+      token,
+    );
     assert.equal(res.status, 200, res.raw.body);
     const { balance } = res.body.info;
     assert.ok(typeof balance === 'number', 'the demo phone needs no authorisation');
@@ -37,7 +41,10 @@ describe('after-sales: a refunded points order gives its carrier points back', (
     ({ token } = await h.login('13600002600', 'integral'));
     // The demo points items carry refund tag 2 (不支持退款); this merchant allows refunds on this one.
     const [item] = await db().select().from(activities).where(eq(activities.actSn, ITEM));
-    await db().update(activities).set({ detail: { ...(item.detail as object), refundTags: [1] } }).where(eq(activities.actSn, ITEM));
+    await db()
+      .update(activities)
+      .set({ detail: { ...(item.detail as object), refundTags: [1] } })
+      .where(eq(activities.actSn, ITEM));
   });
   after(async () => h.close());
 
@@ -45,22 +52,46 @@ describe('after-sales: a refunded points order gives its carrier points back', (
     const start = await balance();
     const res = await h.post<IntegralSubmitResult>(
       '/front/v1/client/order/submit/integral',
-      { actSn: ITEM, integralType: 'UNICOM_INTEGRAL', phone: PHONE, points: 1000, cashAmount: 100, requestId: `pts${Date.now()}` },
+      {
+        actSn: ITEM,
+        integralType: 'UNICOM_INTEGRAL',
+        phone: PHONE,
+        points: 1000,
+        cashAmount: 100,
+        requestId: `pts${Date.now()}`,
+      },
       token,
     );
     assert.equal(res.status, 200, res.raw.body);
     const orderNo = res.body.info.orderNo;
     assert.equal(await balance(), start - 1000);
     // The ¥1 cash part is paid at the sandbox cashier.
-    const pay = await h.get<PayParams>(`/front/v1/client/order/payment/continue/${orderNo}`, { paySource: 'H5', tradeType: 'MWEB', redirectUrl: `/#/pages/order/orderDetail?orderNo=${orderNo}` }, token);
+    const pay = await h.get<PayParams>(
+      `/front/v1/client/order/payment/continue/${orderNo}`,
+      { paySource: 'H5', tradeType: 'MWEB', redirectUrl: `/#/pages/order/orderDetail?orderNo=${orderNo}` },
+      token,
+    );
     assert.equal(pay.status, 200, pay.raw.body);
-    const confirm = await h.inject({ method: 'POST', url: `/sandbox/cashier/${pay.body.info.paymentSn}/confirm`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const confirm = await h.inject({
+      method: 'POST',
+      url: `/sandbox/cashier/${pay.body.info.paymentSn}/confirm`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     assert.equal(confirm.status, 303, String(confirm.raw.body));
 
-    const applied = await h.post<{ applicationNo: string }>('/front/v1/after/sales/refund/apply', { orderNo, type: 1, amount: 100, reason: '不想要了', description: '', images: [] }, token);
+    const applied = await h.post<{ applicationNo: string }>(
+      '/front/v1/after/sales/refund/apply',
+      { orderNo, type: 1, amount: 100, reason: '不想要了', description: '', images: [] },
+      token,
+    );
     assert.equal(applied.status, 200, applied.raw.body);
     const no = applied.body.info.applicationNo;
-    const agreed = await h.inject({ method: 'POST', url: `/ops/after-sales/${no}/agree`, headers: { authorization: `Bearer ${h.config.opsKey}` } });
+    const agreed = await h.inject({
+      method: 'POST',
+      url: `/ops/after-sales/${no}/agree`,
+      headers: { authorization: `Bearer ${h.config.opsKey}` },
+    });
     assert.equal(agreed.status, 200, String(agreed.raw.body));
     // The sandbox notifies asynchronously: wait (bounded, on the database) for the application to settle.
     for (let i = 0; i < 200; i++) {
@@ -77,8 +108,16 @@ describe('after-sales: a refunded points order gives its carrier points back', (
 
     // The provider sends the same notification again: DUPLICATE, and the points are not given twice.
     const [refund] = await db().select().from(refunds).where(eq(refunds.applicationNo, no));
-    const replay = buildRefundNotification({ refundSn: refund.refundSn, amount: refund.amount, status: 'SUCCESS', notifyId: refund.providerRefundId! }, h.config.sandboxPayKey);
-    const again = await h.inject({ method: 'POST', url: '/refund/notify/sandbox', headers: replay.headers, payload: replay.body });
+    const replay = buildRefundNotification(
+      { refundSn: refund.refundSn, amount: refund.amount, status: 'SUCCESS', notifyId: refund.providerRefundId! },
+      h.config.sandboxPayKey,
+    );
+    const again = await h.inject({
+      method: 'POST',
+      url: '/refund/notify/sandbox',
+      headers: replay.headers,
+      payload: replay.body,
+    });
     assert.equal(again.status, 200);
     assert.equal((again.body as { info: { outcome: string } }).info.outcome, 'DUPLICATE');
     assert.equal(await balance(), start, 'still given back exactly once');

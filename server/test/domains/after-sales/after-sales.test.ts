@@ -32,22 +32,58 @@ describe('after-sales: applications, decisions, refunds, logistics', () => {
   let seq = 0;
   const db = () => h.database.db;
   const ops = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-    h.inject({ method, url, headers: { authorization: `Bearer ${h.config.opsKey}`, ...(payload ? { 'content-type': 'application/json' } : {}) }, payload: payload ? JSON.stringify(payload) : undefined });
+    h.inject({
+      method,
+      url,
+      headers: {
+        authorization: `Bearer ${h.config.opsKey}`,
+        ...(payload ? { 'content-type': 'application/json' } : {}),
+      },
+      payload: payload ? JSON.stringify(payload) : undefined,
+    });
 
   /** An unpaid order as submission writes it, then paid period by period at the sandbox cashier. */
-  async function paidOrder(owner: string, ownerToken: string, amounts: number[], payCount = amounts.length): Promise<string> {
+  async function paidOrder(
+    owner: string,
+    ownerToken: string,
+    amounts: number[],
+    payCount = amounts.length,
+  ): Promise<string> {
     seq += 1;
     const orderNo = `AS${Date.now()}${String(seq).padStart(4, '0')}`;
     const payType = amounts.length > 1 ? 3 : 1;
-    await db().insert(orders).values({
-      orderNo, projectSn: 'demo', userId: owner, actSn: ACT_SN, orderType: 'COURSE', orderPayType: payType, status: 'UNPAID',
-      totalAmount: amounts.reduce((a, b) => a + b, 0), snapshot: { course: { courseSn: 'C1', courseName: '成人高考专升本' } }, expiresAt: new Date(Date.now() + 30 * 60_000),
-    });
-    await db().insert(orderPayments).values(amounts.map((amount, i) => ({ orderNo, seq: i + 1, kind: payType === 3 ? 'INSTALLMENT' : 'NORMAL', amount })));
+    await db()
+      .insert(orders)
+      .values({
+        orderNo,
+        projectSn: 'demo',
+        userId: owner,
+        actSn: ACT_SN,
+        orderType: 'COURSE',
+        orderPayType: payType,
+        status: 'UNPAID',
+        totalAmount: amounts.reduce((a, b) => a + b, 0),
+        snapshot: { course: { courseSn: 'C1', courseName: '成人高考专升本' } },
+        expiresAt: new Date(Date.now() + 30 * 60_000),
+      });
+    await db()
+      .insert(orderPayments)
+      .values(
+        amounts.map((amount, i) => ({ orderNo, seq: i + 1, kind: payType === 3 ? 'INSTALLMENT' : 'NORMAL', amount })),
+      );
     for (let i = 0; i < payCount; i++) {
-      const res = await h.get<PayParams>(`/front/v1/client/order/payment/continue/${orderNo}`, { paySource: 'H5', tradeType: 'MWEB', redirectUrl: REDIRECT + orderNo }, ownerToken);
+      const res = await h.get<PayParams>(
+        `/front/v1/client/order/payment/continue/${orderNo}`,
+        { paySource: 'H5', tradeType: 'MWEB', redirectUrl: REDIRECT + orderNo },
+        ownerToken,
+      );
       assert.equal(res.status, 200, res.raw.body);
-      const confirm = await h.inject({ method: 'POST', url: `/sandbox/cashier/${res.body.info.paymentSn}/confirm`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+      const confirm = await h.inject({
+        method: 'POST',
+        url: `/sandbox/cashier/${res.body.info.paymentSn}/confirm`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      });
       assert.equal(confirm.status, 303, String(confirm.raw.body));
     }
     return orderNo;
@@ -56,19 +92,31 @@ describe('after-sales: applications, decisions, refunds, logistics', () => {
   async function upload(as: string): Promise<string> {
     const cred = (await h.get<UploadCredentials>('/front/oss/sign', {}, as)).body.info;
     const key = `${cred.dir}as${randomBytes(4).toString('hex')}.png`;
-    const res = await h.inject({ method: 'POST', url: '/storage', headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, payload: multipart(postFields(cred, key), { data: PNG_1PX }) });
+    const res = await h.inject({
+      method: 'POST',
+      url: '/storage',
+      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      payload: multipart(postFields(cred, key), { data: PNG_1PX }),
+    });
     assert.equal(res.status, 200, String(res.raw.body));
     return `http://localhost:3000/storage/${key}`;
   }
 
   const apply = (body: Record<string, unknown>, t = token) =>
-    h.post<{ applicationNo: string }>(`${P}/refund/apply`, { type: 1, reason: '不想要了', description: '', images: [], ...body }, t);
+    h.post<{ applicationNo: string }>(
+      `${P}/refund/apply`,
+      { type: 1, reason: '不想要了', description: '', images: [], ...body },
+      t,
+    );
   const detail = (no: string, t = token) => h.get<AfterSaleDetail>(`${P}/${no}`, {}, t);
   const orderOf = async (orderNo: string) => (await db().select().from(orders).where(eq(orders.orderNo, orderNo)))[0];
   /** Waits (polling the database, bounded) until the sandbox's refund notification has been applied. */
   async function settled(applicationNo: string) {
     for (let i = 0; i < 200; i++) {
-      const [a] = await db().select().from(afterSaleApplications).where(eq(afterSaleApplications.applicationNo, applicationNo));
+      const [a] = await db()
+        .select()
+        .from(afterSaleApplications)
+        .where(eq(afterSaleApplications.applicationNo, applicationNo));
       if (a.state !== 'REFUNDING') return a;
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -89,7 +137,10 @@ describe('after-sales: applications, decisions, refunds, logistics', () => {
     assert.equal(refer.status, 200, refer.raw.body);
     assert.equal(refer.body.info.allowed, true);
     assert.equal(refer.body.info.maxAmount, 30000);
-    assert.deepEqual(refer.body.info.payments.map((p) => [p.seq, p.label, p.refundable]), [[1, '订单金额', 30000]]);
+    assert.deepEqual(
+      refer.body.info.payments.map((p) => [p.seq, p.label, p.refundable]),
+      [[1, '订单金额', 30000]],
+    );
     const over = await apply({ orderNo, amount: 30001 });
     assert.deepEqual([over.status, over.body.message], [400, '退款金额不能超过可退金额300元']);
     const none = await db().select().from(afterSaleApplications).where(eq(afterSaleApplications.orderNo, orderNo));
@@ -99,7 +150,18 @@ describe('after-sales: applications, decisions, refunds, logistics', () => {
   it('whole refund with an image: agree on the operator side, the sandbox refunds and notifies, the order is REFUND, its coupon comes back', async () => {
     const orderNo = await paidOrder(userId, token, [20000]);
     const rcSn = `rc${randomBytes(8).toString('hex')}`;
-    await db().insert(userCoupons).values({ rcSn, userId, couponSn: 'demo-cp-amount', state: 2, usedOrderNo: orderNo, usedAt: new Date(), startTime: new Date(Date.now() - 86_400_000), endTime: new Date(Date.now() + 86_400_000) });
+    await db()
+      .insert(userCoupons)
+      .values({
+        rcSn,
+        userId,
+        couponSn: 'demo-cp-amount',
+        state: 2,
+        usedOrderNo: orderNo,
+        usedAt: new Date(),
+        startTime: new Date(Date.now() - 86_400_000),
+        endTime: new Date(Date.now() + 86_400_000),
+      });
     const image = await upload(token);
     const res = await apply({ orderNo, amount: 20000, images: [image], description: '课程时间冲突' });
     assert.equal(res.status, 200, res.raw.body);
@@ -120,9 +182,16 @@ describe('after-sales: applications, decisions, refunds, logistics', () => {
     assert.equal(d.refundVO?.afterSaleStateText, '退款成功');
     const [coupon] = await db().select().from(userCoupons).where(eq(userCoupons.rcSn, rcSn));
     assert.deepEqual([coupon.state, coupon.usedOrderNo], [1, null], 'a wholly refunded order hands its coupon back');
-    const history = (await h.get<{ list: NegotiationRecord[] }>(`${P}/record`, { applicationNo: no }, token)).body.info.list;
-    assert.deepEqual(history.map((r) => r.event), ['APPLY', 'AGREE', 'REFUND', 'REFUND_SETTLED']);
-    assert.deepEqual(history.map((r) => r.actorText), ['买家', '商家', '商家', '系统']);
+    const history = (await h.get<{ list: NegotiationRecord[] }>(`${P}/record`, { applicationNo: no }, token)).body.info
+      .list;
+    assert.deepEqual(
+      history.map((r) => r.event),
+      ['APPLY', 'AGREE', 'REFUND', 'REFUND_SETTLED'],
+    );
+    assert.deepEqual(
+      history.map((r) => r.actorText),
+      ['买家', '商家', '商家', '系统'],
+    );
     const view = (await detail(no)).body.info;
     assert.equal(view.images.length, 1);
     // Nothing more to refund: a second application is refused.
@@ -137,14 +206,39 @@ describe('after-sales: applications, decisions, refunds, logistics', () => {
     await ops('POST', `/ops/after-sales/${no}/agree`);
     await settled(no);
     const [refund] = await db().select().from(refunds).where(eq(refunds.applicationNo, no));
-    const replay = buildRefundNotification({ refundSn: refund.refundSn, amount: refund.amount, status: 'SUCCESS', notifyId: refund.providerRefundId! }, h.config.sandboxPayKey);
-    const r1 = await h.inject({ method: 'POST', url: '/refund/notify/sandbox', headers: replay.headers, payload: replay.body });
+    const replay = buildRefundNotification(
+      { refundSn: refund.refundSn, amount: refund.amount, status: 'SUCCESS', notifyId: refund.providerRefundId! },
+      h.config.sandboxPayKey,
+    );
+    const r1 = await h.inject({
+      method: 'POST',
+      url: '/refund/notify/sandbox',
+      headers: replay.headers,
+      payload: replay.body,
+    });
     assert.equal(r1.status, 200);
     assert.equal((r1.body as { info: { outcome: string } }).info.outcome, 'DUPLICATE');
-    const fresh = buildRefundNotification({ refundSn: refund.refundSn, amount: refund.amount, status: 'FAIL' }, h.config.sandboxPayKey);
-    const r2 = await h.inject({ method: 'POST', url: '/refund/notify/sandbox', headers: fresh.headers, payload: fresh.body });
-    assert.equal((r2.body as { info: { outcome: string } }).info.outcome, 'DUPLICATE', 'a settled refund does not change');
-    const tampered = await h.inject({ method: 'POST', url: '/refund/notify/sandbox', headers: fresh.headers, payload: fresh.body.replace('FAIL', 'SUCCESS') });
+    const fresh = buildRefundNotification(
+      { refundSn: refund.refundSn, amount: refund.amount, status: 'FAIL' },
+      h.config.sandboxPayKey,
+    );
+    const r2 = await h.inject({
+      method: 'POST',
+      url: '/refund/notify/sandbox',
+      headers: fresh.headers,
+      payload: fresh.body,
+    });
+    assert.equal(
+      (r2.body as { info: { outcome: string } }).info.outcome,
+      'DUPLICATE',
+      'a settled refund does not change',
+    );
+    const tampered = await h.inject({
+      method: 'POST',
+      url: '/refund/notify/sandbox',
+      headers: fresh.headers,
+      payload: fresh.body.replace('FAIL', 'SUCCESS'),
+    });
     assert.deepEqual([tampered.status, (tampered.body as { message: string }).message], [400, '退款通知签名错误']);
     const [after1] = await db().select().from(refunds).where(eq(refunds.refundSn, refund.refundSn));
     assert.equal(after1.status, 'SUCCESS');
@@ -158,7 +252,10 @@ describe('after-sales: applications, decisions, refunds, logistics', () => {
     assert.equal(okCount, 1, results.map((r) => r.body.message).join(','));
     for (const r of results.filter((x) => x.status !== 200)) assert.ok([400, 409].includes(r.status));
     const rows = await db().select().from(afterSaleApplications).where(eq(afterSaleApplications.orderNo, orderNo));
-    assert.equal(rows.reduce((s, r) => s + r.amount, 0), 6000);
+    assert.equal(
+      rows.reduce((s, r) => s + r.amount, 0),
+      6000,
+    );
   });
 
   it('refunds of a payment never exceed what it paid, even when the operator refunds twice at once', async () => {
@@ -166,8 +263,31 @@ describe('after-sales: applications, decisions, refunds, logistics', () => {
     const no = (await apply({ orderNo, amount: 4000 })).body.info.applicationNo;
     // Someone refunded 1 fen of this payment outside this application: the 4000 no longer fits.
     const [pay] = await db().select().from(payments).where(eq(payments.orderNo, orderNo));
-    const [stray] = await db().insert(afterSaleApplications).values({ applicationNo: `ASX${Date.now()}`, projectSn: 'demo', userId, orderNo, type: 1, seqs: [], amount: 1, reason: '其他', state: 'CANCELLED' }).returning();
-    await db().insert(refunds).values({ refundSn: `RX${Date.now()}`, applicationNo: stray.applicationNo, orderNo, paymentSn: pay.paymentSn, amount: 1, provider: 'sandbox', status: 'SUCCESS' });
+    const [stray] = await db()
+      .insert(afterSaleApplications)
+      .values({
+        applicationNo: `ASX${Date.now()}`,
+        projectSn: 'demo',
+        userId,
+        orderNo,
+        type: 1,
+        seqs: [],
+        amount: 1,
+        reason: '其他',
+        state: 'CANCELLED',
+      })
+      .returning();
+    await db()
+      .insert(refunds)
+      .values({
+        refundSn: `RX${Date.now()}`,
+        applicationNo: stray.applicationNo,
+        orderNo,
+        paymentSn: pay.paymentSn,
+        amount: 1,
+        provider: 'sandbox',
+        status: 'SUCCESS',
+      });
     const res = await ops('POST', `/ops/after-sales/${no}/agree`);
     assert.deepEqual([res.status, (res.body as { message: string }).message], [409, '退款金额超过该笔支付的可退金额']);
     const [still] = await db().select().from(afterSaleApplications).where(eq(afterSaleApplications.applicationNo, no));
@@ -175,17 +295,29 @@ describe('after-sales: applications, decisions, refunds, logistics', () => {
 
     const orderNo2 = await paidOrder(userId, token, [4000]);
     const no2 = (await apply({ orderNo: orderNo2, amount: 4000 })).body.info.applicationNo;
-    const both = await Promise.all([ops('POST', `/ops/after-sales/${no2}/agree`), ops('POST', `/ops/after-sales/${no2}/agree`)]);
+    const both = await Promise.all([
+      ops('POST', `/ops/after-sales/${no2}/agree`),
+      ops('POST', `/ops/after-sales/${no2}/agree`),
+    ]);
     assert.deepEqual(both.map((r) => r.status).sort(), [200, 409]);
     await settled(no2);
     const rs = await db().select().from(refunds).where(eq(refunds.applicationNo, no2));
-    assert.equal(rs.reduce((s, r) => s + r.amount, 0), 4000);
+    assert.equal(
+      rs.reduce((s, r) => s + r.amount, 0),
+      4000,
+    );
   });
 
   it('part of an instalment order: REFUND_PART, later instalments can no longer be paid', async () => {
     const orderNo = await paidOrder(userId, token, [3000, 3000, 3000], 2);
     const refer = (await h.post<AfterSaleRefer>(`${P}/refund/refer`, { orderNo }, token)).body.info;
-    assert.deepEqual(refer.payments.map((p) => [p.label, p.refundable]), [['第1期', 3000], ['第2期', 3000]]);
+    assert.deepEqual(
+      refer.payments.map((p) => [p.label, p.refundable]),
+      [
+        ['第1期', 3000],
+        ['第2期', 3000],
+      ],
+    );
     const bad = await apply({ orderNo, seqs: [3], amount: 100 });
     assert.deepEqual([bad.status, bad.body.message], [400, '请选择已支付的期数']);
     const over = await apply({ orderNo, seqs: [2], amount: 3001 });
@@ -194,7 +326,11 @@ describe('after-sales: applications, decisions, refunds, logistics', () => {
     await ops('POST', `/ops/after-sales/${no}/agree`);
     assert.equal((await settled(no)).state, 'REFUNDED');
     assert.equal((await orderOf(orderNo)).status, 'REFUND_PART');
-    const payNext = await h.get(`/front/v1/client/order/payment/continue/${orderNo}`, { paySource: 'H5', tradeType: 'MWEB' }, token);
+    const payNext = await h.get(
+      `/front/v1/client/order/payment/continue/${orderNo}`,
+      { paySource: 'H5', tradeType: 'MWEB' },
+      token,
+    );
     assert.equal(payNext.status, 409);
     const refer2 = (await h.post<AfterSaleRefer>(`${P}/refund/refer`, { orderNo }, token)).body.info;
     assert.equal(refer2.maxAmount, 3500);
@@ -203,7 +339,11 @@ describe('after-sales: applications, decisions, refunds, logistics', () => {
   it('return and refund: goods asked back, tracking number checked per carrier and editable until received, then refunded', async () => {
     const orderNo = await paidOrder(userId, token, [8000]);
     const no = (await apply({ orderNo, amount: 8000, type: 2 })).body.info.applicationNo;
-    const early = await h.post(`${P}/logistics`, { applicationNo: no, carrierCode: 'SF', trackingNo: 'SF1234567890123' }, token);
+    const early = await h.post(
+      `${P}/logistics`,
+      { applicationNo: no, carrierCode: 'SF', trackingNo: 'SF1234567890123' },
+      token,
+    );
     assert.deepEqual([early.status, early.body.message], [409, '当前无需寄回商品']);
     assert.equal((await ops('POST', `/ops/after-sales/${no}/return`, { message: '请寄回教材' })).status, 200);
     const d0 = (await detail(no)).body.info;
@@ -211,9 +351,17 @@ describe('after-sales: applications, decisions, refunds, logistics', () => {
     assert.equal(d0.returnAddress?.consigneeName, '商城售后部');
     const wrong = await h.post(`${P}/logistics`, { applicationNo: no, carrierCode: 'SF', trackingNo: '12345' }, token);
     assert.deepEqual([wrong.status, wrong.body.message], [400, '顺丰速运单号格式不正确（SF开头加12-13位数字）']);
-    const first = await h.post(`${P}/logistics`, { applicationNo: no, carrierCode: 'SF', trackingNo: 'sf 1234 5678 9012' }, token);
+    const first = await h.post(
+      `${P}/logistics`,
+      { applicationNo: no, carrierCode: 'SF', trackingNo: 'sf 1234 5678 9012' },
+      token,
+    );
     assert.equal(first.status, 200, first.raw.body);
-    const fixed = await h.post(`${P}/logistics/update`, { applicationNo: no, carrierCode: 'YTO', trackingNo: 'YT1234567890123' }, token);
+    const fixed = await h.post(
+      `${P}/logistics/update`,
+      { applicationNo: no, carrierCode: 'YTO', trackingNo: 'YT1234567890123' },
+      token,
+    );
     assert.equal(fixed.status, 200, fixed.raw.body);
     const track = await h.get<LogisticsInfo>(`${P}/logistics/info/YTO/YT1234567890123`, {}, token);
     assert.equal(track.status, 200, track.raw.body);
@@ -223,7 +371,11 @@ describe('after-sales: applications, decisions, refunds, logistics', () => {
     const notMine = await h.get(`${P}/logistics/info/YTO/YT1234567890123`, {}, other.token);
     assert.equal(notMine.status, 404);
     assert.equal((await ops('POST', `/ops/after-sales/${no}/receive`)).status, 200);
-    const late = await h.post(`${P}/logistics/update`, { applicationNo: no, carrierCode: 'SF', trackingNo: 'SF1234567890123' }, token);
+    const late = await h.post(
+      `${P}/logistics/update`,
+      { applicationNo: no, carrierCode: 'SF', trackingNo: 'SF1234567890123' },
+      token,
+    );
     assert.equal(late.status, 409);
     assert.equal((await settled(no)).state, 'REFUNDED');
     const history = (await detail(no)).body.info.records.map((r) => r.event);
@@ -235,8 +387,15 @@ describe('after-sales: applications, decisions, refunds, logistics', () => {
     const no = (await apply({ orderNo, amount: 1000 })).body.info.applicationNo;
     // The apply page editing this application may ask up to everything again; anyone else sees what is left.
     assert.equal((await h.post<AfterSaleRefer>(`${P}/refund/refer`, { orderNo }, token)).body.info.maxAmount, 5000);
-    assert.equal((await h.post<AfterSaleRefer>(`${P}/refund/refer`, { orderNo, applicationNo: no }, token)).body.info.maxAmount, 6000);
-    const edited = await h.post(`${P}/edit`, { applicationNo: no, type: 1, amount: 2000, reason: '质量问题', description: '改一下', images: [] }, token);
+    assert.equal(
+      (await h.post<AfterSaleRefer>(`${P}/refund/refer`, { orderNo, applicationNo: no }, token)).body.info.maxAmount,
+      6000,
+    );
+    const edited = await h.post(
+      `${P}/edit`,
+      { applicationNo: no, type: 1, amount: 2000, reason: '质量问题', description: '改一下', images: [] },
+      token,
+    );
     assert.equal(edited.status, 200, edited.raw.body);
     assert.equal((await detail(no)).body.info.amount, 2000);
     const empty = await ops('POST', `/ops/after-sales/${no}/refuse`, { reason: ' ' });
@@ -262,10 +421,17 @@ describe('after-sales: applications, decisions, refunds, logistics', () => {
     assert.equal((await detail(no, other.token)).status, 404);
     assert.equal((await h.get(`${P}/record`, { applicationNo: no }, other.token)).status, 404);
     assert.equal((await h.post(`${P}/refund/cancel/${no}`, {}, other.token)).status, 404);
-    assert.equal((await h.post(`${P}/edit`, { applicationNo: no, type: 1, amount: 1, reason: '其他' }, other.token)).status, 404);
+    assert.equal(
+      (await h.post(`${P}/edit`, { applicationNo: no, type: 1, amount: 1, reason: '其他' }, other.token)).status,
+      404,
+    );
     const list = await h.get<Paged<{ applicationNo: string }>>(`${P}/list`, {}, other.token);
     assert.ok(!list.body.info.list.some((a) => a.applicationNo === no));
-    assert.equal((await apply({ orderNo, amount: 1 }, other.token)).status, 404, "nor can one apply on another's order");
+    assert.equal(
+      (await apply({ orderNo, amount: 1 }, other.token)).status,
+      404,
+      "nor can one apply on another's order",
+    );
     const foreignImage = await upload(other.token);
     const o2 = await paidOrder(userId, token, [1000]);
     const img = await apply({ orderNo: o2, amount: 100, images: [foreignImage] });

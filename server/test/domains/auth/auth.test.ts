@@ -28,8 +28,12 @@ describe('phone verification code and login', () => {
     assert.ok(row.expiresAt.getTime() - Date.now() > 4 * 60_000);
   });
 
-  it('refuses a bad phone with the contract\'s messages', async () => {
-    for (const [phone, message] of [['12345', '请输入正确的11位手机号'], ['12800000000', '请输入正确的11位手机号'], ['', '请输入手机号']]) {
+  it("refuses a bad phone with the contract's messages", async () => {
+    for (const [phone, message] of [
+      ['12345', '请输入正确的11位手机号'],
+      ['12800000000', '请输入正确的11位手机号'],
+      ['', '请输入手机号'],
+    ]) {
       const res = await h.get(CODE_URL, { phone });
       assert.equal(res.status, 400, phone);
       assert.deepEqual(res.body, { state: false, message, info: null, code: 4000 });
@@ -46,7 +50,10 @@ describe('phone verification code and login', () => {
     assert.deepEqual(refused.body, { state: false, message: '验证码发送太频繁，请稍后再试', info: null, code: 4003 });
     assert.equal(h.sms.sent.filter((s) => s.phone === phone).length, 1);
 
-    await h.database.db.update(smsCodes).set({ createdAt: new Date(Date.now() - 61_000) }).where(eq(smsCodes.phone, phone));
+    await h.database.db
+      .update(smsCodes)
+      .set({ createdAt: new Date(Date.now() - 61_000) })
+      .where(eq(smsCodes.phone, phone));
     assert.equal((await h.get(CODE_URL, { phone })).status, 200);
   });
 
@@ -68,11 +75,17 @@ describe('phone verification code and login', () => {
   it('finds the existing user of a phone from another visitor session, per project', async () => {
     const phone = '13800000004';
     const first = await h.login(phone, 'demo');
-    await h.database.db.update(smsCodes).set({ createdAt: new Date(Date.now() - 61_000) }).where(eq(smsCodes.phone, phone));
+    await h.database.db
+      .update(smsCodes)
+      .set({ createdAt: new Date(Date.now() - 61_000) })
+      .where(eq(smsCodes.phone, phone));
     const second = await h.login(phone, 'demo');
     assert.equal(second.userId, first.userId);
 
-    await h.database.db.update(smsCodes).set({ createdAt: new Date(Date.now() - 61_000) }).where(eq(smsCodes.phone, phone));
+    await h.database.db
+      .update(smsCodes)
+      .set({ createdAt: new Date(Date.now() - 61_000) })
+      .where(eq(smsCodes.phone, phone));
     const elsewhere = await h.login(phone, 'course');
     assert.notEqual(elsewhere.userId, first.userId);
   });
@@ -96,7 +109,10 @@ describe('phone verification code and login', () => {
     const phone = '13800000006';
     const visitor = await h.enter();
     await h.get(CODE_URL, { phone }, visitor);
-    await h.database.db.update(smsCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(smsCodes.phone, phone));
+    await h.database.db
+      .update(smsCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(smsCodes.phone, phone));
     const expired = await h.get(LOGIN_URL, { phone, code: h.sms.lastCode(phone) }, visitor);
     assert.equal(expired.status, 400);
     assert.equal(expired.body.message, '验证码已过期，请重新获取');
@@ -116,8 +132,15 @@ describe('phone verification code and login', () => {
     await h.get(CODE_URL, { phone }, visitor);
     const code = h.sms.lastCode(phone);
     const messages: string[] = [];
-    for (let i = 0; i < 5; i += 1) messages.push((await h.get(LOGIN_URL, { phone, code: wrongCode(code) }, visitor)).body.message);
-    assert.deepEqual(messages, ['验证码错误', '验证码错误', '验证码错误', '验证码错误', '验证码错误次数过多，请重新获取']);
+    for (let i = 0; i < 5; i += 1)
+      messages.push((await h.get(LOGIN_URL, { phone, code: wrongCode(code) }, visitor)).body.message);
+    assert.deepEqual(messages, [
+      '验证码错误',
+      '验证码错误',
+      '验证码错误',
+      '验证码错误',
+      '验证码错误次数过多，请重新获取',
+    ]);
     const right = await h.get(LOGIN_URL, { phone, code }, visitor);
     assert.deepEqual(right.body, { state: false, message: '验证码错误次数过多，请重新获取', info: null, code: 4006 });
     // The visitor session is untouched by failures.

@@ -56,7 +56,10 @@ describe('Baidu user-data decryption', () => {
     assert.equal(decryptBaiduData(key, raw.subarray(0, 64).toString('base64'), badPad.iv), null);
     const length = Buffer.alloc(4);
     length.writeUInt32BE(1000);
-    const long = encryptBaiduFrame(key, Buffer.concat([randomBytes(16), length, Buffer.from('{"mobile":"13612340001"}')]));
+    const long = encryptBaiduFrame(
+      key,
+      Buffer.concat([randomBytes(16), length, Buffer.from('{"mobile":"13612340001"}')]),
+    );
     assert.equal(decryptBaiduData(key, long.encryptedData, long.iv), null);
   });
 
@@ -67,6 +70,9 @@ describe('Baidu user-data decryption', () => {
     const own = encryptBaiduPhone(key, '13612340001', appKey);
     assert.equal(await provider.phoneNumber({ sessionKey: key, ...own }), '13612340001');
     const other = encryptBaiduPhone(key, '13612340001', 'A'.repeat(32));
-    await assert.rejects(provider.phoneNumber({ sessionKey: key, ...other }), (e: Error) => e.message === MINI_TEXTS.otherApp);
+    await assert.rejects(
+      provider.phoneNumber({ sessionKey: key, ...other }),
+      (e: Error) => e.message === MINI_TEXTS.otherApp,
+    );
   });
 });

@@ -37,8 +37,18 @@ describe('mini-program login, live adapters against local fakes', () => {
     assert.equal(res.status, 200, res.raw.body);
     assert.equal(res.body.info.userInfo.unionId, 'union_alice');
     assert.deepEqual(res.body.info.authInfo, { needAuthUser: false, needAuthPhone: true });
-    assert.ok(fake.seen.some((p) => p.startsWith('/sns/jscode2session?') && p.includes(`js_code=${code}`) && p.includes('grant_type=authorization_code')));
-    const [identity] = await h.database.db.select().from(platformIdentities).where(eq(platformIdentities.openid, 'o_wx_alice'));
+    assert.ok(
+      fake.seen.some(
+        (p) =>
+          p.startsWith('/sns/jscode2session?') &&
+          p.includes(`js_code=${code}`) &&
+          p.includes('grant_type=authorization_code'),
+      ),
+    );
+    const [identity] = await h.database.db
+      .select()
+      .from(platformIdentities)
+      .where(eq(platformIdentities.openid, 'o_wx_alice'));
     assert.equal(identity.appId, fake.wechat.appId);
     assert.equal(identity.userId, res.body.info.userInfo.userId);
     assert.ok(identity.sessionKey);
@@ -50,7 +60,7 @@ describe('mini-program login, live adapters against local fakes', () => {
     assert.equal(again.body.info.userInfo.userId, res.body.info.userInfo.userId);
   });
 
-  it('a code used twice is refused before WeChat is asked; WeChat\'s own refusals are clear 400s', async () => {
+  it("a code used twice is refused before WeChat is asked; WeChat's own refusals are clear 400s", async () => {
     const code = fake.wechatCode({ openid: 'o_wx_bob' });
     assert.equal((await login('WEAPP', code)).status, 200);
     const calls = fake.seen.length;
@@ -73,7 +83,11 @@ describe('mini-program login, live adapters against local fakes', () => {
   it('WeChat phone: access token from stable_token, the phone bound, a rotated token fetched again once', async () => {
     const res = await login('WEAPP', fake.wechatCode({ openid: 'o_wx_carol' }));
     const token = res.body.info.token;
-    const bound = await h.post<MiniLoginInfo>(PHONE, { platform: 'WEAPP', code: fake.wechatPhoneCode('13712340001') }, token);
+    const bound = await h.post<MiniLoginInfo>(
+      PHONE,
+      { platform: 'WEAPP', code: fake.wechatPhoneCode('13712340001') },
+      token,
+    );
     assert.equal(bound.status, 200, bound.raw.body);
     assert.equal(bound.body.info.userInfo.phone, '13712340001');
     assert.equal(bound.body.info.token, token, 'the same customer keeps the session');
@@ -82,7 +96,11 @@ describe('mini-program login, live adapters against local fakes', () => {
 
     fake.revokeTokens();
     const dave = await login('WEAPP', fake.wechatCode({ openid: 'o_wx_dave' }));
-    const second = await h.post<MiniLoginInfo>(PHONE, { platform: 'WEAPP', code: fake.wechatPhoneCode('13712340002') }, dave.body.info.token);
+    const second = await h.post<MiniLoginInfo>(
+      PHONE,
+      { platform: 'WEAPP', code: fake.wechatPhoneCode('13712340002') },
+      dave.body.info.token,
+    );
     assert.equal(second.status, 200, second.raw.body);
     assert.equal(fake.tokensIssued(), before + 1);
   });
@@ -90,7 +108,11 @@ describe('mini-program login, live adapters against local fakes', () => {
   it('WeChat phone: a code issued to another app, a used code and a foreign number are refused', async () => {
     const res = await login('WEAPP', fake.wechatCode({ openid: 'o_wx_erin' }));
     const token = res.body.info.token;
-    const foreign = await h.post(PHONE, { platform: 'WEAPP', code: fake.wechatPhoneCode('13712340003', { appid: 'wxanotherapp0001' }) }, token);
+    const foreign = await h.post(
+      PHONE,
+      { platform: 'WEAPP', code: fake.wechatPhoneCode('13712340003', { appid: 'wxanotherapp0001' }) },
+      token,
+    );
     assert.equal(foreign.status, 400);
     assert.equal(foreign.body.message, MINI_TEXTS.otherApp);
     const code = fake.wechatPhoneCode('13712340003');
@@ -99,7 +121,11 @@ describe('mini-program login, live adapters against local fakes', () => {
     assert.equal(replay.status, 400);
     assert.equal(replay.body.message, LOGIN_CODE_USED);
     const hk = await login('WEAPP', fake.wechatCode({ openid: 'o_wx_frank' }));
-    const abroad = await h.post(PHONE, { platform: 'WEAPP', code: fake.wechatPhoneCode('91234567', { countryCode: '852' }) }, hk.body.info.token);
+    const abroad = await h.post(
+      PHONE,
+      { platform: 'WEAPP', code: fake.wechatPhoneCode('91234567', { countryCode: '852' }) },
+      hk.body.info.token,
+    );
     assert.equal(abroad.status, 400);
     assert.equal(abroad.body.message, MINI_TEXTS.notMainland);
   });

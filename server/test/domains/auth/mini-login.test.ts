@@ -39,7 +39,10 @@ describe('mini-program login (sandbox)', () => {
     assert.ok(!/session_?key/i.test(res.raw.body));
     assert.equal((await h.post(AUTH, {}, visitor)).status, 401, 'the visitor token is replaced');
 
-    const [identity] = await h.database.db.select().from(platformIdentities).where(eq(platformIdentities.userId, cache.body.info.userId));
+    const [identity] = await h.database.db
+      .select()
+      .from(platformIdentities)
+      .where(eq(platformIdentities.userId, cache.body.info.userId));
     assert.equal(identity.appId, SANDBOX_APP_ID);
     assert.equal(identity.platform, 'WEAPP');
     assert.ok(identity.sessionKey && !res.raw.body.includes(identity.sessionKey));
@@ -84,10 +87,14 @@ describe('mini-program login (sandbox)', () => {
     assert.notEqual(wx.body.info.userInfo.userId, sms.userId);
     const merged = await h.post<MiniLoginInfo>(PHONE, { platform: 'WEAPP', code: `${phone}.x` }, wx.body.info.token);
     assert.equal(merged.status, 200, merged.raw.body);
-    assert.equal(merged.body.info.userInfo.userId, sms.userId, 'the phone\'s customer');
+    assert.equal(merged.body.info.userInfo.userId, sms.userId, "the phone's customer");
     assert.notEqual(merged.body.info.token, wx.body.info.token, 'the session follows the customer');
     assert.equal((await h.post(AUTH, {}, wx.body.info.token)).status, 401, 'the old session is closed');
-    assert.equal(merged.body.info.userInfo.unionId, wx.body.info.userInfo.unionId, 'the real unionid replaces the random one');
+    assert.equal(
+      merged.body.info.userInfo.unionId,
+      wx.body.info.userInfo.unionId,
+      'the real unionid replaces the random one',
+    );
 
     // Next time WeChat logs in, it lands on the merged customer straight away.
     const again = await login('WEAPP', 'grace.2');
@@ -98,10 +105,17 @@ describe('mini-program login (sandbox)', () => {
     // Baidu: logs in as a new customer, the phone makes it the same one.
     const swan = await login('SWAN', 'grace-baidu.1');
     assert.notEqual(swan.body.info.userInfo.userId, sms.userId);
-    const swanMerged = await h.post<MiniLoginInfo>(PHONE, { platform: 'SWAN', encryptedData: phone, iv: 'AAAAAAAAAAAAAAAAAAAAAA==' }, swan.body.info.token);
+    const swanMerged = await h.post<MiniLoginInfo>(
+      PHONE,
+      { platform: 'SWAN', encryptedData: phone, iv: 'AAAAAAAAAAAAAAAAAAAAAA==' },
+      swan.body.info.token,
+    );
     assert.equal(swanMerged.status, 200, swanMerged.raw.body);
     assert.equal(swanMerged.body.info.userInfo.userId, sms.userId);
-    const identities = await h.database.db.select().from(platformIdentities).where(eq(platformIdentities.userId, sms.userId));
+    const identities = await h.database.db
+      .select()
+      .from(platformIdentities)
+      .where(eq(platformIdentities.userId, sms.userId));
     assert.deepEqual(identities.map((i) => i.platform).sort(), ['SWAN', 'WEAPP']);
     const swanAgain = await login('SWAN', 'grace-baidu.2');
     assert.equal(swanAgain.body.info.userInfo.userId, sms.userId);
@@ -114,7 +128,12 @@ describe('mini-program login (sandbox)', () => {
       assert.deepEqual(res.body.info, { needAuthUser: false, needAuthPhone: true }, String(source));
     }
     // No official account configured: WeChat's browser cannot give a profile either.
-    const wechat = await h.inject({ method: 'POST', url: AUTH, headers: { 'user-agent': WECHAT_UA }, payload: signed(h, AUTH, { source: 'H5', token: visitor }) });
+    const wechat = await h.inject({
+      method: 'POST',
+      url: AUTH,
+      headers: { 'user-agent': WECHAT_UA },
+      payload: signed(h, AUTH, { source: 'H5', token: visitor }),
+    });
     assert.deepEqual((wechat.body as { info: unknown }).info, { needAuthUser: false, needAuthPhone: true });
   });
 
@@ -149,11 +168,21 @@ describe('needAuthUser in the WeChat browser with an official account', () => {
 
   it('is asked for there (OAuth snsapi_userinfo can give the profile) and nowhere else', async () => {
     const visitor = await h.enter();
-    const wechat = await h.inject({ method: 'POST', url: AUTH, headers: { 'user-agent': WECHAT_UA }, payload: signed(h, AUTH, { source: 'H5', token: visitor }) });
+    const wechat = await h.inject({
+      method: 'POST',
+      url: AUTH,
+      headers: { 'user-agent': WECHAT_UA },
+      payload: signed(h, AUTH, { source: 'H5', token: visitor }),
+    });
     assert.deepEqual((wechat.body as { info: unknown }).info, { needAuthUser: true, needAuthPhone: true });
     const plain = await h.post(AUTH, { source: 'H5' }, visitor);
     assert.deepEqual(plain.body.info, { needAuthUser: false, needAuthPhone: true });
-    const mini = await h.inject({ method: 'POST', url: AUTH, headers: { 'user-agent': WECHAT_UA }, payload: signed(h, AUTH, { source: 'WEAPP', token: visitor }) });
+    const mini = await h.inject({
+      method: 'POST',
+      url: AUTH,
+      headers: { 'user-agent': WECHAT_UA },
+      payload: signed(h, AUTH, { source: 'WEAPP', token: visitor }),
+    });
     assert.deepEqual((mini.body as { info: unknown }).info, { needAuthUser: false, needAuthPhone: true });
   });
 });

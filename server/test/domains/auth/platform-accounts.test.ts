@@ -27,7 +27,13 @@ describe('platform accounts', () => {
   after(() => h.close());
   const db = () => h.database.db;
   const find = (over: Partial<Parameters<typeof findOrCreateUserByPlatformIdentity>[1]>) =>
-    findOrCreateUserByPlatformIdentity(db(), { projectSn: 'demo', platform: 'WEAPP', appId: 'wxmini', openid: 'o-1', ...over });
+    findOrCreateUserByPlatformIdentity(db(), {
+      projectSn: 'demo',
+      platform: 'WEAPP',
+      appId: 'wxmini',
+      openid: 'o-1',
+      ...over,
+    });
 
   it('an openid means something only with its app: the same openid of another app is another customer', async () => {
     const a = await find({ openid: 'o-same', appId: 'wxmini' });
@@ -44,7 +50,10 @@ describe('platform accounts', () => {
     assert.equal(mini.user.unionId, 'union-1');
     const browser = await find({ platform: 'WECHAT_H5', appId: 'wxofficial', openid: 'o-mp-u', unionId: 'union-1' });
     assert.equal(browser.user.userId, mini.user.userId);
-    assert.deepEqual((await identitiesOf(db(), mini.user.userId)).map((i) => i.platform).sort(), ['WEAPP', 'WECHAT_H5']);
+    assert.deepEqual((await identitiesOf(db(), mini.user.userId)).map((i) => i.platform).sort(), [
+      'WEAPP',
+      'WECHAT_H5',
+    ]);
   });
 
   it('a new identity joins the asking visitor, unless it already has another account of the same app', async () => {
@@ -70,7 +79,9 @@ describe('platform accounts', () => {
     const free = await find({ openid: 'o-phone-free' });
     const bound = await bindPhone(db(), { projectSn: 'demo', userId: free.user.userId, phone: '13500000001' });
     assert.deepEqual([bound.merged, bound.user.userId, bound.user.phone], [false, free.user.userId, '13500000001']);
-    await assert.rejects(bindPhone(db(), { projectSn: 'demo', userId: free.user.userId, phone: '13500000002' }), { message: PHONE_BOUND_ELSEWHERE });
+    await assert.rejects(bindPhone(db(), { projectSn: 'demo', userId: free.user.userId, phone: '13500000002' }), {
+      message: PHONE_BOUND_ELSEWHERE,
+    });
 
     const swan = await find({ platform: 'SWAN', appId: 'baidukey', openid: 'o-phone-swan' });
     await saveProfile(db(), swan.user.userId, { nickName: '小度用户', avatar: null });

@@ -21,7 +21,13 @@ before(async () => {
 });
 after(() => fake.stop());
 
-const provider = () => createWechatOAuthProvider({ appId: fake.appId, appSecret: fake.appSecret, apiBase: fake.base, authorizeBase: `${fake.base}/connect/oauth2/authorize` });
+const provider = () =>
+  createWechatOAuthProvider({
+    appId: fake.appId,
+    appSecret: fake.appSecret,
+    apiBase: fake.base,
+    authorizeBase: `${fake.base}/connect/oauth2/authorize`,
+  });
 
 async function refusedWith(p: Promise<unknown>): Promise<WechatOAuthError> {
   try {
@@ -41,9 +47,15 @@ async function openAuthorize(url: string): Promise<URL> {
 }
 
 describe('WeChat OAuth provider against the fake', () => {
-  it('builds WeChat\'s authorize address and trades a snsapi_base code for the openid, once', async () => {
+  it("builds WeChat's authorize address and trades a snsapi_base code for the openid, once", async () => {
     const p = provider();
-    const url = new URL(p.authorizeUrl({ redirectUri: 'https://shop.example.com/?a=1#/pages/index/index', scope: 'snsapi_base', state: 'abc123' }));
+    const url = new URL(
+      p.authorizeUrl({
+        redirectUri: 'https://shop.example.com/?a=1#/pages/index/index',
+        scope: 'snsapi_base',
+        state: 'abc123',
+      }),
+    );
     assert.equal(url.hash, '#wechat_redirect');
     assert.deepEqual([...url.searchParams.keys()], ['appid', 'redirect_uri', 'response_type', 'scope', 'state']);
     assert.equal(url.searchParams.get('redirect_uri'), 'https://shop.example.com/?a=1#/pages/index/index');
@@ -60,14 +72,33 @@ describe('WeChat OAuth provider against the fake', () => {
   });
 
   it('snsapi_userinfo: nickname, avatar and unionid; a wrong secret is refused', async () => {
-    fake.user = { openid: 'oINFO0000000000000000000001', unionid: 'uUNION0001', nickname: '小王', headimgurl: 'https://thirdwx.qlogo.cn/x/132' };
+    fake.user = {
+      openid: 'oINFO0000000000000000000001',
+      unionid: 'uUNION0001',
+      nickname: '小王',
+      headimgurl: 'https://thirdwx.qlogo.cn/x/132',
+    };
     const grant = await provider().exchangeCode(fake.issueCode('snsapi_userinfo'));
     assert.equal(grant.scope, 'snsapi_userinfo');
     assert.equal(grant.unionid, 'uUNION0001');
-    assert.deepEqual(await provider().userInfo(grant), { nickname: '小王', avatar: 'https://thirdwx.qlogo.cn/x/132', unionid: 'uUNION0001' });
-    const wrong = createWechatOAuthProvider({ appId: fake.appId, appSecret: 'wrong', apiBase: fake.base, authorizeBase: 'x' });
+    assert.deepEqual(await provider().userInfo(grant), {
+      nickname: '小王',
+      avatar: 'https://thirdwx.qlogo.cn/x/132',
+      unionid: 'uUNION0001',
+    });
+    const wrong = createWechatOAuthProvider({
+      appId: fake.appId,
+      appSecret: 'wrong',
+      apiBase: fake.base,
+      authorizeBase: 'x',
+    });
     assert.equal((await refusedWith(wrong.exchangeCode(fake.issueCode('snsapi_base')))).errcode, 40125);
-    const down = createWechatOAuthProvider({ appId: fake.appId, appSecret: fake.appSecret, apiBase: 'http://127.0.0.1:9', authorizeBase: 'x' });
+    const down = createWechatOAuthProvider({
+      appId: fake.appId,
+      appSecret: fake.appSecret,
+      apiBase: 'http://127.0.0.1:9',
+      authorizeBase: 'x',
+    });
     assert.equal((await refusedWith(down.exchangeCode('x'))).errcode, 0, 'unreachable is errcode 0');
   });
 });
@@ -79,9 +110,13 @@ describe('WeChat OAuth routes', () => {
   });
   after(() => h.close());
 
-  const authorize = (token: string, scope = 'snsapi_base', redirectUri = 'https://shop.example.com/#/pages/activity/courseDetail?actSn=A1') =>
-    h.get<WechatOAuthAuthorizeInfo>('/front/v1/wechat/oauth/authorize', { redirectUri, scope }, token);
-  const login = (token: string, code: string, state: string) => h.post<MiniLoginInfo>('/front/v1/wechat/oauth/login', { code, state }, token);
+  const authorize = (
+    token: string,
+    scope = 'snsapi_base',
+    redirectUri = 'https://shop.example.com/#/pages/activity/courseDetail?actSn=A1',
+  ) => h.get<WechatOAuthAuthorizeInfo>('/front/v1/wechat/oauth/authorize', { redirectUri, scope }, token);
+  const login = (token: string, code: string, state: string) =>
+    h.post<MiniLoginInfo>('/front/v1/wechat/oauth/login', { code, state }, token);
 
   it('round trip: authorize → WeChat → back to the page with code and state → logged in with the openid; the openid pays', async () => {
     fake.user = { openid: 'oROUTE000000000000000000001', nickname: '微信用户', headimgurl: '' };
@@ -108,7 +143,10 @@ describe('WeChat OAuth routes', () => {
     assert.notEqual(token, visitor);
     // snsapi_base gave no profile: the profile prompt stays (the next visit asks snsapi_userinfo), and the phone's.
     assert.deepEqual(done.body.info.authInfo, { needAuthUser: true, needAuthPhone: true });
-    const [identity] = await h.database.db.select().from(platformIdentities).where(eq(platformIdentities.openid, 'oROUTE000000000000000000001'));
+    const [identity] = await h.database.db
+      .select()
+      .from(platformIdentities)
+      .where(eq(platformIdentities.openid, 'oROUTE000000000000000000001'));
     assert.equal(identity.userId, userInfo.userId, 'the visitor now owns the openid');
     assert.equal(identity.platform, 'WECHAT_H5');
     assert.equal(identity.appId, fake.appId);
@@ -128,10 +166,28 @@ describe('WeChat OAuth routes', () => {
 
     // JSAPI in the WeChat browser pays with this official account's openid, only with it.
     const pay = { appId: fake.appId, miniAppId: 'wxMINI' } as Parameters<typeof payerOpenid>[1];
-    assert.equal(await payerOpenid(h.database.db, pay, { userId: userInfo.userId, paySource: 'H5', tradeType: 'JSAPI' }), 'oROUTE000000000000000000001');
-    assert.equal(await payerOpenid(h.database.db, pay, { userId: userInfo.userId, paySource: 'WEAPP', tradeType: 'JSAPI' }), undefined, 'not the mini-program\'s');
-    assert.equal(await payerOpenid(h.database.db, pay, { userId: userInfo.userId, paySource: 'H5', tradeType: 'MWEB' }), undefined);
-    assert.equal(await payerOpenid(h.database.db, { ...pay, appId: 'wxANOTHER' }, { userId: userInfo.userId, paySource: 'H5', tradeType: 'JSAPI' }), undefined, 'another app\'s openid is never used');
+    assert.equal(
+      await payerOpenid(h.database.db, pay, { userId: userInfo.userId, paySource: 'H5', tradeType: 'JSAPI' }),
+      'oROUTE000000000000000000001',
+    );
+    assert.equal(
+      await payerOpenid(h.database.db, pay, { userId: userInfo.userId, paySource: 'WEAPP', tradeType: 'JSAPI' }),
+      undefined,
+      "not the mini-program's",
+    );
+    assert.equal(
+      await payerOpenid(h.database.db, pay, { userId: userInfo.userId, paySource: 'H5', tradeType: 'MWEB' }),
+      undefined,
+    );
+    assert.equal(
+      await payerOpenid(
+        h.database.db,
+        { ...pay, appId: 'wxANOTHER' },
+        { userId: userInfo.userId, paySource: 'H5', tradeType: 'JSAPI' },
+      ),
+      undefined,
+      "another app's openid is never used",
+    );
   });
 
   it('a state made for another session, altered or unknown is refused (CSRF) and the code is not spent', async () => {
@@ -151,7 +207,12 @@ describe('WeChat OAuth routes', () => {
   });
 
   it('snsapi_userinfo saves nickname, avatar and unionid; the same openid on a fresh visitor is the same customer', async () => {
-    fake.user = { openid: 'oPROFILE00000000000000000001', unionid: 'uPROFILE1', nickname: '李雷', headimgurl: 'https://thirdwx.qlogo.cn/li/132' };
+    fake.user = {
+      openid: 'oPROFILE00000000000000000001',
+      unionid: 'uPROFILE1',
+      nickname: '李雷',
+      headimgurl: 'https://thirdwx.qlogo.cn/li/132',
+    };
     const visitor = await h.enter();
     const res = await authorize(visitor, 'snsapi_userinfo');
     assert.equal(new URL(res.body.info.url!).searchParams.get('scope'), 'snsapi_userinfo');
@@ -200,7 +261,7 @@ describe('WeChat OAuth routes', () => {
     const wechat = await viaWechat('oSMS_MERGE_0000000000000001');
     assert.notEqual(wechat.userInfo.userId, owner.userId);
     const merged = await smsLogin(wechat.token, '13700138102');
-    assert.equal(merged.userInfo.userId, owner.userId, 'the phone\'s customer');
+    assert.equal(merged.userInfo.userId, owner.userId, "the phone's customer");
     assert.equal(await paying(owner.userId), 'oSMS_MERGE_0000000000000001', 'the openid moved with the customer');
     // WeChat next time lands on that customer straight away.
     const again = await viaWechat('oSMS_MERGE_0000000000000001');
@@ -210,25 +271,53 @@ describe('WeChat OAuth routes', () => {
 
   it('bad input gets a 400 with a Chinese message, never a 500', async () => {
     const visitor = await h.enter();
-    for (const [redirectUri, scope] of [['javascript:alert(1)', 'snsapi_base'], ['https://user:pw@shop.example.com/', 'snsapi_base'], ['https://shop.example.com/', 'snsapi_login'], ['', 'snsapi_base']]) {
+    for (const [redirectUri, scope] of [
+      ['javascript:alert(1)', 'snsapi_base'],
+      ['https://user:pw@shop.example.com/', 'snsapi_base'],
+      ['https://shop.example.com/', 'snsapi_login'],
+      ['', 'snsapi_base'],
+    ]) {
       const res = await authorize(visitor, scope, redirectUri);
       assert.equal(res.status, 400, `${redirectUri} ${scope}: ${res.raw.body}`);
       assert.match((res.body as unknown as { message: string }).message, /[\u4e00-\u9fa5]/);
     }
-    for (const body of [{}, { code: 'a b', state: 's' }, { code: 'c', state: '' }, { code: 'c'.repeat(300), state: 's' }]) {
+    for (const body of [
+      {},
+      { code: 'a b', state: 's' },
+      { code: 'c', state: '' },
+      { code: 'c'.repeat(300), state: 's' },
+    ]) {
       const res = await h.post('/front/v1/wechat/oauth/login', body, visitor);
       assert.equal(res.status, 400, JSON.stringify(body));
     }
-    assert.equal((await h.get('/front/v1/wechat/oauth/authorize', { redirectUri: 'https://shop.example.com/' })).status, 401, 'a session is needed');
+    assert.equal(
+      (await h.get('/front/v1/wechat/oauth/authorize', { redirectUri: 'https://shop.example.com/' })).status,
+      401,
+      'a session is needed',
+    );
   });
 
   it('WeChat unreachable: 503 with a message, not a 500', async () => {
-    const down = await buildHarness({ env: { ...fake.env(), WECHAT_API_BASE: 'http://127.0.0.1:9' }, database: h.database, closeDatabase: false });
+    const down = await buildHarness({
+      env: { ...fake.env(), WECHAT_API_BASE: 'http://127.0.0.1:9' },
+      database: h.database,
+      closeDatabase: false,
+    });
     try {
       const visitor = await down.enter();
-      const url = (await down.get<WechatOAuthAuthorizeInfo>('/front/v1/wechat/oauth/authorize', { redirectUri: 'https://shop.example.com/', scope: 'snsapi_base' }, visitor)).body.info.url!;
+      const url = (
+        await down.get<WechatOAuthAuthorizeInfo>(
+          '/front/v1/wechat/oauth/authorize',
+          { redirectUri: 'https://shop.example.com/', scope: 'snsapi_base' },
+          visitor,
+        )
+      ).body.info.url!;
       const back = await openAuthorize(url);
-      const res = await down.post('/front/v1/wechat/oauth/login', { code: back.searchParams.get('code'), state: back.searchParams.get('state') }, visitor);
+      const res = await down.post(
+        '/front/v1/wechat/oauth/login',
+        { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
+        visitor,
+      );
       assert.equal(res.status, 503);
       assert.equal((res.body as unknown as { message: string }).message, '微信登录失败，请稍后再试');
     } finally {
@@ -240,14 +329,21 @@ describe('WeChat OAuth routes', () => {
     const off = await buildHarness({ database: h.database, closeDatabase: false });
     try {
       const visitor = await off.enter();
-      const res = await off.get('/front/v1/wechat/oauth/authorize', { redirectUri: 'https://shop.example.com/', scope: 'snsapi_base' }, visitor);
+      const res = await off.get(
+        '/front/v1/wechat/oauth/authorize',
+        { redirectUri: 'https://shop.example.com/', scope: 'snsapi_base' },
+        visitor,
+      );
       assert.equal(res.status, 400);
       assert.equal((res.body as unknown as { message: string }).message, '未配置微信公众号，无法微信登录');
       assert.equal((await off.post('/front/v1/wechat/oauth/login', { code: 'c', state: 's' }, visitor)).status, 400);
     } finally {
       await off.close();
     }
-    assert.throws(() => loadConfig({ ...fake.env(), WECHAT_PAY_APP_ID: 'wxOTHER' }), /WECHAT_PAY_APP_ID must be WECHAT_APP_ID/);
+    assert.throws(
+      () => loadConfig({ ...fake.env(), WECHAT_PAY_APP_ID: 'wxOTHER' }),
+      /WECHAT_PAY_APP_ID must be WECHAT_APP_ID/,
+    );
     assert.throws(() => loadConfig({ WECHAT_APP_ID: 'wx1' }), /WECHAT_APP_SECRET/);
   });
 });

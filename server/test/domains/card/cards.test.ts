@@ -26,9 +26,12 @@ before(async () => {
 });
 after(async () => h.close());
 
-const check = (token: string, cardCode: string) => h.post<{ preview: CardPreview }>('/front/v1/client/card/code/check', { cardCode }, token);
-const redeem = (token: string, cardCode: string) => h.post<{ voucher: CardVoucher }>('/front/v1/client/card/code/redeem', { cardCode }, token);
-const cards = async (token: string) => (await h.get<Paged<CardVoucher>>('/front/v1/client/card/code', { page: 1, perSize: 50 }, token)).body.info;
+const check = (token: string, cardCode: string) =>
+  h.post<{ preview: CardPreview }>('/front/v1/client/card/code/check', { cardCode }, token);
+const redeem = (token: string, cardCode: string) =>
+  h.post<{ voucher: CardVoucher }>('/front/v1/client/card/code/redeem', { cardCode }, token);
+const cards = async (token: string) =>
+  (await h.get<Paged<CardVoucher>>('/front/v1/client/card/code', { page: 1, perSize: 50 }, token)).body.info;
 
 async function newBatch(count: number, extra: Record<string, unknown> = {}) {
   const res = await h.inject({
@@ -49,7 +52,10 @@ describe('redeem', () => {
     const preview = await check(token, code);
     assert.equal(preview.status, 200, preview.raw.body);
     assert.equal(preview.body.info.preview.cardName, '精品课体验卡');
-    assert.deepEqual(preview.body.info.preview.coupons.map((c) => c.couponName), ['礼品卡赠50元券', '合作商家20元券']);
+    assert.deepEqual(
+      preview.body.info.preview.coupons.map((c) => c.couponName),
+      ['礼品卡赠50元券', '合作商家20元券'],
+    );
     const res = await redeem(token, code);
     assert.equal(res.status, 200, res.raw.body);
     const v = res.body.info.voucher;
@@ -57,7 +63,9 @@ describe('redeem', () => {
     assert.match(v.cardNo, /^\d{16}$/);
     const list = await cards(token);
     assert.equal(list.list[0].voucherSn, v.voucherSn, 'usable vouchers first');
-    const coupons = (await h.get<Paged<HeldCoupon>>('/front/v1_2/coupon/coupon-list', { state: '1', page: 1, perSize: 50 }, token)).body.info.list;
+    const coupons = (
+      await h.get<Paged<HeldCoupon>>('/front/v1_2/coupon/coupon-list', { state: '1', page: 1, perSize: 50 }, token)
+    ).body.info.list;
     assert.ok(coupons.some((c) => c.couponName === '礼品卡赠50元券' && c.validityType === 5));
   });
 
@@ -102,8 +110,14 @@ describe('redeem', () => {
     const tokens = await Promise.all(Array.from({ length: 20 }, () => customer().then((c) => c.token)));
     const results = await Promise.all(tokens.map((t) => redeem(t, codes[0])));
     assert.equal(results.filter((r) => r.status === 200).length, 1);
-    assert.ok(results.filter((r) => r.status !== 200).every((r) => r.status === 409 && r.body.message === '该卡密已被使用'));
-    const [{ n }] = await h.database.db.execute<{ n: number }>(sql`select count(*)::int as n from card_vouchers where code_id in (select code_id from card_codes where tail = ${codes[0].replace(/-/g, '').slice(-4)})`).then((r) => (r as unknown as { rows: { n: number }[] }).rows);
+    assert.ok(
+      results.filter((r) => r.status !== 200).every((r) => r.status === 409 && r.body.message === '该卡密已被使用'),
+    );
+    const [{ n }] = await h.database.db
+      .execute<{ n: number }>(
+        sql`select count(*)::int as n from card_vouchers where code_id in (select code_id from card_codes where tail = ${codes[0].replace(/-/g, '').slice(-4)})`,
+      )
+      .then((r) => (r as unknown as { rows: { n: number }[] }).rows);
     assert.equal(n, 1);
   });
 
@@ -123,7 +137,11 @@ describe('wrong codes are slowed, then refused', () => {
     assert.equal(slowed.status, 429);
     assert.match(slowed.body.message, /^卡密错误次数较多，请\d+秒后再试$/);
     // Even the right code waits: the wait is about the customer, not the code.
-    const back = (ms: number) => h.database.db.update(cardGuards).set({ lastFailureAt: new Date(Date.now() - ms) }).where(eq(cardGuards.userId, userId));
+    const back = (ms: number) =>
+      h.database.db
+        .update(cardGuards)
+        .set({ lastFailureAt: new Date(Date.now() - ms) })
+        .where(eq(cardGuards.userId, userId));
     for (let i = FREE_FAILURES; i < LOCK_FAILURES; i += 1) {
       await back(61_000);
       assert.equal((await redeem(token, 'WRONGCODE1' + i)).body.code, 4201, `wrong ${i + 1}`);
@@ -141,7 +159,9 @@ describe('wrong codes are slowed, then refused', () => {
 
   test('20 wrong codes at once: only the free ones are even compared', async () => {
     const { token } = await customer();
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => redeem(token, `PARALLEL${String(i).padStart(4, '0')}`)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => redeem(token, `PARALLEL${String(i).padStart(4, '0')}`)),
+    );
     assert.equal(results.filter((r) => r.body.code === 4201).length, FREE_FAILURES);
     assert.equal(results.filter((r) => r.status === 429).length, 20 - FREE_FAILURES);
   });
@@ -152,13 +172,25 @@ describe('vouchers', () => {
     const { token } = await customer();
     const list = await cards(token);
     const states = list.list.map((v) => [v.state, v.refundState]).sort();
-    assert.deepEqual(states, [[3, 0], [4, 0], [5, 0], [5, 2]]);
+    assert.deepEqual(states, [
+      [3, 0],
+      [4, 0],
+      [5, 0],
+      [5, 2],
+    ]);
     const used = list.list.find((v) => v.state === 3)!;
     const details = await h.get<CardVoucher>(`/front/v1/client/card/code/details/${used.voucherSn}`, {}, token);
     assert.equal(details.status, 200, details.raw.body);
     assert.equal(details.body.info.cardNo, used.cardNo);
-    const history = await h.get<Paged<CardEvent>>('/front/v1/client/card/code/history', { voucherSn: used.voucherSn, page: 1, perSize: 10 }, token);
-    assert.deepEqual(history.body.info.list.map((e) => e.title), ['已使用', '获得卡券']);
+    const history = await h.get<Paged<CardEvent>>(
+      '/front/v1/client/card/code/history',
+      { voucherSn: used.voucherSn, page: 1, perSize: 10 },
+      token,
+    );
+    assert.deepEqual(
+      history.body.info.list.map((e) => e.title),
+      ['已使用', '获得卡券'],
+    );
     assert.equal((await cards(token)).total, 4, 'demo vouchers are given once');
   });
 
@@ -188,19 +220,45 @@ describe('operator batches', () => {
     for (const c of created.codes) assert.match(c, /^[2-9A-HJKMNP-Z]{4}(-[2-9A-HJKMNP-Z]{4}){3}$/);
     const stored = await h.database.db.select().from(cardCodes).where(eq(cardCodes.batchSn, created.batch.batchSn));
     const dump = JSON.stringify(stored);
-    for (const c of created.codes) assert.ok(!dump.includes(c.replace(/-/g, '')) && !dump.includes(c), 'no code in clear');
+    for (const c of created.codes)
+      assert.ok(!dump.includes(c.replace(/-/g, '')) && !dump.includes(c), 'no code in clear');
     const { token } = await customer();
     assert.equal((await redeem(token, created.codes[2])).status, 200);
-    const list = await h.inject({ method: 'GET', url: '/ops/card/batches?projectSn=demo', headers: { authorization: `Bearer ${h.config.opsKey}` } });
-    const batch = (list.body.info as { list: { batchSn: string; codes: number; redeemed: number }[] }).list.find((b) => b.batchSn === created.batch.batchSn);
+    const list = await h.inject({
+      method: 'GET',
+      url: '/ops/card/batches?projectSn=demo',
+      headers: { authorization: `Bearer ${h.config.opsKey}` },
+    });
+    const batch = (list.body.info as { list: { batchSn: string; codes: number; redeemed: number }[] }).list.find(
+      (b) => b.batchSn === created.batch.batchSn,
+    );
     assert.deepEqual([batch?.codes, batch?.redeemed], [5, 1]);
   });
 
   test('bad batches are 400; no bearer is 401', async () => {
-    const bad = await h.inject({ method: 'POST', url: '/ops/card/batches', headers: { authorization: `Bearer ${h.config.opsKey}` }, payload: { projectSn: 'demo', cardName: 'x', count: 0 } });
+    const bad = await h.inject({
+      method: 'POST',
+      url: '/ops/card/batches',
+      headers: { authorization: `Bearer ${h.config.opsKey}` },
+      payload: { projectSn: 'demo', cardName: 'x', count: 0 },
+    });
     assert.equal(bad.status, 400);
-    const foreign = await h.inject({ method: 'POST', url: '/ops/card/batches', headers: { authorization: `Bearer ${h.config.opsKey}` }, payload: { projectSn: 'demo', cardName: 'x', count: 1, couponSns: ['course-cp-amount'] } });
+    const foreign = await h.inject({
+      method: 'POST',
+      url: '/ops/card/batches',
+      headers: { authorization: `Bearer ${h.config.opsKey}` },
+      payload: { projectSn: 'demo', cardName: 'x', count: 1, couponSns: ['course-cp-amount'] },
+    });
     assert.equal(foreign.status, 400);
-    assert.equal((await h.inject({ method: 'POST', url: '/ops/card/batches', payload: { projectSn: 'demo', cardName: 'x', count: 1 } })).status, 401);
+    assert.equal(
+      (
+        await h.inject({
+          method: 'POST',
+          url: '/ops/card/batches',
+          payload: { projectSn: 'demo', cardName: 'x', count: 1 },
+        })
+      ).status,
+      401,
+    );
   });
 });

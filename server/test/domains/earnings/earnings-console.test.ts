@@ -17,8 +17,23 @@ describe('ops withdrawal console', () => {
   after(async () => h.close());
 
   const withdrawal = (no: string, status: OpsWithdrawal['status']): OpsWithdrawal => ({
-    withdrawalNo: no, amount: 10000, fee: 60, actualAmount: 9940, status, statusText: status, bankName: '招商银行', cardMasked: '**** 7894',
-    createdAt: '2026-11-05T02:00:00Z', holderName: '*三', reason: null, reviewedAt: null, finishedAt: null, timeline: [], userId: 'u1', phone: '13800138000', payoutRef: null,
+    withdrawalNo: no,
+    amount: 10000,
+    fee: 60,
+    actualAmount: 9940,
+    status,
+    statusText: status,
+    bankName: '招商银行',
+    cardMasked: '**** 7894',
+    createdAt: '2026-11-05T02:00:00Z',
+    holderName: '*三',
+    reason: null,
+    reviewedAt: null,
+    finishedAt: null,
+    timeline: [],
+    userId: 'u1',
+    phone: '13800138000',
+    payoutRef: null,
   });
 
   async function openConsole(list: OpsWithdrawal[], confirms: boolean[]) {
@@ -65,7 +80,15 @@ describe('ops withdrawal console', () => {
   });
 
   it('实际到账 only for a paid-out withdrawal', async () => {
-    const c = await openConsole([withdrawal('WD2', 'SUCCESS'), withdrawal('WD3', 'REJECTED'), withdrawal('WD4', 'FAILED'), withdrawal('WD5', 'PAYING')], []);
+    const c = await openConsole(
+      [
+        withdrawal('WD2', 'SUCCESS'),
+        withdrawal('WD3', 'REJECTED'),
+        withdrawal('WD4', 'FAILED'),
+        withdrawal('WD5', 'PAYING'),
+      ],
+      [],
+    );
     const line = (no: string) => c.doc.querySelector(`.card[data-no="${no}"]`)?.textContent ?? '';
     assert.match(line('WD2'), /实际到账 ¥99\.40/);
     for (const no of ['WD3', 'WD4']) {

@@ -11,7 +11,17 @@ import { users } from '../../../src/domains/user/schema';
 import { invalidateReadModels } from '../../../src/runtime/read-cache';
 import { buildHarness, type Harness } from '../../helpers/app';
 
-const KEYS = ['token', 'userInfo', 'timestamp', 'needAuth', 'wechatOfficialAccount', 'tips', 'sceneStyle', 'projectEnum', 'projectParam'];
+const KEYS = [
+  'token',
+  'userInfo',
+  'timestamp',
+  'needAuth',
+  'wechatOfficialAccount',
+  'tips',
+  'sceneStyle',
+  'projectEnum',
+  'projectParam',
+];
 
 describe('the entrance answer', () => {
   let h: Harness;
@@ -20,7 +30,11 @@ describe('the entrance answer', () => {
   });
   after(() => h.close());
 
-  type Info = Record<string, unknown> & { token: string; userInfo: Record<string, unknown>; projectParam: Record<string, unknown> };
+  type Info = Record<string, unknown> & {
+    token: string;
+    userInfo: Record<string, unknown>;
+    projectParam: Record<string, unknown>;
+  };
   const enter = async (token?: string) => (await h.post<Info>('/front/v1/entrance', { projectSn: 'demo' }, token)).body;
 
   it('names every field of the contract, in its order, for a new visitor and for a customer', async () => {
@@ -29,7 +43,10 @@ describe('the entrance answer', () => {
     assert.deepEqual(Object.keys(visitor.info), KEYS);
     assert.equal(visitor.info.needAuth, true);
     assert.ok(Math.abs(Number(visitor.info.timestamp) - Date.now()) < 60_000);
-    assert.deepEqual(visitor.info.projectParam, { projectSn: 'demo', projectName: (await h.database.db.select().from(projects).where(eq(projects.projectSn, 'demo')))[0]!.name });
+    assert.deepEqual(visitor.info.projectParam, {
+      projectSn: 'demo',
+      projectName: (await h.database.db.select().from(projects).where(eq(projects.projectSn, 'demo')))[0]!.name,
+    });
 
     const { token, userId } = await h.login('13800138077');
     const odd = '小"明"\\ 😀\n</script>';

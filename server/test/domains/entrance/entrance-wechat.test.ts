@@ -43,7 +43,11 @@ describe('entrance: wechatOfficialAccount', () => {
 
     const sign = await plain.get('/js/getJSSign', { projectSn: 'demo', url: PAGE });
     assert.deepEqual([sign.status, sign.body.code], [400, ERROR_CODES.WECHAT_UNAVAILABLE]);
-    const oauth = await plain.get('/front/v1/wechat/oauth/authorize', { redirectUri: PAGE, scope: 'snsapi_base' }, info.token);
+    const oauth = await plain.get(
+      '/front/v1/wechat/oauth/authorize',
+      { redirectUri: PAGE, scope: 'snsapi_base' },
+      info.token,
+    );
     assert.deepEqual([oauth.status, oauth.body.code], [400, ERROR_CODES.WECHAT_UNAVAILABLE]);
   });
 
@@ -55,7 +59,11 @@ describe('entrance: wechatOfficialAccount', () => {
     const sign = await wechat.get<{ appid: string }>('/js/getJSSign', { projectSn: 'demo', url: PAGE });
     assert.equal(sign.status, 200, sign.raw.body);
     assert.equal(sign.body.info.appid, fake.appId);
-    const oauth = await wechat.get<{ url: string | null }>('/front/v1/wechat/oauth/authorize', { redirectUri: PAGE, scope: 'snsapi_base' }, info.token);
+    const oauth = await wechat.get<{ url: string | null }>(
+      '/front/v1/wechat/oauth/authorize',
+      { redirectUri: PAGE, scope: 'snsapi_base' },
+      info.token,
+    );
     assert.equal(oauth.status, 200, oauth.raw.body);
     assert.ok(oauth.body.info.url?.startsWith(`${fake.base}/connect/oauth2/authorize?`));
   });

@@ -37,7 +37,9 @@ describe('entrance, tips and user routes', () => {
   it('visitors entering at once each get their own user and a working session, and no row is written for them', async () => {
     const usersBefore = (await h.database.db.select().from(users)).length;
     const sessionsBefore = (await h.database.db.select().from(sessions)).length;
-    const entered = await Promise.all(Array.from({ length: 30 }, () => h.post<EntranceInfo>('/front/v1/entrance', { projectSn: 'demo' })));
+    const entered = await Promise.all(
+      Array.from({ length: 30 }, () => h.post<EntranceInfo>('/front/v1/entrance', { projectSn: 'demo' })),
+    );
     assert.ok(entered.every((r) => r.status === 200));
     const ids = new Set(entered.map((r) => r.body.info.userInfo.userId));
     assert.equal(ids.size, 30);
@@ -47,7 +49,11 @@ describe('entrance, tips and user routes', () => {
       const menu = await h.get('/front/v1/customerPage/menu', {}, r.body.info.token);
       assert.equal(menu.status, 200, 'the visitor token works at once');
       const again = await h.post<EntranceInfo>('/front/v1/entrance', { projectSn: 'demo' }, r.body.info.token);
-      assert.deepEqual([again.body.info.token, again.body.info.userInfo], [r.body.info.token, r.body.info.userInfo], 'the same visitor comes back');
+      assert.deepEqual(
+        [again.body.info.token, again.body.info.userInfo],
+        [r.body.info.token, r.body.info.userInfo],
+        'the same visitor comes back',
+      );
       const cached = await h.get<UserInfo>('/front/v1/user/cache', {}, r.body.info.token);
       assert.deepEqual(cached.body.info, r.body.info.userInfo);
     }
@@ -63,13 +69,21 @@ describe('entrance, tips and user routes', () => {
     // Another user id with the same signature (its last digit changed, whatever it was: a UUID ending in 0 once made
     // this 'forgery' the real token), a longer life, a signature flipped in one character.
     const flipped = `${prefix}.${payload}.${mac.slice(0, -2)}${mac.at(-2) === 'A' ? 'B' : 'A'}${mac.at(-1)}`;
-    for (const bad of [forged([`${claims[0].slice(0, -1)}${claims[0].endsWith('0') ? '1' : '0'}`, ...claims.slice(1)]), forged([...claims.slice(0, 4), claims[4] + 1]), flipped, `${prefix}.${payload}`, 'v1.x.y']) {
+    for (const bad of [
+      forged([`${claims[0].slice(0, -1)}${claims[0].endsWith('0') ? '1' : '0'}`, ...claims.slice(1)]),
+      forged([...claims.slice(0, 4), claims[4] + 1]),
+      flipped,
+      `${prefix}.${payload}`,
+      'v1.x.y',
+    ]) {
       const res = await h.get('/front/v1/user/cache', {}, bad);
       assert.equal(res.status, 401, bad);
     }
     // A token of the right form signed with a key of our own choosing.
     const { createHmac } = await import('node:crypto');
-    const expired = Buffer.from(JSON.stringify([...claims.slice(0, 3), claims[3] - 10, Date.now() - 1])).toString('base64url');
+    const expired = Buffer.from(JSON.stringify([...claims.slice(0, 3), claims[3] - 10, Date.now() - 1])).toString(
+      'base64url',
+    );
     const ownKey = createHmac('sha256', 'not-the-server-key').update('v1.').update(expired).digest('base64url');
     assert.equal((await h.get('/front/v1/user/cache', {}, `v1.${expired}.${ownKey}`)).status, 401);
   });
@@ -81,7 +95,12 @@ describe('entrance, tips and user routes', () => {
     assert.equal((await h.get('/front/v1/user/cache', {}, revoked)).status, 200);
     const claims = await readVisitorToken(h.database.db, revoked);
     assert.ok(claims);
-    await revokeSession(h.database.db, { token: revoked, userId: claims.userId, projectSn: claims.projectSn, visitor: claims });
+    await revokeSession(h.database.db, {
+      token: revoked,
+      userId: claims.userId,
+      projectSn: claims.projectSn,
+      visitor: claims,
+    });
     assert.equal((await h.get('/front/v1/user/cache', {}, revoked)).status, 401);
     const [row] = await h.database.db.select().from(sessions).where(eq(sessions.userId, claims.userId));
     assert.ok(row?.revokedAt, 'the revocation is stored, so it outlives this process');
@@ -94,7 +113,11 @@ describe('entrance, tips and user routes', () => {
     assert.ok(turnedClaims);
     await ensureVisitorRow(h.database.db, { visitor: turnedClaims });
     await h.database.db.update(users).set({ phone: '13700138555' }).where(eq(users.userId, turned.userInfo.userId));
-    assert.equal((await h.get('/front/v1/user/cache', {}, turned.token)).status, 401, 'a visitor token never speaks for a customer');
+    assert.equal(
+      (await h.get('/front/v1/user/cache', {}, turned.token)).status,
+      401,
+      'a visitor token never speaks for a customer',
+    );
   });
 
   it('keeps a live session of the same project and replaces one of another project', async () => {
@@ -129,18 +152,31 @@ describe('entrance, tips and user routes', () => {
       await h.database.db.update(projects).set({ status: 'ONLINE' }).where(eq(projects.projectSn, 'baidu'));
       invalidateReadModels(h.database.db, 'baidu');
     }
-    assert.equal((await h.post('/front/v1/entrance', { projectSn: 'baidu' })).status, 200, 'back online once invalidated');
+    assert.equal(
+      (await h.post('/front/v1/entrance', { projectSn: 'baidu' })).status,
+      200,
+      'back online once invalidated',
+    );
   });
 
-  it('returns tips by key, preferring the project type\'s own text, null when unknown', async () => {
+  it("returns tips by key, preferring the project type's own text, null when unknown", async () => {
     const shared = await h.post<{ tips: string | null }>('/front/v1/entrance/tips', { enumKey: 'INTEGRAL_QUERY' });
     assert.equal(shared.body.info.tips, '积分查询可能会延迟，具体以移动官方积分余额为准');
     // §9: the points project's integral note is exactly the spec's text.
-    const points = await h.post<{ tips: string | null }>('/front/v1/entrance/tips', { enumKey: 'INTEGRAL_QUERY', projectEnum: 'INTEGRAL_APPLE' });
+    const points = await h.post<{ tips: string | null }>('/front/v1/entrance/tips', {
+      enumKey: 'INTEGRAL_QUERY',
+      projectEnum: 'INTEGRAL_APPLE',
+    });
     assert.equal(points.body.info.tips, '积分查询可能会延迟，具体以移动官方积分余额为准');
-    const own = await h.post<{ tips: string | null }>('/front/v1/entrance/tips', { enumKey: 'LOGIN', projectEnum: 'INTEGRAL_APPLE' });
+    const own = await h.post<{ tips: string | null }>('/front/v1/entrance/tips', {
+      enumKey: 'LOGIN',
+      projectEnum: 'INTEGRAL_APPLE',
+    });
     assert.match(String(own.body.info.tips), /积分兑换规则/);
-    const fallback = await h.post<{ tips: string | null }>('/front/v1/entrance/tips', { enumKey: 'LOGIN', projectEnum: 'DEFAULT' });
+    const fallback = await h.post<{ tips: string | null }>('/front/v1/entrance/tips', {
+      enumKey: 'LOGIN',
+      projectEnum: 'DEFAULT',
+    });
     assert.match(String(fallback.body.info.tips), /用户协议/);
     const none = await h.post<{ tips: string | null }>('/front/v1/entrance/tips', { enumKey: 'NOTHING' });
     assert.deepEqual(none.body, { state: true, message: 'success', info: { tips: null } });

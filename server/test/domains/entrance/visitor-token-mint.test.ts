@@ -19,9 +19,21 @@ describe('mintWith', () => {
       const { token, claims } = mintWith(key, projectSn, 30);
       const [prefix, payload, mac] = token.split('.');
       assert.equal(prefix, 'v1');
-      const expected = JSON.stringify([claims.userId, claims.projectSn, claims.unionId, claims.issuedAt, claims.expiresAt]);
+      const expected = JSON.stringify([
+        claims.userId,
+        claims.projectSn,
+        claims.unionId,
+        claims.issuedAt,
+        claims.expiresAt,
+      ]);
       assert.equal(payload, Buffer.from(expected).toString('base64url'), projectSn);
-      assert.deepEqual(JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')), [claims.userId, projectSn, claims.unionId, claims.issuedAt, claims.expiresAt]);
+      assert.deepEqual(JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')), [
+        claims.userId,
+        projectSn,
+        claims.unionId,
+        claims.issuedAt,
+        claims.expiresAt,
+      ]);
       assert.equal(mac, createHmac('sha256', key).update(`v1.${payload}`).digest('base64url'));
       assert.equal(claims.projectSn, projectSn);
       assert.ok(claims.issuedAt >= before && claims.issuedAt <= Date.now());

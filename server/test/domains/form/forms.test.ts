@@ -40,10 +40,23 @@ const GOOD: Record<string, string> = {
 
 describe('form detail', () => {
   test('renders every keyName with its §5 placeholder, input type, textarea and limits', async () => {
-    const res = await h.get<FormDetail>(`/front/v1/form/detail/${demoFormSn('demo')}`, { sourceType: 'BANNER', targetSn: 'x' }, token);
+    const res = await h.get<FormDetail>(
+      `/front/v1/form/detail/${demoFormSn('demo')}`,
+      { sourceType: 'BANNER', targetSn: 'x' },
+      token,
+    );
     assert.equal(res.status, 200, res.raw.body);
     const byKey = Object.fromEntries(res.body.info.fields.map((f) => [f.keyName, f]));
-    assert.deepEqual(Object.keys(byKey).sort(), ['ADDRESS', 'EMAIL', 'IDCARD', 'IDCARD_OUT', 'NAME', 'NUMBER', 'PHONE', 'TEXT']);
+    assert.deepEqual(Object.keys(byKey).sort(), [
+      'ADDRESS',
+      'EMAIL',
+      'IDCARD',
+      'IDCARD_OUT',
+      'NAME',
+      'NUMBER',
+      'PHONE',
+      'TEXT',
+    ]);
     assert.equal(byKey.NAME.placeholder, '请输入姓名');
     assert.equal(byKey.IDCARD.placeholder, '请输入身份证号');
     assert.equal(byKey.NUMBER.placeholder, '请输入数字');
@@ -61,7 +74,7 @@ describe('form detail', () => {
     assert.equal(res.body.info.submitted, false);
   });
 
-  test('another project\'s form and a missing one are not found', async () => {
+  test("another project's form and a missing one are not found", async () => {
     assert.equal((await h.get(`/front/v1/form/detail/${demoFormSn('course')}`, {}, token)).status, 404);
     const missing = await h.get('/front/v1/form/detail/nope', {}, token);
     assert.equal(missing.status, 404);
@@ -71,9 +84,13 @@ describe('form detail', () => {
 
 describe('commit', () => {
   const commit = (values: Record<string, string>, as = token, extra: Record<string, unknown> = {}) =>
-    h.post<{ submissionSn: string; successText: string }>('/front/v1/form/commit', { formSn: demoFormSn('demo'), values, ...extra }, as);
+    h.post<{ submissionSn: string; successText: string }>(
+      '/front/v1/form/commit',
+      { formSn: demoFormSn('demo'), values, ...extra },
+      as,
+    );
 
-  test('each bad field is named in §5\'s words with its nKey', async () => {
+  test("each bad field is named in §5's words with its nKey", async () => {
     const cases: Array<[string, string, string]> = [
       ['fName1', '', '请输入姓名'],
       ['fPhon1', '12800138000', '请输入正确的手机号码'],
@@ -114,7 +131,11 @@ describe('commit', () => {
     const sent = await h.post('/front/v1/form/send/phone_check_code', { formSn, phone: values.sPhon1 }, user.token);
     assert.equal(sent.status, 200, sent.raw.body);
     const code = h.sms.lastCode(values.sPhon1);
-    const wrong = await h.post('/front/v1/form/commit', { formSn, values, phoneCode: code === '000000' ? '111111' : '000000' }, user.token);
+    const wrong = await h.post(
+      '/front/v1/form/commit',
+      { formSn, values, phoneCode: code === '000000' ? '111111' : '000000' },
+      user.token,
+    );
     assert.equal(wrong.status, 400);
     assert.equal(wrong.body.message, '验证码错误');
     const [a, b] = await Promise.all([
@@ -124,17 +145,27 @@ describe('commit', () => {
     assert.equal([a, b].filter((r) => r.status === 200).length, 1, `${a.raw.body} / ${b.raw.body}`);
     const detail = await h.get<FormDetail>(`/front/v1/form/detail/${formSn}`, {}, user.token);
     assert.equal(detail.body.info.submitted, true);
-    await h.post('/front/v1/form/send/phone_check_code', { formSn, phone: values.sPhon1 }, user.token).catch(() => undefined);
+    await h
+      .post('/front/v1/form/send/phone_check_code', { formSn, phone: values.sPhon1 }, user.token)
+      .catch(() => undefined);
     const second = await h.post('/front/v1/form/commit', { formSn, values, phoneCode: '123456' }, user.token);
     assert.equal(second.status, 409);
     assert.equal(second.body.message, '您已提交过该表单，无需重复提交');
   });
 
   test('a code is only sent for a form that asks for a phone check', async () => {
-    const res = await h.post('/front/v1/form/send/phone_check_code', { formSn: demoFormSn('demo'), phone: '13800138000' }, token);
+    const res = await h.post(
+      '/front/v1/form/send/phone_check_code',
+      { formSn: demoFormSn('demo'), phone: '13800138000' },
+      token,
+    );
     assert.equal(res.status, 400);
     assert.equal(res.body.message, '该表单无需手机验证');
-    const bad = await h.post('/front/v1/form/send/phone_check_code', { formSn: demoOnceFormSn('demo'), phone: '123' }, token);
+    const bad = await h.post(
+      '/front/v1/form/send/phone_check_code',
+      { formSn: demoOnceFormSn('demo'), phone: '123' },
+      token,
+    );
     assert.equal(bad.body.message, '请输入正确的手机号码');
   });
 });
@@ -154,7 +185,14 @@ describe('operator forms', () => {
       method: 'POST',
       url: '/ops/forms',
       headers: ops,
-      payload: { projectSn: 'demo', title: '试听登记', fields: [{ keyName: 'NAME', label: '姓名' }, { keyName: 'TEXT', label: '备注', required: false, multiline: true }] },
+      payload: {
+        projectSn: 'demo',
+        title: '试听登记',
+        fields: [
+          { keyName: 'NAME', label: '姓名' },
+          { keyName: 'TEXT', label: '备注', required: false, multiline: true },
+        ],
+      },
     });
     assert.equal(created.status, 200, String(created.raw.body));
     const formSn = (created.body.info as { formSn: string }).formSn;
@@ -162,15 +200,26 @@ describe('operator forms', () => {
     assert.equal(detail.body.info.fields.length, 2);
     const [name, note] = detail.body.info.fields;
     assert.match(name.nKey, /^[A-Za-z0-9_-]{6}$/);
-    await h.post('/front/v1/form/commit', { formSn, values: { [name.nKey]: '=HYPERLINK("x")', [note.nKey]: '多行\n备注' } }, token);
+    await h.post(
+      '/front/v1/form/commit',
+      { formSn, values: { [name.nKey]: '=HYPERLINK("x")', [note.nKey]: '多行\n备注' } },
+      token,
+    );
     const csv = await h.app.inject({ method: 'GET', url: `/ops/forms/${formSn}/submissions.csv`, headers: ops });
     assert.match(csv.body, /提交编号,提交时间,用户手机号,姓名,备注,来源类型,来源编号/);
     assert.match(csv.body, /"'=HYPERLINK\(""x""\)"/);
     assert.match(csv.body, /"多行\n备注"/);
     const list = await h.inject({ method: 'GET', url: '/ops/forms?projectSn=demo', headers: ops });
-    const mine = (list.body.info as { list: Array<{ formSn: string; submissions: number }> }).list.find((f) => f.formSn === formSn);
+    const mine = (list.body.info as { list: Array<{ formSn: string; submissions: number }> }).list.find(
+      (f) => f.formSn === formSn,
+    );
     assert.equal(mine?.submissions, 1);
-    const bad = await h.inject({ method: 'POST', url: '/ops/forms', headers: ops, payload: { projectSn: 'demo', title: '', fields: [] } });
+    const bad = await h.inject({
+      method: 'POST',
+      url: '/ops/forms',
+      headers: ops,
+      payload: { projectSn: 'demo', title: '', fields: [] },
+    });
     assert.equal(bad.status, 400);
   });
 

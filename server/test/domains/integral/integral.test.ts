@@ -6,7 +6,14 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { BalanceReply, BindingState, IntegralSubmitResult, PlaceOrderInfo, SignUpResult, ZeroActivityInfo } from '@contract/integral';
+import type {
+  BalanceReply,
+  BindingState,
+  IntegralSubmitResult,
+  PlaceOrderInfo,
+  SignUpResult,
+  ZeroActivityInfo,
+} from '@contract/integral';
 import type { ActivityDetail } from '@contract/activity';
 import type { Paged } from '@contract/common';
 import type { ActivityCard } from '@contract/pages';
@@ -28,7 +35,11 @@ before(async () => {
 after(async () => h.close());
 
 async function balance(token: string, phone: string, integralType = 'MOBILE_INTEGRAL', callbackUrl?: string) {
-  const res = await h.post<BalanceReply>(`${I}/balance`, { integralType, phone, ...(callbackUrl ? { callbackUrl } : {}) }, token);
+  const res = await h.post<BalanceReply>(
+    `${I}/balance`,
+    { integralType, phone, ...(callbackUrl ? { callbackUrl } : {}) },
+    token,
+  );
   assert.equal(res.status, 200, res.raw.body);
   return res.body.info;
 }
@@ -38,8 +49,18 @@ describe('binding and balance', () => {
     const a = await customer();
     const b = await customer();
     const before = await h.get<BindingState>(`${I}/binding/state`, { integralType: 'MOBILE_INTEGRAL' }, a);
-    assert.deepEqual(before.body.info, { integralType: 'MOBILE_INTEGRAL', bound: false, phone: null, point: null, needAuth: false });
-    const bound = await h.post<BindingState>(`${I}/bind/search`, { integralType: 'MOBILE_INTEGRAL', updatePhone: '13800138000' }, a);
+    assert.deepEqual(before.body.info, {
+      integralType: 'MOBILE_INTEGRAL',
+      bound: false,
+      phone: null,
+      point: null,
+      needAuth: false,
+    });
+    const bound = await h.post<BindingState>(
+      `${I}/bind/search`,
+      { integralType: 'MOBILE_INTEGRAL', updatePhone: '13800138000' },
+      a,
+    );
     assert.equal(bound.status, 200, bound.raw.body);
     assert.equal(bound.body.info.phone, '13800138000');
     assert.equal(bound.body.info.point, 24000);
@@ -61,7 +82,12 @@ describe('binding and balance', () => {
   test('a phone that must authorise gets flag + redirectUrl; the sandbox page takes the code and sends the browser back', async () => {
     const t = await customer();
     const phone = '13800138009';
-    const first = await balance(t, phone, 'MOBILE_INTEGRAL', '/#/pages/activity/activityDetail?actSn=integral-integral-01');
+    const first = await balance(
+      t,
+      phone,
+      'MOBILE_INTEGRAL',
+      '/#/pages/activity/activityDetail?actSn=integral-integral-01',
+    );
     assert.equal(first.flag, true);
     assert.equal(first.balance, null);
     assert.match(first.redirectUrl ?? '', /^\/sandbox\/carrier\/authorise\/ca[0-9a-f]{32}$/);
@@ -69,7 +95,13 @@ describe('binding and balance', () => {
     assert.equal(page.status, 200);
     assert.match(page.raw.body, /运营商积分授权/);
     assert.match(page.raw.body, /138\*\*\*\*8009/);
-    const form = (code: string) => h.inject({ method: 'POST', url: first.redirectUrl!, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `code=${code}` });
+    const form = (code: string) =>
+      h.inject({
+        method: 'POST',
+        url: first.redirectUrl!,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `code=${code}`,
+      });
     const wrong = await form('000000');
     assert.equal(wrong.status, 400);
     assert.match(wrong.raw.body, /验证码错误/);
@@ -88,7 +120,12 @@ describe('binding and balance', () => {
     const t = await customer();
     const first = await balance(t, '13800138019', 'UNICOM_INTEGRAL', MINI_CALLBACK_PATH);
     assert.equal(first.flag, true);
-    const right = await h.inject({ method: 'POST', url: first.redirectUrl!, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'code=138019' });
+    const right = await h.inject({
+      method: 'POST',
+      url: first.redirectUrl!,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'code=138019',
+    });
     assert.equal(right.status, 303);
     assert.equal(right.raw.headers.location, MINI_CALLBACK_PATH);
     assert.equal((await balance(t, '13800138019', 'UNICOM_INTEGRAL')).balance, 24057);
@@ -96,7 +133,11 @@ describe('binding and balance', () => {
 
   test('a callbackUrl to another origin is refused', async () => {
     const t = await customer();
-    const res = await h.post(`${I}/balance`, { integralType: 'MOBILE_INTEGRAL', phone: '13800138009', callbackUrl: 'https://evil.example/' }, t);
+    const res = await h.post(
+      `${I}/balance`,
+      { integralType: 'MOBILE_INTEGRAL', phone: '13800138009', callbackUrl: 'https://evil.example/' },
+      t,
+    );
     assert.equal(res.status, 400);
     assert.equal(res.body.message, '跳转地址不正确');
   });
@@ -118,7 +159,18 @@ describe('binding and balance', () => {
     assert.equal(bind.status, 400);
     const state = await h.get(`${I}/binding/state`, { integralType: 'x' }, t);
     assert.equal(state.status, 400);
-    const submit = await h.post(`${O}/submit/integral`, { actSn: 'integral-integral-01', integralType: 'MOBILE_INTEGRAL', phone: '13800138000', points: -1, cashAmount: 0, requestId: rid() }, t);
+    const submit = await h.post(
+      `${O}/submit/integral`,
+      {
+        actSn: 'integral-integral-01',
+        integralType: 'MOBILE_INTEGRAL',
+        phone: '13800138000',
+        points: -1,
+        cashAmount: 0,
+        requestId: rid(),
+      },
+      t,
+    );
     assert.equal(submit.status, 400);
   });
 });
@@ -132,7 +184,11 @@ describe('points orders', () => {
     return t;
   }
   const submit = (t: string, phone: string, requestId = rid(), extra: Record<string, unknown> = {}) =>
-    h.post<IntegralSubmitResult>(`${O}/submit/integral`, { actSn: ITEM, integralType: 'MOBILE_INTEGRAL', phone, points: 800, cashAmount: 0, requestId, ...extra }, t);
+    h.post<IntegralSubmitResult>(
+      `${O}/submit/integral`,
+      { actSn: ITEM, integralType: 'MOBILE_INTEGRAL', phone, points: 800, cashAmount: 0, requestId, ...extra },
+      t,
+    );
 
   test('the confirmation shows price, balance and what remains; the order deducts exactly its price', async () => {
     const phone = '13900002000'; // 6000
@@ -140,7 +196,14 @@ describe('points orders', () => {
     const place = await h.post<PlaceOrderInfo>(`${O}/integral/place/order`, { actSn: ITEM }, t);
     assert.equal(place.status, 200, place.raw.body);
     assert.deepEqual(
-      { points: place.body.info.points, cash: place.body.info.cashAmount, balance: place.body.info.balance, remaining: place.body.info.remaining, reason: place.body.info.disabledReason, phone: place.body.info.phone },
+      {
+        points: place.body.info.points,
+        cash: place.body.info.cashAmount,
+        balance: place.body.info.balance,
+        remaining: place.body.info.remaining,
+        reason: place.body.info.disabledReason,
+        phone: place.body.info.phone,
+      },
       { points: 800, cash: 0, balance: 6000, remaining: 5200, reason: '', phone },
     );
     const res = await submit(t, phone);
@@ -151,10 +214,17 @@ describe('points orders', () => {
     const detail = await h.get<OrderDetail>(`${O}/details/${res.body.info.orderNo}/`, {}, t);
     assert.equal(detail.status, 200, detail.raw.body);
     // The points spent show on the order beside its cash total (¥0 here), in the detail and the list.
-    assert.deepEqual([detail.body.info.integral, detail.body.info.totalAmount], [{ integralType: 'MOBILE_INTEGRAL', points: 800, cashAmount: 0 }, 0]);
+    assert.deepEqual(
+      [detail.body.info.integral, detail.body.info.totalAmount],
+      [{ integralType: 'MOBILE_INTEGRAL', points: 800, cashAmount: 0 }, 0],
+    );
     const list = await h.get<{ list: OrderSummary[] }>(`${O}/user/orders`, { tab: 'ALL' }, t);
     assert.equal(list.status, 200, list.raw.body);
-    assert.deepEqual(list.body.info.list.find((o) => o.orderNo === res.body.info.orderNo)?.integral, { integralType: 'MOBILE_INTEGRAL', points: 800, cashAmount: 0 });
+    assert.deepEqual(list.body.info.list.find((o) => o.orderNo === res.body.info.orderNo)?.integral, {
+      integralType: 'MOBILE_INTEGRAL',
+      points: 800,
+      cashAmount: 0,
+    });
   });
 
   test('20 concurrent orders never take the balance below zero', async () => {
@@ -188,7 +258,10 @@ describe('points orders', () => {
     await balance(t, '13900004000');
     assert.equal((await submit(t, '13900005000')).body.message, '积分手机号已变更，请重新查询');
     assert.equal((await submit(t, '13900004000', rid(), { points: 1 })).body.message, '订单金额有误，请刷新后重试');
-    assert.equal((await submit(t, '13900004000', rid(), { integralType: 'UNICOM_INTEGRAL' })).body.message, '该商品不支持此类积分兑换');
+    assert.equal(
+      (await submit(t, '13900004000', rid(), { integralType: 'UNICOM_INTEGRAL' })).body.message,
+      '该商品不支持此类积分兑换',
+    );
     assert.equal((await balance(t, '13900004000')).balance, 12000);
   });
 
@@ -199,7 +272,11 @@ describe('points orders', () => {
     const item = 'integral-integral-02'; // 1000 联通积分 + ¥1
     const place = await h.post<PlaceOrderInfo>(`${O}/integral/place/order`, { actSn: item }, t);
     assert.equal(place.body.info.cashAmount, 100);
-    const res = await h.post<IntegralSubmitResult>(`${O}/submit/integral`, { actSn: item, integralType: 'UNICOM_INTEGRAL', phone, points: 1000, cashAmount: 100, requestId: rid() }, t);
+    const res = await h.post<IntegralSubmitResult>(
+      `${O}/submit/integral`,
+      { actSn: item, integralType: 'UNICOM_INTEGRAL', phone, points: 1000, cashAmount: 100, requestId: rid() },
+      t,
+    );
     assert.equal(res.status, 200, res.raw.body);
     assert.equal(res.body.info.orderStatus, 'UNPAID');
     assert.equal(res.body.info.payAmount, 100);
@@ -218,14 +295,22 @@ describe('a points item priced the same everywhere', () => {
 
   test('cards (column, search, hot recommendations), detail, confirmation and order all carry one points price', async () => {
     const t = await customer();
-    const column = await h.post<Paged<ActivityCard>>('/front/v1/customerPage/module/column/list', { columnSn: 'integral-col-integral', page: 1, perSize: 20 }, t);
+    const column = await h.post<Paged<ActivityCard>>(
+      '/front/v1/customerPage/module/column/list',
+      { columnSn: 'integral-col-integral', page: 1, perSize: 20 },
+      t,
+    );
     assert.equal(column.status, 200, column.raw.body);
     const cardOf = (list: ActivityCard[], actSn: string) => list.find((c) => c.actSn === actSn);
     assert.deepEqual(cardOf(column.body.info.list, 'integral-integral-02')?.pointsPrice, UNICOM_CASH);
     assert.deepEqual(cardOf(column.body.info.list, 'integral-integral-01')?.pointsPrice, MOBILE);
     const search = await h.get<Paged<ActivityCard>>('/front/v1/search', { keyword: '话费', page: 1, perSize: 10 }, t);
     assert.deepEqual(cardOf(search.body.info.list, 'integral-integral-02')?.pointsPrice, UNICOM_CASH);
-    const hot = await h.get<{ list: ActivityCard[] }>('/front/v1/activity/hot-recommend', { actSn: 'integral-integral-01' }, t);
+    const hot = await h.get<{ list: ActivityCard[] }>(
+      '/front/v1/activity/hot-recommend',
+      { actSn: 'integral-integral-01' },
+      t,
+    );
     assert.equal(hot.status, 200, hot.raw.body);
     for (const c of hot.body.info.list) assert.equal(Boolean(c.pointsPrice), c.actType === 'INTEGRAL', c.actSn);
 
@@ -238,7 +323,11 @@ describe('a points item priced the same everywhere', () => {
 
     const phone = '13900002501';
     await balance(t, phone, 'UNICOM_INTEGRAL');
-    const res = await h.post<IntegralSubmitResult>(`${O}/submit/integral`, { actSn: 'integral-integral-02', phone, requestId: rid(), ...UNICOM_CASH }, t);
+    const res = await h.post<IntegralSubmitResult>(
+      `${O}/submit/integral`,
+      { actSn: 'integral-integral-02', phone, requestId: rid(), ...UNICOM_CASH },
+      t,
+    );
     assert.equal(res.status, 200, res.raw.body);
     const order = await h.get<OrderDetail>(`${O}/details/${res.body.info.orderNo}/`, {}, t);
     assert.deepEqual(order.body.info.integral, UNICOM_CASH);
@@ -263,7 +352,9 @@ describe('zero-price sign-up', () => {
     const info = await h.post<ZeroActivityInfo>('/front/v1/activity/zero/activity/demo-activity-02', {}, t);
     assert.equal(info.status, 200, info.raw.body);
     assert.deepEqual([info.body.info.free, info.body.info.signedUp], [true, false]);
-    const replies = await Promise.all([1, 2, 3].map(() => h.post<SignUpResult>(`${O}/sign-up`, { actSn: 'demo-activity-02' }, t)));
+    const replies = await Promise.all(
+      [1, 2, 3].map(() => h.post<SignUpResult>(`${O}/sign-up`, { actSn: 'demo-activity-02' }, t)),
+    );
     for (const r of replies) assert.equal(r.status, 200, r.raw.body);
     assert.equal(new Set(replies.map((r) => r.body.info.orderNo)).size, 1);
     assert.equal(replies[0].body.info.orderStatus, 'PAID');

@@ -46,8 +46,14 @@ describe('pure: the deduction spread over the new payments', () => {
   for (const [amounts, credit, expected] of cases) {
     it(`${amounts.join('+')} with credit ${credit} -> ${expected.join('+')}`, () => {
       const out = spreadDeduction(rows(...amounts), credit);
-      assert.deepEqual(out.map((r) => r.deductionAmount), expected);
-      assert.ok(out.reduce((s, r) => s + r.deductionAmount, 0) <= amounts.reduce((a, b) => a + b, 0), 'never above the price');
+      assert.deepEqual(
+        out.map((r) => r.deductionAmount),
+        expected,
+      );
+      assert.ok(
+        out.reduce((s, r) => s + r.deductionAmount, 0) <= amounts.reduce((a, b) => a + b, 0),
+        'never above the price',
+      );
     });
   }
 });
@@ -59,7 +65,15 @@ describe('course change: operator API, schedules with 费用抵扣, refusals', (
   let seq = 0;
   const db = () => h.database.db;
   const ops = (method: 'GET' | 'POST', url: string, payload?: unknown, key = h.config.opsKey) =>
-    h.inject({ method, url, headers: { authorization: `Bearer ${key}`, ...(payload !== undefined ? { 'content-type': 'application/json' } : {}) }, payload: payload !== undefined ? JSON.stringify(payload) : undefined });
+    h.inject({
+      method,
+      url,
+      headers: {
+        authorization: `Bearer ${key}`,
+        ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      payload: payload !== undefined ? JSON.stringify(payload) : undefined,
+    });
   const change = (orderNo: string, body: unknown) => ops('POST', `/ops/orders/${orderNo}/change-course`, body);
   const info = <T>(res: { body: unknown }) => (res.body as { info: T }).info;
   const message = (res: { body: unknown }) => (res.body as { message: string }).message;
@@ -70,23 +84,51 @@ describe('course change: operator API, schedules with 费用抵扣, refusals', (
   };
 
   async function payDue(orderNo: string) {
-    const res = await h.get<PayParams>(`/front/v1/client/order/payment/continue/${orderNo}`, { paySource: 'H5', tradeType: 'MWEB', redirectUrl: REDIRECT + orderNo }, token);
+    const res = await h.get<PayParams>(
+      `/front/v1/client/order/payment/continue/${orderNo}`,
+      { paySource: 'H5', tradeType: 'MWEB', redirectUrl: REDIRECT + orderNo },
+      token,
+    );
     assert.equal(res.status, 200, res.raw.body);
-    const confirm = await h.inject({ method: 'POST', url: `/sandbox/cashier/${res.body.info.paymentSn}/confirm`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const confirm = await h.inject({
+      method: 'POST',
+      url: `/sandbox/cashier/${res.body.info.paymentSn}/confirm`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     assert.equal(confirm.status, 303, String(confirm.raw.body));
     return res.body.info;
   }
 
   /** A course order as submission writes it, `payCount` of its payments paid at the sandbox cashier. */
-  async function order(amounts: number[], payCount = amounts.length, actSn = OLD_COURSE, orderType = 'COURSE'): Promise<string> {
+  async function order(
+    amounts: number[],
+    payCount = amounts.length,
+    actSn = OLD_COURSE,
+    orderType = 'COURSE',
+  ): Promise<string> {
     seq += 1;
     const orderNo = `CC${Date.now()}${String(seq).padStart(4, '0')}`;
     const payType = amounts.length > 1 ? 3 : 1;
-    await db().insert(orders).values({
-      orderNo, projectSn: 'demo', userId, actSn, orderType, orderPayType: payType, status: 'UNPAID',
-      totalAmount: amounts.reduce((a, b) => a + b, 0), snapshot: { courseName: '成人高考专升本', applicant: [{ label: '姓名', keyName: 'NAME', value: '张三' }] }, expiresAt: new Date(Date.now() + 30 * 60_000),
-    });
-    await db().insert(orderPayments).values(amounts.map((amount, i) => ({ orderNo, seq: i + 1, kind: payType === 3 ? 'INSTALLMENT' : 'NORMAL', amount })));
+    await db()
+      .insert(orders)
+      .values({
+        orderNo,
+        projectSn: 'demo',
+        userId,
+        actSn,
+        orderType,
+        orderPayType: payType,
+        status: 'UNPAID',
+        totalAmount: amounts.reduce((a, b) => a + b, 0),
+        snapshot: { courseName: '成人高考专升本', applicant: [{ label: '姓名', keyName: 'NAME', value: '张三' }] },
+        expiresAt: new Date(Date.now() + 30 * 60_000),
+      });
+    await db()
+      .insert(orderPayments)
+      .values(
+        amounts.map((amount, i) => ({ orderNo, seq: i + 1, kind: payType === 3 ? 'INSTALLMENT' : 'NORMAL', amount })),
+      );
     for (let i = 0; i < payCount; i++) await payDue(orderNo);
     return orderNo;
   }
@@ -107,7 +149,10 @@ describe('course change: operator API, schedules with 费用抵扣, refusals', (
     const res = await ops('GET', `/ops/orders/${orderNo}/course-change`);
     assert.equal(res.status, 200, String(res.raw.body));
     const o = info<CourseChangeOptions>(res);
-    assert.deepEqual([o.credit, o.allowed, o.notAllowedReason, o.orderStatus], [20000, true, null, 'UNPAID_INSTALLMENTS']);
+    assert.deepEqual(
+      [o.credit, o.allowed, o.notAllowedReason, o.orderStatus],
+      [20000, true, null, 'UNPAID_INSTALLMENTS'],
+    );
     assert.ok(!o.courses.some((c) => c.actSn === OLD_COURSE), 'not to the same course');
     const target = o.courses.find((c) => c.actSn === NEW_COURSE);
     assert.ok(target && target.price > 20000);
@@ -119,19 +164,29 @@ describe('course change: operator API, schedules with 费用抵扣, refusals', (
     const res = await change(oldNo, { actSn: NEW_COURSE, message: '客户申请换课' });
     assert.equal(res.status, 200, String(res.raw.body));
     const r = info<CourseChangeResult>(res);
-    assert.deepEqual([r.oldOrderNo, r.oldOrderStatus, r.credit, r.deductionAmount, r.uncovered], [oldNo, 'DEAL_DONE_COURSE', 20000, 20000, 0]);
+    assert.deepEqual(
+      [r.oldOrderNo, r.oldOrderStatus, r.credit, r.deductionAmount, r.uncovered],
+      [oldNo, 'DEAL_DONE_COURSE', 20000, 20000, 0],
+    );
 
     const old = await detail(oldNo);
     assert.equal(old.orderStatus, 'DEAL_DONE_COURSE');
     assert.deepEqual([old.canPay, old.canCancel, old.canApplyAfterSale], [false, false, false]);
     assert.deepEqual([old.courseChange?.direction, old.courseChange?.orderNo], ['TO', r.newOrderNo]);
     assert.equal(old.courseChange?.message, '客户申请换课');
-    const payOld = await h.get(`/front/v1/client/order/payment/continue/${oldNo}`, { paySource: 'H5', tradeType: 'MWEB' }, token);
+    const payOld = await h.get(
+      `/front/v1/client/order/payment/continue/${oldNo}`,
+      { paySource: 'H5', tradeType: 'MWEB' },
+      token,
+    );
     assert.deepEqual([payOld.status, payOld.body.message], [409, '订单已换课']);
     // The order's history (order_events) records the change.
     const events = await db().select().from(orderEvents).where(eq(orderEvents.orderNo, oldNo)).orderBy(orderEvents.id);
     const last = events.at(-1)!;
-    assert.deepEqual([last.event, last.fromStatus, last.toStatus], ['CHANGE_COURSE', 'UNPAID_INSTALLMENTS', 'DEAL_DONE_COURSE']);
+    assert.deepEqual(
+      [last.event, last.fromStatus, last.toStatus],
+      ['CHANGE_COURSE', 'UNPAID_INSTALLMENTS', 'DEAL_DONE_COURSE'],
+    );
 
     const fresh = await detail(r.newOrderNo);
     assert.equal(fresh.actSn, NEW_COURSE);
@@ -139,18 +194,36 @@ describe('course change: operator API, schedules with 费用抵扣, refusals', (
     assert.equal(fresh.discountAmount, 0, '§6: no coupon on a changed-course order');
     assert.equal(fresh.totalAmount, r.price);
     assert.equal(fresh.deductionAmount, 20000);
-    assert.deepEqual([fresh.courseChange?.direction, fresh.courseChange?.orderNo, fresh.courseChange?.deductionAmount], ['FROM', oldNo, 20000]);
+    assert.deepEqual(
+      [fresh.courseChange?.direction, fresh.courseChange?.orderNo, fresh.courseChange?.deductionAmount],
+      ['FROM', oldNo, 20000],
+    );
     assert.equal(fresh.applicant[0]?.value, '张三', 'the enrolled applicant carries over');
     const list = fresh.installmentInfoList;
-    assert.equal(list.reduce((s, i) => s + i.installmentAmount, 0), r.price);
-    assert.deepEqual(list.map((i) => i.deductionAmount), spreadDeduction(list.map((i) => ({ amount: i.installmentAmount })), 20000).map((x) => x.deductionAmount));
+    assert.equal(
+      list.reduce((s, i) => s + i.installmentAmount, 0),
+      r.price,
+    );
+    assert.deepEqual(
+      list.map((i) => i.deductionAmount),
+      spreadDeduction(
+        list.map((i) => ({ amount: i.installmentAmount })),
+        20000,
+      ).map((x) => x.deductionAmount),
+    );
     assert.ok(list[0].installmentAmount > 20000, 'the first instalment is only partly covered');
     assert.equal(fresh.orderStatus, 'UNPAID');
     assert.equal(fresh.expiresAt, null, 'a changed order never expires');
-    assert.deepEqual([fresh.canPay, fresh.canCancel, fresh.dueAmount], [true, false, list[0].installmentAmount - 20000]);
+    assert.deepEqual(
+      [fresh.canPay, fresh.canCancel, fresh.dueAmount],
+      [true, false, list[0].installmentAmount - 20000],
+    );
     const cancel = await h.post(`/front/v1/client/order/payment/order/cancel/${r.newOrderNo}`, {}, token);
     assert.deepEqual([cancel.status, cancel.body.message], [409, '换课订单含费用抵扣，无法取消']);
-    const [snap] = await db().select({ snapshot: orders.snapshot }).from(orders).where(eq(orders.orderNo, r.newOrderNo));
+    const [snap] = await db()
+      .select({ snapshot: orders.snapshot })
+      .from(orders)
+      .where(eq(orders.orderNo, r.newOrderNo));
     assert.deepEqual([snap.snapshot.confirmOrderType, snap.snapshot.coupon], [2, null]);
 
     // The rest of the first instalment at the cashier: the row shows 费用抵扣 and what was actually paid.
@@ -158,7 +231,10 @@ describe('course change: operator API, schedules with 费用抵扣, refusals', (
     const paid = await detail(r.newOrderNo);
     assert.equal(paid.orderStatus, 'UNPAID_INSTALLMENTS');
     const first = paid.installmentInfoList[0];
-    assert.deepEqual([first.payFlag, first.deductionAmount, first.installmentPayAmount], [true, 20000, list[0].installmentAmount - 20000]);
+    assert.deepEqual(
+      [first.payFlag, first.deductionAmount, first.installmentPayAmount],
+      [true, 20000, list[0].installmentAmount - 20000],
+    );
     assert.equal(paid.installmentPayNum, 2);
   });
 
@@ -171,7 +247,11 @@ describe('course change: operator API, schedules with 费用抵扣, refusals', (
     const fresh = await detail(r.newOrderNo);
     assert.equal(fresh.orderStatus, 'PAID');
     assert.equal(fresh.deductionAmount, r.price);
-    for (const row of fresh.installmentInfoList) assert.deepEqual([row.payFlag, row.installmentPayType, row.installmentPayAmount, row.deductionAmount], [true, 5, 0, row.installmentAmount]);
+    for (const row of fresh.installmentInfoList)
+      assert.deepEqual(
+        [row.payFlag, row.installmentPayType, row.installmentPayAmount, row.deductionAmount],
+        [true, 5, 0, row.installmentAmount],
+      );
     assert.equal(fresh.payTypeName, PAY_TYPE_NAMES[PAY_TYPES.DEDUCTION]);
     const [saved] = await db().select().from(courseChanges).where(eq(courseChanges.oldOrderNo, oldNo));
     assert.deepEqual([saved.newOrderNo, saved.credit, saved.deductionAmount], [r.newOrderNo, 9_000_000, r.price]);
@@ -179,11 +259,17 @@ describe('course change: operator API, schedules with 费用抵扣, refusals', (
 
   it('a partly refunded order changes with what it kept: paid less refunded is the credit', async () => {
     const oldNo = await order([10000, 10000, 10000], 2);
-    const applied = await h.post<{ applicationNo: string }>('/front/v1/after/sales/refund/apply', { orderNo: oldNo, type: 1, seqs: [2], amount: 4000, reason: '不想要了', description: '', images: [] }, token);
+    const applied = await h.post<{ applicationNo: string }>(
+      '/front/v1/after/sales/refund/apply',
+      { orderNo: oldNo, type: 1, seqs: [2], amount: 4000, reason: '不想要了', description: '', images: [] },
+      token,
+    );
     assert.equal(applied.status, 200, applied.raw.body);
     assert.equal((await ops('POST', `/ops/after-sales/${applied.body.info.applicationNo}/agree`, {})).status, 200);
     // The sandbox refund notifies asynchronously: wait (bounded, on the database) for the order to move.
-    await until(async () => (await db().select().from(orders).where(eq(orders.orderNo, oldNo)))[0].status === 'REFUND_PART');
+    await until(
+      async () => (await db().select().from(orders).where(eq(orders.orderNo, oldNo)))[0].status === 'REFUND_PART',
+    );
     const r = info<CourseChangeResult>(await change(oldNo, { actSn: NEW_COURSE }));
     assert.deepEqual([r.oldOrderStatus, r.credit, r.deductionAmount], ['DEAL_DONE_COURSE', 16000, 16000]);
     assert.equal((await detail(r.newOrderNo)).installmentInfoList[0].deductionAmount, 16000);
@@ -191,9 +277,15 @@ describe('course change: operator API, schedules with 费用抵扣, refusals', (
 
   it('refused: unpaid, already changed (also twice at once), same course, unknown course, goods order, open application', async () => {
     const unpaid = await order([5000], 0);
-    assert.deepEqual([(await change(unpaid, { actSn: NEW_COURSE })).status, message(await change(unpaid, { actSn: NEW_COURSE }))], [409, '订单未支付，无法换课']);
+    assert.deepEqual(
+      [(await change(unpaid, { actSn: NEW_COURSE })).status, message(await change(unpaid, { actSn: NEW_COURSE }))],
+      [409, '订单未支付，无法换课'],
+    );
     const paid = await order([5000]);
-    assert.deepEqual([(await change(paid, { actSn: OLD_COURSE })).status, message(await change(paid, { actSn: OLD_COURSE }))], [400, '请选择其他课程']);
+    assert.deepEqual(
+      [(await change(paid, { actSn: OLD_COURSE })).status, message(await change(paid, { actSn: OLD_COURSE }))],
+      [400, '请选择其他课程'],
+    );
     const unknown = await change(paid, { actSn: 'demo-nope' });
     assert.deepEqual([unknown.status, message(unknown)], [404, '新课程不存在或已下架']);
     const goods = await change(paid, { actSn: 'demo-goods-01' });
@@ -205,7 +297,11 @@ describe('course change: operator API, schedules with 费用抵扣, refusals', (
     assert.equal(made.length, 1, 'one new order, not two');
 
     const withApp = await order([5000]);
-    const applied = await h.post('/front/v1/after/sales/refund/apply', { orderNo: withApp, type: 1, amount: 1000, reason: '不想要了', description: '', images: [] }, token);
+    const applied = await h.post(
+      '/front/v1/after/sales/refund/apply',
+      { orderNo: withApp, type: 1, amount: 1000, reason: '不想要了', description: '', images: [] },
+      token,
+    );
     assert.equal(applied.status, 200, applied.raw.body);
     const open = await change(withApp, { actSn: NEW_COURSE });
     assert.deepEqual([open.status, message(open)], [409, '该订单有处理中的售后申请，请先处理']);
@@ -230,17 +326,30 @@ describe('course change: operator API, schedules with 费用抵扣, refusals', (
       ['not json', /./],
     ];
     for (const [body, text] of cases) {
-      const res = typeof body === 'string'
-        ? await h.inject({ method: 'POST', url: `/ops/orders/${paid}/change-course`, headers: { authorization: `Bearer ${h.config.opsKey}`, 'content-type': 'application/json' }, payload: body })
-        : await change(paid, body);
+      const res =
+        typeof body === 'string'
+          ? await h.inject({
+              method: 'POST',
+              url: `/ops/orders/${paid}/change-course`,
+              headers: { authorization: `Bearer ${h.config.opsKey}`, 'content-type': 'application/json' },
+              payload: body,
+            })
+          : await change(paid, body);
       assert.equal(res.status, 400, `${JSON.stringify(body)}: ${String(res.raw.body)}`);
       assert.match(message(res), text);
       assert.match(message(res), /[\u4e00-\u9fff]/);
     }
-    assert.equal((await db().select().from(courseChanges).where(eq(courseChanges.oldOrderNo, paid))).length, 0, 'nothing changed');
+    assert.equal(
+      (await db().select().from(courseChanges).where(eq(courseChanges.oldOrderNo, paid))).length,
+      0,
+      'nothing changed',
+    );
     assert.equal((await change('NO-SUCH-ORDER', { actSn: NEW_COURSE })).status, 404);
     assert.equal((await ops('GET', '/ops/orders/NO-SUCH-ORDER/course-change')).status, 404);
-    assert.equal((await ops('POST', `/ops/orders/${paid}/change-course`, { actSn: NEW_COURSE }, 'wrong-key')).status, 401);
+    assert.equal(
+      (await ops('POST', `/ops/orders/${paid}/change-course`, { actSn: NEW_COURSE }, 'wrong-key')).status,
+      401,
+    );
     assert.equal((await h.inject({ method: 'GET', url: `/ops/orders/${paid}/course-change` })).status, 401);
   });
 });

@@ -31,7 +31,11 @@ async function confirmOk(url: string, query: Record<string, unknown>) {
 
 /** Submits a confirmation with exactly the amounts it shows (no coupon). */
 async function submit(c: Confirmation, url = '/front/v2/client/course/order/submit') {
-  const t = await h.get<{ orderToken: string }>('/front/v1/client/order/confirm/receipt', { createOrderSn: c.createOrderSn }, token);
+  const t = await h.get<{ orderToken: string }>(
+    '/front/v1/client/order/confirm/receipt',
+    { createOrderSn: c.createOrderSn },
+    token,
+  );
   const res = await h.post<SubmitResult>(
     url,
     {
@@ -51,7 +55,10 @@ async function submit(c: Confirmation, url = '/front/v2/client/course/order/subm
 
 /** The order detail's lines add up to its total (售价 − 课程优惠 − 套餐优惠 + 运费 − 优惠券). */
 function addsUp(o: OrderDetail) {
-  assert.equal(o.goodsAmount - o.courseDiscountAmount - o.packageDiscountAmount + o.freight - o.discountAmount, o.totalAmount);
+  assert.equal(
+    o.goodsAmount - o.courseDiscountAmount - o.packageDiscountAmount + o.freight - o.discountAmount,
+    o.totalAmount,
+  );
 }
 
 const sum = (c: Confirmation) => {
@@ -75,14 +82,21 @@ describe('course packages', () => {
     const c = await confirmOk(COURSE_CONFIRM, { targetSn: 'demo-course-03', packageSn: 'demo-pkg-written' });
     assert.equal(c.orderCourseInfo.packageSn, 'demo-pkg-written');
     assert.equal(c.orderCourseInfo.courseName, '教师资格证笔试面试通关班（笔试单科）');
-    assert.deepEqual(c.packageCourseList.map((p) => p.courseName), ['教资笔试精讲']);
+    assert.deepEqual(
+      c.packageCourseList.map((p) => p.courseName),
+      ['教资笔试精讲'],
+    );
     assert.equal(c.confirmOrderAmount.totalAmount, 89900);
     assert.equal(c.confirmOrderAmount.packageDiscountAmount, 10000);
     assert.equal(c.confirmOrderAmount.orderTotalAmount, 79900);
     assert.equal(sum(c), c.confirmOrderAmount.orderTotalAmount, 'the lines add up to the total');
 
     // A recomputation (address, coupons, submit) keeps the stored package.
-    const again = await h.get<Confirmation>('/front/v2/client/course/order/confirm/details', { createOrderSn: c.createOrderSn }, token);
+    const again = await h.get<Confirmation>(
+      '/front/v2/client/course/order/confirm/details',
+      { createOrderSn: c.createOrderSn },
+      token,
+    );
     assert.equal(again.body.info.orderCourseInfo.packageSn, 'demo-pkg-written');
     assert.equal(again.body.info.confirmOrderAmount.orderTotalAmount, 79900);
 
@@ -127,13 +141,24 @@ describe('goods quantity', () => {
     assert.equal(sum(c), c.confirmOrderAmount.orderTotalAmount);
 
     // The address recomputation keeps the quantity; so does submit, whatever the client sends.
-    const again = await h.get<Confirmation>('/front/v2/client/course/order/confirm/details', { createOrderSn: c.createOrderSn }, token);
+    const again = await h.get<Confirmation>(
+      '/front/v2/client/course/order/confirm/details',
+      { createOrderSn: c.createOrderSn },
+      token,
+    );
     assert.equal(again.body.info.orderCourseInfo.skuCnt, 3);
     assert.equal(again.body.info.confirmOrderAmount.totalAmount, 1990 * 3);
     if (c.deliveryType !== 4 && !c.defaultAddress) {
       const addr = await h.post<{ addressId: string }>(
         '/front/v1/address',
-        { consigneeName: '张三', consigneeTelephone: '13800138000', fullAddress: '天河路1号', provinceId: '440000', cityId: '440100', areaId: '440106' },
+        {
+          consigneeName: '张三',
+          consigneeTelephone: '13800138000',
+          fullAddress: '天河路1号',
+          provinceId: '440000',
+          cityId: '440100',
+          areaId: '440106',
+        },
         token,
       );
       c.defaultAddress = { addressId: addr.body.info.addressId } as Confirmation['defaultAddress'];

@@ -37,15 +37,17 @@ const BASE: OrderConfig = {
   confirmOrderType: 1,
 };
 
-const configArb = fc.record({
-  orderPayType: fc.constantFrom(1, 2, 3),
-  depositAmount: fc.option(fen(1_000_000), { nil: undefined }),
-  installmentNum: fc.integer({ min: 2, max: 12 }),
-  deliveryType: fc.constantFrom(1, 4),
-  freight: fc.oneof(fc.constant(0), fen(3000)),
-  courseDiscountAmount: fc.oneof(fc.constant(0), fen(200_000)),
-  isHousehold: fc.boolean(),
-}).map((x): OrderConfig => ({ ...BASE, ...x }));
+const configArb = fc
+  .record({
+    orderPayType: fc.constantFrom(1, 2, 3),
+    depositAmount: fc.option(fen(1_000_000), { nil: undefined }),
+    installmentNum: fc.integer({ min: 2, max: 12 }),
+    deliveryType: fc.constantFrom(1, 4),
+    freight: fc.oneof(fc.constant(0), fen(3000)),
+    courseDiscountAmount: fc.oneof(fc.constant(0), fen(200_000)),
+    isHousehold: fc.boolean(),
+  })
+  .map((x): OrderConfig => ({ ...BASE, ...x }));
 
 const couponArb = fc.record({
   couponType: fc.constantFrom(1, 2),
@@ -96,7 +98,11 @@ function rows(c: typeof couponArb extends fc.Arbitrary<infer T> ? T : never, now
   return { t, r };
 }
 
-const nowArb = fc.date({ min: new Date('2026-01-01T00:00:00Z'), max: new Date('2028-12-31T00:00:00Z'), noInvalidDate: true });
+const nowArb = fc.date({
+  min: new Date('2026-01-01T00:00:00Z'),
+  max: new Date('2028-12-31T00:00:00Z'),
+  noInvalidDate: true,
+});
 
 test('payments after a coupon: never below 0, sum to the order less the coupon, the payment made now first', () => {
   fc.assert(
@@ -104,8 +110,12 @@ test('payments after a coupon: never below 0, sum to the order less the coupon, 
       const item = priceItem({ price, config, pkg: undefined, skuCnt: 1, now });
       const orderAmount = item.confirmOrderAmount.orderTotalAmount;
       const payments = item.payments.map((p) => p.amount);
-      assert.equal(payments.reduce((n, p) => n + p, 0), orderAmount);
-      if (!isFreeShipping(config) && config.deliveryType !== 4) assert.equal(item.confirmOrderAmount.freight, config.freight);
+      assert.equal(
+        payments.reduce((n, p) => n + p, 0),
+        orderAmount,
+      );
+      if (!isFreeShipping(config) && config.deliveryType !== 4)
+        assert.equal(item.confirmOrderAmount.freight, config.freight);
       if (isFreeShipping(config) || config.deliveryType === 4) assert.equal(item.confirmOrderAmount.freight, 0);
 
       const { t, r } = rows(coupon, now);
@@ -113,12 +123,18 @@ test('payments after a coupon: never below 0, sum to the order less the coupon, 
       const validity = couponValidity(r, now);
       if (validity !== 'VALID') {
         // Outside its window: refused, before start and after end alike.
-        assert.equal(price1.refused, payments[0] > 0 ? (validity === 'NOT_STARTED' ? '尚未生效' : '已过期') : '本次无需支付，无需使用优惠券');
+        assert.equal(
+          price1.refused,
+          payments[0] > 0 ? (validity === 'NOT_STARTED' ? '尚未生效' : '已过期') : '本次无需支付，无需使用优惠券',
+        );
         return;
       }
       if (price1.refused !== null) return; // a threshold not met, or nothing to pay now
       assert.ok(price1.payments.every((p) => p >= 0));
-      assert.equal(price1.payments.reduce((n, p) => n + p, 0), orderAmount - price1.discount);
+      assert.equal(
+        price1.payments.reduce((n, p) => n + p, 0),
+        orderAmount - price1.discount,
+      );
       assert.ok(price1.discount >= 0 && price1.discount <= orderAmount);
       assert.equal(price1.payable, price1.payments[0]);
       // The discount is taken in order: a later payment is touched only once every earlier one is 0.
@@ -133,7 +149,12 @@ test('payments after a coupon: never below 0, sum to the order less the coupon, 
       // The coupon list offers the same figure the submit takes, and a body with it is accepted.
       const listed = toDiscountCoupon(t, r, { actSn: 'A1', payments, orderAmount, allowed: true, now });
       assert.equal(listed.orderCouponAmount, price1.discount);
-      const body = { totalAmount: orderAmount, discountsAmount: price1.discount, payAmount: price1.payable, orderDiscountList: [{ discountMoney: price1.discount }] };
+      const body = {
+        totalAmount: orderAmount,
+        discountsAmount: price1.discount,
+        payAmount: price1.payable,
+        orderDiscountList: [{ discountMoney: price1.discount }],
+      };
       assert.ok(amountsMatch(body, orderAmount, price1));
       assert.ok(!amountsMatch({ ...body, payAmount: body.payAmount + 1 }, orderAmount, price1));
     }),

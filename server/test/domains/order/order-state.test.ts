@@ -2,7 +2,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ORDER_STATUSES, transition, type OrderEvent, type OrderStatus } from '../../../src/domains/order/state';
 
-const PAY = (kind: 'NORMAL' | 'DEPOSIT' | 'FINAL' | 'INSTALLMENT', seq: number, count: number): OrderEvent => ({ type: 'PAY', kind, seq, count });
+const PAY = (kind: 'NORMAL' | 'DEPOSIT' | 'FINAL' | 'INSTALLMENT', seq: number, count: number): OrderEvent => ({
+  type: 'PAY',
+  kind,
+  seq,
+  count,
+});
 
 /** Every allowed transition; anything not listed here must be refused. */
 const ALLOWED: Array<[OrderStatus, OrderEvent, OrderStatus]> = [

@@ -46,17 +46,26 @@ describe('H5 entry page: the first screen drawn by the server', () => {
   });
 
   const get = (url = '/', headers: Record<string, string> = {}) => h.app.inject({ method: 'GET', url, headers });
-  const drawnImg = (html: string) => /<div id="sf-first"><img src="([^"]*)" alt="([^"]*)" fetchpriority="high"><\/div>/.exec(html);
+  const drawnImg = (html: string) =>
+    /<div id="sf-first"><img src="([^"]*)" alt="([^"]*)" fetchpriority="high"><\/div>/.exec(html);
   async function changeBanner(items: ModuleItem[], moduleType = 'BANNER') {
     await h.database.db.update(pageModules).set({ items, moduleType }).where(eq(pageModules.moduleSn, BANNER_MODULE));
     invalidateReadModels(h.database.db, 'demo');
   }
 
-  it('draws tab 0 page\'s first banner picture, the one moduleInfo answers, after the app root', async () => {
+  it("draws tab 0 page's first banner picture, the one moduleInfo answers, after the app root", async () => {
     const token = await h.enter('demo');
-    const menu = await h.get<{ tabList: { tabIndex: number; pageSn: string }[] }>('/front/v1/customerPage/menu', {}, token);
+    const menu = await h.get<{ tabList: { tabIndex: number; pageSn: string }[] }>(
+      '/front/v1/customerPage/menu',
+      {},
+      token,
+    );
     const pageSn = menu.body.info.tabList.find((t) => t.tabIndex === 0)?.pageSn;
-    const page = await h.post<{ modules: { moduleType: string; items: ModuleItem[] }[] }>('/front/v1/customerPage/moduleInfo', { pageSn }, token);
+    const page = await h.post<{ modules: { moduleType: string; items: ModuleItem[] }[] }>(
+      '/front/v1/customerPage/moduleInfo',
+      { pageSn },
+      token,
+    );
     const first = page.body.info.modules[0].items[0];
     for (const url of ['/', '/index.html']) {
       const res = await get(url);
@@ -68,7 +77,9 @@ describe('H5 entry page: the first screen drawn by the server', () => {
       // The style and the check sit right after the meta, before the app's scripts and styles.
       assert.ok(res.payload.indexOf('<style>#sf-first{') < res.payload.indexOf('<title>'));
       // The app's script is fetched from the start and run by the page's last script, after the picture.
-      assert.ok(res.payload.includes('<link rel="preload" as="script" href="/js/app.0a1b2c3d.js" fetchpriority="low">'));
+      assert.ok(
+        res.payload.includes('<link rel="preload" as="script" href="/js/app.0a1b2c3d.js" fetchpriority="low">'),
+      );
       assert.ok(!res.payload.includes('<script defer'));
       assert.match(res.payload, /<script>\(function\(\)\{var S=\["\/js\/app\.0a1b2c3d\.js"\][^<]*<\/script><\/body>/);
     }
@@ -99,7 +110,10 @@ describe('H5 entry page: the first screen drawn by the server', () => {
   it('a changed banner is in the next page once the read models are invalidated (freshness), with a new ETag', async () => {
     const before = await get('/');
     try {
-      await changeBanner([{ ...bannerItems[0], image: '/static/images/banner-4.svg', title: '冬令营 <早鸟> & "特惠"' }, ...bannerItems.slice(1)]);
+      await changeBanner([
+        { ...bannerItems[0], image: '/static/images/banner-4.svg', title: '冬令营 <早鸟> & "特惠"' },
+        ...bannerItems.slice(1),
+      ]);
       const after = await get('/', { 'if-none-match': String(before.headers.etag) });
       assert.equal(after.statusCode, 200, 'the old ETag no longer matches');
       assert.notEqual(after.headers.etag, before.headers.etag);
@@ -143,11 +157,16 @@ describe('H5 entry page: the first screen drawn by the server', () => {
   });
 
   it('a new H5 build is seen at once, drawn as well', async () => {
-    const rebuilt = TEMPLATE.replace('app.0a1b2c3d.js', 'app.9f8e7d6c.js').replace('<title>商城</title>', '<title>商城 2</title>');
+    const rebuilt = TEMPLATE.replace('app.0a1b2c3d.js', 'app.9f8e7d6c.js').replace(
+      '<title>商城</title>',
+      '<title>商城 2</title>',
+    );
     try {
       writeFileSync(join(dist, 'index.html'), rebuilt);
       const res = await get('/');
-      assert.ok(res.payload.includes('<link rel="preload" as="script" href="/js/app.9f8e7d6c.js" fetchpriority="low">'));
+      assert.ok(
+        res.payload.includes('<link rel="preload" as="script" href="/js/app.9f8e7d6c.js" fetchpriority="low">'),
+      );
       assert.ok(res.payload.includes('<title>商城 2</title>'));
       assert.ok(drawnImg(res.payload));
     } finally {
@@ -156,20 +175,26 @@ describe('H5 entry page: the first screen drawn by the server', () => {
     assert.ok((await get('/')).payload.includes('href="/js/app.0a1b2c3d.js"'));
   });
 
-  describe('the app\'s start (the page\'s last script)', () => {
+  describe("the app's start (the page's last script)", () => {
     let script = '';
     before(async () => {
       script = /<script>(\(function\(\)\{var S=[\s\S]*?)<\/script>/.exec((await get('/')).payload)?.[1] ?? '';
       assert.ok(script, 'the page carries it');
     });
 
-    /** Runs it against stub browser objects; returns what it started and the callbacks it left, to be called step by step. */
+    /**
+     * Runs it against stub browser objects; returns what it started and the callbacks it left, to be called step by
+     * step.
+     */
     function run({ hidden = false, complete = false, lcpSupported = true, visibility = 'visible' } = {}) {
       const started: string[] = [];
       const listeners = new Map<string, () => void>();
       const frames: (() => void)[] = [];
       const timers: { fn: () => void; ms: number }[] = [];
-      const observers: { callback: (list: { getEntries(): { element: unknown }[] }, o: { disconnect(): void }) => void; disconnected: boolean }[] = [];
+      const observers: {
+        callback: (list: { getEntries(): { element: unknown }[] }, o: { disconnect(): void }) => void;
+        disconnected: boolean;
+      }[] = [];
       const img = { complete, addEventListener: (type: string, fn: () => void) => listeners.set(type, fn) };
       class PerformanceObserver {
         static supportedEntryTypes = lcpSupported ? ['paint', 'largest-contentful-paint'] : ['paint'];
@@ -187,7 +212,9 @@ describe('H5 entry page: the first screen drawn by the server', () => {
           documentElement: { getAttribute: (k: string) => (k === 'data-sf-first' && hidden ? 'off' : null) },
           getElementById: () => ({ querySelector: () => img }),
           createElement: () => ({}),
-          head: { appendChild: (el: { src: string; async: boolean }) => (assert.equal(el.async, false), started.push(el.src)) },
+          head: {
+            appendChild: (el: { src: string; async: boolean }) => (assert.equal(el.async, false), started.push(el.src)),
+          },
         },
         requestAnimationFrame: (fn: () => void) => frames.push(fn),
         setTimeout: (fn: () => void, ms: number) => timers.push({ fn, ms }),
@@ -201,7 +228,7 @@ describe('H5 entry page: the first screen drawn by the server', () => {
     }
     const APP = ['/js/app.0a1b2c3d.js'];
 
-    it('starts the app in the task after the picture\'s largest paint is reported, once', () => {
+    it("starts the app in the task after the picture's largest paint is reported, once", () => {
       const r = run();
       r.listeners.get('load')?.();
       r.paint({ other: true });
@@ -225,7 +252,11 @@ describe('H5 entry page: the first screen drawn by the server', () => {
       assert.deepEqual(r.started, []);
       r.tick(0);
       assert.deepEqual(r.started, APP);
-      assert.equal(run({ lcpSupported: false, complete: true }).frames.length, 1, 'an already loaded picture waits for the frames only');
+      assert.equal(
+        run({ lcpSupported: false, complete: true }).frames.length,
+        1,
+        'an already loaded picture waits for the frames only',
+      );
     });
 
     it('at once when the check hid the picture or the tab is hidden; on a failed picture; by 3 s at the latest', () => {
@@ -240,10 +271,13 @@ describe('H5 entry page: the first screen drawn by the server', () => {
     });
   });
 
-  describe('the inline check (in the page\'s <head>)', () => {
+  describe("the inline check (in the page's <head>)", () => {
     let script = '';
     before(async () => {
-      script = /<script>(\(function\(\)\{var d=document.documentElement[\s\S]*?)<\/script>/.exec((await get('/')).payload)?.[1] ?? '';
+      script =
+        /<script>(\(function\(\)\{var d=document.documentElement[\s\S]*?)<\/script>/.exec(
+          (await get('/')).payload,
+        )?.[1] ?? '';
       assert.ok(script, 'the page carries the check');
     });
 
@@ -256,10 +290,20 @@ describe('H5 entry page: the first screen drawn by the server', () => {
       const drawn = { remove: () => (removed = true) };
       runInNewContext(script, {
         location,
-        localStorage: { getItem: (key: string) => (key === 'sf_session' && stored !== undefined ? (typeof stored === 'string' ? stored : JSON.stringify(stored)) : null) },
+        localStorage: {
+          getItem: (key: string) =>
+            key === 'sf_session' && stored !== undefined
+              ? typeof stored === 'string'
+                ? stored
+                : JSON.stringify(stored)
+              : null,
+        },
         document: {
           readyState: 'interactive',
-          documentElement: { setAttribute: (k: string, v: string) => attrs.set(k, v), getAttribute: (k: string) => attrs.get(k) ?? null },
+          documentElement: {
+            setAttribute: (k: string, v: string) => attrs.set(k, v),
+            getAttribute: (k: string) => attrs.get(k) ?? null,
+          },
           getElementById: (id: string) => (id === 'sf-first' && !removed ? drawn : null),
         },
         setInterval: (fn: () => void) => ((tick = fn), 1),
@@ -277,11 +321,15 @@ describe('H5 entry page: the first screen drawn by the server', () => {
       };
     }
 
-    it('shows the picture to a visitor the entrance takes to the drawn project\'s home', () => {
+    it("shows the picture to a visitor the entrance takes to the drawn project's home", () => {
       assert.equal(check('').shows, true);
       assert.equal(check('#/').shows, true);
       assert.equal(check('#/pages/entrance/entrance').shows, true);
-      assert.equal(check('#/pages/entrance/entrance?projectSn=demo', { data: { projectSn: 'course' } }).shows, true, 'the URL wins over the stored session');
+      assert.equal(
+        check('#/pages/entrance/entrance?projectSn=demo', { data: { projectSn: 'course' } }).shows,
+        true,
+        'the URL wins over the stored session',
+      );
       assert.equal(check('', { data: { projectSn: 'demo', token: 't' } }).shows, true);
     });
 
@@ -293,14 +341,22 @@ describe('H5 entry page: the first screen drawn by the server', () => {
       assert.equal(check('#/pages/entrance/entrance?trafficId=demo-link-form').shows, false);
       assert.equal(check('#/pages/entrance/entrance?redirect=%2Fpages%2Forder%2ForderList').shows, false);
       assert.equal(check('#/pages/entrance/entrance?login=phone').shows, false);
-      assert.equal(check('', '{not json').shows, false, 'an unreadable stored session: the check cannot tell, so nothing shows');
+      assert.equal(
+        check('', '{not json').shows,
+        false,
+        'an unreadable stored session: the check cannot tell, so nothing shows',
+      );
     });
 
     it('removes the picture once the app is on a page other than the entrance and home tab 0', () => {
       assert.equal(check('').after('#/pages/index/index'), true);
       assert.equal(check('').after('#/pages/error/error?reason=entrance'), false);
       assert.equal(check('').after('#/pages/index/indexSearch'), false);
-      assert.equal(check('', { data: { projectSn: 'course' } }).after(''), false, 'a hidden picture is removed at the first tick');
+      assert.equal(
+        check('', { data: { projectSn: 'course' } }).after(''),
+        false,
+        'a hidden picture is removed at the first tick',
+      );
     });
   });
 });

@@ -13,12 +13,18 @@ describe('pages, columns and search', () => {
   });
   after(() => h.close());
 
-  it('lists the five tabs of the session\'s project', async () => {
+  it("lists the five tabs of the session's project", async () => {
     const res = await h.get<{ tabList: TabEntry[] }>('/front/v1/customerPage/menu', {}, token);
     assert.equal(res.status, 200);
     const tabs = res.body.info.tabList;
-    assert.deepEqual(tabs.map((t) => t.tabIndex), [0, 1, 2, 3, 4]);
-    assert.deepEqual(tabs.map((t) => t.title), ['首页', '课程', '活动', '发现', '我的']);
+    assert.deepEqual(
+      tabs.map((t) => t.tabIndex),
+      [0, 1, 2, 3, 4],
+    );
+    assert.deepEqual(
+      tabs.map((t) => t.title),
+      ['首页', '课程', '活动', '发现', '我的'],
+    );
     assert.equal(tabs[4].jumpContent.firstEnum, 'PERSONAL_CENTER');
     assert.ok(tabs.every((t) => t.pageSn?.startsWith('demo-')));
 
@@ -31,17 +37,26 @@ describe('pages, columns and search', () => {
     assert.equal(res.status, 200);
     const { modules, pageTitle } = res.body.info;
     assert.equal(pageTitle, '首页');
-    assert.deepEqual(modules.map((m) => m.moduleType), ['BANNER', 'IMAGE_TEXT', 'ACTIVITY_COLUMN', 'COURSE_COLUMN']);
+    assert.deepEqual(
+      modules.map((m) => m.moduleType),
+      ['BANNER', 'IMAGE_TEXT', 'ACTIVITY_COLUMN', 'COURSE_COLUMN'],
+    );
 
     const banner = modules[0].items.map((i) => i.jumpContent);
-    assert.deepEqual(banner.map((j) => j.firstEnum), ['CUSTOM_PAGE', 'PAGE_ACT_DETAIL', 'BANNER_NO_SKIP']);
+    assert.deepEqual(
+      banner.map((j) => j.firstEnum),
+      ['CUSTOM_PAGE', 'PAGE_ACT_DETAIL', 'BANNER_NO_SKIP'],
+    );
     assert.equal(banner[0].targetSn, 'demo-custom-1');
     assert.equal(banner[1].targetSn, 'demo-activity-01');
     const imageText = modules[1].items.map((i) => i.jumpContent);
     assert.ok(imageText.some((j) => j.firstEnum === 'IMAGE_TEXT_H5' && j.url?.startsWith('/static/')));
     // A quick entry is a promise: each one opens something (no "no jump" tiles), and the pages they name exist.
     for (const item of modules[1].items) {
-      assert.ok(!['IMAGE_TEXT_WINDOWS', 'BANNER_NO_SKIP'].includes(item.jumpContent.firstEnum), `${item.title} leads nowhere`);
+      assert.ok(
+        !['IMAGE_TEXT_WINDOWS', 'BANNER_NO_SKIP'].includes(item.jumpContent.firstEnum),
+        `${item.title} leads nowhere`,
+      );
       if (item.jumpContent.url?.startsWith('/static/')) {
         const page = await h.app.inject({ method: 'GET', url: item.jumpContent.url });
         assert.equal(page.statusCode, 200, `${item.title}: ${item.jumpContent.url}`);
@@ -67,7 +82,7 @@ describe('pages, columns and search', () => {
     assert.ok(res.body.info.modules.length > 0);
   });
 
-  it('does not read another project\'s page or column', async () => {
+  it("does not read another project's page or column", async () => {
     const page = await h.post('/front/v1/customerPage/moduleInfo', { pageSn: 'course-home' }, token);
     assert.equal(page.status, 404);
     assert.deepEqual(page.body, { state: false, message: '页面不存在', info: null, code: 4040 });
@@ -117,7 +132,10 @@ describe('pages, columns and search', () => {
     assert.equal(all.body.info.list.length, 3);
     assert.ok(all.body.info.list.every((c) => c.actName.includes('班')));
     const sales = all.body.info.list.map((c) => c.sales);
-    assert.deepEqual(sales, [...sales].sort((a, b) => b - a));
+    assert.deepEqual(
+      sales,
+      [...sales].sort((a, b) => b - a),
+    );
 
     const pages: string[] = [];
     for (let page = 1; page <= Math.ceil(all.body.info.total / 3); page += 1) {

@@ -29,7 +29,9 @@ RjDfCCTGs9ewg4nH49VMNTO//E60dc3S7+NaxdoZ1SayourftJgts4fbqGBmaVSH
 XKCAvZGy3VSvzWk5M38CQQCozKD1ddDDrtE2gQKtKAjOzcvgJsell085f1cObc/C
 pRG0IMfXcGi352IS5xbgJWnX+9UZwW5UppDJr6YKFA1K
 -----END RSA PRIVATE KEY-----`;
-const BAIDU_SAMPLE_PUBLIC_KEY = createPublicKey(BAIDU_SAMPLE_PRIVATE_KEY).export({ type: 'spki', format: 'pem' }).toString();
+const BAIDU_SAMPLE_PUBLIC_KEY = createPublicKey(BAIDU_SAMPLE_PRIVATE_KEY)
+  .export({ type: 'spki', format: 'pem' })
+  .toString();
 const BAIDU_SAMPLE_RSA_SIGN =
   'TN0ZNPyQeTnPjCN5hUa7JwrXOhR8uDASXPazidVQHFSiGCH5aouBkVvJxtf8PeqzGYWAASwS2oOt2eJfunzC5dTFd/pWJeJToMgCSgRY7KtQUCCDnMrtpqiMAf+dLiXps3HpWhVB4CK6MXfHc64ejP5a2fu5bg8B0BTcHrqaGc0=';
 
@@ -47,26 +49,63 @@ const config: Config['baiduPay'] = {
 
 /** A payment notification as Baidu's 通知支付状态 page lists its fields (promoDetail and returnData empty). */
 const notification = {
-  userId: '149235070', orderId: '800020199', unitPrice: '800', count: '2', totalMoney: '1600', payMoney: '1200', promoMoney: '100',
-  hbMoney: '100', hbBalanceMoney: '100', giftCardMoney: '100', dealId: '470193086', payTime: '1463037529', promoDetail: '',
-  payType: '9101', partnerId: '1000000003', status: '2', tpOrderId: '3028903626', returnData: '',
+  userId: '149235070',
+  orderId: '800020199',
+  unitPrice: '800',
+  count: '2',
+  totalMoney: '1600',
+  payMoney: '1200',
+  promoMoney: '100',
+  hbMoney: '100',
+  hbBalanceMoney: '100',
+  giftCardMoney: '100',
+  dealId: '470193086',
+  payTime: '1463037529',
+  promoDetail: '',
+  payType: '9101',
+  partnerId: '1000000003',
+  status: '2',
+  tpOrderId: '3028903626',
+  returnData: '',
 };
 const sha1WithRsa = (text: string) => createSign('RSA-SHA1').update(text).sign(BAIDU_SAMPLE_PRIVATE_KEY, 'base64');
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
 describe('Baidu rsaSign as Baidu publishes it', () => {
   it("signs Baidu's orderInfo example to Baidu's published rsaSign", async () => {
-    assert.equal(baiduSign({ appKey: 'MMMabc', dealId: '470193086', tpOrderId: '3028903626', totalAmount: '11300' }, BAIDU_SAMPLE_PRIVATE_KEY), BAIDU_SAMPLE_RSA_SIGN);
+    assert.equal(
+      baiduSign(
+        { appKey: 'MMMabc', dealId: '470193086', tpOrderId: '3028903626', totalAmount: '11300' },
+        BAIDU_SAMPLE_PRIVATE_KEY,
+      ),
+      BAIDU_SAMPLE_RSA_SIGN,
+    );
     const provider = createBaiduPayProvider(config);
-    const prepared = await provider.prepare({ paymentSn: '3028903626', amount: 11300, orderNo: 'O1', seq: 1 }, { paySource: 'SWAN', tradeType: 'SWAN', description: '课程' });
+    const prepared = await provider.prepare(
+      { paymentSn: '3028903626', amount: 11300, orderNo: 'O1', seq: 1 },
+      { paySource: 'SWAN', tradeType: 'SWAN', description: '课程' },
+    );
     assert.equal((prepared.orderInfo as Record<string, string>).rsaSign, BAIDU_SAMPLE_RSA_SIGN);
   });
 
   it("builds the signed string of Baidu's own example: sign, sign_type and rsaSign left out, sorted", () => {
     // The 签名与验签 page's notification example and the string it prints for it.
     const fields = {
-      orderId: '800020199', tpOrderId: '33330020199', status: '2', unitPrice: '800', count: '2', payMoney: '1200', promoMoney: '100', hbMoney: '100',
-      hbBalanceMoney: '100', giftCardMoney: '100', dealId: '7423328', payTime: '1463037529', payType: '9101', partnerId: '1000000003', promoDetail: '{}',
+      orderId: '800020199',
+      tpOrderId: '33330020199',
+      status: '2',
+      unitPrice: '800',
+      count: '2',
+      payMoney: '1200',
+      promoMoney: '100',
+      hbMoney: '100',
+      hbBalanceMoney: '100',
+      giftCardMoney: '100',
+      dealId: '7423328',
+      payTime: '1463037529',
+      payType: '9101',
+      partnerId: '1000000003',
+      promoDetail: '{}',
     };
     const printed =
       'count=2&dealId=7423328&giftCardMoney=100&hbBalanceMoney=100&hbMoney=100&orderId=800020199&partnerId=1000000003&payMoney=1200&payTime=1463037529&payType=9101&promoDetail={}&promoMoney=100&status=2&tpOrderId=33330020199&unitPrice=800';
@@ -75,21 +114,41 @@ describe('Baidu rsaSign as Baidu publishes it', () => {
 
   it('accepts a notification signed as Baidu signs, with sign_type beside it and empty fields in it', () => {
     const provider = createBaiduPayProvider(config);
-    const signedString = Object.keys(notification).sort().map((k) => `${k}=${notification[k as keyof typeof notification]}`).join('&');
+    const signedString = Object.keys(notification)
+      .sort()
+      .map((k) => `${k}=${notification[k as keyof typeof notification]}`)
+      .join('&');
     assert.match(signedString, /promoDetail=&/, 'empty fields are part of the string');
     const body = form({ ...notification, sign_type: 'RSA', rsaSign: sha1WithRsa(signedString) });
-    assert.deepEqual(provider.verifyNotification(body, {}), { paymentSn: '3028903626', txnId: '800020199', amount: 1600, status: 'SUCCESS', payType: 4 });
+    assert.deepEqual(provider.verifyNotification(body, {}), {
+      paymentSn: '3028903626',
+      txnId: '800020199',
+      amount: 1600,
+      status: 'SUCCESS',
+      payType: 4,
+    });
   });
 
   it('refuses a notification whose signature covers sign_type, leaves out an empty field, or whose amount was changed', () => {
     const provider = createBaiduPayProvider(config);
     const withType = { ...notification, sign_type: 'RSA' };
-    const overType = Object.keys(withType).sort().map((k) => `${k}=${withType[k as keyof typeof withType]}`).join('&');
+    const overType = Object.keys(withType)
+      .sort()
+      .map((k) => `${k}=${withType[k as keyof typeof withType]}`)
+      .join('&');
     assert.throws(() => provider.verifyNotification(form({ ...withType, rsaSign: sha1WithRsa(overType) }), {}), /签名/);
-    const nonEmpty = Object.entries(notification).filter(([, v]) => v !== '').sort(([a], [b]) => (a < b ? -1 : 1));
+    const nonEmpty = Object.entries(notification)
+      .filter(([, v]) => v !== '')
+      .sort(([a], [b]) => (a < b ? -1 : 1));
     const withoutEmpty = nonEmpty.map(([k, v]) => `${k}=${v}`).join('&');
-    assert.throws(() => provider.verifyNotification(form({ ...notification, rsaSign: sha1WithRsa(withoutEmpty) }), {}), /签名/);
+    assert.throws(
+      () => provider.verifyNotification(form({ ...notification, rsaSign: sha1WithRsa(withoutEmpty) }), {}),
+      /签名/,
+    );
     const good = sha1WithRsa(baiduSignString(notification));
-    assert.throws(() => provider.verifyNotification(form({ ...notification, totalMoney: '1', rsaSign: good }), {}), /签名/);
+    assert.throws(
+      () => provider.verifyNotification(form({ ...notification, totalMoney: '1', rsaSign: good }), {}),
+      /签名/,
+    );
   });
 });

@@ -29,12 +29,18 @@ describe('pay type recorded and shown', () => {
       expiresAt: new Date(Date.now() + 30 * 60_000),
       createdAt: new Date(),
     });
-    await h.database.db.insert(orderPayments).values({ orderNo, seq: 1, kind: 'NORMAL', amount, deductionAmount: 0, status: 'UNPAID' });
+    await h.database.db
+      .insert(orderPayments)
+      .values({ orderNo, seq: 1, kind: 'NORMAL', amount, deductionAmount: 0, status: 'UNPAID' });
     return orderNo;
   }
 
   async function payAt(orderNo: string, form: string) {
-    const res = await h.get<PayParams>(`/front/v1/client/order/payment/continue/${orderNo}`, { paySource: 'H5', tradeType: 'MWEB' }, token);
+    const res = await h.get<PayParams>(
+      `/front/v1/client/order/payment/continue/${orderNo}`,
+      { paySource: 'H5', tradeType: 'MWEB' },
+      token,
+    );
     assert.equal(res.status, 200, res.raw.body);
     const page = await h.inject({ method: 'GET', url: res.body.info.mwebUrl! });
     assert.match(String(page.raw.body), /name="payType" value="3"/, 'the cashier offers 支付宝');
@@ -47,7 +53,8 @@ describe('pay type recorded and shown', () => {
     assert.equal(confirm.status, 200, String(confirm.raw.body));
   }
 
-  const detail = async (orderNo: string) => (await h.get<OrderDetail>(`/front/v1/client/order/details/${orderNo}/`, {}, token)).body.info;
+  const detail = async (orderNo: string) =>
+    (await h.get<OrderDetail>(`/front/v1/client/order/details/${orderNo}/`, {}, token)).body.info;
   const payTypeOf = async (orderNo: string) =>
     (await h.database.db.select().from(orderPayments).where(eq(orderPayments.orderNo, orderNo)))[0].payType;
 
@@ -77,7 +84,7 @@ describe('pay type recorded and shown', () => {
     assert.equal((await detail(card)).payTypeName, '银行卡');
   });
 
-  it('anything but an offered channel pays as WeChat (1), the cashier\'s default', async () => {
+  it("anything but an offered channel pays as WeChat (1), the cashier's default", async () => {
     for (const form of ['', 'payType=2', 'payType=5', 'payType=abc']) {
       const orderNo = await makeOrder(300);
       await payAt(orderNo, form);

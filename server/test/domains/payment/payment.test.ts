@@ -59,7 +59,13 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
     const paidCount = spec.parts.filter((p) => p.paid).length;
     const status: OrderStatus =
       spec.status ??
-      (paidCount === 0 ? 'UNPAID' : paidCount === spec.parts.length ? 'PAID' : spec.payType === 2 ? 'UNPAID_BALANCE' : 'UNPAID_INSTALLMENTS');
+      (paidCount === 0
+        ? 'UNPAID'
+        : paidCount === spec.parts.length
+          ? 'PAID'
+          : spec.payType === 2
+            ? 'UNPAID_BALANCE'
+            : 'UNPAID_INSTALLMENTS');
     await db()
       .insert(orders)
       .values({
@@ -71,7 +77,9 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
         orderPayType: spec.payType,
         status,
         totalAmount: total,
-        snapshot: spec.snapshot ?? { course: { courseSn: 'C1', courseName: '成人高考专升本', courseCover: '/static/images/course-01.svg' } },
+        snapshot: spec.snapshot ?? {
+          course: { courseSn: 'C1', courseName: '成人高考专升本', courseCover: '/static/images/course-01.svg' },
+        },
         expiresAt: spec.expiresAt === undefined ? new Date(Date.now() + 30 * 60_000) : spec.expiresAt,
         createdAt: spec.createdAt ?? new Date(),
       });
@@ -94,12 +102,18 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
     return orderNo;
   }
 
-  const statusOf = async (orderNo: string) => (await db().select().from(orders).where(eq(orders.orderNo, orderNo)))[0].status;
+  const statusOf = async (orderNo: string) =>
+    (await db().select().from(orders).where(eq(orders.orderNo, orderNo)))[0].status;
   const eventCount = async (orderNo: string) =>
     (await db().select({ n: count() }).from(orderEvents).where(eq(orderEvents.orderNo, orderNo)))[0].n;
-  const detail = (orderNo: string, t = token) => h.get<OrderDetail>(`/front/v1/client/order/details/${orderNo}/`, {}, t);
+  const detail = (orderNo: string, t = token) =>
+    h.get<OrderDetail>(`/front/v1/client/order/details/${orderNo}/`, {}, t);
   const pay = (orderNo: string, extra: Record<string, unknown> = {}, t = token) =>
-    h.get<PayParams>(`/front/v1/client/order/payment/continue/${orderNo}`, { ...H5, redirectUrl: REDIRECT + orderNo, ...extra }, t);
+    h.get<PayParams>(
+      `/front/v1/client/order/payment/continue/${orderNo}`,
+      { ...H5, redirectUrl: REDIRECT + orderNo, ...extra },
+      t,
+    );
 
   /** The browser at the cashier: open the mwebUrl, press 确认支付, follow nothing (the 303 is checked). */
   async function payAtCashier(orderNo: string): Promise<{ params: PayParams; html: string }> {
@@ -142,27 +156,74 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
     const t0 = Date.now() - 10 * 60_000;
     const at = (i: number) => new Date(t0 + i * 1000);
     const made: Record<string, string> = {};
-    made.unpaid = await makeOrder({ userId: u.userId, payType: 1, parts: [{ kind: 'NORMAL', amount: 100 }], createdAt: at(1) });
+    made.unpaid = await makeOrder({
+      userId: u.userId,
+      payType: 1,
+      parts: [{ kind: 'NORMAL', amount: 100 }],
+      createdAt: at(1),
+    });
     made.balance = await makeOrder({
       userId: u.userId,
       payType: 2,
-      parts: [{ kind: 'DEPOSIT', amount: 100, paid: true }, { kind: 'FINAL', amount: 900 }],
+      parts: [
+        { kind: 'DEPOSIT', amount: 100, paid: true },
+        { kind: 'FINAL', amount: 900 },
+      ],
       createdAt: at(2),
     });
-    made.paid = await makeOrder({ userId: u.userId, payType: 1, parts: [{ kind: 'NORMAL', amount: 100, paid: true }], createdAt: at(3) });
-    made.cancelled = await makeOrder({ userId: u.userId, payType: 1, parts: [{ kind: 'NORMAL', amount: 100 }], status: 'CANCELLED', createdAt: at(4) });
-    made.refund = await makeOrder({ userId: u.userId, payType: 1, parts: [{ kind: 'NORMAL', amount: 100, paid: true }], status: 'REFUND_PART', createdAt: at(5) });
-    made.changed = await makeOrder({ userId: u.userId, payType: 1, parts: [{ kind: 'NORMAL', amount: 100, paid: true }], status: 'DEAL_DONE_COURSE', createdAt: at(6) });
+    made.paid = await makeOrder({
+      userId: u.userId,
+      payType: 1,
+      parts: [{ kind: 'NORMAL', amount: 100, paid: true }],
+      createdAt: at(3),
+    });
+    made.cancelled = await makeOrder({
+      userId: u.userId,
+      payType: 1,
+      parts: [{ kind: 'NORMAL', amount: 100 }],
+      status: 'CANCELLED',
+      createdAt: at(4),
+    });
+    made.refund = await makeOrder({
+      userId: u.userId,
+      payType: 1,
+      parts: [{ kind: 'NORMAL', amount: 100, paid: true }],
+      status: 'REFUND_PART',
+      createdAt: at(5),
+    });
+    made.changed = await makeOrder({
+      userId: u.userId,
+      payType: 1,
+      parts: [{ kind: 'NORMAL', amount: 100, paid: true }],
+      status: 'DEAL_DONE_COURSE',
+      createdAt: at(6),
+    });
     const url = '/front/v1/client/order/user/orders';
-    const tab = async (name: string, page = 1, perSize = 10) => (await h.get<Paged<OrderSummary>>(url, { tab: name, page, perSize }, u.token)).body.info;
+    const tab = async (name: string, page = 1, perSize = 10) =>
+      (await h.get<Paged<OrderSummary>>(url, { tab: name, page, perSize }, u.token)).body.info;
 
     const all = await tab('ALL');
     assert.equal(all.total, 6);
-    assert.deepEqual(all.list.map((o) => o.orderNo), [made.changed, made.refund, made.cancelled, made.paid, made.balance, made.unpaid]);
-    assert.deepEqual((await tab('UNPAID')).list.map((o) => o.orderNo), [made.balance, made.unpaid]);
-    assert.deepEqual((await tab('PAID')).list.map((o) => o.orderNo), [made.changed, made.paid]);
-    assert.deepEqual((await tab('CANCELLED')).list.map((o) => o.orderNo), [made.cancelled]);
-    assert.deepEqual((await tab('REFUND')).list.map((o) => o.orderNo), [made.refund]);
+    assert.deepEqual(
+      all.list.map((o) => o.orderNo),
+      [made.changed, made.refund, made.cancelled, made.paid, made.balance, made.unpaid],
+    );
+    assert.deepEqual(
+      (await tab('UNPAID')).list.map((o) => o.orderNo),
+      [made.balance, made.unpaid],
+    );
+    assert.deepEqual(
+      (await tab('PAID')).list.map((o) => o.orderNo),
+      [made.changed, made.paid],
+    );
+    assert.deepEqual(
+      (await tab('CANCELLED')).list.map((o) => o.orderNo),
+      [made.cancelled],
+    );
+    assert.deepEqual(
+      (await tab('REFUND')).list.map((o) => o.orderNo),
+      [made.refund],
+    );
 
     const p1 = await tab('ALL', 1, 4);
     const p2 = await tab('ALL', 2, 4);
@@ -170,7 +231,10 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
 
     const balance = all.list.find((o) => o.orderNo === made.balance)!;
     assert.equal(balance.courseName, '成人高考专升本');
-    assert.deepEqual([balance.canPay, balance.canCancel, balance.dueAmount, balance.installmentPayNum], [true, false, 900, 2]);
+    assert.deepEqual(
+      [balance.canPay, balance.canCancel, balance.dueAmount, balance.installmentPayNum],
+      [true, false, 900, 2],
+    );
     const unpaid = all.list.find((o) => o.orderNo === made.unpaid)!;
     assert.deepEqual([unpaid.canPay, unpaid.canCancel, unpaid.dueAmount], [true, true, 100]);
 
@@ -180,15 +244,26 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
     assert.equal((await h.get(url, {})).status, 401);
   });
 
-  it('shows a deposit order\'s and an instalment order\'s schedule in the detail', async () => {
+  it("shows a deposit order's and an instalment order's schedule in the detail", async () => {
     const due = new Date(Date.now() + 7 * 86_400_000);
     const dep = await makeOrder({
       userId,
       payType: 2,
-      parts: [{ kind: 'DEPOSIT', amount: 50000, deduction: 10000, paid: true }, { kind: 'FINAL', amount: 250000, dueTime: due }],
+      parts: [
+        { kind: 'DEPOSIT', amount: 50000, deduction: 10000, paid: true },
+        { kind: 'FINAL', amount: 250000, dueTime: due },
+      ],
       // The shape order submission writes (domains/order/submit.ts).
       snapshot: {
-        orderCourseInfo: { actSn: ACT_SN, courseSn: 'C2', packageSn: 'PK1', courseName: '会计初级职称', courseCover: null, skuCnt: 1, freight: 0 },
+        orderCourseInfo: {
+          actSn: ACT_SN,
+          courseSn: 'C2',
+          packageSn: 'PK1',
+          courseName: '会计初级职称',
+          courseCover: null,
+          skuCnt: 1,
+          freight: 0,
+        },
         courseName: '会计初级职称',
         cover: '/static/images/course-02.svg',
         skuCnt: 1,
@@ -198,7 +273,13 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
           { courseSn: 'C3', courseName: '经济法基础', courseCover: null, courseAmount: 100000 },
         ],
         giftCourseList: [{ courseSn: 'G1', courseName: '赠送：考前串讲', courseCover: null, courseAmount: 0 }],
-        confirmOrderAmount: { totalAmount: 320000, courseDiscountAmount: 0, packageDiscountAmount: 20000, freight: 0, orderTotalAmount: 300000 },
+        confirmOrderAmount: {
+          totalAmount: 320000,
+          courseDiscountAmount: 0,
+          packageDiscountAmount: 20000,
+          freight: 0,
+          orderTotalAmount: 300000,
+        },
         goodsType: 'RIGHT_COURSE',
         address: null,
         applicant: [{ label: '姓名', value: '张三' }],
@@ -214,13 +295,38 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
     const d = res.body.info;
     assert.equal(d.orderStatus, 'UNPAID_BALANCE');
     assert.deepEqual(d.depositInfoList, [
-      { depositType: 1, installmentAmount: 50000, payFlag: true, installmentPayType: 1, deductionAmount: 10000, installmentPayAmount: 40000, dueTime: null },
-      { depositType: 2, installmentAmount: 250000, payFlag: false, installmentPayType: null, deductionAmount: 0, installmentPayAmount: null, dueTime: due.toISOString() },
+      {
+        depositType: 1,
+        installmentAmount: 50000,
+        payFlag: true,
+        installmentPayType: 1,
+        deductionAmount: 10000,
+        installmentPayAmount: 40000,
+        dueTime: null,
+      },
+      {
+        depositType: 2,
+        installmentAmount: 250000,
+        payFlag: false,
+        installmentPayType: null,
+        deductionAmount: 0,
+        installmentPayAmount: null,
+        dueTime: due.toISOString(),
+      },
     ]);
     assert.deepEqual(d.installmentInfoList, []);
-    assert.deepEqual([d.installmentPayNum, d.dueAmount, d.canPay, d.canCancel, d.canSign], [2, 250000, true, false, false]);
-    assert.deepEqual([d.courseName, d.packageName, d.checkPackage, d.householdType, d.remark], ['会计初级职称', '全科套餐', true, 'TALENT_IN', '周末上课']);
-    assert.deepEqual([d.cover, d.courseSn, d.goodsType, d.goodsAmount, d.courseNum, d.address], ['/static/images/course-02.svg', 'C2', 'RIGHT_COURSE', 320000, 3, null]);
+    assert.deepEqual(
+      [d.installmentPayNum, d.dueAmount, d.canPay, d.canCancel, d.canSign],
+      [2, 250000, true, false, false],
+    );
+    assert.deepEqual(
+      [d.courseName, d.packageName, d.checkPackage, d.householdType, d.remark],
+      ['会计初级职称', '全科套餐', true, 'TALENT_IN', '周末上课'],
+    );
+    assert.deepEqual(
+      [d.cover, d.courseSn, d.goodsType, d.goodsAmount, d.courseNum, d.address],
+      ['/static/images/course-02.svg', 'C2', 'RIGHT_COURSE', 320000, 3, null],
+    );
     assert.deepEqual(d.giftCourseList, [{ courseSn: 'G1', courseName: '赠送：考前串讲' }]);
     assert.deepEqual(d.applicant, [{ label: '姓名', value: '张三' }]);
     assert.equal(d.expiresAt, null, 'only an UNPAID order expires');
@@ -228,17 +334,32 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
     const inst = await makeOrder({
       userId,
       payType: 3,
-      parts: [{ kind: 'INSTALLMENT', amount: 10000, paid: true }, { kind: 'INSTALLMENT', amount: 10000 }, { kind: 'INSTALLMENT', amount: 10000 }],
+      parts: [
+        { kind: 'INSTALLMENT', amount: 10000, paid: true },
+        { kind: 'INSTALLMENT', amount: 10000 },
+        { kind: 'INSTALLMENT', amount: 10000 },
+      ],
     });
     const i = (await detail(inst)).body.info;
-    assert.deepEqual(i.installmentInfoList.map((r) => [r.installmentNum, r.payFlag, r.installmentPayAmount]), [[1, true, 10000], [2, false, null], [3, false, null]]);
+    assert.deepEqual(
+      i.installmentInfoList.map((r) => [r.installmentNum, r.payFlag, r.installmentPayAmount]),
+      [
+        [1, true, 10000],
+        [2, false, null],
+        [3, false, null],
+      ],
+    );
     assert.deepEqual([i.installmentPayNum, i.dueAmount, i.depositInfoList.length], [2, 10000, 0]);
-    const info = await h.get<{ installmentPayNum: number; installmentInfoList: unknown[] }>('/front/v2/client/course/order/installment/info', { orderNo: inst }, token);
+    const info = await h.get<{ installmentPayNum: number; installmentInfoList: unknown[] }>(
+      '/front/v2/client/course/order/installment/info',
+      { orderNo: inst },
+      token,
+    );
     assert.equal(info.status, 200);
     assert.deepEqual([info.body.info.installmentPayNum, info.body.info.installmentInfoList.length], [2, 3]);
   });
 
-  it('answers 404 订单不存在 (code 1008) for another user\'s order, and changes nothing', async () => {
+  it("answers 404 订单不存在 (code 1008) for another user's order, and changes nothing", async () => {
     const mine = await makeOrder({ userId, payType: 1, parts: [{ kind: 'NORMAL', amount: 100 }] });
     const notMine = { state: false, message: '订单不存在', info: null, code: 1008 };
     for (const res of [
@@ -287,12 +408,25 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
   });
 
   it('deposit then final: UNPAID_BALANCE after the deposit, PAID after the final (two payments)', async () => {
-    const orderNo = await makeOrder({ userId, payType: 2, parts: [{ kind: 'DEPOSIT', amount: 20000 }, { kind: 'FINAL', amount: 180000 }] });
+    const orderNo = await makeOrder({
+      userId,
+      payType: 2,
+      parts: [
+        { kind: 'DEPOSIT', amount: 20000 },
+        { kind: 'FINAL', amount: 180000 },
+      ],
+    });
     const first = await payAtCashier(orderNo);
     assert.equal(first.params.payAmount, 20000);
     assert.equal(await statusOf(orderNo), 'UNPAID_BALANCE');
     const mid = (await detail(orderNo)).body.info;
-    assert.deepEqual(mid.depositInfoList.map((r) => [r.depositType, r.payFlag, r.installmentPayType]), [[1, true, 1], [2, false, null]]);
+    assert.deepEqual(
+      mid.depositInfoList.map((r) => [r.depositType, r.payFlag, r.installmentPayType]),
+      [
+        [1, true, 1],
+        [2, false, null],
+      ],
+    );
     assert.deepEqual([mid.installmentPayNum, mid.dueAmount, mid.canCancel], [2, 180000, false]);
     const cancel = await h.post(`/front/v1/client/order/payment/order/cancel/${orderNo}`, {}, token);
     assert.equal(cancel.status, 409, 'a paid deposit cannot be cancelled');
@@ -302,15 +436,29 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
     assert.notEqual(second.params.paymentSn, first.params.paymentSn);
     assert.match(second.html, /¥1800/);
     assert.equal(await statusOf(orderNo), 'PAID');
-    const events = await db().select().from(orderEvents).where(eq(orderEvents.orderNo, orderNo)).orderBy(orderEvents.id);
-    assert.deepEqual(events.map((e) => [e.fromStatus, e.toStatus, e.seq]), [['UNPAID', 'UNPAID_BALANCE', 1], ['UNPAID_BALANCE', 'PAID', 2]]);
+    const events = await db()
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderNo, orderNo))
+      .orderBy(orderEvents.id);
+    assert.deepEqual(
+      events.map((e) => [e.fromStatus, e.toStatus, e.seq]),
+      [
+        ['UNPAID', 'UNPAID_BALANCE', 1],
+        ['UNPAID_BALANCE', 'PAID', 2],
+      ],
+    );
   });
 
   it('instalments: UNPAID_INSTALLMENTS through the periods, PAID after the last', async () => {
     const orderNo = await makeOrder({
       userId,
       payType: 3,
-      parts: [{ kind: 'INSTALLMENT', amount: 30000 }, { kind: 'INSTALLMENT', amount: 30000 }, { kind: 'INSTALLMENT', amount: 30001 }],
+      parts: [
+        { kind: 'INSTALLMENT', amount: 30000 },
+        { kind: 'INSTALLMENT', amount: 30000 },
+        { kind: 'INSTALLMENT', amount: 30001 },
+      ],
     });
     const seen: string[] = [];
     for (let i = 1; i <= 3; i += 1) {
@@ -321,12 +469,22 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
     }
     assert.deepEqual(seen, ['UNPAID_INSTALLMENTS', 'UNPAID_INSTALLMENTS', 'PAID']);
     const d = (await detail(orderNo)).body.info;
-    assert.deepEqual(d.installmentInfoList.map((r) => r.installmentPayAmount), [30000, 30000, 30001]);
+    assert.deepEqual(
+      d.installmentInfoList.map((r) => r.installmentPayAmount),
+      [30000, 30000, 30001],
+    );
     assert.equal(d.installmentPayNum, 4);
   });
 
   it('a replayed notification changes nothing the second time', async () => {
-    const orderNo = await makeOrder({ userId, payType: 2, parts: [{ kind: 'DEPOSIT', amount: 500 }, { kind: 'FINAL', amount: 500 }] });
+    const orderNo = await makeOrder({
+      userId,
+      payType: 2,
+      parts: [
+        { kind: 'DEPOSIT', amount: 500 },
+        { kind: 'FINAL', amount: 500 },
+      ],
+    });
     const params = await openPayment(orderNo);
     const note = buildSandboxNotification({ paymentSn: params.paymentSn, amount: 500 }, h.config.sandboxPayKey);
     const first = await notify(note.body, note.headers);
@@ -341,12 +499,22 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
     assert.equal((await notify(other.body, other.headers)).status, 200);
     assert.equal(await statusOf(orderNo), 'UNPAID_BALANCE', 'the final was not paid by a replay');
     assert.equal(await eventCount(orderNo), 1);
-    const notes = await db().select().from(paymentNotifications).where(eq(paymentNotifications.paymentSn, params.paymentSn));
+    const notes = await db()
+      .select()
+      .from(paymentNotifications)
+      .where(eq(paymentNotifications.paymentSn, params.paymentSn));
     assert.equal(notes.length, 1);
   });
 
   it('20 concurrent notifications for one payment make one state change', async () => {
-    const orderNo = await makeOrder({ userId, payType: 3, parts: [{ kind: 'INSTALLMENT', amount: 700 }, { kind: 'INSTALLMENT', amount: 700 }] });
+    const orderNo = await makeOrder({
+      userId,
+      payType: 3,
+      parts: [
+        { kind: 'INSTALLMENT', amount: 700 },
+        { kind: 'INSTALLMENT', amount: 700 },
+      ],
+    });
     const params = await openPayment(orderNo);
     const same = buildSandboxNotification({ paymentSn: params.paymentSn, amount: 700 }, h.config.sandboxPayKey);
     const copies = Array.from({ length: 10 }, () => notify(same.body, same.headers));
@@ -358,9 +526,19 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
     assert.deepEqual(new Set(results.map((r) => r.status)), new Set([200]));
     assert.equal(await statusOf(orderNo), 'UNPAID_INSTALLMENTS');
     assert.equal(await eventCount(orderNo), 1);
-    const rows = await db().select().from(orderPayments).where(eq(orderPayments.orderNo, orderNo)).orderBy(orderPayments.seq);
-    assert.deepEqual(rows.map((r) => r.status), ['PAID', 'UNPAID']);
-    const notes = await db().select().from(paymentNotifications).where(eq(paymentNotifications.paymentSn, params.paymentSn));
+    const rows = await db()
+      .select()
+      .from(orderPayments)
+      .where(eq(orderPayments.orderNo, orderNo))
+      .orderBy(orderPayments.seq);
+    assert.deepEqual(
+      rows.map((r) => r.status),
+      ['PAID', 'UNPAID'],
+    );
+    const notes = await db()
+      .select()
+      .from(paymentNotifications)
+      .where(eq(paymentNotifications.paymentSn, params.paymentSn));
     assert.equal(notes.length, 1);
   });
 
@@ -395,7 +573,11 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
     assert.equal(await eventCount(orderNo), 0);
     const [p] = await db().select().from(payments).where(eq(payments.paymentSn, params.paymentSn));
     assert.equal(p.status, 'PENDING');
-    assert.equal((await db().select().from(paymentNotifications).where(eq(paymentNotifications.paymentSn, params.paymentSn))).length, 0);
+    assert.equal(
+      (await db().select().from(paymentNotifications).where(eq(paymentNotifications.paymentSn, params.paymentSn)))
+        .length,
+      0,
+    );
   });
 
   it('reuses the open payment, serves mini-programs the cashier (web-view), refuses a bad redirect', async () => {
@@ -423,7 +605,14 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
       .where(and(eq(payments.orderNo, orderNo), eq(payments.status, 'PENDING')));
     assert.equal(open.length, 1, 'a new attempt closes the older ones: one open payment');
 
-    for (const redirectUrl of ['javascript:alert(1)', '//evil.example.com/x', '/\\evil.example/', '/\t/evil.example/', 'https://evil.example/', 'http://localhost:3000/#/x']) {
+    for (const redirectUrl of [
+      'javascript:alert(1)',
+      '//evil.example.com/x',
+      '/\\evil.example/',
+      '/\t/evil.example/',
+      'https://evil.example/',
+      'http://localhost:3000/#/x',
+    ]) {
       const res = await pay(orderNo, { redirectUrl });
       assert.equal(res.status, 400);
       assert.equal(res.body.message, '跳转地址不正确');
@@ -436,7 +625,10 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
     const orderNo = await makeOrder({ userId, payType: 1, parts: [{ kind: 'NORMAL', amount: 500 }] });
     const params = await openPayment(orderNo);
     // A row written before the rules tightened (or by hand): the page checks the target again.
-    await db().update(payments).set({ redirectUrl: '/\\evil.example/' }).where(eq(payments.paymentSn, params.paymentSn));
+    await db()
+      .update(payments)
+      .set({ redirectUrl: '/\\evil.example/' })
+      .where(eq(payments.paymentSn, params.paymentSn));
     const page = await h.inject({ method: 'GET', url: `/sandbox/cashier/${params.paymentSn}` });
     assert.doesNotMatch(String(page.raw.body), /evil\.example/);
     const cancel = await h.inject({ method: 'POST', url: `/sandbox/cashier/${params.paymentSn}/cancel` });
@@ -445,7 +637,7 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
     assert.doesNotMatch(String(cancel.raw.body), /evil\.example/);
   });
 
-  it('the cashier\'s 取消支付 closes the payment and goes back; the order can be paid again', async () => {
+  it("the cashier's 取消支付 closes the payment and goes back; the order can be paid again", async () => {
     const orderNo = await makeOrder({ userId, payType: 1, parts: [{ kind: 'NORMAL', amount: 300 }] });
     const params = await openPayment(orderNo);
     const cancel = await h.inject({ method: 'POST', url: `/sandbox/cashier/${params.paymentSn}/cancel` });
@@ -471,7 +663,16 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
     const now = Date.now();
     await db()
       .insert(userCoupons)
-      .values({ rcSn, userId: owner, couponSn, state: 2, usedOrderNo: orderNo, usedAt: new Date(), startTime: new Date(now - 86_400_000), endTime: new Date(now + 86_400_000) });
+      .values({
+        rcSn,
+        userId: owner,
+        couponSn,
+        state: 2,
+        usedOrderNo: orderNo,
+        usedAt: new Date(),
+        startTime: new Date(now - 86_400_000),
+        endTime: new Date(now + 86_400_000),
+      });
     return rcSn;
   }
   const couponOf = async (rcSn: string) => (await db().select().from(userCoupons).where(eq(userCoupons.rcSn, rcSn)))[0];
@@ -480,11 +681,19 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
     const orderNo = await makeOrder({ userId, payType: 1, parts: [{ kind: 'NORMAL', amount: 400 }] });
     const rcSn = await spendCoupon(userId, orderNo);
     const open = await openPayment(orderNo);
-    const res = await h.post<{ orderNo: string; orderStatus: string }>(`/front/v1/client/order/payment/order/cancel/${orderNo}`, {}, token);
+    const res = await h.post<{ orderNo: string; orderStatus: string }>(
+      `/front/v1/client/order/payment/order/cancel/${orderNo}`,
+      {},
+      token,
+    );
     assert.equal(res.status, 200);
     assert.deepEqual(res.body.info, { orderNo, orderStatus: 'CANCELLED' });
     const coupon = await couponOf(rcSn);
-    assert.deepEqual([coupon.state, coupon.usedOrderNo, coupon.usedAt], [1, null, null], 'the coupon is the customer\'s again');
+    assert.deepEqual(
+      [coupon.state, coupon.usedOrderNo, coupon.usedAt],
+      [1, null, null],
+      "the coupon is the customer's again",
+    );
     const [p] = await db().select().from(payments).where(eq(payments.paymentSn, open.paymentSn));
     assert.equal(p.status, 'CLOSED');
     const again = await h.post(`/front/v1/client/order/payment/order/cancel/${orderNo}`, {}, token);
@@ -512,22 +721,43 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
   it('expires unpaid orders past their time (idempotent); paying one is 409 订单已过期', async () => {
     const u = await visitor();
     const past = new Date(Date.now() - 60_000);
-    const expired = await makeOrder({ userId: u.userId, payType: 1, parts: [{ kind: 'NORMAL', amount: 100 }], expiresAt: past });
+    const expired = await makeOrder({
+      userId: u.userId,
+      payType: 1,
+      parts: [{ kind: 'NORMAL', amount: 100 }],
+      expiresAt: past,
+    });
     const rcSn = await spendCoupon(u.userId, expired);
-    const lazy = await makeOrder({ userId: u.userId, payType: 1, parts: [{ kind: 'NORMAL', amount: 100 }], expiresAt: past });
+    const lazy = await makeOrder({
+      userId: u.userId,
+      payType: 1,
+      parts: [{ kind: 'NORMAL', amount: 100 }],
+      expiresAt: past,
+    });
     const alive = await makeOrder({ userId: u.userId, payType: 1, parts: [{ kind: 'NORMAL', amount: 100 }] });
     const partly = await makeOrder({
       userId: u.userId,
       payType: 2,
-      parts: [{ kind: 'DEPOSIT', amount: 100, paid: true }, { kind: 'FINAL', amount: 100 }],
+      parts: [
+        { kind: 'DEPOSIT', amount: 100, paid: true },
+        { kind: 'FINAL', amount: 100 },
+      ],
       expiresAt: past,
     });
 
     const swept = await expireUnpaidOrders(h.database.db, new Date(), { orderNo: expired });
     assert.deepEqual(swept, [expired]);
-    assert.deepEqual(await expireUnpaidOrders(h.database.db, new Date(), { orderNo: expired }), [], 'a second sweep changes nothing');
+    assert.deepEqual(
+      await expireUnpaidOrders(h.database.db, new Date(), { orderNo: expired }),
+      [],
+      'a second sweep changes nothing',
+    );
     assert.equal(await statusOf(expired), 'CANCELLED');
-    assert.deepEqual([(await couponOf(rcSn)).state, (await couponOf(rcSn)).usedOrderNo], [1, null], 'expiry returns the coupon');
+    assert.deepEqual(
+      [(await couponOf(rcSn)).state, (await couponOf(rcSn)).usedOrderNo],
+      [1, null],
+      'expiry returns the coupon',
+    );
 
     // The list expires lazily too.
     const list = await h.get<Paged<OrderSummary>>('/front/v1/client/order/user/orders', { tab: 'CANCELLED' }, u.token);
@@ -538,14 +768,20 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
     const payIt = await pay(expired, {}, u.token);
     assert.deepEqual([payIt.status, payIt.body.message], [409, '订单已过期']);
     const events = await db().select().from(orderEvents).where(eq(orderEvents.orderNo, expired));
-    assert.deepEqual(events.map((e) => e.event), ['EXPIRE']);
+    assert.deepEqual(
+      events.map((e) => e.event),
+      ['EXPIRE'],
+    );
   });
 
   it('settles a zero-amount payment at once (fee deduction covers it)', async () => {
     const orderNo = await makeOrder({
       userId,
       payType: 2,
-      parts: [{ kind: 'DEPOSIT', amount: 30000, deduction: 30000 }, { kind: 'FINAL', amount: 60000 }],
+      parts: [
+        { kind: 'DEPOSIT', amount: 30000, deduction: 30000 },
+        { kind: 'FINAL', amount: 60000 },
+      ],
     });
     const first = await pay(orderNo);
     assert.equal(first.status, 200);
@@ -590,11 +826,19 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
     assert.deepEqual(empty.body.info.list, []);
 
     const back = `/#/subpackages/order/order/ratifyAccord?orderNo=${orderNo}`;
-    const link = await h.post<{ signUrl: string; flowId: string }>('/front/v1/client/order/sign/link', { orderNo, redirectUrl: back }, token);
+    const link = await h.post<{ signUrl: string; flowId: string }>(
+      '/front/v1/client/order/sign/link',
+      { orderNo, redirectUrl: back },
+      token,
+    );
     assert.equal(link.status, 200, link.raw.body);
     const { signUrl, flowId } = link.body.info;
     assert.match(signUrl, new RegExp(`^/sandbox/esign/${flowId}\\?redirect=`));
-    const again = await h.post<{ flowId: string }>('/front/v1/client/order/sign/link', { orderNo, redirectUrl: back }, token);
+    const again = await h.post<{ flowId: string }>(
+      '/front/v1/client/order/sign/link',
+      { orderNo, redirectUrl: back },
+      token,
+    );
     assert.equal(again.body.info.flowId, flowId, 'one open flow per order');
 
     const unsignedFile = await h.get('/front/v1/client/order/contract/file/url', { flowId }, token);
@@ -604,17 +848,23 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
     assert.equal(signPage.status, 200);
     assert.match(String(signPage.raw.body), /课程购买协议/);
     assert.match(String(signPage.raw.body), /确认签署/);
-    const confirm = await h.inject({ method: 'POST', url: `/sandbox/esign/${flowId}/confirm`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const confirm = await h.inject({
+      method: 'POST',
+      url: `/sandbox/esign/${flowId}/confirm`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     assert.equal(confirm.status, 303);
     assert.equal(confirm.raw.headers.location, back);
 
-    const list = await h.get<{ list: Array<{ flowId: string; contractName: string; signed: boolean; signedAt: string | null }> }>(
-      '/front/v1/client/order/contract/list',
-      { orderNo },
-      token,
-    );
+    const list = await h.get<{
+      list: Array<{ flowId: string; contractName: string; signed: boolean; signedAt: string | null }>;
+    }>('/front/v1/client/order/contract/list', { orderNo }, token);
     assert.equal(list.body.info.list.length, 1);
-    assert.deepEqual([list.body.info.list[0].flowId, list.body.info.list[0].contractName, list.body.info.list[0].signed], [flowId, '课程购买协议', true]);
+    assert.deepEqual(
+      [list.body.info.list[0].flowId, list.body.info.list[0].contractName, list.body.info.list[0].signed],
+      [flowId, '课程购买协议', true],
+    );
     assert.ok(list.body.info.list[0].signedAt);
     d = (await detail(orderNo)).body.info;
     assert.deepEqual([d.agreementSigned, d.canSign], [true, false]);
@@ -639,10 +889,22 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
   });
 
   it('leaves /pay and /sandbox outside the request signature, /front inside it', async () => {
-    const unsigned = await h.inject({ method: 'GET', url: `/front/v1/client/order/user/orders?token=${encodeURIComponent(token)}` });
+    const unsigned = await h.inject({
+      method: 'GET',
+      url: `/front/v1/client/order/user/orders?token=${encodeURIComponent(token)}`,
+    });
     assert.equal(unsigned.body.code, 4001);
     const id = randomBytes(4).toString('hex');
-    const notifyRes = await h.inject({ method: 'POST', url: '/pay/notify/sandbox', headers: { 'content-type': 'application/json' }, payload: `{"x":"${id}"}` });
-    assert.equal(notifyRes.body.message, '支付通知签名错误', 'checked by the provider signature, not the request signature');
+    const notifyRes = await h.inject({
+      method: 'POST',
+      url: '/pay/notify/sandbox',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"x":"${id}"}`,
+    });
+    assert.equal(
+      notifyRes.body.message,
+      '支付通知签名错误',
+      'checked by the provider signature, not the request signature',
+    );
   });
 });

@@ -81,15 +81,33 @@ const refundView = (r: FakeRefund) => ({
   create_time: '2026-11-22T20:00:00+08:00',
   status: r.status,
   funds_account: 'AVAILABLE',
-  amount: { total: r.amount.total, refund: r.amount.refund, payer_total: r.amount.total, payer_refund: r.amount.refund, currency: 'CNY' },
+  amount: {
+    total: r.amount.total,
+    refund: r.amount.refund,
+    payer_total: r.amount.total,
+    payer_refund: r.amount.refund,
+    currency: 'CNY',
+  },
 });
 
 /** POST /v3/refund/domestic/refunds as WeChat answers it. */
 function fakeRefund(body: string): [number, unknown] {
-  const q = JSON.parse(body) as { out_trade_no?: string; transaction_id?: string; out_refund_no?: string; notify_url?: string; amount?: { refund?: number; total?: number; currency?: string } };
+  const q = JSON.parse(body) as {
+    out_trade_no?: string;
+    transaction_id?: string;
+    out_refund_no?: string;
+    notify_url?: string;
+    amount?: { refund?: number; total?: number; currency?: string };
+  };
   const trade = q.transaction_id ?? q.out_trade_no;
   const amount = q.amount ?? {};
-  if (!trade || !q.out_refund_no || !Number.isInteger(amount.refund) || !Number.isInteger(amount.total) || amount.currency !== 'CNY') {
+  if (
+    !trade ||
+    !q.out_refund_no ||
+    !Number.isInteger(amount.refund) ||
+    !Number.isInteger(amount.total) ||
+    amount.currency !== 'CNY'
+  ) {
     return [400, { code: 'PARAM_ERROR', message: '参数错误' }];
   }
   // The same out_refund_no is the same refund (WeChat's idempotency): answered again, not refunded twice.
@@ -98,31 +116,79 @@ function fakeRefund(body: string): [number, unknown] {
   const total = fake.totals.get(trade);
   if (total === undefined) return [404, { code: 'RESOURCE_NOT_EXISTS', message: '订单不存在' }];
   if (amount.total !== total) return [400, { code: 'INVALID_REQUEST', message: '订单金额与实际不符' }];
-  const held = [...fake.refunds.values()].filter((r) => r.trade === trade && (r.status === 'PROCESSING' || r.status === 'SUCCESS')).reduce((n, r) => n + r.amount.refund, 0);
+  const held = [...fake.refunds.values()]
+    .filter((r) => r.trade === trade && (r.status === 'PROCESSING' || r.status === 'SUCCESS'))
+    .reduce((n, r) => n + r.amount.refund, 0);
   if (held + amount.refund! > total) return [403, { code: 'NOT_ENOUGH', message: '申请退款金额超过订单可退金额' }];
-  const r: FakeRefund = { refund_id: `5030${Date.now()}${randomBytes(3).toString('hex')}`, out_refund_no: q.out_refund_no, trade, notify_url: q.notify_url, status: 'PROCESSING', amount: { refund: amount.refund!, total } };
+  const r: FakeRefund = {
+    refund_id: `5030${Date.now()}${randomBytes(3).toString('hex')}`,
+    out_refund_no: q.out_refund_no,
+    trade,
+    notify_url: q.notify_url,
+    status: 'PROCESSING',
+    amount: { refund: amount.refund!, total },
+  };
   fake.refunds.set(r.out_refund_no, r);
   return [200, refundView(r)];
 }
 
-/** A notification as WeChat posts it: the resource sealed with the API v3 key, the whole signed (platform key by default). */
-function sealedNotification(eventType: string, resource: object, aad: string, opts: { id?: string; at?: number; key?: string } = {}) {
+/**
+ * A notification as WeChat posts it: the resource sealed with the API v3 key, the whole signed (platform key by
+ * default).
+ */
+function sealedNotification(
+  eventType: string,
+  resource: object,
+  aad: string,
+  opts: { id?: string; at?: number; key?: string } = {},
+) {
   const iv = randomBytes(6).toString('hex');
   const cipher = createCipheriv('aes-256-gcm', Buffer.from(apiV3Key), Buffer.from(iv));
   cipher.setAAD(Buffer.from(aad));
-  const sealed = Buffer.concat([cipher.update(JSON.stringify(resource)), cipher.final(), cipher.getAuthTag()]).toString('base64');
-  const body = JSON.stringify({ id: opts.id ?? `EV-${randomBytes(6).toString('hex')}`, event_type: eventType, resource_type: 'encrypt-resource', resource: { algorithm: 'AEAD_AES_256_GCM', ciphertext: sealed, nonce: iv, associated_data: aad } });
+  const sealed = Buffer.concat([cipher.update(JSON.stringify(resource)), cipher.final(), cipher.getAuthTag()]).toString(
+    'base64',
+  );
+  const body = JSON.stringify({
+    id: opts.id ?? `EV-${randomBytes(6).toString('hex')}`,
+    event_type: eventType,
+    resource_type: 'encrypt-resource',
+    resource: { algorithm: 'AEAD_AES_256_GCM', ciphertext: sealed, nonce: iv, associated_data: aad },
+  });
   const ts = String(Math.floor((opts.at ?? Date.now()) / 1000));
-  const headers = { 'content-type': 'application/json', 'wechatpay-timestamp': ts, 'wechatpay-nonce': 'abc', 'wechatpay-signature': sign(opts.key ?? platform.privateKey, `${ts}\nabc\n${body}\n`), 'wechatpay-serial': PLATFORM_ID };
+  const headers = {
+    'content-type': 'application/json',
+    'wechatpay-timestamp': ts,
+    'wechatpay-nonce': 'abc',
+    'wechatpay-signature': sign(opts.key ?? platform.privateKey, `${ts}\nabc\n${body}\n`),
+    'wechatpay-serial': PLATFORM_ID,
+  };
   return { body, headers, sealed };
 }
 
 /** WeChat ends a refund and posts REFUND.<status>. */
-function finishRefund(outRefundNo: string, status: 'SUCCESS' | 'ABNORMAL' | 'CLOSED', opts: { id?: string; at?: number; key?: string } = {}) {
+function finishRefund(
+  outRefundNo: string,
+  status: 'SUCCESS' | 'ABNORMAL' | 'CLOSED',
+  opts: { id?: string; at?: number; key?: string } = {},
+) {
   const r = fake.refunds.get(outRefundNo);
   if (!r) throw new Error(`the fake holds no refund ${outRefundNo}`);
   r.status = status;
-  const resource = { mchid: MCH, out_trade_no: r.trade, transaction_id: r.trade, out_refund_no: r.out_refund_no, refund_id: r.refund_id, refund_status: status, user_received_account: '支付用户零钱', amount: { total: r.amount.total, refund: r.amount.refund, payer_total: r.amount.total, payer_refund: r.amount.refund } };
+  const resource = {
+    mchid: MCH,
+    out_trade_no: r.trade,
+    transaction_id: r.trade,
+    out_refund_no: r.out_refund_no,
+    refund_id: r.refund_id,
+    refund_status: status,
+    user_received_account: '支付用户零钱',
+    amount: {
+      total: r.amount.total,
+      refund: r.amount.refund,
+      payer_total: r.amount.total,
+      payer_refund: r.amount.refund,
+    },
+  };
   return sealedNotification(`REFUND.${status}`, resource, 'refund', opts);
 }
 
@@ -130,10 +196,17 @@ function checkAuthorization(req: IncomingMessage, body: string): boolean {
   const header = req.headers.authorization ?? '';
   const m = /^WECHATPAY2-SHA256-RSA2048 (.*)$/.exec(header);
   if (!m) return false;
-  const f = Object.fromEntries(m[1].split(',').map((kv) => { const i = kv.indexOf('='); return [kv.slice(0, i), kv.slice(i + 1).replace(/^"|"$/g, '')]; }));
+  const f = Object.fromEntries(
+    m[1].split(',').map((kv) => {
+      const i = kv.indexOf('=');
+      return [kv.slice(0, i), kv.slice(i + 1).replace(/^"|"$/g, '')];
+    }),
+  );
   if (f.mchid !== MCH || f.serial_no !== SERIAL) return false;
   if (Math.abs(Date.now() / 1000 - Number(f.timestamp)) > 300) return false;
-  return createVerify('RSA-SHA256').update(`${req.method}\n${req.url}\n${f.timestamp}\n${f.nonce_str}\n${body}\n`).verify(merchant.publicKey, f.signature, 'base64');
+  return createVerify('RSA-SHA256')
+    .update(`${req.method}\n${req.url}\n${f.timestamp}\n${f.nonce_str}\n${body}\n`)
+    .verify(merchant.publicKey, f.signature, 'base64');
 }
 
 let server: Server;
@@ -163,12 +236,22 @@ before(async () => {
       fake.seen.push({ method: req.method!, url: req.url!, body, authorized });
       if (!authorized) return answer(res, 401, { code: 'SIGN_ERROR', message: '签名错误' });
       const url = req.url!;
-      if (req.method === 'POST' && url === '/v3/pay/transactions/jsapi') return answer(res, 200, { prepay_id: 'wx201410272009395522657a690389285100' });
-      if (req.method === 'POST' && url === '/v3/pay/transactions/h5') return answer(res, 200, { h5_url: 'https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx1&package=1' });
+      if (req.method === 'POST' && url === '/v3/pay/transactions/jsapi')
+        return answer(res, 200, { prepay_id: 'wx201410272009395522657a690389285100' });
+      if (req.method === 'POST' && url === '/v3/pay/transactions/h5')
+        return answer(res, 200, {
+          h5_url: 'https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx1&package=1',
+        });
       const q = /^\/v3\/pay\/transactions\/out-trade-no\/([^/?]+)\?mchid=(\d+)$/.exec(url);
       if (req.method === 'GET' && q) {
         if (q[1] === 'UNKNOWN') return answer(res, 404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' });
-        return answer(res, 200, { out_trade_no: q[1], mchid: q[2], transaction_id: fake.tradeState === 'SUCCESS' ? (fake.txnIds.get(q[1]) ?? '4200000002') : undefined, trade_state: fake.tradeState, amount: { total: 12345, currency: 'CNY' } });
+        return answer(res, 200, {
+          out_trade_no: q[1],
+          mchid: q[2],
+          transaction_id: fake.tradeState === 'SUCCESS' ? (fake.txnIds.get(q[1]) ?? '4200000002') : undefined,
+          trade_state: fake.tradeState,
+          amount: { total: 12345, currency: 'CNY' },
+        });
       }
       const c = /^\/v3\/pay\/transactions\/out-trade-no\/([^/?]+)\/close$/.exec(url);
       if (req.method === 'POST' && c) {
@@ -179,7 +262,9 @@ before(async () => {
       const rq = /^\/v3\/refund\/domestic\/refunds\/([^/?]+)$/.exec(url);
       if (req.method === 'GET' && rq) {
         const r = fake.refunds.get(decodeURIComponent(rq[1]));
-        return r ? answer(res, 200, refundView(r)) : answer(res, 404, { code: 'RESOURCE_NOT_EXISTS', message: '退款单不存在' });
+        return r
+          ? answer(res, 200, refundView(r))
+          : answer(res, 404, { code: 'RESOURCE_NOT_EXISTS', message: '退款单不存在' });
       }
       answer(res, 404, { code: 'NOT_FOUND', message: 'no such API' });
     });
@@ -209,7 +294,12 @@ describe('WeChat Pay API v3 against a local fake', () => {
   it('JSAPI: places the order signed by the merchant and answers the client pay sign (§3 fields)', async () => {
     fake.seen = [];
     const p = provider();
-    const out = await p.prepare(payment, { paySource: 'WEAPP', tradeType: 'JSAPI', description: '成人高考 - 定金', openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' });
+    const out = await p.prepare(payment, {
+      paySource: 'WEAPP',
+      tradeType: 'JSAPI',
+      description: '成人高考 - 定金',
+      openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
+    });
     const [call] = fake.seen;
     assert.equal(call.authorized, true);
     const sent = JSON.parse(call.body);
@@ -227,19 +317,38 @@ describe('WeChat Pay API v3 against a local fake', () => {
     assert.equal(out.signType, 'RSA');
     assert.match(out.timeStamp!, /^\d{10}$/);
     const message = `${out.appId}\n${out.timeStamp}\n${out.nonceStr}\n${out.package1}\n`;
-    assert.ok(createVerify('RSA-SHA256').update(message).verify(merchant.publicKey, out.againSign!, 'base64'), 'paySign by the merchant key');
+    assert.ok(
+      createVerify('RSA-SHA256').update(message).verify(merchant.publicKey, out.againSign!, 'base64'),
+      'paySign by the merchant key',
+    );
 
     // The WeChat browser pays with the official account's AppID.
     const h5 = await p.prepare(payment, { paySource: 'H5', tradeType: 'JSAPI', description: 'x', openid: 'o1' });
     assert.equal(h5.appId, 'wxOFFICIAL00000001');
-    assert.equal((await refusal(p.prepare(payment, { paySource: 'H5', tradeType: 'JSAPI', description: 'x' }))).message, '请先在微信中登录后再支付');
+    assert.equal(
+      (await refusal(p.prepare(payment, { paySource: 'H5', tradeType: 'JSAPI', description: 'x' }))).message,
+      '请先在微信中登录后再支付',
+    );
   });
 
   it('H5: h5_url becomes mwebUrl with the way back; the client IP is sent', async () => {
     fake.seen = [];
-    const out = await provider().prepare(payment, { paySource: 'H5', tradeType: 'MWEB', description: 'x', clientIp: '203.0.113.9', redirectUrl: 'https://shop.example.com/#/pages/order/orderDetail?orderNo=O1' });
-    assert.equal(out.mwebUrl, 'https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx1&package=1&redirect_url=' + encodeURIComponent('https://shop.example.com/#/pages/order/orderDetail?orderNo=O1'));
-    assert.deepEqual(JSON.parse(fake.seen[0].body).scene_info, { payer_client_ip: '203.0.113.9', h5_info: { type: 'Wap' } });
+    const out = await provider().prepare(payment, {
+      paySource: 'H5',
+      tradeType: 'MWEB',
+      description: 'x',
+      clientIp: '203.0.113.9',
+      redirectUrl: 'https://shop.example.com/#/pages/order/orderDetail?orderNo=O1',
+    });
+    assert.equal(
+      out.mwebUrl,
+      'https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx1&package=1&redirect_url=' +
+        encodeURIComponent('https://shop.example.com/#/pages/order/orderDetail?orderNo=O1'),
+    );
+    assert.deepEqual(JSON.parse(fake.seen[0].body).scene_info, {
+      payer_client_ip: '203.0.113.9',
+      h5_info: { type: 'Wap' },
+    });
   });
 
   it('query: unpaid is null, paid is the transaction, unknown is null; close closes', async () => {
@@ -247,7 +356,13 @@ describe('WeChat Pay API v3 against a local fake', () => {
     fake.tradeState = 'NOTPAY';
     assert.equal(await p.query!(payment.paymentSn), null);
     fake.tradeState = 'SUCCESS';
-    assert.deepEqual(await p.query!(payment.paymentSn), { paymentSn: payment.paymentSn, txnId: '4200000002', amount: 12345, status: 'SUCCESS', payType: 1 });
+    assert.deepEqual(await p.query!(payment.paymentSn), {
+      paymentSn: payment.paymentSn,
+      txnId: '4200000002',
+      amount: 12345,
+      status: 'SUCCESS',
+      payType: 1,
+    });
     assert.equal(await p.query!('UNKNOWN'), null);
     fake.tradeState = 'NOTPAY';
     await p.close!(payment.paymentSn);
@@ -259,7 +374,9 @@ describe('WeChat Pay API v3 against a local fake', () => {
     const p = provider();
     fake.signingKey = intruder.privateKey;
     try {
-      const e = await refusal(p.prepare(payment, { paySource: 'WEAPP', tradeType: 'JSAPI', description: 'x', openid: 'o1' }));
+      const e = await refusal(
+        p.prepare(payment, { paySource: 'WEAPP', tradeType: 'JSAPI', description: 'x', openid: 'o1' }),
+      );
       assert.equal(e.statusCode, 502);
       assert.match(e.message, /应答签名错误/);
     } finally {
@@ -267,27 +384,60 @@ describe('WeChat Pay API v3 against a local fake', () => {
     }
     fake.tamper = true;
     try {
-      assert.match((await refusal(p.prepare(payment, { paySource: 'WEAPP', tradeType: 'JSAPI', description: 'x', openid: 'o1' }))).message, /应答签名错误/);
+      assert.match(
+        (await refusal(p.prepare(payment, { paySource: 'WEAPP', tradeType: 'JSAPI', description: 'x', openid: 'o1' })))
+          .message,
+        /应答签名错误/,
+      );
     } finally {
       fake.tamper = false;
     }
     // A merchant key WeChat does not know: the fake answers 401, the customer is told plainly.
-    const wrong = createWechatPayProvider(loadConfig(env({ WECHAT_PAY_PRIVATE_KEY: intruder.privateKey.replace(/\n/g, '\\n') })).wechatPay);
-    assert.match((await refusal(wrong.prepare(payment, { paySource: 'H5', tradeType: 'MWEB', description: 'x' }))).message, /微信支付暂时无法使用/);
+    const wrong = createWechatPayProvider(
+      loadConfig(env({ WECHAT_PAY_PRIVATE_KEY: intruder.privateKey.replace(/\n/g, '\\n') })).wechatPay,
+    );
+    assert.match(
+      (await refusal(wrong.prepare(payment, { paySource: 'H5', tradeType: 'MWEB', description: 'x' }))).message,
+      /微信支付暂时无法使用/,
+    );
   });
 
   it('notifications: verified, decrypted; tampered, stale (replayed later) and foreign-key ones refused', () => {
     const now = Date.now();
     const p = createWechatPayProvider(loadConfig(env()).wechatPay, () => now);
-    const tx = { out_trade_no: payment.paymentSn, transaction_id: '4200000003', trade_state: 'SUCCESS', amount: { total: 12345 } };
-    const { body, headers, sealed } = sealedNotification('TRANSACTION.SUCCESS', tx, 'transaction', { id: 'EV-9', at: now });
+    const tx = {
+      out_trade_no: payment.paymentSn,
+      transaction_id: '4200000003',
+      trade_state: 'SUCCESS',
+      amount: { total: 12345 },
+    };
+    const { body, headers, sealed } = sealedNotification('TRANSACTION.SUCCESS', tx, 'transaction', {
+      id: 'EV-9',
+      at: now,
+    });
     const ts = headers['wechatpay-timestamp'];
-    assert.deepEqual(p.verifyNotification(body, headers), { paymentSn: payment.paymentSn, txnId: '4200000003', amount: 12345, status: 'SUCCESS', payType: 1 });
+    assert.deepEqual(p.verifyNotification(body, headers), {
+      paymentSn: payment.paymentSn,
+      txnId: '4200000003',
+      amount: 12345,
+      status: 'SUCCESS',
+      payType: 1,
+    });
     assert.throws(() => p.verifyNotification(body.replace('EV-9', 'EV-8'), headers), /支付通知签名错误/);
     const later = createWechatPayProvider(loadConfig(env()).wechatPay, () => now + 10 * 60_000);
     assert.throws(() => later.verifyNotification(body, headers), /支付通知签名错误/);
-    assert.throws(() => p.verifyNotification(body, { ...headers, 'wechatpay-signature': sign(intruder.privateKey, `${ts}\nabc\n${body}\n`) }), /支付通知签名错误/);
-    assert.throws(() => p.verifyNotification(body, { ...headers, 'wechatpay-serial': 'OTHER_KEY' }), /支付通知签名错误/);
+    assert.throws(
+      () =>
+        p.verifyNotification(body, {
+          ...headers,
+          'wechatpay-signature': sign(intruder.privateKey, `${ts}\nabc\n${body}\n`),
+        }),
+      /支付通知签名错误/,
+    );
+    assert.throws(
+      () => p.verifyNotification(body, { ...headers, 'wechatpay-serial': 'OTHER_KEY' }),
+      /支付通知签名错误/,
+    );
     // Signed but the resource does not decrypt (wrong key or altered ciphertext): refused as malformed.
     const bad = body.replace(sealed, Buffer.from('x'.repeat(40)).toString('base64'));
     const badHeaders = { ...headers, 'wechatpay-signature': sign(platform.privateKey, `${ts}\nabc\n${bad}\n`) };
@@ -298,7 +448,10 @@ describe('WeChat Pay API v3 against a local fake', () => {
     assert.throws(() => loadConfig({ WECHAT_PAY_MCH_ID: MCH }), /WECHAT_PAY_SERIAL_NO is missing/);
     assert.throws(() => loadConfig(env({ WECHAT_PAY_NOTIFY_URL: '' })), /WECHAT_PAY_NOTIFY_URL/);
     assert.throws(() => loadConfig(env({ WECHAT_PAY_APP_ID: '', WECHAT_PAY_MINI_APP_ID: '' })), /WECHAT_PAY_APP_ID/);
-    assert.throws(() => loadConfig(env({ WECHAT_PAY_NOTIFY_URL: 'http://shop.example.com/pay/notify/wechat' })), /https/);
+    assert.throws(
+      () => loadConfig(env({ WECHAT_PAY_NOTIFY_URL: 'http://shop.example.com/pay/notify/wechat' })),
+      /https/,
+    );
   });
 });
 
@@ -312,8 +465,14 @@ describe('WeChat Pay through the order routes (pay-check queries WeChat, cancel 
       const makeOrder = async (orderNo: string) => {
         await insertUnpaidOrder(h, { orderNo, userId, amount: 12345, expiresAt });
       };
-      const pay = (orderNo: string) => h.get<PayParams>(`/front/v1/client/order/payment/continue/${orderNo}`, { paySource: 'H5', tradeType: 'MWEB' }, token);
-      const detail = async (orderNo: string) => (await h.get<OrderDetail>(`/front/v1/client/order/details/${orderNo}/`, {}, token)).body.info;
+      const pay = (orderNo: string) =>
+        h.get<PayParams>(
+          `/front/v1/client/order/payment/continue/${orderNo}`,
+          { paySource: 'H5', tradeType: 'MWEB' },
+          token,
+        );
+      const detail = async (orderNo: string) =>
+        (await h.get<OrderDetail>(`/front/v1/client/order/details/${orderNo}/`, {}, token)).body.info;
 
       const paidNo = `WX${Date.now()}1`;
       await makeOrder(paidNo);
@@ -346,7 +505,14 @@ describe('WeChat Pay through the order routes (pay-check queries WeChat, cancel 
 
 describe('WeChat Pay refunds (API v3) against the fake', () => {
   const refundProvider = (now?: () => number) => createWechatRefundProvider(loadConfig(env()).wechatPay, now);
-  const req = (refundSn: string, amount: number, txnId: string | null = '4200000101') => ({ refundSn, paymentSn: 'P1700000000000refund01', txnId, amount, paymentAmount: 10000, reason: '课程时间冲突' });
+  const req = (refundSn: string, amount: number, txnId: string | null = '4200000101') => ({
+    refundSn,
+    paymentSn: 'P1700000000000refund01',
+    txnId,
+    amount,
+    paymentAmount: 10000,
+    reason: '课程时间冲突',
+  });
 
   it('applies for a refund signed by the merchant: the original transaction, our refund number, amount and total, the refund notify URL', async () => {
     fake.totals.set('4200000101', 10000);
@@ -378,7 +544,10 @@ describe('WeChat Pay refunds (API v3) against the fake', () => {
     fake.tamper = true;
     try {
       // WeChat may have taken it all the same: not a refusal but an unknown outcome (the refund stays pending).
-      await assert.rejects(refundProvider().submit(req('R-WX-5', 1, '4200000102')), (e) => e instanceof RefundOutcomeUnknown && /应答签名错误/.test(e.message));
+      await assert.rejects(
+        refundProvider().submit(req('R-WX-5', 1, '4200000102')),
+        (e) => e instanceof RefundOutcomeUnknown && /应答签名错误/.test(e.message),
+      );
     } finally {
       fake.tamper = false;
     }
@@ -391,9 +560,19 @@ describe('WeChat Pay refunds (API v3) against the fake', () => {
     assert.equal(await p.query!('R-WX-6'), null);
     finishRefund('R-WX-6', 'SUCCESS');
     const r = fake.refunds.get('R-WX-6')!;
-    assert.deepEqual(await p.query!('R-WX-6'), { refundSn: 'R-WX-6', notifyId: `query:${r.refund_id}:SUCCESS`, amount: 2000, status: 'SUCCESS' });
+    assert.deepEqual(await p.query!('R-WX-6'), {
+      refundSn: 'R-WX-6',
+      notifyId: `query:${r.refund_id}:SUCCESS`,
+      amount: 2000,
+      status: 'SUCCESS',
+    });
     // WeChat never took it: failed, so it may be made again.
-    assert.deepEqual(await p.query!('R-NONE'), { refundSn: 'R-NONE', notifyId: 'query:R-NONE:NOT_EXISTS', status: 'FAIL', reason: '微信支付未受理该退款，可重新退款' });
+    assert.deepEqual(await p.query!('R-NONE'), {
+      refundSn: 'R-NONE',
+      notifyId: 'query:R-NONE:NOT_EXISTS',
+      status: 'FAIL',
+      reason: '微信支付未受理该退款，可重新退款',
+    });
     assert.equal(fake.seen.at(-1)!.url, '/v3/refund/domestic/refunds/R-NONE');
   });
 
@@ -403,28 +582,64 @@ describe('WeChat Pay refunds (API v3) against the fake', () => {
     const p = refundProvider(() => now);
     for (const no of ['R-WX-7', 'R-WX-8', 'R-WX-9']) await p.submit(req(no, 1000, '4200000104'));
     const ok = finishRefund('R-WX-7', 'SUCCESS', { id: 'EV-R7', at: now });
-    assert.deepEqual(p.verifyNotification(ok.body, ok.headers), { refundSn: 'R-WX-7', notifyId: 'EV-R7', amount: 1000, status: 'SUCCESS' });
+    assert.deepEqual(p.verifyNotification(ok.body, ok.headers), {
+      refundSn: 'R-WX-7',
+      notifyId: 'EV-R7',
+      amount: 1000,
+      status: 'SUCCESS',
+    });
     const abnormal = finishRefund('R-WX-8', 'ABNORMAL', { at: now });
-    assert.deepEqual(p.verifyNotification(abnormal.body, abnormal.headers), { refundSn: 'R-WX-8', notifyId: JSON.parse(abnormal.body).id, amount: 1000, status: 'FAIL', reason: '退款异常（用户银行卡作废或冻结），请在微信支付商户平台处理' });
+    assert.deepEqual(p.verifyNotification(abnormal.body, abnormal.headers), {
+      refundSn: 'R-WX-8',
+      notifyId: JSON.parse(abnormal.body).id,
+      amount: 1000,
+      status: 'FAIL',
+      reason: '退款异常（用户银行卡作废或冻结），请在微信支付商户平台处理',
+    });
     const closed = finishRefund('R-WX-9', 'CLOSED', { at: now });
     assert.equal((p.verifyNotification(closed.body, closed.headers) as { reason?: string }).reason, '退款已关闭');
 
     assert.throws(() => p.verifyNotification(ok.body.replace('EV-R7', 'EV-R6'), ok.headers), /退款通知签名错误/);
-    assert.throws(() => refundProvider(() => now + 10 * 60_000).verifyNotification(ok.body, ok.headers), /退款通知签名错误/, 'replayed later');
+    assert.throws(
+      () => refundProvider(() => now + 10 * 60_000).verifyNotification(ok.body, ok.headers),
+      /退款通知签名错误/,
+      'replayed later',
+    );
     const foreign = finishRefund('R-WX-7', 'SUCCESS', { at: now, key: intruder.privateKey });
     assert.throws(() => p.verifyNotification(foreign.body, foreign.headers), /退款通知签名错误/);
     // A payment's notification is not a refund's, and a refund's is not a payment's.
-    const paid = sealedNotification('TRANSACTION.SUCCESS', { out_trade_no: 'P1', transaction_id: '42', trade_state: 'SUCCESS', amount: { total: 1000 } }, 'transaction', { at: now });
+    const paid = sealedNotification(
+      'TRANSACTION.SUCCESS',
+      { out_trade_no: 'P1', transaction_id: '42', trade_state: 'SUCCESS', amount: { total: 1000 } },
+      'transaction',
+      { at: now },
+    );
     assert.throws(() => p.verifyNotification(paid.body, paid.headers), /退款通知格式错误/);
-    assert.throws(() => createWechatPayProvider(loadConfig(env()).wechatPay, () => now).verifyNotification(ok.body, ok.headers), /支付通知格式错误/);
+    assert.throws(
+      () => createWechatPayProvider(loadConfig(env()).wechatPay, () => now).verifyNotification(ok.body, ok.headers),
+      /支付通知格式错误/,
+    );
   });
 
   it('the refund notify URL: derived from the payment one, or named; a half configuration is a start-up error', () => {
     assert.equal(loadConfig(env()).wechatPay.refundNotifyUrl, 'https://shop.example.com/refund/notify/wechat');
-    assert.equal(loadConfig(env({ WECHAT_PAY_REFUND_NOTIFY_URL: 'https://api.example.com/refund/notify/wechat' })).wechatPay.refundNotifyUrl, 'https://api.example.com/refund/notify/wechat');
-    assert.throws(() => loadConfig(env({ WECHAT_PAY_NOTIFY_URL: 'https://shop.example.com/wxpay' })), /WECHAT_PAY_REFUND_NOTIFY_URL is missing/);
-    assert.throws(() => loadConfig({ WECHAT_PAY_REFUND_NOTIFY_URL: 'https://shop.example.com/refund/notify/wechat' }), /WECHAT_PAY_REFUND_NOTIFY_URL is set but WeChat Pay is not/);
-    assert.throws(() => loadConfig(env({ WECHAT_PAY_REFUND_NOTIFY_URL: 'http://shop.example.com/r' })), /must be an https URL/);
+    assert.equal(
+      loadConfig(env({ WECHAT_PAY_REFUND_NOTIFY_URL: 'https://api.example.com/refund/notify/wechat' })).wechatPay
+        .refundNotifyUrl,
+      'https://api.example.com/refund/notify/wechat',
+    );
+    assert.throws(
+      () => loadConfig(env({ WECHAT_PAY_NOTIFY_URL: 'https://shop.example.com/wxpay' })),
+      /WECHAT_PAY_REFUND_NOTIFY_URL is missing/,
+    );
+    assert.throws(
+      () => loadConfig({ WECHAT_PAY_REFUND_NOTIFY_URL: 'https://shop.example.com/refund/notify/wechat' }),
+      /WECHAT_PAY_REFUND_NOTIFY_URL is set but WeChat Pay is not/,
+    );
+    assert.throws(
+      () => loadConfig(env({ WECHAT_PAY_REFUND_NOTIFY_URL: 'http://shop.example.com/r' })),
+      /must be an https URL/,
+    );
   });
 });
 
@@ -435,12 +650,19 @@ describe('an after-sales refund of a WeChat payment goes back through WeChat', (
       await h.app.listen({ port: 0, host: '127.0.0.1' });
       const origin = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
       const { token, userId } = await h.login('13900000161');
-      const ops = (url: string) => h.inject({ method: 'POST', url, headers: { authorization: `Bearer ${h.config.opsKey}` } });
+      const ops = (url: string) =>
+        h.inject({ method: 'POST', url, headers: { authorization: `Bearer ${h.config.opsKey}` } });
       /** An order of 12345 fen paid at WeChat (found by the pay-check's query), transaction `txn`. */
       const paidOrder = async (n: number) => {
         const orderNo = `WXR${Date.now()}${n}`;
         await insertUnpaidOrder(h, { orderNo, userId, amount: 12345 });
-        const params = (await h.get<PayParams>(`/front/v1/client/order/payment/continue/${orderNo}`, { paySource: 'H5', tradeType: 'MWEB' }, token)).body.info;
+        const params = (
+          await h.get<PayParams>(
+            `/front/v1/client/order/payment/continue/${orderNo}`,
+            { paySource: 'H5', tradeType: 'MWEB' },
+            token,
+          )
+        ).body.info;
         const txn = `42009${Date.now()}${n}`;
         fake.txnIds.set(params.paymentSn, txn);
         fake.totals.set(txn, 12345);
@@ -451,14 +673,29 @@ describe('an after-sales refund of a WeChat payment goes back through WeChat', (
         return { orderNo, txn };
       };
       const apply = async (orderNo: string, amount: number) => {
-        const res = await h.post<{ applicationNo: string }>('/front/v1/after/sales/refund/apply', { orderNo, type: 1, reason: '不想要了', description: '', images: [], amount }, token);
+        const res = await h.post<{ applicationNo: string }>(
+          '/front/v1/after/sales/refund/apply',
+          { orderNo, type: 1, reason: '不想要了', description: '', images: [], amount },
+          token,
+        );
         assert.equal(res.status, 200, res.raw.body);
         return res.body.info.applicationNo;
       };
-      const stateOf = async (applicationNo: string) => (await h.database.db.select().from(afterSaleApplications).where(eq(afterSaleApplications.applicationNo, applicationNo)))[0];
+      const stateOf = async (applicationNo: string) =>
+        (
+          await h.database.db
+            .select()
+            .from(afterSaleApplications)
+            .where(eq(afterSaleApplications.applicationNo, applicationNo))
+        )[0];
       /** The refund was handed over two minutes ago (the refund-check asks only about refunds older than a minute). */
-      const backdate = (refundSn: string) => h.database.db.update(refunds).set({ createdAt: new Date(Date.now() - 120_000) }).where(eq(refunds.refundSn, refundSn));
-      const post = (n: { body: string; headers: Record<string, string> }) => fetch(`${origin}/refund/notify/wechat`, { method: 'POST', headers: n.headers, body: n.body });
+      const backdate = (refundSn: string) =>
+        h.database.db
+          .update(refunds)
+          .set({ createdAt: new Date(Date.now() - 120_000) })
+          .where(eq(refunds.refundSn, refundSn));
+      const post = (n: { body: string; headers: Record<string, string> }) =>
+        fetch(`${origin}/refund/notify/wechat`, { method: 'POST', headers: n.headers, body: n.body });
 
       const { orderNo, txn } = await paidOrder(1);
       const no = await apply(orderNo, 5000);
@@ -467,7 +704,10 @@ describe('an after-sales refund of a WeChat payment goes back through WeChat', (
       const [refund] = await h.database.db.select().from(refunds).where(eq(refunds.applicationNo, no));
       assert.deepEqual([refund.provider, refund.status, refund.amount], ['wechat', 'PENDING', 5000]);
       const atWechat = fake.refunds.get(refund.refundSn)!;
-      assert.deepEqual([atWechat.trade, atWechat.amount, atWechat.notify_url], [txn, { refund: 5000, total: 12345 }, 'https://shop.example.com/refund/notify/wechat']);
+      assert.deepEqual(
+        [atWechat.trade, atWechat.amount, atWechat.notify_url],
+        [txn, { refund: 5000, total: 12345 }, 'https://shop.example.com/refund/notify/wechat'],
+      );
       assert.equal(refund.providerRefundId, atWechat.refund_id);
       assert.equal((await stateOf(no)).state, 'REFUNDING');
 
@@ -476,13 +716,22 @@ describe('an after-sales refund of a WeChat payment goes back through WeChat', (
       assert.equal(first.status, 200);
       assert.deepEqual(await first.json(), { code: 'SUCCESS', message: '成功' });
       assert.deepEqual([(await stateOf(no)).state, (await stateOf(no)).refundedAmount], ['REFUNDED', 5000]);
-      assert.equal((await h.database.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0].status, 'REFUND_PART');
+      assert.equal(
+        (await h.database.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0].status,
+        'REFUND_PART',
+      );
       // WeChat resends (same id): acknowledged, nothing moves twice. A tampered copy is refused.
       assert.equal((await post(note)).status, 200);
-      const tampered = await post({ body: note.body.replace('"REFUND.SUCCESS"', '"REFUND.CLOSED"'), headers: note.headers });
+      const tampered = await post({
+        body: note.body.replace('"REFUND.SUCCESS"', '"REFUND.CLOSED"'),
+        headers: note.headers,
+      });
       assert.equal(tampered.status, 400);
-      assert.equal((await tampered.json() as { message: string }).message, '退款通知签名错误');
-      const seen = await h.database.db.select().from(refundNotifications).where(eq(refundNotifications.refundSn, refund.refundSn));
+      assert.equal(((await tampered.json()) as { message: string }).message, '退款通知签名错误');
+      const seen = await h.database.db
+        .select()
+        .from(refundNotifications)
+        .where(eq(refundNotifications.refundSn, refund.refundSn));
       assert.equal(seen.length, 1);
 
       // Concurrent: the operator refunds one application twice at once; a payment another refund already holds
@@ -492,7 +741,10 @@ describe('an after-sales refund of a WeChat payment goes back through WeChat', (
       const both = await Promise.all([ops(`/ops/after-sales/${no2}/agree`), ops(`/ops/after-sales/${no2}/agree`)]);
       assert.deepEqual(both.map((r) => r.status).sort(), [200, 409]);
       const rows = await h.database.db.select().from(refunds).where(eq(refunds.applicationNo, no2));
-      assert.deepEqual(rows.map((r) => r.amount), [12345]);
+      assert.deepEqual(
+        rows.map((r) => r.amount),
+        [12345],
+      );
       assert.equal([...fake.refunds.values()].filter((r) => r.trade === second.txn).length, 1, 'WeChat was asked once');
 
       // Its notification is lost: the customer's detail asks WeChat (the refund-check) and settles it once; the
@@ -506,10 +758,19 @@ describe('an after-sales refund of a WeChat payment goes back through WeChat', (
       const detail = await h.get<{ applicationNo: string }>(`/front/v1/after/sales/${no2}`, {}, token);
       assert.equal(detail.status, 200, detail.raw.body);
       assert.deepEqual([(await stateOf(no2)).state, (await stateOf(no2)).refundedAmount], ['REFUNDED', 12345]);
-      assert.equal((await h.database.db.select().from(orders).where(eq(orders.orderNo, second.orderNo)))[0].status, 'REFUND');
+      assert.equal(
+        (await h.database.db.select().from(orders).where(eq(orders.orderNo, second.orderNo)))[0].status,
+        'REFUND',
+      );
       assert.equal((await post(late)).status, 200);
-      const recorded = await h.database.db.select().from(refundNotifications).where(eq(refundNotifications.refundSn, rows[0].refundSn));
-      assert.deepEqual(recorded.map((r) => r.notifyId), [`query:${fake.refunds.get(rows[0].refundSn)!.refund_id}:SUCCESS`]);
+      const recorded = await h.database.db
+        .select()
+        .from(refundNotifications)
+        .where(eq(refundNotifications.refundSn, rows[0].refundSn));
+      assert.deepEqual(
+        recorded.map((r) => r.notifyId),
+        [`query:${fake.refunds.get(rows[0].refundSn)!.refund_id}:SUCCESS`],
+      );
 
       // WeChat's answer is lost on the way (it does not verify): the refund may have been taken, so it stays 退款中
       // (no second refund can be made for it) until the refund-check hears how it ended.
@@ -522,7 +783,10 @@ describe('an after-sales refund of a WeChat payment goes back through WeChat', (
         fake.tamper = false;
       }
       const [lost] = await h.database.db.select().from(refunds).where(eq(refunds.applicationNo, no3));
-      assert.deepEqual([lost.status, lost.providerRefundId, (await stateOf(no3)).state], ['PENDING', null, 'REFUNDING']);
+      assert.deepEqual(
+        [lost.status, lost.providerRefundId, (await stateOf(no3)).state],
+        ['PENDING', null, 'REFUNDING'],
+      );
       await backdate(lost.refundSn);
       await h.get(`/front/v1/after/sales/${no3}`, {}, token);
       assert.equal((await stateOf(no3)).state, 'REFUNDING', 'still processing at WeChat');

@@ -32,10 +32,27 @@ describe('shipping of goods orders', () => {
   after(async () => h.close());
 
   async function goodsOrder(t: string, targetSn = 'demo-goods-01'): Promise<string> {
-    const address = await h.post<Address>('/front/v1/address', { consigneeName: '张三', consigneeTelephone: '13800138000', fullAddress: '科技园1号', provinceId: '440000', cityId: '440100', areaId: '440106' }, t);
+    const address = await h.post<Address>(
+      '/front/v1/address',
+      {
+        consigneeName: '张三',
+        consigneeTelephone: '13800138000',
+        fullAddress: '科技园1号',
+        provinceId: '440000',
+        cityId: '440100',
+        areaId: '440106',
+      },
+      t,
+    );
     const c = (await h.get<Confirmation>('/front/v1/client/order/confirm/data', { targetSn }, t)).body.info;
     assert.notEqual(c.deliveryType, 4, `${targetSn} is delivered`);
-    const ot = (await h.get<{ orderToken: string }>('/front/v1/client/order/confirm/receipt', { createOrderSn: c.createOrderSn }, t)).body.info.orderToken;
+    const ot = (
+      await h.get<{ orderToken: string }>(
+        '/front/v1/client/order/confirm/receipt',
+        { createOrderSn: c.createOrderSn },
+        t,
+      )
+    ).body.info.orderToken;
     const placed = await h.post<SubmitResult>(
       '/front/v1/client/order/submit',
       {
@@ -54,17 +71,30 @@ describe('shipping of goods orders', () => {
   }
 
   async function payAtCashier(t: string, orderNo: string): Promise<void> {
-    const res = await h.get<PayParams>(`/front/v1/client/order/payment/continue/${orderNo}`, { paySource: 'H5', tradeType: 'MWEB', redirectUrl: '/' }, t);
+    const res = await h.get<PayParams>(
+      `/front/v1/client/order/payment/continue/${orderNo}`,
+      { paySource: 'H5', tradeType: 'MWEB', redirectUrl: '/' },
+      t,
+    );
     assert.equal(res.status, 200, res.raw.body);
-    const confirm = await h.inject({ method: 'POST', url: `/sandbox/cashier/${res.body.info.paymentSn}/confirm`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const confirm = await h.inject({
+      method: 'POST',
+      url: `/sandbox/cashier/${res.body.info.paymentSn}/confirm`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     assert.equal(confirm.status, 303, String(confirm.raw.body));
   }
 
-  const detail = async (t: string, orderNo: string) => (await h.get<OrderDetail>(`/front/v1/client/order/details/${orderNo}/`, {}, t)).body.info;
+  const detail = async (t: string, orderNo: string) =>
+    (await h.get<OrderDetail>(`/front/v1/client/order/details/${orderNo}/`, {}, t)).body.info;
   const tab = async (t: string, name: string) =>
-    (await h.get<Paged<OrderSummary>>('/front/v1/client/order/user/orders', { tab: name, page: 1, perSize: 50 }, t)).body.info.list.map((o) => o.orderNo);
+    (
+      await h.get<Paged<OrderSummary>>('/front/v1/client/order/user/orders', { tab: name, page: 1, perSize: 50 }, t)
+    ).body.info.list.map((o) => o.orderNo);
   const counts = async (t: string) => (await h.get<UserSummary>('/front/v1/user/summary', {}, t)).body.info.orders;
-  const ship = (orderNo: string, body: unknown) => h.inject({ method: 'POST', url: `/ops/orders/${orderNo}/ship`, headers: OPS, payload: JSON.stringify(body) });
+  const ship = (orderNo: string, body: unknown) =>
+    h.inject({ method: 'POST', url: `/ops/orders/${orderNo}/ship`, headers: OPS, payload: JSON.stringify(body) });
 
   test('paid → 待发货 → shipped 待收货 → 确认收货 已完成, with tabs and counts following', async () => {
     const { token } = await h.login(nextPhone());
@@ -86,10 +116,26 @@ describe('shipping of goods orders', () => {
     assert.deepEqual([early.status, early.body.message], [409, '商家尚未发货']);
 
     // The operator's list, then bad input: every field named in Chinese, never a 5xx.
-    const toShip = await h.inject({ method: 'GET', url: '/ops/orders/to-ship?projectSn=demo', headers: { authorization: OPS.authorization } });
-    const listed = (toShip.body as unknown as { info: { list: { orderNo: string; consignee: string; address: string }[] } }).info.list.find((o) => o.orderNo === orderNo);
+    const toShip = await h.inject({
+      method: 'GET',
+      url: '/ops/orders/to-ship?projectSn=demo',
+      headers: { authorization: OPS.authorization },
+    });
+    const listed = (
+      toShip.body as unknown as { info: { list: { orderNo: string; consignee: string; address: string }[] } }
+    ).info.list.find((o) => o.orderNo === orderNo);
     assert.deepEqual([listed?.consignee, listed?.address], ['张三', '广东省 广州市 天河区 科技园1号']);
-    assert.equal((await h.inject({ method: 'POST', url: `/ops/orders/${orderNo}/ship`, headers: { 'content-type': 'application/json' }, payload: '{}' })).status, 401);
+    assert.equal(
+      (
+        await h.inject({
+          method: 'POST',
+          url: `/ops/orders/${orderNo}/ship`,
+          headers: { 'content-type': 'application/json' },
+          payload: '{}',
+        })
+      ).status,
+      401,
+    );
     for (const [body, message] of [
       [{ carrierName: '', trackingNo: 'SF1' }, '请填写快递公司'],
       [{ carrierName: '顺丰速运', trackingNo: 'SF 1' }, '快递单号只能包含字母、数字和-'],
@@ -108,7 +154,10 @@ describe('shipping of goods orders', () => {
     assert.equal(parcel.status, 'SHIPPED');
     assert.equal(Date.parse(parcel.autoReceiveAt!) - Date.parse(parcel.shippedAt!), AUTO_RECEIVE_DAYS * DAY_MS);
     d = await detail(token, orderNo);
-    assert.deepEqual([orderStatusText(d.orderStatus, d.shipmentStatus), d.shipment?.carrierName, d.shipment?.trackingNo], ['待收货', '顺丰速运', 'SF1234567890']);
+    assert.deepEqual(
+      [orderStatusText(d.orderStatus, d.shipmentStatus), d.shipment?.carrierName, d.shipment?.trackingNo],
+      ['待收货', '顺丰速运', 'SF1234567890'],
+    );
     assert.deepEqual(d.shipment?.events, [{ at: parcel.shippedAt, text: '商家已发货，顺丰速运 SF1234567890' }]);
     // 查看物流: the parcel page reads a sent parcel by carrier and number, with the goods and its own history.
     const trackOf = (t: string) => h.get<LogisticsInfo>('/front/v1/after/sales/logistics/info/SF/sf1234567890', {}, t);
@@ -118,7 +167,10 @@ describe('shipping of goods orders', () => {
       ['ORDER', orderNo, null, '已发货', '顺丰速运', 'SF1234567890'],
     );
     assert.deepEqual(track.goods, { name: d.courseName, cover: d.cover, quantity: d.skuCnt });
-    assert.deepEqual(track.traces.map((t) => t.context), ['商家已发货，顺丰速运 SF1234567890']);
+    assert.deepEqual(
+      track.traces.map((t) => t.context),
+      ['商家已发货，顺丰速运 SF1234567890'],
+    );
     assert.match(track.traces[0].time, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     assert.deepEqual(await tab(token, 'TO_RECEIVE'), [orderNo]);
     assert.deepEqual(await tab(token, 'TO_SHIP'), []);
@@ -133,12 +185,24 @@ describe('shipping of goods orders', () => {
     assert.equal(again.body.info.shipment.receivedAt, got.body.info.shipment.receivedAt);
     d = await detail(token, orderNo);
     assert.equal(orderStatusText(d.orderStatus, d.shipmentStatus), '已完成');
-    assert.deepEqual(d.shipment?.events.map((e) => e.text), ['您已确认收货，交易完成', '商家已发货，顺丰速运 SF1234567890'], 'newest first');
+    assert.deepEqual(
+      d.shipment?.events.map((e) => e.text),
+      ['您已确认收货，交易完成', '商家已发货，顺丰速运 SF1234567890'],
+      'newest first',
+    );
     assert.equal(d.shipment?.events[0].at, got.body.info.shipment.receivedAt);
     track = (await trackOf(token)).body.info;
     assert.deepEqual([track.stateText, track.traces.length], ['已收货', 2]);
     assert.deepEqual(await tab(token, 'PAID'), [orderNo]);
-    assert.deepEqual(await counts(token), { ALL: 1, UNPAID: 0, TO_SHIP: 0, TO_RECEIVE: 0, PAID: 1, CANCELLED: 0, REFUND: 0 });
+    assert.deepEqual(await counts(token), {
+      ALL: 1,
+      UNPAID: 0,
+      TO_SHIP: 0,
+      TO_RECEIVE: 0,
+      PAID: 1,
+      CANCELLED: 0,
+      REFUND: 0,
+    });
     assert.equal((await ship(orderNo, { carrierName: '顺丰速运', trackingNo: 'SF1' })).status, 409);
   });
 
@@ -146,7 +210,9 @@ describe('shipping of goods orders', () => {
     const { token } = await h.login(nextPhone());
     const orderNo = await goodsOrder(token, 'demo-goods-02');
     await payAtCashier(token, orderNo);
-    const parcel = (await ship(orderNo, { carrierName: '中通快递', trackingNo: 'ZT778899' })).body as unknown as { info: Shipment };
+    const parcel = (await ship(orderNo, { carrierName: '中通快递', trackingNo: 'ZT778899' })).body as unknown as {
+      info: Shipment;
+    };
     const due = new Date(parcel.info.autoReceiveAt!);
     assert.deepEqual(await autoReceive(h.database.db, new Date(due.getTime() - 1000)), []);
     assert.deepEqual(await autoReceive(h.database.db, due), [orderNo]);
@@ -158,15 +224,34 @@ describe('shipping of goods orders', () => {
 
   test('courses and orders without an address have no parcel', async () => {
     const { token } = await h.login(nextPhone());
-    const c = (await h.get<Confirmation>('/front/v2/client/course/order/confirm', { targetSn: 'demo-activity-02' }, token)).body.info;
-    const ot = (await h.get<{ orderToken: string }>('/front/v1/client/order/confirm/receipt', { createOrderSn: c.createOrderSn }, token)).body.info.orderToken;
+    const c = (
+      await h.get<Confirmation>('/front/v2/client/course/order/confirm', { targetSn: 'demo-activity-02' }, token)
+    ).body.info;
+    const ot = (
+      await h.get<{ orderToken: string }>(
+        '/front/v1/client/order/confirm/receipt',
+        { createOrderSn: c.createOrderSn },
+        token,
+      )
+    ).body.info.orderToken;
     const placed = await h.post<SubmitResult>(
       '/front/v1/client/order/submit',
-      { createOrderSn: c.createOrderSn, orderDiscountList: [], discountsAmount: 0, payAmount: 0, totalAmount: 0, orderToken: ot, orderPreAttachVO: { deliveryType: c.deliveryType } },
+      {
+        createOrderSn: c.createOrderSn,
+        orderDiscountList: [],
+        discountsAmount: 0,
+        payAmount: 0,
+        totalAmount: 0,
+        orderToken: ot,
+        orderPreAttachVO: { deliveryType: c.deliveryType },
+      },
       token,
     );
     assert.equal(placed.status, 200, placed.raw.body);
     const d = await detail(token, placed.body.info.orderNo);
-    assert.deepEqual([d.orderStatus, d.shipment ?? null, orderStatusText(d.orderStatus, d.shipmentStatus)], ['PAID', null, '已完成']);
+    assert.deepEqual(
+      [d.orderStatus, d.shipment ?? null, orderStatusText(d.orderStatus, d.shipmentStatus)],
+      ['PAID', null, '已完成'],
+    );
   });
 });

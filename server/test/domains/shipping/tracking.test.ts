@@ -7,7 +7,12 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { createKuaidi100Tracker, createSandboxTracker, kuaidi100Sign, withCache } from '../../../src/domains/shipping/providers/tracking';
+import {
+  createKuaidi100Tracker,
+  createSandboxTracker,
+  kuaidi100Sign,
+  withCache,
+} from '../../../src/domains/shipping/providers/tracking';
 
 const CUSTOMER = 'TESTCUSTOMER01';
 const KEY = 'testKey123';
@@ -23,17 +28,29 @@ describe('Kuaidi100 adapter against a local fake', () => {
       req.on('data', (c) => (raw += c));
       req.on('end', () => {
         const form = Object.fromEntries(new URLSearchParams(raw));
-        seen.push({ path: req.url ?? '', method: req.method ?? '', type: String(req.headers['content-type']), ...form });
+        seen.push({
+          path: req.url ?? '',
+          method: req.method ?? '',
+          type: String(req.headers['content-type']),
+          ...form,
+        });
         res.setHeader('content-type', 'application/json;charset=UTF-8');
-        if (req.url !== '/poll/query.do' || req.method !== 'POST') return res.end(JSON.stringify({ result: false, returnCode: '404', message: 'no such path' }));
+        if (req.url !== '/poll/query.do' || req.method !== 'POST')
+          return res.end(JSON.stringify({ result: false, returnCode: '404', message: 'no such path' }));
         if (form.customer !== CUSTOMER || form.sign !== kuaidi100Sign(form.param, KEY, CUSTOMER)) {
           return res.end(JSON.stringify({ result: false, returnCode: '601', message: '签名错误' }));
         }
         const param = JSON.parse(form.param) as { com: string; num: string };
-        if (param.num === 'SF0000000000000') return res.end(JSON.stringify({ result: false, returnCode: '500', message: '查询无结果，请隔段时间再查' }));
+        if (param.num === 'SF0000000000000')
+          return res.end(JSON.stringify({ result: false, returnCode: '500', message: '查询无结果，请隔段时间再查' }));
         res.end(
           JSON.stringify({
-            message: 'ok', nu: param.num, ischeck: '1', com: param.com, status: '200', state: '3',
+            message: 'ok',
+            nu: param.num,
+            ischeck: '1',
+            com: param.com,
+            status: '200',
+            state: '3',
             data: [
               { time: '2026-11-20 10:00:00', ftime: '2026-11-20 10:00:00', context: '已签收，签收人：商城售后部' },
               { time: '2026-11-19 08:00:00', ftime: '2026-11-19 08:00:00', context: '快件已揽收' },
@@ -51,7 +68,10 @@ describe('Kuaidi100 adapter against a local fake', () => {
     const t = createKuaidi100Tracker({ customer: CUSTOMER, key: KEY, baseUrl: base });
     const r = await t.query({ carrierCode: 'SF', trackingNo: 'SF1234567890123', phone: '5678', shippedAt: new Date() });
     assert.equal(r.state, 'SIGNED');
-    assert.deepEqual(r.traces.map((x) => x.context), ['已签收，签收人：商城售后部', '快件已揽收']);
+    assert.deepEqual(
+      r.traces.map((x) => x.context),
+      ['已签收，签收人：商城售后部', '快件已揽收'],
+    );
     const last = seen.at(-1)!;
     assert.equal(last.method, 'POST');
     assert.match(last.type, /application\/x-www-form-urlencoded/);
@@ -61,12 +81,18 @@ describe('Kuaidi100 adapter against a local fake', () => {
 
   it('"no result yet" is an empty timeline; a wrong key is a clear 503', async () => {
     const t = createKuaidi100Tracker({ customer: CUSTOMER, key: KEY, baseUrl: base });
-    assert.deepEqual(await t.query({ carrierCode: 'SF', trackingNo: 'SF0000000000000', shippedAt: new Date() }), { state: 'NONE', traces: [] });
-    const wrong = createKuaidi100Tracker({ customer: CUSTOMER, key: 'nope', baseUrl: base });
-    await assert.rejects(wrong.query({ carrierCode: 'SF', trackingNo: 'SF1234567890123', shippedAt: new Date() }), (e: Error & { statusCode?: number }) => {
-      assert.equal(e.message, '物流查询暂不可用：签名错误');
-      return true;
+    assert.deepEqual(await t.query({ carrierCode: 'SF', trackingNo: 'SF0000000000000', shippedAt: new Date() }), {
+      state: 'NONE',
+      traces: [],
     });
+    const wrong = createKuaidi100Tracker({ customer: CUSTOMER, key: 'nope', baseUrl: base });
+    await assert.rejects(
+      wrong.query({ carrierCode: 'SF', trackingNo: 'SF1234567890123', shippedAt: new Date() }),
+      (e: Error & { statusCode?: number }) => {
+        assert.equal(e.message, '物流查询暂不可用：签名错误');
+        return true;
+      },
+    );
   });
 
   it('the cache asks the provider once per window per shipment, and again after it', async () => {

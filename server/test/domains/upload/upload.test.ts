@@ -73,7 +73,11 @@ describe('sign', () => {
   });
 
   test('OSS configured: the same protocol, signed with the OSS secret for the bucket host', () => {
-    const config = loadConfig({ OSS_HOST: 'https://b.oss-cn-hangzhou.aliyuncs.com', OSS_ACCESS_ID: 'LTAIid', OSS_ACCESS_SECRET: 'oss-secret' });
+    const config = loadConfig({
+      OSS_HOST: 'https://b.oss-cn-hangzhou.aliyuncs.com',
+      OSS_ACCESS_ID: 'LTAIid',
+      OSS_ACCESS_SECRET: 'oss-secret',
+    });
     const oss = createStorageProvider(config);
     const c = oss.sign('u/demo/abc/');
     assert.equal(oss.kind, 'oss');
@@ -116,7 +120,10 @@ describe('the server as storage host', () => {
   });
 
   test('a wrong signature is refused, and so is a policy widened by the client', async () => {
-    const forged = await upload({ ...postFields(cred, nextKey()), Signature: signPolicy(cred.policy, 'not-the-secret') }, { data: PNG_1PX });
+    const forged = await upload(
+      { ...postFields(cred, nextKey()), Signature: signPolicy(cred.policy, 'not-the-secret') },
+      { data: PNG_1PX },
+    );
     assert.equal(forged.status, 403);
     assert.equal(forged.body.message, '上传签名错误');
     const wider = encodePolicy(imagePolicy('u/', 50 * 1024 * 1024, new Date(Date.now() + 60_000)));
@@ -142,7 +149,10 @@ describe('the server as storage host', () => {
     const res = await upload(postFields(cred, nextKey()), { data: html, contentType: 'image/png' });
     assert.equal(res.status, 400);
     assert.equal(res.body.message, '只能上传图片（PNG、JPEG、GIF、WEBP）');
-    const svg = await upload(postFields(cred, nextKey('svg'), 'image/svg+xml'), { data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), contentType: 'image/svg+xml' });
+    const svg = await upload(postFields(cred, nextKey('svg'), 'image/svg+xml'), {
+      data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      contentType: 'image/svg+xml',
+    });
     assert.equal(svg.status, 400);
     const mismatch = await upload(postFields(cred, nextKey(), 'image/gif'), { data: PNG_1PX });
     assert.equal(mismatch.status, 400);
@@ -153,7 +163,13 @@ describe('the server as storage host', () => {
   });
 
   test('path traversal in the key is refused, and so is a key outside the directory', async () => {
-    for (const key of [`${cred.dir}../../../etc/passwd`, `${cred.dir}a/../../b.png`, `${cred.dir}./a.png`, `${cred.dir}a\\..\\b.png`, `${cred.dir}%2e%2e/a.png`]) {
+    for (const key of [
+      `${cred.dir}../../../etc/passwd`,
+      `${cred.dir}a/../../b.png`,
+      `${cred.dir}./a.png`,
+      `${cred.dir}a\\..\\b.png`,
+      `${cred.dir}%2e%2e/a.png`,
+    ]) {
       const res = await upload(postFields(cred, key), { data: PNG_1PX });
       assert.equal(res.status, 400, key);
       assert.equal(res.body.message, '文件路径不合法', key);
@@ -174,7 +190,12 @@ describe('the server as storage host', () => {
     assert.equal(res.body.message, '上传参数缺失：Signature');
     const noFile = await upload(postFields(cred, nextKey()), null);
     assert.equal(noFile.body.message, '上传参数缺失：file');
-    const garbage = await h.inject({ method: 'POST', url: '/storage', headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: 'nonsense' });
+    const garbage = await h.inject({
+      method: 'POST',
+      url: '/storage',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload: 'nonsense',
+    });
     assert.equal(garbage.status, 400);
     assert.equal(garbage.body.message, '请以 multipart/form-data 上传文件');
     const json = await h.inject({ method: 'POST', url: '/storage', payload: { key: 'a' } });
@@ -189,7 +210,7 @@ describe('the server as storage host', () => {
     assert.equal(sameType.body.message, '文件已存在，请更换文件名');
   });
 
-  test('stored files are found by URL only under the customer\'s own directory', async () => {
+  test("stored files are found by URL only under the customer's own directory", async () => {
     const key = nextKey();
     await upload(postFields(cred, key), { data: PNG_1PX });
     const storage = h.app.storage as LocalStorage;
@@ -202,13 +223,18 @@ describe('the server as storage host', () => {
 
   test('safe keys', () => {
     for (const ok of ['u/demo/abc/1.png', 'a', 'a-b_c.d/e']) assert.ok(isSafeKey(ok), ok);
-    for (const bad of ['', '/a', 'a//b', 'a/../b', '../a', 'a/.', 'a\\b', 'a b', 'a/%2e', '.hidden/a']) assert.ok(!isSafeKey(bad), bad);
+    for (const bad of ['', '/a', 'a//b', 'a/../b', '../a', 'a/.', 'a\\b', 'a b', 'a/%2e', '.hidden/a'])
+      assert.ok(!isSafeKey(bad), bad);
   });
 });
 
 describe('image to base64', () => {
-  test('this server\'s static images only', async () => {
-    const res = await h.get<{ base64: string }>('/front/image/to/base64', { url: '/static/images/banner-1.svg' }, token);
+  test("this server's static images only", async () => {
+    const res = await h.get<{ base64: string }>(
+      '/front/image/to/base64',
+      { url: '/static/images/banner-1.svg' },
+      token,
+    );
     assert.equal(res.status, 200, res.raw.body);
     assert.match(res.body.info.base64, /^data:image\/svg\+xml;base64,/);
     const outside = await h.get('/front/image/to/base64', { url: 'http://169.254.169.254/latest/meta-data' }, token);

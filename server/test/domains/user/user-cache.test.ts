@@ -20,7 +20,8 @@ describe('user cache', () => {
   });
   after(() => h.close());
 
-  const enter = async (token: string) => (await h.post<EntranceInfo>('/front/v1/entrance', { projectSn: 'demo' }, token)).body.info;
+  const enter = async (token: string) =>
+    (await h.post<EntranceInfo>('/front/v1/entrance', { projectSn: 'demo' }, token)).body.info;
 
   it('the entrance sees a nickname written to the table after the row was read (and remembered)', async () => {
     const token = await h.enterStored('demo');
@@ -36,13 +37,18 @@ describe('user cache', () => {
     // Not remembered now (any update of users empties the cache), so the next findUser reads the table.
     await h.database.db.update(users).set({ avatar: null }).where(eq(users.userId, userId));
     // The update is issued right after the read of the row (so it runs after it) and before that read answers.
-    const client = (h.database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+    const client = (h.database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } })
+      .$client;
     const query = client.query;
     let writing: Promise<unknown> | undefined;
     client.query = (...args: unknown[]) => {
       const answer = query.apply(client, args);
       if (!writing && String(args[0]).startsWith('select') && String(args[0]).includes('from "users"')) {
-        writing = h.database.db.update(users).set({ avatar: '/static/images/a.svg' }).where(eq(users.userId, userId)).then(() => undefined);
+        writing = h.database.db
+          .update(users)
+          .set({ avatar: '/static/images/a.svg' })
+          .where(eq(users.userId, userId))
+          .then(() => undefined);
       }
       return answer;
     };
@@ -50,7 +56,11 @@ describe('user cache', () => {
       const read = await findUser(h.database.db, userId);
       if (usingPostgres()) {
         // node-postgres is handed a query object, not the text: the update simply follows (nothing is cached there).
-        writing ??= h.database.db.update(users).set({ avatar: '/static/images/a.svg' }).where(eq(users.userId, userId)).then(() => undefined);
+        writing ??= h.database.db
+          .update(users)
+          .set({ avatar: '/static/images/a.svg' })
+          .where(eq(users.userId, userId))
+          .then(() => undefined);
       } else {
         assert.ok(writing, 'the update was issued while the read was under way');
         assert.equal(read?.avatar, null, 'the read ran before the update');
@@ -81,13 +91,18 @@ describe('user cache', () => {
 
   it('a phone login is seen by the customer check and the entrance at once', async () => {
     const visitor = await h.enter('demo');
-    const confirm = (token: string) => h.get('/front/v1/client/order/confirm/data', { targetSn: 'demo-goods-01' }, token);
+    const confirm = (token: string) =>
+      h.get('/front/v1/client/order/confirm/data', { targetSn: 'demo-goods-01' }, token);
     // The visitor's row (no phone, now remembered) is refused by a customer call.
     assert.equal((await confirm(visitor)).status, 403);
     const { userId } = (await enter(visitor)).userInfo;
     const phone = '13900005555';
     assert.equal((await h.get('/api/user/phone/verification/code', { phone }, visitor)).status, 200);
-    const login = await h.get<{ token: string; userInfo: { userId: string } }>('/api/user/phone/login', { phone, code: h.sms.lastCode(phone) }, visitor);
+    const login = await h.get<{ token: string; userInfo: { userId: string } }>(
+      '/api/user/phone/login',
+      { phone, code: h.sms.lastCode(phone) },
+      visitor,
+    );
     assert.equal(login.body.info.userInfo.userId, userId, 'the visitor row itself took the phone');
     assert.equal((await confirm(login.body.info.token)).status, 200);
     const info = await enter(login.body.info.token);

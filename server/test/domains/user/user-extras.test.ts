@@ -15,13 +15,22 @@ let h: Harness;
 let token = '';
 
 before(async () => {
-  h = await buildHarness({ app: { qrEncoder: { toDataUrl: async (text) => (encoded.push(text), `data:image/png;base64,${Buffer.from(text).toString('base64')}`) } } });
+  h = await buildHarness({
+    app: {
+      qrEncoder: {
+        toDataUrl: async (text) => (
+          encoded.push(text),
+          `data:image/png;base64,${Buffer.from(text).toString('base64')}`
+        ),
+      },
+    },
+  });
   token = await h.enter('course');
 });
 after(async () => h.close());
 
 describe('customer service', () => {
-  test('the project\'s phone, hours, WeChat Work link and follow link', async () => {
+  test("the project's phone, hours, WeChat Work link and follow link", async () => {
     const res = await h.get<ServiceInfo>('/front/v1/service/info', {}, token);
     assert.equal(res.status, 200, res.raw.body);
     assert.deepEqual(res.body.info, {
@@ -54,7 +63,10 @@ describe('QR images', () => {
 
   test('refuse empty or overlong text and callers without a session', async () => {
     assert.equal((await h.get('/api/text2QrCode', { text: '' }, token)).body.message, '缺少二维码内容');
-    assert.equal((await h.get('/api/text2QrCode', { text: 'x'.repeat(513) }, token)).body.message, '二维码内容不能超过512个字符');
+    assert.equal(
+      (await h.get('/api/text2QrCode', { text: 'x'.repeat(513) }, token)).body.message,
+      '二维码内容不能超过512个字符',
+    );
     assert.equal((await h.get('/api/text2QrCode', { text: 'a' })).status, 401);
   });
 
@@ -75,7 +87,10 @@ describe('traffic links', () => {
   test('resolve to their jump and count visits; unknown links are not found', async () => {
     const res = await h.get<TrafficLinkInfo>(`/front/traffic/link/${demoTrafficLinkId('demo')}`, {});
     assert.equal(res.status, 200, res.raw.body);
-    assert.deepEqual(res.body.info, { projectSn: 'demo', jumpContent: { firstEnum: 'APPLE_INFO_COLLECTION_FORM', targetSn: demoFormSn('demo') } });
+    assert.deepEqual(res.body.info, {
+      projectSn: 'demo',
+      jumpContent: { firstEnum: 'APPLE_INFO_COLLECTION_FORM', targetSn: demoFormSn('demo') },
+    });
     const missing = await h.get('/front/traffic/link/nope', {});
     assert.equal(missing.status, 404);
     assert.equal(missing.body.message, '链接不存在或已失效');
@@ -95,8 +110,14 @@ describe('QR images with the installed qrcode library', () => {
       const png = Buffer.from(res.body.info.image.replace(/^data:image\/png;base64,/, ''), 'base64');
       // pngjs (qrcode's own PNG codec) ships no types: loaded by name.
       const pngjs = 'pngjs';
-      const { PNG } = (await import(pngjs)) as unknown as { PNG: { sync: { read(b: Buffer): { width: number; height: number; data: Buffer } } } };
-      const jsQR = (await import('jsqr')).default as unknown as (d: Uint8ClampedArray, w: number, h: number) => { data: string } | null;
+      const { PNG } = (await import(pngjs)) as unknown as {
+        PNG: { sync: { read(b: Buffer): { width: number; height: number; data: Buffer } } };
+      };
+      const jsQR = (await import('jsqr')).default as unknown as (
+        d: Uint8ClampedArray,
+        w: number,
+        h: number,
+      ) => { data: string } | null;
       const { width, height, data } = PNG.sync.read(png);
       assert.equal(jsQR(new Uint8ClampedArray(data), width, height)?.data, demoFollowLink('demo'));
     } finally {

@@ -23,7 +23,11 @@ before(async () => {
 });
 after(async () => h.close());
 
-async function makeOrder(userId: string, status: OrderStatus, expiresAt: Date | null = new Date(Date.now() + 30 * 60_000)) {
+async function makeOrder(
+  userId: string,
+  status: OrderStatus,
+  expiresAt: Date | null = new Date(Date.now() + 30 * 60_000),
+) {
   seq += 1;
   await h.database.db.insert(orders).values({
     orderNo: `S${Date.now()}${String(seq).padStart(4, '0')}`,
@@ -46,7 +50,11 @@ async function summary(token: string) {
 }
 
 async function listTotal(token: string, tab: string) {
-  const res = await h.get<Paged<OrderSummary>>('/front/v1/client/order/user/orders', { tab, page: 1, perSize: 50 }, token);
+  const res = await h.get<Paged<OrderSummary>>(
+    '/front/v1/client/order/user/orders',
+    { tab, page: 1, perSize: 50 },
+    token,
+  );
   assert.equal(res.status, 200, res.raw.body);
   return res.body.info.total;
 }
@@ -56,7 +64,11 @@ describe('GET /front/v1/user/summary', () => {
     const { token } = await h.login(phone());
     const s = await summary(token);
     assert.deepEqual(s.orders, { ALL: 0, UNPAID: 0, TO_SHIP: 0, TO_RECEIVE: 0, PAID: 0, CANCELLED: 0, REFUND: 0 });
-    const unused = await h.get<Paged<HeldCoupon>>('/front/v1_2/coupon/coupon-list', { state: '1', page: 1, perSize: 50 }, token);
+    const unused = await h.get<Paged<HeldCoupon>>(
+      '/front/v1_2/coupon/coupon-list',
+      { state: '1', page: 1, perSize: 50 },
+      token,
+    );
     assert.equal(unused.status, 200, unused.raw.body);
     assert.ok(s.coupons > 0, 'the demo project gives usable coupons');
     assert.equal(s.coupons, unused.body.info.total, 'the count is the 未使用 tab');
@@ -81,8 +93,14 @@ describe('GET /front/v1/user/summary', () => {
     const a = await h.login(phone());
     const b = await h.login(phone());
     const before = await summary(a.token);
-    const [one] = await h.database.db.select().from(userCoupons).where(and(eq(userCoupons.userId, a.userId), eq(userCoupons.state, 1)));
-    await h.database.db.update(userCoupons).set({ endTime: new Date(Date.now() - 1000) }).where(eq(userCoupons.rcSn, one.rcSn));
+    const [one] = await h.database.db
+      .select()
+      .from(userCoupons)
+      .where(and(eq(userCoupons.userId, a.userId), eq(userCoupons.state, 1)));
+    await h.database.db
+      .update(userCoupons)
+      .set({ endTime: new Date(Date.now() - 1000) })
+      .where(eq(userCoupons.rcSn, one.rcSn));
     await makeOrder(b.userId, 'PAID', null);
     const after = await summary(a.token);
     assert.equal(after.coupons, before.coupons - 1);

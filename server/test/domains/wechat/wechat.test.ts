@@ -10,7 +10,12 @@ import { after, before, describe, test } from 'node:test';
 import type { JsSignInfo } from '@contract/activity';
 import { ConfigError, loadConfig } from '../../../src/config';
 import { wechatTickets } from '../../../src/domains/wechat/schema';
-import { createWechatTicketProvider, jsSdkSignature, signJsSdk, WechatApiError } from '../../../src/domains/wechat/service';
+import {
+  createWechatTicketProvider,
+  jsSdkSignature,
+  signJsSdk,
+  WechatApiError,
+} from '../../../src/domains/wechat/service';
 import { buildHarness, type Harness } from '../../helpers/app';
 
 const SAMPLE = {
@@ -36,7 +41,10 @@ before(async () => {
     res.setHeader('content-type', 'application/json');
     if (url.pathname === '/cgi-bin/token') {
       const appid = url.searchParams.get('appid');
-      if (url.searchParams.get('grant_type') !== 'client_credential' || url.searchParams.get('secret') !== 'the-secret') {
+      if (
+        url.searchParams.get('grant_type') !== 'client_credential' ||
+        url.searchParams.get('secret') !== 'the-secret'
+      ) {
         res.end(JSON.stringify({ errcode: 40125, errmsg: 'invalid appsecret' }));
       } else if (appid === 'wx-down') {
         res.statusCode = 500;
@@ -46,7 +54,11 @@ before(async () => {
       } else {
         res.end(JSON.stringify({ access_token: `AT-${appid}`, expires_in: 7200 }));
       }
-    } else if (url.pathname === '/cgi-bin/ticket/getticket' && url.searchParams.get('type') === 'jsapi' && url.searchParams.get('access_token')?.startsWith('AT-')) {
+    } else if (
+      url.pathname === '/cgi-bin/ticket/getticket' &&
+      url.searchParams.get('type') === 'jsapi' &&
+      url.searchParams.get('access_token')?.startsWith('AT-')
+    ) {
       ticketNo += 1;
       res.end(JSON.stringify({ errcode: 0, errmsg: 'ok', ticket: `TICKET-${ticketNo}`, expires_in: 7200 }));
     } else {
@@ -55,7 +67,9 @@ before(async () => {
   });
   await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', () => resolve()));
   base = `http://127.0.0.1:${(fake.address() as { port: number }).port}`;
-  h = await buildHarness({ env: { WECHAT_APP_ID: 'wx-good', WECHAT_APP_SECRET: 'the-secret', WECHAT_API_BASE: `${base}/` } });
+  h = await buildHarness({
+    env: { WECHAT_APP_ID: 'wx-good', WECHAT_APP_SECRET: 'the-secret', WECHAT_API_BASE: `${base}/` },
+  });
 });
 
 after(async () => {
@@ -66,11 +80,23 @@ after(async () => {
 describe('signature', () => {
   test("matches WeChat's documented sample, with or without a #fragment", () => {
     assert.equal(jsSdkSignature(SAMPLE.ticket, SAMPLE.noncestr, SAMPLE.timestamp, SAMPLE.url), SAMPLE.signature);
-    assert.equal(jsSdkSignature(SAMPLE.ticket, SAMPLE.noncestr, SAMPLE.timestamp, `${SAMPLE.url}#/pages/activity/courseDetail?actSn=1`), SAMPLE.signature);
+    assert.equal(
+      jsSdkSignature(
+        SAMPLE.ticket,
+        SAMPLE.noncestr,
+        SAMPLE.timestamp,
+        `${SAMPLE.url}#/pages/activity/courseDetail?actSn=1`,
+      ),
+      SAMPLE.signature,
+    );
   });
 
   test('signJsSdk signs with the provider ticket, a fresh nonce and the time in seconds', async () => {
-    const info = await signJsSdk({ appId: 'wx-sample', jsapiTicket: async () => SAMPLE.ticket }, SAMPLE.url, SAMPLE.timestamp * 1000 + 999);
+    const info = await signJsSdk(
+      { appId: 'wx-sample', jsapiTicket: async () => SAMPLE.ticket },
+      SAMPLE.url,
+      SAMPLE.timestamp * 1000 + 999,
+    );
     assert.equal(info.timestamp, SAMPLE.timestamp);
     assert.equal(info.appid, 'wx-sample');
     assert.match(info.noncestr, /^[0-9a-f]{16}$/);
@@ -103,9 +129,22 @@ describe('ticket provider against the fake WeChat', () => {
 
   test("WeChat's errcode, an HTTP error and an unreachable server are WechatApiError", async () => {
     const db = h.database.db;
-    await assert.rejects(createWechatTicketProvider(db, { appId: 'wx-broken', appSecret: 'the-secret', apiBase: base }).jsapiTicket(), (e) => e instanceof WechatApiError && /40164/.test(e.message));
-    await assert.rejects(createWechatTicketProvider(db, { appId: 'wx-down', appSecret: 'the-secret', apiBase: base }).jsapiTicket(), (e) => e instanceof WechatApiError && /HTTP 500/.test(e.message));
-    await assert.rejects(createWechatTicketProvider(db, { appId: 'wx-x', appSecret: 'the-secret', apiBase: 'http://127.0.0.1:9' }).jsapiTicket(), WechatApiError);
+    await assert.rejects(
+      createWechatTicketProvider(db, { appId: 'wx-broken', appSecret: 'the-secret', apiBase: base }).jsapiTicket(),
+      (e) => e instanceof WechatApiError && /40164/.test(e.message),
+    );
+    await assert.rejects(
+      createWechatTicketProvider(db, { appId: 'wx-down', appSecret: 'the-secret', apiBase: base }).jsapiTicket(),
+      (e) => e instanceof WechatApiError && /HTTP 500/.test(e.message),
+    );
+    await assert.rejects(
+      createWechatTicketProvider(db, {
+        appId: 'wx-x',
+        appSecret: 'the-secret',
+        apiBase: 'http://127.0.0.1:9',
+      }).jsapiTicket(),
+      WechatApiError,
+    );
     const rows = await db.select().from(wechatTickets);
     assert.ok(!rows.some((r) => ['wx-broken', 'wx-down', 'wx-x'].includes(r.appId)), 'nothing cached on failure');
   });
@@ -121,7 +160,11 @@ describe('GET /js/getJSSign', () => {
     assert.equal(appid, 'wx-good');
     assert.ok(Math.abs(timestamp - Date.now() / 1000) < 60);
     const [row] = (await h.database.db.select().from(wechatTickets)).filter((r) => r.appId === 'wx-good');
-    const expected = createHash('sha1').update(`jsapi_ticket=${row.ticket}&noncestr=${noncestr}&timestamp=${timestamp}&url=http://shop.example.com/?from=share`).digest('hex');
+    const expected = createHash('sha1')
+      .update(
+        `jsapi_ticket=${row.ticket}&noncestr=${noncestr}&timestamp=${timestamp}&url=http://shop.example.com/?from=share`,
+      )
+      .digest('hex');
     assert.equal(sign, expected);
     assert.equal(calls.length, 2);
 
@@ -151,11 +194,18 @@ describe('GET /js/getJSSign', () => {
     const demo = await buildHarness({ database: h.database, closeDatabase: false });
     try {
       const res = await demo.get('/js/getJSSign', { projectSn: 'demo', url: 'http://localhost:3000/' });
-      assert.deepEqual([res.status, res.body.state, res.body.code, res.body.message], [400, false, 4050, '未配置微信公众号，无法签名']);
+      assert.deepEqual(
+        [res.status, res.body.state, res.body.code, res.body.message],
+        [400, false, 4050, '未配置微信公众号，无法签名'],
+      );
     } finally {
       await demo.close();
     }
-    const broken = await buildHarness({ database: h.database, closeDatabase: false, env: { WECHAT_APP_ID: 'wx-broken', WECHAT_APP_SECRET: 'the-secret', WECHAT_API_BASE: base } });
+    const broken = await buildHarness({
+      database: h.database,
+      closeDatabase: false,
+      env: { WECHAT_APP_ID: 'wx-broken', WECHAT_APP_SECRET: 'the-secret', WECHAT_API_BASE: base },
+    });
     try {
       const res = await broken.get('/js/getJSSign', { projectSn: 'demo', url: 'http://localhost:3000/' });
       assert.deepEqual([res.status, res.body.code, res.body.message], [503, 4050, '微信签名失败，请稍后再试']);
@@ -168,11 +218,34 @@ describe('GET /js/getJSSign', () => {
 describe('configuration', () => {
   test('WECHAT_* are optional, set together, and the API base must be http(s)', () => {
     const off = loadConfig({});
-    assert.deepEqual(off.wechatMp, { appId: undefined, appSecret: undefined, apiBase: 'https://api.weixin.qq.com', authorizeUrl: 'https://open.weixin.qq.com/connect/oauth2/authorize' });
-    const on = loadConfig({ WECHAT_APP_ID: ' wx1 ', WECHAT_APP_SECRET: 's', WECHAT_API_BASE: 'http://127.0.0.1:8080/' });
-    assert.deepEqual(on.wechatMp, { appId: 'wx1', appSecret: 's', apiBase: 'http://127.0.0.1:8080', authorizeUrl: 'https://open.weixin.qq.com/connect/oauth2/authorize' });
-    assert.throws(() => loadConfig({ WECHAT_APP_ID: 'wx1' }), (e) => e instanceof ConfigError && e.problems.some((p) => p.startsWith('WECHAT_APP_SECRET:')));
-    assert.throws(() => loadConfig({ WECHAT_APP_SECRET: 's' }), (e) => e instanceof ConfigError && e.problems.some((p) => p.startsWith('WECHAT_APP_ID:')));
-    assert.throws(() => loadConfig({ WECHAT_API_BASE: 'ftp://x' }), (e) => e instanceof ConfigError && e.problems.some((p) => p.startsWith('WECHAT_API_BASE:')));
+    assert.deepEqual(off.wechatMp, {
+      appId: undefined,
+      appSecret: undefined,
+      apiBase: 'https://api.weixin.qq.com',
+      authorizeUrl: 'https://open.weixin.qq.com/connect/oauth2/authorize',
+    });
+    const on = loadConfig({
+      WECHAT_APP_ID: ' wx1 ',
+      WECHAT_APP_SECRET: 's',
+      WECHAT_API_BASE: 'http://127.0.0.1:8080/',
+    });
+    assert.deepEqual(on.wechatMp, {
+      appId: 'wx1',
+      appSecret: 's',
+      apiBase: 'http://127.0.0.1:8080',
+      authorizeUrl: 'https://open.weixin.qq.com/connect/oauth2/authorize',
+    });
+    assert.throws(
+      () => loadConfig({ WECHAT_APP_ID: 'wx1' }),
+      (e) => e instanceof ConfigError && e.problems.some((p) => p.startsWith('WECHAT_APP_SECRET:')),
+    );
+    assert.throws(
+      () => loadConfig({ WECHAT_APP_SECRET: 's' }),
+      (e) => e instanceof ConfigError && e.problems.some((p) => p.startsWith('WECHAT_APP_ID:')),
+    );
+    assert.throws(
+      () => loadConfig({ WECHAT_API_BASE: 'ftp://x' }),
+      (e) => e instanceof ConfigError && e.problems.some((p) => p.startsWith('WECHAT_API_BASE:')),
+    );
   });
 });

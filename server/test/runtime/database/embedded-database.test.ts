@@ -1,5 +1,6 @@
 /**
- * The embedded database's guarantees that services rely on (runtime/database/plugin.ts openPglite): order of issue, transactions
+ * The embedded database's guarantees that services rely on (runtime/database/plugin.ts openPglite): order of issue,
+ * transactions
  * that hold other statements back, rollback on error with PGlite's error fields, statement listeners told on issue,
  * prepared statements on a transaction's client, rows as drizzle expects them, and a data directory that survives
  * a restart. Written for PGlite in a worker thread (tried and left out: README, Benchmarks); they hold
@@ -32,7 +33,8 @@ async function values(db: Db): Promise<number[]> {
 
 /** The database error (code, constraint) drizzle wraps in its own query error, as domains/order/submit.ts reads it. */
 function databaseCause(err: unknown): { code?: string; constraint?: string; message: string } | undefined {
-  for (let e = err as { code?: string; cause?: unknown; message: string } | undefined; e; e = e.cause as typeof e) if (e.code) return e;
+  for (let e = err as { code?: string; cause?: unknown; message: string } | undefined; e; e = e.cause as typeof e)
+    if (e.code) return e;
   return undefined;
 }
 
@@ -109,7 +111,9 @@ describe('the embedded database', () => {
     });
     await begun;
     let outsideDone = false;
-    const outside = rowsOf<{ n: number }>(db, sql`select count(*)::int as n from t`).then((rows) => ((outsideDone = true), rows[0]?.n));
+    const outside = rowsOf<{ n: number }>(db, sql`select count(*)::int as n from t`).then(
+      (rows) => ((outsideDone = true), rows[0]?.n),
+    );
     // Give it ample time: the outside statement must still be waiting for the open transaction.
     await new Promise((resolve) => setTimeout(resolve, 150));
     assert.equal(outsideDone, false);
@@ -145,7 +149,9 @@ describe('the embedded database', () => {
 
   test('a prepared statement runs on the transaction it is given (and rolls back with it)', async () => {
     await reset();
-    const insert = preparedStatement((d) => prepareSql(d, 'test_insert_t', sql`insert into t (v) values (${sql.placeholder('v')})`));
+    const insert = preparedStatement((d) =>
+      prepareSql(d, 'test_insert_t', sql`insert into t (v) values (${sql.placeholder('v')})`),
+    );
     await assert.rejects(
       db.transaction(async (tx) => {
         await insert(db, tx).execute({ v: 30 });
@@ -156,13 +162,19 @@ describe('the embedded database', () => {
     assert.deepEqual(await values(db), [31]);
   });
 
-  test('rows come back as a PGlite made with drizzle\'s text parsers gives them (text times, numbers, json, bytea, nulls)', async () => {
+  test("rows come back as a PGlite made with drizzle's text parsers gives them (text times, numbers, json, bytea, nulls)", async () => {
     const text = `select timestamptz '2026-11-23 08:00:00+08' as at, date '2026-11-23' as d, interval '90 minutes' as i,
       array[timestamp '2026-11-23 08:00'] as ats, 7::int as n, 9::bigint as big, 1.50::numeric as price, true as yes,
       '{"a":[1]}'::jsonb as j, null::text as none, '\\x0102'::bytea as b`;
     const keep = (value: string) => value;
-    const parsers = Object.fromEntries([types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((t) => [t, keep]));
-    // runtime/database/plugin.ts makes the instance with drizzle's text parsers and sends drizzle's queries without them
+    const parsers = Object.fromEntries(
+      [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((t) => [
+        t,
+        keep,
+      ]),
+    );
+    // runtime/database/plugin.ts makes the instance with drizzle's text parsers and sends drizzle's queries without
+    // them
     // (PGlite's own array parsers then apply to arrays of those types).
     const local = await PGlite.create({ parsers });
     try {

@@ -1,6 +1,7 @@
 /**
  * The server's processes (memory): started without its node settings it relaunches itself with them
- * (node-settings.mjs), and stopping it during a first start stops the seeding child (runtime/database/first-start.ts) too,
+ * (node-settings.mjs), and stopping it during a first start stops the seeding child (runtime/database/first-start.ts)
+ * too,
  * instead of leaving it running on its own. Linux only (children and command lines read from /proc).
  */
 import assert from 'node:assert/strict';
@@ -11,7 +12,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { moveSeededCluster, seedingDirOf } from '../../../src/runtime/database/first-start';
-import { hasServerSettings, serverEnv, serverNodeArgs, SERVER_ENV, SERVER_NODE_FLAGS } from '../../../src/node-settings.mjs';
+import {
+  hasServerSettings,
+  serverEnv,
+  serverNodeArgs,
+  SERVER_ENV,
+  SERVER_NODE_FLAGS,
+} from '../../../src/node-settings.mjs';
 
 const root = join(__dirname, '../../..');
 
@@ -30,9 +37,15 @@ const cmdline = (pid: number): string[] => {
   }
 };
 const environ = (pid: number) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
-const alive = (pid: number) => existsSync(`/proc/${pid}`) && !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+const alive = (pid: number) =>
+  existsSync(`/proc/${pid}`) && !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
 
-async function until<T>(what: string, probe: () => T | undefined, ms = 120_000, gone?: () => string | undefined): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => T | undefined,
+  ms = 120_000,
+  gone?: () => string | undefined,
+): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const value = probe();
@@ -56,7 +69,10 @@ describe('server node settings', () => {
   it('are seen on the command line or in NODE_OPTIONS, with any value, and need the environment too', () => {
     const env = { ...SERVER_ENV };
     assert.equal(hasServerSettings([...SERVER_NODE_FLAGS], env), true);
-    assert.equal(hasServerSettings(['--max-semi-space-size=32', '--max_old_space_size=2048', '--single_threaded_gc'], env), true);
+    assert.equal(
+      hasServerSettings(['--max-semi-space-size=32', '--max_old_space_size=2048', '--single_threaded_gc'], env),
+      true,
+    );
     assert.equal(hasServerSettings([], { ...env, NODE_OPTIONS: SERVER_NODE_FLAGS.join(' ') }), true);
     assert.equal(hasServerSettings([SERVER_NODE_FLAGS[0]], env), false);
     assert.equal(hasServerSettings([...SERVER_NODE_FLAGS], {}), false);
@@ -64,7 +80,7 @@ describe('server node settings', () => {
 });
 
 describe('a seeded cluster moved into the data directory', () => {
-  it('arrives with PG_VERSION last, replaces a stale half-moved entry and keeps the server\'s other files', () => {
+  it("arrives with PG_VERSION last, replaces a stale half-moved entry and keeps the server's other files", () => {
     const at = mkdtempSync(join(tmpdir(), 'sf-move-'));
     try {
       const dataDir = join(at, 'data');
@@ -94,10 +110,20 @@ describe('server process', { skip: process.platform !== 'linux' && 'reads /proc'
   it('relaunches itself with the settings, and a SIGTERM during the first start stops the seeding child too', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'sf-process-'));
     // Started as `npm run server` starts it: no settings on the command line or in the environment.
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(await freePort()), HOST: '127.0.0.1' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+    };
     for (const k of Object.keys(SERVER_ENV)) delete env[k];
     delete env.NODE_OPTIONS;
-    const launcher = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const launcher = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     launcher.stdout.on('data', (d) => (output += d));
     launcher.stderr.on('data', (d) => (output += d));
@@ -105,11 +131,22 @@ describe('server process', { skip: process.platform !== 'linux' && 'reads /proc'
     const gone = () => (launcher.exitCode !== null || launcher.signalCode !== null ? output : undefined);
     try {
       // Found once it runs the server: a child just forked has not exec'd yet, and its cmdline reads empty.
-      const server = await until('the relaunched server', () => childrenOf(launcher.pid!).find((pid) => cmdline(pid).some((a) => a.endsWith('server/src/main.ts'))), 120_000, gone);
+      const server = await until(
+        'the relaunched server',
+        () => childrenOf(launcher.pid!).find((pid) => cmdline(pid).some((a) => a.endsWith('server/src/main.ts'))),
+        120_000,
+        gone,
+      );
       const args = cmdline(server);
       for (const flag of SERVER_NODE_FLAGS) assert.ok(args.includes(flag), `${flag} in ${args.join(' ')}`);
-      for (const [k, v] of Object.entries(SERVER_ENV)) assert.ok(environ(server).includes(`${k}=${v}`), `${k}=${v} in its environment`);
-      const seeding = await until('the first-start child', () => childrenOf(server).find((pid) => cmdline(pid).includes('--first-start')), 120_000, gone);
+      for (const [k, v] of Object.entries(SERVER_ENV))
+        assert.ok(environ(server).includes(`${k}=${v}`), `${k}=${v} in its environment`);
+      const seeding = await until(
+        'the first-start child',
+        () => childrenOf(server).find((pid) => cmdline(pid).includes('--first-start')),
+        120_000,
+        gone,
+      );
 
       launcher.kill('SIGTERM');
       // The launcher exits as its server did: 128 + SIGTERM (15), having stopped during the first start.
@@ -120,16 +157,23 @@ describe('server process', { skip: process.platform !== 'linux' && 'reads /proc'
       // The stopped first start built its cluster beside the data directory, never in it: the data directory is
       // not taken as initialised, and the next start clears the leftover, seeds again and serves.
       assert.equal(existsSync(join(dataDir, 'PG_VERSION')), false);
-      const again = spawn(process.execPath, serverNodeArgs(), { cwd: root, env: serverEnv({ ...env, PORT: String(await freePort()) }), stdio: ['ignore', 'pipe', 'pipe'] });
+      const again = spawn(process.execPath, serverNodeArgs(), {
+        cwd: root,
+        env: serverEnv({ ...env, PORT: String(await freePort()) }),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let againOutput = '';
       again.stdout.on('data', (d) => (againOutput += d));
       again.stderr.on('data', (d) => (againOutput += d));
       try {
-        await until('the second start to serve', () => (/Storefront ready/.test(againOutput) ? true : undefined), 120_000, () =>
-          again.exitCode !== null || again.signalCode !== null ? againOutput : undefined,
+        await until(
+          'the second start to serve',
+          () => (/Storefront ready/.test(againOutput) ? true : undefined),
+          120_000,
+          () => (again.exitCode !== null || again.signalCode !== null ? againOutput : undefined),
         );
         assert.equal(existsSync(join(dataDir, 'PG_VERSION')), true);
-        assert.equal(existsSync(seedingDirOf(dataDir)), false, 'the stopped start\'s leftover is gone');
+        assert.equal(existsSync(seedingDirOf(dataDir)), false, "the stopped start's leftover is gone");
       } finally {
         again.kill('SIGTERM');
         await new Promise((r) => (again.exitCode !== null ? r(null) : again.once('exit', r)));

@@ -43,9 +43,17 @@ function PointsBenefits({ page }: { page: PageInfo }) {
   function refresh() {
     for (const m of columns) {
       const sn = m.columnSn;
-      if (m.hasMore && sn) void api.pages.columnList(sn, 1, 50).then((r) => runInAction(() => (ui.full[sn] = r.list)), () => undefined);
+      if (m.hasMore && sn)
+        void api.pages.columnList(sn, 1, 50).then(
+          (r) => runInAction(() => (ui.full[sn] = r.list)),
+          () => undefined,
+        );
     }
-    for (const t of CARRIERS) void api.integral.bindingState(t).then((s) => runInAction(() => (ui.known[t] = [s.phone, s.point])), () => undefined);
+    for (const t of CARRIERS)
+      void api.integral.bindingState(t).then(
+        (s) => runInAction(() => (ui.known[t] = [s.phone, s.point])),
+        () => undefined,
+      );
   }
   // Drawn once the tab's page has loaded (after its first show), and again on every later show: a points order
   // placed meanwhile changes the balances.
@@ -53,9 +61,12 @@ function PointsBenefits({ page }: { page: PageInfo }) {
   useDidShow(refresh);
 
   const seen = new Set<string>();
-  const cards = columns.flatMap((m) => (m.columnSn && ui.full[m.columnSn]) || m.cards).filter((c) => !seen.has(c.actSn) && !!seen.add(c.actSn));
+  const cards = columns
+    .flatMap((m) => (m.columnSn && ui.full[m.columnSn]) || m.cards)
+    .filter((c) => !seen.has(c.actSn) && !!seen.add(c.actSn));
   const typeOf = (c: ActivityCard) => (c.pointsPrice && c.pointsPrice.integralType) || '';
-  const open = (c: ActivityCard) => void followJump(resolveJump({ firstEnum: detailJumpEnum(c.actType), targetSn: c.actSn }, session.tabList));
+  const open = (c: ActivityCard) =>
+    void followJump(resolveJump({ firstEnum: detailJumpEnum(c.actType), targetSn: c.actSn }, session.tabList));
   const query = () => void openPage(ROUTES.integralQuery);
 
   return (
@@ -88,16 +99,26 @@ function PointsBenefits({ page }: { page: PageInfo }) {
         const balance = ui.known[t] ? ui.known[t][1] : null;
         return group.length ? (
           <Box key={t} className="sf-benefits__group" id={`benefits-group-${t || 'PLAIN'}`}>
-            <Box className="sf-section-title">{carrier.label ? `${carrier.label} · ${carrier.suffix}兑换` : '积分兑换'}</Box>
+            <Box className="sf-section-title">
+              {carrier.label ? `${carrier.label} · ${carrier.suffix}兑换` : '积分兑换'}
+            </Box>
             <Box className="sf-benefits__grid">
               {group.map((c) => {
                 const short = balance === null ? 0 : c.pointsPrice!.points - balance;
                 return (
                   <Box key={c.actSn} className="sf-benefits__card" data-act-sn={c.actSn} onClick={() => open(c)}>
-                    <Image className="sf-benefits__cover" src={assetUrl(c.cover)} mode="aspectFill" lazyLoad {...imgAlt(c.actName)} />
+                    <Image
+                      className="sf-benefits__cover"
+                      src={assetUrl(c.cover)}
+                      mode="aspectFill"
+                      lazyLoad
+                      {...imgAlt(c.actName)}
+                    />
                     <Box className="sf-benefits__name">{c.actName}</Box>
                     <Box className="sf-benefits__price">{pointsPriceText(c.pointsPrice!)}</Box>
-                    <Box className={`sf-benefits__hint ${short > 0 ? 'is-short' : ''}`}>{short > 0 ? `还差${short}积分` : `已兑${c.sales}`}</Box>
+                    <Box className={`sf-benefits__hint ${short > 0 ? 'is-short' : ''}`}>
+                      {short > 0 ? `还差${short}积分` : `已兑${c.sales}`}
+                    </Box>
                   </Box>
                 );
               })}

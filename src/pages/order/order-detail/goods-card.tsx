@@ -36,7 +36,9 @@ export default function GoodsCard({ order: o }: { order: OrderDetail }) {
       <View className="sf-detail__card">
         <View className="sf-detail__name">{o.courseName}</View>
         {o.packageName ? <View className="sf-detail__sub">套餐：{o.packageName}</View> : null}
-        {o.giftCourseList.length ? <View className="sf-detail__sub">赠课：{o.giftCourseList.map((g) => g.courseName).join('、')}</View> : null}
+        {o.giftCourseList.length ? (
+          <View className="sf-detail__sub">赠课：{o.giftCourseList.map((g) => g.courseName).join('、')}</View>
+        ) : null}
         <View className="sf-detail__sub">{orderCountText(o.orderType, o.courseNum, o.skuCnt)}</View>
       </View>
       {o.event ? (

@@ -19,7 +19,9 @@ export function ApplicantCard({ order: o }: { order: OrderDetail }) {
           {a.value}
         </PriceLine>
       ))}
-      {o.householdType ? <PriceLine label="入户类型">{HOUSEHOLD_NAMES[o.householdType] || o.householdType}</PriceLine> : null}
+      {o.householdType ? (
+        <PriceLine label="入户类型">{HOUSEHOLD_NAMES[o.householdType] || o.householdType}</PriceLine>
+      ) : null}
       {o.remark ? <PriceLine label="订单备注">{o.remark}</PriceLine> : null}
     </PriceLines>
   );
@@ -32,7 +34,11 @@ export function AfterSaleCard({ order: o }: { order: OrderDetail }) {
   return (
     <PriceLines>
       {sale.applicationNo ? (
-        <PriceLine label="售后" arrow onClick={() => void openPage(ROUTES.afterSaleDetail, { applicationNo: sale.applicationNo! })}>
+        <PriceLine
+          label="售后"
+          arrow
+          onClick={() => void openPage(ROUTES.afterSaleDetail, { applicationNo: sale.applicationNo! })}
+        >
           <View id="order-after-sale">{sale.afterSaleStateText}</View>
         </PriceLine>
       ) : null}
@@ -73,7 +79,11 @@ export default function InfoCard({ order: o }: { order: OrderDetail }) {
         </PriceLine>
       ) : null}
       {change ? (
-        <PriceLine label={change.direction === 'FROM' ? '换课来源' : '已换课至'} arrow onClick={() => void openPage(ROUTES.orderDetail, { orderNo: change.orderNo })}>
+        <PriceLine
+          label={change.direction === 'FROM' ? '换课来源' : '已换课至'}
+          arrow
+          onClick={() => void openPage(ROUTES.orderDetail, { orderNo: change.orderNo })}
+        >
           <View id="order-course-change">{change.courseName}</View>
         </PriceLine>
       ) : null}

@@ -39,10 +39,12 @@ export const ACTION_BUTTONS: Record<NextAction, [id: string, text: (o: OrderDeta
 function payHint(o: OrderDetail): string {
   const label = payableLabel(o.orderPayType, o.installmentPayNum);
   const amount = `待支付${label === '应付' ? '' : label} ${formatMoney(o.dueAmount)}`;
-  if (o.orderStatus === 'UNPAID' && o.expiresAt) return `${amount}，请在${formatChinaTime(o.expiresAt, 'HH:mm')}前完成支付`;
+  if (o.orderStatus === 'UNPAID' && o.expiresAt)
+    return `${amount}，请在${formatChinaTime(o.expiresAt, 'HH:mm')}前完成支付`;
   const rows: { dueTime: string | null }[] = o.orderPayType === 2 ? o.depositInfoList : o.installmentInfoList;
   const row = rows[o.installmentPayNum - 1];
-  const first = o.orderStatus === 'UNPAID_BALANCE' ? '定金已付，' : o.orderStatus === 'UNPAID_INSTALLMENTS' ? '上期已付，' : '';
+  const first =
+    o.orderStatus === 'UNPAID_BALANCE' ? '定金已付，' : o.orderStatus === 'UNPAID_INSTALLMENTS' ? '上期已付，' : '';
   return first + amount + (row && row.dueTime ? `，请在${formatChinaTime(row.dueTime, 'MM月DD日 HH:mm')}前支付` : '');
 }
 
@@ -53,7 +55,8 @@ export function allowedActions(o: OrderDetail, carrierCodeOf: CarrierCodeOf): Ne
   const parcel = parcelOf(o);
   const out: NextAction[] = [];
   if (o.canApplyAfterSale) out.push('afterSale');
-  if (parcel && parcel.status !== 'TO_SHIP' && parcel.trackingNo && carrierCodeOf(parcel.carrierName)) out.push('logistics');
+  if (parcel && parcel.status !== 'TO_SHIP' && parcel.trackingNo && carrierCodeOf(parcel.carrierName))
+    out.push('logistics');
   if (parcel && parcel.status === 'SHIPPED') out.push('receive');
   if (o.canPay && o.dueAmount > 0) out.push('pay');
   return out;
@@ -75,16 +78,23 @@ export function nextStep(o: OrderDetail, carrierCodeOf: CarrierCodeOf): NextStep
 
   if (status.startsWith('UNPAID')) return step('订单已超时，将自动取消');
   if (status === 'CANCELLED') return step(points ? `订单已取消，${points}已退回` : '订单已取消，如需购买请重新下单');
-  if (status === 'REFUND') return step('退款已完成，款项已原路退回' + (points ? `，${points}已退回` : ''), saleNo ? 'afterSaleView' : null);
+  if (status === 'REFUND')
+    return step('退款已完成，款项已原路退回' + (points ? `，${points}已退回` : ''), saleNo ? 'afterSaleView' : null);
   if (status === 'REFUND_PART') return step('部分款项已原路退回', afterSale || (saleNo ? 'afterSaleView' : null));
   if (status === 'DEAL_DONE_COURSE') return step('已换课，本订单已付费用抵扣至新课程订单');
   if (open) return step(`售后处理中：${sale.afterSaleStateText || ''}`, 'afterSaleView');
   if (parcel && parcel.status === 'TO_SHIP') return step('商家正在备货，发货后可在此查看快递单号', afterSale);
   if (parcel && parcel.status === 'SHIPPED') {
-    const auto = parcel.autoReceiveAt ? `，${formatChinaTime(parcel.autoReceiveAt, 'MM月DD日 HH:mm')}后将自动确认收货` : '';
+    const auto = parcel.autoReceiveAt
+      ? `，${formatChinaTime(parcel.autoReceiveAt, 'MM月DD日 HH:mm')}后将自动确认收货`
+      : '';
     return step('商品已发出' + auto, 'receive');
   }
-  if (parcel) return step('已确认收货，感谢您的购买', parcel.trackingNo && carrierCodeOf(parcel.carrierName) ? 'logistics' : afterSale);
+  if (parcel)
+    return step(
+      '已确认收货，感谢您的购买',
+      parcel.trackingNo && carrierCodeOf(parcel.carrierName) ? 'logistics' : afterSale,
+    );
   if (points) return step('兑换成功，已使用' + points, afterSale);
   return step(o.orderType === 'COURSE' ? '报名成功，课程已为您开通' : '交易已完成，感谢您的购买', afterSale);
 }

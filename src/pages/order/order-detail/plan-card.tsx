@@ -10,7 +10,12 @@ import { scheduleRows } from '../../../domain/schedule';
  * type, which alone would read 银行卡).
  */
 export default function PlanCard({ order: o }: { order: OrderDetail }) {
-  const rows = scheduleRows(o.orderPayType, o.orderPayType === 2 ? o.depositInfoList : o.installmentInfoList, o.installmentPayNum, o.orderStatus);
+  const rows = scheduleRows(
+    o.orderPayType,
+    o.orderPayType === 2 ? o.depositInfoList : o.installmentInfoList,
+    o.installmentPayNum,
+    o.orderStatus,
+  );
   const channels = (o.paidList || []).filter((p) => p.points === null).map((p) => p.channel);
   let n = 0;
   let sum = 0;

@@ -19,7 +19,10 @@ interface StatusHeaderProps {
 /** Status name, what happens next, the payment countdown and the one next action, on the theme colour. */
 export default function StatusHeader({ order: o, step, now, onTimeUp, onAction }: StatusHeaderProps) {
   // 剩余支付时间 (taro-ui AtCountdown; its stylesheet embeds a 60 KB font, so orderDetail.scss has the few rules).
-  const left = o.canPay && o.expiresAt && o.orderStatus === 'UNPAID' ? Math.floor((new Date(o.expiresAt).getTime() - now) / 1000) : 0;
+  const left =
+    o.canPay && o.expiresAt && o.orderStatus === 'UNPAID'
+      ? Math.floor((new Date(o.expiresAt).getTime() - now) / 1000)
+      : 0;
   return (
     <View className="sf-detail__status">
       <View className="sf-detail__status-main">
@@ -28,11 +31,20 @@ export default function StatusHeader({ order: o, step, now, onTimeUp, onAction }
         {left > 0 ? (
           <View className="sf-detail__countdown">
             剩余支付时间
-            <AtCountdown className="sf-detail__countdown-clock" isShowHour={left >= 3600} hours={Math.floor(left / 3600)} minutes={Math.floor((left % 3600) / 60)} seconds={left % 60} onTimeUp={onTimeUp} />
+            <AtCountdown
+              className="sf-detail__countdown-clock"
+              isShowHour={left >= 3600}
+              hours={Math.floor(left / 3600)}
+              minutes={Math.floor((left % 3600) / 60)}
+              seconds={left % 60}
+              onTimeUp={onTimeUp}
+            />
           </View>
         ) : null}
       </View>
-      {step.action ? <ActionButton order={o} action={step.action} className="sf-detail__next" onAction={onAction} /> : null}
+      {step.action ? (
+        <ActionButton order={o} action={step.action} className="sf-detail__next" onAction={onAction} />
+      ) : null}
     </View>
   );
 }

@@ -38,7 +38,13 @@ export function useOrder(orderNo: string) {
   }
 
   /** Asks first, then runs `call`; its failure shows the server's message or `failed`. */
-  async function confirmed(title: string, content: string, call: () => Promise<unknown>, done: () => void, failed: string) {
+  async function confirmed(
+    title: string,
+    content: string,
+    call: () => Promise<unknown>,
+    done: () => void,
+    failed: string,
+  ) {
     const res = await Taro.showModal({ title, content });
     if (!res.confirm) return;
     try {
@@ -50,9 +56,22 @@ export function useOrder(orderNo: string) {
     }
   }
 
-  const cancel = () => confirmed('提示', '确定取消该订单吗？', () => api.payment.cancel(orderNo), () => toast('订单已取消'), '取消失败，请重试');
+  const cancel = () =>
+    confirmed(
+      '提示',
+      '确定取消该订单吗？',
+      () => api.payment.cancel(orderNo),
+      () => toast('订单已取消'),
+      '取消失败，请重试',
+    );
   const receive = () =>
-    confirmed('确认收货', '请确认已收到商品，确认后订单将完成', () => api.payment.receive(orderNo), () => toast('已确认收货', 'success'), '确认失败，请重试');
+    confirmed(
+      '确认收货',
+      '请确认已收到商品，确认后订单将完成',
+      () => api.payment.receive(orderNo),
+      () => toast('已确认收货', 'success'),
+      '确认失败，请重试',
+    );
 
   return { state, load, pay, cancel, receive };
 }

@@ -20,7 +20,6 @@ export default function ExchangeDetail() {
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
 
-
   async function confirm() {
     if (!draft || busy) return;
     setBusy(true);
@@ -39,7 +38,11 @@ export default function ExchangeDetail() {
   if (!draft) {
     return (
       <PageShell className="sf-exchange">
-        <EmptyView text="请先输入卡密" actionText="去兑换" onAction={() => void openPage(ROUTES.exchangeCenter, {}, 'replace')} />
+        <EmptyView
+          text="请先输入卡密"
+          actionText="去兑换"
+          onAction={() => void openPage(ROUTES.exchangeCenter, {}, 'replace')}
+        />
       </PageShell>
     );
   }

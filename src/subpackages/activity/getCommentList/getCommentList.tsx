@@ -8,7 +8,13 @@ import CommentItem from '../../../components/comment-item';
 import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
 import Skeleton from '../../../components/skeleton';
-import { COMMENT_MAX_LENGTH, COMMENT_SCORES, MISSING_ACT_SN, reviewSummaryText, validateComment } from '../../../domain/catalogue';
+import {
+  COMMENT_MAX_LENGTH,
+  COMMENT_SCORES,
+  MISSING_ACT_SN,
+  reviewSummaryText,
+  validateComment,
+} from '../../../domain/catalogue';
 import { decodeParam } from '../../../domain/routes';
 import { switchToTab } from '../../../platform/navigation';
 import { toast } from '../../../platform/ui';
@@ -120,7 +126,9 @@ function GetCommentList() {
       {d ? (
         <View className="sf-reviews__head">
           <View className="sf-reviews__name">{d.actName}</View>
-          <View className="sf-reviews__summary">{reviewSummaryText(state.total || d.commentSummary.total, d.commentSummary.goodRate)}</View>
+          <View className="sf-reviews__summary">
+            {reviewSummaryText(state.total || d.commentSummary.total, d.commentSummary.goodRate)}
+          </View>
         </View>
       ) : null}
 
@@ -150,7 +158,11 @@ function GetCommentList() {
           <View className="sf-reviews__counter">
             {state.content.length}/{COMMENT_MAX_LENGTH}
           </View>
-          <View className={`sf-btn sf-reviews__send ${state.sending ? 'is-disabled' : ''}`} id="review-send" onClick={() => void publish()}>
+          <View
+            className={`sf-btn sf-reviews__send ${state.sending ? 'is-disabled' : ''}`}
+            id="review-send"
+            onClick={() => void publish()}
+          >
             发表评价
           </View>
         </View>
@@ -164,10 +176,14 @@ function GetCommentList() {
         </View>
       ) : null}
       {d && !state.loading && !state.list.length ? <EmptyView /> : null}
-      {state.list.length ? <View className="sf-more__end">{state.done ? '没有更多了' : state.loading ? '加载中...' : ''}</View> : null}
-      {!d ? <View className="sf-home__loading">
+      {state.list.length ? (
+        <View className="sf-more__end">{state.done ? '没有更多了' : state.loading ? '加载中...' : ''}</View>
+      ) : null}
+      {!d ? (
+        <View className="sf-home__loading">
           <Skeleton variant="list" />
-        </View> : null}
+        </View>
+      ) : null}
     </PageShell>
   );
 }

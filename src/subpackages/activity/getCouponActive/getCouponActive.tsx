@@ -46,7 +46,9 @@ function GetCouponActive() {
     setBusy(item.itemId);
     try {
       const res = await api.coupon.receive(item.itemId, actSn);
-      setDetails((d) => (d ? { ...d, coupons: d.coupons.map((c) => (c.itemId === res.item.itemId ? res.item : c)) } : d));
+      setDetails((d) =>
+        d ? { ...d, coupons: d.coupons.map((c) => (c.itemId === res.item.itemId ? res.item : c)) } : d,
+      );
       toast('领取成功', 'success');
     } catch (err) {
       toast(err instanceof ApiError ? err.message : '领取失败，请重试');
@@ -70,7 +72,9 @@ function GetCouponActive() {
         <View className="sf-claim__head">
           <View className="sf-claim__title">{details.title}</View>
           {details.description ? <View className="sf-claim__desc">{details.description}</View> : null}
-          {details.status !== 'ONGOING' ? <View className="sf-claim__status">{details.status === 'NOT_STARTED' ? '活动尚未开始' : '活动已结束'}</View> : null}
+          {details.status !== 'ONGOING' ? (
+            <View className="sf-claim__status">{details.status === 'NOT_STARTED' ? '活动尚未开始' : '活动已结束'}</View>
+          ) : null}
         </View>
       ) : (
         <View className="sf-claim__skeleton" />
@@ -85,7 +89,10 @@ function GetCouponActive() {
               disabled={!button.enabled && item.state !== 'CLAIMED'}
               extra={stockText(item)}
               action={
-                <View className={`sf-pill ${button.enabled ? '' : 'is-off'}`} onClick={() => (button.enabled ? void claim(item) : undefined)}>
+                <View
+                  className={`sf-pill ${button.enabled ? '' : 'is-off'}`}
+                  onClick={() => (button.enabled ? void claim(item) : undefined)}
+                >
                   {button.text}
                 </View>
               }

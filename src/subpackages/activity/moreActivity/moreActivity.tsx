@@ -24,7 +24,10 @@ const PER_SIZE = 10;
 function MoreActivity() {
   const { api, session } = useStores();
   const { params } = useRouter();
-  const filter = { couponSn: params.couponSn ? String(params.couponSn) : undefined, targetSn: params.targetSn ? String(params.targetSn) : undefined };
+  const filter = {
+    couponSn: params.couponSn ? String(params.couponSn) : undefined,
+    targetSn: params.targetSn ? String(params.targetSn) : undefined,
+  };
   const [state] = useState(
     () =>
       new PagedList<Card>(async (page, perSize) => {
@@ -48,15 +51,21 @@ function MoreActivity() {
   return (
     <PageShell className="sf-more">
       <View style={{ height: '12px' }} />
-      {!state.loaded && !state.error ? <View className="sf-home__loading">
+      {!state.loaded && !state.error ? (
+        <View className="sf-home__loading">
           <Skeleton variant="list" />
-        </View> : null}
+        </View>
+      ) : null}
       {state.list.map((card) => (
         <ActivityCard key={card.actSn} card={card} onClick={open} />
       ))}
-      {state.loaded && !state.loading && !state.error && !state.list.length ? <EmptyView text={filter.couponSn ? NO_ACTIVITY : undefined} /> : null}
+      {state.loaded && !state.loading && !state.error && !state.list.length ? (
+        <EmptyView text={filter.couponSn ? NO_ACTIVITY : undefined} />
+      ) : null}
       {state.error ? <EmptyView text={state.error} actionText="返回首页" onAction={() => void goBackOrHome()} /> : null}
-      {state.list.length ? <View className="sf-more__end">{state.done ? '没有更多了' : state.loading ? '加载中...' : ''}</View> : null}
+      {state.list.length ? (
+        <View className="sf-more__end">{state.done ? '没有更多了' : state.loading ? '加载中...' : ''}</View>
+      ) : null}
     </PageShell>
   );
 }

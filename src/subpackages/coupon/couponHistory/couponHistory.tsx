@@ -22,7 +22,9 @@ function CouponHistory() {
       ))}
       {list.loaded && !list.error && !list.list.length ? <EmptyView text="暂无历史优惠券" /> : null}
       {list.error ? <EmptyView text={list.error} actionText="重试" onAction={() => void list.load(true)} /> : null}
-      {list.list.length ? <View className="sf-coupons-page__end">{list.done ? '没有更多了' : list.loading ? '加载中...' : ''}</View> : null}
+      {list.list.length ? (
+        <View className="sf-coupons-page__end">{list.done ? '没有更多了' : list.loading ? '加载中...' : ''}</View>
+      ) : null}
     </PageShell>
   );
 }

@@ -12,7 +12,9 @@ import { copyText } from '../../../platform/ui';
 import { useStores } from '../../../stores';
 import '../coupon.scss';
 
-/** §2 couponList: the customer's card vouchers (§3 states 3 used, 4 expired, 5 invalid; refundState 2), number with 复制. */
+/**
+ * §2 couponList: the customer's card vouchers (§3 states 3 used, 4 expired, 5 invalid; refundState 2), number with 复制.
+ */
 function CouponList() {
   const { api } = useStores();
   const list = useShownPagedList<CardVoucher>((page, perSize) => api.card.list(page, perSize), 10);
@@ -50,9 +52,13 @@ function CouponList() {
           <View className="sf-card-voucher__row">有效期至 {formatChinaTime(v.endTime, 'YYYY-MM-DD')}</View>
         </View>
       ))}
-      {list.loaded && !list.error && !list.list.length ? <EmptyView text="暂无卡券" actionText="去兑换" onAction={() => void openPage(ROUTES.exchangeCenter)} /> : null}
+      {list.loaded && !list.error && !list.list.length ? (
+        <EmptyView text="暂无卡券" actionText="去兑换" onAction={() => void openPage(ROUTES.exchangeCenter)} />
+      ) : null}
       {list.error ? <EmptyView text={list.error} actionText="重试" onAction={() => void list.load(true)} /> : null}
-      {list.list.length ? <View className="sf-coupons-page__end">{list.done ? '没有更多了' : list.loading ? '加载中...' : ''}</View> : null}
+      {list.list.length ? (
+        <View className="sf-coupons-page__end">{list.done ? '没有更多了' : list.loading ? '加载中...' : ''}</View>
+      ) : null}
     </PageShell>
   );
 }

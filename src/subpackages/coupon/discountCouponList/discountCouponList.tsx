@@ -45,7 +45,11 @@ function DiscountCouponList() {
     <PageShell className="sf-coupons-page">
       <View className="sf-coupons-page__tabs">
         {COUPON_TABS.map((t) => (
-          <View key={t.state} className={`sf-coupons-page__tab ${ui.tab === t.state ? 'is-active' : ''}`} onClick={() => switchTab(t.state)}>
+          <View
+            key={t.state}
+            className={`sf-coupons-page__tab ${ui.tab === t.state ? 'is-active' : ''}`}
+            onClick={() => switchTab(t.state)}
+          >
             {t.title}
           </View>
         ))}
@@ -65,7 +69,9 @@ function DiscountCouponList() {
       ))}
       {list.loaded && !list.error && !list.list.length ? <EmptyView text="暂无优惠券" /> : null}
       {list.error ? <EmptyView text={list.error} actionText="重试" onAction={() => void list.load(true)} /> : null}
-      {list.list.length ? <View className="sf-coupons-page__end">{list.done ? '没有更多了' : list.loading ? '加载中...' : ''}</View> : null}
+      {list.list.length ? (
+        <View className="sf-coupons-page__end">{list.done ? '没有更多了' : list.loading ? '加载中...' : ''}</View>
+      ) : null}
     </PageShell>
   );
 }

@@ -32,15 +32,30 @@ function Authentication() {
   return (
     <PageShell className="sf-earn">
       <View className="sf-earn__card">
-        <AtInput name="auth-name" title="真实姓名" maxlength={20} placeholder="请输入真实姓名" {...bindValue(form, 'realName')} />
-        <AtInput name="auth-id" title="身份证号" type="idcard" maxlength={18} placeholder="请输入身份证号" {...bindValue(form, 'idNumber')} />
+        <AtInput
+          name="auth-name"
+          title="真实姓名"
+          maxlength={20}
+          placeholder="请输入真实姓名"
+          {...bindValue(form, 'realName')}
+        />
+        <AtInput
+          name="auth-id"
+          title="身份证号"
+          type="idcard"
+          maxlength={18}
+          placeholder="请输入身份证号"
+          {...bindValue(form, 'idNumber')}
+        />
         {form.error ? (
           <View className="sf-earn__error" id="auth-error">
             {form.error}
           </View>
         ) : null}
       </View>
-      <View className="sf-earn__card sf-earn__muted">实名信息仅用于提现的身份核验，身份证号加密保存；认证后提现只能到本人名下的银行卡，认证信息不可修改。</View>
+      <View className="sf-earn__card sf-earn__muted">
+        实名信息仅用于提现的身份核验，身份证号加密保存；认证后提现只能到本人名下的银行卡，认证信息不可修改。
+      </View>
       <View className="sf-earn__actions">
         <View className={`sf-btn ${form.sending ? 'is-disabled' : ''}`} id="auth-submit" onClick={() => void submit()}>
           提交认证

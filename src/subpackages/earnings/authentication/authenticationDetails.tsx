@@ -27,12 +27,26 @@ function AuthenticationDetails() {
   });
 
   const info = state.info;
-  if (state.error) return <PageShell className="sf-earn"><EmptyView text={state.error} /></PageShell>;
-  if (!info) return <PageShell className="sf-earn"><View className="sf-earn__card sf-earn__muted">加载中...</View></PageShell>;
+  if (state.error)
+    return (
+      <PageShell className="sf-earn">
+        <EmptyView text={state.error} />
+      </PageShell>
+    );
+  if (!info)
+    return (
+      <PageShell className="sf-earn">
+        <View className="sf-earn__card sf-earn__muted">加载中...</View>
+      </PageShell>
+    );
   if (!info.verified) {
     return (
       <PageShell className="sf-earn">
-        <EmptyView text="您还未完成实名认证" actionText="去认证" onAction={() => void openPage(ROUTES.authentication, {}, 'replace')} />
+        <EmptyView
+          text="您还未完成实名认证"
+          actionText="去认证"
+          onAction={() => void openPage(ROUTES.authentication, {}, 'replace')}
+        />
       </PageShell>
     );
   }
@@ -54,7 +68,9 @@ function AuthenticationDetails() {
         </View>
         <View className="sf-earn__row">
           <View className="sf-earn__label">认证时间</View>
-          <View className="sf-earn__value">{info.verifiedAt ? formatChinaTime(info.verifiedAt, 'YYYY-MM-DD HH:mm') : ''}</View>
+          <View className="sf-earn__value">
+            {info.verifiedAt ? formatChinaTime(info.verifiedAt, 'YYYY-MM-DD HH:mm') : ''}
+          </View>
         </View>
       </View>
     </PageShell>

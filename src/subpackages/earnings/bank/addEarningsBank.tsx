@@ -67,10 +67,16 @@ function AddEarningsBank() {
 
   const save = () =>
     sendForm(form, {
-      problem: !bank ? '请选择开户银行' : cardNoError(form.cardNo) ?? (/^\d{6}$/.test(form.code.trim()) ? null : '请输入6位验证码'),
+      problem: !bank
+        ? '请选择开户银行'
+        : (cardNoError(form.cardNo) ?? (/^\d{6}$/.test(form.code.trim()) ? null : '请输入6位验证码')),
       fallback: '保存失败，请重试',
       run: async () => {
-        await api.earnings.saveCard({ bankCode: (bank as Bank).bankCode, cardNo: normalizeCardNo(form.cardNo), code: form.code.trim() });
+        await api.earnings.saveCard({
+          bankCode: (bank as Bank).bankCode,
+          cardNo: normalizeCardNo(form.cardNo),
+          code: form.code.trim(),
+        });
         session.setBankCodeInfo(null);
         toast('添加成功', 'success');
         setTimeout(() => void Taro.navigateBack(), 500);
@@ -91,9 +97,27 @@ function AddEarningsBank() {
           <View className={`sf-earn__value ${bank ? '' : 'is-placeholder'}`}>{bank?.bankName ?? '请选择开户银行'}</View>
           <View className="sf-earn__arrow">›</View>
         </View>
-        <AtInput name="bank-card-no" title="银行卡号" type="number" maxlength={CARD_MAX_LENGTH} placeholder="请输入本人名下的银行卡号" {...bindValue(form, 'cardNo')} />
-        <AtInput name="bank-code" title="验证码" type="number" maxlength={6} placeholder="请输入验证码" {...bindValue(form, 'code')}>
-          <View id="bank-send-code" className={`sf-earn__code-btn ${form.countdown > 0 ? 'is-disabled' : ''}`} onClick={() => void sendCode()}>
+        <AtInput
+          name="bank-card-no"
+          title="银行卡号"
+          type="number"
+          maxlength={CARD_MAX_LENGTH}
+          placeholder="请输入本人名下的银行卡号"
+          {...bindValue(form, 'cardNo')}
+        />
+        <AtInput
+          name="bank-code"
+          title="验证码"
+          type="number"
+          maxlength={6}
+          placeholder="请输入验证码"
+          {...bindValue(form, 'code')}
+        >
+          <View
+            id="bank-send-code"
+            className={`sf-earn__code-btn ${form.countdown > 0 ? 'is-disabled' : ''}`}
+            onClick={() => void sendCode()}
+          >
             {form.countdown > 0 ? `${form.countdown}s后重发` : '获取验证码'}
           </View>
         </AtInput>
@@ -104,7 +128,9 @@ function AddEarningsBank() {
           </View>
         ) : null}
       </View>
-      <View className="sf-earn__card sf-earn__muted">为保障资金安全，仅支持添加实名认证本人名下的储蓄卡，卡号加密保存。</View>
+      <View className="sf-earn__card sf-earn__muted">
+        为保障资金安全，仅支持添加实名认证本人名下的储蓄卡，卡号加密保存。
+      </View>
       <View className="sf-earn__actions">
         <View className={`sf-btn ${form.sending ? 'is-disabled' : ''}`} id="bank-save" onClick={() => void save()}>
           保存

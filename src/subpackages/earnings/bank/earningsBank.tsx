@@ -20,7 +20,9 @@ function EarningsBank() {
   useDidShow(async () => {
     try {
       const [cards, identity] = await Promise.all([api.earnings.cards(), api.earnings.identity()]);
-      runInAction(() => Object.assign(state, { cards: cards.list, verified: identity.verified, loaded: true, error: '' }));
+      runInAction(() =>
+        Object.assign(state, { cards: cards.list, verified: identity.verified, loaded: true, error: '' }),
+      );
     } catch (err) {
       runInAction(() => (state.error = err instanceof ApiError ? err.message : '加载失败，请重试'));
     }

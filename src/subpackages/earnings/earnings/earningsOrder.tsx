@@ -38,14 +38,22 @@ function EarningsOrder() {
     <PageShell className="sf-earn">
       <View className="sf-earn__tabs">
         {COMMISSION_TABS.map((t) => (
-          <View key={t.state} className={`sf-earn__tab ${tab === t.state ? 'is-active' : ''}`} onClick={() => choose(t.state)}>
+          <View
+            key={t.state}
+            className={`sf-earn__tab ${tab === t.state ? 'is-active' : ''}`}
+            onClick={() => choose(t.state)}
+          >
             {t.title}
           </View>
         ))}
       </View>
       {list.list.map((o) => (
         <View key={o.orderNo} className="sf-earn__order">
-          {o.cover ? <Image className="sf-earn__order-cover" src={o.cover} mode="aspectFill" /> : <View className="sf-earn__order-cover" />}
+          {o.cover ? (
+            <Image className="sf-earn__order-cover" src={o.cover} mode="aspectFill" />
+          ) : (
+            <View className="sf-earn__order-cover" />
+          )}
           <View className="sf-earn__order-body">
             <View className="sf-earn__order-name">{o.courseName}</View>
             <View className="sf-earn__order-meta">
@@ -64,7 +72,11 @@ function EarningsOrder() {
       ))}
       {list.loaded && !list.error && !list.list.length ? <EmptyView text="暂无推广订单" /> : null}
       {list.error ? <EmptyView text={list.error} actionText="重试" onAction={() => void list.load(true)} /> : null}
-      {list.list.length ? <View className="sf-earn__muted sf-earn__actions">{list.done ? '没有更多了' : list.loading ? '加载中...' : ''}</View> : null}
+      {list.list.length ? (
+        <View className="sf-earn__muted sf-earn__actions">
+          {list.done ? '没有更多了' : list.loading ? '加载中...' : ''}
+        </View>
+      ) : null}
     </PageShell>
   );
 }

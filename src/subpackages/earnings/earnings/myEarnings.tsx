@@ -36,7 +36,11 @@ function MyEarnings() {
   if (!info) {
     return (
       <PageShell className="sf-earn">
-        {ledger.error ? <EmptyView text={ledger.error} actionText="重试" onAction={() => void ledger.load(true)} /> : <View className="sf-earn__card sf-earn__muted">加载中...</View>}
+        {ledger.error ? (
+          <EmptyView text={ledger.error} actionText="重试" onAction={() => void ledger.load(true)} />
+        ) : (
+          <View className="sf-earn__card sf-earn__muted">加载中...</View>
+        )}
       </PageShell>
     );
   }
@@ -94,7 +98,9 @@ function MyEarnings() {
       {info.promoterCode ? (
         <View className="sf-earn__card">
           <View className="sf-earn__card-title">我的推广码 {info.promoterCode}</View>
-          <View className="sf-earn__muted">分享商品或活动时，链接会带上您的推广码；好友通过链接下单支付后，佣金先冻结，过了退款期转为可提现。</View>
+          <View className="sf-earn__muted">
+            分享商品或活动时，链接会带上您的推广码；好友通过链接下单支付后，佣金先冻结，过了退款期转为可提现。
+          </View>
         </View>
       ) : null}
 
@@ -113,16 +119,23 @@ function MyEarnings() {
                 <View>
                   <View className="sf-earn__line-title">{l.kindText}</View>
                   <View className="sf-earn__line-sub">
-                    {l.title} · {l.bucket === 'FROZEN' ? '冻结' : '可提现'} · {formatChinaTime(l.createdAt, 'MM-DD HH:mm')}
+                    {l.title} · {l.bucket === 'FROZEN' ? '冻结' : '可提现'} ·{' '}
+                    {formatChinaTime(l.createdAt, 'MM-DD HH:mm')}
                   </View>
                 </View>
-                <View className={`sf-earn__line-amount ${l.kind === 'RELEASE' ? 'sf-earn__muted' : l.amount > 0 ? 'sf-earn__plus' : 'sf-earn__minus'}`}>{ledgerAmountText(l)}</View>
+                <View
+                  className={`sf-earn__line-amount ${l.kind === 'RELEASE' ? 'sf-earn__muted' : l.amount > 0 ? 'sf-earn__plus' : 'sf-earn__minus'}`}
+                >
+                  {ledgerAmountText(l)}
+                </View>
               </View>
             ))}
           </View>
         ))}
         {ledger.loaded && !ledger.list.length ? <View className="sf-earn__muted">暂无收支明细</View> : null}
-        {ledger.list.length ? <View className="sf-earn__muted">{ledger.done ? '没有更多了' : ledger.loading ? '加载中...' : ''}</View> : null}
+        {ledger.list.length ? (
+          <View className="sf-earn__muted">{ledger.done ? '没有更多了' : ledger.loading ? '加载中...' : ''}</View>
+        ) : null}
       </View>
     </PageShell>
   );

@@ -43,7 +43,11 @@ function Withdraw() {
 
   useDidShow(async () => {
     try {
-      const [info, cards, agreement] = await Promise.all([api.earnings.rule(), api.earnings.cards(), api.earnings.agreement()]);
+      const [info, cards, agreement] = await Promise.all([
+        api.earnings.rule(),
+        api.earnings.cards(),
+        api.earnings.agreement(),
+      ]);
       runInAction(() => {
         state.info = info;
         state.cards = cards.list;
@@ -74,7 +78,11 @@ function Withdraw() {
     }).catch(() => ({ confirm: false }));
     if (!confirm) return runInAction(() => (state.sending = false));
     try {
-      const done = await api.earnings.withdraw({ amount: verdict.amount as number, cardId: state.cardId, requestId: attempt.current.id });
+      const done = await api.earnings.withdraw({
+        amount: verdict.amount as number,
+        cardId: state.cardId,
+        requestId: attempt.current.id,
+      });
       attempt.current = null;
       runInAction(() => (state.amount = ''));
       toast('提现申请已提交', 'success');
@@ -89,14 +97,28 @@ function Withdraw() {
   }
 
   const info = state.info;
-  if (state.loadError) return <PageShell className="sf-earn"><EmptyView text={state.loadError} /></PageShell>;
-  if (!info) return <PageShell className="sf-earn"><View className="sf-earn__card sf-earn__muted">加载中...</View></PageShell>;
+  if (state.loadError)
+    return (
+      <PageShell className="sf-earn">
+        <EmptyView text={state.loadError} />
+      </PageShell>
+    );
+  if (!info)
+    return (
+      <PageShell className="sf-earn">
+        <View className="sf-earn__card sf-earn__muted">加载中...</View>
+      </PageShell>
+    );
   const verdict = withdrawVerdict(state.amount, info, state.cards.length > 0);
   const shownError = state.error || (state.amount ? verdict.error : null);
   return (
     <PageShell className="sf-earn">
       {!info.verified ? (
-        <View className="sf-earn__card sf-earn__row" id="withdraw-go-auth" onClick={() => void openPage(ROUTES.authentication)}>
+        <View
+          className="sf-earn__card sf-earn__row"
+          id="withdraw-go-auth"
+          onClick={() => void openPage(ROUTES.authentication)}
+        >
           <View className="sf-earn__label">提现前需完成实名认证</View>
           <View className="sf-earn__value sf-earn__link">去认证</View>
           <View className="sf-earn__arrow">›</View>
@@ -106,14 +128,23 @@ function Withdraw() {
       <View className="sf-earn__card">
         <View className="sf-earn__card-title">到账银行卡</View>
         {state.cards.map((c) => (
-          <View key={c.cardId} className="sf-earn__row" id={`withdraw-card-${c.cardTail}`} onClick={() => runInAction(() => (state.cardId = c.cardId))}>
+          <View
+            key={c.cardId}
+            className="sf-earn__row"
+            id={`withdraw-card-${c.cardTail}`}
+            onClick={() => runInAction(() => (state.cardId = c.cardId))}
+          >
             <View className={`sf-earn__check ${state.cardId === c.cardId ? 'is-on' : ''}`} />
             <View className="sf-earn__input">
               {c.bankName}（{c.cardTail}）
             </View>
           </View>
         ))}
-        <View className="sf-earn__row" id="withdraw-add-card" onClick={() => void openPage(info.verified ? ROUTES.addEarningsBank : ROUTES.authentication)}>
+        <View
+          className="sf-earn__row"
+          id="withdraw-add-card"
+          onClick={() => void openPage(info.verified ? ROUTES.addEarningsBank : ROUTES.authentication)}
+        >
           <View className="sf-earn__label sf-earn__link">添加银行卡</View>
           <View className="sf-earn__value" />
           <View className="sf-earn__arrow">›</View>
@@ -136,7 +167,11 @@ function Withdraw() {
               })
             }
           />
-          <View className="sf-earn__all" id="withdraw-all" onClick={() => runInAction(() => ((state.amount = fenToYuanText(info.maxAmount)), (state.error = '')))}>
+          <View
+            className="sf-earn__all"
+            id="withdraw-all"
+            onClick={() => runInAction(() => ((state.amount = fenToYuanText(info.maxAmount)), (state.error = '')))}
+          >
             全部提现
           </View>
         </View>
@@ -165,16 +200,28 @@ function Withdraw() {
       </View>
 
       <View className="sf-earn__agree">
-        <View className={`sf-earn__check ${state.agreed ? 'is-on' : ''}`} id="withdraw-agree" onClick={() => runInAction(() => (state.agreed = !state.agreed))} />
+        <View
+          className={`sf-earn__check ${state.agreed ? 'is-on' : ''}`}
+          id="withdraw-agree"
+          onClick={() => runInAction(() => (state.agreed = !state.agreed))}
+        />
         <View>
           阅读并同意
-          <View className="sf-earn__link" style={{ display: 'inline' }} onClick={() => runInAction(() => (state.agreementOpen = true))}>
+          <View
+            className="sf-earn__link"
+            style={{ display: 'inline' }}
+            onClick={() => runInAction(() => (state.agreementOpen = true))}
+          >
             《{state.agreement.agreementName}》
           </View>
         </View>
       </View>
       <View className="sf-earn__actions">
-        <View className={`sf-btn ${state.sending ? 'is-disabled' : ''}`} id="withdraw-submit" onClick={() => void submit()}>
+        <View
+          className={`sf-btn ${state.sending ? 'is-disabled' : ''}`}
+          id="withdraw-submit"
+          onClick={() => void submit()}
+        >
           确认提现
         </View>
         <View className="sf-earn__muted sf-earn__actions" onClick={() => void openPage(ROUTES.withdrawRecord)}>
@@ -182,9 +229,17 @@ function Withdraw() {
         </View>
       </View>
 
-      <Popup open={state.agreementOpen} title={state.agreement.agreementName} position="center" onClose={() => runInAction(() => (state.agreementOpen = false))}>
+      <Popup
+        open={state.agreementOpen}
+        title={state.agreement.agreementName}
+        position="center"
+        onClose={() => runInAction(() => (state.agreementOpen = false))}
+      >
         <View className="sf-earn__agreement">{state.agreement.agreementContent}</View>
-        <View className="sf-btn sf-earn__agreement-ok" onClick={() => runInAction(() => ((state.agreementOpen = false), (state.agreed = true)))}>
+        <View
+          className="sf-btn sf-earn__agreement-ok"
+          onClick={() => runInAction(() => ((state.agreementOpen = false), (state.agreed = true)))}
+        >
           我已阅读并同意
         </View>
       </Popup>

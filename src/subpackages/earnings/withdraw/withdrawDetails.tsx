@@ -45,7 +45,9 @@ function WithdrawDetails() {
             <View className={`sf-earn__dot ${s.failed ? 'is-failed' : s.done ? 'is-done' : ''}`} />
             <View>
               <View className="sf-earn__line-title">{s.title}</View>
-              <View className="sf-earn__line-sub">{s.time ? formatChinaTime(s.time, 'YYYY-MM-DD HH:mm:ss') : s.done ? '' : '处理中'}</View>
+              <View className="sf-earn__line-sub">
+                {s.time ? formatChinaTime(s.time, 'YYYY-MM-DD HH:mm:ss') : s.done ? '' : '处理中'}
+              </View>
             </View>
           </View>
         ))}

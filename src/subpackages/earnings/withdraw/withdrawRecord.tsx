@@ -21,7 +21,12 @@ function WithdrawRecord() {
       {list.list.length ? (
         <View className="sf-earn__card">
           {list.list.map((w) => (
-            <View key={w.withdrawalNo} className="sf-earn__line" id={`record-${w.withdrawalNo}`} onClick={() => void openPage(ROUTES.withdrawDetails, { withdrawalNo: w.withdrawalNo })}>
+            <View
+              key={w.withdrawalNo}
+              className="sf-earn__line"
+              id={`record-${w.withdrawalNo}`}
+              onClick={() => void openPage(ROUTES.withdrawDetails, { withdrawalNo: w.withdrawalNo })}
+            >
               <View>
                 <View className="sf-earn__line-title">
                   提现至{w.bankName}({w.cardMasked.slice(-4)})
@@ -30,7 +35,9 @@ function WithdrawRecord() {
               </View>
               <View style={{ textAlign: 'right' }}>
                 <View className="sf-earn__minus">{formatMoney(w.amount)}</View>
-                <View className={`sf-earn__state ${w.status === 'FAILED' || w.status === 'REJECTED' ? 'is-off' : ''}`}>{w.statusText}</View>
+                <View className={`sf-earn__state ${w.status === 'FAILED' || w.status === 'REJECTED' ? 'is-off' : ''}`}>
+                  {w.statusText}
+                </View>
               </View>
             </View>
           ))}
@@ -38,7 +45,11 @@ function WithdrawRecord() {
       ) : null}
       {list.loaded && !list.error && !list.list.length ? <EmptyView text="暂无提现记录" /> : null}
       {list.error ? <EmptyView text={list.error} actionText="重试" onAction={() => void list.load(true)} /> : null}
-      {list.list.length ? <View className="sf-earn__muted sf-earn__actions">{list.done ? '没有更多了' : list.loading ? '加载中...' : ''}</View> : null}
+      {list.list.length ? (
+        <View className="sf-earn__muted sf-earn__actions">
+          {list.done ? '没有更多了' : list.loading ? '加载中...' : ''}
+        </View>
+      ) : null}
     </PageShell>
   );
 }

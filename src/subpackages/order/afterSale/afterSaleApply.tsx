@@ -42,7 +42,14 @@ function AfterSaleApply() {
         s.refer = refer;
         s.error = refer.allowed ? '' : (refer.notAllowedReason ?? '该订单暂不支持申请售后');
         if (current) {
-          s.draft = { type: current.type === 2 ? 2 : 1, seqs: refer.payments.length > 1 ? current.seqs : [], amountText: fenToYuanText(current.amount), reason: current.reason, description: current.description, images: current.images };
+          s.draft = {
+            type: current.type === 2 ? 2 : 1,
+            seqs: refer.payments.length > 1 ? current.seqs : [],
+            amountText: fenToYuanText(current.amount),
+            reason: current.reason,
+            description: current.description,
+            images: current.images,
+          };
         } else {
           s.draft.amountText = fenToYuanText(refer.maxAmount);
         }
@@ -66,13 +73,25 @@ function AfterSaleApply() {
     if ('message' in checked) return toast(checked.message);
     runInAction(() => (s.sending = true));
     // A refund request moves money: the customer confirms the amount first; cancelling changes nothing.
-    const { confirm } = await Taro.showModal({ title: AFTER_SALE_TEXTS.confirmTitle, content: AFTER_SALE_TEXTS.confirm(checked.amount) }).catch(() => ({ confirm: false }));
+    const { confirm } = await Taro.showModal({
+      title: AFTER_SALE_TEXTS.confirmTitle,
+      content: AFTER_SALE_TEXTS.confirm(checked.amount),
+    }).catch(() => ({ confirm: false }));
     if (!confirm) return runInAction(() => (s.sending = false));
     const d = s.draft;
     const seqs = s.refer.payments.length > 1 ? d.seqs : [];
-    const input = { type: d.type, seqs, amount: checked.amount, reason: d.reason, description: d.description.trim(), images: d.images };
+    const input = {
+      type: d.type,
+      seqs,
+      amount: checked.amount,
+      reason: d.reason,
+      description: d.description.trim(),
+      images: d.images,
+    };
     try {
-      const done = applicationNo ? await api.afterSales.edit(applicationNo, input) : await api.afterSales.apply(orderNo, input);
+      const done = applicationNo
+        ? await api.afterSales.edit(applicationNo, input)
+        : await api.afterSales.apply(orderNo, input);
       toast(AFTER_SALE_TEXTS.submitted, 'success');
       await openPage(ROUTES.afterSaleDetail, { applicationNo: done.applicationNo }, 'replace');
     } catch (err) {
@@ -83,9 +102,19 @@ function AfterSaleApply() {
     }
   }
 
-  if (s.error) return <PageShell className="sf-as"><EmptyView text={s.error} actionText="返回" onAction={() => void Taro.navigateBack()} /></PageShell>;
+  if (s.error)
+    return (
+      <PageShell className="sf-as">
+        <EmptyView text={s.error} actionText="返回" onAction={() => void Taro.navigateBack()} />
+      </PageShell>
+    );
   const refer = s.refer;
-  if (!refer) return <PageShell className="sf-as"><View className="sf-as__card sf-as__muted">加载中...</View></PageShell>;
+  if (!refer)
+    return (
+      <PageShell className="sf-as">
+        <View className="sf-as__card sf-as__muted">加载中...</View>
+      </PageShell>
+    );
   const d = s.draft;
   const max = maxFor(refer, d.seqs);
   const typed = d.amountText ? refundAmount(d.amountText) : null;
@@ -99,7 +128,12 @@ function AfterSaleApply() {
         <View className="sf-as__title">售后类型</View>
         <View className="sf-as__chips">
           {([1, 2] as const).map((t) => (
-            <View key={t} id={`as-type-${t}`} className={`sf-as__chip ${d.type === t ? 'is-active' : ''}`} onClick={() => runInAction(() => (d.type = t))}>
+            <View
+              key={t}
+              id={`as-type-${t}`}
+              className={`sf-as__chip ${d.type === t ? 'is-active' : ''}`}
+              onClick={() => runInAction(() => (d.type = t))}
+            >
               {AFTER_SALE_TYPE_TEXT[t]}
             </View>
           ))}
@@ -110,7 +144,12 @@ function AfterSaleApply() {
           <View className="sf-as__title">退款期数</View>
           <View className="sf-as__chips">
             {refer.payments.map((p) => (
-              <View key={p.seq} id={`as-seq-${p.seq}`} className={`sf-as__chip ${d.seqs.includes(p.seq) ? 'is-active' : ''}`} onClick={() => toggleSeq(p.seq)}>
+              <View
+                key={p.seq}
+                id={`as-seq-${p.seq}`}
+                className={`sf-as__chip ${d.seqs.includes(p.seq) ? 'is-active' : ''}`}
+                onClick={() => toggleSeq(p.seq)}
+              >
                 {p.label} 可退{formatMoney(p.refundable)}
               </View>
             ))}
@@ -120,20 +159,32 @@ function AfterSaleApply() {
       <View className="sf-as__card">
         <View className="sf-as__title">退款金额</View>
         <View className="sf-as__row">
-          <AmountInput id="as-amount" className="sf-as__input" value={d.amountText} placeholder="请输入退款金额" onInput={(text) => runInAction(() => (d.amountText = text))} />
+          <AmountInput
+            id="as-amount"
+            className="sf-as__input"
+            value={d.amountText}
+            placeholder="请输入退款金额"
+            onInput={(text) => runInAction(() => (d.amountText = text))}
+          />
         </View>
         {typed && 'message' in typed ? (
           <View className="sf-as__warn" id="as-amount-error">
             {typed.message}
           </View>
         ) : null}
-        <View className="sf-as__muted" id="as-max">最多可退{formatMoney(max)}</View>
+        <View className="sf-as__muted" id="as-max">
+          最多可退{formatMoney(max)}
+        </View>
       </View>
       <View className="sf-as__card">
         <View className="sf-as__title">退款原因</View>
         <View className="sf-as__chips">
           {refer.reasons.map((r) => (
-            <View key={r} className={`sf-as__chip as-reason ${d.reason === r ? 'is-active' : ''}`} onClick={() => runInAction(() => (d.reason = r))}>
+            <View
+              key={r}
+              className={`sf-as__chip as-reason ${d.reason === r ? 'is-active' : ''}`}
+              onClick={() => runInAction(() => (d.reason = r))}
+            >
               {r}
             </View>
           ))}
@@ -155,10 +206,19 @@ function AfterSaleApply() {
       </View>
       <View className="sf-as__card">
         <View className="sf-as__title">上传凭证（选填）</View>
-        <ImagePicker value={d.images} max={AFTER_SALE_IMAGES_MAX} hint={AFTER_SALE_TEXTS.imagesHint} onChange={(urls) => runInAction(() => (d.images = urls))} />
+        <ImagePicker
+          value={d.images}
+          max={AFTER_SALE_IMAGES_MAX}
+          hint={AFTER_SALE_TEXTS.imagesHint}
+          onChange={(urls) => runInAction(() => (d.images = urls))}
+        />
       </View>
       <View className="sf-as__bar">
-        <View id="as-submit" className={`sf-btn sf-as__submit ${s.sending ? 'is-disabled' : ''}`} onClick={() => void submit()}>
+        <View
+          id="as-submit"
+          className={`sf-btn sf-as__submit ${s.sending ? 'is-disabled' : ''}`}
+          onClick={() => void submit()}
+        >
           {applicationNo ? '保存修改' : '提交申请'}
         </View>
       </View>

@@ -26,7 +26,11 @@ function AfterSaleDetail() {
   const api = orderPackageApi();
   const { params } = useRouter();
   const applicationNo = String(params.applicationNo ?? '');
-  const { data: d, gate, load } = useDetailLoad<Detail>({
+  const {
+    data: d,
+    gate,
+    load,
+  } = useDetailLoad<Detail>({
     fetch: () => api.afterSales.detail(applicationNo),
     // While the provider works on the refund the page asks again now and then, so 退款成功 shows by itself.
     again: (detail) => detail.state === 'REFUNDING',
@@ -81,12 +85,22 @@ function AfterSaleDetail() {
           </View>
         ) : null}
         <View className="sf-as__actions">
-          <View className="sf-as__btn" onClick={() => void openPage(ROUTES.afterSaleProgress, { applicationNo })}>售后进度</View>
-          <View className="sf-as__btn" id="as-history" onClick={() => void openPage(ROUTES.negotiationHistory, { applicationNo })}>
+          <View className="sf-as__btn" onClick={() => void openPage(ROUTES.afterSaleProgress, { applicationNo })}>
+            售后进度
+          </View>
+          <View
+            className="sf-as__btn"
+            id="as-history"
+            onClick={() => void openPage(ROUTES.negotiationHistory, { applicationNo })}
+          >
             协商历史
           </View>
           {d.canEdit ? (
-            <View className="sf-as__btn" id="as-edit" onClick={() => void openPage(ROUTES.afterSaleApply, { orderNo: d.orderNo, applicationNo })}>
+            <View
+              className="sf-as__btn"
+              id="as-edit"
+              onClick={() => void openPage(ROUTES.afterSaleApply, { orderNo: d.orderNo, applicationNo })}
+            >
               修改申请
             </View>
           ) : null}
@@ -96,7 +110,11 @@ function AfterSaleDetail() {
             </View>
           ) : null}
           {d.canWriteLogistics && !d.logistics ? (
-            <View className="sf-as__btn is-primary" id="as-write-logistics" onClick={() => void openPage(ROUTES.writeLogistics, { applicationNo })}>
+            <View
+              className="sf-as__btn is-primary"
+              id="as-write-logistics"
+              onClick={() => void openPage(ROUTES.writeLogistics, { applicationNo })}
+            >
               填写物流
             </View>
           ) : null}
@@ -114,13 +132,22 @@ function AfterSaleDetail() {
           </View>
           <View className="sf-as__actions">
             {d.logistics.editable ? (
-              <View className="sf-as__btn" id="as-edit-logistics" onClick={() => void openPage(ROUTES.writeLogistics, { applicationNo })}>
+              <View
+                className="sf-as__btn"
+                id="as-edit-logistics"
+                onClick={() => void openPage(ROUTES.writeLogistics, { applicationNo })}
+              >
                 修改物流
               </View>
             ) : null}
             <View
               className="sf-as__btn is-primary"
-              onClick={() => void openPage(ROUTES.logistics, { carrierCode: d.logistics!.carrierCode, trackingNo: d.logistics!.trackingNo })}
+              onClick={() =>
+                void openPage(ROUTES.logistics, {
+                  carrierCode: d.logistics!.carrierCode,
+                  trackingNo: d.logistics!.trackingNo,
+                })
+              }
             >
               查看物流
             </View>
@@ -138,7 +165,13 @@ function AfterSaleDetail() {
         {d.images.length ? (
           <View className="sf-as__images">
             {d.images.map((u) => (
-              <Image key={u} className="sf-as__image" src={u} mode="aspectFill" onClick={() => previewImages(d.images, u)} />
+              <Image
+                key={u}
+                className="sf-as__image"
+                src={u}
+                mode="aspectFill"
+                onClick={() => previewImages(d.images, u)}
+              />
             ))}
           </View>
         ) : null}

@@ -20,7 +20,14 @@ const PER_SIZE = 10;
 /** §2 afterSale/afterSaleOrder (centre 售后服务): the customer's applications, tabs by state, paged. */
 function AfterSaleOrder() {
   const api = orderPackageApi();
-  const s = useLocalObservable(() => ({ tab: 'ALL' as AfterSaleTab, list: [] as AfterSaleSummary[], page: 0, total: 0, loaded: false, error: '' }));
+  const s = useLocalObservable(() => ({
+    tab: 'ALL' as AfterSaleTab,
+    list: [] as AfterSaleSummary[],
+    page: 0,
+    total: 0,
+    loaded: false,
+    error: '',
+  }));
 
   async function load(reset: boolean) {
     const tab = s.tab;
@@ -62,7 +69,12 @@ function AfterSaleOrder() {
       {!s.error && s.loaded && s.list.length === 0 ? <EmptyView text="暂无售后记录" /> : null}
       {!s.loaded ? <View className="sf-as__card sf-as__muted">加载中...</View> : null}
       {s.list.map((a) => (
-        <View key={a.applicationNo} className="sf-as__card as-item" data-no={a.applicationNo} onClick={() => void openPage(ROUTES.afterSaleDetail, { applicationNo: a.applicationNo })}>
+        <View
+          key={a.applicationNo}
+          className="sf-as__card as-item"
+          data-no={a.applicationNo}
+          onClick={() => void openPage(ROUTES.afterSaleDetail, { applicationNo: a.applicationNo })}
+        >
           <View className="sf-as__row">
             <View className="sf-as__muted">售后单号 {a.applicationNo}</View>
             <View className="sf-as__value as-item-state">{a.stateText}</View>

@@ -25,8 +25,18 @@ function NegotiationHistory() {
     }
   }
   useDidShow(() => void load());
-  if (s.error) return <PageShell className="sf-as"><EmptyView text={s.error} actionText="重试" onAction={() => void load()} /></PageShell>;
-  if (!s.list) return <PageShell className="sf-as"><View className="sf-as__card sf-as__muted">加载中...</View></PageShell>;
+  if (s.error)
+    return (
+      <PageShell className="sf-as">
+        <EmptyView text={s.error} actionText="重试" onAction={() => void load()} />
+      </PageShell>
+    );
+  if (!s.list)
+    return (
+      <PageShell className="sf-as">
+        <View className="sf-as__card sf-as__muted">加载中...</View>
+      </PageShell>
+    );
   return (
     <PageShell className="sf-as sf-as-history">
       <View className="sf-as__card">

@@ -5,7 +5,14 @@ import { runInAction } from 'mobx';
 import { useEffect } from 'react';
 import type { PlaceOrderInfo } from '@contract/integral';
 import { formatMoney } from '@contract/rules/money';
-import { INTEGRAL_NOTE, integralCarrier, maskPhone, pointsPriceText, pointsText, type IntegralType } from '@contract/rules/integral';
+import {
+  INTEGRAL_NOTE,
+  integralCarrier,
+  maskPhone,
+  pointsPriceText,
+  pointsText,
+  type IntegralType,
+} from '@contract/rules/integral';
 import { assetUrl } from '../../../api/asset';
 import { ApiError } from '../../../api/request';
 import EmptyView from '../../../components/empty-view';
@@ -34,7 +41,13 @@ function IntegralOrder() {
   const { params } = useRouter();
   const actSn = decodeParam(params.actSn);
   const { api, payment } = useStores();
-  const ui = useLocalObservable(() => ({ info: null as PlaceOrderInfo | null, error: '', requestId: newRequestId(), busy: false, query: false }));
+  const ui = useLocalObservable(() => ({
+    info: null as PlaceOrderInfo | null,
+    error: '',
+    requestId: newRequestId(),
+    busy: false,
+    query: false,
+  }));
 
   function load() {
     void api.integral
@@ -94,7 +107,9 @@ function IntegralOrder() {
           <View className="sf-po__card">
             <View className="sf-po__line" onClick={query}>
               <View>{carrier.label || '积分'}账户</View>
-              <View className={info.phone ? '' : 'sf-po__muted'}>{info.phone ? `${maskPhone(info.phone)} ›` : '去查询 ›'}</View>
+              <View className={info.phone ? '' : 'sf-po__muted'}>
+                {info.phone ? `${maskPhone(info.phone)} ›` : '去查询 ›'}
+              </View>
             </View>
             <View className="sf-po__line">
               <View>当前积分</View>

@@ -43,7 +43,8 @@ function WriteLogistics() {
         s.address = d.returnAddress;
         s.ready = true;
         if (!d.canWriteLogistics) s.error = d.logistics ? '商家已收货，物流信息不能再修改' : '当前无需寄回商品';
-        if (d.logistics) Object.assign(s, { carrierCode: d.logistics.carrierCode, trackingNo: d.logistics.trackingNo, update: true });
+        if (d.logistics)
+          Object.assign(s, { carrierCode: d.logistics.carrierCode, trackingNo: d.logistics.trackingNo, update: true });
       });
     } catch (err) {
       runInAction(() => (s.error = err instanceof ApiError ? err.message : '加载失败，请重试'));
@@ -59,7 +60,11 @@ function WriteLogistics() {
     if (wrong) return toast(wrong);
     runInAction(() => (s.sending = true));
     try {
-      await api.afterSales.saveLogistics(s.update, { applicationNo, carrierCode: s.carrierCode, trackingNo: s.trackingNo });
+      await api.afterSales.saveLogistics(s.update, {
+        applicationNo,
+        carrierCode: s.carrierCode,
+        trackingNo: s.trackingNo,
+      });
       toast(AFTER_SALE_TEXTS.saved, 'success');
       // The detail opened afresh in this page's place shows the shipment (as apply does).
       await openPage(ROUTES.afterSaleDetail, { applicationNo }, 'replace');
@@ -70,24 +75,47 @@ function WriteLogistics() {
     }
   }
 
-  if (s.error) return <PageShell className="sf-as"><EmptyView text={s.error} actionText="返回" onAction={() => void Taro.navigateBack()} /></PageShell>;
-  if (!s.ready) return <PageShell className="sf-as"><View className="sf-as__card sf-as__muted">加载中...</View></PageShell>;
+  if (s.error)
+    return (
+      <PageShell className="sf-as">
+        <EmptyView text={s.error} actionText="返回" onAction={() => void Taro.navigateBack()} />
+      </PageShell>
+    );
+  if (!s.ready)
+    return (
+      <PageShell className="sf-as">
+        <View className="sf-as__card sf-as__muted">加载中...</View>
+      </PageShell>
+    );
   return (
     <PageShell className="sf-as sf-as-write">
-      {s.address ? (
-        <AddressCard address={s.address} title="退货地址" afterSaleHint />
-      ) : null}
+      {s.address ? <AddressCard address={s.address} title="退货地址" afterSaleHint /> : null}
       <View className="sf-as__card">
         <View className="sf-as__title">快递公司</View>
         <View className="sf-as__chips">
           {CARRIERS.map((c) => (
-            <View key={c.code} id={`carrier-${c.code}`} className={`sf-as__chip ${s.carrierCode === c.code ? 'is-active' : ''}`} onClick={() => runInAction(() => (s.carrierCode = c.code))}>
+            <View
+              key={c.code}
+              id={`carrier-${c.code}`}
+              className={`sf-as__chip ${s.carrierCode === c.code ? 'is-active' : ''}`}
+              onClick={() => runInAction(() => (s.carrierCode = c.code))}
+            >
               {c.name}
             </View>
           ))}
         </View>
       </View>
-      <TextField boxClass="sf-as__card" labelClass="sf-as__title" fieldClass="sf-as__input" label="快递单号" id="tracking-no" maxLength={40} placeholder="请输入快递单号" {...bindText(s, 'trackingNo')} onBlur={() => runInAction(() => (s.touched = true))}>
+      <TextField
+        boxClass="sf-as__card"
+        labelClass="sf-as__title"
+        fieldClass="sf-as__input"
+        label="快递单号"
+        id="tracking-no"
+        maxLength={40}
+        placeholder="请输入快递单号"
+        {...bindText(s, 'trackingNo')}
+        onBlur={() => runInAction(() => (s.touched = true))}
+      >
         {problem ? (
           <View className="sf-as__warn" id="tracking-error">
             {problem}
@@ -95,7 +123,11 @@ function WriteLogistics() {
         ) : null}
       </TextField>
       <View className="sf-as__bar">
-        <View id="logistics-submit" className={`sf-btn sf-as__submit ${s.sending ? 'is-disabled' : ''}`} onClick={() => void save()}>
+        <View
+          id="logistics-submit"
+          className={`sf-btn sf-as__submit ${s.sending ? 'is-disabled' : ''}`}
+          onClick={() => void save()}
+        >
           {s.update ? '保存修改' : '提交'}
         </View>
       </View>

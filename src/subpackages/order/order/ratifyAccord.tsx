@@ -26,7 +26,12 @@ function RatifyAccord() {
   const { api } = useStores();
   const { params } = useRouter();
   const orderNo = String(params.orderNo || '');
-  const state = useLocalObservable(() => ({ agreement: null as Agreement | null, contracts: [] as Contract[], error: '', leaving: false }));
+  const state = useLocalObservable(() => ({
+    agreement: null as Agreement | null,
+    contracts: [] as Contract[],
+    error: '',
+    leaving: false,
+  }));
 
   // Back from the e-sign page: the app steps back to the 签署协议 entry it left (platform/provider-page).
   useLoad(() => {
@@ -57,7 +62,9 @@ function RatifyAccord() {
   async function sign() {
     try {
       const back =
-        process.env.TARO_ENV === 'h5' ? returnUrl(API_BASE, window.location, toUrl(ROUTES.ratifyAccord, { orderNo, ...SIGN_RETURN })) : undefined;
+        process.env.TARO_ENV === 'h5'
+          ? returnUrl(API_BASE, window.location, toUrl(ROUTES.ratifyAccord, { orderNo, ...SIGN_RETURN }))
+          : undefined;
       const { signUrl } = await api.payment.signLink(orderNo, back);
       if (process.env.TARO_ENV === 'h5') leaveForSigning(signUrl, orderNo);
       else await followJump({ type: 'web', url: signUrl });
@@ -91,9 +98,15 @@ function RatifyAccord() {
         </View>
       ) : null}
       {state.contracts.map((c) => (
-        <View key={c.flowId} className="sf-accord__contract" onClick={() => (c.signed ? void view(c.flowId) : undefined)}>
+        <View
+          key={c.flowId}
+          className="sf-accord__contract"
+          onClick={() => (c.signed ? void view(c.flowId) : undefined)}
+        >
           <View>{c.contractName}</View>
-          <View className={c.signed ? 'sf-accord__signed' : 'sf-accord__unsigned'}>{c.signed ? `已签署 ${c.signedAt?.slice(0, 10) || ''} ›` : '待签署'}</View>
+          <View className={c.signed ? 'sf-accord__signed' : 'sf-accord__unsigned'}>
+            {c.signed ? `已签署 ${c.signedAt?.slice(0, 10) || ''} ›` : '待签署'}
+          </View>
         </View>
       ))}
       <View className="sf-accord__spacer" />

@@ -34,7 +34,10 @@ export default function CourseDetailSuccess() {
       ) : null}
       <View className="sf-result__text">课程已开通，请留意短信通知；如需帮助请联系客服。</View>
       {orderNo ? (
-        <View className="sf-btn sf-result__btn" onClick={() => void openPage(ROUTES.orderDetail, { orderNo }, 'replace')}>
+        <View
+          className="sf-btn sf-result__btn"
+          onClick={() => void openPage(ROUTES.orderDetail, { orderNo }, 'replace')}
+        >
           查看订单
         </View>
       ) : null}

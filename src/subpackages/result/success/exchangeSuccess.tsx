@@ -16,7 +16,11 @@ export default function ExchangeSuccess() {
   const [voucher, setVoucher] = useState<CardVoucher | null>(null);
 
   useLoad(() => {
-    if (voucherSn) api.card.details(voucherSn).then(setVoucher).catch(() => undefined);
+    if (voucherSn)
+      api.card
+        .details(voucherSn)
+        .then(setVoucher)
+        .catch(() => undefined);
   });
 
   return (
@@ -30,7 +34,10 @@ export default function ExchangeSuccess() {
       <View className="sf-btn sf-result__btn" onClick={() => void openPage(ROUTES.couponList, {}, 'replace')}>
         查看卡券
       </View>
-      <View className="sf-btn is-ghost sf-result__btn" onClick={() => void openPage(ROUTES.exchangeCenter, {}, 'replace')}>
+      <View
+        className="sf-btn is-ghost sf-result__btn"
+        onClick={() => void openPage(ROUTES.exchangeCenter, {}, 'replace')}
+      >
         继续兑换
       </View>
     </PageShell>

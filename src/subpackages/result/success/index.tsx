@@ -29,9 +29,18 @@ export default function ResultIndex() {
         {kind.title}
       </View>
       {kind.text ? <View className="sf-result__text">{kind.text}</View> : null}
-      {orderNo ? <View className="sf-result__text" id="result-order-no">订单号：{orderNo}</View> : null}
+      {orderNo ? (
+        <View className="sf-result__text" id="result-order-no">
+          订单号：{orderNo}
+        </View>
+      ) : null}
       {actions.map((a, i) => (
-        <View key={a} id={`result-${a}`} className={`sf-btn sf-result__btn ${i > 0 ? 'is-ghost' : ''}`} onClick={() => go(a)}>
+        <View
+          key={a}
+          id={`result-${a}`}
+          className={`sf-btn sf-result__btn ${i > 0 ? 'is-ghost' : ''}`}
+          onClick={() => go(a)}
+        >
           {RESULT_ACTION_TEXT[a]}
         </View>
       ))}

@@ -33,7 +33,9 @@ function ChooseLocation() {
   const last = isPlace(session.locationInfo) ? session.locationInfo : null;
   const [name, setName] = useState(last?.name ?? '');
   const [address, setAddress] = useState(last?.address ?? '');
-  const [coords, setCoords] = useState<Coords | null>(last ? { latitude: last.latitude, longitude: last.longitude } : null);
+  const [coords, setCoords] = useState<Coords | null>(
+    last ? { latitude: last.latitude, longitude: last.longitude } : null,
+  );
   const position = usePosition(setCoords);
 
   useUnload(() => settleChoice(null));
@@ -49,7 +51,12 @@ function ChooseLocation() {
   function confirm(): void {
     if (!coords) return toast(CHOOSE_LOCATION_TEXTS.needPosition);
     if (!name.trim() && !address.trim()) return toast(CHOOSE_LOCATION_TEXTS.needName);
-    const place: Place = { name: name.trim(), address: address.trim(), latitude: coords.latitude, longitude: coords.longitude };
+    const place: Place = {
+      name: name.trim(),
+      address: address.trim(),
+      latitude: coords.latitude,
+      longitude: coords.longitude,
+    };
     session.setLocationInfo(place);
     settleChoice(place);
     void goBackOrHome();
@@ -66,7 +73,11 @@ function ChooseLocation() {
           </View>
         ) : null}
         {s.step === 'failed' ? (
-          <PositionFailure state={s} onRetry={() => void position.locate()} onSettings={() => void position.openSettings()} />
+          <PositionFailure
+            state={s}
+            onRetry={() => void position.locate()}
+            onSettings={() => void position.openSettings()}
+          />
         ) : s.step === 'locating' ? (
           <View className="sf-loc__status">正在获取你的位置...</View>
         ) : (
@@ -88,8 +99,23 @@ function ChooseLocation() {
       </View>
 
       <View className="sf-loc__card sf-loc__fields">
-        <AtInput name="choose-location-name" title="地点名称" maxlength={PLACE_TEXT_MAX} placeholder="请输入地点名称" value={name} onChange={(v: string | number) => setName(String(v))} />
-        <AtInput name="choose-location-address" title="详细地址" border={false} maxlength={PLACE_TEXT_MAX} placeholder="请输入详细地址" value={address} onChange={(v: string | number) => setAddress(String(v))} />
+        <AtInput
+          name="choose-location-name"
+          title="地点名称"
+          maxlength={PLACE_TEXT_MAX}
+          placeholder="请输入地点名称"
+          value={name}
+          onChange={(v: string | number) => setName(String(v))}
+        />
+        <AtInput
+          name="choose-location-address"
+          title="详细地址"
+          border={false}
+          maxlength={PLACE_TEXT_MAX}
+          placeholder="请输入详细地址"
+          value={address}
+          onChange={(v: string | number) => setAddress(String(v))}
+        />
       </View>
 
       <View className="sf-btn sf-loc__confirm" id="choose-location-confirm" onClick={confirm}>

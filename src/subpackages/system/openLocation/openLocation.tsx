@@ -9,7 +9,13 @@ import { goBackOrHome } from '../../../platform/navigation';
 import { PositionFailure, usePosition } from '../position';
 import '../location.scss';
 
-export const OPEN_LOCATION_TEXTS = { distanceTitle: '与我的距离', locate: '计算与我的距离', mapTitle: '用地图打开', nativeMap: '在地图中查看', badPlace: '位置信息不完整' };
+export const OPEN_LOCATION_TEXTS = {
+  distanceTitle: '与我的距离',
+  locate: '计算与我的距离',
+  mapTitle: '用地图打开',
+  nativeMap: '在地图中查看',
+  badPlace: '位置信息不完整',
+};
 
 /** Opens a map site in a new tab so the storefront stays where it was (a blocked pop-up falls back to this tab). */
 function openSite(url: string): void {
@@ -60,12 +66,20 @@ export default function OpenLocation() {
             {distanceText(distanceMeters(s.coords, place))}
           </View>
         ) : (
-          <PositionFailure state={s} onRetry={() => void position.locate()} onSettings={() => void position.openSettings()} />
+          <PositionFailure
+            state={s}
+            onRetry={() => void position.locate()}
+            onSettings={() => void position.openSettings()}
+          />
         )}
       </View>
 
       {location.platform === 'mini' ? (
-        <View className="sf-btn sf-loc__confirm" id="open-location-map" onClick={() => void location.openLocation(place)}>
+        <View
+          className="sf-btn sf-loc__confirm"
+          id="open-location-map"
+          onClick={() => void location.openLocation(place)}
+        >
           {OPEN_LOCATION_TEXTS.nativeMap}
         </View>
       ) : (

@@ -92,7 +92,9 @@ function AddEditAddress() {
     const place = await location.chooseLocation();
     if (!place) return;
     session.setLocationInfo(place);
-    runInAction(() => (form.fullAddress = [place.address, place.name].filter(Boolean).join(' ').slice(0, ADDRESS_DETAIL_MAX)));
+    runInAction(
+      () => (form.fullAddress = [place.address, place.name].filter(Boolean).join(' ').slice(0, ADDRESS_DETAIL_MAX)),
+    );
   }
 
   async function remove() {
@@ -102,14 +104,43 @@ function AddEditAddress() {
   return (
     <PageShell className="sf-address-form">
       <View className="sf-address-form__group">
-        <AtInput name="address-name" title="收货人" maxlength={CONSIGNEE_NAME_MAX} placeholder="请输入收货人姓名" {...bindValue(form, 'consigneeName')} />
-        <AtInput name="address-phone" title="手机号码" type="number" maxlength={11} placeholder="请输入手机号码" {...bindValue(form, 'consigneeTelephone')} />
-        <View className="sf-address-form__row" id="address-area" onClick={() => runInAction(() => (form.pickerOpen = true))}>
+        <AtInput
+          name="address-name"
+          title="收货人"
+          maxlength={CONSIGNEE_NAME_MAX}
+          placeholder="请输入收货人姓名"
+          {...bindValue(form, 'consigneeName')}
+        />
+        <AtInput
+          name="address-phone"
+          title="手机号码"
+          type="number"
+          maxlength={11}
+          placeholder="请输入手机号码"
+          {...bindValue(form, 'consigneeTelephone')}
+        />
+        <View
+          className="sf-address-form__row"
+          id="address-area"
+          onClick={() => runInAction(() => (form.pickerOpen = true))}
+        >
           <View className="sf-address-form__label">所在地区</View>
-          <View className={`sf-address-form__input ${form.areaText ? '' : 'is-placeholder'}`}>{form.areaText || '请选择所在地区'}</View>
+          <View className={`sf-address-form__input ${form.areaText ? '' : 'is-placeholder'}`}>
+            {form.areaText || '请选择所在地区'}
+          </View>
           <View className="sf-lines__arrow">›</View>
         </View>
-        <TextField boxClass="sf-address-form__row sf-address-form__row--tall" labelClass="sf-address-form__label" fieldClass="sf-address-form__textarea" label="详细地址" id="address-detail" multiline maxLength={ADDRESS_DETAIL_MAX} placeholder="街道、楼牌号等" {...bindText(form, 'fullAddress')}>
+        <TextField
+          boxClass="sf-address-form__row sf-address-form__row--tall"
+          labelClass="sf-address-form__label"
+          fieldClass="sf-address-form__textarea"
+          label="详细地址"
+          id="address-detail"
+          multiline
+          maxLength={ADDRESS_DETAIL_MAX}
+          placeholder="街道、楼牌号等"
+          {...bindText(form, 'fullAddress')}
+        >
           <View className="sf-address-form__locate" id="address-locate" onClick={() => void locateDetail()}>
             定位
           </View>
@@ -118,7 +149,11 @@ function AddEditAddress() {
       <View className="sf-address-form__group">
         <View className="sf-address-form__row">
           <View className="sf-address-form__label sf-address-form__label--wide">设为默认地址</View>
-          <Switch checked={form.isDefault} color="#f2270c" onChange={(e) => runInAction(() => (form.isDefault = e.detail.value))} />
+          <Switch
+            checked={form.isDefault}
+            color="#f2270c"
+            onChange={(e) => runInAction(() => (form.isDefault = e.detail.value))}
+          />
         </View>
       </View>
       <View className={`sf-btn sf-address-form__save ${form.sending ? 'is-disabled' : ''}`} onClick={() => void save()}>

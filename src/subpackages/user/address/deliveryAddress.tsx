@@ -106,7 +106,10 @@ function DeliveryAddress() {
       {state.error ? <EmptyView text={state.error} actionText="重新加载" onAction={() => void load()} /> : null}
       <View className="sf-addresses__spacer" />
       <View className="sf-addresses__bar">
-        <View className="sf-btn" onClick={() => void openPage(ROUTES.addEditAddress, { type: 'add', update: selectable ? 1 : undefined })}>
+        <View
+          className="sf-btn"
+          onClick={() => void openPage(ROUTES.addEditAddress, { type: 'add', update: selectable ? 1 : undefined })}
+        >
           新增收货地址
         </View>
       </View>

@@ -9,7 +9,11 @@ import type { SessionStore } from '../../../stores/session';
 import type { UserPackageApi } from '../api';
 
 /** True when the address was deleted; a refusal or a failure has been told already. */
-export async function removeAddress(api: Pick<UserPackageApi, 'address'>, session: SessionStore, id: string): Promise<boolean> {
+export async function removeAddress(
+  api: Pick<UserPackageApi, 'address'>,
+  session: SessionStore,
+  id: string,
+): Promise<boolean> {
   const res = await Taro.showModal({ title: '提示', content: '确定删除该收货地址吗？' });
   if (!res.confirm) return false;
   try {

@@ -44,7 +44,12 @@ export default function DrainageCode() {
         <View className="sf-drainage__title">{info.followTitle || '关注我们'}</View>
         {info.followText ? <View className="sf-drainage__text">{info.followText}</View> : null}
         <QrCode text={info.followLink} name="follow" id="drainage-qr" />
-        <View className="sf-drainage__link" id="drainage-link" onLongPress={() => copyText(info.followLink!)} onClick={() => copyText(info.followLink!)}>
+        <View
+          className="sf-drainage__link"
+          id="drainage-link"
+          onLongPress={() => copyText(info.followLink!)}
+          onClick={() => copyText(info.followLink!)}
+        >
           复制链接
         </View>
       </View>

@@ -28,10 +28,22 @@ export const infoFormSn = (projectSn: string) => `${projectSn}-form`;
 export default function HuiminServer() {
   const { api, session } = useStores();
   const [info, setInfo] = useState<ServiceInfo | null>(null);
-  useLoad(() => void api.service.info().then(setInfo).catch(() => undefined));
+  useLoad(
+    () =>
+      void api.service
+        .info()
+        .then(setInfo)
+        .catch(() => undefined),
+  );
 
   const entries: ServiceEntry[] = [
-    { title: '信息登记', text: '留下您的联系方式，课程顾问为您解答', icon: 'edit', route: ROUTES.collectForms, query: { formSn: infoFormSn(session.projectSn) } },
+    {
+      title: '信息登记',
+      text: '留下您的联系方式，课程顾问为您解答',
+      icon: 'edit',
+      route: ROUTES.collectForms,
+      query: { formSn: infoFormSn(session.projectSn) },
+    },
     { title: '联系客服', text: '电话与企业微信客服', icon: 'phone', route: ROUTES.customerService },
     { title: '意见反馈', text: '告诉我们您的建议', icon: 'message', route: ROUTES.feedback },
     { title: '关注我们', text: '添加企业微信，获取课程通知', icon: 'image', route: ROUTES.drainageCode },

@@ -52,7 +52,11 @@ function IntegralQueryPage() {
               <View className="sf-points__num">{known?.points ?? '--'}</View>
               <View className="sf-points__suffix">{carrier.suffix}</View>
             </View>
-            <View className="sf-btn sf-points__btn" id={`points-query-${t}`} onClick={() => runInAction(() => (ui.open = t))}>
+            <View
+              className="sf-btn sf-points__btn"
+              id={`points-query-${t}`}
+              onClick={() => runInAction(() => (ui.open = t))}
+            >
               {known?.phone ? '查询' : '绑定查询'}
             </View>
             <IntegralQuery

@@ -42,7 +42,12 @@ export default function CustomerService() {
           <Skeleton variant="lines" count={2} />
         ) : (
           <>
-            <View className="sf-service__row" id="service-phone" onClick={() => callPhone(phone)} onLongPress={() => copyText(phone)}>
+            <View
+              className="sf-service__row"
+              id="service-phone"
+              onClick={() => callPhone(phone)}
+              onLongPress={() => copyText(phone)}
+            >
               <View className="sf-service__label">客服电话</View>
               <View className="sf-service__value">{phoneText}</View>
             </View>

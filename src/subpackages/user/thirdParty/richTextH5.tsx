@@ -20,7 +20,11 @@ function RichTextH5() {
   const { api, session } = useStores();
   const { params } = useRouter();
   const targetSn = decodeParam(params.targetSn);
-  const state = useLocalObservable(() => ({ html: targetSn ? '' : decodeParam(params.context), loaded: !targetSn, error: '' }));
+  const state = useLocalObservable(() => ({
+    html: targetSn ? '' : decodeParam(params.context),
+    loaded: !targetSn,
+    error: '',
+  }));
 
   async function load() {
     if (!targetSn || !session.token) return;
@@ -50,9 +54,11 @@ function RichTextH5() {
           <RichTextView html={state.html} />
         </View>
       ) : null}
-      {!state.error && !state.loaded ? <View className="sf-home__loading">
+      {!state.error && !state.loaded ? (
+        <View className="sf-home__loading">
           <Skeleton variant="lines" />
-        </View> : null}
+        </View>
+      ) : null}
     </PageShell>
   );
 }

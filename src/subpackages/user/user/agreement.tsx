@@ -41,7 +41,11 @@ export default function Agreement() {
       {isUserArea ? (
         <View className="sf-agreement__tabs">
           {USER_AGREEMENTS.map((a) => (
-            <View key={a.agreementSn} className={`sf-agreement__tab ${a.agreementSn === sn ? 'is-active' : ''}`} onClick={() => void load(a.agreementSn)}>
+            <View
+              key={a.agreementSn}
+              className={`sf-agreement__tab ${a.agreementSn === sn ? 'is-active' : ''}`}
+              onClick={() => void load(a.agreementSn)}
+            >
               {a.title}
             </View>
           ))}

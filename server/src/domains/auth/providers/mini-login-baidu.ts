@@ -25,7 +25,11 @@ export interface BaiduMiniLoginOptions {
 }
 
 /** Decrypts Baidu's encrypted user data; null when it does not decrypt or is not framed as Baidu frames it. */
-export function decryptBaiduData(sessionKey: string, encryptedData: string, iv: string): { json: unknown; appKey: string } | null {
+export function decryptBaiduData(
+  sessionKey: string,
+  encryptedData: string,
+  iv: string,
+): { json: unknown; appKey: string } | null {
   try {
     const key = Buffer.from(sessionKey, 'base64');
     const ivBytes = Buffer.from(iv, 'base64');
@@ -33,12 +37,16 @@ export function decryptBaiduData(sessionKey: string, encryptedData: string, iv: 
     const decipher = createDecipheriv('aes-192-cbc', key, ivBytes).setAutoPadding(false);
     const padded = Buffer.concat([decipher.update(Buffer.from(encryptedData, 'base64')), decipher.final()]);
     const pad = padded[padded.length - 1];
-    if (!pad || pad > BAIDU_PAD_BLOCK || pad > padded.length || padded.subarray(-pad).some((b) => b !== pad)) return null;
+    if (!pad || pad > BAIDU_PAD_BLOCK || pad > padded.length || padded.subarray(-pad).some((b) => b !== pad))
+      return null;
     const plain = padded.subarray(0, padded.length - pad);
     if (plain.length < 20) return null;
     const length = plain.readUInt32BE(16);
     if (20 + length > plain.length) return null;
-    return { json: JSON.parse(plain.subarray(20, 20 + length).toString('utf8')), appKey: plain.subarray(20 + length).toString('utf8') };
+    return {
+      json: JSON.parse(plain.subarray(20, 20 + length).toString('utf8')),
+      appKey: plain.subarray(20 + length).toString('utf8'),
+    };
   } catch {
     return null;
   }
@@ -71,8 +79,14 @@ export function createBaiduMiniLogin(o: BaiduMiniLoginOptions): MiniLoginProvide
       }
       if (!json) throw platformUnavailable('SWAN', `jscode2sessionkey HTTP ${res.status}`);
       if (json.error === 'invalid_grant') throw badRequest(MINI_TEXTS.codeRefused);
-      if (json.error !== undefined || json.errno) throw platformUnavailable('SWAN', `jscode2sessionkey ${String(json.error ?? json.errno)}`);
-      if (typeof json.openid !== 'string' || !json.openid || typeof json.session_key !== 'string' || !json.session_key) {
+      if (json.error !== undefined || json.errno)
+        throw platformUnavailable('SWAN', `jscode2sessionkey ${String(json.error ?? json.errno)}`);
+      if (
+        typeof json.openid !== 'string' ||
+        !json.openid ||
+        typeof json.session_key !== 'string' ||
+        !json.session_key
+      ) {
         throw platformUnavailable('SWAN', 'jscode2sessionkey 缺少 openid');
       }
       return { openid: json.openid, unionId: null, sessionKey: json.session_key };

@@ -69,7 +69,10 @@ export function createWechatMiniLogin(o: WechatMiniLoginOptions): MiniLoginProvi
       throw platformUnavailable('WEAPP', `stable_token ${errcodeOf(json)}`);
     }
     const expiresIn = Number(json.expires_in);
-    token = { value: json.access_token, expiresAt: now() + (Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 7200) * 1000 };
+    token = {
+      value: json.access_token,
+      expiresAt: now() + (Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 7200) * 1000,
+    };
     return token.value;
   }
 
@@ -78,12 +81,22 @@ export function createWechatMiniLogin(o: WechatMiniLoginOptions): MiniLoginProvi
     platform: 'WEAPP',
     appId: o.appId,
     async code2Session(code) {
-      const q = new URLSearchParams({ appid: o.appId, secret: o.appSecret, js_code: code, grant_type: 'authorization_code' });
+      const q = new URLSearchParams({
+        appid: o.appId,
+        secret: o.appSecret,
+        js_code: code,
+        grant_type: 'authorization_code',
+      });
       const json = await call(`/sns/jscode2session?${q}`);
       const errcode = errcodeOf(json);
       if (CODE_REFUSED.has(errcode)) throw badRequest(MINI_TEXTS.codeRefused);
       if (errcode !== 0) throw platformUnavailable('WEAPP', `jscode2session ${errcode}`);
-      if (typeof json.openid !== 'string' || !json.openid || typeof json.session_key !== 'string' || !json.session_key) {
+      if (
+        typeof json.openid !== 'string' ||
+        !json.openid ||
+        typeof json.session_key !== 'string' ||
+        !json.session_key
+      ) {
         throw platformUnavailable('WEAPP', 'jscode2session 缺少 openid');
       }
       return {
@@ -98,7 +111,9 @@ export function createWechatMiniLogin(o: WechatMiniLoginOptions): MiniLoginProvi
       // One retry with a fresh token when WeChat says ours is no longer valid (rotated elsewhere, expired early).
       for (const force of [false, true]) {
         const t = await accessToken(force);
-        json = await call(`/wxa/business/getuserphonenumber?access_token=${encodeURIComponent(t)}`, { code: proof.code });
+        json = await call(`/wxa/business/getuserphonenumber?access_token=${encodeURIComponent(t)}`, {
+          code: proof.code,
+        });
         if (!TOKEN_REFUSED.has(errcodeOf(json))) break;
       }
       const errcode = errcodeOf(json);

@@ -54,7 +54,11 @@ export const MINI_TEXTS = {
 } as const;
 
 export const platformUnavailable = (platform: MiniPlatform, why: string) =>
-  new AppError(503, ERROR_CODES.WECHAT_UNAVAILABLE, `${platform === 'SWAN' ? '百度' : '微信'}登录暂时无法使用，请稍后再试（${why}）`);
+  new AppError(
+    503,
+    ERROR_CODES.WECHAT_UNAVAILABLE,
+    `${platform === 'SWAN' ? '百度' : '微信'}登录暂时无法使用，请稍后再试（${why}）`,
+  );
 
 /** Only mainland numbers (the storefront's phone rule, §5); anything else is refused with its own message. */
 export function mainlandPhone(phone: unknown): string {
@@ -103,7 +107,10 @@ export interface MiniLoginProviders {
   forPlatform(platform: MiniPlatform): MiniLoginProvider | null;
 }
 
-export function createMiniLoginProviders(config: Config['miniLogin'], fetchImpl: typeof fetch = fetch): MiniLoginProviders {
+export function createMiniLoginProviders(
+  config: Config['miniLogin'],
+  fetchImpl: typeof fetch = fetch,
+): MiniLoginProviders {
   if (config.provider === 'sandbox') {
     const sandbox = { WEAPP: createSandboxMiniLogin('WEAPP'), SWAN: createSandboxMiniLogin('SWAN') };
     return { forPlatform: (p) => sandbox[p] };

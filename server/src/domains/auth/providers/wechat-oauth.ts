@@ -63,7 +63,9 @@ export function createWechatOAuthProvider(opts: {
   async function getJson(path: string, query: Record<string, string>): Promise<Record<string, unknown>> {
     let body: Record<string, unknown>;
     try {
-      const res = await doFetch(`${opts.apiBase}${path}?${new URLSearchParams(query)}`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      const res = await doFetch(`${opts.apiBase}${path}?${new URLSearchParams(query)}`, {
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
       if (!res.ok) throw new WechatOAuthError(`wechat ${path}: HTTP ${res.status}`, 0);
       body = (await res.json()) as Record<string, unknown>;
     } catch (err) {
@@ -81,23 +83,44 @@ export function createWechatOAuthProvider(opts: {
     appId: opts.appId,
     authorizeUrl({ redirectUri, scope, state }) {
       // WeChat reads the parameters in this order and needs the #wechat_redirect fragment.
-      const q = new URLSearchParams({ appid: opts.appId, redirect_uri: redirectUri, response_type: 'code', scope, state });
+      const q = new URLSearchParams({
+        appid: opts.appId,
+        redirect_uri: redirectUri,
+        response_type: 'code',
+        scope,
+        state,
+      });
       return `${opts.authorizeBase}?${q}#wechat_redirect`;
     },
     async exchangeCode(code) {
-      const body = await getJson('/sns/oauth2/access_token', { appid: opts.appId, secret: opts.appSecret, code, grant_type: 'authorization_code' });
+      const body = await getJson('/sns/oauth2/access_token', {
+        appid: opts.appId,
+        secret: opts.appSecret,
+        code,
+        grant_type: 'authorization_code',
+      });
       const openid = text(body.openid);
       const accessToken = text(body.access_token);
       if (!openid || !accessToken) throw new WechatOAuthError('wechat /sns/oauth2/access_token: no openid', 0);
       // A code asked with snsapi_userinfo carries both scopes ("snsapi_userinfo" or "snsapi_base,snsapi_userinfo").
-      const scope: OAuthScope = String(body.scope ?? '').includes('snsapi_userinfo') ? 'snsapi_userinfo' : 'snsapi_base';
+      const scope: OAuthScope = String(body.scope ?? '').includes('snsapi_userinfo')
+        ? 'snsapi_userinfo'
+        : 'snsapi_base';
       return { openid, unionid: text(body.unionid), accessToken, scope };
     },
     async userInfo(grant) {
-      const body = await getJson('/sns/userinfo', { access_token: grant.accessToken, openid: grant.openid, lang: 'zh_CN' });
+      const body = await getJson('/sns/userinfo', {
+        access_token: grant.accessToken,
+        openid: grant.openid,
+        lang: 'zh_CN',
+      });
       // The answer must be about the customer the code belonged to.
       if (body.openid !== grant.openid) throw new WechatOAuthError('wechat /sns/userinfo: another openid', 0);
-      return { nickname: text(body.nickname) ?? '', avatar: text(body.headimgurl) ?? '', unionid: text(body.unionid) ?? grant.unionid };
+      return {
+        nickname: text(body.nickname) ?? '',
+        avatar: text(body.headimgurl) ?? '',
+        unionid: text(body.unionid) ?? grant.unionid,
+      };
     },
   };
 }
@@ -105,5 +128,10 @@ export function createWechatOAuthProvider(opts: {
 /** The provider the configuration asks for: null when no official account is configured (demo mode). */
 export function wechatOAuthProviderFrom(mp: Config['wechatMp']): WechatOAuthProvider | null {
   if (!mp.appId || !mp.appSecret) return null;
-  return createWechatOAuthProvider({ appId: mp.appId, appSecret: mp.appSecret, apiBase: mp.apiBase, authorizeBase: mp.authorizeUrl });
+  return createWechatOAuthProvider({
+    appId: mp.appId,
+    appSecret: mp.appSecret,
+    apiBase: mp.apiBase,
+    authorizeBase: mp.authorizeUrl,
+  });
 }

@@ -25,7 +25,10 @@ export function createSandboxIdentityProvider(): IdentityProvider {
       if (!isMainlandId(idNumber) || realNameError(realName)) return { ok: false, reason: IDENTITY_MISMATCH };
       if (realName.includes(SANDBOX_MISMATCH_MARK)) return { ok: false, reason: IDENTITY_MISMATCH };
       // A reference like a real verifier's order number; it carries nothing of the ID number.
-      return { ok: true, ref: `SBXID${createHash('sha256').update(`${realName}:${idNumber}:${Date.now()}`).digest('hex').slice(0, 16).toUpperCase()}` };
+      return {
+        ok: true,
+        ref: `SBXID${createHash('sha256').update(`${realName}:${idNumber}:${Date.now()}`).digest('hex').slice(0, 16).toUpperCase()}`,
+      };
     },
   };
 }

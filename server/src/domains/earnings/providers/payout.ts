@@ -51,10 +51,15 @@ const notificationSchema = z.object({
   notifyTime: z.string().max(40),
 });
 
-export const signPayout = (rawBody: string, key: string) => createHmac('sha256', key).update(rawBody, 'utf8').digest('hex');
+export const signPayout = (rawBody: string, key: string) =>
+  createHmac('sha256', key).update(rawBody, 'utf8').digest('hex');
 
 /** The JSON text and headers of a sandbox payout notification (tests build them too). */
-export function buildPayoutNotification(p: Omit<VerifiedPayout, 'txnId'> & { txnId?: string }, key: string, now = new Date()) {
+export function buildPayoutNotification(
+  p: Omit<VerifiedPayout, 'txnId'> & { txnId?: string },
+  key: string,
+  now = new Date(),
+) {
   const body = JSON.stringify({
     withdrawalNo: p.withdrawalNo,
     txnId: p.txnId ?? `SBXPO${now.getTime()}${randomBytes(4).toString('hex')}`,
@@ -66,9 +71,18 @@ export function buildPayoutNotification(p: Omit<VerifiedPayout, 'txnId'> & { txn
   return { body, headers: { 'content-type': 'application/json', [PAYOUT_SIGNATURE_HEADER]: signPayout(body, key) } };
 }
 
-export type PayoutSender = (path: string, body: string, headers: Record<string, string>) => Promise<{ status: number; body: string }>;
+export type PayoutSender = (
+  path: string,
+  body: string,
+  headers: Record<string, string>,
+) => Promise<{ status: number; body: string }>;
 
-export function createSandboxPayoutProvider(options: { key: string; delayMs: number; send: PayoutSender; onError?: (err: unknown) => void }): PayoutProvider {
+export function createSandboxPayoutProvider(options: {
+  key: string;
+  delayMs: number;
+  send: PayoutSender;
+  onError?: (err: unknown) => void;
+}): PayoutProvider {
   const timers = new Set<NodeJS.Timeout>();
   let closed = false;
   return {
@@ -80,7 +94,13 @@ export function createSandboxPayoutProvider(options: { key: string; delayMs: num
         timers.delete(timer);
         if (closed) return;
         const note = buildPayoutNotification(
-          { withdrawalNo: req.withdrawalNo, amount: req.amount, status: fail ? 'FAIL' : 'SUCCESS', reason: fail ? SANDBOX_FAIL_REASON : undefined, txnId: payoutRef },
+          {
+            withdrawalNo: req.withdrawalNo,
+            amount: req.amount,
+            status: fail ? 'FAIL' : 'SUCCESS',
+            reason: fail ? SANDBOX_FAIL_REASON : undefined,
+            txnId: payoutRef,
+          },
           options.key,
         );
         options.send(PAYOUT_NOTIFY_PATH, note.body, note.headers).catch((err) => options.onError?.(err));
@@ -100,7 +120,13 @@ export function createSandboxPayoutProvider(options: { key: string; delayMs: num
       }
       const r = notificationSchema.safeParse(parsed);
       if (!r.success) throw badRequest(BAD_PAYOUT_BODY);
-      return { withdrawalNo: r.data.withdrawalNo, txnId: r.data.txnId, amount: r.data.amount, status: r.data.status, reason: r.data.reason };
+      return {
+        withdrawalNo: r.data.withdrawalNo,
+        txnId: r.data.txnId,
+        amount: r.data.amount,
+        status: r.data.status,
+        reason: r.data.reason,
+      };
     },
     close() {
       closed = true;

@@ -43,7 +43,11 @@ export const baiduSign = (fields: Record<string, string>, privateKey: string) =>
 export function verifiedBaiduFields(rawBody: string, publicKey: string): Record<string, string> | null {
   const fields = Object.fromEntries(new URLSearchParams(rawBody));
   try {
-    return createVerify('RSA-SHA1').update(baiduSignString(fields)).verify(publicKey, fields.rsaSign ?? '', 'base64') ? fields : null;
+    return createVerify('RSA-SHA1')
+      .update(baiduSignString(fields))
+      .verify(publicKey, fields.rsaSign ?? '', 'base64')
+      ? fields
+      : null;
   } catch {
     return null;
   }
@@ -95,9 +99,15 @@ export function createBaiduPayClient(o: BaiduClientOptions) {
 
   async function accessToken(fresh = false): Promise<string> {
     if (!fresh && token && token.until > now()) return token.value;
-    const q = new URLSearchParams({ grant_type: 'client_credentials', client_id: o.clientId, client_secret: o.clientSecret, scope: 'smartapp_snsapi_base' });
+    const q = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: o.clientId,
+      client_secret: o.clientSecret,
+      scope: 'smartapp_snsapi_base',
+    });
     const json = await call(`${o.openapiBase}/oauth/2.0/token?${q}`);
-    if (typeof json.access_token !== 'string') throw fail(String(json.error_description ?? json.error ?? '无法取得 access_token'));
+    if (typeof json.access_token !== 'string')
+      throw fail(String(json.error_description ?? json.error ?? '无法取得 access_token'));
     const ttl = Number(json.expires_in) > 0 ? Number(json.expires_in) : 3600;
     // A minute early, so a token is never used in its last moments.
     token = { value: json.access_token, until: now() + Math.max(ttl - 60, 1) * 1000 };
@@ -112,17 +122,31 @@ export function createBaiduPayClient(o: BaiduClientOptions) {
     };
     let json = await ask(false);
     if (TOKEN_ERRORS.has(Number(json.error_code))) json = await ask(true);
-    if (json.error_code !== undefined && Number(json.error_code) !== 0) throw fail(String(json.error_msg ?? json.error_code));
+    if (json.error_code !== undefined && Number(json.error_code) !== 0)
+      throw fail(String(json.error_msg ?? json.error_code));
     if (Number(json.errno) !== 0) return null;
     const d = json.data as Record<string, unknown> | undefined;
     if (!d || d.orderId === undefined || d.userId === undefined || typeof d.tpOrderId !== 'string') return null;
     const totalMoney = Number(d.totalMoney);
     if (!Number.isInteger(totalMoney)) throw fail('应答格式错误');
-    return { orderId: String(d.orderId), userId: String(d.userId), tpOrderId: d.tpOrderId, status: Number(d.status), totalMoney };
+    return {
+      orderId: String(d.orderId),
+      userId: String(d.userId),
+      tpOrderId: d.tpOrderId,
+      status: Number(d.status),
+      totalMoney,
+    };
   }
 
   /** applyOrderRefund: Baidu's refund batch id, or Baidu's refusal as an AppError (400). */
-  async function applyOrderRefund(r: { orderId: string; userId: string; tpOrderId: string; amount: number; bizRefundBatchId: string; reason: string }): Promise<string> {
+  async function applyOrderRefund(r: {
+    orderId: string;
+    userId: string;
+    tpOrderId: string;
+    amount: number;
+    bizRefundBatchId: string;
+    reason: string;
+  }): Promise<string> {
     // The current host takes no `method` field (the retiring nop host needed one).
     const fields: Record<string, string> = {
       orderId: r.orderId,

@@ -38,9 +38,11 @@ export function verifyBaiduRefundCallback(rawBody: string, publicKey: string): B
  * such refund), 3 (not sure yet: Baidu asks again, e.g. two refunds of one payment not yet told apart).
  */
 export function auditAnswer(refund: { amount: number; status: string } | null | 'UNSURE') {
-  if (refund === 'UNSURE') return { errno: 0, msg: 'success', data: { auditStatus: 3, calculateRes: { refundPayMoney: 0 } } };
+  if (refund === 'UNSURE')
+    return { errno: 0, msg: 'success', data: { auditStatus: 3, calculateRes: { refundPayMoney: 0 } } };
   // A refund that already failed here (the operator is told) must not go through at Baidu after all.
-  if (!refund || refund.status === 'FAILED') return { errno: 0, msg: 'success', data: { auditStatus: 2, calculateRes: { refundPayMoney: 0 } } };
+  if (!refund || refund.status === 'FAILED')
+    return { errno: 0, msg: 'success', data: { auditStatus: 2, calculateRes: { refundPayMoney: 0 } } };
   return { errno: 0, msg: 'success', data: { auditStatus: 1, calculateRes: { refundPayMoney: refund.amount } } };
 }
 
@@ -53,7 +55,8 @@ export function createBaiduRefundProvider(config: Config['baiduPay'], now?: () =
     async submit(req) {
       const order = await client.findByTpOrderId(req.paymentSn);
       // Not paid at Baidu, or another order than the one that paid us: nothing Baidu could refund.
-      if (!order || order.status !== 2 || (req.txnId !== null && order.orderId !== req.txnId)) throw badRequest(BAIDU_REFUND_NOT_PAID);
+      if (!order || order.status !== 2 || (req.txnId !== null && order.orderId !== req.txnId))
+        throw badRequest(BAIDU_REFUND_NOT_PAID);
       const refundBatchId = await client.applyOrderRefund({
         orderId: order.orderId,
         userId: order.userId,

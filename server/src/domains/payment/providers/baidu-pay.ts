@@ -21,7 +21,8 @@ const BAIDU_PAID = '2';
 
 type BaiduConfig = Config['baiduPay'];
 
-export const baiduConfigured = (c: BaiduConfig) => Boolean(c.appKey && c.dealId && c.privateKey && c.publicKey && c.clientId && c.clientSecret);
+export const baiduConfigured = (c: BaiduConfig) =>
+  Boolean(c.appKey && c.dealId && c.privateKey && c.publicKey && c.clientId && c.clientSecret);
 
 /** The client of a configured Baidu pay (keys read once); null when it is off. */
 export function baiduClientOf(config: BaiduConfig, now?: () => number) {
@@ -40,7 +41,13 @@ export function baiduClientOf(config: BaiduConfig, now?: () => number) {
 }
 
 /** A paid Baidu order as the provider's verified answer (the amount is totalMoney, as in the notification). */
-const asPaid = (o: BaiduOrder): VerifiedNotification => ({ paymentSn: o.tpOrderId, txnId: o.orderId, amount: o.totalMoney, status: 'SUCCESS', payType: PAY_TYPES.BANK_CARD });
+const asPaid = (o: BaiduOrder): VerifiedNotification => ({
+  paymentSn: o.tpOrderId,
+  txnId: o.orderId,
+  amount: o.totalMoney,
+  status: 'SUCCESS',
+  payType: PAY_TYPES.BANK_CARD,
+});
 
 export function createBaiduPayProvider(config: BaiduConfig, now?: () => number): PaymentProvider {
   const live = baiduClientOf(config, now);
@@ -76,7 +83,13 @@ export function createBaiduPayProvider(config: BaiduConfig, now?: () => number):
       if (!fields) throw badRequest(BAD_NOTIFY_SIGNATURE);
       const amount = Number(fields.totalMoney);
       if (!fields.tpOrderId || !fields.orderId || !Number.isInteger(amount)) throw badRequest(BAD_NOTIFY_BODY);
-      return { paymentSn: fields.tpOrderId, txnId: fields.orderId, amount, status: fields.status === BAIDU_PAID ? 'SUCCESS' : 'FAIL', payType: PAY_TYPES.BANK_CARD };
+      return {
+        paymentSn: fields.tpOrderId,
+        txnId: fields.orderId,
+        amount,
+        status: fields.status === BAIDU_PAID ? 'SUCCESS' : 'FAIL',
+        payType: PAY_TYPES.BANK_CARD,
+      };
     },
     async query(paymentSn) {
       if (!live) throw off();

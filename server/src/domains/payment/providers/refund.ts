@@ -85,10 +85,15 @@ const notificationSchema = z.object({
   notifyTime: z.string().max(40),
 });
 
-export const signRefund = (rawBody: string, key: string) => createHmac('sha256', key).update(rawBody, 'utf8').digest('hex');
+export const signRefund = (rawBody: string, key: string) =>
+  createHmac('sha256', key).update(rawBody, 'utf8').digest('hex');
 
 /** The JSON text and headers of a sandbox refund notification (tests build them too). */
-export function buildRefundNotification(r: Omit<VerifiedRefund, 'notifyId'> & { notifyId?: string }, key: string, now = new Date()) {
+export function buildRefundNotification(
+  r: Omit<VerifiedRefund, 'notifyId'> & { notifyId?: string },
+  key: string,
+  now = new Date(),
+) {
   const body = JSON.stringify({
     refundSn: r.refundSn,
     notifyId: r.notifyId ?? `SBXRF${now.getTime()}${randomBytes(4).toString('hex')}`,
@@ -100,9 +105,18 @@ export function buildRefundNotification(r: Omit<VerifiedRefund, 'notifyId'> & { 
   return { body, headers: { 'content-type': 'application/json', [REFUND_SIGNATURE_HEADER]: signRefund(body, key) } };
 }
 
-export type RefundSender = (path: string, body: string, headers: Record<string, string>) => Promise<{ status: number; body: string }>;
+export type RefundSender = (
+  path: string,
+  body: string,
+  headers: Record<string, string>,
+) => Promise<{ status: number; body: string }>;
 
-export function createSandboxRefundProvider(options: { key: string; delayMs: number; send: RefundSender; onError?: (err: unknown) => void }): RefundProvider {
+export function createSandboxRefundProvider(options: {
+  key: string;
+  delayMs: number;
+  send: RefundSender;
+  onError?: (err: unknown) => void;
+}): RefundProvider {
   const timers = new Set<NodeJS.Timeout>();
   let closed = false;
   return {
@@ -112,7 +126,10 @@ export function createSandboxRefundProvider(options: { key: string; delayMs: num
       const timer = setTimeout(() => {
         timers.delete(timer);
         if (closed) return;
-        const note = buildRefundNotification({ refundSn: req.refundSn, amount: req.amount, status: 'SUCCESS', notifyId: providerRefundId }, options.key);
+        const note = buildRefundNotification(
+          { refundSn: req.refundSn, amount: req.amount, status: 'SUCCESS', notifyId: providerRefundId },
+          options.key,
+        );
         options.send(REFUND_NOTIFY_PATH, note.body, note.headers).catch((err) => options.onError?.(err));
       }, options.delayMs);
       timers.add(timer);
@@ -130,7 +147,13 @@ export function createSandboxRefundProvider(options: { key: string; delayMs: num
       }
       const r = notificationSchema.safeParse(parsed);
       if (!r.success) throw badRequest(BAD_REFUND_BODY);
-      return { refundSn: r.data.refundSn, notifyId: r.data.notifyId, amount: r.data.amount, status: r.data.status, reason: r.data.reason };
+      return {
+        refundSn: r.data.refundSn,
+        notifyId: r.data.notifyId,
+        amount: r.data.amount,
+        status: r.data.status,
+        reason: r.data.reason,
+      };
     },
     close() {
       closed = true;
@@ -176,8 +199,14 @@ export function createRefundProviders(options: RefundProvidersOptions): RefundPr
   const live = options.live;
   const all: Record<string, RefundProvider> = {
     sandbox,
-    wechat: live && wechatConfigured(live.wechatPay) ? createWechatRefundProvider(live.wechatPay) : createUnconfiguredRefundProvider('wechat'),
-    baidu: live && baiduConfigured(live.baiduPay) ? createBaiduRefundProvider(live.baiduPay) : createUnconfiguredRefundProvider('baidu'),
+    wechat:
+      live && wechatConfigured(live.wechatPay)
+        ? createWechatRefundProvider(live.wechatPay)
+        : createUnconfiguredRefundProvider('wechat'),
+    baidu:
+      live && baiduConfigured(live.baiduPay)
+        ? createBaiduRefundProvider(live.baiduPay)
+        : createUnconfiguredRefundProvider('baidu'),
   };
   return { byName: (name) => all[name], close: () => Object.values(all).forEach((p) => p.close()) };
 }

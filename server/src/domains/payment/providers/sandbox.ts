@@ -28,7 +28,8 @@ export type SandboxNotification = z.infer<typeof sandboxNotificationSchema>;
 export const SANDBOX_PAY_TYPES = [PAY_TYPES.WECHAT, PAY_TYPES.ALIPAY, PAY_TYPES.BANK_CARD] as const;
 export type SandboxPayType = (typeof SANDBOX_PAY_TYPES)[number];
 
-export const signSandbox = (rawBody: string, key: string) => createHmac('sha256', key).update(rawBody, 'utf8').digest('hex');
+export const signSandbox = (rawBody: string, key: string) =>
+  createHmac('sha256', key).update(rawBody, 'utf8').digest('hex');
 
 /** What the cashier's confirm sends: the JSON text and its signature header. */
 export function buildSandboxNotification(
@@ -46,7 +47,11 @@ export function buildSandboxNotification(
     notifyTime: now.toISOString(),
   };
   const body = JSON.stringify(notification);
-  return { notification, body, headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signSandbox(body, key) } };
+  return {
+    notification,
+    body,
+    headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signSandbox(body, key) },
+  };
 }
 
 export interface SandboxOptions {
@@ -62,7 +67,9 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
       // The cashier is a web page: H5 (the WeChat browser's JSAPI included) goes there; a mini-program opens it
       // in its web-view page (no redirect: the customer comes back with the page's back button, to the pay-check).
       const query = ctx.redirectUrl ? `?redirect=${encodeURIComponent(ctx.redirectUrl)}` : '';
-      return { mwebUrl: `${options.publicBaseUrl ?? ''}/sandbox/cashier/${encodeURIComponent(payment.paymentSn)}${query}` };
+      return {
+        mwebUrl: `${options.publicBaseUrl ?? ''}/sandbox/cashier/${encodeURIComponent(payment.paymentSn)}${query}`,
+      };
     },
     verifyNotification(rawBody, headers): VerifiedNotification {
       const given = headerOf(headers, SANDBOX_SIGNATURE_HEADER) ?? '';

@@ -16,7 +16,13 @@ export type PaySource = 'H5' | 'WEAPP' | 'SWAN';
 export const PAY_TYPES = { WECHAT: 1, SCAN: 2, ALIPAY: 3, BANK_CARD: 4, DEDUCTION: 5 } as const;
 export type PayType = (typeof PAY_TYPES)[keyof typeof PAY_TYPES];
 /** Names shown on the order detail (支付方式). */
-export const PAY_TYPE_NAMES: Record<number, string> = { 1: '微信支付', 2: '扫码支付', 3: '支付宝', 4: '银行卡', 5: '抵扣' };
+export const PAY_TYPE_NAMES: Record<number, string> = {
+  1: '微信支付',
+  2: '扫码支付',
+  3: '支付宝',
+  4: '银行卡',
+  5: '抵扣',
+};
 export type TradeType = 'MWEB' | 'JSAPI' | 'SWAN';
 
 /** What a provider may read of a payment. */

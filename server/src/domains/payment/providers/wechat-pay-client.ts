@@ -48,7 +48,9 @@ export function verifyPlatformSignature(
   // Signed with another key (a rotated platform key we were not given): not ours to trust.
   if (o.platformPublicKeyId && serial !== undefined && serial !== o.platformPublicKeyId) return false;
   try {
-    return createVerify('RSA-SHA256').update(`${timestamp}\n${nonceStr}\n${body}\n`).verify(o.platformPublicKey, signature, 'base64');
+    return createVerify('RSA-SHA256')
+      .update(`${timestamp}\n${nonceStr}\n${body}\n`)
+      .verify(o.platformPublicKey, signature, 'base64');
   } catch {
     return false;
   }

@@ -11,7 +11,13 @@ import { ERROR_CODES } from '@contract/common';
 import type { Config } from '../../../config';
 import { AppError, badRequest } from '../../../runtime/http';
 import { readPem } from '../../../runtime/pem';
-import { BAD_REFUND_BODY, BAD_REFUND_SIGNATURE, RefundOutcomeUnknown, type RefundProvider, type VerifiedRefund } from './refund';
+import {
+  BAD_REFUND_BODY,
+  BAD_REFUND_SIGNATURE,
+  RefundOutcomeUnknown,
+  type RefundProvider,
+  type VerifiedRefund,
+} from './refund';
 import { decryptResource, WECHAT_NOT_CONFIGURED } from './wechat-pay';
 import { createWechatPayClient, verifyPlatformSignature } from './wechat-pay-client';
 
@@ -40,7 +46,13 @@ interface WechatRefund {
 function asRefund(r: WechatRefund, notifyId: (state: string, refundId: string) => string): VerifiedRefund | null {
   const state = typeof r.refund_status === 'string' ? r.refund_status : r.status;
   const amount = r.amount?.refund;
-  if (typeof r.out_refund_no !== 'string' || typeof r.refund_id !== 'string' || typeof state !== 'string' || !Number.isInteger(amount)) return null;
+  if (
+    typeof r.out_refund_no !== 'string' ||
+    typeof r.refund_id !== 'string' ||
+    typeof state !== 'string' ||
+    !Number.isInteger(amount)
+  )
+    return null;
   if (!FINAL.has(state)) return null;
   return {
     refundSn: r.out_refund_no,
@@ -52,12 +64,22 @@ function asRefund(r: WechatRefund, notifyId: (state: string, refundId: string) =
 }
 
 export function createWechatRefundProvider(config: WechatConfig, now: () => number = Date.now): RefundProvider {
-  if (!config.mchId || !config.apiV3Key || !config.serialNo || !config.privateKey || !config.platformPublicKey || !config.refundNotifyUrl) {
+  if (
+    !config.mchId ||
+    !config.apiV3Key ||
+    !config.serialNo ||
+    !config.privateKey ||
+    !config.platformPublicKey ||
+    !config.refundNotifyUrl
+  ) {
     throw new Error(WECHAT_NOT_CONFIGURED);
   }
   const apiV3Key = config.apiV3Key;
   const refundNotifyUrl = config.refundNotifyUrl;
-  const platform = { platformPublicKey: readPem(config.platformPublicKey), platformPublicKeyId: config.platformPublicKeyId };
+  const platform = {
+    platformPublicKey: readPem(config.platformPublicKey),
+    platformPublicKeyId: config.platformPublicKeyId,
+  };
   const client = createWechatPayClient({
     mchId: config.mchId,
     serialNo: config.serialNo,
@@ -96,9 +118,18 @@ export function createWechatRefundProvider(config: WechatConfig, now: () => numb
       if (!verifyPlatformSignature(platform, headers, rawBody, now())) throw badRequest(BAD_REFUND_SIGNATURE);
       let note: VerifiedRefund | null;
       try {
-        const body = JSON.parse(rawBody) as { id?: unknown; event_type?: unknown; resource: { ciphertext: string; nonce: string; associated_data?: string } };
+        const body = JSON.parse(rawBody) as {
+          id?: unknown;
+          event_type?: unknown;
+          resource: { ciphertext: string; nonce: string; associated_data?: string };
+        };
         // A payment notification sent here (or any other event) is not a refund's result.
-        if (typeof body.id !== 'string' || typeof body.event_type !== 'string' || !body.event_type.startsWith('REFUND.')) throw new Error('event');
+        if (
+          typeof body.id !== 'string' ||
+          typeof body.event_type !== 'string' ||
+          !body.event_type.startsWith('REFUND.')
+        )
+          throw new Error('event');
         const id = body.id;
         note = asRefund(JSON.parse(decryptResource(apiV3Key, body.resource)) as WechatRefund, () => id);
       } catch {
@@ -110,7 +141,8 @@ export function createWechatRefundProvider(config: WechatConfig, now: () => numb
     async query(refundSn) {
       const res = await client.request('GET', `/v3/refund/domestic/refunds/${encodeURIComponent(refundSn)}`);
       // WeChat never took this refund (its hand-over was lost on the way): it failed, and may be made again.
-      if (res.status === 404) return { refundSn, notifyId: `query:${refundSn}:NOT_EXISTS`, status: 'FAIL', reason: WECHAT_REFUND_NOT_TAKEN };
+      if (res.status === 404)
+        return { refundSn, notifyId: `query:${refundSn}:NOT_EXISTS`, status: 'FAIL', reason: WECHAT_REFUND_NOT_TAKEN };
       if (res.status !== 200 || !res.json) throw client.fail(String(res.json?.message ?? res.status));
       // The query's own id: one per refund and end state, so a later notification of the same result is a duplicate.
       return asRefund(res.json as WechatRefund, (state, refundId) => `query:${refundId}:${state}`);

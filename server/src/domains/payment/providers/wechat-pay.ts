@@ -24,9 +24,20 @@ type WechatConfig = Config['wechatPay'];
 
 /** Everything a live WeChat Pay needs; a missing one keeps the provider off. */
 export const wechatConfigured = (c: WechatConfig) =>
-  Boolean(c.mchId && c.apiV3Key && c.serialNo && c.privateKey && c.platformPublicKey && c.notifyUrl && (c.appId || c.miniAppId));
+  Boolean(
+    c.mchId &&
+    c.apiV3Key &&
+    c.serialNo &&
+    c.privateKey &&
+    c.platformPublicKey &&
+    c.notifyUrl &&
+    (c.appId || c.miniAppId),
+  );
 
-export function decryptResource(apiV3Key: string, resource: { ciphertext: string; nonce: string; associated_data?: string }): string {
+export function decryptResource(
+  apiV3Key: string,
+  resource: { ciphertext: string; nonce: string; associated_data?: string },
+): string {
   const data = Buffer.from(resource.ciphertext, 'base64');
   const tag = data.subarray(data.length - 16);
   const decipher = createDecipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(resource.nonce, 'utf8'));
@@ -60,7 +71,10 @@ export function createWechatPayProvider(config: WechatConfig, now: () => number 
   const configured = wechatConfigured(config);
   const off = () => new AppError(400, ERROR_CODES.PAY_UNAVAILABLE, WECHAT_NOT_CONFIGURED);
   const keys = configured
-    ? { privateKey: readPem(config.privateKey as string), platformPublicKey: readPem(config.platformPublicKey as string) }
+    ? {
+        privateKey: readPem(config.privateKey as string),
+        platformPublicKey: readPem(config.platformPublicKey as string),
+      }
     : null;
   const client = keys
     ? createWechatPayClient({
@@ -95,9 +109,13 @@ export function createWechatPayProvider(config: WechatConfig, now: () => number 
       };
       if (ctx.tradeType === 'JSAPI') {
         if (!ctx.openid) throw new AppError(400, ERROR_CODES.PAY_UNAVAILABLE, WECHAT_NEEDS_OPENID);
-        const res = await client.request('POST', '/v3/pay/transactions/jsapi', { ...order, payer: { openid: ctx.openid } });
+        const res = await client.request('POST', '/v3/pay/transactions/jsapi', {
+          ...order,
+          payer: { openid: ctx.openid },
+        });
         const prepayId = res.json?.prepay_id;
-        if (res.status !== 200 || typeof prepayId !== 'string') throw client.fail(String(res.json?.message ?? res.status));
+        if (res.status !== 200 || typeof prepayId !== 'string')
+          throw client.fail(String(res.json?.message ?? res.status));
         const timeStamp = String(Math.floor(now() / 1000));
         const nonceStr = nonce();
         const pkg = `prepay_id=${prepayId}`;
@@ -112,19 +130,34 @@ export function createWechatPayProvider(config: WechatConfig, now: () => number 
       const h5Url = res.json?.h5_url;
       if (res.status !== 200 || typeof h5Url !== 'string') throw client.fail(String(res.json?.message ?? res.status));
       // WeChat's middle page sends the browser to redirect_url when the customer is done (paid or not).
-      const back = ctx.redirectUrl ? `${h5Url}${h5Url.includes('?') ? '&' : '?'}redirect_url=${encodeURIComponent(ctx.redirectUrl)}` : h5Url;
+      const back = ctx.redirectUrl
+        ? `${h5Url}${h5Url.includes('?') ? '&' : '?'}redirect_url=${encodeURIComponent(ctx.redirectUrl)}`
+        : h5Url;
       return { mwebUrl: back };
     },
     verifyNotification(rawBody, headers) {
       if (!configured || !keys) throw off();
-      if (!verifyPlatformSignature({ platformPublicKey: keys.platformPublicKey, platformPublicKeyId: config.platformPublicKeyId }, headers, rawBody, now())) {
+      if (
+        !verifyPlatformSignature(
+          { platformPublicKey: keys.platformPublicKey, platformPublicKeyId: config.platformPublicKeyId },
+          headers,
+          rawBody,
+          now(),
+        )
+      ) {
         throw badRequest(BAD_NOTIFY_SIGNATURE);
       }
       try {
-        const body = JSON.parse(rawBody) as { event_type?: unknown; resource: { ciphertext: string; nonce: string; associated_data?: string } };
+        const body = JSON.parse(rawBody) as {
+          event_type?: unknown;
+          resource: { ciphertext: string; nonce: string; associated_data?: string };
+        };
         // A refund's notification (REFUND.*) carries out_trade_no and the total too: it is not a payment.
-        if (typeof body.event_type !== 'string' || !body.event_type.startsWith('TRANSACTION.')) throw new Error('event');
-        const note = asTransaction(JSON.parse(decryptResource(config.apiV3Key as string, body.resource)) as WechatTransaction);
+        if (typeof body.event_type !== 'string' || !body.event_type.startsWith('TRANSACTION.'))
+          throw new Error('event');
+        const note = asTransaction(
+          JSON.parse(decryptResource(config.apiV3Key as string, body.resource)) as WechatTransaction,
+        );
         if (!note) throw new Error('fields');
         return note;
       } catch {
@@ -133,7 +166,10 @@ export function createWechatPayProvider(config: WechatConfig, now: () => number 
     },
     async query(paymentSn) {
       if (!client) throw off();
-      const res = await client.request('GET', `/v3/pay/transactions/out-trade-no/${sn(paymentSn)}?mchid=${encodeURIComponent(mchId)}`);
+      const res = await client.request(
+        'GET',
+        `/v3/pay/transactions/out-trade-no/${sn(paymentSn)}?mchid=${encodeURIComponent(mchId)}`,
+      );
       // Not found: WeChat never saw this payment (the customer never opened it), nothing was paid.
       if (res.status === 404) return null;
       if (res.status !== 200 || !res.json) throw client.fail(String(res.json?.message ?? res.status));
@@ -142,7 +178,9 @@ export function createWechatPayProvider(config: WechatConfig, now: () => number 
     },
     async close(paymentSn) {
       if (!client) throw off();
-      const res = await client.request('POST', `/v3/pay/transactions/out-trade-no/${sn(paymentSn)}/close`, { mchid: mchId });
+      const res = await client.request('POST', `/v3/pay/transactions/out-trade-no/${sn(paymentSn)}/close`, {
+        mchid: mchId,
+      });
       if (res.status !== 204 && res.status !== 200) throw client.fail(String(res.json?.message ?? res.status));
     },
     // WeChat Pay v3 wants 200/204 on success; a failure is any 4xx/5xx with {code, message}.

@@ -41,9 +41,15 @@ export function createSandboxTracker(options: { stepMs: number; now?: () => numb
     name: 'sandbox',
     async query(q) {
       const now = options.now?.() ?? Date.now();
-      const steps = Math.min(SANDBOX_STEPS.length, Math.floor(Math.max(0, now - q.shippedAt.getTime()) / options.stepMs) + 1);
+      const steps = Math.min(
+        SANDBOX_STEPS.length,
+        Math.floor(Math.max(0, now - q.shippedAt.getTime()) / options.stepMs) + 1,
+      );
       const traces = SANDBOX_STEPS.slice(0, steps)
-        .map((s, i) => ({ time: formatChinaTime(new Date(q.shippedAt.getTime() + i * options.stepMs), 'YYYY-MM-DD HH:mm:ss'), context: s.context }))
+        .map((s, i) => ({
+          time: formatChinaTime(new Date(q.shippedAt.getTime() + i * options.stepMs), 'YYYY-MM-DD HH:mm:ss'),
+          context: s.context,
+        }))
         .reverse();
       return { state: SANDBOX_STEPS[steps - 1].state, traces };
     },
@@ -51,11 +57,32 @@ export function createSandboxTracker(options: { stepMs: number; now?: () => numb
 }
 
 /** Kuaidi100's state codes (0 在途, 1 揽收, 2 疑难, 3 签收, 4 退签, 5 派件, 6 退回, 7 转投, 8 清关, 14 拒签). */
-const K100_STATE: Record<string, TrackState> = { '0': 'IN_TRANSIT', '1': 'COLLECTED', '2': 'PROBLEM', '3': 'SIGNED', '4': 'PROBLEM', '5': 'DELIVERING', '6': 'PROBLEM', '7': 'IN_TRANSIT', '8': 'IN_TRANSIT', '14': 'PROBLEM' };
+const K100_STATE: Record<string, TrackState> = {
+  '0': 'IN_TRANSIT',
+  '1': 'COLLECTED',
+  '2': 'PROBLEM',
+  '3': 'SIGNED',
+  '4': 'PROBLEM',
+  '5': 'DELIVERING',
+  '6': 'PROBLEM',
+  '7': 'IN_TRANSIT',
+  '8': 'IN_TRANSIT',
+  '14': 'PROBLEM',
+};
 
-export const kuaidi100Sign = (param: string, key: string, customer: string) => createHash('md5').update(param + key + customer, 'utf8').digest('hex').toUpperCase();
+export const kuaidi100Sign = (param: string, key: string, customer: string) =>
+  createHash('md5')
+    .update(param + key + customer, 'utf8')
+    .digest('hex')
+    .toUpperCase();
 
-export function createKuaidi100Tracker(options: { customer: string; key: string; baseUrl: string; timeoutMs?: number; fetchImpl?: typeof fetch }): TrackingProvider {
+export function createKuaidi100Tracker(options: {
+  customer: string;
+  key: string;
+  baseUrl: string;
+  timeoutMs?: number;
+  fetchImpl?: typeof fetch;
+}): TrackingProvider {
   const doFetch = options.fetchImpl ?? fetch;
   const unavailable = (why: string) => new AppError(503, ERROR_CODES.NOT_FOUND, `物流查询暂不可用：${why}`);
   return {
@@ -63,8 +90,17 @@ export function createKuaidi100Tracker(options: { customer: string; key: string;
     async query(q) {
       const carrier = carrierOf(q.carrierCode);
       if (!carrier) throw unavailable('不支持的快递公司');
-      const param = JSON.stringify({ com: carrier.kuaidi100, num: q.trackingNo, ...(q.phone ? { phone: q.phone } : {}), resultv2: '0' });
-      const form = new URLSearchParams({ customer: options.customer, param, sign: kuaidi100Sign(param, options.key, options.customer) });
+      const param = JSON.stringify({
+        com: carrier.kuaidi100,
+        num: q.trackingNo,
+        ...(q.phone ? { phone: q.phone } : {}),
+        resultv2: '0',
+      });
+      const form = new URLSearchParams({
+        customer: options.customer,
+        param,
+        sign: kuaidi100Sign(param, options.key, options.customer),
+      });
       let res: Response;
       try {
         res = await doFetch(`${options.baseUrl.replace(/\/$/, '')}/poll/query.do`, {
@@ -76,7 +112,14 @@ export function createKuaidi100Tracker(options: { customer: string; key: string;
       } catch {
         throw unavailable('服务无响应');
       }
-      let body: { message?: string; status?: string; state?: string; data?: Array<{ time?: string; ftime?: string; context?: string }>; result?: boolean; returnCode?: string };
+      let body: {
+        message?: string;
+        status?: string;
+        state?: string;
+        data?: Array<{ time?: string; ftime?: string; context?: string }>;
+        result?: boolean;
+        returnCode?: string;
+      };
       try {
         body = (await res.json()) as typeof body;
       } catch {
@@ -87,7 +130,9 @@ export function createKuaidi100Tracker(options: { customer: string; key: string;
         if (body.returnCode === '500') return { state: 'NONE', traces: [] };
         throw unavailable(body.message || `错误 ${body.returnCode ?? res.status}`);
       }
-      const traces = (body.data ?? []).map((d) => ({ time: String(d.ftime ?? d.time ?? ''), context: String(d.context ?? '') })).filter((t) => t.context);
+      const traces = (body.data ?? [])
+        .map((d) => ({ time: String(d.ftime ?? d.time ?? ''), context: String(d.context ?? '') }))
+        .filter((t) => t.context);
       return { state: K100_STATE[String(body.state)] ?? (traces.length ? 'IN_TRANSIT' : 'NONE'), traces };
     },
   };
