@@ -7,7 +7,11 @@ step() { printf '\n=== %s ===\n' "$1"; }
 step "typecheck"
 npm run --silent typecheck
 
-step "layers (server never imports src/, no zod at run time in src/, pure domain)"
+step "lint and format (ESLint, Prettier)"
+npm run --silent lint
+npm run --silent format:check
+
+step "layers (server never imports src/, no zod at run time in src/, pure domain, feature layout)"
 node scripts/check-layers.mjs
 
 step "storefront unit tests (jest)"
