@@ -20,7 +20,7 @@ import {
   SERVER_NODE_FLAGS,
 } from '../../../src/node-settings.mjs';
 
-const root = join(__dirname, '../../..');
+const root = join(__dirname, '../../../..');
 
 const childrenOf = (pid: number): number[] => {
   try {
