@@ -8,6 +8,7 @@ import type { FormDetail, FormField } from '@contract/form';
 import { formErrors, formFieldError, PHONE_LENGTH } from '@contract/rules/fields';
 import type { Api } from '../api';
 import { ApiError } from '../api/request';
+import { errorMessage } from '../api/error-message';
 import { onePerRoot } from './per-root';
 
 export const FORM_TEXTS = {
@@ -60,7 +61,7 @@ export class FormDraft {
         for (const f of form.fields) if (this.values[f.nKey] === undefined) this.values[f.nKey] = f.value || '';
       });
     } catch (err) {
-      runInAction(() => (this.loadError = err instanceof ApiError ? err.message : FORM_TEXTS.loadFailed));
+      runInAction(() => (this.loadError = errorMessage(err, FORM_TEXTS.loadFailed)));
     } finally {
       runInAction(() => (this.loading = false));
     }
@@ -99,7 +100,7 @@ export class FormDraft {
       runInAction(() => this.startWait(resendAfter));
       return FORM_TEXTS.codeSent;
     } catch (err) {
-      return err instanceof ApiError ? err.message : FORM_TEXTS.commitFailed;
+      return errorMessage(err, FORM_TEXTS.commitFailed);
     }
   }
 
@@ -143,7 +144,7 @@ export class FormDraft {
       const e = err instanceof ApiError ? err : null;
       const nKey = (e?.info as { nKey?: unknown } | null | undefined)?.nKey;
       if (e && typeof nKey === 'string') runInAction(() => (this.errors[nKey] = e.message));
-      return { type: 'failed', message: e?.message || FORM_TEXTS.commitFailed };
+      return { type: 'failed', message: errorMessage(err, FORM_TEXTS.commitFailed) };
     } finally {
       runInAction(() => (this.committing = false));
     }

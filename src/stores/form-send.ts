@@ -5,7 +5,7 @@
  *   and show the server's own message when it refuses, or the page's fallback when the request itself failed.
  */
 import { runInAction } from 'mobx';
-import { ApiError } from '../api/request';
+import { errorMessage } from '../api/error-message';
 import { toast } from '../platform/ui';
 
 type TextKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T];
@@ -67,9 +67,4 @@ export async function sendForm(state: SendingState, { problem, fallback, run }: 
   } finally {
     runInAction(() => (state.sending = false));
   }
-}
-
-/** The server's message for a refused request, or the fallback when the request never got an answer. */
-export function errorMessage(err: unknown, fallback: string): string {
-  return err instanceof ApiError ? err.message : fallback;
 }

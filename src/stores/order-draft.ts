@@ -8,7 +8,8 @@ import type { Address } from '@contract/address';
 import type { Confirmation, DiscountCoupon, SubmitResult } from '@contract/order';
 import { NO_DELIVERY, SUBMIT_CODES } from '@contract/constants';
 import type { Api } from '../api';
-import { ApiError } from '../api/request';
+import { errorMessage } from '../api/error-message';
+import type { ApiError } from '../api/request';
 import { isAreaRestricted } from '@contract/rules/areas';
 import {
   couponUnavailableReason,
@@ -253,7 +254,7 @@ export class OrderDraft {
     } catch (err) {
       runInAction(() => {
         const e = err as ApiError;
-        this.loadError = { code: e.code, message: e.message || SUBMIT_TEXTS.submitFailed, info: e.info };
+        this.loadError = { code: e.code, message: errorMessage(err, SUBMIT_TEXTS.submitFailed), info: e.info };
       });
     } finally {
       runInAction(() => (this.loading = false));
@@ -297,7 +298,7 @@ export class OrderDraft {
       return null;
     } catch (err) {
       runInAction(() => (this.orderToken = ''));
-      return (err as ApiError).message || SUBMIT_TEXTS.tokenFailed;
+      return errorMessage(err, SUBMIT_TEXTS.tokenFailed);
     }
   }
 
@@ -337,7 +338,7 @@ export class OrderDraft {
       return null;
     } catch (err) {
       if (seq === this.quantitySeq) runInAction(() => (this.quantity = previous));
-      return (err as ApiError).message || SUBMIT_TEXTS.submitFailed;
+      return errorMessage(err, SUBMIT_TEXTS.submitFailed);
     }
   }
 

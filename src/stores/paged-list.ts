@@ -4,7 +4,7 @@
  */
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { Paged } from '@contract/common';
-import { ApiError } from '../api/request';
+import { errorMessage } from '../api/error-message';
 
 export type FetchPage<T> = (page: number, perSize: number) => Promise<Paged<T>>;
 
@@ -62,7 +62,7 @@ export class PagedList<T> {
       });
     } catch (err) {
       runInAction(() => {
-        if (generation === this.generation) this.error = err instanceof ApiError ? err.message : String(err);
+        if (generation === this.generation) this.error = errorMessage(err, String(err));
       });
     } finally {
       runInAction(() => {

@@ -4,7 +4,7 @@ import { runInAction } from 'mobx';
 import { useEffect } from 'react';
 import type { Area } from '@contract/address';
 import { createAddressApi } from '../../api/address';
-import { ApiError } from '../../api/request';
+import { errorMessage } from '../../api/error-message';
 import { toast } from '../../platform/ui';
 import { domainApi } from '../../stores/domain-api';
 import Popup from '../popup';
@@ -45,7 +45,7 @@ function AreaPicker({ open, onClose, onPick }: AreaPickerProps) {
         state.level = level;
       });
     } catch (err) {
-      toast(err instanceof ApiError ? err.message : '地区加载失败');
+      toast(errorMessage(err, '地区加载失败'));
     } finally {
       runInAction(() => (state.loading = false));
     }

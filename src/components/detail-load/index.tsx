@@ -3,7 +3,7 @@ import { useDidHide, useDidShow, useUnload } from '@tarojs/taro';
 import { runInAction } from 'mobx';
 import { useLocalObservable } from 'mobx-react-lite';
 import { useRef, type ReactNode } from 'react';
-import { ApiError } from '../../api/request';
+import { errorMessage } from '../../api/error-message';
 import EmptyView from '../empty-view';
 import PageShell from '../page-shell';
 
@@ -49,7 +49,7 @@ export function useDetailLoad<T>(options: DetailLoadOptions<T>): {
       if (again?.(data)) timer.current = setTimeout(() => void load(), refreshMs);
     } catch (err) {
       if (mine !== loads.current) return;
-      runInAction(() => (s.error = err instanceof ApiError ? err.message : failText));
+      runInAction(() => (s.error = errorMessage(err, failText)));
     }
   }
   useDidShow(() => void load());

@@ -3,7 +3,7 @@ import { observer, useLocalObservable } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
 import type { ReactNode } from 'react';
 import type { PageInfo } from '@contract/pages';
-import { ApiError } from '../../api/request';
+import { errorMessage } from '../../api/error-message';
 import { ROUTES } from '../../domain/routes';
 import { primaryTextColour } from '../../domain/theme';
 import { openPage } from '../../platform/navigation';
@@ -40,7 +40,7 @@ function HomeTab({ tabIndex, render }: HomeTabProps) {
       try {
         await session.loadMenu();
       } catch (err) {
-        runInAction(() => (state.error = (err as ApiError).message));
+        runInAction(() => (state.error = errorMessage(err, String(err))));
         return;
       }
     }
@@ -68,7 +68,7 @@ function HomeTab({ tabIndex, render }: HomeTabProps) {
       void Taro.setNavigationBarTitle({ title: tab.title || page.pageTitle });
     } catch (err) {
       releaseFirstScreen();
-      runInAction(() => (state.error = err instanceof ApiError ? err.message : String(err)));
+      runInAction(() => (state.error = errorMessage(err, String(err))));
     } finally {
       runInAction(() => (state.loading = false));
     }

@@ -13,7 +13,7 @@ import {
   maskPhone,
   type IntegralType,
 } from '@contract/rules/integral';
-import { ApiError } from '../../api/request';
+import { errorMessage } from '../../api/error-message';
 import { callbackUrl, goAuthorise, hasPending, takePending } from '../../platform/carrier-redirect';
 import { toast } from '../../platform/ui';
 import { useStores } from '../../stores';
@@ -65,7 +65,7 @@ function IntegralQuery({ open, integralType, onClose, onBalance, onResume }: Int
       });
       onBalance?.(phone, reply.balance ?? 0);
     } catch (err) {
-      toast(err instanceof ApiError ? err.message : '查询失败，请重试');
+      toast(errorMessage(err, '查询失败，请重试'));
     } finally {
       runInAction(() => (ui.busy = false));
     }

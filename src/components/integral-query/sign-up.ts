@@ -3,7 +3,7 @@
  * page (§2 result success/index) with the way to the order; a customer already signed up goes straight to the order.
  */
 import type { Api } from '../../api';
-import { ApiError } from '../../api/request';
+import { errorMessage } from '../../api/error-message';
 import { ROUTES } from '../../domain/routes';
 import { openPage } from '../../platform/navigation';
 import { toast } from '../../platform/ui';
@@ -20,6 +20,6 @@ export async function signUpAndOpen(api: Api, actSn: string): Promise<void> {
     // The generic result page says it worked and nothing was paid, with the way to the order (§2 result success/index).
     await openPage(ROUTES.resultIndex, { kind: 'signUp', orderNo: result.orderNo });
   } catch (err) {
-    toast(err instanceof ApiError ? err.message : '报名异常, 请重试!');
+    toast(errorMessage(err, '报名异常, 请重试!'));
   }
 }

@@ -1,6 +1,6 @@
 import { Image, View } from '@tarojs/components';
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../api/request';
+import { errorMessage } from '../../api/error-message';
 import { qrHint, QR_TEXTS } from '../../domain/qr';
 import { saveDataUrlImage } from '../../platform/save-image';
 import { toast } from '../../platform/ui';
@@ -29,7 +29,7 @@ export default function QrCode({ text, name, id }: QrCodeProps) {
     api.service
       .qrCode(text)
       .then((r) => live && setImage(r.image))
-      .catch((err) => live && setError(err instanceof ApiError ? err.message : QR_TEXTS.loadFailed));
+      .catch((err) => live && setError(errorMessage(err, QR_TEXTS.loadFailed)));
     return () => {
       live = false;
     };

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { CardEvent, CardVoucher } from '@contract/card';
 import { formatChinaTime } from '@contract/rules/china-time';
 import { formatMoney } from '@contract/rules/money';
-import { ApiError } from '../../api/request';
+import { errorMessage } from '../../api/error-message';
 import EmptyView from '../../components/empty-view';
 import PageShell from '../../components/page-shell';
 import { cardStateText, includedCouponText, instructionLines, isCardDisabled } from '../../domain/cards';
@@ -35,7 +35,7 @@ function CouponDetails() {
     api.card
       .details(voucherSn)
       .then(setVoucher)
-      .catch((err) => setError(err instanceof ApiError ? err.message : '加载失败，请重试'));
+      .catch((err) => setError(errorMessage(err, '加载失败，请重试')));
     void history.load(true);
   });
   useReachBottom(() => void history.load(false));

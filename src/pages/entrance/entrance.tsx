@@ -2,7 +2,7 @@ import { Button, View } from '@tarojs/components';
 import Taro, { useLoad, useRouter } from '@tarojs/taro';
 import { observer, useLocalObservable } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
-import { ApiError } from '../../api/request';
+import { errorMessage } from '../../api/error-message';
 import PageShell from '../../components/page-shell';
 import { checkAccess } from '../../domain/access';
 import EntranceTip from '../../components/entrance-tip';
@@ -71,7 +71,7 @@ function Entrance() {
       if (!link && !redirect && params.login !== 'phone') pagePrefetch.prefetch(session.tabFor(0)?.pageSn || '');
       void applyTabBar(tabs, primaryTextColour(session.theme));
     } catch (err) {
-      const message = err instanceof ApiError ? err.message : String(err);
+      const message = errorMessage(err, String(err));
       void Taro.reLaunch({ url: toUrl(ROUTES.error, { reason: 'entrance', message }) });
       return;
     }

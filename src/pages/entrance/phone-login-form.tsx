@@ -2,7 +2,7 @@ import { Input, View } from '@tarojs/components';
 import { observer, useLocalObservable } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
 import { useEffect } from 'react';
-import { ApiError } from '../../api/request';
+import { errorMessage } from '../../api/error-message';
 import { MESSAGES } from '../../domain/errors';
 import { PHONE_MAX_LENGTH, validatePhone, validateSmsCode } from '../../domain/phone';
 import { toast } from '../../platform/ui';
@@ -34,7 +34,7 @@ function PhoneLoginForm({ onSuccess }: PhoneLoginFormProps) {
       toast('验证码已发送');
       runInAction(() => (form.countdown = resendAfter || 60));
     } catch (err) {
-      toast(err instanceof ApiError ? err.message : MESSAGES.emptyResponse);
+      toast(errorMessage(err, MESSAGES.emptyResponse));
     } finally {
       runInAction(() => (form.sending = false));
     }
@@ -49,7 +49,7 @@ function PhoneLoginForm({ onSuccess }: PhoneLoginFormProps) {
       await session.loginByPhone(form.phone, form.code);
       onSuccess();
     } catch (err) {
-      toast(err instanceof ApiError ? err.message : MESSAGES.emptyResponse);
+      toast(errorMessage(err, MESSAGES.emptyResponse));
     } finally {
       runInAction(() => (form.submitting = false));
     }

@@ -3,7 +3,7 @@ import { observer, useLocalObservable } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
 import { View } from '@tarojs/components';
 import type { PageInfo } from '@contract/pages';
-import { ApiError } from '../../api/request';
+import { errorMessage } from '../../api/error-message';
 import EmptyView from '../../components/empty-view';
 import PageModules from '../../components/page-modules';
 import PageShell from '../../components/page-shell';
@@ -32,7 +32,7 @@ function IndexCustom() {
       });
       void Taro.setNavigationBarTitle({ title: page.pageTitle });
     } catch (err) {
-      runInAction(() => (state.error = err instanceof ApiError ? err.message : String(err)));
+      runInAction(() => (state.error = errorMessage(err, String(err))));
     }
   }
 

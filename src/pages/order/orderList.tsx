@@ -8,7 +8,7 @@ import type { OrderTab } from '@contract/constants';
 import { orderStatusText } from '@contract/rules/order-status';
 import type { OrderSummary } from '@contract/payment';
 import { assetUrl } from '../../api/asset';
-import { ApiError } from '../../api/request';
+import { errorMessage } from '../../api/error-message';
 import EmptyView from '../../components/empty-view';
 import PageShell from '../../components/page-shell';
 import Skeleton from '../../components/skeleton';
@@ -75,7 +75,7 @@ function OrderList() {
       toast('订单已取消');
       void load(true);
     } catch (err) {
-      toast(err instanceof ApiError ? err.message : '取消失败，请重试');
+      toast(errorMessage(err, '取消失败，请重试'));
     }
   }
 

@@ -5,7 +5,7 @@
  * the server with the session key it kept). A declined button is `unavailable`: SMS login stays the way.
  */
 import type { MiniPlatform } from '@contract/mini-login';
-import { ApiError } from '../../api/request';
+import { errorMessage } from '../../api/error-message';
 import { LOGIN_TEXTS, type LoginOutcome, type PlatformLogin } from './types';
 
 export interface MiniHost {
@@ -17,7 +17,7 @@ export interface MiniHost {
 
 const failOf = (err: unknown): LoginOutcome => ({
   status: 'fail',
-  message: err instanceof ApiError && err.message ? err.message : LOGIN_TEXTS.loginFailed,
+  message: errorMessage(err, LOGIN_TEXTS.loginFailed),
 });
 
 export function createMiniLogin(platform: MiniPlatform, host: MiniHost): PlatformLogin {

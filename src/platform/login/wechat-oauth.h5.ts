@@ -11,7 +11,7 @@
  */
 import type { MiniLoginInfo } from '@contract/mini-login';
 import type { WechatOAuthAuthorizeInfo } from '@contract/wechat-oauth';
-import { ApiError } from '../../api/request';
+import { errorMessage } from '../../api/error-message';
 // The server answers "no official account configured" the same way for JS-SDK signing and for OAuth (400 / 4050).
 import { isSigningOff as isOff } from '../../domain/share';
 import { ROUTES, toUrl } from '../../domain/routes';
@@ -66,7 +66,7 @@ export function returnAddress(clean: string, redirect?: string): string {
 
 const failOf = (err: unknown): LoginOutcome => ({
   status: 'fail',
-  message: err instanceof ApiError && err.message ? err.message : LOGIN_TEXTS.loginFailed,
+  message: errorMessage(err, LOGIN_TEXTS.loginFailed),
 });
 
 /** One login attempt in the WeChat browser (the caller checked the user agent). */

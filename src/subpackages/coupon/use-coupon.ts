@@ -1,7 +1,7 @@
 /** 去使用 (§4 using a coupon): ask the server where it leads, then go there; its message is the tip on failure. */
 import type { HeldCoupon } from '@contract/coupon';
 import type { Api } from '../../api';
-import { ApiError } from '../../api/request';
+import { errorMessage } from '../../api/error-message';
 import { couponUseStep } from '../../domain/coupons';
 import { followJump } from '../../platform/navigation';
 import { ownOrigin } from '../../platform/origin';
@@ -12,7 +12,7 @@ export async function goUseCoupon(api: Api, coupon: HeldCoupon): Promise<void> {
   try {
     step = couponUseStep(await api.coupon.use(coupon.couponSn), ownOrigin());
   } catch (err) {
-    toast(err instanceof ApiError ? err.message : '请求失败，稍后再试哦~');
+    toast(errorMessage(err, '请求失败，稍后再试哦~'));
     return;
   }
   if (step.type === 'tip') toast(step.text);

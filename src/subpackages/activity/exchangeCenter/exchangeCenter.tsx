@@ -3,7 +3,7 @@ import { useDidShow } from '@tarojs/taro';
 import { observer, useLocalObservable } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
 import { CARD_CODE_MAX, isCardCodeShape, normalizeCardCode } from '@contract/rules/card-code';
-import { ApiError } from '../../../api/request';
+import { errorMessage } from '../../../api/error-message';
 import PageShell from '../../../components/page-shell';
 import { ROUTES } from '../../../domain/routes';
 import { openPage } from '../../../platform/navigation';
@@ -43,7 +43,7 @@ function ExchangeCenter() {
       setExchangeDraft({ code, preview });
       await openPage(ROUTES.exchangeDetail);
     } catch (err) {
-      runInAction(() => (form.message = err instanceof ApiError ? err.message : '请求失败，稍后再试哦~'));
+      runInAction(() => (form.message = errorMessage(err, '请求失败，稍后再试哦~')));
     } finally {
       runInAction(() => (form.busy = false));
     }

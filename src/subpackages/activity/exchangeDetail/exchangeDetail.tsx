@@ -3,7 +3,7 @@ import { View } from '@tarojs/components';
 import { useState } from 'react';
 import { formatCardCode } from '@contract/rules/card-code';
 import { formatMoney } from '@contract/rules/money';
-import { ApiError } from '../../../api/request';
+import { errorMessage } from '../../../api/error-message';
 import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
 import { includedCouponText, instructionLines } from '../../../domain/cards';
@@ -29,7 +29,7 @@ export default function ExchangeDetail() {
       setExchangeDraft(null);
       await openPage(ROUTES.exchangeSuccess, { voucherSn: voucher.voucherSn }, 'replace');
     } catch (err) {
-      setMessage(err instanceof ApiError ? err.message : '请求失败，稍后再试哦~');
+      setMessage(errorMessage(err, '请求失败，稍后再试哦~'));
     } finally {
       setBusy(false);
     }

@@ -3,7 +3,7 @@ import Taro, { useLoad, usePullDownRefresh, useReachBottom, useRouter } from '@t
 import { observer, useLocalObservable } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
 import type { ActivityDetail, Comment } from '@contract/activity';
-import { ApiError } from '../../../api/request';
+import { errorMessage } from '../../../api/error-message';
 import CommentItem from '../../../components/comment-item';
 import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
@@ -56,7 +56,7 @@ function GetCommentList() {
         state.error = '';
       });
     } catch (err) {
-      const message = err instanceof ApiError ? err.message : String(err);
+      const message = errorMessage(err, String(err));
       if (state.list.length) toast(message);
       else runInAction(() => (state.error = message));
     } finally {
@@ -75,7 +75,7 @@ function GetCommentList() {
       const detail = await api.activity.details(actSn);
       runInAction(() => (state.detail = detail));
     } catch (err) {
-      runInAction(() => (state.error = err instanceof ApiError ? err.message : String(err)));
+      runInAction(() => (state.error = errorMessage(err, String(err))));
       return;
     }
     await loadPage(true);
@@ -99,7 +99,7 @@ function GetCommentList() {
       await load();
     } catch (err) {
       // What was typed stays, so the user can fix it and send again.
-      toast(err instanceof ApiError ? err.message : String(err));
+      toast(errorMessage(err, String(err)));
     } finally {
       runInAction(() => (state.sending = false));
     }

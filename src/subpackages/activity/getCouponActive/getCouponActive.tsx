@@ -4,7 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import type { ClaimDetails, ClaimItem } from '@contract/coupon';
 import { termsText } from '@contract/rules/coupon-validity';
-import { ApiError } from '../../../api/request';
+import { errorMessage } from '../../../api/error-message';
 import CouponCard from '../../../components/coupon-card';
 import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
@@ -36,7 +36,7 @@ function GetCouponActive() {
       setDetails(await api.coupon.claimDetails(actSn));
       setError('');
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : '加载失败，请重试');
+      setError(errorMessage(err, '加载失败，请重试'));
     }
   }
   useLoad(() => void load());
@@ -51,7 +51,7 @@ function GetCouponActive() {
       );
       toast('领取成功', 'success');
     } catch (err) {
-      toast(err instanceof ApiError ? err.message : '领取失败，请重试');
+      toast(errorMessage(err, '领取失败，请重试'));
       // Sold out or at the limit meanwhile: show the server's view.
       void load();
     } finally {

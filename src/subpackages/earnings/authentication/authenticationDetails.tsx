@@ -4,7 +4,7 @@ import { observer, useLocalObservable } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
 import type { IdentityInfo } from '@contract/earnings';
 import { formatChinaTime } from '@contract/rules/china-time';
-import { ApiError } from '../../../api/request';
+import { errorMessage } from '../../../api/error-message';
 import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
 import { ROUTES } from '../../../domain/routes';
@@ -22,7 +22,7 @@ function AuthenticationDetails() {
       const info = await api.earnings.identity();
       runInAction(() => (state.info = info));
     } catch (err) {
-      runInAction(() => (state.error = err instanceof ApiError ? err.message : '加载失败，请重试'));
+      runInAction(() => (state.error = errorMessage(err, '加载失败，请重试')));
     }
   });
 

@@ -11,7 +11,8 @@ import { ROUTES } from '../../../domain/routes';
 import { openPage } from '../../../platform/navigation';
 import { toast } from '../../../platform/ui';
 import { useStores } from '../../../stores';
-import { bindValue, errorMessage, sendForm } from '../../../stores/form-send';
+import { errorMessage } from '../../../api/error-message';
+import { bindValue, sendForm } from '../../../stores/form-send';
 import '../earnings.scss';
 
 /**

@@ -3,7 +3,7 @@ import Taro, { useLoad } from '@tarojs/taro';
 import { observer, useLocalObservable } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
 import type { Bank } from '@contract/earnings';
-import { ApiError } from '../../../api/request';
+import { errorMessage } from '../../../api/error-message';
 import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
 import { useStores } from '../../../stores';
@@ -20,7 +20,7 @@ function ChooseBank() {
       const { list } = await api.earnings.banks();
       runInAction(() => Object.assign(state, { banks: list, loaded: true }));
     } catch (err) {
-      runInAction(() => (state.error = err instanceof ApiError ? err.message : '加载失败，请重试'));
+      runInAction(() => (state.error = errorMessage(err, '加载失败，请重试')));
     }
   });
 

@@ -3,7 +3,7 @@ import { useDidShow } from '@tarojs/taro';
 import { observer, useLocalObservable } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
 import type { BankCard } from '@contract/earnings';
-import { ApiError } from '../../../api/request';
+import { errorMessage } from '../../../api/error-message';
 import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
 import { ROUTES } from '../../../domain/routes';
@@ -24,7 +24,7 @@ function EarningsBank() {
         Object.assign(state, { cards: cards.list, verified: identity.verified, loaded: true, error: '' }),
       );
     } catch (err) {
-      runInAction(() => (state.error = err instanceof ApiError ? err.message : '加载失败，请重试'));
+      runInAction(() => (state.error = errorMessage(err, '加载失败，请重试')));
     }
   });
 

@@ -5,7 +5,7 @@ import AtTimeline from 'taro-ui/lib/components/timeline';
 import type { AfterSaleDetail as Detail } from '@contract/after-sales';
 import { formatChinaTime } from '@contract/rules/china-time';
 import { formatMoney } from '@contract/rules/money';
-import { ApiError } from '../../../api/request';
+import { errorMessage } from '../../../api/error-message';
 import AddressCard from '../../../components/address-card';
 import { useDetailLoad } from '../../../components/detail-load';
 import PageShell from '../../../components/page-shell';
@@ -46,7 +46,7 @@ function AfterSaleDetail() {
       toast(AFTER_SALE_TEXTS.cancelled, 'success');
       await load();
     } catch (err) {
-      toast(err instanceof ApiError ? err.message : '撤销失败，请重试');
+      toast(errorMessage(err, '撤销失败，请重试'));
     }
   }
 

@@ -6,7 +6,7 @@ import type { AfterSaleSummary } from '@contract/after-sales';
 import { AFTER_SALE_TAB_TEXT, type AfterSaleTab } from '@contract/rules/after-sale';
 import { formatChinaTime } from '@contract/rules/china-time';
 import { formatMoney } from '@contract/rules/money';
-import { ApiError } from '../../../api/request';
+import { errorMessage } from '../../../api/error-message';
 import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
 import { ROUTES } from '../../../domain/routes';
@@ -43,7 +43,7 @@ function AfterSaleOrder() {
         s.error = '';
       });
     } catch (err) {
-      runInAction(() => ((s.error = err instanceof ApiError ? err.message : '加载失败，请重试'), (s.loaded = true)));
+      runInAction(() => ((s.error = errorMessage(err, '加载失败，请重试')), (s.loaded = true)));
     }
   }
   useDidShow(() => void load(true));

@@ -4,7 +4,7 @@ import { runInAction } from 'mobx';
 import { observer, useLocalObservable } from 'mobx-react-lite';
 import type { NegotiationRecord } from '@contract/after-sales';
 import { formatChinaTime } from '@contract/rules/china-time';
-import { ApiError } from '../../../api/request';
+import { errorMessage } from '../../../api/error-message';
 import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
 import { orderPackageApi } from '../api';
@@ -21,7 +21,7 @@ function NegotiationHistory() {
       const res = await api.afterSales.records(applicationNo);
       runInAction(() => ((s.list = [...res.list].reverse()), (s.error = '')));
     } catch (err) {
-      runInAction(() => (s.error = err instanceof ApiError ? err.message : '加载失败，请重试'));
+      runInAction(() => (s.error = errorMessage(err, '加载失败，请重试')));
     }
   }
   useDidShow(() => void load());

@@ -14,7 +14,7 @@ import {
   type IntegralType,
 } from '@contract/rules/integral';
 import { assetUrl } from '../../../api/asset';
-import { ApiError } from '../../../api/request';
+import { errorMessage } from '../../../api/error-message';
 import EmptyView from '../../../components/empty-view';
 import IntegralQuery from '../../../components/integral-query';
 import PageShell from '../../../components/page-shell';
@@ -54,7 +54,7 @@ function IntegralOrder() {
       .placeOrder(actSn)
       .then((info) => runInAction(() => ((ui.info = info), (ui.error = ''))))
       .catch((err) => {
-        const message = err instanceof ApiError ? err.message : '订单信息获取异常! 请退出重试';
+        const message = errorMessage(err, '订单信息获取异常! 请退出重试');
         // Shown in place of the order when there is none to show; a toast when a reload fails.
         if (ui.info) toast(message);
         else runInAction(() => (ui.error = message));
@@ -81,7 +81,7 @@ function IntegralOrder() {
       if (result.payAmount === 0) await openPage(ROUTES.orderDetail, { orderNo: result.orderNo }, 'replace');
       else await applyAfterPay(await payment.payOrder(result.orderNo, 'other'));
     } catch (err) {
-      toast(err instanceof ApiError ? err.message : '下单异常, 请重试!');
+      toast(errorMessage(err, '下单异常, 请重试!'));
     } finally {
       runInAction(() => (ui.busy = false));
     }

@@ -3,7 +3,7 @@ import Taro, { useLoad, useRouter } from '@tarojs/taro';
 import { runInAction } from 'mobx';
 import { observer, useLocalObservable } from 'mobx-react-lite';
 import { CARRIERS, checkTrackingNo } from '@contract/rules/logistics';
-import { ApiError } from '../../../api/request';
+import { errorMessage } from '../../../api/error-message';
 import AddressCard from '../../../components/address-card';
 import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
@@ -47,7 +47,7 @@ function WriteLogistics() {
           Object.assign(s, { carrierCode: d.logistics.carrierCode, trackingNo: d.logistics.trackingNo, update: true });
       });
     } catch (err) {
-      runInAction(() => (s.error = err instanceof ApiError ? err.message : '加载失败，请重试'));
+      runInAction(() => (s.error = errorMessage(err, '加载失败，请重试')));
     }
   }
   useLoad(() => void load());
@@ -69,7 +69,7 @@ function WriteLogistics() {
       // The detail opened afresh in this page's place shows the shipment (as apply does).
       await openPage(ROUTES.afterSaleDetail, { applicationNo }, 'replace');
     } catch (err) {
-      toast(err instanceof ApiError ? err.message : '提交失败，请重试');
+      toast(errorMessage(err, '提交失败，请重试'));
     } finally {
       runInAction(() => (s.sending = false));
     }

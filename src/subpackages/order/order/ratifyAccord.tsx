@@ -3,7 +3,7 @@ import { useDidShow, useLoad, useRouter } from '@tarojs/taro';
 import { observer, useLocalObservable } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
 import type { Agreement } from '@contract/order';
-import { ApiError } from '../../../api/request';
+import { errorMessage } from '../../../api/error-message';
 import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
 import { ROUTES, toUrl } from '../../../domain/routes';
@@ -51,7 +51,7 @@ function RatifyAccord() {
         state.error = '';
       });
     } catch (err) {
-      runInAction(() => (state.error = err instanceof ApiError ? err.message : String(err)));
+      runInAction(() => (state.error = errorMessage(err, String(err))));
     }
   }
 
@@ -69,7 +69,7 @@ function RatifyAccord() {
       if (process.env.TARO_ENV === 'h5') leaveForSigning(signUrl, orderNo);
       else await followJump({ type: 'web', url: signUrl });
     } catch (err) {
-      toast(err instanceof ApiError ? err.message : '签署链接获取失败');
+      toast(errorMessage(err, '签署链接获取失败'));
     }
   }
 
@@ -78,7 +78,7 @@ function RatifyAccord() {
       const { url } = await api.payment.contractFile(flowId);
       await followJump({ type: 'web', url });
     } catch (err) {
-      toast(err instanceof ApiError ? err.message : '合同获取失败');
+      toast(errorMessage(err, '合同获取失败'));
     }
   }
 

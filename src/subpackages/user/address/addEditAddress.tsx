@@ -12,7 +12,8 @@ import { location } from '../../../platform/location';
 import { toast } from '../../../platform/ui';
 import { useStores } from '../../../stores';
 import { userPackageApi } from '../api';
-import { bindText, bindValue, errorMessage, sendForm } from '../../../stores/form-send';
+import { errorMessage } from '../../../api/error-message';
+import { bindText, bindValue, sendForm } from '../../../stores/form-send';
 import './address.scss';
 import { removeAddress } from './remove-address';
 

@@ -5,7 +5,7 @@ import { runInAction } from 'mobx';
 import { useRef } from 'react';
 import AtSwipeAction from 'taro-ui/lib/components/swipe-action';
 import type { Address } from '@contract/address';
-import { ApiError } from '../../../api/request';
+import { errorMessage } from '../../../api/error-message';
 import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
 import { ROUTES } from '../../../domain/routes';
@@ -39,7 +39,7 @@ function DeliveryAddress() {
         state.error = '';
       });
     } catch (err) {
-      runInAction(() => (state.error = err instanceof ApiError ? err.message : String(err)));
+      runInAction(() => (state.error = errorMessage(err, String(err))));
     }
   }
 

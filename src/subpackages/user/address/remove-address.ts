@@ -3,8 +3,8 @@
  * chosen address when it was this one (a submit screen must not send a deleted address).
  */
 import Taro from '@tarojs/taro';
+import { errorMessage } from '../../../api/error-message';
 import { toast } from '../../../platform/ui';
-import { errorMessage } from '../../../stores/form-send';
 import type { SessionStore } from '../../../stores/session';
 import type { UserPackageApi } from '../api';
 

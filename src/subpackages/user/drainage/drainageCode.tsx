@@ -2,7 +2,7 @@ import { View } from '@tarojs/components';
 import { useLoad } from '@tarojs/taro';
 import { useState } from 'react';
 import type { ServiceInfo } from '@contract/user-extras';
-import { ApiError } from '../../../api/request';
+import { errorMessage } from '../../../api/error-message';
 import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
 import QrCode from '../../../components/qr-code';
@@ -28,7 +28,7 @@ export default function DrainageCode() {
       // §3 session state drainageInfo: what was shown, for a share poster later.
       session.setDrainageInfo({ followLink: next.followLink, followTitle: next.followTitle });
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : '加载失败，请重试');
+      setError(errorMessage(err, '加载失败，请重试'));
     }
   }
 

@@ -2,7 +2,7 @@ import { View } from '@tarojs/components';
 import Taro, { useLoad, usePullDownRefresh, useRouter } from '@tarojs/taro';
 import { observer, useLocalObservable } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
-import { ApiError } from '../../../api/request';
+import { errorMessage } from '../../../api/error-message';
 import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
 import Skeleton from '../../../components/skeleton';
@@ -36,7 +36,7 @@ function RichTextH5() {
         state.error = '';
       });
     } catch (err) {
-      runInAction(() => (state.error = err instanceof ApiError ? err.message : String(err)));
+      runInAction(() => (state.error = errorMessage(err, String(err))));
     }
   }
 

@@ -2,7 +2,7 @@ import { View } from '@tarojs/components';
 import { useLoad, useRouter } from '@tarojs/taro';
 import { useState } from 'react';
 import type { Agreement as AgreementText } from '@contract/order';
-import { ApiError } from '../../../api/request';
+import { errorMessage } from '../../../api/error-message';
 import EmptyView from '../../../components/empty-view';
 import PageShell from '../../../components/page-shell';
 import Skeleton from '../../../components/skeleton';
@@ -29,7 +29,7 @@ export default function Agreement() {
       setAgreement(a);
       setPageTitle(a.agreementName);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : '协议加载失败');
+      setError(errorMessage(err, '协议加载失败'));
     }
   }
 
