@@ -4,8 +4,6 @@
  * The constants come from contract/constants.ts, the zod-free part of the contract.
  */
 import { COMMENT_MAX_LENGTH, HOLD_TYPES, ORDER_PAY_TYPES, REFUND_TAGS, SKU_CNT_MAX } from '@contract/constants';
-import { pointsPriceText, type PointsPrice } from '@contract/rules/integral';
-import { formatMoney } from '@contract/rules/money';
 import { ROUTES, type RoutePath } from './routes';
 
 export { COMMENT_MAX_LENGTH, HOLD_TYPES, ORDER_PAY_TYPES, REFUND_TAGS, SKU_CNT_MAX };
@@ -52,11 +50,8 @@ export function holdTypeTexts(types: readonly string[]): string[] {
   return types.filter(Boolean).map((t) => HOLD_TYPES[t] || t);
 }
 
-/** An item's price as its cards and its detail show it: a points item's points (and cash part), 免费, or ¥. */
-export function itemPriceText(price: number, pointsPrice: PointsPrice | null | undefined): string {
-  if (pointsPrice) return pointsPriceText(pointsPrice);
-  return price === 0 ? '免费' : formatMoney(price);
-}
+/** An item's price as its cards and its detail show it (the server draws a shared item's head with it too). */
+export { itemPriceText } from '@contract/rules/detail-head';
 
 /** Courses order through the course submit screen, everything else through the general one (§2). */
 export function orderRoute(actType: string): RoutePath {
