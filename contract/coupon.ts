@@ -45,13 +45,17 @@ export const couponUseQuery = z.object({ ...signedFields, couponSn: couponSnFiel
 
 /**
  * §3 coupon-use result: jumpType 1 home tab, 2 more-activity list (targetSn = couponSn), 3 third-party page (targetSn =
- * URL).
+ * URL) with actEnum, the §4 jump enum that says how the page is opened: IMAGE_TEXT_H5 a page of ours, shown inside the
+ * storefront's third-party page; SKIP_OUTSIDE_APPLE a partner's own site, which a browser leaves for (a site may refuse
+ * to be framed) and a mini-program shows in its web-view. null for jumpTypes 1 and 2.
  */
 export const COUPON_JUMP = { HOME: 1, MORE_ACTIVITY: 2, THIRD_PARTY: 3 } as const;
+export const COUPON_THIRD_PARTY_ENUMS = { OWN_PAGE: 'IMAGE_TEXT_H5', PARTNER_SITE: 'SKIP_OUTSIDE_APPLE' } as const;
 export const couponUseInfo = z.object({
   activityList: z.object({ result: z.array(activityCardSchema), total: z.number().int() }),
   jumpType: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   targetSn: z.string().nullable(),
+  actEnum: z.string().nullable(),
 });
 export type CouponUse = z.infer<typeof couponUseInfo>;
 

@@ -118,6 +118,44 @@ test('claim a coupon from its scan URL, see it in 我的优惠券, spend it on a
   await suite.phone.shot('coupons-04-used');
 });
 
+test('the calendar kinds: each names its validity on the claim page and its own dates once claimed', async () => {
+  const { page } = suite.phone;
+  const claim = await loginInBrowser(
+    suite.phone,
+    suite.server,
+    '13700139004',
+    CLAIM,
+    '/subpackages/activity/getCouponActive/getCouponActive?actSn=demo-scan-2',
+  );
+  const kinds: Array<[string, string | RegExp]> = [
+    ['当月专享10元券', '领取当月有效'],
+    ['限时15天20元券', '领取后15天内有效，最晚至 2027.12.31'],
+    ['次月返场15元券', '领取次月有效'],
+    ['本周专享8折券', '领取当周有效'],
+  ];
+  for (const [name, text] of kinds) {
+    const card = ticket(claim, name);
+    await card.locator('.sf-ticket__validity', { hasText: text }).waitFor({ state: 'visible' });
+    await card.locator('.sf-pill', { hasText: '领取' }).click();
+    await expectToast(page, '领取成功');
+    await card.locator('.sf-pill', { hasText: '已领取' }).waitFor({ state: 'visible' });
+  }
+  await suite.phone.shot('coupons-10-calendar-kinds');
+
+  await claim.locator('.sf-claim__mine').click();
+  const mine = await currentPage(page, MY_COUPONS, { marker: '.sf-ticket' });
+  const dates = async (name: string) => {
+    const held = ticket(mine, name);
+    await held.waitFor({ state: 'visible' });
+    return (await held.locator('.sf-ticket__validity').textContent()) ?? '';
+  };
+  // Received today: from today on, except next month's, which says when it starts (the 1st of next month).
+  for (const name of ['当月专享10元券', '限时15天20元券', '本周专享8折券'])
+    assert.match(await dates(name), /^有效期 \d{4}\.\d{2}\.\d{2} - \d{4}\.\d{2}\.\d{2}/, name);
+  assert.match(await dates('次月返场15元券'), /^\d{4}\.\d{2}\.01 起生效/);
+  await suite.phone.shot('coupons-11-calendar-held');
+});
+
 test('redeem a card code typed in lower case with spaces: 兑换成功, then the card in 我的卡券', async () => {
   const { page } = suite.phone;
   const center = await loginInBrowser(

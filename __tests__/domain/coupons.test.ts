@@ -12,6 +12,7 @@ import {
   heldValidityText,
   validityProblem,
   validityText,
+  windowClosed,
 } from '@contract/rules/coupon-validity';
 import {
   cardStateText,
@@ -47,7 +48,16 @@ describe('validity text: one per validityType the server produces', () => {
     [VALIDITY_TYPES.DAYS_FROM_NEXT_DAY, { validityDays: 30 }, '领取次日起30天内有效'],
     [VALIDITY_TYPES.UNTIL_DATE, { endTime: '2027-12-31T15:59:59.999Z' }, '有效期至 2027.12.31'],
     [VALIDITY_TYPES.LONG_TERM, { validityDays: null }, '长期有效'],
-    [9, { endTime: '2027-01-01T00:00:00.000Z' }, '有效期至 2027.01.01'],
+    [VALIDITY_TYPES.END_OF_MONTH, { validityDays: null }, '领取当月有效'],
+    [
+      VALIDITY_TYPES.DAYS_FROM_RECEIPT_UNTIL,
+      { validityDays: 15, endTime: '2027-01-31T15:59:59.999Z' },
+      '领取后15天内有效，最晚至 2027.01.31',
+    ],
+    [VALIDITY_TYPES.NEXT_MONTH, { validityDays: null }, '领取次月有效'],
+    [VALIDITY_TYPES.END_OF_WEEK, { validityDays: null }, '领取当周有效'],
+    // A kind this storefront does not know still names the end it was given.
+    [10, { endTime: '2027-01-01T00:00:00.000Z' }, '有效期至 2027.01.01'],
   ])('type %i', (validityType, over, text) => {
     expect(validityText(coupon({ validityType, ...over }))).toBe(text);
   });
@@ -74,6 +84,53 @@ describe('validity text: one per validityType the server produces', () => {
     ).toBe('2026-12-31T16:00:00.000Z');
   });
 
+  test('types 6 to 9: month end, days capped by a date, next month, week end (Monday to Sunday), in China time', () => {
+    const china = (iso: string) => new Date(`${iso}+08:00`);
+    const window = (t: Parameters<typeof couponWindow>[0], at: Date) => {
+      const w = couponWindow(t, at);
+      return [w.start.toISOString(), w.end.toISOString()];
+    };
+    // 00:30 on 1 Dec China time is still 30 Nov in UTC: December is the month.
+    const dec1 = china('2026-12-01T00:30:00');
+    expect(window({ validityType: 6, validityDays: null }, dec1)).toEqual([
+      dec1.toISOString(),
+      '2026-12-31T15:59:59.999Z',
+    ]);
+    const feb = china('2028-02-10T12:00:00');
+    expect(window({ validityType: 6, validityDays: null }, feb)[1]).toBe('2028-02-29T15:59:59.999Z');
+    // 7 days from 27 Nov would end 3 Dec; the campaign ends 30 Nov, which wins. Early enough, the days win.
+    const capped = { validityType: 7, validityDays: 7, validEnd: '2026-11-30T23:59:59.999+08:00' };
+    expect(window(capped, china('2026-11-27T10:00:00'))[1]).toBe('2026-11-30T15:59:59.999Z');
+    expect(window(capped, china('2026-11-20T10:00:00'))[1]).toBe('2026-11-26T15:59:59.999Z');
+    // Received on the last evening of December: the whole of January 2027.
+    expect(window({ validityType: 8, validityDays: null }, china('2026-12-31T23:59:00'))).toEqual([
+      '2026-12-31T16:00:00.000Z',
+      '2027-01-31T15:59:59.999Z',
+    ]);
+    // 27 Nov 2026 is a Friday: through Sunday 29 Nov. A Sunday ends that day; a Monday runs to the next Sunday.
+    expect(window({ validityType: 9, validityDays: null }, china('2026-11-27T10:00:00'))[1]).toBe(
+      '2026-11-29T15:59:59.999Z',
+    );
+    expect(window({ validityType: 9, validityDays: null }, china('2026-11-29T23:00:00'))[1]).toBe(
+      '2026-11-29T15:59:59.999Z',
+    );
+    expect(window({ validityType: 9, validityDays: null }, china('2026-11-30T00:00:00'))[1]).toBe(
+      '2026-12-06T15:59:59.999Z',
+    );
+  });
+
+  test('a copy whose fixed end has passed is closed before it is given', () => {
+    const at = new Date('2026-12-01T02:00:00.000Z');
+    expect(windowClosed({ validityType: 7, validityDays: 7, validEnd: '2026-11-30T23:59:59.999+08:00' }, at)).toBe(
+      true,
+    );
+    expect(windowClosed({ validityType: 4, validityDays: null, validEnd: '2026-11-30T23:59:59.999+08:00' }, at)).toBe(
+      true,
+    );
+    for (const validityType of [1, 3, 5, 6, 8, 9])
+      expect(windowClosed({ validityType, validityDays: 3 }, at)).toBe(false);
+  });
+
   test('terms that cannot make a window are named', () => {
     expect(validityProblem({ validityType: 1, validityDays: null })).toBe('有效天数须为1到3650天');
     expect(
@@ -85,7 +142,13 @@ describe('validity text: one per validityType the server produces', () => {
       }),
     ).toBe('结束日期须晚于开始日期');
     expect(validityProblem({ validityType: 4, validityDays: null })).toBe('须填写截止日期');
-    expect(validityProblem({ validityType: 7, validityDays: 3 })).toBe('有效期类型不正确');
+    expect(validityProblem({ validityType: 10, validityDays: 3 })).toBe('有效期类型不正确');
+    expect(validityProblem({ validityType: 0, validityDays: 3 })).toBe('有效期类型不正确');
+    expect(validityProblem({ validityType: 7, validityDays: 3 })).toBe('须填写截止日期');
+    expect(validityProblem({ validityType: 7, validityDays: null, validEnd: '2027-01-01T00:00:00Z' })).toBe(
+      '有效天数须为1到3650天',
+    );
+    for (const validityType of [6, 8, 9]) expect(validityProblem({ validityType, validityDays: null })).toBeNull();
     expect(validityProblem({ validityType: 5, validityDays: null })).toBeNull();
   });
 });
@@ -100,6 +163,10 @@ describe('the dates on a customer’s copy say valid from and until', () => {
     VALIDITY_TYPES.FIXED_RANGE,
     VALIDITY_TYPES.DAYS_FROM_NEXT_DAY,
     VALIDITY_TYPES.UNTIL_DATE,
+    VALIDITY_TYPES.END_OF_MONTH,
+    VALIDITY_TYPES.DAYS_FROM_RECEIPT_UNTIL,
+    VALIDITY_TYPES.NEXT_MONTH,
+    VALIDITY_TYPES.END_OF_WEEK,
   ])('type %i: 有效期 start - end once the window is open, start 起生效 before', (validityType) => {
     const c = coupon({ validityType, ...window });
     expect(heldValidityText(c, china('2026-11-28T00:00:00'))).toBe('有效期 2026.11.28 - 2026.12.31');
@@ -209,6 +276,7 @@ describe('§4 using a coupon: where 去使用 leads', () => {
     activityList: { result: [], total: 0 },
     jumpType: 1,
     targetSn: null,
+    actEnum: null,
     ...over,
   });
   const card = {
@@ -246,6 +314,25 @@ describe('§4 using a coupon: where 去使用 leads', () => {
     expect(couponUseStep(use({ jumpType: 3, targetSn: 'javascript:alert(1)' }), 'http://localhost:3000').type).toBe(
       'tip',
     );
+  });
+  test('3 with actEnum: a page of ours stays in the third-party page; a partner site is opened as itself', () => {
+    expect(
+      couponUseStep(
+        use({ jumpType: 3, targetSn: '/static/pages/guide.html', actEnum: 'IMAGE_TEXT_H5' }),
+        'http://localhost:3000',
+      ),
+    ).toEqual({ type: 'page', path: ROUTES.webView, query: { url: 'http://localhost:3000/static/pages/guide.html' } });
+    const partner = use({ jumpType: 3, targetSn: 'https://partner.example.com/use', actEnum: 'SKIP_OUTSIDE_APPLE' });
+    expect(couponUseStep(partner, '')).toEqual({
+      type: 'outside',
+      appId: null,
+      path: '',
+      url: 'https://partner.example.com/use',
+    });
+    expect(couponUseStep({ ...partner, targetSn: 'javascript:alert(1)' }, 'http://localhost:3000')).toEqual({
+      type: 'tip',
+      text: '暂无可用活动',
+    });
   });
 });
 

@@ -1,7 +1,8 @@
 /**
- * The validity of a coupon (§3 validityType, validityDays, endTime): which kinds the server produces, the window a
- * received copy gets, and the text the storefront shows for each kind. Both sides import this file, so the text
- * always describes the window the server computed. Days are China calendar days (china-time.ts).
+ * The validity of a coupon (§3 validityType 1 to 9, validityDays, endTime): which kinds the server produces, the window
+ * a received copy gets, and the text the storefront shows for each kind. Both sides import this file, so the text
+ * always describes the window the server computed. Days, weeks and months are China calendar ones (china-time.ts);
+ * docs/coupons.md tells the kinds apart.
  */
 import { chinaTime, formatChinaTime, type TimeInput } from './china-time';
 
@@ -16,6 +17,14 @@ export const VALIDITY_TYPES = {
   UNTIL_DATE: 4,
   /** No end. */
   LONG_TERM: 5,
+  /** Valid from receipt through the last day of the China month it was received in (a monthly perk). */
+  END_OF_MONTH: 6,
+  /** Valid from receipt through the Nth China day, but never past a fixed date (a campaign's last day). */
+  DAYS_FROM_RECEIPT_UNTIL: 7,
+  /** Valid through the whole China month after the one it was received in (a rebate to spend next month). */
+  NEXT_MONTH: 8,
+  /** Valid from receipt through the Sunday of that China week (weeks run Monday to Sunday in China). */
+  END_OF_WEEK: 9,
 } as const;
 export type ValidityType = (typeof VALIDITY_TYPES)[keyof typeof VALIDITY_TYPES];
 export const VALIDITY_TYPE_VALUES: readonly number[] = Object.values(VALIDITY_TYPES);
@@ -26,7 +35,7 @@ export const LONG_TERM_END = '2099-12-31T23:59:59.999+08:00';
 export interface ValidityTerms {
   validityType: number;
   validityDays: number | null;
-  /** Fixed dates of types 2 (start and end) and 4 (end), ISO text or Date. */
+  /** Fixed dates of types 2 (start and end), 4 and 7 (end), ISO text or Date. */
   validStart?: TimeInput | null;
   validEnd?: TimeInput | null;
 }
@@ -45,7 +54,13 @@ export function validityProblem(t: ValidityTerms): string | null {
     }
     case VALIDITY_TYPES.UNTIL_DATE:
       return t.validEnd && chinaTime(t.validEnd) ? null : '须填写截止日期';
+    case VALIDITY_TYPES.DAYS_FROM_RECEIPT_UNTIL:
+      if (!(t.validityDays && t.validityDays >= 1 && t.validityDays <= 3650)) return '有效天数须为1到3650天';
+      return t.validEnd && chinaTime(t.validEnd) ? null : '须填写截止日期';
     case VALIDITY_TYPES.LONG_TERM:
+    case VALIDITY_TYPES.END_OF_MONTH:
+    case VALIDITY_TYPES.NEXT_MONTH:
+    case VALIDITY_TYPES.END_OF_WEEK:
       return null;
     default:
       return '有效期类型不正确';
@@ -69,9 +84,33 @@ export function couponWindow(t: ValidityTerms, receivedAt: Date): { start: Date;
       return { start: receivedAt, end: new Date(chinaTime(t.validEnd!)!.valueOf()) };
     case VALIDITY_TYPES.LONG_TERM:
       return { start: receivedAt, end: new Date(LONG_TERM_END) };
+    case VALIDITY_TYPES.END_OF_MONTH:
+      return { start: receivedAt, end: chinaTime(receivedAt)!.endOf('month').toDate() };
+    case VALIDITY_TYPES.DAYS_FROM_RECEIPT_UNTIL: {
+      const end = endOfChinaDay(receivedAt, days - 1);
+      const last = new Date(chinaTime(t.validEnd!)!.valueOf());
+      return { start: receivedAt, end: last < end ? last : end };
+    }
+    case VALIDITY_TYPES.NEXT_MONTH: {
+      const next = chinaTime(receivedAt)!.startOf('month').add(1, 'month');
+      return { start: next.toDate(), end: next.endOf('month').toDate() };
+    }
+    case VALIDITY_TYPES.END_OF_WEEK: {
+      const at = chinaTime(receivedAt)!;
+      // dayjs counts weeks from Sunday (day() 0); China's end on Sunday, so Monday..Saturday run on to it.
+      return { start: receivedAt, end: endOfChinaDay(receivedAt, (7 - at.day()) % 7) };
+    }
     default:
       return { start: receivedAt, end: endOfChinaDay(receivedAt, days - 1) };
   }
+}
+
+/**
+ * Whether a copy received at `at` would already be past its end (a fixed end date gone by): the server gives no such
+ * copy, since it could never be used.
+ */
+export function windowClosed(t: ValidityTerms, at: Date): boolean {
+  return couponWindow(t, at).end.getTime() < at.getTime();
 }
 
 export interface HeldValidity {
@@ -99,6 +138,17 @@ export function validityText(c: HeldValidity): string {
       return untilText(c.endTime);
     case VALIDITY_TYPES.LONG_TERM:
       return '长期有效';
+    case VALIDITY_TYPES.END_OF_MONTH:
+      return '领取当月有效';
+    case VALIDITY_TYPES.DAYS_FROM_RECEIPT_UNTIL:
+      if (!c.validityDays) return untilText(c.endTime);
+      return c.endTime
+        ? `领取后${c.validityDays}天内有效，最晚至 ${day(c.endTime)}`
+        : `领取后${c.validityDays}天内有效`;
+    case VALIDITY_TYPES.NEXT_MONTH:
+      return '领取次月有效';
+    case VALIDITY_TYPES.END_OF_WEEK:
+      return '领取当周有效';
     default:
       return c.endTime ? untilText(c.endTime) : '';
   }

@@ -6,7 +6,7 @@
 import type { ClaimDetails, ClaimItem, CouponListState, CouponUse } from '@contract/coupon';
 import { isCouponStateDisabled } from '@contract/rules/coupon';
 import { fenToYuanText } from '@contract/rules/money';
-import type { JumpTarget } from './jump';
+import { resolveJump, type JumpTarget } from './jump';
 import { ROUTES, isWebUrl, parseQuery } from './routes';
 
 /** 我的优惠券 tabs (§4 coupon states). */
@@ -43,7 +43,9 @@ export type CouponUseStep = JumpTarget | { type: 'tip'; text: string };
 
 /**
  * §4 using a coupon: 1 switches to the home tab; 2 opens the more-activity list with couponSn, or says
- * 暂无可用活动 when the server found none; 3 opens the third-party page.
+ * 暂无可用活动 when the server found none; 3 opens the third-party page as its actEnum says (§3): a partner's own
+ * site (SKIP_OUTSIDE_APPLE) is left for in a browser and shown in the web-view in a mini-program; anything else, or no
+ * enum (a server before actEnum), is shown in the storefront's third-party page.
  */
 export function couponUseStep(use: CouponUse, origin: string): CouponUseStep {
   switch (use.jumpType) {
@@ -54,9 +56,9 @@ export function couponUseStep(use: CouponUse, origin: string): CouponUseStep {
       return { type: 'page', path: ROUTES.moreActivity, query: { couponSn: use.targetSn } };
     case 3: {
       const url = absoluteUrl(use.targetSn || '', origin);
-      return isWebUrl(url)
-        ? { type: 'page', path: ROUTES.webView, query: { url } }
-        : { type: 'tip', text: NO_ACTIVITY };
+      if (!isWebUrl(url)) return { type: 'tip', text: NO_ACTIVITY };
+      if (use.actEnum === 'SKIP_OUTSIDE_APPLE') return resolveJump({ firstEnum: use.actEnum, targetSn: null, url });
+      return { type: 'page', path: ROUTES.webView, query: { url } };
     }
     default:
       return { type: 'none' };

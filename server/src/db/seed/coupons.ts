@@ -20,6 +20,9 @@ import { hashCardCode } from '../../domains/card/service';
  */
 export const demoClaimActSn = (sn: string) => `${sn}-scan-1`;
 
+/** The claim activity of the calendar kinds of validity (types 6 to 9): one coupon of each, to claim and see. */
+export const demoValidityActSn = (sn: string) => `${sn}-scan-2`;
+
 /** Demo card codes of a project: DEMO-CARD-0001 ... -0010 redeem; -USED-/-VOID-/-EXPD- show the refusals. */
 export function demoCardCodes(sn: string) {
   const p = sn.toUpperCase();
@@ -168,6 +171,48 @@ function templatesFor(sn: string): (typeof couponTemplates.$inferInsert)[] {
       useUrl: '/static/pages/guide.html',
       instructions: '领取次日起30天内有效\n在合作商家页面使用',
     },
+    // The calendar kinds (contract/rules/coupon-validity.ts), claimed from the second claim activity.
+    {
+      ...issued,
+      couponSn: `${sn}-cp-month-end`,
+      couponName: '当月专享10元券',
+      couponType: 1,
+      couponAmount: 1000,
+      threshold: 5000,
+      validityType: 6,
+      instructions: '领取当月有效，月底24点过期\n订单满50元可用',
+    },
+    {
+      ...issued,
+      couponSn: `${sn}-cp-days-until`,
+      couponName: '限时15天20元券',
+      couponType: 1,
+      couponAmount: 2000,
+      threshold: 10000,
+      validityType: 7,
+      validityDays: 15,
+      validEnd: new Date('2027-12-31T23:59:59.999+08:00'),
+      instructions: '领取后15天内有效，最晚至活动结束\n订单满100元可用',
+    },
+    {
+      ...issued,
+      couponSn: `${sn}-cp-next-month`,
+      couponName: '次月返场15元券',
+      couponType: 1,
+      couponAmount: 1500,
+      validityType: 8,
+      instructions: '领取次月1日起生效，当月有效',
+    },
+    {
+      ...issued,
+      couponSn: `${sn}-cp-week-end`,
+      couponName: '本周专享8折券',
+      couponType: 2,
+      couponAmount: 20,
+      upperLimit: 5000,
+      validityType: 9,
+      instructions: '领取当周有效，周日24点过期\n最高减50元',
+    },
   ];
 }
 
@@ -193,6 +238,29 @@ export async function seedCoupons(db: Db, cardCodeKey: string): Promise<void> {
         // Gone already: the page shows 已领完.
         { itemId: `${actSn}-3`, actSn, couponSn: `${sn}-cp-scan-gone`, stock: 50, claimed: 50, perPerson: 1, sort: 3 },
       ])
+      .onConflictDoNothing();
+    const calendarAct = demoValidityActSn(sn);
+    await db
+      .insert(claimActivities)
+      .values({
+        actSn: calendarAct,
+        projectSn: sn,
+        title: '月度福利·限时领券',
+        description: '当月、次月、本周和限时15天的优惠券，领取后在“我的优惠券”中查看有效期。',
+      })
+      .onConflictDoNothing();
+    await db
+      .insert(claimItems)
+      .values(
+        ['month-end', 'days-until', 'next-month', 'week-end'].map((key, i) => ({
+          itemId: `${calendarAct}-${i + 1}`,
+          actSn: calendarAct,
+          couponSn: `${sn}-cp-${key}`,
+          stock: 100000,
+          perPerson: 1,
+          sort: i + 1,
+        })),
+      )
       .onConflictDoNothing();
 
     await db

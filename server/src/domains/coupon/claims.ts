@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, inArray, lt, sql } from 'drizzle-orm';
 import { ERROR_CODES } from '@contract/common';
 import type { ClaimDetails, ClaimItem } from '@contract/coupon';
-import { couponWindow } from '@contract/rules/coupon-validity';
+import { couponWindow, windowClosed } from '@contract/rules/coupon-validity';
 import { claimActivities, claimItems, couponClaims } from './schema';
 import { couponTemplates, userCoupons } from './schema';
 import { AppError, notFound } from '../../runtime/http';
@@ -21,6 +21,7 @@ export const CLAIM_MESSAGES = {
   notStarted: '活动尚未开始',
   ended: '活动已结束',
   soldOut: '优惠券已领完',
+  windowClosed: '优惠券已过有效期，无法领取',
   limit: '您已领取过该优惠券',
   limitN: (n: number) => `每人限领${n}张，您已领完`,
 } as const;
@@ -135,6 +136,8 @@ export async function receiveClaim(
     const status = activityStatus(row.a, now);
     if (status === 'NOT_STARTED') throw refuse(ERROR_CODES.CLAIM_CLOSED, CLAIM_MESSAGES.notStarted);
     if (status === 'ENDED') throw refuse(ERROR_CODES.CLAIM_CLOSED, CLAIM_MESSAGES.ended);
+    // A fixed end date gone by (types 2, 4, 7) would hand over a copy that can never be used.
+    if (windowClosed(row.t, now)) throw refuse(ERROR_CODES.CLAIM_CLOSED, CLAIM_MESSAGES.windowClosed);
     const limitMessage = row.item.perPerson > 1 ? CLAIM_MESSAGES.limitN(row.item.perPerson) : CLAIM_MESSAGES.limit;
 
     // A customer at the limit hears so, not 已领完, even when the stock is gone too.

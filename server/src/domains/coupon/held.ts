@@ -5,7 +5,13 @@
  */
 import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { ERROR_CODES, type Paged } from '@contract/common';
-import { COUPON_JUMP, type CouponListState, type CouponUse, type HeldCoupon } from '@contract/coupon';
+import {
+  COUPON_JUMP,
+  COUPON_THIRD_PARTY_ENUMS,
+  type CouponListState,
+  type CouponUse,
+  type HeldCoupon,
+} from '@contract/coupon';
 import type { ActivityCard } from '@contract/pages';
 import { couponValidity } from '@contract/rules/coupon-validity';
 import { activities } from '../activity/schema';
@@ -14,6 +20,7 @@ import { AppError, MESSAGES, badRequest, notFound } from '../../runtime/http';
 import type { Db } from '../../runtime/database/plugin';
 import { cardFields } from '../activity/points-price';
 import { grantWelcomeGift } from './welcome-gift';
+import { toHeldCoupon } from './held-view';
 
 /** The more-activity list's title when it lists a coupon's activities. */
 export const COUPON_LIST_TITLE = '适用活动';
@@ -31,29 +38,6 @@ type Received = typeof userCoupons.$inferSelect;
 export interface Customer {
   userId: string;
   projectSn: string;
-}
-
-export function toHeldCoupon(t: Template, r: Received, now: Date): HeldCoupon {
-  const expired = r.state === 1 && r.endTime.getTime() < now.getTime();
-  return {
-    couponSn: t.couponSn,
-    rcSn: r.rcSn,
-    couponName: t.couponName,
-    couponType: t.couponType,
-    couponAmount: t.couponAmount,
-    couponCount: 1,
-    threshold: t.threshold,
-    upperLimit: t.upperLimit,
-    scope: t.scopeText,
-    state: expired ? 3 : r.state,
-    validityType: t.validityType,
-    validityDays: t.validityDays,
-    startTime: r.startTime.toISOString(),
-    endTime: r.endTime.toISOString(),
-    instructions: t.instructions,
-    receivedAt: r.receivedAt.toISOString(),
-    usedAt: r.usedAt ? r.usedAt.toISOString() : null,
-  };
 }
 
 /** The SQL of a tab: an unused copy past its end counts as expired (3), whatever its stored state says. */
@@ -148,6 +132,16 @@ export async function couponActivities(
 }
 
 /**
+ * How a coupon's partner page is opened (§3 actEnum): a path is a page this server serves, shown inside the
+ * storefront; an absolute link is the partner's own site, opened as itself.
+ */
+export function thirdPartyEnum(useUrl: string): string {
+  return useUrl.startsWith('/') && !useUrl.startsWith('//')
+    ? COUPON_THIRD_PARTY_ENUMS.OWN_PAGE
+    : COUPON_THIRD_PARTY_ENUMS.PARTNER_SITE;
+}
+
+/**
  * useDiscountCoupon: where 去使用 leads (§3 coupon-use result, §4). A coupon on a partner's page opens it (3);
  * one limited to some items lists them (2, targetSn = couponSn, the first page in activityList); one for every
  * item sends the customer to the home tab (1). Only an unused copy in its window can be used.
@@ -171,12 +165,19 @@ export async function useCoupon(
   if (!unused.some((c) => couponValidity(c, now) === 'VALID'))
     throw new AppError(409, ERROR_CODES.COUPON_NOT_USABLE, USE_MESSAGES.notStarted);
   const empty = { result: [] as ActivityCard[], total: 0 };
-  if (t.useUrl) return { activityList: empty, jumpType: COUPON_JUMP.THIRD_PARTY, targetSn: t.useUrl };
-  if (!t.scopeActSns.length) return { activityList: empty, jumpType: COUPON_JUMP.HOME, targetSn: null };
+  if (t.useUrl)
+    return {
+      activityList: empty,
+      jumpType: COUPON_JUMP.THIRD_PARTY,
+      targetSn: t.useUrl,
+      actEnum: thirdPartyEnum(t.useUrl),
+    };
+  if (!t.scopeActSns.length) return { activityList: empty, jumpType: COUPON_JUMP.HOME, targetSn: null, actEnum: null };
   const list = await couponActivities(db, user, couponSn, paging);
   return {
     activityList: { result: list.list, total: list.total },
     jumpType: COUPON_JUMP.MORE_ACTIVITY,
     targetSn: t.couponSn,
+    actEnum: null,
   };
 }

@@ -12,6 +12,7 @@ import type { Confirmation, DiscountCoupon, SubmitResult } from '@contract/order
 import { cardVouchers } from '../../../src/domains/card/schema';
 import { claimItems, welcomeGifts, welcomeGrants } from '../../../src/domains/coupon/schema';
 import { userCoupons } from '../../../src/domains/coupon/schema';
+import { thirdPartyEnum } from '../../../src/domains/coupon/held';
 import { buildHarness, type Harness } from '../../helpers/app';
 
 let h: Harness;
@@ -282,7 +283,24 @@ describe('useDiscountCoupon', () => {
     });
     await receive(token, a.body.info.items[0].itemId);
     const res = await h.get<CouponUse>('/front/v1_2/coupon/use', { couponSn: t.body.info.couponSn }, token);
-    assert.deepEqual([res.body.info.jumpType, res.body.info.targetSn], [3, 'https://partner.example.com/use']);
+    assert.deepEqual(
+      [res.body.info.jumpType, res.body.info.targetSn, res.body.info.actEnum],
+      [3, 'https://partner.example.com/use', 'SKIP_OUTSIDE_APPLE'],
+    );
+  });
+
+  test('a coupon used on a page of ours says so in actEnum (IMAGE_TEXT_H5); the other jumps carry none', async () => {
+    const { token } = await customer();
+    await held(token, '1');
+    const res = await h.get<CouponUse>('/front/v1_2/coupon/use', { couponSn: 'demo-cp-amount' }, token);
+    assert.equal(res.body.info.actEnum, null);
+    assert.equal(thirdPartyEnum('/static/pages/guide.html'), 'IMAGE_TEXT_H5');
+    assert.equal(thirdPartyEnum('//elsewhere.example.com/x'), 'SKIP_OUTSIDE_APPLE');
+    const claimed = await receive(token, 'demo-scan-2-3');
+    assert.equal(claimed.status, 200, JSON.stringify(claimed.body));
+    // 领取次月有效 starts next month: not usable yet, and says so.
+    const early = await h.get('/front/v1_2/coupon/use', { couponSn: 'demo-cp-next-month' }, token);
+    assert.deepEqual([early.status, early.body.message], [409, '该优惠券尚未生效']);
   });
 });
 
@@ -503,7 +521,9 @@ describe('operator API (coupons)', () => {
         validityType: 5,
         scopeActSns: ['course-course-01'],
       },
-      { projectSn: 'demo', couponName: 'x', couponType: 1, couponAmount: 100, validityType: 9 },
+      // 1 to 9 are the kinds; 7 (days from receipt, capped by a date) needs its date.
+      { projectSn: 'demo', couponName: 'x', couponType: 1, couponAmount: 100, validityType: 10 },
+      { projectSn: 'demo', couponName: 'x', couponType: 1, couponAmount: 100, validityType: 7, validityDays: 7 },
     ];
     for (const b of bad) assert.equal((await ops('POST', '/ops/coupon/templates', b)).status, 400, JSON.stringify(b));
     const { token } = await customer();
