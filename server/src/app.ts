@@ -5,13 +5,14 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { registerAuth } from './runtime/auth';
 import { registerDb, type Db } from './runtime/database/plugin';
 import { registerErrorHandler } from './runtime/errors';
 import { registerInputGuard } from './runtime/input-guard';
 import { registerLimits } from './runtime/limits-plugin';
+import { responseSerializerCompiler } from './runtime/serializer';
 import { serverOptions } from './runtime/server-options';
 import { registerSignature } from './runtime/signature';
 import { registerStatic } from './runtime/static';
@@ -84,7 +85,7 @@ export async function buildApp({
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify(serverOptions(config, { enabled: logger !== false, level: config.logLevel, stream: logStream }));
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler());
 
   registerDb(app, db);
   registerErrorHandler(app);

@@ -1,0 +1,100 @@
+/**
+ * Response serialisation through Fastify's own machinery: each route's zod response schema is turned into the JSON
+ * Schema it already shows in /docs (z.toJSONSchema, io 'output') and compiled once by fast-json-stringify, which
+ * writes the answer from the schema instead of checking it with zod and then running JSON.stringify (that parse was
+ * most of a cached read call's serialisation cost). Both leave out keys the schema does not name.
+ *
+ * A schema whose output JSON Schema cannot say what zod's parse would produce keeps fastify-type-provider-zod's
+ * serializer: transforms and pipes (the output is computed), dates, bigints and other types JSON Schema cannot
+ * express (z.toJSONSchema throws for them with unrepresentable 'throw'). test/runtime/serializer.test.ts checks,
+ * for every route's response schemas, that both serialisers give the same JSON.
+ */
+import fastJsonStringify from 'fast-json-stringify';
+import type { FastifySerializerCompiler } from 'fastify/types/schema';
+import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+type JsonSchema = Record<string, unknown>;
+
+/** One response schema compiled: by which serialiser, for which route and status. */
+export interface CompiledResponse {
+  method: string;
+  url: string;
+  httpStatus?: string;
+  schema: z.ZodType;
+  via: 'fast-json-stringify' | 'zod';
+}
+
+export type ResponseSerializerCompiler = FastifySerializerCompiler<unknown> & {
+  /** What was compiled so far (the tests check every entry against zod's serialiser). */
+  readonly compiled: readonly CompiledResponse[];
+};
+
+/**
+ * Adjusts zod's output JSON Schema for fast-json-stringify without changing what is written:
+ * - `additionalProperties: false` goes: zod strips unknown keys rather than refusing them, and fast-json-stringify
+ *   leaves them out either way, but it checks the branches of an anyOf with ajv, which would refuse a row with more
+ *   columns than the schema names.
+ * - `anyOf: [T, { type: 'null' }]` with a plain T becomes `type: [T, 'null']`, which fast-json-stringify writes
+ *   without running ajv over the value.
+ */
+function forStringify(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(forStringify);
+  if (!node || typeof node !== 'object') return node;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === '$schema' || (key === 'additionalProperties' && value === false)) continue;
+    out[key] = forStringify(value);
+  }
+  const anyOf = out.anyOf as JsonSchema[] | undefined;
+  if (anyOf?.length === 2 && Object.keys(out).length === 1) {
+    const nullAt = anyOf.findIndex((s) => s.type === 'null' && Object.keys(s).length === 1);
+    const other = anyOf[1 - nullAt];
+    if (nullAt >= 0 && typeof other.type === 'string' && !('anyOf' in other || 'oneOf' in other || 'allOf' in other))
+      return { ...other, type: [other.type, 'null'] };
+  }
+  return out;
+}
+
+/** The JSON Schema fast-json-stringify compiles for a zod response schema, or null where zod's serialiser must stay. */
+export function responseJsonSchema(schema: z.ZodType): JsonSchema | null {
+  try {
+    const json = z.toJSONSchema(schema, {
+      target: 'draft-7',
+      io: 'output',
+      unrepresentable: 'throw',
+      cycles: 'ref',
+      reused: 'inline',
+    });
+    return forStringify(json) as JsonSchema;
+  } catch {
+    return null;
+  }
+}
+
+/** Accepts the zod schema itself or `{ properties: zodSchema }`, as fastify-type-provider-zod does. */
+function zodSchemaOf(schema: unknown): z.ZodType {
+  if (schema instanceof z.ZodType) return schema;
+  const inner = (schema as { properties?: unknown } | null)?.properties;
+  if (inner instanceof z.ZodType) return inner;
+  throw new Error(`response schema is not a zod schema: ${JSON.stringify(schema)}`);
+}
+
+/** The serializer compiler for app.setSerializerCompiler (app.ts). */
+export function responseSerializerCompiler(): ResponseSerializerCompiler {
+  const compiled: CompiledResponse[] = [];
+  const compiler: FastifySerializerCompiler<unknown> = (route) => {
+    const schema = zodSchemaOf(route.schema);
+    const json = responseJsonSchema(schema);
+    compiled.push({
+      method: route.method,
+      url: route.url,
+      httpStatus: route.httpStatus,
+      schema,
+      via: json ? 'fast-json-stringify' : 'zod',
+    });
+    if (!json) return zodSerializerCompiler({ ...route, schema });
+    return fastJsonStringify(json) as (data: unknown) => string;
+  };
+  return Object.assign(compiler, { compiled });
+}
