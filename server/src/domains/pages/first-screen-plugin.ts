@@ -1,7 +1,9 @@
 /**
  * The H5 entry page (LCP): GET / and /index.html answer the build's index.html with the home's first banner
  * picture drawn in it (domains/pages/first-screen.ts), for the project the build enters by default. The storefront's
- * pages are hash routes (#/pages/...), so these two URLs are every way into the H5; the browser never sends the hash.
+ * pages are hash routes (#/pages/...), which the browser never sends; a shared item has a public address of its own,
+ * /item/<actSn> (contract/rules/share-link.ts), answered with that item's first screen drawn instead
+ * (domains/pages/first-screen-detail.ts).
  *
  * Delivery: revalidated on every load (no-cache) with a weak ETag, so an unchanged page is a 304; brotli or gzip when
  * the client accepts it (Vary: Accept-Encoding). The page and its compressed forms are made once per read-model
@@ -15,7 +17,11 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sha256Hex } from '../../runtime/sha256';
+import { ITEM_SHARE_PREFIX, SHARE_ACT_SN } from '@contract/rules/share-link';
 import { defaultProjectOf, drawEntry, firstScreen } from './first-screen';
+import { drawDetail } from './first-screen-detail';
+import { onlineProjects } from './read-models';
+import { sharedItemScreen } from '../activity/shared-detail';
 
 interface Encoded {
   html: Buffer;
@@ -23,6 +29,11 @@ interface Encoded {
   gzip: Buffer;
   etag: string;
 }
+
+/** A project's or item's code as the address may carry it. */
+const SAFE_SN = /^[A-Za-z0-9_-]{1,64}$/;
+/** Shared items' pages kept per build (each about 3 KB with its compressed forms). */
+const DETAIL_PAGES = 500;
 
 function encode(html: string): Encoded {
   const plain = Buffer.from(html);
@@ -64,6 +75,8 @@ export function registerFirstScreen(app: FastifyInstance, options: { h5Root: str
     plain: Encoded;
     /** The last page drawn from this build and the read-model objects it came from. */
     last: { sources: readonly unknown[]; page: Encoded } | null;
+    /** Shared items' pages by project and item, each with the read-model objects it came from (oldest first). */
+    details: Map<string, { sources: readonly unknown[]; page: Encoded }>;
   }
   let build: Build | null = null;
 
@@ -74,7 +87,14 @@ export function registerFirstScreen(app: FastifyInstance, options: { h5Root: str
       const stamp = `${st.mtimeMs}:${st.size}`;
       if (build?.stamp !== stamp) {
         const template = readFileSync(file, 'utf8');
-        build = { stamp, template, projectSn: defaultProjectOf(template), plain: encode(template), last: null };
+        build = {
+          stamp,
+          template,
+          projectSn: defaultProjectOf(template),
+          plain: encode(template),
+          last: null,
+          details: new Map(),
+        };
       }
     } catch (err) {
       if (!build) throw err;
@@ -104,14 +124,47 @@ export function registerFirstScreen(app: FastifyInstance, options: { h5Root: str
     }
   }
 
+  /**
+   * A shared item's page (first-screen-detail.ts) for the project the address names, else the build's default.
+   * Without the item online in an online project the page draws nothing but still opens the detail (the app says
+   * what is wrong); that page depends on the project only. At most DETAIL_PAGES items are kept, the oldest dropped.
+   */
+  async function detailPage(actSn: string, wanted: unknown): Promise<Encoded> {
+    const b = currentBuild();
+    const projectSn = typeof wanted === 'string' && SAFE_SN.test(wanted) ? wanted : b.projectSn;
+    if (!projectSn) return b.plain;
+    const memo = (key: string, sources: readonly unknown[], draw: () => string) => {
+      const kept = b.details.get(key);
+      if (kept && kept.sources.length === sources.length && kept.sources.every((s, i) => s === sources[i]))
+        return kept.page;
+      const page = encode(draw());
+      b.details.delete(key);
+      b.details.set(key, { sources, page });
+      if (b.details.size > DETAIL_PAGES) b.details.delete(b.details.keys().next().value as string);
+      return page;
+    };
+    const nothing = () => memo(`-${projectSn}`, [], () => drawDetail(b.template, projectSn, null));
+    if (!SHARE_ACT_SN.test(actSn)) return nothing();
+    try {
+      const online = await onlineProjects(app.db);
+      if (!online.has(projectSn)) return nothing();
+      const screen = await sharedItemScreen(app.db, projectSn, actSn);
+      if (!screen.item) return nothing();
+      const item = screen.item;
+      return memo(`${projectSn}/${actSn}`, [online, screen.source], () => drawDetail(b.template, projectSn, item));
+    } catch (err) {
+      app.log.warn({ err }, 'shared item not drawn');
+      return nothing();
+    }
+  }
+
   currentBuild();
   // The read models are loaded before the server listens, so the first visitor's page does not wait for them.
   app.addHook('onReady', async () => {
     await current();
   });
 
-  async function send(request: FastifyRequest, reply: FastifyReply) {
-    const page = await current();
+  function sendPage(request: FastifyRequest, reply: FastifyReply, page: Encoded) {
     reply.header('Cache-Control', options.cacheControl).header('Vary', 'Accept-Encoding').header('ETag', page.etag);
     if (matches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
     reply.type('text/html; charset=utf-8');
@@ -120,7 +173,14 @@ export function registerFirstScreen(app: FastifyInstance, options: { h5Root: str
     return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
   }
 
-  for (const url of ['/', '/index.html']) app.get(url, { schema: { hide: true } }, send);
+  for (const url of ['/', '/index.html'])
+    app.get(url, { schema: { hide: true } }, async (request, reply) => sendPage(request, reply, await current()));
+  // A shared item's public address (contract/rules/share-link.ts): the page with that item's first screen drawn.
+  app.get<{ Params: { actSn: string }; Querystring: { projectSn?: unknown } }>(
+    `${ITEM_SHARE_PREFIX}:actSn`,
+    { schema: { hide: true } },
+    async (request, reply) => sendPage(request, reply, await detailPage(request.params.actSn, request.query.projectSn)),
+  );
   // A browser opening an unknown address gets the app as built (no banner drawn), which shows its error page
   // (runtime/errors.ts decides when).
   app.decorate('appPage', (reply: FastifyReply) =>

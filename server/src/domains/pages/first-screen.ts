@@ -25,7 +25,7 @@ export const FIRST_SCREEN_ID = 'sf-first';
  * localStorage key of the app's stored session: Taro's storage under the app's prefix (src/platform/storage.ts,
  * stores/session.ts).
  */
-const SESSION_STORAGE_KEY = 'sf_session';
+export const SESSION_STORAGE_KEY = 'sf_session';
 
 export interface FirstPicture {
   src: string;
@@ -39,7 +39,7 @@ export interface FirstScreen {
 }
 
 /** Same-origin paths and absolute URLs only, as the app's assetUrl sends them on H5 (API_BASE is this origin). */
-const DRAWABLE = /^(https?:\/\/|\/)[^"<>\s]*$/;
+export const DRAWABLE = /^(https?:\/\/|\/)[^"<>\s]*$/;
 
 /** The first picture of the first module of the project's tab 0 page, when that module is a banner. */
 export async function firstScreen(db: Db, projectSn: string): Promise<FirstScreen> {
@@ -56,7 +56,7 @@ export async function firstScreen(db: Db, projectSn: string): Promise<FirstScree
   return { picture, sources: [online, menu, page] };
 }
 
-const escapeAttr = (text: string) =>
+export const escapeAttr = (text: string) =>
   text.replace(/[&"<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[c] ?? c);
 
 /**
@@ -103,27 +103,40 @@ export function defaultProjectOf(template: string): string | null {
 const APP_SCRIPT = /<script defer(?:="defer")? src="([^"]+)"><\/script>/g;
 
 /**
- * At the end of <body>: starts the app's scripts once the drawn picture is on screen (or at once when the check hid
- * it). With the page's own `defer` tags the browser runs the app's 150 KB of script as soon as the page is parsed,
- * before its first frame, so the picture could only show after the app's start-up. The scripts are fetched from the
- * start (preload links in their place, at the low priority `defer` scripts get) and run in their order
- * (async = false) in the task after the picture's largest-contentful-paint entry, which the browser reports once
- * that frame is presented (a frame callback comes before it). Without that entry type (Safari): two frames after
- * the picture loaded. A hidden tab paints nothing, so it starts at once; a picture not shown after 3 s (slow, or a
- * tap that ended paint reporting) no longer holds them.
+ * At the end of <body>: starts the app's scripts once the drawn first screen is on screen (or at once when the check
+ * hid it). With the page's own `defer` tags the browser runs the app's 150 KB of script as soon as the page is parsed,
+ * before its first frame, so the drawn screen could only show after the app's start-up. The scripts are fetched from
+ * the start (preload links in their place, at the low priority `defer` scripts get) and run in their order
+ * (async = false) in the task after the drawn screen's largest-contentful-paint entry, which the browser reports once
+ * that frame is presented (a frame callback comes before it). `wait`: 'picture' waits for the drawn picture's entry
+ * (the home's banner), 'block' for any element of the drawn block (a shared detail: its text paints before its
+ * cover loads). Without that entry type (Safari): two frames after the picture loaded, or after the block is parsed.
+ * A hidden tab paints nothing, so it starts at once; a screen not shown after 3 s (slow, or a tap that ended paint
+ * reporting) no longer holds them.
  */
-function appStart(scripts: string[]): string {
+export function appStart(scripts: string[], wait: 'picture' | 'block' = 'picture'): string {
+  const picture = wait === 'picture';
+  const ours = picture ? 'x.element===i' : 'x.element&&e.contains(x.element)';
   return `(function(){var S=${JSON.stringify(scripts)},d=document,e=d.getElementById('${FIRST_SCREEN_ID}'),i=e&&e.querySelector('img'),go=0;
 function start(){if(go)return;go=1;S.forEach(function(s){var t=d.createElement('script');t.src=s;t.async=false;d.head.appendChild(t)})}
 function later(){setTimeout(start,0)}
-if(!i||d.documentElement.getAttribute('data-sf-first')==='off'||d.visibilityState==='hidden')return start();
-setTimeout(start,3000);i.addEventListener('error',start);
+if(!${picture ? 'i' : 'e'}||d.documentElement.getAttribute('data-sf-first')==='off'||d.visibilityState==='hidden')return start();
+setTimeout(start,3000);${picture ? "i.addEventListener('error',start);" : ''}
 var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('largest-contentful-paint')>=0){
-new P(function(l,o){if(l.getEntries().some(function(x){return x.element===i})){o.disconnect();later()}}).observe({type:'largest-contentful-paint',buffered:true})}
-else{var f=function(){requestAnimationFrame(function(){requestAnimationFrame(later)})};if(i.complete)f();else i.addEventListener('load',f)}})()`.replace(
+new P(function(l,o){if(l.getEntries().some(function(x){return ${ours}})){o.disconnect();later()}}).observe({type:'largest-contentful-paint',buffered:true})}
+else{var f=function(){requestAnimationFrame(function(){requestAnimationFrame(later)})};${picture ? "if(i.complete)f();else i.addEventListener('load',f)" : 'f()'}}})()`.replace(
     /\n/g,
     '',
   );
+}
+
+/** The page's own app scripts swapped for low-priority preloads; `scripts` receives their addresses, in order. */
+export function preloadAppScripts(page: string, scripts: string[]): string {
+  return page.replace(APP_SCRIPT, (_tag, src: string) => {
+    scripts.push(src);
+    // Low, as Chrome fetches `defer` scripts: the drawn screen and the render-blocking CSS go first.
+    return `<link rel="preload" as="script" href="${src}" fetchpriority="low">`;
+  });
 }
 
 /**
@@ -138,12 +151,9 @@ export function drawEntry(template: string, projectSn: string, picture: FirstPic
   const body = `<div id="${FIRST_SCREEN_ID}"><img src="${escapeAttr(picture.src)}" alt="${escapeAttr(picture.alt)}" fetchpriority="high"></div>`;
   const afterMeta = meta.index + meta[0].length;
   const scripts: string[] = [];
-  const page = (template.slice(0, afterMeta) + head + template.slice(afterMeta))
-    .replace(APP_SCRIPT, (_tag, src: string) => {
-      scripts.push(src);
-      // Low, as Chrome fetches `defer` scripts: the picture and the render-blocking CSS go first.
-      return `<link rel="preload" as="script" href="${src}" fetchpriority="low">`;
-    })
-    .replace(APP_ROOT, APP_ROOT + body);
+  const page = preloadAppScripts(template.slice(0, afterMeta) + head + template.slice(afterMeta), scripts).replace(
+    APP_ROOT,
+    APP_ROOT + body,
+  );
   return page.replace('</body>', `<script>${appStart(scripts)}</script></body>`);
 }
