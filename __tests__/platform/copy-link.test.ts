@@ -77,30 +77,69 @@ describe('shareLinkOf', () => {
     params: { actSn: 'demo-activity-02', $taroTimestamp: '1' },
     projectSn: 'demo',
   };
+  const home = { route: 'pages/index/index', params: { $taroTimestamp: '1' }, projectSn: 'demo' };
   test.each([
     [
-      'this page after the address without its hash',
+      "a detail: the item's public address, which the server draws the item's first screen for",
       'https://shop.example/?from=x#/pages/index/index',
       { ...base, info: null },
-      'https://shop.example/?from=x#/pages/activity/activityDetail?actSn=demo-activity-02&projectSn=demo',
+      'https://shop.example/item/demo-activity-02?projectSn=demo',
     ],
     [
       'with the promoter code',
       'https://shop.example/#/',
-      { ...base, promoterCode: 'P1', info: null },
-      'https://shop.example/#/pages/activity/activityDetail?actSn=demo-activity-02&projectSn=demo&promoterCode=P1',
+      { ...base, promoterCode: 'P0DE000001A', info: null },
+      'https://shop.example/item/demo-activity-02?projectSn=demo&promoterCode=P0DE000001A',
     ],
     [
-      "the share reply's absolute link",
-      'https://shop.example/#/',
-      { ...base, info: { title: 't', content: '', image: '', link: 'https://other.example/a' } },
-      'https://other.example/a',
+      'a course detail too, opened from an item address',
+      'https://shop.example/item/demo-activity-02?projectSn=demo#/pages/activity/courseDetail?actSn=demo-course-01',
+      { ...base, route: '/pages/activity/courseDetail', params: { actSn: 'demo-course-01' }, info: null },
+      'https://shop.example/item/demo-course-01?projectSn=demo',
+    ],
+    [
+      "on the share reply's origin when its link is absolute (the server's public address)",
+      'http://10.0.0.2:3000/#/',
+      {
+        ...base,
+        promoterCode: 'P0DE000001A',
+        info: { title: 't', content: '', image: '', link: 'https://shop.example/item/demo-activity-02?projectSn=demo' },
+      },
+      'https://shop.example/item/demo-activity-02?projectSn=demo&promoterCode=P0DE000001A',
     ],
     [
       'a relative reply link is not a link',
       'https://shop.example/#/',
       { ...base, info: { title: 't', content: '', image: '', link: '/a' } },
-      'https://shop.example/#/pages/activity/activityDetail?actSn=demo-activity-02&projectSn=demo',
+      'https://shop.example/item/demo-activity-02?projectSn=demo',
+    ],
+    [
+      'a detail without an item the address can carry: its hash route',
+      'https://shop.example/#/',
+      { ...base, params: { actSn: 'a b' }, info: null },
+      'https://shop.example/#/pages/activity/activityDetail?actSn=a%20b&projectSn=demo',
+    ],
+    [
+      'another page: its hash route after the address without its hash',
+      'https://shop.example/?from=x#/pages/activity/activityDetail?actSn=1',
+      { ...home, promoterCode: 'P0DE000001A', info: null },
+      'https://shop.example/?from=x#/pages/index/index?projectSn=demo&promoterCode=P0DE000001A',
+    ],
+    [
+      "another page opened from an item's address: not after that address (it would draw the item first)",
+      'https://shop.example/item/demo-activity-02?projectSn=demo#/pages/index/index',
+      { ...home, info: null },
+      'https://shop.example/#/pages/index/index?projectSn=demo',
+    ],
+    [
+      "another page's absolute reply link, with the promoter code added to its hash route",
+      'https://shop.example/#/',
+      {
+        ...home,
+        promoterCode: 'P0DE000001A',
+        info: { title: 't', content: '', image: '', link: 'https://other.example/#/pages/index/index?x=1' },
+      },
+      'https://other.example/#/pages/index/index?x=1&promoterCode=P0DE000001A',
     ],
   ])('%s', (_name, href, options, expected) => {
     expect(shareLinkOf(href, options)).toBe(expected);

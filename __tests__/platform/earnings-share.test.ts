@@ -29,7 +29,8 @@ test('the WeChat H5 share link carries the promoter code', async () => {
   await share.apply(options({ promoterCode: 'P0DE000001A' }));
   expect(wx.updateAppMessageShareData).toHaveBeenCalledWith(
     expect.objectContaining({
-      link: 'https://shop.example/#/pages/activity/activityDetail?actSn=A1&projectSn=demo&promoterCode=P0DE000001A',
+      // The item's public address (contract/rules/share-link.ts).
+      link: 'https://shop.example/item/A1?projectSn=demo&promoterCode=P0DE000001A',
     }),
   );
 });

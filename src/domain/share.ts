@@ -1,6 +1,7 @@
 /**
  * Share rules (§1): which pages may be shared, and what a share carries. Pure; platform/share carries it out.
  */
+import { ITEM_SHARE_PREFIX, PROMOTER_CODE, SHARE_ACT_SN, itemSharePath } from '@contract/rules/share-link';
 import { ROUTES, normalizePath, toUrl } from './routes';
 
 /** Pages whose share menu stays on: the detail pages, the home tabs and the custom page. */
@@ -43,6 +44,49 @@ export function sharePath(
   if (projectSn) query.projectSn = projectSn;
   if (promoterCode) query.promoterCode = promoterCode;
   return toUrl(route, query);
+}
+
+/** The item a page shares by its public address (an activity or course detail), or null. */
+export function sharedItemOf(route: string, params: Readonly<Record<string, string>>): string | null {
+  const path = normalizePath(route);
+  const actSn = params.actSn;
+  const detail = path === ROUTES.activityDetail || path === ROUTES.courseDetail;
+  return detail && actSn && SHARE_ACT_SN.test(actSn) ? actSn : null;
+}
+
+/**
+ * The address an H5 share of a page opens. An activity or course detail has a public address of its own
+ * (`/item/<actSn>`, contract/rules/share-link.ts), which the server answers with the item's first screen drawn; any
+ * other page is its hash route after the current address without its hash (the path of a shared item's address is
+ * not kept: it would draw that item first). `base` is the current address (location.href), or an absolute link whose
+ * origin the share should use.
+ */
+export function shareLink(
+  base: string,
+  route: string,
+  params: Readonly<Record<string, string>>,
+  projectSn: string,
+  promoterCode?: string,
+): string {
+  const actSn = sharedItemOf(route, params);
+  const origin = /^(https?:\/\/[^/?#]+)/i.exec(base)?.[1] ?? '';
+  if (actSn) return `${origin}${itemSharePath(actSn, { projectSn, promoterCode })}`;
+  const page = signUrl(base);
+  const rest = page.slice(origin.length);
+  const here = rest.startsWith(ITEM_SHARE_PREFIX) ? `${origin}/` : page;
+  return `${here}#${sharePath(route, params, projectSn, promoterCode)}`;
+}
+
+/**
+ * A link the server made (the share reply's), with the sharer's promoter code added when it has none: in the query of
+ * a shared item's address, in the hash route's query of an old one.
+ */
+export function withPromoterCode(link: string, promoterCode?: string): string {
+  if (!promoterCode || !PROMOTER_CODE.test(promoterCode) || /[?&#]promoterCode=/.test(link)) return link;
+  const param = `promoterCode=${encodeURIComponent(promoterCode)}`;
+  const hash = link.indexOf('#');
+  if (hash >= 0) return `${link}${link.indexOf('?', hash) >= 0 ? '&' : '?'}${param}`;
+  return `${link}${link.includes('?') ? '&' : '?'}${param}`;
 }
 
 /** ERROR_CODES.WECHAT_UNAVAILABLE (contract/common.ts, which the storefront may not import: zod). */

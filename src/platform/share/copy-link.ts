@@ -5,7 +5,7 @@
  */
 import Taro from '@tarojs/taro';
 import { MESSAGES } from '../../domain/errors';
-import { sharePath, signUrl } from '../../domain/share';
+import { shareLink, sharedItemOf, withPromoterCode } from '../../domain/share';
 import { toast } from '../ui';
 import type { PageShareOptions } from './types';
 
@@ -13,16 +13,19 @@ import type { PageShareOptions } from './types';
 export const SHARE_COPY_TIP_DELAY_MS = 402;
 
 /**
- * The address a share of this page opens: the share reply's own link when it is absolute, else this page with its
- * query, project and promoter code after the current address without its hash (the WeChat share uses the same).
+ * The address a share of this page opens (the WeChat share uses the same): an item's public address for a detail
+ * (domain/share), on the origin of the share reply's link when that is absolute; another page's absolute reply link
+ * as it is, with the sharer's promoter code added; else the page's hash route after the current address.
  */
 export function shareLinkOf(
   href: string,
   options: Pick<PageShareOptions, 'route' | 'params' | 'projectSn' | 'promoterCode' | 'info'>,
 ): string {
   const own = options.info?.link;
-  if (own && /^https?:\/\//i.test(own)) return own;
-  return `${signUrl(href)}#${sharePath(options.route, options.params, options.projectSn, options.promoterCode)}`;
+  const reply = own && /^https?:\/\//i.test(own) ? own : null;
+  if (reply && !sharedItemOf(options.route, options.params)) return withPromoterCode(reply, options.promoterCode);
+  // An item's public address, on the reply link's origin when the server gave one (its public base URL).
+  return shareLink(reply ?? href, options.route, options.params, options.projectSn, options.promoterCode);
 }
 
 export interface CopyLinkDeps {
@@ -37,6 +40,7 @@ const defaultDeps: CopyLinkDeps = {
   copy: (data) => Taro.setClipboardData({ data }),
   tip: (text) => toast(text, 'success'),
   wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  // A notice (the link, to copy by hand), not a confirmation before an action: the host's dialog suffices.
   showLink: (link) =>
     void Taro.showModal({ title: '复制链接', content: link, showCancel: false }).catch(() => undefined),
 };
