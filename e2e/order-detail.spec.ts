@@ -21,6 +21,7 @@ import {
   loginInBrowser,
   openScreen,
   readLines,
+  shownIn,
   tokenOf,
   until,
 } from './harness';
@@ -251,7 +252,7 @@ test('shipped goods: 确认收货 in the header, 查看物流 in the bar opens t
   });
   assert.equal(shipped.status, 200, await shipped.text());
   detail = await fromList(orderNo);
-  await detail.locator('.sf-detail__status #order-receive').waitFor({ state: 'visible' });
+  await shownIn(page, detail, '.sf-detail__status #order-receive');
   assert.equal(await text(detail.locator('.sf-detail__status-text')), '待收货');
   assert.match(
     await text(detail.locator('.sf-detail__status-sub')),

@@ -157,6 +157,22 @@ async function pagesSeen(page: Page, marker: string) {
   return { ...dom, trail: trails.get(page) ?? [] };
 }
 
+/**
+ * Waits for `marker` to show inside `root` (a page from currentPage); when it does not, the error says what every
+ * page showed instead, so a failure on a machine we cannot watch still tells what the customer saw.
+ */
+export async function shownIn(page: Page, root: Locator, marker: string, timeout = WAIT_MS): Promise<Locator> {
+  const found = root.locator(marker);
+  try {
+    await found.waitFor({ state: 'visible', timeout });
+  } catch (err) {
+    throw new Error(`${marker} did not show: ${JSON.stringify(await pagesSeen(page, marker))}\n${String(err)}`, {
+      cause: err,
+    });
+  }
+  return found;
+}
+
 /** Opens `path` (e.g. "/pages/order/orderList") by its address, as a link or a typed URL would, and waits for it. */
 export async function openScreen(
   page: Page,
