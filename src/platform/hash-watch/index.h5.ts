@@ -11,6 +11,7 @@
  * never-loaded instance on top (a detail page stuck in its skeleton).
  */
 import Taro from '@tarojs/taro';
+import { ITEM_SHARE_PREFIX } from '@contract/rules/share-link';
 import { ROUTES, decodeParam, isTabRoute, needsReopen, toUrl } from '../../domain/routes';
 
 const hashOf = (url: string) => {
@@ -51,13 +52,15 @@ export function watchHash(): void {
 }
 
 /**
- * The app lives at the site's root with hash routes; the server answers any other address a browser opens
+ * The app lives at the site's root with hash routes (and at a shared item's address, /item/<actSn>, with the
+ * detail's hash route); the server answers any other address a browser opens
  * (http://host/nonexistent) with the app too. Such an address is an unknown path (§2): the error page, named
  * in the hash of the root, so that a reload opens the app as usual. Runs before the router reads the address.
  */
 export function sendUnknownAddressToError(): void {
   const { pathname } = window.location;
-  if (pathname === '/' || pathname === '/index.html') return;
+  // A shared item's public address is the app too: the server's check has put the detail's route into the hash.
+  if (pathname === '/' || pathname === '/index.html' || pathname.startsWith(ITEM_SHARE_PREFIX)) return;
   window.history.replaceState(
     window.history.state,
     '',
