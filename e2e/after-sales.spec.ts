@@ -551,7 +551,10 @@ test('cancel an application: the detail shows 已撤销 at once, and the order o
   const { shown, applicationNo } = await applyFromOrder(p, await payOrder(p, orderNo), false);
   // At once, as a person would: the page's own read and the cancel follow each other within the same second.
   await shown.locator('#as-cancel').click();
-  await p.page.locator('.taro__modal').getByText('确定', { exact: true }).click();
+  const dialog = shown.locator('.sf-confirm');
+  await dialog.getByText('确定撤销该售后申请吗？', { exact: true }).waitFor({ state: 'visible' });
+  await dialog.getByText('确定', { exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
   await expectToast(p.page, '已撤销');
   // The same page instance, not reloaded by the test: it must show what the server now says.
   await until(

@@ -229,8 +229,11 @@ async function addAddressFromSubmit(submit: Locator): Promise<Locator> {
   }, 'the swipe shows 删除 on screen');
   await suite.phone.shot('32b-address-swipe');
   await remove.click();
-  await page.locator('.taro__modal').getByText('取消', { exact: true }).click();
-  await page.locator('.taro__modal').waitFor({ state: 'hidden' });
+  // The page's own dialog (components/confirm), in the page's theme.
+  const dialog = listAgain.locator('.sf-confirm');
+  await dialog.getByText('确定删除该收货地址吗？', { exact: true }).waitFor({ state: 'visible' });
+  await dialog.getByText('取消', { exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
   assert.equal(
     await listAgain.locator('.sf-addresses__swipe', { hasText: '李四' }).count(),
     1,

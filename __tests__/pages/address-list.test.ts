@@ -34,9 +34,27 @@ beforeEach(() => {
     saved = saved.filter((a) => a.addressId !== 'A2');
     return { info: null };
   });
+  // The question is the page's own dialog (components/confirm), never the host's.
   modal = jest.spyOn(Taro, 'showModal');
 });
-afterEach(() => modal.mockRestore());
+afterEach(() => {
+  expect(modal).not.toHaveBeenCalled();
+  modal.mockRestore();
+});
+
+/** Waits for the page's confirmation dialog and returns its title and text. */
+async function dialog(): Promise<{ title: string; content: string }> {
+  let shown = { title: '', content: '' };
+  await waitFor(() => {
+    const box = all('.sf-confirm')[0];
+    if (!box) throw new Error('no confirmation dialog');
+    shown = {
+      title: (box.querySelector('.at-modal__header')?.textContent || '').trim(),
+      content: (box.querySelector('.sf-confirm__content')?.textContent || '').trim(),
+    };
+  });
+  return shown;
+}
 
 /** The consignee names shown, in order (the row also holds the phone and 默认). */
 const names = () => all('.sf-addresses__who').map((el) => (el.textContent || '').replace(/1\d{10}|默认/g, '').trim());
@@ -57,25 +75,29 @@ test('every row is a swipe action offering 编辑 and 删除', async () => {
 });
 
 test('删除 asks first; confirmed, the address is deleted and the list shows the rest', async () => {
-  modal.mockResolvedValue({ confirm: true, cancel: false, errMsg: 'showModal:ok' });
   const chosen = require('../../src/stores').rootStore.session;
   chosen.setAddressInfo(address('A2', '李四'));
   await openAt(LIST);
   await waitFor(() => expect(names()).toEqual(['张三', '李四']));
   tap(options('李四')[1]);
+  expect(await dialog()).toEqual({ title: '提示', content: '确定删除该收货地址吗？' });
+  expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+  tap(all('.sf-confirm__ok')[0]);
   await waitFor(() => expect(names()).toEqual(['张三']));
-  expect(modal).toHaveBeenCalledWith(expect.objectContaining({ content: '确定删除该收货地址吗？' }));
+  expect(all('.sf-confirm').length).toBe(0);
   expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual(['/front/v1/address/A2']);
   // The order's chosen address was this one: it must not be sent any more.
   expect(chosen.addressInfo).toBeNull();
 });
 
 test('删除 cancelled sends nothing and keeps the row', async () => {
-  modal.mockResolvedValue({ confirm: false, cancel: true, errMsg: 'showModal:ok' });
   await openAt(LIST);
   await waitFor(() => expect(names()).toEqual(['张三', '李四']));
   tap(options('李四')[1]);
-  await waitFor(() => expect(modal).toHaveBeenCalled());
+  await dialog();
+  tap(all('.sf-confirm__cancel')[0]);
+  await waitFor(() => expect(all('.sf-confirm').length).toBe(0));
+  await new Promise((r) => setTimeout(r, 0));
   expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
   expect(names()).toEqual(['张三', '李四']);
 });

@@ -17,6 +17,7 @@ export function watchForUpdates(
   manager: UpdateManagerLike | null = process.env.TARO_ENV === 'h5' || typeof Taro.getUpdateManager !== 'function'
     ? null
     : Taro.getUpdateManager(),
+  // The host's dialog, not components/confirm: the update can be ready on any page, or before a page shows.
   confirm: (title: string, content: string) => Promise<boolean> = async (title, content) =>
     (await Taro.showModal({ title, content })).confirm,
 ): void {

@@ -67,6 +67,7 @@ export default function ImagePicker({ value, onChange, max, hint }: ImagePickerP
     const { accepted: images, notice } = screenPick(picked, max - value.length, max, isImage, unreadable);
     setBusy(true);
     try {
+      // A notice with one button, not a confirmation (components/confirm asks before actions): the host's own dialog.
       if (notice)
         await Taro.showModal({
           title: UPLOAD_TEXTS.noticeTitle,

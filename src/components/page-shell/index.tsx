@@ -9,6 +9,7 @@ import type { ShareContent } from '../../domain/share';
 import { entranceUrl, goBackOrHome, rememberCurrentPath } from '../../platform/navigation';
 import { usePageShare } from '../../platform/share';
 import { useStores } from '../../stores';
+import ConfirmHost from '../confirm';
 import PageHeader from '../page-header';
 import './index.scss';
 
@@ -68,7 +69,8 @@ interface PageShellProps {
 /**
  * Every page renders inside this: it applies the project's theme, keeps the current path in session storage
  * and the query in state (§2), runs the visitor-access check when a page is opened directly by URL, and sets up
- * sharing for the page (platform/share). On H5 it draws the one page header above non-tab pages.
+ * sharing for the page (platform/share). On H5 it draws the one page header above non-tab pages. It renders the
+ * page's confirmation dialog (components/confirm) inside the themed root, so the dialog takes the project's colours.
  */
 function PageShell({ className, share, header = true, children }: PropsWithChildren<PageShellProps>) {
   const { session, api } = useStores();
@@ -117,6 +119,7 @@ function PageShell({ className, share, header = true, children }: PropsWithChild
     >
       {showHeader ? <PageHeader title={head.title} action={head.action} onAction={() => void goBackOrHome()} /> : null}
       {children}
+      <ConfirmHost />
     </View>
   );
 }

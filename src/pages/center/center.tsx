@@ -5,6 +5,7 @@ import { runInAction } from 'mobx';
 import AtIcon from 'taro-ui/lib/components/icon';
 import type { OrderTab } from '@contract/constants';
 import type { UserSummary } from '@contract/user-summary';
+import { confirm } from '../../components/confirm';
 import PageShell from '../../components/page-shell';
 import { BUILT_ROUTES, ROUTES, TAB_ROUTES, CENTER_TAB_INDEX, toUrl, type RoutePath } from '../../domain/routes';
 import { primaryTextColour } from '../../domain/theme';
@@ -114,8 +115,7 @@ function Center() {
   }
 
   async function logout() {
-    const res = await Taro.showModal({ title: '提示', content: '确定退出登录吗？' });
-    if (!res.confirm) return;
+    if (!(await confirm({ title: '提示', content: '确定退出登录吗？' }))) return;
     const projectSn = session.projectSn;
     session.clear();
     void Taro.reLaunch({ url: entranceUrl({ projectSn }) });

@@ -10,6 +10,7 @@ import type { OrderSummary } from '@contract/payment';
 import { assetUrl } from '../../api/asset';
 import { errorMessage } from '../../api/error-message';
 import EmptyView from '../../components/empty-view';
+import { confirm } from '../../components/confirm';
 import PageShell from '../../components/page-shell';
 import Skeleton from '../../components/skeleton';
 import PayCheck from '../../components/pay-check';
@@ -68,8 +69,7 @@ function OrderList() {
   }
 
   async function cancel(order: OrderSummary) {
-    const res = await Taro.showModal({ title: '提示', content: '确定取消该订单吗？' });
-    if (!res.confirm) return;
+    if (!(await confirm({ title: '提示', content: '确定取消该订单吗？' }))) return;
     try {
       await api.payment.cancel(order.orderNo);
       toast('订单已取消');

@@ -31,6 +31,7 @@ export const taroMiniApi: MiniLocationApi = {
   openSetting: async () => ({
     authSetting: (await Taro.openSetting()).authSetting as unknown as Record<string, boolean | undefined>,
   }),
+  // A permission prompt leading to the host's own settings page, asked from platform code: the host's dialog.
   confirm: async (title, content, confirmText) =>
     (await Taro.showModal({ title, content, confirmText, cancelText: '取消' })).confirm,
   toast,

@@ -1,5 +1,5 @@
 import { Image, View } from '@tarojs/components';
-import Taro, { useRouter } from '@tarojs/taro';
+import { useRouter } from '@tarojs/taro';
 import { observer } from 'mobx-react-lite';
 import AtTimeline from 'taro-ui/lib/components/timeline';
 import type { AfterSaleDetail as Detail } from '@contract/after-sales';
@@ -7,6 +7,7 @@ import { formatChinaTime } from '@contract/rules/china-time';
 import { formatMoney } from '@contract/rules/money';
 import { errorMessage } from '../../../api/error-message';
 import AddressCard from '../../../components/address-card';
+import { confirm } from '../../../components/confirm';
 import { useDetailLoad } from '../../../components/detail-load';
 import PageShell from '../../../components/page-shell';
 import { AFTER_SALE_TEXTS } from '../../../domain/after-sale';
@@ -39,8 +40,7 @@ function AfterSaleDetail() {
   });
 
   async function cancel() {
-    const { confirm } = await Taro.showModal({ title: '提示', content: AFTER_SALE_TEXTS.confirmCancel });
-    if (!confirm) return;
+    if (!(await confirm({ title: '提示', content: AFTER_SALE_TEXTS.confirmCancel }))) return;
     try {
       await api.afterSales.cancel(applicationNo);
       toast(AFTER_SALE_TEXTS.cancelled, 'success');

@@ -2,8 +2,8 @@
  * 删除收货地址, shared by the list's swipe action and the edit page's button: asks first, and forgets the order's
  * chosen address when it was this one (a submit screen must not send a deleted address).
  */
-import Taro from '@tarojs/taro';
 import { errorMessage } from '../../../api/error-message';
+import { confirm } from '../../../components/confirm';
 import { toast } from '../../../platform/ui';
 import type { SessionStore } from '../../../stores/session';
 import type { UserPackageApi } from '../api';
@@ -14,8 +14,7 @@ export async function removeAddress(
   session: SessionStore,
   id: string,
 ): Promise<boolean> {
-  const res = await Taro.showModal({ title: '提示', content: '确定删除该收货地址吗？' });
-  if (!res.confirm) return false;
+  if (!(await confirm({ title: '提示', content: '确定删除该收货地址吗？' }))) return false;
   try {
     await api.address.remove(id);
     const picked = session.addressInfo as { addressId?: string } | null;

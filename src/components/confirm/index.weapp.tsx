@@ -1,0 +1,2 @@
+export * from './mini';
+export { default } from './mini';
