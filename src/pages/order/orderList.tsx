@@ -45,7 +45,7 @@ function OrderList() {
   const initialTab = (TABS.some((t) => t.key === params.tab) ? params.tab : 'ALL') as OrderTab;
   const ui = useLocalObservable(() => ({ tab: initialTab }));
   const [state] = useState(
-    () => new PagedList<OrderSummary>((page, perSize) => api.payment.list(initialTab, page, perSize), PER_SIZE),
+    () => new PagedList<OrderSummary>((page, perSize) => api.order.list(initialTab, page, perSize), PER_SIZE),
   );
   const load = (reset: boolean) => state.load(reset);
 
@@ -58,7 +58,7 @@ function OrderList() {
 
   function switchTab(tab: OrderTab) {
     runInAction(() => (ui.tab = tab));
-    state.setSource((page, perSize) => api.payment.list(tab, page, perSize));
+    state.setSource((page, perSize) => api.order.list(tab, page, perSize));
     void load(true);
   }
 
@@ -71,7 +71,7 @@ function OrderList() {
   async function cancel(order: OrderSummary) {
     if (!(await confirm({ title: '提示', content: '确定取消该订单吗？' }))) return;
     try {
-      await api.payment.cancel(order.orderNo);
+      await api.order.cancel(order.orderNo);
       toast('订单已取消');
       void load(true);
     } catch (err) {

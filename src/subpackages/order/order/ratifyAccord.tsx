@@ -40,10 +40,10 @@ function RatifyAccord() {
 
   async function load() {
     try {
-      const order = await api.payment.detail(orderNo);
+      const order = await api.order.detail(orderNo);
       const [agreement, contracts] = await Promise.all([
         order.agreementSn ? api.order.agreement(order.agreementSn) : Promise.resolve(null),
-        api.payment.contracts(orderNo),
+        api.order.contracts(orderNo),
       ]);
       runInAction(() => {
         state.agreement = agreement;
@@ -65,7 +65,7 @@ function RatifyAccord() {
         process.env.TARO_ENV === 'h5'
           ? returnUrl(API_BASE, window.location, toUrl(ROUTES.ratifyAccord, { orderNo, ...SIGN_RETURN }))
           : undefined;
-      const { signUrl } = await api.payment.signLink(orderNo, back);
+      const { signUrl } = await api.order.signLink(orderNo, back);
       if (process.env.TARO_ENV === 'h5') leaveForSigning(signUrl, orderNo);
       else await followJump({ type: 'web', url: signUrl });
     } catch (err) {
@@ -75,7 +75,7 @@ function RatifyAccord() {
 
   async function view(flowId: string) {
     try {
-      const { url } = await api.payment.contractFile(flowId);
+      const { url } = await api.order.contractFile(flowId);
       await followJump({ type: 'web', url });
     } catch (err) {
       toast(errorMessage(err, '合同获取失败'));

@@ -20,7 +20,7 @@ export default function CourseDetailSuccess() {
   const [order, setOrder] = useState<OrderDetail | null>(null);
 
   useLoad(() => {
-    if (orderNo) void api.payment.courseDetail(orderNo).then(setOrder, () => undefined);
+    if (orderNo) void api.order.courseDetail(orderNo).then(setOrder, () => undefined);
   });
 
   return (
