@@ -2,13 +2,16 @@
  * Response serialisation through Fastify's own machinery: each route's zod response schema is turned into the JSON
  * Schema it already shows in /docs (z.toJSONSchema, io 'output') and compiled once by fast-json-stringify, which
  * writes the answer from the schema instead of checking it with zod and then running JSON.stringify (that parse was
- * most of a cached read call's serialisation cost). Both leave out keys the schema does not name.
+ * most of a cached read call's serialisation cost). Both leave out keys the schema does not name. fast-json-stringify
+ * checks no values, so ajv, compiled from the same schema, refuses an answer outside the contract (a stored enum value
+ * the schema does not list, a missing field) as zod's parse did: the error handler makes it a 500.
  *
  * A schema whose output JSON Schema cannot say what zod's parse would produce keeps fastify-type-provider-zod's
  * serializer: transforms and pipes (the output is computed), dates, bigints and other types JSON Schema cannot
  * express (z.toJSONSchema throws for them with unrepresentable 'throw'). test/runtime/serializer.test.ts checks,
  * for every route's response schemas, that both serialisers give the same JSON.
  */
+import { Ajv } from 'ajv';
 import fastJsonStringify from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
@@ -37,6 +40,7 @@ export type ResponseSerializerCompiler = FastifySerializerCompiler<unknown> & {
  *   columns than the schema names.
  * - `anyOf: [T, { type: 'null' }]` with a plain T becomes `type: [T, 'null']`, which fast-json-stringify writes
  *   without running ajv over the value.
+ * - A property with a default is not required: zod fills it in when absent, and so does fast-json-stringify.
  */
 function forStringify(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(forStringify);
@@ -46,6 +50,8 @@ function forStringify(node: unknown): unknown {
     if (key === '$schema' || (key === 'additionalProperties' && value === false)) continue;
     out[key] = forStringify(value);
   }
+  const props = out.properties as Record<string, JsonSchema> | undefined;
+  if (Array.isArray(out.required) && props) out.required = out.required.filter((k) => !('default' in (props[k] ?? {})));
   const anyOf = out.anyOf as JsonSchema[] | undefined;
   if (anyOf?.length === 2 && Object.keys(out).length === 1) {
     const nullAt = anyOf.findIndex((s) => s.type === 'null' && Object.keys(s).length === 1);
@@ -80,6 +86,16 @@ function zodSchemaOf(schema: unknown): z.ZodType {
   throw new Error(`response schema is not a zod schema: ${JSON.stringify(schema)}`);
 }
 
+/** The answer's contract check: formats are zod's to check on input, so only their type is checked here. */
+const ajv = new Ajv({ strict: false, validateFormats: false, allErrors: false });
+
+export class ResponseContractError extends Error {
+  constructor(method: string, url: string, detail: string) {
+    super(`Response of ${method} ${url} does not match its schema: ${detail}`);
+    this.name = 'ResponseContractError';
+  }
+}
+
 /** The serializer compiler for app.setSerializerCompiler (app.ts). */
 export function responseSerializerCompiler(): ResponseSerializerCompiler {
   const compiled: CompiledResponse[] = [];
@@ -94,7 +110,12 @@ export function responseSerializerCompiler(): ResponseSerializerCompiler {
       via: json ? 'fast-json-stringify' : 'zod',
     });
     if (!json) return zodSerializerCompiler({ ...route, schema });
-    return fastJsonStringify(json) as (data: unknown) => string;
+    const valid = ajv.compile(json);
+    const write = fastJsonStringify(json) as (data: unknown) => string;
+    return (data: unknown) => {
+      if (!valid(data)) throw new ResponseContractError(route.method, route.url, ajv.errorsText(valid.errors));
+      return write(data);
+    };
   };
   return Object.assign(compiler, { compiled });
 }
