@@ -11,44 +11,6 @@ export function ok<T>(info: T) {
   return { state: true as const, message: OK_MESSAGE, info };
 }
 
-type Ok<T> = ReturnType<typeof ok<T>>;
-const sharedEnvelopes = new WeakMap<object, Ok<unknown>>();
-const shared = new WeakSet<object>();
-
-/**
- * ok(info) for an `info` that is a cached read model: the same envelope object for the same `info`
- * object, which the serializer (runtime/serializer.ts) turns into JSON once and then answers from memory. The
- * text lives as long as that object: when the read cache drops it (runtime/read-cache.ts invalidation), the next
- * load is a new object and is serialised afresh. `info` and everything it holds must never be changed in place.
- */
-export function sharedOk<T extends object>(info: T): Ok<T> {
-  let envelope = sharedEnvelopes.get(info) as Ok<T> | undefined;
-  if (!envelope) {
-    envelope = ok(info);
-    sharedEnvelopes.set(info, envelope);
-    shared.add(envelope);
-  }
-  return envelope;
-}
-
-/**
- * A success whose JSON text a route made itself (for the hottest answers, where the zod serializer's
- * parse and stringify were the largest part of the call's own CPU). The serializer (runtime/serializer.ts) answers
- * the text as it is; each maker of one has a test that its text is what the route's zod schema serializes.
- */
-export class JsonText {
-  /** The JSON as text, or as its UTF-8 bytes (sent as they are: nothing to encode per answer). */
-  constructor(readonly body: string | Buffer) {}
-
-  get text(): string {
-    return typeof this.body === 'string' ? this.body : this.body.toString('utf8');
-  }
-}
-
-/** Whether a reply payload came from sharedOk (its serialised text may be kept). */
-export const isSharedEnvelope = (payload: unknown): payload is object =>
-  typeof payload === 'object' && payload !== null && shared.has(payload);
-
 /** Chinese texts the server answers with; the storefront shows them as they are. */
 export const MESSAGES = {
   badSignature: '请求签名错误',

@@ -19,7 +19,7 @@ import {
 } from '@contract/activity';
 import { errorEnvelope, signedFields } from '@contract/common';
 import type { Config } from '../../config';
-import { ok, responses, sharedOk } from '../../runtime/http';
+import { ok, responses } from '../../runtime/http';
 import { requireSession } from '../../runtime/auth';
 import { activityDetail, hotRecommend, productIntroduce, shareInfo as share, specAttrs } from './service';
 import { listComments, publishComment } from './comments';
@@ -39,7 +39,7 @@ const activityRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, op
         response: responses(activityDetailSchema, [400, 401, 404]),
       },
     },
-    async (request) => sharedOk(await activityDetail(app.db, requireSession(request.session), request.query.actSn)),
+    async (request) => ok(await activityDetail(app.db, requireSession(request.session), request.query.actSn)),
   );
   app.get(
     '/front/v1/activity/spec-attrs',

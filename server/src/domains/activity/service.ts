@@ -20,8 +20,8 @@ export const HOT_RECOMMEND_LIMIT = 6;
 
 /**
  * The detail made from its parts, one object per (item and config, review summary, may review): the parts are
- * cached objects (read-cache.ts), so the same parts give the same detail object and its JSON is made once
- * (runtime/http.ts sharedOk). A part reloaded after a change is a new object, so the detail is made again.
+ * cached objects (read-cache.ts), so the same parts give the same detail object, built once. A part reloaded after
+ * a change is a new object, so the detail is made again.
  */
 const details = new WeakMap<object, WeakMap<object, { yes?: ActivityDetail; no?: ActivityDetail }>>();
 

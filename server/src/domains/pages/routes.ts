@@ -17,7 +17,7 @@ import {
   searchQuery,
 } from '@contract/pages';
 import { userInfoListInfo, userInfoListQuery } from '@contract/user-info';
-import { MESSAGES, badRequest, ok, responses, sharedOk } from '../../runtime/http';
+import { MESSAGES, badRequest, ok, responses } from '../../runtime/http';
 import { requireSession } from '../../runtime/auth';
 import { pageWithModules, projectMenu } from './read-models';
 import { applicantDetails, columnList, couponActivityList, searchActivities } from './service';
@@ -37,9 +37,7 @@ const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const projectSn = requireSession(request.session).projectSn;
       // Read model, cached per project until an operator change invalidates it (domains/pages/read-models.ts).
-      // The answer's JSON is made once per cached menu (runtime/http.ts sharedOk).
-      const menu = await projectMenu(app.db, projectSn);
-      return sharedOk(menu);
+      return ok(await projectMenu(app.db, projectSn));
     },
   );
 
@@ -57,7 +55,7 @@ const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { projectSn } = requireSession(request.session);
       const { pageSn } = request.body;
-      return sharedOk(await pageWithModules(app.db, projectSn, pageSn));
+      return ok(await pageWithModules(app.db, projectSn, pageSn));
     },
   );
 
@@ -74,7 +72,7 @@ const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { columnSn, page, perSize } = request.body;
-      return sharedOk(await columnList(app.db, requireSession(request.session).projectSn, columnSn, { page, perSize }));
+      return ok(await columnList(app.db, requireSession(request.session).projectSn, columnSn, { page, perSize }));
     },
   );
 
@@ -97,7 +95,7 @@ const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
           return ok(await couponActivityList(app.db, requireSession(request.session), couponSn, { page, perSize }));
         throw badRequest(MESSAGES.moreLevelMissing, ERROR_CODES.BAD_INPUT);
       }
-      return sharedOk(await columnList(app.db, requireSession(request.session).projectSn, targetSn, { page, perSize }));
+      return ok(await columnList(app.db, requireSession(request.session).projectSn, targetSn, { page, perSize }));
     },
   );
 

@@ -11,7 +11,6 @@ import { couponDiscount } from '@contract/rules/coupon';
 import { activities } from '../../../src/domains/activity/schema';
 import { orderPayments, orders } from '../../../src/domains/order/schema';
 import { userCoupons } from '../../../src/domains/coupon/schema';
-import { itemForSubmit, onlineItemWithConfig } from '../../../src/domains/order/confirm';
 import { invalidateReadModels } from '../../../src/runtime/read-cache';
 import { buildHarness, type Harness } from '../../helpers/app';
 
@@ -606,26 +605,6 @@ describe('submit', () => {
 });
 
 describe('concurrency', () => {
-  test('a submit does not wait inside its transaction for an item load begun outside it (PGlite would wait for the transaction)', async () => {
-    const db = h.database.db;
-    invalidateReadModels(db, 'demo');
-    let outside: Promise<unknown> | undefined;
-    let timer: NodeJS.Timeout | undefined;
-    const inTransaction = db.transaction(async (tx) => {
-      await tx.select().from(orders).limit(1); // the transaction holds the database from here
-      outside = onlineItemWithConfig(db, 'demo', 'demo-goods-01'); // the detail page's load, begun now
-      return itemForSubmit(db, tx as unknown as typeof db, 'demo', 'demo-goods-01');
-    });
-    const stuck = new Promise<never>(
-      (_, reject) =>
-        (timer = setTimeout(() => reject(new Error('the submit waited for a load that waits for it')), 15_000)),
-    );
-    const item = await Promise.race([inTransaction, stuck]).finally(() => clearTimeout(timer));
-    assert.equal(item?.activity.actSn, 'demo-goods-01');
-    assert.equal(item?.activity.status, 'ONLINE');
-    await outside;
-  });
-
   test('50 submits with one order token make exactly one order', async () => {
     const t = (await h.login(nextPhone())).token;
     const c = await confirm(t, 'demo-course-03');
