@@ -191,6 +191,22 @@ export const couponListQuery = z.object({
 });
 export const couponListInfo = z.object({ list: z.array(discountCouponSchema) });
 
+const sn = (message: string) => z.string().trim().min(1, message).max(64, message).optional();
+/**
+ * §7 discount coupon list by course or package sn and total amount. One of the two sns is required: the server says
+ * so itself (a refinement would be lost where the query schema is narrowed, server/src/runtime/auth.ts).
+ */
+export const discountCouponListQuery = z.object({
+  ...signedFields,
+  courseSn: sn('课程编号格式不正确'),
+  packageSn: sn('套餐编号格式不正确'),
+  totalAmount: z.coerce
+    .number({ error: '订单金额不正确' })
+    .int('订单金额不正确')
+    .min(0, '订单金额不正确')
+    .max(100_000_000, '订单金额不正确'),
+});
+
 export const orderTokenQuery = z.object({ ...signedFields, createOrderSn });
 export const orderTokenInfo = z.object({ orderToken: z.string() });
 

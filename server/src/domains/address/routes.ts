@@ -40,7 +40,9 @@ const addressRoutes: FastifyPluginAsyncZod = async (app) => {
       ...session,
       schema: {
         tags: ['address'],
-        summary: 'The user’s addresses, default first',
+        // §7 names this call getAddressList without a path.
+        operationId: 'getAddressList',
+        summary: 'getAddressList: the user’s addresses, default first',
         querystring: signedQuery,
         response: responses(addressListInfo, [400, 401]),
       },
@@ -54,7 +56,8 @@ const addressRoutes: FastifyPluginAsyncZod = async (app) => {
       ...session,
       schema: {
         tags: ['address'],
-        summary: 'One address of the user',
+        operationId: 'getAddressById',
+        summary: 'getAddressById: one address of the user',
         params: addressIdParams,
         querystring: signedQuery,
         response: responses(addressSchema, [400, 401, 404]),

@@ -51,6 +51,7 @@ const couponRoutes: FastifyPluginAsyncZod = async (app) => {
       config: session,
       schema: {
         tags: ['coupon'],
+        operationId: 'useDiscountCoupon',
         summary:
           'useDiscountCoupon: where 去使用 leads (jumpType 1 home tab, 2 more-activity list with the first page, 3 third-party page)',
         querystring: couponUseQuery,

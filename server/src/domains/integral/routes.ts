@@ -1,6 +1,7 @@
 /**
- * Carrier points (§7): binding state, bind search and balance under /front/v1/activity/integral/..., the points
- * order confirmation and submit under /front/v1/client/order/... Only a logged-in customer (with a phone) uses
+ * Carrier points (§7): binding state, bind search and balance under /front/v1/activity/integral/... (bind search and
+ * balance also order-side, under /front/v1/client/order/integral/...), the points order confirmation and submit
+ * under /front/v1/client/order/... Only a logged-in customer (with a phone) uses
  * them. Zero-price sign-ups are orders: domains/order/routes.ts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -42,44 +43,56 @@ const integralRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, op
     async (request) => ok(await bindingState(app.db, await customer(request.session), request.query.integralType)),
   );
 
-  app.post(
-    '/front/v1/activity/integral/bind/search',
-    {
-      ...session,
-      schema: {
-        tags: ['integral'],
-        summary: 'Bind search: bind (or change) the phone of a carrier',
-        body: bindSearchBody,
-        response: responses(bindingStateInfo, [400, 401, 403]),
+  // §7: bind search and balance on the item's page, and order-side variants (paths not shown in the spec) for the
+  // order screen; both sides are the same call on the same binding, named apart in /docs.
+  const sides = [
+    { prefix: '/front/v1/activity/integral', id: 'integral', name: 'Integral' },
+    { prefix: '/front/v1/client/order/integral', id: 'orderIntegral', name: 'Order-side integral' },
+  ];
+  for (const side of sides) {
+    app.post(
+      `${side.prefix}/bind/search`,
+      {
+        ...session,
+        schema: {
+          tags: ['integral'],
+          operationId: `${side.id}BindSearch`,
+          summary: `${side.name} bind search: bind (or change) the phone of a carrier`,
+          body: bindSearchBody,
+          response: responses(bindingStateInfo, [400, 401, 403]),
+        },
       },
-    },
-    async (request) =>
-      ok(await bindPhone(app.db, await customer(request.session), request.body.integralType, request.body.updatePhone)),
-  );
+      async (request) =>
+        ok(
+          await bindPhone(app.db, await customer(request.session), request.body.integralType, request.body.updatePhone),
+        ),
+    );
 
-  app.post(
-    '/front/v1/activity/integral/balance',
-    {
-      ...session,
-      schema: {
-        tags: ['integral'],
-        summary: 'Carrier points balance; flag true = authorise first at redirectUrl, which returns to callbackUrl',
-        body: balanceBody,
-        response: responses(balanceInfo, [400, 401, 403]),
+    app.post(
+      `${side.prefix}/balance`,
+      {
+        ...session,
+        schema: {
+          tags: ['integral'],
+          operationId: `${side.id}Balance`,
+          summary: `${side.name} balance: carrier points; flag true = authorise first at redirectUrl, which returns to callbackUrl`,
+          body: balanceBody,
+          response: responses(balanceInfo, [400, 401, 403]),
+        },
       },
-    },
-    async (request) => {
-      const user = await customer(request.session);
-      const callbackUrl = checkRedirect(request.body.callbackUrl, options.config.publicBaseUrl) ?? '/';
-      return ok(
-        await queryBalance(app.db, user, {
-          integralType: request.body.integralType,
-          phone: request.body.phone,
-          callbackUrl,
-        }),
-      );
-    },
-  );
+      async (request) => {
+        const user = await customer(request.session);
+        const callbackUrl = checkRedirect(request.body.callbackUrl, options.config.publicBaseUrl) ?? '/';
+        return ok(
+          await queryBalance(app.db, user, {
+            integralType: request.body.integralType,
+            phone: request.body.phone,
+            callbackUrl,
+          }),
+        );
+      },
+    );
+  }
 
   app.post(
     '/front/v1/client/order/integral/place/order',

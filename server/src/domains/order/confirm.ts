@@ -9,7 +9,7 @@ import type { Address } from '@contract/address';
 import type { Confirmation } from '@contract/order';
 import type { PointsPrice } from '@contract/rules/integral';
 import { ERROR_CODES } from '@contract/common';
-import { isoTime, preparedStatement, rawPlaceholder, type Executor } from '../../runtime/database/prepared';
+import { isoTime, preparedStatement, rawPlaceholder } from '../../runtime/database/prepared';
 import { activities } from '../activity/schema';
 import { addresses } from '../address/schema';
 import { confirmations, orderConfigs, type OrderConfig } from './schema';
@@ -21,7 +21,7 @@ import { findOnline } from '../activity/items';
 import { priceItem, type PlannedPayment } from './pricing';
 import { readPointsPrice } from '../activity/points-price';
 import { readCache } from '../../runtime/read-cache';
-import { couponsForOrder } from '../coupon/service';
+import { couponsForItem, couponsForOrder } from '../coupon/service';
 
 export const CONFIRM_TTL_MS = 30 * 60 * 1000;
 
@@ -47,6 +47,50 @@ export interface Plan {
 export async function loadConfig(db: Pick<Db, 'select'>, actSn: string): Promise<OrderConfig> {
   const [row] = await db.select().from(orderConfigs).where(eq(orderConfigs.actSn, actSn)).limit(1);
   return { ...DEFAULT_ORDER_CONFIG, ...(row?.config ?? {}) };
+}
+
+/**
+ * §7 discount coupon list by course or package sn and total amount: the customer's coupons for the item the sn names
+ * at that amount (fen), as coupon/order/list answers for the item.
+ */
+export async function couponsForCourseOrPackage(
+  db: Db,
+  user: { userId: string; projectSn: string },
+  sns: { courseSn?: string; packageSn?: string },
+  totalAmount: number,
+) {
+  if (!sns.courseSn && !sns.packageSn) throw badRequest('缺少课程或套餐编号');
+  return couponsForItem(db, user, await itemOfCourseOrPackage(db, user.projectSn, sns), totalAmount);
+}
+
+/**
+ * The project's item a course sn (the course item's own sn) or a package sn (one of an item's packages) names; 404
+ * when none is.
+ */
+async function itemOfCourseOrPackage(
+  db: Db,
+  projectSn: string,
+  sns: { courseSn?: string; packageSn?: string },
+): Promise<string> {
+  const [row] = sns.packageSn
+    ? await db
+        .select({ actSn: activities.actSn })
+        .from(orderConfigs)
+        .innerJoin(activities, eq(activities.actSn, orderConfigs.actSn))
+        .where(
+          and(
+            eq(activities.projectSn, projectSn),
+            sql`${orderConfigs.config} -> 'packages' @> ${JSON.stringify([{ packageSn: sns.packageSn }])}::jsonb`,
+          ),
+        )
+        .limit(1)
+    : await db
+        .select({ actSn: activities.actSn })
+        .from(activities)
+        .where(and(eq(activities.actSn, sns.courseSn ?? ''), eq(activities.projectSn, projectSn)))
+        .limit(1);
+  if (!row) throw notFound(sns.packageSn ? '套餐不存在' : '课程不存在');
+  return row.actSn;
 }
 
 /** The pure computation: amounts, schedule and flags of a new order (installmentPayNum 1). */
@@ -307,28 +351,3 @@ export function planOf(
     now,
   });
 }
-
-/**
- * The item (any status) and its order config for a submit, or null when the item is not the project's; read inside
- * its transaction `tx`, so the price charged is the one committed with the order.
- */
-export async function itemForSubmit(
-  db: Db,
-  tx: Pick<Db, 'select'> & Executor,
-  projectSn: string,
-  actSn: string,
-): Promise<{ activity: Activity; config: OrderConfig } | null> {
-  const [row] = await itemWithConfig(db, tx).execute({ actSn, projectSn });
-  return row ? { activity: row.activity, config: { ...DEFAULT_ORDER_CONFIG, ...(row.config ?? {}) } } : null;
-}
-
-/** The submit's item and its order config (as loadActivity and loadConfig read them) in one statement. */
-const itemWithConfig = preparedStatement((db) =>
-  db
-    .select({ activity: activities, config: orderConfigs.config })
-    .from(activities)
-    .leftJoin(orderConfigs, eq(orderConfigs.actSn, activities.actSn))
-    .where(and(eq(activities.actSn, sql.placeholder('actSn')), eq(activities.projectSn, sql.placeholder('projectSn'))))
-    .limit(1)
-    .prepare('submit_item'),
-);

@@ -83,7 +83,9 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
       config: { session: 'required' },
       schema: {
         tags,
-        summary: 'One order with its deposit or instalment schedule and what can be done with it now',
+        // §7 names this call getOrderInfoApi without a path: the order the detail and pay pages read.
+        operationId: 'getOrderInfoApi',
+        summary: 'getOrderInfoApi: one order with its deposit or instalment schedule and what can be done with it now',
         params: orderNoParams,
         querystring: signedOnly,
         response: responses(orderDetailSchema, [400, 401, 404]),

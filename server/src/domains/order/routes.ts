@@ -10,6 +10,7 @@ import {
   confirmationSchema,
   couponListInfo,
   couponListQuery,
+  discountCouponListQuery,
   orderTokenInfo,
   orderTokenQuery,
   submitBody,
@@ -21,7 +22,13 @@ import type { Session } from '../../runtime/sessions';
 import type { Config } from '../../config';
 import type { PaymentProviders } from '../payment/providers';
 import { signUpBody, signUpInfo, zeroActivityBody, zeroActivityInfo, zeroActivityParams } from '@contract/integral';
-import { confirmByTarget, couponsForConfirmation, loadConfirmation, planFor } from './confirm';
+import {
+  confirmByTarget,
+  couponsForConfirmation,
+  couponsForCourseOrPackage,
+  loadConfirmation,
+  planFor,
+} from './confirm';
 import { signUp, zeroActivity } from './sign-up';
 import { issueOrderToken, submitOrder } from './submit';
 import ordersRoutes from './orders-routes';
@@ -42,10 +49,12 @@ const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, optio
   /** Ordering needs a customer, not a visitor: the storefront asks for a phone login before it gets here. */
   const customer = (s: Session | null) => requireCustomer(app.db, s, LOGIN_FIRST);
 
-  const confirmSchema = (summary: string) => ({
+  // operationId: the name §7 gives a call it shows no path for, so a reader of the spec finds it in /docs.
+  const confirmSchema = (summary: string, operationId?: string) => ({
     ...session,
     schema: {
       tags: ['order'],
+      operationId,
       summary,
       querystring: confirmByTargetQuery,
       response: responses(confirmationSchema, [400, 401, 404]),
@@ -53,7 +62,10 @@ const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, optio
   });
   app.get(
     '/front/v2/client/course/order/confirm',
-    confirmSchema('Course order confirmation by targetSn (creates createOrderSn)'),
+    confirmSchema(
+      'Order confirm v2 by targetSn: course order confirmation (creates createOrderSn)',
+      'orderConfirmV2ByTargetSn',
+    ),
     async (request) => {
       const user = await customer(request.session);
       return ok(await confirmByTarget(app.db, user, request.query));
@@ -103,6 +115,28 @@ const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, optio
     },
   );
 
+  // §7 names this call without a path; the storefront asks the confirmation's coupons instead (createOrderSn above).
+  app.get(
+    '/front/v2/client/course/order/discount/coupon/list',
+    {
+      ...session,
+      schema: {
+        tags: ['order'],
+        operationId: 'discountCouponList',
+        summary:
+          'Discount coupon list by course or package sn and total amount (fen): the customer’s coupons, ' +
+          'available ones first',
+        querystring: discountCouponListQuery,
+        response: responses(couponListInfo, [400, 401, 403, 404]),
+      },
+    },
+    async (request) => {
+      const user = await customer(request.session);
+      const { courseSn, packageSn, totalAmount } = request.query;
+      return ok({ list: await couponsForCourseOrPackage(app.db, user, { courseSn, packageSn }, totalAmount) });
+    },
+  );
+
   app.get(
     '/front/v1/client/order/confirm/receipt',
     {
@@ -120,14 +154,24 @@ const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, optio
     },
   );
 
-  const submitSchema = (summary: string) => ({
+  const submitSchema = (summary: string, operationId?: string) => ({
     ...session,
-    schema: { tags: ['order'], summary, body: submitBody, response: responses(submitInfo, [400, 401, 404, 409]) },
+    schema: {
+      tags: ['order'],
+      operationId,
+      summary,
+      body: submitBody,
+      response: responses(submitInfo, [400, 401, 404, 409]),
+    },
   });
-  app.post('/front/v2/client/course/order/submit', submitSchema('Submit a course order'), async (request) => {
-    const user = await customer(request.session);
-    return ok(await submitOrder(app.db, user, request.body, 'COURSE'));
-  });
+  app.post(
+    '/front/v2/client/course/order/submit',
+    submitSchema('Submit v2: submit a course order', 'submitV2'),
+    async (request) => {
+      const user = await customer(request.session);
+      return ok(await submitOrder(app.db, user, request.body, 'COURSE'));
+    },
+  );
   app.post('/front/v1/client/order/submit', submitSchema('Submit a goods order'), async (request) => {
     const user = await customer(request.session);
     return ok(await submitOrder(app.db, user, request.body, 'GOODS'));

@@ -37,8 +37,11 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { session: 'required' },
       schema: {
         tags: ['upload'],
+        // §7 names this call getWebUploadToken without a path (and lists this path among the user service's).
+        operationId: 'getWebUploadToken',
         summary:
-          "PostObject credentials for the customer's own upload directory (images only, size-limited, 10 minutes)",
+          "getWebUploadToken: PostObject credentials for the customer's own upload directory (images only, " +
+          'size-limited, 10 minutes)',
         querystring: uploadSignQuery,
         response: responses(uploadCredentialsSchema, [400, 401]),
       },
