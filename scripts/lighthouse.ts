@@ -1,11 +1,12 @@
 /**
- * `npm run lighthouse`: Lighthouse 13 (mobile, default throttling) on the five pages it measures:
- * home, activity detail, order submit, order detail and 我的. Builds nothing: it serves an existing H5 build
- * (LIGHTHOUSE_H5_DIST, else BENCH_H5_DIST, else E2E_H5_DIST, else dist/h5) with the e2e harness's server (free
- * port, fresh PGlite data dir), and prints performance, LCP, FCP, TBT, CLS, accessibility and best practices per
+ * `npm run lighthouse`: Lighthouse 13 (mobile, default throttling) on the six pages it measures: home, activity
+ * detail (its shared public address, and its hash route), order submit, order detail and 我的. Builds nothing: it
+ * serves an existing H5 build (LIGHTHOUSE_H5_DIST, else BENCH_H5_DIST, else E2E_H5_DIST, else dist/h5) with the e2e
+ * harness's server (free port, fresh PGlite data dir), and prints performance, LCP, FCP, TBT, CLS, accessibility and
+ * best practices per
  * page with the audits that failed, writing each page's JSON and HTML report to LIGHTHOUSE_DIR (lighthouse/).
  *
- * The first two pages are audited as a first visit (the origin's storage, local storage, IndexedDB and cookies
+ * The first three pages are audited as a first visit (the origin's storage, local storage, IndexedDB and cookies
  * included,
  * and the cache are cleared before each run: Lighthouse's own default keeps local storage and cookies). The other
  * three need a customer: the script logs in by phone through the storefront's own form (SMS code from the server
@@ -35,13 +36,18 @@ interface Target {
   name: string;
   /** Hash path, or '' for the site root a customer opens. */
   path: string;
+  /** An address of its own instead of a hash path (a shared item's public address). */
+  address?: string;
   customer: boolean;
 }
 
 const TARGETS: Target[] = [
   { name: 'home', path: '', customer: false },
+  // The link promoters share: the item's public address, answered with its first screen drawn.
+  { name: 'activity-detail', path: '', address: `/item/${PROJECT}-activity-01?projectSn=${PROJECT}`, customer: false },
+  // The same item by its hash route, as links shared before the public address still open it.
   {
-    name: 'activity-detail',
+    name: 'activity-detail-hash',
     path: `/pages/activity/activityDetail?actSn=${PROJECT}-activity-01&projectSn=${PROJECT}`,
     customer: false,
   },
@@ -196,7 +202,7 @@ function print(rows: PageScore[], outDir: string) {
   console.log(`  reports: ${outDir}`);
 }
 
-/** Serves the build, audits the five pages and prints the table; answers the scores. */
+/** Serves the build, audits the six pages and prints the table; answers the scores. */
 export async function runLighthouse(): Promise<PageScore[]> {
   const dist =
     process.env.LIGHTHOUSE_H5_DIST || process.env.BENCH_H5_DIST || process.env.E2E_H5_DIST || join(root, 'dist/h5');
@@ -219,9 +225,8 @@ export async function runLighthouse(): Promise<PageScore[]> {
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-component-update'],
     });
     for (const t of TARGETS.filter((x) => !x.customer && wanted(x))) {
-      rows.push(
-        await auditOne(`${server.baseUrl}/${t.path ? `#${t.path}` : ''}`, chrome.port, outDir, t.name, false, runs),
-      );
+      const url = `${server.baseUrl}${t.address ?? `/${t.path ? `#${t.path}` : ''}`}`;
+      rows.push(await auditOne(url, chrome.port, outDir, t.name, false, runs));
     }
     const customerTargets = TARGETS.filter((x) => x.customer && wanted(x));
     // The customer's login and free sign-up only when a customer page is audited.
