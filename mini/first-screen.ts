@@ -211,6 +211,13 @@ export const FIRST_SCREENS: Record<string, FirstScreen> = {
     query: () => ({ actSn: `${DEMO_PROJECT}-scan-1` }),
     texts: () => ['扫码领券·新人福利', '扫码立减30元', '已领完'],
   },
+  // No canvas paints here: the page says 海报生成中... and then, its drawing failing, 海报生成失败，请重试 with 重新生成;
+  // the item itself is only ever pixels on the poster.
+  'subpackages/activity/sharePoster/sharePoster': {
+    as: 'user',
+    query: () => ({ actSn: actSn(firstActivity.key) }),
+    texts: () => ['海报'],
+  },
   'subpackages/activity/exchangeCenter/exchangeCenter': { as: 'user', texts: () => ['输入卡密兑换', '立即兑换'] },
   'subpackages/activity/exchangeDetail/exchangeDetail': { as: 'user', texts: () => ['请先输入卡密', '去兑换'] },
   'subpackages/coupon/discountCouponList/discountCouponList': {

@@ -30,6 +30,7 @@ export default defineAppConfig({
         'getCouponActive/getCouponActive',
         'exchangeCenter/exchangeCenter',
         'exchangeDetail/exchangeDetail',
+        'sharePoster/sharePoster',
       ],
     },
     {

@@ -26,6 +26,8 @@ export const ROUTES = {
   getCommentList: 'subpackages/activity/getCommentList/getCommentList',
   exchangeCenter: 'subpackages/activity/exchangeCenter/exchangeCenter',
   exchangeDetail: 'subpackages/activity/exchangeDetail/exchangeDetail',
+  // A detail page's share poster (§3 session sharePoster), off the main package.
+  sharePoster: 'subpackages/activity/sharePoster/sharePoster',
   couponHistory: 'subpackages/coupon/couponHistory/couponHistory',
   exchangeSuccess: 'subpackages/result/success/exchangeSuccess',
   couponList: 'subpackages/coupon/couponList/couponList',
@@ -129,6 +131,7 @@ export const BUILT_ROUTES: ReadonlySet<string> = new Set<string>([
   ROUTES.courseDetail,
   ROUTES.webView,
   ROUTES.getCommentList,
+  ROUTES.sharePoster,
   ROUTES.richTextH5,
   ROUTES.customerService,
   // The user area.

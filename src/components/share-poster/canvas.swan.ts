@@ -1,0 +1,1 @@
+export { createPosterCanvas } from './canvas-mini';
