@@ -58,7 +58,7 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
   return (
     <PageShell className="sf-act" share={state.share}>
       <DetailGallery detail={d} />
-      <DetailHead detail={d} price={state.price} share={<DetailShare info={state.share} />} />
+      <DetailHead detail={d} price={state.price} share={<DetailShare info={state.share} actSn={d.actSn} />} />
       <DetailCourses detail={d} chosenPackageSn={state.chosenPackageSn} onChoosePackage={state.choosePackage} />
       <DetailAttrs detail={d} attrs={state.attrs} onQueryIntegral={() => state.setIntegralOpen(true)} />
       <DetailWhenWhere detail={d} />
