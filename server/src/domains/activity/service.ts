@@ -7,6 +7,7 @@ import type { ActivityDetail, Course } from '@contract/activity';
 import type { ActivityCard } from '@contract/pages';
 import { withoutFalseFreeShipping } from '@contract/rules/freight';
 import { sanitizeHtml } from '@contract/rules/rich-text';
+import { itemSharePath } from '@contract/rules/share-link';
 import { activities } from './schema';
 import type { Db } from '../../runtime/database/plugin';
 import { extrasOf, findOnline } from './items';
@@ -140,7 +141,8 @@ export async function shareInfo(db: Db, projectSn: string, actSn: string, public
     title: a.actName,
     content: extrasOf(a).summary || a.actName,
     image: absolute(a.cover),
-    // projectSn lets a friend who opens the link enter the right project first.
-    link: `${base}/#/${detailRoute(a.actType)}?actSn=${encodeURIComponent(a.actSn)}&projectSn=${encodeURIComponent(projectSn)}`,
+    // The item's public address, answered with its first screen drawn (pages/first-screen-detail.ts); projectSn lets
+    // a friend who opens the link enter the right project first.
+    link: `${base}${itemSharePath(a.actSn, { projectSn })}`,
   };
 }

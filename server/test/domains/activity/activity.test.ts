@@ -223,16 +223,16 @@ describe('details', () => {
     assert.equal(top.body.info.list[0].actSn, list[1].actSn);
   });
 
-  test('share: title, summary, image and the H5 detail route; absolute with PUBLIC_BASE_URL', async () => {
+  test("share: title, summary, image and the item's public address; absolute with PUBLIC_BASE_URL", async () => {
     const course = (await h.get<ShareInfo>('/front/v1/activity/share', { actSn: 'demo-course-02' }, token)).body.info;
     assert.deepEqual(course, {
       title: '会计初级职称全程班',
       content: '会计初级职称全程班，名额有限，报名从速。',
       image: '/static/images/course-02.svg',
-      link: '/#/pages/activity/courseDetail?actSn=demo-course-02&projectSn=demo',
+      link: '/item/demo-course-02?projectSn=demo',
     });
     const act = (await h.get<ShareInfo>('/front/v1/activity/share', { actSn: 'demo-activity-02' }, token)).body.info;
-    assert.equal(act.link, '/#/pages/activity/activityDetail?actSn=demo-activity-02&projectSn=demo');
+    assert.equal(act.link, '/item/demo-activity-02?projectSn=demo');
 
     const pub = await buildHarness({
       database: h.database,
@@ -242,10 +242,7 @@ describe('details', () => {
     try {
       const abs = (await pub.get<ShareInfo>('/front/v1/activity/share', { actSn: 'demo-course-02' }, token)).body.info;
       assert.equal(abs.image, 'https://shop.example.com/static/images/course-02.svg');
-      assert.equal(
-        abs.link,
-        'https://shop.example.com/#/pages/activity/courseDetail?actSn=demo-course-02&projectSn=demo',
-      );
+      assert.equal(abs.link, 'https://shop.example.com/item/demo-course-02?projectSn=demo');
     } finally {
       await pub.close();
     }
