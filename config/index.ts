@@ -1,5 +1,6 @@
 import { defineConfig, type UserConfigExport } from '@tarojs/cli';
 import TsconfigPathsPlugin from 'tsconfig-paths-webpack-plugin';
+import { apiBases } from './api-bases';
 import { ChunkReportPlugin } from './chunk-report';
 import { MINI_TERSER, miniOutputSize } from './mini-size';
 import { PrecompressPlugin } from './precompress';
@@ -9,12 +10,8 @@ import devConfig from './dev';
 import prodConfig from './prod';
 
 const target = process.env.TARO_ENV || 'h5';
-/**
- * API bases (§7: the main API, the user service and the auth service may live apart).
- * H5 is served by the API server itself, so it calls its own origin; mini-programs need an absolute URL.
- */
-const defaultBase = target === 'h5' ? '' : 'http://localhost:3000';
-const apiBase = process.env.TARO_APP_API_BASE ?? defaultBase;
+/** API bases of the environment the build is for (§9; config/api-bases.ts has the table). */
+const bases = apiBases(process.env, target);
 
 /** contract/ lives outside src/, so it must be named to be compiled (signature.ts ships in the client). */
 const contractDir = require('path').resolve(__dirname, '..', 'contract');
@@ -65,9 +62,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
     outputRoot,
     plugins: [],
     defineConstants: {
-      API_BASE: JSON.stringify(apiBase),
-      USER_API_BASE: JSON.stringify(process.env.TARO_APP_USER_API_BASE ?? apiBase),
-      AUTH_API_BASE: JSON.stringify(process.env.TARO_APP_AUTH_API_BASE ?? apiBase),
+      API_BASE: JSON.stringify(bases.main),
+      USER_API_BASE: JSON.stringify(bases.user),
+      AUTH_API_BASE: JSON.stringify(bases.auth),
       SIGN_KEY: JSON.stringify(process.env.TARO_APP_SIGN_KEY ?? 'storefront-demo-sign-key'),
       DEFAULT_PROJECT_SN: JSON.stringify(process.env.TARO_APP_PROJECT_SN ?? 'demo'),
       // WeChat's JS-SDK, added to the page only inside the WeChat browser (src/platform/share/jssdk.h5.ts).

@@ -4,6 +4,7 @@ import { BUILT_ROUTES, ROUTES, normalizePath, parseQuery, toUrl } from './domain
 import { entranceUrl } from './platform/navigation';
 import { preloadPage } from './platform/preload-page';
 import { watchChunkErrors } from './platform/chunk-error';
+import { watchPageLoads } from './platform/page-load';
 import { sendUnknownAddressToError, watchHash } from './platform/hash-watch';
 import { platformLogin } from './platform/login';
 import { readSystemInfo } from './platform/system-info';
@@ -48,6 +49,8 @@ function startEntranceEarly(): void {
 /** A session kept from an earlier visit (read before this start's entrance may bring one). */
 const keptSession = !!rootStore.session.token;
 if (process.env.TARO_ENV === 'h5') {
+  // Before the router asks for the first page's chunk (the generated entry runs after this module).
+  watchPageLoads();
   sendUnknownAddressToError();
   startEntranceEarly();
 }

@@ -9,7 +9,7 @@ import { taroTransport } from '../api/transport';
 import { configureNavigation, currentPageUrl, relaunchToEntrance } from '../platform/navigation';
 import { pay } from '../platform/payment';
 import { payContext } from '../platform/pay-context';
-import { storage } from '../platform/storage';
+import { setServerTimeDiff, storage } from '../platform/storage';
 import { isOnline, loading } from '../platform/ui';
 import { RootStore } from './root';
 
@@ -39,6 +39,8 @@ export const request = createRequest({
 
 root = new RootStore(createApi(request), storage, { pay, context: payContext });
 export const rootStore: RootStore = root;
+// §9: expiring values are stored against the kept server/device time difference.
+setServerTimeDiff(() => rootStore.session.timeDiff);
 
 configureNavigation({
   isLoggedIn: () => rootStore.session.loggedIn,

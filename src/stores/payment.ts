@@ -43,7 +43,8 @@ export class PaymentStore {
       if (params.payAmount === 0) {
         result = 'free';
       } else {
-        this.storage.set(payCacheKey(orderNo), params);
+        // §9: the pay cache, keyed by order number, lasts until the end of the day.
+        this.storage.set(payCacheKey(orderNo), params, { untilEndOfDay: true });
         const outcome = await this.deps.pay(params);
         result = outcome.status;
       }
