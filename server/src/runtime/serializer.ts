@@ -112,10 +112,10 @@ export function responseSerializerCompiler(): ResponseSerializerCompiler {
     if (!json) return zodSerializerCompiler({ ...route, schema });
     const valid = ajv.compile(json);
     const write = fastJsonStringify(json) as (data: unknown) => string;
-    return (data: unknown) => {
-      if (!valid(data)) throw new ResponseContractError(route.method, route.url, ajv.errorsText(valid.errors));
-      return write(data);
-    };
+    // Where ajv refuses (it can be stricter than zod, e.g. on values zod's schema accepts by its own rules), zod's
+    // serializer decides: it writes what zod accepts and refuses the rest, as before.
+    const zodWrite = zodSerializerCompiler({ ...route, schema });
+    return (data: unknown) => (valid(data) ? write(data) : zodWrite(data));
   };
   return Object.assign(compiler, { compiled });
 }
