@@ -35,7 +35,7 @@ export const opsTemplateBody = z
     validityType: z
       .number()
       .int()
-      .refine((v) => VALIDITY_TYPE_VALUES.includes(v), '有效期类型须为 1-5'),
+      .refine((v) => VALIDITY_TYPE_VALUES.includes(v), '有效期类型须为 1-9'),
     validityDays: z.number().int().min(1).max(3650).nullable().default(null),
     validStart: time.nullable().default(null),
     validEnd: time.nullable().default(null),
@@ -61,7 +61,6 @@ export const opsTemplateSchema = z.object({
   upperLimit: z.number().int(),
   scopeText: z.string(),
   validityType: z.number().int(),
-  grantMode: z.string(),
   issued: z.number().int(),
   used: z.number().int(),
 });

@@ -68,19 +68,16 @@ export const COMMANDS: Record<string, Command> = {
         `/ops/coupon/templates?projectSn=${encodeURIComponent(need(projectSn, 'projectSn'))}`,
       );
       console.table(
-        list.map(
-          ({ couponSn, couponName, couponType, couponAmount, threshold, validityType, grantMode, issued, used }) => ({
-            couponSn,
-            couponName,
-            couponType,
-            couponAmount,
-            threshold,
-            validityType,
-            grantMode,
-            issued,
-            used,
-          }),
-        ),
+        list.map(({ couponSn, couponName, couponType, couponAmount, threshold, validityType, issued, used }) => ({
+          couponSn,
+          couponName,
+          couponType,
+          couponAmount,
+          threshold,
+          validityType,
+          issued,
+          used,
+        })),
       );
     },
   },

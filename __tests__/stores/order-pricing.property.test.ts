@@ -110,8 +110,6 @@ function couponRows(c: CouponCase, now: Date): { t: Template; r: Received } {
     validityType: 2,
     validityDays: null,
     instructions: '',
-    demoState: 1,
-    grantMode: 'ISSUED',
     useUrl: null,
     validStart: null,
     validEnd: null,

@@ -180,7 +180,7 @@ export function orderConfigFor(key: string, sn: string): OrderConfig | null {
   }
 }
 
-/** Coupon templates of every kind in §3, per project. `demoState` gives a used and an expired copy. */
+/** Coupon templates of every kind in §3, per project (the 新人礼包 gives a used and an expired copy: seed/coupons.ts). */
 export function couponTemplatesFor(sn: string): (typeof couponTemplates.$inferInsert)[] {
   const all = { scopeActSns: [] as string[], scopeText: '全部商品可用' };
   return [
@@ -235,7 +235,6 @@ export function couponTemplatesFor(sn: string): (typeof couponTemplates.$inferIn
       couponAmount: 1000,
       ...all,
       validityDays: 30,
-      demoState: 2,
     },
     {
       couponSn: `${sn}-cp-expired`,
@@ -245,7 +244,6 @@ export function couponTemplatesFor(sn: string): (typeof couponTemplates.$inferIn
       couponAmount: 1500,
       ...all,
       validityDays: 30,
-      demoState: 3,
     },
     {
       couponSn: `${sn}-cp-other`,

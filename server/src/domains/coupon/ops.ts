@@ -98,8 +98,6 @@ export async function createTemplate(db: Db, input: OpsTemplateInput) {
       validEnd: input.validEnd ? new Date(input.validEnd) : null,
       instructions: input.instructions,
       useUrl: input.useUrl,
-      // Issued ones reach customers only through a claim, a card or an operator, never as a demo gift.
-      grantMode: 'ISSUED',
     })
     .returning();
   return (await listTemplates(db, input.projectSn)).find((x) => x.couponSn === t.couponSn)!;
@@ -132,7 +130,6 @@ export async function listTemplates(db: Db, projectSn: string): Promise<z.infer<
     upperLimit: t.upperLimit,
     scopeText: t.scopeText,
     validityType: t.validityType,
-    grantMode: t.grantMode,
     issued: by.get(t.couponSn)?.issued ?? 0,
     used: by.get(t.couponSn)?.used ?? 0,
   }));

@@ -27,10 +27,6 @@ export const couponTemplates = pgTable('coupon_templates', {
   validityType: integer('validity_type').notNull().default(1),
   validityDays: integer('validity_days'),
   instructions: text('instructions').notNull().default(''),
-  /** For the demo: the copy a customer receives starts as used (2) or expired (3). */
-  demoState: integer('demo_state').notNull().default(1),
-  /** DEMO: every customer of the project is given one; ISSUED: only by a claim, a card or an operator. */
-  grantMode: text('grant_mode').notNull().default('DEMO'),
   /** A coupon used on a partner's page: 去使用 opens it (jumpType 3). */
   useUrl: text('use_url'),
   /** validityType 2 (start and end) and 4 (end) use fixed dates (contract/rules/coupon-validity.ts). */
@@ -55,8 +51,8 @@ export const userCoupons = pgTable(
     usedOrderNo: text('used_order_no'),
     usedAt: at('used_at'),
     receivedAt: at('received_at').notNull().defaultNow(),
-    /** demo (one per customer and template), or claim:<claimId> / card:<voucherSn> / ops:<grant> for issued copies. */
-    source: text('source').notNull().default('demo'),
+    /** How the copy was given: claim:<claimId>, card:<voucherSn>, welcome (新人礼包) or ops:<grant>. */
+    source: text('source').notNull(),
   },
   (t) => [
     index('user_coupons_user_idx').on(t.userId),

@@ -161,6 +161,7 @@ describe('after-sales: applications, decisions, refunds, logistics', () => {
         usedAt: new Date(),
         startTime: new Date(Date.now() - 86_400_000),
         endTime: new Date(Date.now() + 86_400_000),
+        source: `test:${rcSn}`,
       });
     const image = await upload(token);
     const res = await apply({ orderNo, amount: 20000, images: [image], description: '课程时间冲突' });

@@ -172,7 +172,6 @@ describe('a percent coupon is a percent of the whole order', () => {
       couponType: 2,
       couponAmount: 50,
       scopeText: '全部商品可用',
-      grantMode: 'ISSUED',
     });
     const rcSn = `rc-half-${seq}`;
     await h.database.db.insert(userCoupons).values({

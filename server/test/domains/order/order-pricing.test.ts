@@ -75,8 +75,6 @@ function rows(c: typeof couponArb extends fc.Arbitrary<infer T> ? T : never, now
     validityType: 2,
     validityDays: null,
     instructions: '',
-    demoState: 1,
-    grantMode: 'ISSUED',
     useUrl: null,
     validStart: null,
     validEnd: null,

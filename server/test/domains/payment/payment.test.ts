@@ -672,6 +672,7 @@ describe('orders after submit: list, detail, pay, notify, cancel, expiry, contra
         usedAt: new Date(),
         startTime: new Date(now - 86_400_000),
         endTime: new Date(now + 86_400_000),
+        source: `test:${rcSn}`,
       });
     return rcSn;
   }
