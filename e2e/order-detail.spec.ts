@@ -118,6 +118,9 @@ async function depositOrder(token: string): Promise<string> {
   throw new Error('no orderable demo deposit course');
 }
 
+/** §9: identical requests within about 600 ms are ignored (src/api/request.ts DEDUPE_WINDOW_MS). */
+const DUPLICATE_SUPPRESSION_MS = 600;
+
 /** From the order list, as a person: the order's card opens its detail. */
 async function fromList(orderNo: string): Promise<Locator> {
   const { page } = suite.phone;
@@ -251,6 +254,9 @@ test('shipped goods: 确认收货 in the header, 查看物流 in the bar opens t
     body: JSON.stringify({ carrierName: '顺丰速运', trackingNo: 'SF1234567890' }),
   });
   assert.equal(shipped.status, 200, await shipped.text());
+  // §9 duplicate suppression: an identical read within 600 ms is answered by the one before it. The walk would
+  // reopen the order well inside that window (a person cannot), and be shown the order as it was before shipping.
+  await page.waitForTimeout(DUPLICATE_SUPPRESSION_MS);
   detail = await fromList(orderNo);
   await shownIn(page, detail, '.sf-detail__status #order-receive');
   assert.equal(await text(detail.locator('.sf-detail__status-text')), '待收货');
