@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import jsQR from 'jsqr';
-import { DEMO_EARNER } from '../server/src/db/seed/earnings';
+import { DEMO_EARNER } from '../server/src/db/seed/demo-earner';
 import { SCREENS, currentPage, loginInBrowser, openScreen, type Screen } from './harness';
 import { phoneSuite } from './suite';
 

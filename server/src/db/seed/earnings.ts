@@ -34,13 +34,9 @@ import { opsAct } from '../../domains/after-sales/ops';
 import { loadAfterSalesConfig } from '../../domains/after-sales/config';
 import type { StorageProvider } from '../../domains/upload/service';
 
-export const DEMO_EARNER = {
-  projectSn: 'demo',
-  phone: '13800000088',
-  promoterCode: 'P0DE000001A',
-  userId: 'demo-earner',
-} as const;
-export const DEMO_BUYER = { phone: '13800000099', userId: 'demo-earner-buyer' } as const;
+import { DEMO_BUYER, DEMO_EARNER } from './demo-earner';
+
+export { DEMO_BUYER, DEMO_EARNER } from './demo-earner';
 
 /** Courses pay 10% of the goods amount, activities 5%, goods ¥3 an order; points items pay nothing. */
 function ruleFor(actType: string): { mode: 'FIXED' | 'RATE'; value: number } | null {
