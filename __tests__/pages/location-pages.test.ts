@@ -127,7 +127,7 @@ test('分享 on the detail copies the page link and says 复制成功 after the 
     tap(all('#share-action')[0]);
     await waitFor(() => expect(copy).toHaveBeenCalled());
     const link = String((copy.mock.calls[0][0] as { data: string }).data);
-    expect(link).toMatch(/#\/pages\/activity\/activityDetail\?actSn=A3&projectSn=demo$/);
+    expect(link).toMatch(/\/item\/A3\?projectSn=demo$/);
     await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '复制成功' })));
     expect(Date.now() - before).toBeGreaterThanOrEqual(402);
   } finally {

@@ -56,7 +56,8 @@ describe('H5 share (WeChat JS-SDK)', () => {
         title: '成人学历提升',
         desc: '两年拿证',
         imgUrl: 'https://shop.example/static/c1.png',
-        link: 'https://shop.example/?from=x#/pages/activity/courseDetail?actSn=C1&projectSn=course',
+        // A detail is shared by its item's public address, which the server draws the first screen of.
+        link: 'https://shop.example/item/C1?projectSn=course',
       }),
     );
     expect(wx.showMenuItems).toHaveBeenCalled();
@@ -74,12 +75,23 @@ describe('H5 share (WeChat JS-SDK)', () => {
     );
   });
 
-  test('an absolute link from the share reply is used as it is', async () => {
+  test("an absolute link from the share reply gives a detail's item address its origin", async () => {
     const wx = fakeWx();
     const share = createH5Share(() => ({ userAgent: WECHAT_UA, href: HREF, wx: () => wx }));
-    await share.apply(options({ info: { ...info, link: 'https://shop.example/s/C1' } }));
+    await share.apply(options({ info: { ...info, link: 'https://public.example/s/C1' } }));
     expect(wx.updateAppMessageShareData).toHaveBeenCalledWith(
-      expect.objectContaining({ link: 'https://shop.example/s/C1' }),
+      expect.objectContaining({ link: 'https://public.example/item/C1?projectSn=course' }),
+    );
+  });
+
+  test("another page's absolute link from the share reply is used as it is", async () => {
+    const wx = fakeWx();
+    const share = createH5Share(() => ({ userAgent: WECHAT_UA, href: HREF, wx: () => wx }));
+    await share.apply(
+      options({ route: ROUTES.index, params: {}, info: { ...info, link: 'https://shop.example/s/home' } }),
+    );
+    expect(wx.updateAppMessageShareData).toHaveBeenCalledWith(
+      expect.objectContaining({ link: 'https://shop.example/s/home' }),
     );
   });
 
