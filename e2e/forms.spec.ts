@@ -225,14 +225,15 @@ test("a visitor opens an activity's place: the distance once the position is all
   assert.match((await place.locator('#open-location-distance-text').textContent()) ?? '', /^距你约 1\.\d 公里$/);
   await suite.phone.shot('forms-6-location-distance');
 
-  // Back on the detail, 分享 copies the page's link: the platform's copy toast, then 复制成功 (402 ms later, §9).
+  // Back on the detail, 分享 copies the item's public address: the platform's copy toast, then 复制成功 (402 ms
+  // later, §9).
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.baseUrl });
   await page.goBack();
   detail = await currentPage(page, DETAIL);
   await detail.locator('#share-action').click();
   await expectToast(page, '复制成功');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
-  assert.equal(copied, `${suite.server.baseUrl}/#${detailPath}&projectSn=demo`);
+  assert.equal(copied, `${suite.server.baseUrl}/item/demo-activity-02?projectSn=demo`);
 });
 
 test('定位 on the address form: with the position allowed and the place named, it fills the detail line', async () => {
