@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import type { Confirmation } from '../contract/order';
+import { itemSharePath } from '../contract/rules/share-link';
 import { startWechatMpFake, type WechatMpFake } from '../server/test/fakes/wechat-mp';
 import { startWechatPayFake, type ClientPaySign, type WechatPayFake } from '../server/test/fakes/wechat-pay';
 import {
@@ -176,10 +177,12 @@ test('WeChat browser: OAuth back to the course, then order and pay with WeChat P
     assert.equal(config.o.appId, mp.appId);
     await until(
       () =>
-        page.evaluate(() =>
-          (window as unknown as { __wx: { call: string; o: { link: string } }[] }).__wx.some(
-            (c) => c.call === 'share' && c.o.link.includes('courseDetail'),
-          ),
+        page.evaluate(
+          (path) =>
+            (window as unknown as { __wx: { call: string; o: { link: string } }[] }).__wx.some(
+              (c) => c.call === 'share' && new URL(c.o.link).pathname === path,
+            ),
+          itemSharePath(actSn),
         ),
       'the course set its share data',
     );
