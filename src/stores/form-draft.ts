@@ -141,10 +141,11 @@ export class FormDraft {
       });
       return { type: 'done', successText: result.successText };
     } catch (err) {
-      const e = err instanceof ApiError ? err : null;
-      const nKey = (e?.info as { nKey?: unknown } | null | undefined)?.nKey;
-      if (e && typeof nKey === 'string') runInAction(() => (this.errors[nKey] = e.message));
-      return { type: 'failed', message: errorMessage(err, FORM_TEXTS.commitFailed) };
+      const message = errorMessage(err, FORM_TEXTS.commitFailed);
+      // A refusal that names a field is shown under it too, in the words of the toast.
+      const nKey = err instanceof ApiError ? (err.info as { nKey?: unknown } | null | undefined)?.nKey : undefined;
+      if (typeof nKey === 'string') runInAction(() => (this.errors[nKey] = message));
+      return { type: 'failed', message };
     } finally {
       runInAction(() => (this.committing = false));
     }

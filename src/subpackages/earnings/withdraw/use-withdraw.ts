@@ -1,10 +1,10 @@
-import Taro from '@tarojs/taro';
 import { runInAction } from 'mobx';
 import { useLocalObservable } from 'mobx-react-lite';
 import { useRef } from 'react';
 import type { BankCard, WithdrawalRuleInfo } from '@contract/earnings';
 import { fenToYuanText, formatMoney } from '@contract/rules/money';
 import { errorMessage } from '../../../api/error-message';
+import { confirm } from '../../../components/confirm';
 import { withdrawVerdict } from '../../../domain/earnings';
 import { ROUTES } from '../../../domain/routes';
 import { openPage } from '../../../platform/navigation';
@@ -97,15 +97,17 @@ export function useWithdraw() {
     if (attempt.current?.key !== key) attempt.current = { key, id: newRequestId() };
     runInAction(() => (form.sending = true));
     // Money leaves the balance: the promoter confirms the amount and the card first; cancelling changes nothing.
+    const amount = verdict.amount as number;
     const card = form.cards.find((c) => c.cardId === form.cardId);
-    const { confirm } = await Taro.showModal({
+    const to = card ? `${card.bankName}（${card.cardTail}）` : '银行卡';
+    const yes = await confirm({
       title: '确认提现',
-      content: `提现${formatMoney(verdict.amount as number)}至${card ? `${card.bankName}（${card.cardTail}）` : '银行卡'}，手续费${formatMoney(verdict.fee)}，预计到账${formatMoney(verdict.actual)}`,
-    }).catch(() => ({ confirm: false }));
-    if (!confirm) return runInAction(() => (form.sending = false));
+      content: `提现${formatMoney(amount)}至${to}，手续费${formatMoney(verdict.fee)}，预计到账${formatMoney(verdict.actual)}`,
+    });
+    if (!yes) return runInAction(() => (form.sending = false));
     try {
       const done = await api.earnings.withdraw({
-        amount: verdict.amount as number,
+        amount,
         cardId: form.cardId,
         requestId: attempt.current.id,
       });

@@ -5,8 +5,9 @@ import { observer, useLocalObservable } from 'mobx-react-lite';
 import type { AfterSaleRefer } from '@contract/after-sales';
 import { AFTER_SALE_DESCRIPTION_MAX, AFTER_SALE_IMAGES_MAX, AFTER_SALE_TYPE_TEXT } from '@contract/rules/after-sale';
 import { fenToYuanText, formatMoney } from '@contract/rules/money';
-import { ApiError } from '../../../api/request';
+import { errorMessage } from '../../../api/error-message';
 import AmountInput from '../../../components/amount-input';
+import { confirm } from '../../../components/confirm';
 import EmptyView from '../../../components/empty-view';
 import ImagePicker from '../../../components/image-picker';
 import PageShell from '../../../components/page-shell';
@@ -55,7 +56,7 @@ function AfterSaleApply() {
         }
       });
     } catch (err) {
-      runInAction(() => (s.error = err instanceof ApiError ? err.message : '加载失败，请重试'));
+      runInAction(() => (s.error = errorMessage(err, '加载失败，请重试')));
     }
   }
   useLoad(() => void load());
@@ -73,11 +74,11 @@ function AfterSaleApply() {
     if ('message' in checked) return toast(checked.message);
     runInAction(() => (s.sending = true));
     // A refund request moves money: the customer confirms the amount first; cancelling changes nothing.
-    const { confirm } = await Taro.showModal({
+    const yes = await confirm({
       title: AFTER_SALE_TEXTS.confirmTitle,
       content: AFTER_SALE_TEXTS.confirm(checked.amount),
-    }).catch(() => ({ confirm: false }));
-    if (!confirm) return runInAction(() => (s.sending = false));
+    });
+    if (!yes) return runInAction(() => (s.sending = false));
     const d = s.draft;
     const seqs = s.refer.payments.length > 1 ? d.seqs : [];
     const input = {
@@ -96,7 +97,7 @@ function AfterSaleApply() {
       await openPage(ROUTES.afterSaleDetail, { applicationNo: done.applicationNo }, 'replace');
     } catch (err) {
       // Everything typed stays for another try.
-      toast(err instanceof ApiError ? err.message : '提交失败，请重试');
+      toast(errorMessage(err, '提交失败，请重试'));
     } finally {
       runInAction(() => (s.sending = false));
     }
