@@ -5,7 +5,22 @@
 jest.mock('../../src/api/transport', () => require('./harness').transportModule);
 import Taro from '@tarojs/taro';
 import type { Address } from '../../contract/address';
-import { all, currentRoute, openAt, requests, resetServer, route, signIn, tap, waitFor, waitForPage } from './harness';
+import {
+  all,
+  confirmClosed,
+  confirmDialog as dialog,
+  currentRoute,
+  openAt,
+  requests,
+  resetServer,
+  route,
+  signIn,
+  tap,
+  tick,
+  waitFor,
+  waitForPage,
+  watchHostDialog,
+} from './harness';
 
 const address = (id: string, name: string, patch: Partial<Address> = {}): Address => ({
   addressId: id,
@@ -23,7 +38,8 @@ const address = (id: string, name: string, patch: Partial<Address> = {}): Addres
 
 const LIST = '/subpackages/user/address/deliveryAddress';
 let saved: Address[] = [];
-let modal: jest.SpyInstance;
+// The question is the page's own dialog (components/confirm), never the host's.
+watchHostDialog({ neverUsed: true });
 
 beforeEach(() => {
   resetServer();
@@ -34,27 +50,7 @@ beforeEach(() => {
     saved = saved.filter((a) => a.addressId !== 'A2');
     return { info: null };
   });
-  // The question is the page's own dialog (components/confirm), never the host's.
-  modal = jest.spyOn(Taro, 'showModal');
 });
-afterEach(() => {
-  expect(modal).not.toHaveBeenCalled();
-  modal.mockRestore();
-});
-
-/** Waits for the page's confirmation dialog and returns its title and text. */
-async function dialog(): Promise<{ title: string; content: string }> {
-  let shown = { title: '', content: '' };
-  await waitFor(() => {
-    const box = all('.sf-confirm')[0];
-    if (!box) throw new Error('no confirmation dialog');
-    shown = {
-      title: (box.querySelector('.at-modal__header')?.textContent || '').trim(),
-      content: (box.querySelector('.sf-confirm__content')?.textContent || '').trim(),
-    };
-  });
-  return shown;
-}
 
 /** The consignee names shown, in order (the row also holds the phone and 默认). */
 const names = () => all('.sf-addresses__who').map((el) => (el.textContent || '').replace(/1\d{10}|默认/g, '').trim());
@@ -80,7 +76,7 @@ test('删除 asks first; confirmed, the address is deleted and the list shows th
   await openAt(LIST);
   await waitFor(() => expect(names()).toEqual(['张三', '李四']));
   tap(options('李四')[1]);
-  expect(await dialog()).toEqual({ title: '提示', content: '确定删除该收货地址吗？' });
+  expect(await dialog()).toEqual({ title: '提示', content: '确定删除该收货地址吗？', buttons: ['取消', '确定'] });
   expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
   tap(all('.sf-confirm__ok')[0]);
   await waitFor(() => expect(names()).toEqual(['张三']));
@@ -96,8 +92,8 @@ test('删除 cancelled sends nothing and keeps the row', async () => {
   tap(options('李四')[1]);
   await dialog();
   tap(all('.sf-confirm__cancel')[0]);
-  await waitFor(() => expect(all('.sf-confirm').length).toBe(0));
-  await new Promise((r) => setTimeout(r, 0));
+  await confirmClosed();
+  await tick();
   expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
   expect(names()).toEqual(['张三', '李四']);
 });

@@ -4,76 +4,31 @@
  * typed and chosen stays for another try; a pending application is edited from what it holds.
  */
 jest.mock('../../src/api/transport', () => require('./harness').transportModule);
-import Taro from '@tarojs/taro';
-import type { AfterSaleDetail, AfterSaleRefer } from '../../contract/after-sales';
 import { asCustomer } from './customer';
 import {
   all,
+  answerConfirm,
+  confirmDialog,
   openAt,
   passDuplicateWindow,
   requests,
   route,
   tap,
   text,
+  tick,
   typeKeys,
   waitFor,
   waitForPage,
+  watchHostDialog,
 } from './harness';
+import { afterSaleApplication as application, afterSaleRefer as refer } from './money-fixtures';
 
 const customer = asCustomer();
-let modal: jest.SpyInstance;
-beforeEach(() => {
-  modal = jest.spyOn(Taro, 'showModal');
-});
-afterEach(() => modal.mockRestore());
-/** The customer's answer to the next confirmation. */
-const answer = (confirm: boolean) => modal.mockResolvedValueOnce({ confirm, cancel: !confirm, errMsg: 'showModal:ok' });
-const tick = () => new Promise((r) => setTimeout(r, 0));
+// On H5 the question is the page's own dialog (components/confirm), never the host's.
+watchHostDialog({ neverUsed: true });
 
 const AS = '/front/v1/after/sales';
 const APPLY = '/subpackages/order/afterSale/afterSaleApply';
-/** An instalment order: two payments made, each refundable on its own. */
-const refer = (over: Partial<AfterSaleRefer> = {}): AfterSaleRefer => ({
-  orderNo: 'SO7',
-  courseName: '会计初级职称全程班',
-  allowed: true,
-  notAllowedReason: null,
-  payments: [
-    { seq: 1, label: '第1期', paid: 30000, refundable: 30000 },
-    { seq: 2, label: '第2期', paid: 30000, refundable: 20000 },
-  ],
-  maxAmount: 50000,
-  reasons: ['不想要了', '课程与描述不符'],
-  ...over,
-});
-const application = (over: Partial<AfterSaleDetail> = {}): AfterSaleDetail => ({
-  applicationNo: 'AS5',
-  orderNo: 'SO7',
-  courseName: '会计初级职称全程班',
-  cover: null,
-  type: 1,
-  typeText: '仅退款',
-  amount: 12000,
-  refundedAmount: 0,
-  state: 'APPLIED',
-  stateText: '待商家处理',
-  createdAt: '2026-11-26T02:00:00Z',
-  seqs: [2],
-  reason: '课程与描述不符',
-  description: '第二期内容与介绍不同',
-  images: [],
-  refuseReason: null,
-  updatedAt: '2026-11-26T02:00:00Z',
-  canEdit: true,
-  canCancel: true,
-  canWriteLogistics: false,
-  logistics: null,
-  returnAddress: null,
-  records: [],
-  refundTo: [],
-  next: { actor: 'MERCHANT', text: '等待商家处理', dueLabel: null, dueAt: null },
-  ...over,
-});
 
 const filed = () => requests.filter((r) => r.path === `${AS}/refund/apply` || r.path === `${AS}/edit`);
 const amountField = () => all('#as-amount input')[0] as HTMLInputElement;
@@ -89,7 +44,7 @@ async function open(url = `${APPLY}?orderNo=SO7`): Promise<void> {
 /** Taps the submit button and waits until the page has said `message` as a toast. */
 async function refusedWith(message: string): Promise<void> {
   tap(submitButton());
-  await waitFor(() => customer.toasted(message));
+  await customer.seesToast(message);
 }
 
 test('each bad input is named in Chinese and nothing is asked or filed', async () => {
@@ -118,7 +73,7 @@ test('each bad input is named in Chinese and nothing is asked or filed', async (
   await refusedWith('请选择退款原因');
 
   expect(amountField().value).toBe('120');
-  expect(modal).not.toHaveBeenCalled();
+  expect(all('.sf-confirm').length).toBe(0);
   expect(filed().length).toBe(0);
 });
 
@@ -129,13 +84,13 @@ test('a good request is confirmed with its amount first; cancelling files nothin
   await typeKeys('#as-amount', '120');
   tap(all('.as-reason')[1]);
   await typeKeys('#as-description', '课程还没开始');
-  answer(false);
   tap(submitButton());
-  await waitFor(() =>
-    expect(modal).toHaveBeenCalledWith(
-      expect.objectContaining({ title: '确认申请退款', content: '申请退款¥120，提交后请等待商家处理' }),
-    ),
-  );
+  expect(await confirmDialog()).toEqual({
+    title: '确认申请退款',
+    content: '申请退款¥120，提交后请等待商家处理',
+    buttons: ['取消', '确定'],
+  });
+  await answerConfirm(false);
   await waitFor(() => expect(submitButton().classList.contains('is-disabled')).toBe(false));
   await tick();
   expect(filed().length).toBe(0);
@@ -158,9 +113,9 @@ test('a refusal by the server is shown and nothing typed is lost; the next try f
   await typeKeys('#as-amount', '450');
   tap(all('.as-reason')[0]);
   await typeKeys('#as-description', '不需要了');
-  answer(true);
   tap(submitButton());
-  await waitFor(() => customer.toasted('该订单已有处理中的售后申请'));
+  await answerConfirm(true);
+  await customer.seesToast('该订单已有处理中的售后申请');
   await waitFor(() => expect(submitButton().classList.contains('is-disabled')).toBe(false));
 
   expect(active('.sf-as__chip[id^="as-type-"]')).toEqual(['退货退款']);
@@ -172,8 +127,8 @@ test('a refusal by the server is shown and nothing typed is lost; the next try f
   refuse = false;
   // A person taps again later than the request layer's duplicate window (§7), so the request is sent again.
   passDuplicateWindow();
-  answer(true);
   tap(submitButton());
+  await answerConfirm(true);
   await waitForPage('subpackages/order/afterSale/afterSaleDetail');
   customer.toasted('提交成功');
   expect(filed().length).toBe(2);
@@ -198,8 +153,8 @@ test('a pending application is edited from what it holds and saved with 保存�
   expect(active('.as-reason')).toEqual(['课程与描述不符']);
   await waitFor(() => expect(descriptionField()?.value).toBe('第二期内容与介绍不同'));
   await typeKeys('#as-amount', '150');
-  answer(true);
   tap(submitButton());
+  await answerConfirm(true);
   await waitFor(() => expect(filed().length).toBe(1));
   expect(filed()[0]).toMatchObject({ path: `${AS}/edit`, data: { applicationNo: 'AS5', amount: 15000, seqs: [2] } });
 });

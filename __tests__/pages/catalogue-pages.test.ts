@@ -79,14 +79,14 @@ describe('getCommentList: all reviews', () => {
     await typeKeys('#review-content', '老师讲得很清楚');
     await waitFor(() => expect(text('.sf-reviews__counter')).toBe('7/500'));
     tap(all('#review-send')[0]);
-    await waitFor(() => toasted('评价内容包含敏感词'));
+    await customer.seesToast('评价内容包含敏感词');
     expect((all('#review-content')[0].querySelector('textarea') as HTMLTextAreaElement).value).toBe('老师讲得很清楚');
     expect(all('.sf-reviews__star.is-on').length).toBe(4);
 
     refuse = false;
     passDuplicateWindow(); // the same request again is sent, not answered by the refused one
     tap(all('#review-send')[0]);
-    await waitFor(() => toasted('评价成功'));
+    await customer.seesToast('评价成功');
     await waitFor(() => expect(text('.sf-comment__content')).toBe('老师讲得很清楚'));
     expect(all('#review-form').length).toBe(0);
   });

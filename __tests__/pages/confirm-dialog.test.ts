@@ -3,36 +3,26 @@
  * the themed page): it shows the spec's words, 取消 sends nothing, 确定 carries out exactly the one action.
  */
 jest.mock('../../src/api/transport', () => require('./harness').transportModule);
-import Taro from '@tarojs/taro';
 import type { OrderSummary } from '../../contract/payment';
 import { confirm as miniConfirm } from '../../src/components/confirm/mini';
 import { ConfirmStore } from '../../src/components/confirm/store';
 import { asCustomer } from './customer';
-import { all, currentRoute, openAt, requests, route, tap, waitFor } from './harness';
+import {
+  all,
+  confirmClosed as closed,
+  confirmDialog as dialog,
+  currentRoute,
+  openAt,
+  requests,
+  route,
+  tap,
+  tick,
+  waitFor,
+  watchHostDialog,
+} from './harness';
 
 const customer = asCustomer();
-let modal: jest.SpyInstance;
-beforeEach(() => {
-  modal = jest.spyOn(Taro, 'showModal');
-});
-afterEach(() => modal.mockRestore());
-const tick = () => new Promise((r) => setTimeout(r, 0));
-
-/** Waits for the dialog on the page on top; returns what it says. */
-async function dialog(): Promise<{ title: string; content: string; buttons: string[] }> {
-  let shown = { title: '', content: '', buttons: [] as string[] };
-  await waitFor(() => {
-    const box = all('.sf-confirm.at-modal--active')[0];
-    if (!box) throw new Error('no confirmation dialog');
-    shown = {
-      title: (box.querySelector('.at-modal__header')?.textContent || '').trim(),
-      content: (box.querySelector('.sf-confirm__content')?.textContent || '').trim(),
-      buttons: Array.from(box.querySelectorAll('.at-modal__action > *')).map((b) => (b.textContent || '').trim()),
-    };
-  });
-  return shown;
-}
-const closed = () => waitFor(() => expect(all('.sf-confirm').length).toBe(0));
+const host = watchHostDialog();
 
 describe('order list 取消订单', () => {
   const order: OrderSummary = {
@@ -79,10 +69,10 @@ describe('order list 取消订单', () => {
     await dialog();
     tap(all('.sf-confirm__ok')[0]);
     await closed();
-    await waitFor(() => customer.toasted('订单已取消'));
+    await customer.seesToast('订单已取消');
     expect(cancels().length).toBe(1);
     // On H5 it is the page's dialog, never the host's imitation.
-    expect(modal).not.toHaveBeenCalled();
+    expect(host.modal).not.toHaveBeenCalled();
   });
 });
 
@@ -103,7 +93,7 @@ describe('我的 退出登录', () => {
     await waitFor(() => expect(rootStore.session.loggedIn).toBe(false));
     // The entrance opens (this fake server has no project for it, so it goes on to the error page).
     await waitFor(() => expect(currentRoute()).not.toBe('pages/center/center'));
-    expect(modal).not.toHaveBeenCalled();
+    expect(host.modal).not.toHaveBeenCalled();
   });
 });
 
@@ -150,18 +140,18 @@ describe('the question store', () => {
 
 describe('in the mini-programs', () => {
   test("the host's dialog asks, with the spec's words and the theme's colour on 确定", async () => {
-    modal.mockResolvedValueOnce({ confirm: true, cancel: false, errMsg: 'showModal:ok' });
+    host.modal.mockResolvedValueOnce({ confirm: true, cancel: false, errMsg: 'showModal:ok' });
     await expect(miniConfirm({ content: '确定取消该订单吗？' })).resolves.toBe(true);
-    expect(modal).toHaveBeenCalledWith({
+    expect(host.modal).toHaveBeenCalledWith({
       title: '提示',
       content: '确定取消该订单吗？',
       confirmText: '确定',
       cancelText: '取消',
       confirmColor: '#7a6300',
     });
-    modal.mockResolvedValueOnce({ confirm: false, cancel: true, errMsg: 'showModal:ok' });
+    host.modal.mockResolvedValueOnce({ confirm: false, cancel: true, errMsg: 'showModal:ok' });
     await expect(miniConfirm({ content: '确定退出登录吗？' })).resolves.toBe(false);
-    modal.mockRejectedValueOnce(new Error('showModal:fail'));
+    host.modal.mockRejectedValueOnce(new Error('showModal:fail'));
     await expect(miniConfirm({ content: '确定删除该收货地址吗？' })).resolves.toBe(false);
   });
 });

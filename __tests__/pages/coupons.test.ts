@@ -24,7 +24,6 @@ import { heldCoupon } from '../fixtures/coupons';
 // The H5 header's taro-ui icon sizes itself with pxTransform, which a real build configures at boot.
 beforeAll(() => Taro.initPxTransform({ designWidth: 750, deviceRatio: { 640: 2.34 / 2, 750: 1, 828: 1.81 / 2 } }));
 const customer = asCustomer();
-const toasted = (title: string) => waitFor(() => customer.toasted(title));
 
 const endOfTodayChina = () => chinaTime(Date.now())!.endOf('day').toISOString();
 /** A coupon received now that ends tonight (今日到期), with two lines of notes. */
@@ -103,7 +102,7 @@ describe('我的优惠券', () => {
     await openAt('/subpackages/coupon/discountCouponList/discountCouponList');
     await waitFor(() => expect(all('.sf-pill').length).toBe(1));
     tap(all('.sf-pill')[0]);
-    await toasted('暂无可用活动');
+    await customer.seesToast('暂无可用活动');
     expect(requests.find((r) => r.path === '/front/v1_2/coupon/use')!.data).toMatchObject({
       couponSn: 'cp1',
       page: '1',
@@ -123,7 +122,7 @@ describe('我的优惠券', () => {
     await openAt('/subpackages/coupon/discountCouponList/discountCouponList');
     await waitFor(() => expect(all('.sf-pill').length).toBe(1));
     tap(all('.sf-pill')[0]);
-    await toasted('该优惠券已过期');
+    await customer.seesToast('该优惠券已过期');
   });
 
   test('moreActivity with couponSn lists by the coupon; none says 暂无可用活动', async () => {
@@ -178,7 +177,7 @@ describe('claim page', () => {
     expect(text('.sf-ticket__scope + .sf-ticket__scope')).toBe('剩余5张 · 每人限领1张');
     tap(all('.sf-pill')[0]);
     await waitFor(() => expect(text('.sf-pill')).toBe('已领取'));
-    await toasted('领取成功');
+    await customer.seesToast('领取成功');
   });
 
   test('a refusal shows the server’s message and the page reloads', async () => {
@@ -195,7 +194,7 @@ describe('claim page', () => {
     // The reload asks again what it asked on open; a person taps long after the 600 ms duplicate window.
     passDuplicateWindow();
     tap(all('.sf-pill')[0]);
-    await toasted('优惠券已领完');
+    await customer.seesToast('优惠券已领完');
     await waitFor(() => expect(text('.sf-pill')).toBe('已领完'));
   });
 });

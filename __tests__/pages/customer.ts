@@ -4,7 +4,7 @@
  * the customer was shown.
  */
 import Taro from '@tarojs/taro';
-import { resetServer, signIn } from './harness';
+import { resetServer, signIn, waitFor } from './harness';
 
 export function asCustomer(phone = '13800138000') {
   let spy: jest.SpyInstance | null = null;
@@ -23,6 +23,10 @@ export function asCustomer(phone = '13800138000') {
     /** The customer was shown a toast with this title. */
     toasted(title: string): void {
       expect(spy).toHaveBeenCalledWith(expect.objectContaining({ title }));
+    },
+    /** Waits until the customer has been shown a toast with this title. */
+    seesToast(title: string): Promise<void> {
+      return waitFor(() => expect(spy).toHaveBeenCalledWith(expect.objectContaining({ title })));
     },
   };
 }

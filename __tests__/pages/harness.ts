@@ -76,7 +76,8 @@ async function fakeTransport(req: TransportRequest): Promise<TransportResponse> 
 
 export const transportModule = { taroTransport: jest.fn(fakeTransport) };
 
-const tick = () => new Promise((r) => setTimeout(r, 0));
+/** Lets what is already queued (promise callbacks, a store's write, React's render) run. */
+export const tick = () => new Promise((r) => setTimeout(r, 0));
 
 /**
  * How long a wait may last before the test gives up. A wait ends as soon as its condition holds; the bound is
@@ -271,4 +272,69 @@ export async function typeKeys(
   if (replace && el.value) await key('', null, 'deleteContentBackward');
   for (const ch of value) await key(el.value + ch, ch, 'insertText');
   return el;
+}
+
+/** What the confirmation on the page on top says: title, text and its buttons in order. */
+export interface ConfirmShown {
+  title: string;
+  content: string;
+  buttons: string[];
+}
+
+/**
+ * Waits for the page's confirmation (components/confirm: taro-ui's AtModal, drawn inside the page that asked) and
+ * returns what it says. Looked for in the page on top only, as a person sees it.
+ */
+export async function confirmDialog(): Promise<ConfirmShown> {
+  let shown: ConfirmShown = { title: '', content: '', buttons: [] };
+  await waitFor(() => {
+    const box = all('.sf-confirm.at-modal--active')[0];
+    if (!box) throw new Error('no confirmation dialog on the page on top');
+    const textOf = (el: Element | null) => (el?.textContent || '').trim();
+    shown = {
+      title: textOf(box.querySelector('.at-modal__header')),
+      content: textOf(box.querySelector('.sf-confirm__content')),
+      buttons: Array.from(box.querySelectorAll('.at-modal__action > *')).map(textOf),
+    };
+  });
+  return shown;
+}
+
+/** Waits until the page on top shows no confirmation. */
+export function confirmClosed(): Promise<void> {
+  return waitFor(() => {
+    if (all('.sf-confirm').length) throw new Error('the confirmation is still open');
+  });
+}
+
+/** Answers the page's confirmation as a person does, 确定 (true) or 取消 (false), and waits until it has closed. */
+export async function answerConfirm(yes: boolean): Promise<void> {
+  await confirmDialog();
+  tap(all(yes ? '.sf-confirm__ok' : '.sf-confirm__cancel')[0]);
+  await confirmClosed();
+}
+
+/**
+ * Watches the host's dialog (Taro.showModal) in each test of the file: on H5 a confirmation is the page's own, so
+ * with `neverUsed` every test ends by checking that the host's was not opened; a mini-program test answers through
+ * the spy.
+ */
+export function watchHostDialog({ neverUsed = false } = {}): { readonly modal: jest.SpyInstance } {
+  let spy: jest.SpyInstance | null = null;
+  beforeEach(() => {
+    spy = jest.spyOn(require('@tarojs/taro').default, 'showModal');
+  });
+  afterEach(() => {
+    try {
+      if (neverUsed) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      spy?.mockRestore();
+    }
+  });
+  return {
+    get modal(): jest.SpyInstance {
+      if (!spy) throw new Error('the host dialog is watched only inside a test');
+      return spy;
+    },
+  };
 }

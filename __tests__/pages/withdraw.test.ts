@@ -5,11 +5,11 @@
  * opens its detail.
  */
 jest.mock('../../src/api/transport', () => require('./harness').transportModule);
-import Taro from '@tarojs/taro';
-import type { BankCard, WithdrawalDetail, WithdrawalRuleInfo } from '../../contract/earnings';
 import { asCustomer } from './customer';
 import {
   all,
+  answerConfirm,
+  confirmDialog,
   currentRoute,
   openAt,
   passDuplicateWindow,
@@ -17,82 +17,28 @@ import {
   route,
   tap,
   text,
+  tick,
   typeKeys,
   waitFor,
   waitForPage,
+  watchHostDialog,
 } from './harness';
+import {
+  PERSONAL as P,
+  withdrawalDetail as detail,
+  withdrawalRule as rule,
+  withdrawPageServer as server,
+} from './money-fixtures';
 
 const customer = asCustomer();
-let modal: jest.SpyInstance;
-beforeEach(() => {
-  modal = jest.spyOn(Taro, 'showModal');
-});
-afterEach(() => modal.mockRestore());
-/** The promoter's answer to the next confirmation. */
-const answer = (confirm: boolean) => modal.mockResolvedValueOnce({ confirm, cancel: !confirm, errMsg: 'showModal:ok' });
-const tick = () => new Promise((r) => setTimeout(r, 0));
+// On H5 the question is the page's own dialog (components/confirm), never the host's.
+watchHostDialog({ neverUsed: true });
 
-const P = '/front/v1/personal';
 const PAGE = '/subpackages/earnings/withdraw/withdraw';
-const rule = (over: Partial<WithdrawalRuleInfo> = {}): WithdrawalRuleInfo => ({
-  rule: {
-    minAmount: 100,
-    maxPerDay: 500000,
-    countPerDay: 3,
-    feeBps: 60,
-    feeMin: 10,
-    identityRequired: true,
-    bankCardRequired: true,
-  },
-  lines: ['单笔提现金额不低于¥1', '每日最多提现¥5000，最多3次'],
-  available: 5000,
-  todayAmount: 0,
-  todayCount: 0,
-  maxAmount: 5000,
-  verified: true,
-  hasCard: true,
-  ...over,
-});
-const card = (cardId: string, bankName: string, cardTail: string): BankCard => ({
-  cardId,
-  bankCode: 'CMB',
-  bankName,
-  holderName: '*三',
-  cardMasked: `**** **** **** ${cardTail}`,
-  cardTail,
-  isDefault: cardId === 'BC1',
-});
-const detail = (withdrawalNo: string): WithdrawalDetail => ({
-  withdrawalNo,
-  amount: 2000,
-  fee: 12,
-  actualAmount: 1988,
-  status: 'REVIEWING',
-  statusText: '审核中',
-  bankName: '工商银行',
-  cardMasked: '**** **** **** 5678',
-  createdAt: '2026-11-27T02:00:00Z',
-  holderName: '*三',
-  reason: null,
-  reviewedAt: null,
-  finishedAt: null,
-  timeline: [],
-});
 
 const sent = () => requests.filter((r) => r.path === `${P}/withdrawal`);
 const field = () => all('#withdraw-amount input')[0] as HTMLInputElement;
 const submitButton = () => all('#withdraw-submit')[0];
-
-function server(
-  info: WithdrawalRuleInfo = rule(),
-  cards = [card('BC1', '招商银行', '7894'), card('BC2', '工商银行', '5678')],
-) {
-  route('GET', `${P}/withdrawal/rule`, () => ({ info }));
-  route('GET', `${P}/getBankCardList`, () => ({ info: { list: cards } }));
-  route('GET', `${P}/service/agreement`, () => ({
-    info: { agreementName: '推广服务协议', agreementContent: '推广服务协议全文' },
-  }));
-}
 
 async function open(): Promise<void> {
   await openAt(PAGE);
@@ -102,7 +48,7 @@ async function open(): Promise<void> {
 /** Taps 确认提现 and waits until the page has said `message` as a toast. */
 async function refusedWith(message: string): Promise<void> {
   tap(submitButton());
-  await waitFor(() => customer.toasted(message));
+  await customer.seesToast(message);
 }
 
 test('the page shows what may be taken, the rule lines and 全部提现 fills the most allowed', async () => {
@@ -137,7 +83,7 @@ test('each bad amount is named under the field and in a toast; nothing is asked 
 
   // What was typed stays as typed, for the promoter to correct.
   expect(field().value).toBe('1.234');
-  expect(modal).not.toHaveBeenCalled();
+  expect(all('.sf-confirm').length).toBe(0);
   expect(sent().length).toBe(0);
 });
 
@@ -149,7 +95,7 @@ test('a good amount with the agreement unticked is refused by the agreement’s 
   tap(all('#withdraw-agree')[0]);
   await refusedWith('请先阅读并同意《推广服务协议》');
   expect(text('#withdraw-error')).toBe('请先阅读并同意《推广服务协议》');
-  expect(modal).not.toHaveBeenCalled();
+  expect(all('.sf-confirm').length).toBe(0);
   expect(sent().length).toBe(0);
   // Reading the agreement and agreeing ticks it again.
   tap(all('.sf-earn__agree .sf-earn__link')[0]);
@@ -173,13 +119,13 @@ test('the confirmation names amount, card, fee and what arrives; cancelling send
   await open();
   tap(all('#withdraw-card-5678')[0]);
   await typeKeys('#withdraw-amount', '20');
-  answer(false);
   tap(submitButton());
-  await waitFor(() =>
-    expect(modal).toHaveBeenCalledWith(
-      expect.objectContaining({ title: '确认提现', content: '提现¥20至工商银行（5678），手续费¥0.12，预计到账¥19.88' }),
-    ),
-  );
+  expect(await confirmDialog()).toEqual({
+    title: '确认提现',
+    content: '提现¥20至工商银行（5678），手续费¥0.12，预计到账¥19.88',
+    buttons: ['取消', '确定'],
+  });
+  await answerConfirm(false);
   await waitFor(() => expect(submitButton().classList.contains('is-disabled')).toBe(false));
   await tick();
   expect(sent().length).toBe(0);
@@ -195,9 +141,9 @@ test('a refusal by the server is shown, what was typed stays, and the retry is t
   route('GET', `${P}/withdrawal/detail`, () => ({ info: detail('WD7') }));
   await open();
   await typeKeys('#withdraw-amount', '20');
-  answer(true);
   tap(submitButton());
-  await waitFor(() => customer.toasted('今日提现次数已达上限（3次）'));
+  await answerConfirm(true);
+  await customer.seesToast('今日提现次数已达上限（3次）');
   await waitFor(() => expect(text('#withdraw-error')).toBe('今日提现次数已达上限（3次）'));
   expect(field().value).toBe('20');
   expect(all('#withdraw-card-7894 .sf-earn__check.is-on').length).toBe(1);
@@ -206,8 +152,8 @@ test('a refusal by the server is shown, what was typed stays, and the retry is t
   refuse = false;
   // A person taps again later than the request layer's duplicate window (§7), so the request is sent again.
   passDuplicateWindow();
-  answer(true);
   tap(submitButton());
+  await answerConfirm(true);
   await waitForPage('subpackages/earnings/withdraw/withdrawDetails');
   expect(currentRoute()).toBe('subpackages/earnings/withdraw/withdrawDetails');
   customer.toasted('提现申请已提交');
