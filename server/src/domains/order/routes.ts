@@ -80,23 +80,33 @@ const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, optio
     },
   );
 
-  app.get(
-    '/front/v2/client/course/order/confirm/details',
-    {
-      ...session,
-      schema: {
-        tags: ['order'],
-        summary: 'Recomputed confirmation, e.g. for an address',
-        querystring: confirmDetailsQuery,
-        response: responses(confirmationSchema, [400, 401, 404]),
+  // §7 lists the recompute twice: under the v2 course order and, as /v2/confirm/details, under the v1 client
+  // order. Both are served by one handler, since a confirmation knows whether it is a course or goods order.
+  for (const [url, summary] of [
+    ['/front/v2/client/course/order/confirm/details', 'Recomputed confirmation, e.g. for an address'],
+    [
+      '/front/v1/client/order/v2/confirm/details',
+      'Recomputed confirmation (v1 client order path), e.g. for an address',
+    ],
+  ] as const) {
+    app.get(
+      url,
+      {
+        ...session,
+        schema: {
+          tags: ['order'],
+          summary,
+          querystring: confirmDetailsQuery,
+          response: responses(confirmationSchema, [400, 401, 404]),
+        },
       },
-    },
-    async (request) => {
-      const user = await customer(request.session);
-      const row = await loadConfirmation(app.db, user.userId, request.query.createOrderSn);
-      return ok((await planFor(app.db, user, row, request.query.addressId)).confirmation);
-    },
-  );
+      async (request) => {
+        const user = await customer(request.session);
+        const row = await loadConfirmation(app.db, user.userId, request.query.createOrderSn);
+        return ok((await planFor(app.db, user, row, request.query.addressId)).confirmation);
+      },
+    );
+  }
 
   app.get(
     '/front/v2/client/course/order/coupons',
