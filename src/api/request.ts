@@ -55,6 +55,9 @@ export interface RequestOptions {
   /** true for the default text, or the text to show while waiting. */
   loading?: boolean | string;
   timeout?: number;
+  /** Always sent, never answered by an identical call of the last 600 ms (§7: the traffic link has no repeat
+   * restriction, since each opening of a link counts). */
+  repeat?: boolean;
 }
 
 export type ApiErrorKind = 'business' | 'session' | 'offline' | 'timeout' | 'empty';
@@ -162,6 +165,7 @@ export function createRequest(deps: RequestDeps): Request {
 
   return function request<T>(options: RequestOptions): Promise<T> {
     const method = options.method || 'POST';
+    if (options.repeat) return send<T>(options, method);
     const key = stableKey(options, method, deps.getToken());
     const now = Date.now();
     for (const [k, entry] of recent) if (now - entry.at >= DEDUPE_WINDOW_MS) recent.delete(k);

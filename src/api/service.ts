@@ -13,6 +13,7 @@ export function createServiceApi(request: Request) {
         url: `/front/traffic/link/${encodeURIComponent(id)}`,
         method: 'GET',
         service: 'user',
+        repeat: true,
       }),
     imageBase64: (url: string) =>
       request<{ base64: string }>({ url: '/front/image/to/base64', method: 'GET', service: 'user', data: { url } }),
