@@ -10,6 +10,13 @@ import type {
 import type { IntegralType } from '@contract/rules/integral';
 import type { Request } from './request';
 
+/** Which screen asks: an item's page, or the points order screen (§7's order-side variants, the same answer). */
+export type IntegralSide = 'activity' | 'order';
+const SIDE_PREFIX: Record<IntegralSide, string> = {
+  activity: '/front/v1/activity/integral',
+  order: '/front/v1/client/order/integral',
+};
+
 export function createIntegralApi(request: Request) {
   return {
     bindingState: (integralType: IntegralType) =>
@@ -18,12 +25,15 @@ export function createIntegralApi(request: Request) {
         method: 'GET',
         data: { integralType },
       }),
-    bindSearch: (integralType: IntegralType, updatePhone: string) =>
-      request<BindingState>({ url: '/front/v1/activity/integral/bind/search', data: { integralType, updatePhone } }),
-    balance: (q: { integralType: IntegralType; phone: string; callbackUrl?: string }) =>
+    bindSearch: (integralType: IntegralType, updatePhone: string, side: IntegralSide = 'activity') =>
+      request<BindingState>({ url: `${SIDE_PREFIX[side]}/bind/search`, data: { integralType, updatePhone } }),
+    balance: (
+      q: { integralType: IntegralType; phone: string; callbackUrl?: string },
+      side: IntegralSide = 'activity',
+    ) =>
       // callbackUrl only where there is a browser to send back (H5); an undefined field is left out, not signed.
       request<BalanceReply>({
-        url: '/front/v1/activity/integral/balance',
+        url: `${SIDE_PREFIX[side]}/balance`,
         data: q.callbackUrl ? q : { integralType: q.integralType, phone: q.phone },
         loading: '查询中...',
       }),

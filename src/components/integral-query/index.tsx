@@ -14,6 +14,7 @@ import {
   type IntegralType,
 } from '@contract/rules/integral';
 import { errorMessage } from '../../api/error-message';
+import type { IntegralSide } from '../../api/integral';
 import { callbackUrl, goAuthorise, hasPending, takePending } from '../../platform/carrier-redirect';
 import { toast } from '../../platform/ui';
 import { useStores } from '../../stores';
@@ -30,6 +31,8 @@ interface IntegralQueryProps {
   onBalance?: (phone: string, points: number) => void;
   /** Asked to open when the page comes back from the carrier's authorisation with a query to finish. */
   onResume?: () => void;
+  /** The points order screen asks the order-side balance call (§7); item pages the activity one. */
+  side?: IntegralSide;
 }
 
 /**
@@ -37,7 +40,7 @@ interface IntegralQueryProps {
  * §9 note), toggled by 更换. The bound phone is the server's (per customer and carrier) and shows on return;
  * a balance that needs the carrier's authorisation sends the browser there and finishes on coming back (§4).
  */
-function IntegralQuery({ open, integralType, onClose, onBalance, onResume }: IntegralQueryProps) {
+function IntegralQuery({ open, integralType, onClose, onBalance, onResume, side = 'activity' }: IntegralQueryProps) {
   const { api } = useStores();
   const ui = useLocalObservable(() => ({
     view: 'search' as 'search' | 'result',
@@ -53,7 +56,7 @@ function IntegralQuery({ open, integralType, onClose, onBalance, onResume }: Int
     if (ui.busy) return;
     runInAction(() => (ui.busy = true));
     try {
-      const reply = await api.integral.balance({ integralType, phone, callbackUrl: callbackUrl() });
+      const reply = await api.integral.balance({ integralType, phone, callbackUrl: callbackUrl() }, side);
       if (reply.flag && reply.redirectUrl) {
         if (resumed) toast('积分授权未完成，请重新查询');
         else await goAuthorise({ integralType, phone }, reply.redirectUrl);

@@ -176,6 +176,7 @@ function IntegralOrder() {
         <IntegralQuery
           open={ui.query}
           integralType={type}
+          side="order"
           onClose={() => {
             runInAction(() => (ui.query = false));
             // What was queried (a new phone, a balance) changes what the order can do.
