@@ -1,6 +1,6 @@
 import { PropsWithChildren } from 'react';
 import Taro, { useLaunch, usePageNotFound } from '@tarojs/taro';
-import { BUILT_ROUTES, ROUTES, normalizePath, parseQuery, toUrl } from './domain/routes';
+import { BUILT_ROUTES, ROUTES, normalizePath, notFoundTarget, parseQuery, toUrl } from './domain/routes';
 import { entranceUrl } from './platform/navigation';
 import { preloadPage } from './platform/preload-page';
 import { watchChunkErrors } from './platform/chunk-error';
@@ -78,9 +78,9 @@ function App({ children }: PropsWithChildren) {
       window.requestIdleCallback(keepSystemInfo, { timeout: 3000 });
     else keepSystemInfo();
   });
-  // §2: unknown paths go to the error page.
+  // §2: unknown paths go to the error page; the system pages' own addresses open those pages.
   usePageNotFound((res) => {
-    void Taro.redirectTo({ url: toUrl(ROUTES.error, { reason: 'notFound', path: res.path }) });
+    void Taro.redirectTo({ url: notFoundTarget(res.path, res.query) });
   });
   return <StoreContext.Provider value={rootStore}>{children}</StoreContext.Provider>;
 }

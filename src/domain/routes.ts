@@ -177,6 +177,25 @@ export const BUILT_ROUTES: ReadonlySet<string> = new Set<string>([
   ROUTES.integralOrder,
 ]);
 
+/** §2 names the two system pages by addresses of their own; a link to either opens its sub-package page. */
+export const SYSTEM_PAGE_ALIASES: Readonly<Record<string, RoutePath>> = {
+  'choose-location': ROUTES.chooseLocation,
+  'open-location': ROUTES.openLocation,
+};
+
+/**
+ * Where a path no page answers goes (§2): a system page's own address to that page with its query, anything
+ * else to the error page.
+ */
+export function notFoundTarget(path: string, query: Record<string, unknown> = {}): string {
+  const alias = SYSTEM_PAGE_ALIASES[normalizePath(path)];
+  if (!alias) return toUrl(ROUTES.error, { reason: 'notFound', path });
+  const kept: Query = {};
+  for (const [k, v] of Object.entries(query))
+    if (!ROUTER_KEYS.has(k) && v !== undefined && v !== null) kept[k] = decodeParam(v);
+  return toUrl(alias, kept);
+}
+
 /** Strips a leading slash and any query, so '/pages/a/b?x=1' and 'pages/a/b' compare equal. */
 export function normalizePath(path: string): string {
   return path.replace(/^\/+/, '').split('?')[0];
