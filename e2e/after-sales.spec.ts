@@ -313,7 +313,8 @@ async function applyFromOrder(
     await chooser.setFiles({ name: 'evidence.png', mimeType: 'image/png', buffer: PNG });
     await apply.locator('.at-image-picker__preview-img').first().waitFor({ state: 'visible' });
   }
-  const modal = p.page.locator('.taro__modal');
+  // The page's own dialog (components/confirm), drawn inside the apply page it asks for.
+  const dialog = apply.locator('.sf-confirm');
   if (checkAmount) {
     const full = await field(apply, 'as-amount').inputValue();
     await typeKeys(field(apply, 'as-amount'), '-5');
@@ -323,14 +324,26 @@ async function applyFromOrder(
     assert.equal(await field(apply, 'as-amount').inputValue(), '-5', 'what was typed stays');
     await typeKeys(field(apply, 'as-amount'), full);
     await apply.locator('#as-submit').click();
-    await modal.getByText('确认申请退款').waitFor({ state: 'visible' });
+    await dialog.getByText('确认申请退款', { exact: true }).waitFor({ state: 'visible' });
+    assert.equal(
+      await dialog.locator('.sf-confirm__content').textContent(),
+      `申请退款¥${full}，提交后请等待商家处理`,
+      'the amount is named before it is asked for',
+    );
     await p.shot('as-00-confirm-refund');
-    await modal.getByText('取消', { exact: true }).click();
-    await modal.getByText('确认申请退款').waitFor({ state: 'hidden' });
+    // Changing one's mind: nothing is filed and everything typed and chosen is still there.
+    await dialog.getByText('取消', { exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
     await currentPage(p.page, S.apply);
+    assert.equal(await field(apply, 'as-amount').inputValue(), full, 'the amount stays');
+    assert.equal(await apply.locator('.as-reason.is-active').textContent(), '课程/商品与描述不符', 'the reason stays');
+    assert.equal(await field(apply, 'as-description').inputValue(), '教材缺页', 'the description stays');
+    assert.equal(await apply.locator('#as-type-2.is-active').count(), 1, 'the type stays');
+    if (withImage) assert.equal(await apply.locator('.at-image-picker__preview-img').count(), 1, 'the evidence stays');
+    assert.deepEqual(applies, [], 'no refund request after 取消');
   }
   await apply.locator('#as-submit').click();
-  await modal.getByText('确定', { exact: true }).click();
+  await dialog.getByText('确定', { exact: true }).click();
   const shown = await currentPage(p.page, S.detail);
   p.page.off('request', count);
   assert.deepEqual(applies, ['POST'], 'one refund request, the confirmed one');

@@ -130,17 +130,25 @@ test('the earner authenticates, adds a card, withdraws, and sees the payout arri
   assert.equal(await field(withdraw, 'withdraw-amount').inputValue(), '-5', 'what was typed stays');
   await typeKeys(field(withdraw, 'withdraw-amount'), '10');
   await suite.phone.shot('earnings-5-withdraw');
-  const modal = page.locator('.taro__modal');
+  // The page's own dialog (components/confirm), drawn inside the withdraw page it asks for.
+  const dialog = withdraw.locator('.sf-confirm');
   await withdraw.locator('#withdraw-submit').click();
-  await modal
-    .getByText('提现¥10至中国工商银行（7894）', { exact: false })
-    .waitFor({ state: 'visible', timeout: WAIT_MS });
+  await dialog.getByText('确认提现', { exact: true }).waitFor({ state: 'visible', timeout: WAIT_MS });
+  assert.match(
+    (await dialog.locator('.sf-confirm__content').textContent()) ?? '',
+    /^提现¥10至中国工商银行（7894），手续费¥[\d.]+，预计到账¥[\d.]+$/,
+    'the amount and the card are named before anything is sent',
+  );
   await suite.phone.shot('earnings-5b-confirm');
-  await modal.getByText('取消', { exact: true }).click();
-  await modal.getByText('确认提现').waitFor({ state: 'hidden', timeout: WAIT_MS });
+  // Changing one's mind: nothing is sent and the amount typed is still there.
+  await dialog.getByText('取消', { exact: true }).click();
+  await dialog.waitFor({ state: 'detached', timeout: WAIT_MS });
   await currentPage(page, S.withdraw);
+  assert.equal(await field(withdraw, 'withdraw-amount').inputValue(), '10', 'the amount stays');
+  assert.equal(await withdraw.locator('#withdraw-card-7894 .sf-earn__check.is-on').count(), 1, 'the card stays');
+  assert.deepEqual(posted, [], 'no withdrawal after 取消');
   await withdraw.locator('#withdraw-submit').click();
-  await modal.getByText('确定', { exact: true }).click();
+  await dialog.getByText('确定', { exact: true }).click();
   let detail = await currentPage(page, S.withdrawDetails);
   page.off('request', count);
   assert.deepEqual(posted, ['POST'], 'one withdrawal sent, the confirmed one');
