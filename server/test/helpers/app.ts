@@ -13,6 +13,7 @@ import { seedIfEmpty } from '../../src/db/seed';
 import { type Database } from '../../src/runtime/database/plugin';
 import type { SmsProvider } from '../../src/domains/auth/providers/sms';
 import { ensureVisitorRow, readVisitorToken } from '../../src/domains/entrance/visitor-tokens';
+import { openFromTemplate } from './pglite-template';
 import { openTestDatabase } from './test-database';
 
 export class RecordingSms implements SmsProvider {
@@ -92,7 +93,7 @@ export async function buildHarness(
     app?: Pick<Parameters<typeof buildApp>[0], 'logStream' | 'logger' | 'limiter' | 'qrEncoder'>;
   } = {},
 ): Promise<Harness> {
-  const database = options.database ?? (await openTestDatabase());
+  const database = options.database ?? (await openFromTemplate()) ?? (await openTestDatabase());
   await database.migrate();
   await seedIfEmpty(database.db);
   const config = loadConfig({ H5_DIST: '/nonexistent/h5', LOG_LEVEL: 'silent', ...TEST_LIMITS_ENV, ...options.env });

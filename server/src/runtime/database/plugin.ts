@@ -26,6 +26,8 @@ export interface Database {
   /** Applies the committed migrations that have not run yet. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the data directory as an archive openPglite's loadDataDir takes. */
+  dump?(): Promise<Blob>;
 }
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
@@ -62,13 +64,17 @@ const asText = Object.fromEntries(DRIZZLE_TEXT_TYPES.map((t) => [t, (value: stri
  */
 const WASM_COMPILE_FLAGS = '--wasm-num-compilation-tasks=1';
 
-/** PGlite in `dataDir`, or in memory when dataDir is 'memory://' (tests). */
-export async function openPglite(dataDir: string): Promise<Database> {
+/**
+ * PGlite in `dataDir`, or in memory when dataDir is 'memory://' (tests). `loadDataDir` starts it from a
+ * dumpDataDir() archive instead of running initdb: the server tests open one migrated and seeded copy per file.
+ */
+export async function openPglite(dataDir: string, options: { loadDataDir?: Blob } = {}): Promise<Database> {
   setFlagsFromString(WASM_COMPILE_FLAGS);
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(resolve(dataDir), { recursive: true });
   const client = await PGlite.create({
     dataDir: inMemory ? undefined : resolve(dataDir),
+    loadDataDir: options.loadDataDir,
     postgresqlconf: PGLITE_CONF,
     parsers: asText,
   });
@@ -78,6 +84,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
     db,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
   };
 }
 
