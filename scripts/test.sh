@@ -17,13 +17,23 @@ node scripts/check-layers.mjs
 step "storefront unit tests (jest)"
 npx jest --ci
 
-step "server tests"
-npm run --silent test:server
-
-step "server tests on PostgreSQL (DATABASE_URL, the production path)"
+step "server tests on PGlite and, side by side, on PostgreSQL (DATABASE_URL, the production path)"
+# Side by side: each run is one Node process at a time, mostly waiting on its own database, so two share the two
+# cores; one after the other they were half of the whole check's time. The PostgreSQL run's report follows.
 pg_url="$(bash scripts/ensure-postgres.sh start)"
-TEST_DATABASE_URL="$pg_url" npm run --silent test:server || { bash scripts/ensure-postgres.sh stop; exit 1; }
+pg_log="$(mktemp -t server-tests-pg.XXXXXX)"
+TEST_DATABASE_URL="$pg_url" npm run --silent test:server > "$pg_log" 2>&1 &
+pg_run=$!
+pglite_rc=0
+npm run --silent test:server || pglite_rc=$?
+pg_rc=0
+wait "$pg_run" || pg_rc=$?
+printf '\n=== server tests on PostgreSQL: the report ===\n'
+cat "$pg_log"
+rm -f "$pg_log"
 bash scripts/ensure-postgres.sh stop
+[ "$pglite_rc" -eq 0 ] || { echo "server tests on PGlite failed"; exit 1; }
+[ "$pg_rc" -eq 0 ] || { echo "server tests on PostgreSQL failed"; exit 1; }
 
 step "builds: h5, weapp, swan"
 for target in h5 weapp swan; do
