@@ -59,12 +59,13 @@ export default tseslint.config(
     },
   },
   {
-    // The storefront and its tests run in a browser-like host (H5, jsdom, the mini-program runtimes).
-    files: ['src/**', '__tests__/**', 'types/**'],
+    // The storefront and its tests run in a browser-like host (H5, jsdom, the mini-program runtimes), as does
+    // the operator console.
+    files: ['src/**', '__tests__/**', 'types/**', 'admin/src/**'],
     languageOptions: { globals: { ...globals.browser, ...globals.jest, wx: 'readonly', swan: 'readonly' } },
   },
   {
-    files: ['src/**/*.{ts,tsx}', '__tests__/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', '__tests__/**/*.{ts,tsx}', 'admin/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',

@@ -1,9 +1,11 @@
-// `npm start`: builds the H5 storefront when it is missing or older than its sources, then starts the API
-// server, which serves the H5 at / and creates, migrates and seeds the database on first run.
+// `npm start`: builds the H5 storefront and the operator console when either is missing or older than its
+// sources, then starts the API server, which serves the H5 at /, the console at /admin, and creates, migrates
+// and seeds the database on first run.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { serverEnv, serverNodeArgs } from '../server/src/node-settings.mjs';
+import { buildAdminIfStale } from './admin-build.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const builtMarker = join(root, 'dist/h5/index.html');
@@ -33,6 +35,7 @@ if (process.env.SKIP_H5_BUILD !== '1' && h5IsStale()) {
   const res = spawnSync('npx', ['taro', 'build', '--type', 'h5'], { cwd: root, stdio: 'inherit' });
   if (res.status !== 0) process.exit(res.status ?? 1);
 }
+if (process.env.SKIP_ADMIN_BUILD !== '1' && !buildAdminIfStale()) process.exit(1);
 
 // With the server's node settings (heap sizes, one malloc arena: server/src/node-settings.mjs says why), given
 // here so that the server is this script's own child rather than relaunched by main.ts.

@@ -35,17 +35,21 @@ bash scripts/ensure-postgres.sh stop
 [ "$pglite_rc" -eq 0 ] || { echo "server tests on PGlite failed"; exit 1; }
 [ "$pg_rc" -eq 0 ] || { echo "server tests on PostgreSQL failed"; exit 1; }
 
-step "builds: h5, weapp, swan"
+step "builds: h5, weapp, swan, the operator console (and its unit tests)"
 for target in h5 weapp swan; do
   npx taro build --type "$target" > "/tmp/storefront-build-$target.log" 2>&1 || { tail -60 "/tmp/storefront-build-$target.log"; echo "build $target failed"; exit 1; }
   echo "built dist/$target"
 done
+npm run --silent build:admin > /tmp/storefront-build-admin.log 2>&1 || { tail -60 /tmp/storefront-build-admin.log; echo "build admin failed"; exit 1; }
+echo "built admin/dist"
+npm run --silent test:admin
 
 step "mini-programs: WeChat's wcc/wcsc, the official simulator, Baidu's template rules, the faked host for swan"
 npm run --silent test:mini
 
 step "package budget"
 node scripts/package-budget.mjs
+node scripts/admin-budget.mjs
 
 step "e2e (Chromium, 375x812)"
 bash scripts/ensure-chromium.sh

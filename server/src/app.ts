@@ -16,6 +16,7 @@ import { responseSerializerCompiler } from './runtime/serializer';
 import { serverOptions } from './runtime/server-options';
 import { registerSignature } from './runtime/signature';
 import { registerStatic } from './runtime/static';
+import { registerAdminStatic } from './runtime/admin-static';
 import { registerStorage } from './domains/upload/storage-plugin';
 import activityRoutes from './domains/activity/routes';
 import addressRoutes from './domains/address/routes';
@@ -114,6 +115,7 @@ export async function buildApp({
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
   await registerStatic(app, { h5Dist: config.h5Dist });
+  await registerAdminStatic(app);
 
   const smsProvider = sms ?? createSmsProvider(config, app.log);
   await app.register(entranceRoutes, {

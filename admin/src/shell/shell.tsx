@@ -1,0 +1,69 @@
+/**
+ * The console's frame (ProLayout): the menu of the pages the operator's role may open, the project switcher,
+ * and the operator's menu. A page the role may not open, reached by its address, shows why instead.
+ */
+import { Suspense } from 'react';
+import {
+  CarOutlined,
+  FileSearchOutlined,
+  LockOutlined,
+  ShopOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { ProLayout } from '@ant-design/pro-components';
+import { Spin } from 'antd';
+import { Link, Outlet, useLocation } from 'react-router';
+import { OPERATOR_ROLE_NAMES } from '@contract/operators';
+import { entryAt, mayOpen, navFor, type NavKey } from '../nav';
+import { ProjectProvider } from '../projects/project-context';
+import { useOperator } from '../session/session-context';
+import { Forbidden } from './forbidden';
+import { ProjectSwitcher } from './project-switcher';
+import { UserMenu } from './user-menu';
+
+const ICONS: Record<NavKey, JSX.Element> = {
+  shipping: <CarOutlined />,
+  operators: <TeamOutlined />,
+  audit: <FileSearchOutlined />,
+  password: <LockOutlined />,
+};
+
+export default function Shell() {
+  const operator = useOperator();
+  const location = useLocation();
+  const entry = entryAt(location.pathname);
+  const closed = entry && !mayOpen(operator.role, entry);
+  return (
+    <ProjectProvider>
+      <ProLayout
+        title="运营后台"
+        logo={<ShopOutlined style={{ fontSize: 22, color: '#1677ff' }} />}
+        layout="mix"
+        fixSiderbar
+        location={{ pathname: location.pathname }}
+        route={{
+          path: '/',
+          routes: navFor(operator.role).map((e) => ({ path: e.path, name: e.name, icon: ICONS[e.key] })),
+        }}
+        menu={{ locale: false }}
+        menuItemRender={(item, dom) => <Link to={item.path ?? '/'}>{dom}</Link>}
+        actionsRender={() => [<ProjectSwitcher key="project" />]}
+        avatarProps={{
+          icon: <UserOutlined />,
+          size: 'small',
+          title: `${operator.displayName}（${OPERATOR_ROLE_NAMES[operator.role]}）`,
+          render: (_props, dom) => <UserMenu>{dom}</UserMenu>,
+        }}
+      >
+        {closed ? (
+          <Forbidden entry={entry} role={operator.role} />
+        ) : (
+          <Suspense fallback={<Spin size="large" style={{ display: 'block', margin: '120px auto' }} />}>
+            <Outlet />
+          </Suspense>
+        )}
+      </ProLayout>
+    </ProjectProvider>
+  );
+}

@@ -1,0 +1,62 @@
+// The operator console's first-load budget: at most 500 KB of gzip-compressed JavaScript for each screen a
+// person lands on: the login page, and the console's first page after login (the shell and 订单发货).
+// Reads Vite's manifest (admin/dist/.vite/manifest.json) and sums, for each screen, the entry's static imports
+// plus the screen's lazily loaded chunk and its static imports: what the browser fetches before it can show it.
+// Sizes are of the .gz the build writes beside each file (admin/vite.config.ts), or gzip level 9 when absent.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const LIMIT = 500 * 1024;
+const root = new URL('..', import.meta.url).pathname;
+const dist = join(root, 'admin/dist');
+const manifestPath = join(dist, '.vite/manifest.json');
+const SCREENS = {
+  登录: ['src/pages/login/login-page.tsx'],
+  '首页（订单发货）': ['src/shell/shell.tsx', 'src/pages/shipping/shipping-page.tsx'],
+};
+
+if (!existsSync(manifestPath)) {
+  console.error('admin/dist/.vite/manifest.json is missing: run npm run build:admin first');
+  process.exit(1);
+}
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+
+/** Every chunk `key` loads before it runs: itself and its static imports, transitively. */
+function closure(key, into = new Set()) {
+  if (into.has(key) || !manifest[key]) return into;
+  into.add(key);
+  for (const next of manifest[key].imports ?? []) closure(next, into);
+  return into;
+}
+
+function gzipSize(file) {
+  const path = join(dist, file);
+  return existsSync(`${path}.gz`)
+    ? readFileSync(`${path}.gz`).length
+    : gzipSync(readFileSync(path), { level: 9 }).length;
+}
+
+let failed = false;
+for (const [screen, lazyKeys] of Object.entries(SCREENS)) {
+  const missing = lazyKeys.filter((k) => !manifest[k]);
+  if (missing.length) {
+    console.error(`the manifest has no chunk for ${missing.join(', ')}: update SCREENS in scripts/admin-budget.mjs`);
+    failed = true;
+    continue;
+  }
+  const keys = new Set(closure(entryKey));
+  for (const k of lazyKeys) closure(k, keys);
+  const files = [...keys].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
+  const size = files.reduce((sum, f) => sum + gzipSize(f), 0);
+  const over = size > LIMIT;
+  failed ||= over;
+  console.log(
+    `${over ? 'OVER' : 'ok  '} admin ${screen.padEnd(10)} ${(size / 1024).toFixed(1).padStart(8)} KB gzip JS / ${LIMIT / 1024} KB (${files.length} files)`,
+  );
+}
+if (failed) {
+  console.error('admin budget exceeded');
+  process.exit(1);
+}
