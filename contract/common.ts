@@ -63,8 +63,18 @@ export const ERROR_CODES = {
   SUBMIT_IN_PROGRESS: 1007,
   SUBMIT_AMOUNT_MISMATCH: 1010,
   SUBMIT_TOKEN_INVALID: 1011,
-  /** HTTP 401 on /ops/...: no or wrong bearer OPS_KEY. */
+  /** HTTP 401 on /ops/...: no or wrong bearer OPS_KEY or operator session token. */
   OPS_UNAUTHORIZED: 4011,
+  /** HTTP 401: the operator's session expired or was ended (logout, password change); log in again. */
+  OPS_SESSION_EXPIRED: 4012,
+  /** HTTP 401: wrong username or password at the console's login. */
+  OPS_BAD_LOGIN: 4013,
+  /** HTTP 403: the operator's role may not do this, or the project is not granted to the operator. */
+  OPS_FORBIDDEN: 4033,
+  /** HTTP 403: the operator account is disabled. */
+  OPS_ACCOUNT_DISABLED: 4034,
+  /** HTTP 429: too many wrong passwords; the account is locked for a while. */
+  OPS_ACCOUNT_LOCKED: 4291,
   /** HTTP 403: an upload that breaks its POST policy (signature, expiry, key prefix, conditions). */
   UPLOAD_REFUSED: 4031,
   /** HTTP 400: the uploaded file is not an image of an accepted kind (by its bytes). */

@@ -109,3 +109,26 @@ export const auditEntry = z.object({
 export type AuditEntry = z.infer<typeof auditEntry>;
 
 export const auditList = z.object({ list: z.array(auditEntry), total: z.number().int() });
+
+/** The server's answers about operator access; the console shows them as they are. */
+export const OPS_AUTH_MESSAGES = {
+  badLogin: '用户名或密码错误',
+  locked: '账号已锁定，请15分钟后再试',
+  disabled: '账号已停用',
+  sessionExpired: '登录已过期，请重新登录',
+  tooManyLogins: '登录尝试太频繁，请稍后再试',
+  forbiddenProject: '无权访问该项目',
+  forbiddenRole: '当前角色无权执行此操作',
+  /** Only an owner manages operators; there is always one enabled owner left. */
+  lastOwner: '至少需要保留一位启用的店主，不能停用或降级最后一位店主',
+  usernameTaken: '用户名已存在',
+  operatorNotFound: '账号不存在',
+  wrongOldPassword: '原密码错误',
+  unknownProject: '项目不存在',
+} as const;
+
+/** GET /ops/v1/projects: the projects the operator may see, for the console's project switcher. */
+export const opsProjectList = z.object({
+  list: z.array(z.object({ projectSn: z.string(), name: z.string() })),
+});
+export type OpsProjectList = z.infer<typeof opsProjectList>;

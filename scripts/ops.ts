@@ -2,9 +2,10 @@
  * `npm run ops -- <command> [args]`: the operator API (/ops/..., bearer OPS_KEY) from a terminal, against a
  * running server (OPS_BASE_URL, default http://localhost:$PORT or 3000). Each command is one call; the answer is
  * printed as a table or JSON. Card codes are printed (or written with --out) once: the server keeps only digests.
- * Other domains add their commands to COMMANDS.
+ * Other domains add their commands to COMMANDS. `create-owner` is the exception: it writes the first operator
+ * account straight into the database (docs/operators.md), since no one can log in to create it yet.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 
 const BASE = (process.env.OPS_BASE_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, '');
 const KEY = process.env.OPS_KEY || 'storefront-demo-ops-key';
@@ -59,7 +60,29 @@ interface Command {
   run(a: Args): Promise<void>;
 }
 
+/** The password from OPS_PASSWORD, or the first line of standard input (a pipe, or typed and ended with Ctrl-D). */
+function passwordInput(): string {
+  if (process.env.OPS_PASSWORD) return process.env.OPS_PASSWORD;
+  if (process.stdin.isTTY) console.error('Password (then Enter and Ctrl-D):');
+  return readFileSync(0, 'utf8').split(/\r?\n/)[0] ?? '';
+}
+
 export const COMMANDS: Record<string, Command> = {
+  'create-owner': {
+    usage:
+      'create-owner <username> [--display-name X]   the first owner of the console; password from OPS_PASSWORD or stdin',
+    async run({ positional: [username], flags }) {
+      // Loaded here: the other commands talk HTTP and need no database.
+      const { createOwnerFromTerminal } = await import('../server/src/domains/operators/create-owner');
+      const { owner, demoRetired } = await createOwnerFromTerminal({
+        username: need(username, 'username'),
+        displayName: flags['display-name'],
+        password: passwordInput(),
+      });
+      console.log(`owner ${owner.username} (id ${owner.id}) created; log in at /admin`);
+      if (demoRetired) console.log('the demo owner admin (still on its demo password) is now disabled');
+    },
+  },
   templates: {
     usage: 'templates <projectSn>                       coupon templates with copies issued / used',
     async run({ positional: [projectSn] }) {

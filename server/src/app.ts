@@ -36,6 +36,7 @@ import paymentRoutes from './domains/payment/routes';
 import couponOpsRoutes from './domains/coupon/ops-routes';
 import formOpsRoutes from './domains/form/ops-routes';
 import feedbackOpsRoutes from './domains/feedback/ops-routes';
+import operatorsOpsRoutes from './domains/operators/ops-routes';
 import shippingRoutes from './domains/shipping/routes';
 import uploadRoutes from './domains/upload/routes';
 import userExtrasRoutes from './domains/user/extras-routes';
@@ -108,7 +109,7 @@ export async function buildApp({
         version: '0.1.0',
       },
       servers: config.publicBaseUrl ? [{ url: config.publicBaseUrl }] : [],
-      // Operator routes (/ops/...) take `Authorization: Bearer <OPS_KEY>`.
+      // Operator routes (/ops/...) take `Authorization: Bearer <session token>` (or <OPS_KEY> for scripts).
       components: { securitySchemes: { opsKey: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
@@ -141,6 +142,7 @@ export async function buildApp({
   await app.register(formRoutes, { sms: smsProvider });
   await app.register(feedbackRoutes);
   await app.register(userExtrasRoutes, { qrEncoder });
+  await app.register(operatorsOpsRoutes, { config });
   await app.register(formOpsRoutes, { config });
   await app.register(feedbackOpsRoutes, { config });
   await app.register(couponRoutes);

@@ -4,7 +4,8 @@
  *   per phone per day, besides the one-per-minute rule in phone-auth.ts;
  * - wrong code guesses: per phone per day, whatever number of codes was sent (a new code does not give new
  *   guesses);
- * - entrance calls that create a visitor and a session: per client IP per minute.
+ * - entrance calls that create a visitor and a session: per client IP per minute;
+ * - operator console logins: per client IP per 15 minutes (each account also locks itself after 5 wrong passwords).
  * Over a limit is HTTP 429 with a Chinese message. The client IP is request.ip, which honours TRUST_PROXY.
  */
 import { ERROR_CODES, type ErrorCode } from '../../../contract/common';
@@ -18,6 +19,8 @@ const DAY = 24 * HOUR;
 
 export const CODES_PER_PHONE_PER_DAY = 10;
 export const WRONG_GUESSES_PER_PHONE_PER_DAY = 10;
+/** Console login attempts per client IP per 15 minutes: room for a team behind one address, not for guessing. */
+export const OPS_LOGINS_PER_IP = 30;
 
 export const LIMIT_MESSAGES = {
   smsPerIp: '获取验证码太频繁，请稍后再试',
@@ -25,6 +28,7 @@ export const LIMIT_MESSAGES = {
   smsPerPhone: '该手机号今日获取验证码次数已达上限，请明天再试',
   guesses: '验证码错误次数过多，请24小时后再试',
   entrance: '访问太频繁，请稍后再试',
+  opsLogin: '登录尝试太频繁，请稍后再试',
 } as const;
 
 /**
@@ -93,6 +97,13 @@ export class RequestLimits {
   async newVisitor(ip: string): Promise<void> {
     if (!(await this.store.hit(`entrance:ip:${clientKey(ip)}`, this.config.entrancePerIpPerMinute, MINUTE)).allowed) {
       throw tooMany(LIMIT_MESSAGES.entrance);
+    }
+  }
+
+  /** Before an operator's login is checked: every attempt counts, right or wrong. */
+  async opsLogin(ip: string): Promise<void> {
+    if (!(await this.store.hit(`ops-login:ip:${clientKey(ip)}`, OPS_LOGINS_PER_IP, 15 * MINUTE)).allowed) {
+      throw tooMany(LIMIT_MESSAGES.opsLogin);
     }
   }
 }

@@ -17,6 +17,7 @@ import { seedCoupons } from './coupons';
 import { seedForms } from './forms';
 import { seedIntegral } from './integral';
 import { DEFAULT_CARD_CODE_KEY } from '../../config';
+import { ensureDemoOwner } from '../../domains/operators/service';
 
 type NewPage = typeof pages.$inferInsert;
 type NewModule = typeof pageModules.$inferInsert;
@@ -516,4 +517,6 @@ async function seedCapabilities(db: Db, cardCodeKey: string, sandboxPayKey?: str
     db,
     DEMO_PROJECTS.map((p) => p.projectSn),
   );
+  // The console's demo login (docs/operators.md), only while the database has no operator at all.
+  await ensureDemoOwner(db);
 }

@@ -4,6 +4,7 @@
  * again after a failed refund. `/ops/after-sales/page` is a small page for the demo: it asks for the OPS_KEY and
  * calls the same API; every action shows up in the customer's negotiation history.
  */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,7 +16,9 @@ import {
   opsRefuseBody,
 } from '@contract/after-sales';
 import { ok, responses } from '../../runtime/http';
-import { registerOpsAuth } from '../../runtime/ops-auth';
+import { auditOps } from '../../runtime/audit';
+import { opsActor, opsProjectFilter, registerOpsAuth } from '../../runtime/ops-auth';
+import { opsProjectOf } from '../../runtime/ops-scope';
 import { opsAct, opsApplication, opsApplications, type OpsAction } from './ops';
 import type { AfterSalesDeps } from './deps';
 import { AFTER_SALES_PAGE_HTML } from './ops-page';
@@ -23,13 +26,32 @@ import { AFTER_SALES_PAGE_HTML } from './ops-page';
 const security = [{ opsKey: [] }];
 
 export const opsApiRoutes: FastifyPluginAsyncZod<AfterSalesDeps> = async (app, deps) => {
-  registerOpsAuth(app, deps.config.opsKey);
+  registerOpsAuth(app, deps.config.opsKey, { area: 'after-sales' });
   // `curl -X POST …/agree` with no body is fine: the note is optional.
   app.addHook('preValidation', async (request) => {
     if (request.method === 'POST' && (request.body === undefined || request.body === null)) request.body = {};
   });
   const doc = (summary: string) => ({ tags: ['ops'], summary, security });
   const deciding = { refundProviders: deps.refundProviders, config: deps.afterSales };
+  const ofApplication = opsProjectOf.application('applicationNo');
+  /** A decision with the application before and after it, in the audit log. */
+  const decide = async <T>(
+    request: FastifyRequest,
+    applicationNo: string,
+    action: OpsAction,
+    act: () => Promise<T>,
+  ): Promise<T> => {
+    const before = await opsApplication(app.db, deps.afterSales, applicationNo);
+    const after = await act();
+    await auditOps(request, {
+      action: `after-sales.application.${action}`,
+      projectSn: await ofApplication(request),
+      target: `after-sale:${applicationNo}`,
+      before,
+      after,
+    });
+    return after;
+  };
 
   app.get(
     '/ops/after-sales',
@@ -40,11 +62,13 @@ export const opsApiRoutes: FastifyPluginAsyncZod<AfterSalesDeps> = async (app, d
         response: responses(opsAfterSaleList, [400, 401]),
       },
     },
-    async (request) => ok(await opsApplications(app.db, deps.afterSales, request.query.state)),
+    async (request) =>
+      ok(await opsApplications(app.db, deps.afterSales, request.query.state, opsProjectFilter(opsActor(request)))),
   );
   app.get(
     '/ops/after-sales/:applicationNo',
     {
+      config: { opsProject: ofApplication },
       schema: {
         ...doc('One application with its history'),
         params: applicationNoParams,
@@ -64,6 +88,7 @@ export const opsApiRoutes: FastifyPluginAsyncZod<AfterSalesDeps> = async (app, d
     app.post(
       `/ops/after-sales/:applicationNo/${action}`,
       {
+        config: { opsProject: ofApplication },
         schema: {
           ...doc(summary),
           params: applicationNoParams,
@@ -71,12 +96,18 @@ export const opsApiRoutes: FastifyPluginAsyncZod<AfterSalesDeps> = async (app, d
           response: responses(opsAfterSaleSchema, [400, 401, 404, 409]),
         },
       },
-      async (request) => ok(await opsAct(app.db, deciding, request.params.applicationNo, action, request.body.message)),
+      async (request) =>
+        ok(
+          await decide(request, request.params.applicationNo, action, () =>
+            opsAct(app.db, deciding, request.params.applicationNo, action, request.body.message),
+          ),
+        ),
     );
   }
   app.post(
     '/ops/after-sales/:applicationNo/refuse',
     {
+      config: { opsProject: ofApplication },
       schema: {
         ...doc('Refuse with a reason the customer reads'),
         params: applicationNoParams,
@@ -84,7 +115,12 @@ export const opsApiRoutes: FastifyPluginAsyncZod<AfterSalesDeps> = async (app, d
         response: responses(opsAfterSaleSchema, [400, 401, 404, 409]),
       },
     },
-    async (request) => ok(await opsAct(app.db, deciding, request.params.applicationNo, 'refuse', request.body.reason)),
+    async (request) =>
+      ok(
+        await decide(request, request.params.applicationNo, 'refuse', () =>
+          opsAct(app.db, deciding, request.params.applicationNo, 'refuse', request.body.reason),
+        ),
+      ),
   );
 };
 

@@ -4,7 +4,7 @@
  * the refunds to the providers; 要求退货 (ASK_RETURN) and 拒绝 (REFUSE, with the reason the customer reads) only
  * move the application. Every decision is a negotiation record.
  */
-import { desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AfterSaleState } from '@contract/rules/after-sale';
 import { maskPhone } from '@contract/rules/fields';
 import { users } from '../user/schema';
@@ -31,11 +31,22 @@ async function opsView(db: Db, app: ApplicationRow, config: AfterSalesConfig) {
   };
 }
 
-export async function opsApplications(db: Db, config: AfterSalesConfig, state?: AfterSaleState) {
+/** `projectSns`: only these projects' applications (an operator's scope); undefined for every project. */
+export async function opsApplications(
+  db: Db,
+  config: AfterSalesConfig,
+  state?: AfterSaleState,
+  projectSns?: readonly string[],
+) {
   const rows = await db
     .select()
     .from(afterSaleApplications)
-    .where(state ? inArray(afterSaleApplications.state, [state]) : undefined)
+    .where(
+      and(
+        state ? inArray(afterSaleApplications.state, [state]) : undefined,
+        projectSns ? inArray(afterSaleApplications.projectSn, [...projectSns, '']) : undefined,
+      ),
+    )
     .orderBy(desc(afterSaleApplications.createdAt))
     .limit(200);
   return { list: await Promise.all(rows.map((r) => opsView(db, r, config))) };

@@ -21,7 +21,9 @@ import {
 } from '@contract/coupon-ops';
 import type { Config } from '../../config';
 import { AppError, notFound, ok, responses } from '../../runtime/http';
+import { auditOps } from '../../runtime/audit';
 import { registerOpsAuth } from '../../runtime/ops-auth';
+import { opsProjectOf } from '../../runtime/ops-scope';
 import {
   claimActivityUrl,
   createCardBatch,
@@ -40,7 +42,7 @@ const couponOpsRoutes: FastifyPluginAsyncZod<{ config: Config; qrEncoder?: QrEnc
   app,
   { config, qrEncoder },
 ) => {
-  registerOpsAuth(app, config.opsKey);
+  registerOpsAuth(app, config.opsKey, { area: 'marketing' });
   const encoder = qrEncoder !== undefined ? qrEncoder : await loadQrEncoder();
   const doc = (summary: string) => ({ tags: ['ops'], summary, security });
 
@@ -53,7 +55,16 @@ const couponOpsRoutes: FastifyPluginAsyncZod<{ config: Config; qrEncoder?: QrEnc
         response: responses(opsTemplateSchema, [400, 401]),
       },
     },
-    async (request) => ok(await createTemplate(app.db, request.body)),
+    async (request) => {
+      const template = await createTemplate(app.db, request.body);
+      await auditOps(request, {
+        action: 'coupon.template.create',
+        projectSn: template.projectSn,
+        target: `coupon-template:${template.couponSn}`,
+        after: template,
+      });
+      return ok(template);
+    },
   );
   app.get(
     '/ops/coupon/templates',
@@ -76,7 +87,16 @@ const couponOpsRoutes: FastifyPluginAsyncZod<{ config: Config; qrEncoder?: QrEnc
         response: responses(opsClaimSchema, [400, 401]),
       },
     },
-    async (request) => ok(await createClaimActivity(app.db, request.body, config.publicBaseUrl)),
+    async (request) => {
+      const claim = await createClaimActivity(app.db, request.body, config.publicBaseUrl);
+      await auditOps(request, {
+        action: 'coupon.claim.create',
+        projectSn: request.body.projectSn,
+        target: `coupon-claim:${claim.actSn}`,
+        after: claim,
+      });
+      return ok(claim);
+    },
   );
   app.get(
     '/ops/coupon/claims',
@@ -93,6 +113,7 @@ const couponOpsRoutes: FastifyPluginAsyncZod<{ config: Config; qrEncoder?: QrEnc
   app.get(
     '/ops/coupon/claims/:actSn/qr',
     {
+      config: { opsProject: opsProjectOf.claim('actSn') },
       schema: {
         ...doc('The claim URL of an activity and its QR code to print (PNG data URL; 503 without the qrcode library)'),
         params: opsClaimParams,
@@ -116,7 +137,17 @@ const couponOpsRoutes: FastifyPluginAsyncZod<{ config: Config; qrEncoder?: QrEnc
         response: responses(opsBatchCreated, [400, 401]),
       },
     },
-    async (request) => ok(await createCardBatch(app.db, request.body, config.cardCodeKey)),
+    async (request) => {
+      const created = await createCardBatch(app.db, request.body, config.cardCodeKey);
+      // The batch, never its codes: the CSV in the answer is their only copy.
+      await auditOps(request, {
+        action: 'card.batch.create',
+        projectSn: request.body.projectSn,
+        target: `card-batch:${created.batch.batchSn}`,
+        after: created.batch,
+      });
+      return ok(created);
+    },
   );
   app.get(
     '/ops/card/batches',

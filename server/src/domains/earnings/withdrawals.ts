@@ -31,7 +31,7 @@ import { maskRealName } from '@contract/rules/identity';
 import { maskPhone } from '@contract/rules/fields';
 import { users } from '../user/schema';
 import { ERROR_CODES } from '@contract/common';
-import { bankCards, payoutNotifications, withdrawals } from './schema';
+import { bankCards, payoutNotifications, promoters, withdrawals } from './schema';
 import { AppError, badRequest, conflict, notFound } from '../../runtime/http';
 import type { Db } from '../../runtime/database/plugin';
 import { checkedCallback } from '../../runtime/input-guard';
@@ -386,11 +386,22 @@ export async function opsWithdrawals(
   db: Db,
   status: WithdrawalState | undefined,
   limit = 100,
+  /** Only these projects' promoters (an operator's scope); undefined for every project. */
+  projectSns?: readonly string[],
 ): Promise<WithdrawalRow[]> {
+  const inScope = projectSns
+    ? inArray(
+        withdrawals.userId,
+        db
+          .select({ userId: promoters.userId })
+          .from(promoters)
+          .where(inArray(promoters.projectSn, [...projectSns, ''])),
+      )
+    : undefined;
   return db
     .select()
     .from(withdrawals)
-    .where(status ? eq(withdrawals.status, status) : undefined)
+    .where(and(status ? eq(withdrawals.status, status) : undefined, inScope))
     .orderBy(desc(withdrawals.createdAt))
     .limit(limit);
 }

@@ -13,7 +13,7 @@ import { listFeedback } from './service';
 const security = [{ opsKey: [] }];
 
 const feedbackOpsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  registerOpsAuth(app, config.opsKey);
+  registerOpsAuth(app, config.opsKey, { area: 'feedback' });
   const doc = (summary: string) => ({ tags: ['ops'], summary, security });
 
   app.get(

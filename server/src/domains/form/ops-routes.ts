@@ -13,14 +13,16 @@ import {
 } from '@contract/form';
 import type { Config } from '../../config';
 import { ok, responses } from '../../runtime/http';
+import { auditOps } from '../../runtime/audit';
 import { registerOpsAuth } from '../../runtime/ops-auth';
+import { opsProjectOf } from '../../runtime/ops-scope';
 import { CSV_TYPE, csvAttachment, toCsv } from '../../runtime/csv';
 import { createForm, listForms, listSubmissions } from './service';
 
 const security = [{ opsKey: [] }];
 
 const formOpsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  registerOpsAuth(app, config.opsKey);
+  registerOpsAuth(app, config.opsKey, { area: 'forms' });
   const doc = (summary: string) => ({ tags: ['ops'], summary, security });
 
   app.post(
@@ -35,6 +37,12 @@ const formOpsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { c
     async (request) => {
       const row = await createForm(app.db, request.body);
       const [summary] = (await listForms(app.db, row.projectSn)).filter((f) => f.formSn === row.formSn);
+      await auditOps(request, {
+        action: 'form.create',
+        projectSn: row.projectSn,
+        target: `form:${row.formSn}`,
+        after: { ...summary, fields: request.body.fields },
+      });
       return ok(summary);
     },
   );
@@ -54,6 +62,7 @@ const formOpsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { c
   app.get(
     '/ops/forms/:formSn/submissions',
     {
+      config: { opsProject: opsProjectOf.form('formSn') },
       schema: {
         ...doc('Submissions of a form, newest first'),
         params: formSnParams,
@@ -65,7 +74,10 @@ const formOpsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { c
 
   app.get(
     '/ops/forms/:formSn/submissions.csv',
-    { schema: { ...doc('Submissions of a form as CSV (one column per field label)'), params: formSnParams } },
+    {
+      config: { opsProject: opsProjectOf.form('formSn') },
+      schema: { ...doc('Submissions of a form as CSV (one column per field label)'), params: formSnParams },
+    },
     async (request, reply) => {
       const { form, list } = await listSubmissions(app.db, request.params.formSn);
       const header = ['提交编号', '提交时间', '用户手机号', ...form.fields.map((f) => f.label), '来源类型', '来源编号'];

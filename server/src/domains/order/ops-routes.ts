@@ -12,13 +12,16 @@ import {
 } from '@contract/after-sales';
 import type { Config } from '../../config';
 import { ok, responses } from '../../runtime/http';
+import { auditOps } from '../../runtime/audit';
 import { registerOpsAuth } from '../../runtime/ops-auth';
+import { opsProjectOf } from '../../runtime/ops-scope';
 import { changeCourse, courseChangeOptions } from './course-change';
 
 const security = [{ opsKey: [] }];
 
 const orderOpsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  registerOpsAuth(app, config.opsKey);
+  // A course change moves what was paid to another order: money, so after-sales' (owner and finance).
+  registerOpsAuth(app, config.opsKey, { area: 'after-sales' });
   // As every operator POST: no body at all is read as an empty one, so the answer names the missing field.
   app.addHook('preValidation', async (request) => {
     if (request.method === 'POST' && (request.body === undefined || request.body === null)) request.body = {};
@@ -28,6 +31,7 @@ const orderOpsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { 
   app.get(
     '/ops/orders/:orderNo/course-change',
     {
+      config: { opsProject: opsProjectOf.order('orderNo') },
       schema: {
         ...doc(
           'Course change: what the paid course order has received (credit) and the courses it may move to, with price and 费用抵扣',
@@ -41,6 +45,7 @@ const orderOpsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { 
   app.post(
     '/ops/orders/:orderNo/change-course',
     {
+      config: { opsProject: opsProjectOf.order('orderNo') },
       schema: {
         ...doc(
           'Change a paid course order to another course: the old order becomes DEAL_DONE_COURSE, a new order (no coupon) carries what was paid as 费用抵扣, never above its price',
@@ -50,7 +55,18 @@ const orderOpsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { 
         response: responses(courseChangeResultSchema, [400, 401, 404, 409]),
       },
     },
-    async (request) => ok(await changeCourse(app.db, { orderNo: request.params.orderNo, ...request.body })),
+    async (request) => {
+      const before = await courseChangeOptions(app.db, request.params.orderNo);
+      const result = await changeCourse(app.db, { orderNo: request.params.orderNo, ...request.body });
+      await auditOps(request, {
+        action: 'order.course.change',
+        projectSn: await opsProjectOf.order('orderNo')(request),
+        target: `order:${request.params.orderNo}`,
+        before,
+        after: result,
+      });
+      return ok(result);
+    },
   );
 };
 

@@ -15,7 +15,9 @@ import {
 import type { Config } from '../../config';
 import { ok, responses } from '../../runtime/http';
 import { requireSession } from '../../runtime/auth';
+import { auditOps } from '../../runtime/audit';
 import { registerOpsAuth } from '../../runtime/ops-auth';
+import { opsProjectOf } from '../../runtime/ops-scope';
 import { confirmReceipt, ordersToShip, shipOrder } from './service';
 
 const shippingRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
@@ -40,7 +42,7 @@ const shippingRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { 
   );
 
   const opsRoutes: FastifyPluginAsyncZod = async (ops) => {
-    registerOpsAuth(ops, config.opsKey);
+    registerOpsAuth(ops, config.opsKey, { area: 'shipping' });
     const doc = (summary: string) => ({ tags: ['ops'], summary, security: [{ opsKey: [] }] });
     ops.get(
       '/ops/orders/to-ship',
@@ -56,6 +58,7 @@ const shippingRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { 
     ops.post(
       '/ops/orders/:orderNo/ship',
       {
+        config: { opsProject: opsProjectOf.order('orderNo') },
         schema: {
           ...doc('发货: ship a paid goods order with its carrier and tracking number (again: corrects them)'),
           params: opsOrderNoParams,
@@ -63,7 +66,16 @@ const shippingRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { 
           response: responses(shipmentSchema, [400, 401, 404, 409]),
         },
       },
-      async (request) => ok(await shipOrder(app.db, request.params.orderNo, request.body)),
+      async (request) => {
+        const shipment = await shipOrder(app.db, request.params.orderNo, request.body);
+        await auditOps(request, {
+          action: 'shipping.order.ship',
+          projectSn: await opsProjectOf.order('orderNo')(request),
+          target: `order:${request.params.orderNo}`,
+          after: shipment,
+        });
+        return ok(shipment);
+      },
     );
   };
   await app.register(opsRoutes);

@@ -1,0 +1,74 @@
+/**
+ * The project of a record an /ops route finds by its own id (an order, a form, an application...), for the per-project
+ * check of runtime/ops-auth.ts: `config: { opsProject: opsProjectOf.order('orderNo') }`. One table of lookups, each a
+ * primary-key read; a missing record gives null and the route answers its own 404.
+ */
+import type { FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { Db } from './database/plugin';
+import type { OpsProjectOf } from './ops-auth';
+import { activities } from '../domains/activity/schema';
+import { afterSaleApplications } from '../domains/after-sales/schema';
+import { claimActivities } from '../domains/coupon/schema';
+import { promoters, withdrawals } from '../domains/earnings/schema';
+import { forms } from '../domains/form/schema';
+import { orders } from '../domains/order/schema';
+
+type Lookup = (db: Db, id: string) => Promise<string | null>;
+
+const first = (rows: { projectSn: string }[]) => rows[0]?.projectSn ?? null;
+
+const LOOKUPS = {
+  order: async (db, orderNo) =>
+    first(await db.select({ projectSn: orders.projectSn }).from(orders).where(eq(orders.orderNo, orderNo))),
+  form: async (db, formSn) =>
+    first(await db.select({ projectSn: forms.projectSn }).from(forms).where(eq(forms.formSn, formSn))),
+  claim: async (db, actSn) =>
+    first(
+      await db
+        .select({ projectSn: claimActivities.projectSn })
+        .from(claimActivities)
+        .where(eq(claimActivities.actSn, actSn)),
+    ),
+  activity: async (db, actSn) =>
+    first(await db.select({ projectSn: activities.projectSn }).from(activities).where(eq(activities.actSn, actSn))),
+  application: async (db, applicationNo) =>
+    first(
+      await db
+        .select({ projectSn: afterSaleApplications.projectSn })
+        .from(afterSaleApplications)
+        .where(eq(afterSaleApplications.applicationNo, applicationNo)),
+    ),
+  withdrawal: async (db, withdrawalNo) =>
+    first(
+      await db
+        .select({ projectSn: promoters.projectSn })
+        .from(withdrawals)
+        .innerJoin(promoters, eq(promoters.userId, withdrawals.userId))
+        .where(eq(withdrawals.withdrawalNo, withdrawalNo)),
+    ),
+} satisfies Record<string, Lookup>;
+
+/** Where the id is: a path parameter (default) or a body field. */
+const idOf = (request: FastifyRequest, name: string): string | undefined => {
+  for (const source of [request.params, request.body]) {
+    const value = source && typeof source === 'object' ? (source as Record<string, unknown>)[name] : undefined;
+    if (typeof value === 'string') return value;
+  }
+  return undefined;
+};
+
+/** `opsProjectOf.order('orderNo')`: the project of the order named by the route's `orderNo`. */
+export const opsProjectOf = Object.fromEntries(
+  Object.entries(LOOKUPS).map(([kind, lookup]) => [
+    kind,
+    (name: string): OpsProjectOf =>
+      async (request) => {
+        const id = idOf(request, name);
+        return id === undefined ? null : lookup(request.server.db, id);
+      },
+  ]),
+) as Record<keyof typeof LOOKUPS, (name: string) => OpsProjectOf>;
+
+/** The project of a withdrawal, for filtering lists (runtime/ops-auth.ts opsProjectFilter). */
+export const projectOfWithdrawal = (db: Db, withdrawalNo: string) => LOOKUPS.withdrawal(db, withdrawalNo);
