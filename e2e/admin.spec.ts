@@ -8,8 +8,21 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import type { Address } from '../contract/address';
+import type { Confirmation, SubmitResult } from '../contract/order';
 import { ensureAdminBuilt, openDesk, type Desk } from './admin-desk';
-import { openBrowser, startServer, typeKeys, type Server } from './harness';
+import {
+  apiClient,
+  currentPage,
+  loginInBrowser,
+  openBrowser,
+  openPhone,
+  SCREENS,
+  startServer,
+  tokenOf,
+  typeKeys,
+  type Server,
+} from './harness';
 
 const OWNER = { username: 'admin', password: 'storefront-admin' };
 const SUPPORT = { username: `kefu${Date.now() % 100000}`, name: '客服小王', password: 'kefu-password-1' };
@@ -25,6 +38,47 @@ const menuItems = async () =>
 /** The options of one select's dropdown (antd labels its list `<field>_list`); others may still be closing. */
 const options = (field: string) =>
   page.locator('.ant-select-dropdown', { has: page.locator(`#${field}_list`) }).locator('.ant-select-item-option');
+
+/** A customer of project demo pays a goods order in the sandbox cashier, as shipping.spec.ts does; its number. */
+async function paidGoodsOrder(): Promise<string> {
+  const phone = await openPhone(browser);
+  try {
+    await loginInBrowser(phone, server, '13700137231');
+    const api = apiClient(server.baseUrl, await tokenOf(phone.page));
+    const address = await api.call<Address>('POST', '/front/v1/address', {
+      consigneeName: '张三',
+      consigneeTelephone: '13800138000',
+      fullAddress: '科技园1号',
+      provinceId: '440000',
+      cityId: '440100',
+      areaId: '440106',
+    });
+    const c = await api.call<Confirmation>('GET', '/front/v1/client/order/confirm/data', { targetSn: 'demo-goods-01' });
+    const { orderToken } = await api.call<{ orderToken: string }>('GET', '/front/v1/client/order/confirm/receipt', {
+      createOrderSn: c.createOrderSn,
+    });
+    const { orderNo } = await api.call<SubmitResult>('POST', '/front/v1/client/order/submit', {
+      createOrderSn: c.createOrderSn,
+      orderDiscountList: [],
+      discountsAmount: 0,
+      payAmount: c.confirmOrderAmount.payAmount,
+      totalAmount: c.confirmOrderAmount.orderTotalAmount,
+      orderToken,
+      orderPreAttachVO: { deliveryType: c.deliveryType, addressId: address.addressId },
+    });
+    await phone.page.goto(`${server.baseUrl}/#/pages/order/orderDetail?orderNo=${orderNo}`);
+    await phone.page.reload();
+    const detail = await currentPage(phone.page, SCREENS.orderDetail, { marker: '#order-pay' });
+    await detail.locator('#order-pay').click();
+    await phone.page.waitForURL(/\/sandbox\/cashier\//);
+    await phone.page.locator('#cashier-confirm').click();
+    const paid = await currentPage(phone.page, SCREENS.orderDetail);
+    await paid.locator('.sf-detail__status-text', { hasText: '待发货' }).waitFor({ state: 'visible' });
+    return orderNo;
+  } finally {
+    await phone.close();
+  }
+}
 
 async function login(username: string, password: string) {
   const form = page.locator('.sf-admin-login form');
@@ -63,6 +117,29 @@ describe('operator console', () => {
     await page.locator('.sf-admin-project-switcher .ant-select-selection-item').waitFor();
     await page.locator('.sf-admin-to-ship').waitFor();
     await desk.shot('owner-home');
+  });
+
+  test('the owner ships a paid goods order of project demo, after a confirmation', async () => {
+    const orderNo = await paidGoodsOrder();
+    await page.locator('.sf-admin-project-switcher').click();
+    await options('project').filter({ hasText: '（demo）' }).click();
+    const row = page.locator('.sf-admin-to-ship .ant-table-row', { hasText: orderNo });
+    await row.waitFor();
+    await row.getByText('发货', { exact: true }).click();
+    const modal = page.locator('.ant-modal-content', { hasText: '快递单号' });
+    await typeKeys(modal.locator('#ship_carrierName'), '顺丰速运');
+    await typeKeys(modal.locator('#ship_trackingNo'), 'SF 123');
+    await modal.getByRole('button', { name: '发货' }).click();
+    await modal.locator('.ant-form-item-explain-error', { hasText: '快递单号只能包含字母、数字和-' }).waitFor();
+    await typeKeys(modal.locator('#ship_trackingNo'), 'SF1234567890');
+    await modal.getByRole('button', { name: '发货' }).click();
+    const confirm = page.locator('.ant-modal-confirm', { hasText: '确认发货？' });
+    await confirm.waitFor();
+    assert.match(await confirm.innerText(), new RegExp(`${orderNo}.*顺丰速运.*SF1234567890`, 's'));
+    await desk.shot('ship-confirm');
+    await confirm.getByRole('button', { name: '确认发货' }).click();
+    await page.locator('.ant-message', { hasText: `订单 ${orderNo} 已发货` }).waitFor();
+    await row.waitFor({ state: 'detached' });
   });
 
   test('the owner creates a 客服 account for one project', async () => {

@@ -1,11 +1,15 @@
 /** Login, session, operator accounts, the audit log and the projects an operator may see (/ops/v1). */
-import type { AuditEntry, Operator, OperatorCreateBody, OperatorUpdateBody, OpsSession } from '@contract/operators';
+import type {
+  AuditEntry,
+  Operator,
+  OperatorCreateBody,
+  OperatorUpdateBody,
+  OpsProjectList,
+  OpsSession,
+} from '@contract/operators';
 import { call } from './client';
 
-export interface Project {
-  projectSn: string;
-  name: string;
-}
+export type Project = OpsProjectList['list'][number];
 
 export const login = (username: string, password: string) =>
   call<OpsSession>('POST', '/ops/v1/auth/login', { body: { username, password }, anonymous: true });
@@ -37,4 +41,4 @@ export const listAudit = (filter: AuditFilter) =>
   call<{ list: AuditEntry[]; total: number }>('GET', '/ops/v1/audit', { query: { ...filter } });
 
 /** The projects this operator may see (an owner: every project). */
-export const listProjects = async () => (await call<{ list: Project[] }>('GET', '/ops/v1/projects')).list;
+export const listProjects = async () => (await call<OpsProjectList>('GET', '/ops/v1/projects')).list;

@@ -7,6 +7,7 @@ export function ProjectSwitcher() {
   return (
     <Select
       className="sf-admin-project-switcher"
+      id="project"
       aria-label="当前项目"
       style={{ width: 200 }}
       loading={loading}

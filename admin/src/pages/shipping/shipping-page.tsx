@@ -43,7 +43,8 @@ export default function ShippingPage() {
     {
       title: '订单号',
       dataIndex: 'orderNo',
-      width: 210,
+      // Order numbers are 26 characters: on one line with the copy button.
+      width: 280,
       render: (no: string) => <Typography.Text copyable>{no}</Typography.Text>,
     },
     { title: '商品', dataIndex: 'courseName', ellipsis: true },
