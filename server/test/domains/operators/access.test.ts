@@ -1,0 +1,428 @@
+/**
+ * What each role may do (contract/rules/operator-roles.ts, one sample route per area and access) and the project
+ * scope: an operator of one project can neither read nor change another's data on any /ops route. The probe table
+ * is checked against the OpenAPI document, so a new /ops route without a probe fails here.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { and, eq } from 'drizzle-orm';
+import { OPS_AUTH_MESSAGES as M, type OperatorRole } from '@contract/operators';
+import { mayAccess, type OpsAccess, type OpsArea } from '@contract/rules/operator-roles';
+import { activities } from '../../../src/domains/activity/schema';
+import { afterSaleApplications } from '../../../src/domains/after-sales/schema';
+import { claimActivities, couponTemplates } from '../../../src/domains/coupon/schema';
+import { bankCards, promoters, withdrawals } from '../../../src/domains/earnings/schema';
+import { forms } from '../../../src/domains/form/schema';
+import { orders } from '../../../src/domains/order/schema';
+import { buildHarness, type Harness } from '../../helpers/app';
+import { opsCall, operatorSession } from './ops-client';
+
+let h: Harness;
+const A = 'course';
+const B = 'demo';
+/** Records of project B the probes name. */
+const b = { orderNo: '', formSn: '', actSn: '', claimSn: '', couponSn: '', applicationNo: '', withdrawalNo: '' };
+
+before(async () => {
+  h = await buildHarness();
+  const db = h.database.db;
+  const [order] = await db.select().from(orders).where(eq(orders.projectSn, B)).limit(1);
+  const [form] = await db.select().from(forms).where(eq(forms.projectSn, B)).limit(1);
+  const [act] = await db.select().from(activities).where(eq(activities.projectSn, B)).limit(1);
+  const [claim] = await db.select().from(claimActivities).where(eq(claimActivities.projectSn, B)).limit(1);
+  const [coupon] = await db.select().from(couponTemplates).where(eq(couponTemplates.projectSn, B)).limit(1);
+  const [promoter] = await db.select().from(promoters).where(eq(promoters.projectSn, B)).limit(1);
+  assert.ok(order && form && act && claim && coupon && promoter, 'the demo seed has project B records');
+  Object.assign(b, {
+    orderNo: order.orderNo,
+    formSn: form.formSn,
+    actSn: act.actSn,
+    claimSn: claim.actSn,
+    couponSn: coupon.couponSn,
+  });
+  // An application and a withdrawal of project B (the seed has none).
+  b.applicationNo = 'AS-SCOPE-PROBE';
+  await db.insert(afterSaleApplications).values({
+    applicationNo: b.applicationNo,
+    projectSn: B,
+    userId: order.userId,
+    orderNo: order.orderNo,
+    type: 1,
+    seqs: [1],
+    amount: 1,
+    reason: '其他',
+    state: 'APPLIED',
+  });
+  await db
+    .insert(bankCards)
+    .values({
+      cardId: 'CARD-SCOPE-PROBE',
+      userId: promoter.userId,
+      bankCode: 'ICBC',
+      bankName: '工商银行',
+      holderName: '测试',
+      cardNoEnc: 'x',
+      cardNoHash: 'scope-probe',
+      cardTail: '0000',
+    })
+    .onConflictDoNothing();
+  b.withdrawalNo = 'WD-SCOPE-PROBE';
+  await db.insert(withdrawals).values({
+    withdrawalNo: b.withdrawalNo,
+    userId: promoter.userId,
+    requestId: 'scope-probe',
+    amount: 100,
+    fee: 0,
+    actualAmount: 100,
+    cardId: 'CARD-SCOPE-PROBE',
+    cardSnapshot: { bankName: '工商银行', cardMasked: '**** 0000', holderName: '测*' },
+    status: 'REVIEWING',
+  });
+});
+after(async () => {
+  await h.close();
+});
+
+interface Probe {
+  method: 'GET' | 'POST' | 'PATCH';
+  /** As in the OpenAPI document, e.g. /ops/forms/{formSn}/submissions. */
+  route: string;
+  url: () => string;
+  body?: () => Record<string, unknown>;
+  area: OpsArea;
+}
+
+const formField = [{ keyName: 'NAME', label: '姓名' }];
+
+/** Every /ops route that reads or changes one project's data, aimed at project B. */
+const PROBES: Probe[] = [
+  {
+    method: 'POST',
+    route: '/ops/coupon/templates',
+    url: () => '/ops/coupon/templates',
+    area: 'marketing',
+    body: () => ({
+      projectSn: B,
+      couponName: '越权',
+      couponType: 1,
+      couponAmount: 100,
+      validityType: 1,
+      validityDays: 7,
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/ops/coupon/templates',
+    url: () => `/ops/coupon/templates?projectSn=${B}`,
+    area: 'marketing',
+  },
+  {
+    method: 'POST',
+    route: '/ops/coupon/claims',
+    url: () => '/ops/coupon/claims',
+    area: 'marketing',
+    body: () => ({ projectSn: B, title: '越权', items: [{ couponSn: b.couponSn, stock: 1 }] }),
+  },
+  { method: 'GET', route: '/ops/coupon/claims', url: () => `/ops/coupon/claims?projectSn=${B}`, area: 'marketing' },
+  {
+    method: 'GET',
+    route: '/ops/coupon/claims/{actSn}/qr',
+    url: () => `/ops/coupon/claims/${b.claimSn}/qr`,
+    area: 'marketing',
+  },
+  {
+    method: 'POST',
+    route: '/ops/card/batches',
+    url: () => '/ops/card/batches',
+    area: 'marketing',
+    body: () => ({ projectSn: B, cardName: '越权', count: 1 }),
+  },
+  { method: 'GET', route: '/ops/card/batches', url: () => `/ops/card/batches?projectSn=${B}`, area: 'marketing' },
+  {
+    method: 'POST',
+    route: '/ops/forms',
+    url: () => '/ops/forms',
+    area: 'forms',
+    body: () => ({ projectSn: B, title: '越权', fields: formField }),
+  },
+  { method: 'GET', route: '/ops/forms', url: () => `/ops/forms?projectSn=${B}`, area: 'forms' },
+  {
+    method: 'GET',
+    route: '/ops/forms/{formSn}/submissions',
+    url: () => `/ops/forms/${b.formSn}/submissions`,
+    area: 'forms',
+  },
+  {
+    method: 'GET',
+    route: '/ops/forms/{formSn}/submissions.csv',
+    url: () => `/ops/forms/${b.formSn}/submissions.csv`,
+    area: 'forms',
+  },
+  { method: 'GET', route: '/ops/feedback', url: () => `/ops/feedback?projectSn=${B}`, area: 'feedback' },
+  { method: 'GET', route: '/ops/feedback.csv', url: () => `/ops/feedback.csv?projectSn=${B}`, area: 'feedback' },
+  {
+    method: 'GET',
+    route: '/ops/orders/{orderNo}/course-change',
+    url: () => `/ops/orders/${b.orderNo}/course-change`,
+    area: 'after-sales',
+  },
+  {
+    method: 'POST',
+    route: '/ops/orders/{orderNo}/change-course',
+    url: () => `/ops/orders/${b.orderNo}/change-course`,
+    area: 'after-sales',
+    body: () => ({ actSn: b.actSn }),
+  },
+  { method: 'GET', route: '/ops/orders/to-ship', url: () => `/ops/orders/to-ship?projectSn=${B}`, area: 'shipping' },
+  {
+    method: 'POST',
+    route: '/ops/orders/{orderNo}/ship',
+    url: () => `/ops/orders/${b.orderNo}/ship`,
+    area: 'shipping',
+    body: () => ({ carrierName: '顺丰速运', trackingNo: 'SF0000000001' }),
+  },
+  {
+    method: 'GET',
+    route: '/ops/after-sales/{applicationNo}',
+    url: () => `/ops/after-sales/${b.applicationNo}`,
+    area: 'after-sales',
+  },
+  ...(['agree', 'return', 'receive', 'refund'] as const).map((action): Probe => ({
+    method: 'POST',
+    route: `/ops/after-sales/{applicationNo}/${action}`,
+    url: () => `/ops/after-sales/${b.applicationNo}/${action}`,
+    area: 'after-sales',
+    body: () => ({}),
+  })),
+  {
+    method: 'POST',
+    route: '/ops/after-sales/{applicationNo}/refuse',
+    url: () => `/ops/after-sales/${b.applicationNo}/refuse`,
+    area: 'after-sales',
+    body: () => ({ reason: '越权' }),
+  },
+  {
+    method: 'POST',
+    route: '/ops/earnings/withdrawals/{withdrawalNo}/approve',
+    url: () => `/ops/earnings/withdrawals/${b.withdrawalNo}/approve`,
+    area: 'withdrawals',
+  },
+  {
+    method: 'POST',
+    route: '/ops/earnings/withdrawals/{withdrawalNo}/reject',
+    url: () => `/ops/earnings/withdrawals/${b.withdrawalNo}/reject`,
+    area: 'withdrawals',
+    body: () => ({ reason: '越权' }),
+  },
+  {
+    method: 'POST',
+    route: '/ops/earnings/promoters',
+    url: () => '/ops/earnings/promoters',
+    area: 'marketing',
+    body: () => ({ projectSn: B, phone: '13900000000' }),
+  },
+  {
+    method: 'POST',
+    route: '/ops/earnings/commission-rules',
+    url: () => '/ops/earnings/commission-rules',
+    area: 'marketing',
+    body: () => ({ actSn: b.actSn, mode: 'FIXED', value: 1 }),
+  },
+  {
+    method: 'POST',
+    route: '/ops/earnings/orders/{orderNo}/refunded',
+    url: () => `/ops/earnings/orders/${b.orderNo}/refunded`,
+    area: 'after-sales',
+    body: () => ({ refundedTotal: 0 }),
+  },
+  // A change across every project: refused to anyone who does not see them all.
+  { method: 'POST', route: '/ops/earnings/settle', url: () => '/ops/earnings/settle', area: 'withdrawals' },
+  { method: 'GET', route: '/ops/v1/audit', url: () => `/ops/v1/audit?projectSn=${B}`, area: 'audit' },
+];
+
+/** Lists over every project: a scoped operator's answer leaves B's records out. */
+const LISTS = [
+  {
+    route: '/ops/after-sales',
+    area: 'after-sales' as const,
+    holdsB: (info: unknown) =>
+      (info as { list: { applicationNo: string }[] }).list.some((a) => a.applicationNo === b.applicationNo),
+  },
+  {
+    route: '/ops/earnings/withdrawals',
+    area: 'withdrawals' as const,
+    holdsB: (info: unknown) =>
+      (info as { list: { withdrawalNo: string }[] }).list.some((w) => w.withdrawalNo === b.withdrawalNo),
+  },
+];
+
+/** Routes with no project data of their own (the operator's own account, or owner-only accounts of everyone). */
+const NO_PROJECT = new Set([
+  'POST /ops/v1/auth/login',
+  'POST /ops/v1/auth/logout',
+  'GET /ops/v1/auth/me',
+  'POST /ops/v1/auth/password',
+  'GET /ops/v1/operators',
+  'POST /ops/v1/operators',
+  'PATCH /ops/v1/operators/{id}',
+  'GET /ops/v1/projects',
+]);
+
+const accessOf = (method: string): OpsAccess => (method === 'GET' ? 'read' : 'write');
+const SCOPED_ROLES: OperatorRole[] = ['operator', 'finance', 'support'];
+/** A role other than owner that may use the area, so the refusal seen is the project's, not the role's. */
+const roleFor = (area: OpsArea, access: OpsAccess) => SCOPED_ROLES.find((r) => mayAccess(r, area, access));
+
+describe('project scope', () => {
+  test('every /ops route of the OpenAPI document is probed or has no project data', async () => {
+    const doc = h.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const probed = new Set([...PROBES.map((p) => `${p.method} ${p.route}`), ...LISTS.map((l) => `GET ${l.route}`)]);
+    const missing: string[] = [];
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      if (!path.startsWith('/ops/')) continue;
+      for (const method of Object.keys(methods)) {
+        const key = `${method.toUpperCase()} ${path}`;
+        if (!probed.has(key) && !NO_PROJECT.has(key)) missing.push(key);
+      }
+    }
+    assert.deepEqual(missing, [], 'an /ops route without a project probe');
+  });
+
+  test("an operator of project A is refused project B's data on every route", async () => {
+    const sessions = new Map<OperatorRole, string>();
+    for (const role of SCOPED_ROLES) sessions.set(role, (await operatorSession(h, role, [A])).token);
+    for (const probe of PROBES) {
+      const role = roleFor(probe.area, accessOf(probe.method));
+      assert.ok(role, `no scoped role may use ${probe.area}`);
+      const res = await opsCall(h, probe.method, probe.url(), sessions.get(role)!, probe.body?.());
+      const what = `${role} ${probe.method} ${probe.url()}`;
+      assert.equal(res.status, 403, `${what}: ${res.raw.body}`);
+      assert.equal(res.body.message, M.forbiddenProject, what);
+    }
+    // B's records are as they were.
+    const [app] = await h.database.db
+      .select()
+      .from(afterSaleApplications)
+      .where(eq(afterSaleApplications.applicationNo, b.applicationNo));
+    assert.equal(app.state, 'APPLIED');
+    const [w] = await h.database.db.select().from(withdrawals).where(eq(withdrawals.withdrawalNo, b.withdrawalNo));
+    assert.equal(w.status, 'REVIEWING');
+    const made = await h.database.db
+      .select()
+      .from(couponTemplates)
+      .where(and(eq(couponTemplates.projectSn, B), eq(couponTemplates.couponName, '越权')));
+    assert.equal(made.length, 0);
+  });
+
+  test("lists over every project leave B's records out for an operator of A, and show them to B's", async () => {
+    for (const list of LISTS) {
+      const role = roleFor(list.area, 'read')!;
+      const ofA = await operatorSession(h, role, [A]);
+      const ofB = await operatorSession(h, role, [B]);
+      const seenByA = await opsCall(h, 'GET', list.route, ofA.token);
+      assert.equal(seenByA.status, 200, seenByA.raw.body);
+      assert.equal(list.holdsB(seenByA.body.info), false, `${list.route} shows B to A`);
+      const seenByB = await opsCall(h, 'GET', list.route, ofB.token);
+      assert.equal(list.holdsB(seenByB.body.info), true, `${list.route} hides B from B`);
+    }
+  });
+
+  test("the project switcher lists only the operator's projects", async () => {
+    const { token } = await operatorSession(h, 'support', [A]);
+    const res = await opsCall(h, 'GET', '/ops/v1/projects', token);
+    assert.equal(res.status, 200);
+    assert.deepEqual(
+      (res.body.info as { list: { projectSn: string }[] }).list.map((p) => p.projectSn),
+      [A],
+    );
+  });
+});
+
+/** One route per area and access the server has (areas without /ops routes yet have no sample). */
+const SAMPLES: Array<{ area: OpsArea; access: OpsAccess; method: Probe['method']; url: string; body?: object }> = [
+  { area: 'operators', access: 'read', method: 'GET', url: '/ops/v1/operators' },
+  {
+    area: 'operators',
+    access: 'write',
+    method: 'PATCH',
+    url: '/ops/v1/operators/999999',
+    body: { displayName: '改名' },
+  },
+  { area: 'audit', access: 'read', method: 'GET', url: '/ops/v1/audit' },
+  { area: 'marketing', access: 'read', method: 'GET', url: `/ops/coupon/templates?projectSn=${B}` },
+  {
+    area: 'marketing',
+    access: 'write',
+    method: 'POST',
+    url: '/ops/card/batches',
+    body: { projectSn: B, cardName: '角色测试', count: 1 },
+  },
+  { area: 'forms', access: 'read', method: 'GET', url: `/ops/forms?projectSn=${B}` },
+  {
+    area: 'forms',
+    access: 'write',
+    method: 'POST',
+    url: '/ops/forms',
+    body: { projectSn: B, title: '角色测试', fields: formField },
+  },
+  { area: 'feedback', access: 'read', method: 'GET', url: `/ops/feedback?projectSn=${B}` },
+  { area: 'shipping', access: 'read', method: 'GET', url: `/ops/orders/to-ship?projectSn=${B}` },
+  {
+    area: 'shipping',
+    access: 'write',
+    method: 'POST',
+    url: '/ops/orders/NO-SUCH-ORDER/ship',
+    body: { carrierName: '顺丰速运', trackingNo: 'SF1' },
+  },
+  { area: 'after-sales', access: 'read', method: 'GET', url: '/ops/after-sales' },
+  {
+    area: 'after-sales',
+    access: 'write',
+    method: 'POST',
+    url: '/ops/after-sales/NO-SUCH-APPLICATION/refuse',
+    body: { reason: '角色测试' },
+  },
+  { area: 'withdrawals', access: 'read', method: 'GET', url: '/ops/earnings/withdrawals' },
+  {
+    area: 'withdrawals',
+    access: 'write',
+    method: 'POST',
+    url: '/ops/earnings/withdrawals/NO-SUCH-WITHDRAWAL/reject',
+    body: { reason: '角色测试' },
+  },
+];
+
+describe('roles', () => {
+  test('each role is refused exactly where the roles table says, and allowed elsewhere', async () => {
+    for (const role of ['owner', ...SCOPED_ROLES] as OperatorRole[]) {
+      const { token } = await operatorSession(h, role, [B]);
+      for (const s of SAMPLES) {
+        const res = await opsCall(h, s.method, s.url, token, s.body);
+        const what = `${role} ${s.access} ${s.area}: ${s.method} ${s.url} -> ${res.status} ${res.raw.body}`;
+        if (mayAccess(role, s.area, s.access)) {
+          assert.notEqual(res.status, 403, what);
+          assert.ok(res.status < 500, what);
+        } else {
+          assert.equal(res.status, 403, what);
+          assert.equal(res.body.message, M.forbiddenRole, what);
+        }
+      }
+    }
+  });
+
+  test('the OPS_KEY acts as an owner and is audited as OPS_KEY', async () => {
+    const res = await h.inject({
+      method: 'POST',
+      url: '/ops/forms',
+      headers: { authorization: `Bearer ${h.config.opsKey}` },
+      payload: { projectSn: B, title: '脚本表单', fields: formField },
+    });
+    assert.equal(res.status, 200, res.raw.body);
+    const { token } = await operatorSession(h, 'owner', []);
+    const audit = await opsCall(h, 'GET', '/ops/v1/audit?action=form.create', token);
+    const entry = (audit.body.info as { list: { actor: string; after: { title: string } }[] }).list.find(
+      (e) => e.after.title === '脚本表单',
+    );
+    assert.equal(entry?.actor, 'OPS_KEY');
+  });
+});
