@@ -15,6 +15,12 @@ const SCREENS = {
   登录: ['src/pages/login/login-page.tsx'],
   '首页（订单发货）': ['src/shell/shell.tsx', 'src/pages/shipping/shipping-page.tsx'],
 };
+// Printed, not held to the limit: ProTable pages reloaded by their address (pro-form's ProField brings every
+// field type). Reached from the menu they add only their own chunks to what the first page loaded.
+const INFO_SCREENS = {
+  '账号管理（直接打开）': ['src/shell/shell.tsx', 'src/pages/operators/operators-page.tsx'],
+  '操作日志（直接打开）': ['src/shell/shell.tsx', 'src/pages/audit/audit-page.tsx'],
+};
 
 if (!existsSync(manifestPath)) {
   console.error('admin/dist/.vite/manifest.json is missing: run npm run build:admin first');
@@ -39,7 +45,8 @@ function gzipSize(file) {
 }
 
 let failed = false;
-for (const [screen, lazyKeys] of Object.entries(SCREENS)) {
+for (const [screen, lazyKeys] of [...Object.entries(SCREENS), ...Object.entries(INFO_SCREENS)]) {
+  const held = screen in SCREENS;
   const missing = lazyKeys.filter((k) => !manifest[k]);
   if (missing.length) {
     console.error(`the manifest has no chunk for ${missing.join(', ')}: update SCREENS in scripts/admin-budget.mjs`);
@@ -50,10 +57,10 @@ for (const [screen, lazyKeys] of Object.entries(SCREENS)) {
   for (const k of lazyKeys) closure(k, keys);
   const files = [...keys].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
   const size = files.reduce((sum, f) => sum + gzipSize(f), 0);
-  const over = size > LIMIT;
+  const over = held && size > LIMIT;
   failed ||= over;
   console.log(
-    `${over ? 'OVER' : 'ok  '} admin ${screen.padEnd(10)} ${(size / 1024).toFixed(1).padStart(8)} KB gzip JS / ${LIMIT / 1024} KB (${files.length} files)`,
+    `${held ? (over ? 'OVER' : 'ok  ') : 'info'} admin ${screen.padEnd(10)} ${(size / 1024).toFixed(1).padStart(8)} KB gzip JS / ${LIMIT / 1024} KB (${files.length} files)`,
   );
 }
 if (failed) {
