@@ -4,7 +4,8 @@
  * (paid at the cashier) 支付尾款; the 付款计划 rows add up to 订单总额 and name the channel of the paid one; the
  * 支付记录 card lists the payment with 微信支付; 已付款 + 待付款 make 订单总额. Then a shipped goods order, whose
  * header offers 确认收货 and whose bar offers 查看物流, which opens the parcel's tracking. Every screen is checked
- * to fit the 375 px phone and shot in the four themes.
+ * to fit the 375 px phone and shot in the four themes. The page's own header (§2 custom navigation) names it and
+ * goes back to the list, or home when the order was opened by its address.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -275,4 +276,28 @@ test('shipped goods: 确认收货 in the header, 查看物流 in the bar opens t
   await page.waitForURL(/logistics\/logistics\?.*trackingNo=SF1234567890/);
   await currentPage(page, { route: 'subpackages/order/logistics/logistics', marker: '.sf-as' });
   await suite.phone.shot('od-05-logistics');
+});
+
+test('§2 custom navigation: the header names the order; back to the list, or 首页 when opened directly', async () => {
+  const { page } = suite.phone;
+  await loginInBrowser(suite.phone, suite.server, '13700137303');
+  const orderNo = await shippedGoodsOrder(await tokenOf(page));
+  const detail = await fromList(orderNo);
+  const header = detail.locator('.sf-page-header');
+  await header.getByRole('heading', { name: '订单详情', exact: true }).waitFor({ state: 'visible' });
+  const box = await header.boundingBox();
+  assert.ok(
+    box && Math.abs(box.y) < 1 && Math.abs(box.width - 375) < 1,
+    `the header spans the top (${JSON.stringify(box)})`,
+  );
+  await suite.phone.shot('od-06-header');
+  await header.getByRole('button', { name: '返回', exact: true }).click();
+  await currentPage(page, SCREENS.orderList, { marker: `.sf-order[data-order-no="${orderNo}"]` });
+
+  // Opened by its address (a link, a payment's return): nothing to go back to, so the header offers 首页.
+  await page.goto(`${suite.server.baseUrl}/?again=nav#/pages/order/orderDetail?orderNo=${orderNo}`);
+  const direct = await currentPage(page, SCREENS.orderDetail);
+  await direct.locator('.sf-page-header').getByRole('heading', { name: '订单详情', exact: true }).waitFor();
+  await direct.locator('.sf-page-header').getByRole('button', { name: '首页', exact: true }).click();
+  await currentPage(page, SCREENS.home);
 });

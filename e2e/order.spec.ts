@@ -297,11 +297,16 @@ async function payInCashier(
   return { detail, orderNo };
 }
 
-/** The order in the list (a fresh navigation, as from the centre): the card's amounts are the detail's. */
+/**
+ * The order in the list, opened afresh by its address: the card's amounts are the detail's. A new load, not a
+ * hash change: the stack already holds a list (the cashier's 取消支付 opened its 待付款 tab), which the router
+ * shows for a moment before the address's own list replaces it (platform/hash-watch), and a walk pinned to that
+ * first instance would wait on a page that is gone.
+ */
 async function checkInOrderList(orderNo: string, seen: DetailAmounts, shot: string) {
-  const list = await openScreen(suite.phone.page, suite.server.baseUrl, '/pages/order/orderList', SCREENS.orderList, {
-    marker: `.sf-order[data-order-no="${orderNo}"]`,
-  });
+  const { page } = suite.phone;
+  await page.goto(`${suite.server.baseUrl}/?list=1#/pages/order/orderList`);
+  const list = await currentPage(page, SCREENS.orderList, { marker: `.sf-order[data-order-no="${orderNo}"]` });
   await checkOrderListAmounts(list, orderNo, seen);
   await checkOrderCards(list);
   await suite.phone.shot(shot);

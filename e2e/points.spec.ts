@@ -247,7 +247,10 @@ test('a points order with a cash part goes to the cashier; cancelled, its points
   await page.goto(`${suite.server.baseUrl}/?again=3#/pages/order/orderDetail?orderNo=${orderNo}`);
   unpaid = await currentPage(page, SCREENS.orderDetail, { marker: '.sf-detail__status-text' });
   await unpaid.locator('.sf-order__btn', { hasText: '取消订单' }).click();
-  await page.locator('.taro__modal').getByText('确定', { exact: true }).click();
+  // The page's own dialog (components/confirm), drawn inside the order's page.
+  const dialog = unpaid.locator('.sf-confirm');
+  await dialog.getByText('确定取消该订单吗？', { exact: true }).waitFor({ state: 'visible' });
+  await dialog.getByText('确定', { exact: true }).click();
   await expectToast(page, '订单已取消');
   // The order, loaded afresh, is cancelled.
   await page.goto(`${suite.server.baseUrl}/?again=1#/pages/order/orderDetail?orderNo=${orderNo}`);

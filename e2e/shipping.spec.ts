@@ -136,13 +136,17 @@ test('paid goods wait for shipping, show the parcel once shipped, and complete o
   await parcel.view.locator('.sf-page-header__back').click();
   detail = await currentPage(page, SCREENS.orderDetail, { marker: '#order-receive' });
 
-  // Changing one's mind leaves the order as it was; confirming completes it.
+  // Changing one's mind leaves the order as it was; confirming completes it. The question is the page's own
+  // dialog (components/confirm), drawn inside this page.
+  const dialog = detail.locator('.sf-confirm');
   await detail.locator('#order-receive').click();
-  await page.locator('.taro__modal').getByText('取消', { exact: true }).click();
-  await page.locator('.taro__modal').waitFor({ state: 'hidden' });
+  await dialog.getByText('请确认已收到商品，确认后订单将完成', { exact: true }).waitFor({ state: 'visible' });
+  await dialog.getByText('取消', { exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
   assert.equal(await detail.locator('.sf-detail__status-text').textContent(), '待收货');
   await detail.locator('#order-receive').click();
-  await page.locator('.taro__modal').getByText('确定', { exact: true }).click();
+  await dialog.getByText('请确认已收到商品，确认后订单将完成', { exact: true }).waitFor({ state: 'visible' });
+  await dialog.getByText('确定', { exact: true }).click();
   await expectToast(page, '已确认收货');
   await until(
     async () => (await detail.locator('.sf-detail__status-text').textContent()) === '已完成',

@@ -69,7 +69,8 @@ export const FIRST_SCREENS: Record<string, FirstScreen> = {
   'pages/order/orderDetail': {
     as: 'user',
     query: (f) => ({ orderNo: f.orderNo }),
-    texts: (f) => [CATALOGUE.courses[5].actName, '待付款', f.orderNo],
+    // §2 custom navigation: the page draws its own bar, titled 订单详情.
+    texts: (f) => ['订单详情', CATALOGUE.courses[5].actName, '待付款', f.orderNo],
   },
   'pages/index/indexSearch': {
     as: 'user',

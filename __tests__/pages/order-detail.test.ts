@@ -2,14 +2,27 @@
  * The order detail as a customer reads it: the status header says what happens next and offers the one next
  * action (去支付 / 支付尾款 / 确认收货 / 查看物流 / 申请售后), never the same action twice on the page; the schedule
  * names the channel that took each payment; the price lines add up to what was paid; a points order shows its
- * points beside its cash.
+ * points beside its cash. The page draws its own header (§2 custom navigation); 取消订单 and 确认收货 ask in the
+ * page's themed dialog (components/confirm) before the one call.
  */
 jest.mock('../../src/api/transport', () => require('./harness').transportModule);
 import type { OrderDetail } from '../../contract/payment';
 import { asCustomer } from './customer';
-import { all, openAt, route, text, waitFor } from './harness';
+import {
+  all,
+  answerConfirm,
+  confirmDialog,
+  openAt,
+  requests,
+  route,
+  tap,
+  text,
+  tick,
+  waitFor,
+  watchHostDialog,
+} from './harness';
 
-asCustomer();
+const customer = asCustomer();
 
 const DAY = 86_400_000;
 const base = (over: Partial<OrderDetail> = {}): OrderDetail => ({
@@ -224,4 +237,74 @@ test('a paid points order: 实付款 is its points and its cash together; cancel
   expect(all('.sf-detail__paid-row.is-returned').length).toBe(1);
   expect(lines().has('待付款')).toBe(false);
   expect(ids('order-pay')).toBe(0);
+});
+
+const calls = (path: string) => requests.filter((r) => r.path === path);
+
+describe('the page’s own header and dialogs', () => {
+  // On H5 the question is the page's own dialog, never the host's.
+  watchHostDialog({ neverUsed: true });
+
+  test('§2 custom navigation: the page’s header says 订单详情', async () => {
+    await open(base({ orderNo: 'N1' }));
+    await waitFor(() => expect(text('.sf-page-header__title')).toBe('订单详情'));
+    // Opened directly: nothing to go back to, so the one action is 首页.
+    expect(all('.sf-page-header__action').map((a) => a.getAttribute('aria-label'))).toEqual(['首页']);
+  });
+
+  test('取消订单 asks; 取消 sends nothing, 确定 cancels once and the page shows the cancelled order', async () => {
+    let order = base({ orderNo: 'C7', orderStatus: 'UNPAID', canPay: true, canCancel: true, dueAmount: 30000 });
+    const CANCEL = '/front/v1/client/order/payment/order/cancel/C7';
+    route('GET', '/front/v1/client/order/details/C7/', () => ({ info: order }));
+    route('POST', CANCEL, () => {
+      order = { ...order, orderStatus: 'CANCELLED', canPay: false, canCancel: false };
+      return { info: { orderNo: 'C7', orderStatus: 'CANCELLED' } };
+    });
+    await openAt('/pages/order/orderDetail?orderNo=C7');
+    const button = () => all('.sf-detail__bar .sf-order__btn').find((b) => b.textContent === '取消订单');
+    await waitFor(() => expect(button()).toBeTruthy());
+
+    tap(button());
+    expect(await confirmDialog()).toEqual({ title: '提示', content: '确定取消该订单吗？', buttons: ['取消', '确定'] });
+    await answerConfirm(false);
+    await tick();
+    expect(calls(CANCEL).length).toBe(0);
+
+    tap(button());
+    await answerConfirm(true);
+    await customer.seesToast('订单已取消');
+    await waitFor(() => expect(text('.sf-detail__status-text')).toBe('已取消'));
+    expect(calls(CANCEL).length).toBe(1);
+  });
+
+  test('确认收货 asks in its own words; a refusal shows the server’s message and the order stays', async () => {
+    const RECEIVE = '/front/v1/client/order/receive';
+    route('POST', RECEIVE, () => ({ error: '订单状态已变化，请刷新后重试', code: 4090, status: 409 }));
+    await open(
+      base({
+        orderNo: 'G2',
+        orderType: 'GOODS',
+        shipmentStatus: 'SHIPPED',
+        shipment: {
+          status: 'SHIPPED',
+          carrierName: '顺丰速运',
+          trackingNo: 'SF1234567890',
+          shippedAt: '2026-11-02T08:00:00.000Z',
+          autoReceiveAt: '2026-11-12T08:00:00.000Z',
+          receivedAt: null,
+          events: [],
+        } as OrderDetail['shipment'],
+      }),
+    );
+    tap(all('#order-receive')[0]);
+    expect(await confirmDialog()).toEqual({
+      title: '确认收货',
+      content: '请确认已收到商品，确认后订单将完成',
+      buttons: ['取消', '确定'],
+    });
+    await answerConfirm(true);
+    await customer.seesToast('订单状态已变化，请刷新后重试');
+    expect(calls(RECEIVE).map((r) => r.data.orderNo)).toEqual(['G2']);
+    expect(text('.sf-detail__status-text')).toBe('待收货');
+  });
 });

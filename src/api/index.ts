@@ -21,23 +21,13 @@ import { createUploadApi } from './upload';
 import { createUserApi } from './user';
 
 export function createApi(request: Request) {
-  const order = createOrderApi(request);
   return {
     entrance: createEntranceApi(request),
     auth: createAuthApi(request),
     miniLogin: createMiniLoginApi(request),
     pages: createPagesApi(request),
-    order,
-    payment: {
-      ...createPaymentApi(request),
-      // The order detail page, which another change is reworking, still asks here; it moves to api.order with it.
-      /** @deprecated api.order.detail */
-      detail: order.detail,
-      /** @deprecated api.order.cancel */
-      cancel: order.cancel,
-      /** @deprecated api.order.receive */
-      receive: order.receive,
-    },
+    order: createOrderApi(request),
+    payment: createPaymentApi(request),
     activity: createActivityApi(request),
     coupon: createCouponApi(request),
     earnings: createEarningsApi(request),

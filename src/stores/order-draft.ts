@@ -51,10 +51,13 @@ export interface SubmitPopup {
   action: { text: '查看订单'; orderNo: string } | { text: '返回首页' };
 }
 
+/** §8: the confirmation-load failure, offered in a popup with its code, info and response. */
 export interface LoadErrorPopup {
   code?: number;
   message: string;
   info?: unknown;
+  /** The response's HTTP status; none when no response came (offline, time-out). */
+  statusCode?: number;
 }
 
 /** The submit screen's typed fields: applicant values, remark and household type. */
@@ -254,7 +257,12 @@ export class OrderDraft {
     } catch (err) {
       runInAction(() => {
         const e = err as ApiError;
-        this.loadError = { code: e.code, message: errorMessage(err, SUBMIT_TEXTS.submitFailed), info: e.info };
+        this.loadError = {
+          code: e.code,
+          message: errorMessage(err, SUBMIT_TEXTS.submitFailed),
+          info: e.info,
+          statusCode: e.statusCode,
+        };
       });
     } finally {
       runInAction(() => (this.loading = false));

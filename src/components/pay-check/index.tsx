@@ -26,7 +26,7 @@ export default function PayCheck({ onAnswered }: PayCheckProps) {
   useDidShow(() => {
     const pending = payment.takePendingOrder();
     if (!pending) return;
-    api.payment
+    api.order
       .detail(pending)
       .then((order) => {
         const verdict = payCheckVerdict(order.lastPayment);

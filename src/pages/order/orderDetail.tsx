@@ -10,28 +10,18 @@ import { ROUTES } from '../../domain/routes';
 import { openPage } from '../../platform/navigation';
 import { useStores } from '../../stores';
 import ActionBar from './order-detail/action-bar';
+import { carrierCodeOf } from './order-detail/carrier-codes';
 import GoodsCard, { ParcelLines } from './order-detail/goods-card';
 import InfoCard, { AfterSaleCard, ApplicantCard } from './order-detail/info-card';
+import NavBar from './order-detail/nav-bar';
 import { allowedActions, nextStep, type NextAction } from './order-detail/next-step';
+import { runAction } from './order-detail/order-actions';
 import PaidCard from './order-detail/paid-card';
 import PlanCard from './order-detail/plan-card';
 import PriceCard from './order-detail/price-card';
 import StatusHeader from './order-detail/status-header';
 import { useOrder } from './order-detail/use-order';
 import './orderDetail.scss';
-
-/** The logistics page queries by carrier code; an order's parcel names its carrier. */
-// rules/logistics CARRIERS by name, written out: that module's patterns would weigh on the WeChat main package.
-const CARRIER_CODES: Record<string, string> = {
-  顺丰速运: 'SF',
-  中通快递: 'ZTO',
-  圆通速递: 'YTO',
-  申通快递: 'STO',
-  韵达快递: 'YUNDA',
-  京东快递: 'JD',
-  EMS: 'EMS',
-};
-const carrierCodeOf = (name: string | null | undefined) => (name && CARRIER_CODES[name]) || '';
 
 /**
  * §2 order detail (param orderNo, custom navigation): the status and what happens next, the goods, the money and
@@ -50,25 +40,11 @@ function OrderDetail() {
   });
 
   const o = state.order;
-  function act(action: NextAction) {
-    if (!o) return;
-    const parcel = o.shipment;
-    if (action === 'pay') void pay();
-    else if (action === 'receive') void receive();
-    else if (action === 'afterSale') void openPage(ROUTES.afterSaleApply, { orderNo: o.orderNo });
-    else if (action === 'afterSaleView')
-      void openPage(ROUTES.afterSaleDetail, { applicationNo: (o.refundVO && o.refundVO.applicationNo) || '' });
-    // orderNo tells the tracking page this is the order's own parcel, not a return.
-    else if (parcel && parcel.trackingNo)
-      void openPage(ROUTES.logistics, {
-        carrierCode: carrierCodeOf(parcel.carrierName),
-        trackingNo: parcel.trackingNo,
-        orderNo: o.orderNo,
-      });
-  }
+  const act = (action: NextAction) => o && runAction(o, action, { pay, receive });
   const step = o ? nextStep(o, carrierCodeOf) : null;
   return (
     <PageShell className="sf-detail">
+      <NavBar />
       {state.error && !o ? <EmptyView text={state.error} actionText="重新加载" onAction={() => void load()} /> : null}
       {!o && !state.error ? <Skeleton variant="lines" count={6} /> : null}
       {o && step ? (

@@ -1,8 +1,9 @@
-import Taro from '@tarojs/taro';
 import { runInAction } from 'mobx';
 import { useLocalObservable } from 'mobx-react-lite';
 import type { OrderDetail } from '@contract/payment';
-import { ApiError } from '../../../api/request';
+import { errorMessage } from '../../../api/error-message';
+import type { ApiError } from '../../../api/request';
+import { confirm } from '../../../components/confirm';
 import { applyAfterPay } from '../../../platform/pay-result';
 import { toast } from '../../../platform/ui';
 import { useStores } from '../../../stores';
@@ -20,7 +21,7 @@ export function useOrder(orderNo: string) {
 
   async function load() {
     try {
-      const order = await api.payment.detail(orderNo);
+      const order = await api.order.detail(orderNo);
       runInAction(() => {
         state.order = order;
         state.error = '';
@@ -37,38 +38,34 @@ export function useOrder(orderNo: string) {
     if (decision.refresh) void load();
   }
 
-  /** Asks first, then runs `call`; its failure shows the server's message or `failed`. */
+  /** Asks first (the page's own dialog), then runs `call`; its failure shows the server's message or `failed`. */
   async function confirmed(
-    title: string,
-    content: string,
+    question: { title: string; content: string },
     call: () => Promise<unknown>,
     done: () => void,
     failed: string,
   ) {
-    const res = await Taro.showModal({ title, content });
-    if (!res.confirm) return;
+    if (!(await confirm(question))) return;
     try {
       await call();
       done();
       void load();
     } catch (err) {
-      toast(err instanceof ApiError ? err.message : failed);
+      toast(errorMessage(err, failed));
     }
   }
 
   const cancel = () =>
     confirmed(
-      '提示',
-      '确定取消该订单吗？',
-      () => api.payment.cancel(orderNo),
+      { title: '提示', content: '确定取消该订单吗？' },
+      () => api.order.cancel(orderNo),
       () => toast('订单已取消'),
       '取消失败，请重试',
     );
   const receive = () =>
     confirmed(
-      '确认收货',
-      '请确认已收到商品，确认后订单将完成',
-      () => api.payment.receive(orderNo),
+      { title: '确认收货', content: '请确认已收到商品，确认后订单将完成' },
+      () => api.order.receive(orderNo),
       () => toast('已确认收货', 'success'),
       '确认失败，请重试',
     );
