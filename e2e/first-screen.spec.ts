@@ -6,47 +6,28 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Page } from 'playwright-core';
+import {
+  box,
+  drawnGone,
+  drawnShown,
+  drawnShownAtStart,
+  expectAskedOnce,
+  expectDrawnPaintLargest,
+  expectHiddenAtStart,
+  holdAppScript,
+  recordFrontCalls,
+  recordPaints,
+} from './first-screen-setup';
 import { SCREENS, currentPage, openScreen, until } from './harness';
 import { phoneSuite } from './suite';
 
 const suite = phoneSuite();
 
-/** Records the page's layout shifts and largest-paint candidates from its first byte (read by paintRecord). */
-const RECORD_PAINTS = `
-  window.__paints = { cls: 0, lcp: [] };
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__paints.cls += e.value; })
-    .observe({ type: 'layout-shift', buffered: true });
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__paints.lcp.push({ size: e.size, drawn: !!(e.element && e.element.closest('#sf-first')) });
-  }).observe({ type: 'largest-contentful-paint', buffered: true });
-`;
-
-const box = (page: Page, selector: string) =>
-  page.evaluate((sel) => {
-    const r = document.querySelector(sel)?.getBoundingClientRect();
-    return r
-      ? { x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width), height: Math.round(r.height) }
-      : null;
-  }, selector);
-
-/** Whether the drawn picture is in the page and shown (display: none when the inline check hid it). */
-const drawnShown = (page: Page) =>
-  page.evaluate(() => {
-    const el = document.getElementById('sf-first');
-    return !!el && getComputedStyle(el).display !== 'none';
-  });
-
 test("the entry page paints the home banner before the app, and the app's banner takes its place without a shift", async () => {
   const { page, shot } = suite.phone;
-  await page.addInitScript({ content: RECORD_PAINTS });
-  // The app's script is held until the drawn screen has been looked at: what a slow phone shows meanwhile.
-  let release = () => {};
-  const held = new Promise<void>((r) => (release = r));
-  await page.route(/\/js\/app\.[0-9a-f]{8}\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  await recordPaints(page);
+  // The app's script is held until the drawn screen has been looked at.
+  const release = await holdAppScript(page);
   await page.goto(`${suite.server.baseUrl}/`, { waitUntil: 'commit' });
   await until(
     () => page.evaluate(() => !!document.querySelector<HTMLImageElement>('#sf-first img')?.complete),
@@ -77,24 +58,13 @@ test("the entry page paints the home banner before the app, and the app's banner
   enter();
 
   const home = await currentPage(page, SCREENS.home, { marker: '.sf-banner .sf-slides__img' });
-  await until(
-    () => page.evaluate(() => !document.getElementById('sf-first')),
-    "the drawn picture gave way to the app's banner",
-  );
+  await drawnGone(page, "the drawn picture gave way to the app's banner");
   const appBanner = await box(page, '.taro_page_show .sf-banner .sf-slides__img');
   assert.deepEqual(appBanner, drawn, "the app's banner is exactly where the drawn picture was");
   assert.equal(await home.locator('.sf-banner .sf-slides__img').first().getAttribute('alt'), alt);
   await shot('first-screen-home');
 
-  const paints = await page.evaluate(
-    () => (window as unknown as { __paints: { cls: number; lcp: { size: number; drawn: boolean }[] } }).__paints,
-  );
-  assert.ok(paints.cls <= 0.05, `layout shift ${paints.cls}`);
-  const last = paints.lcp[paints.lcp.length - 1];
-  assert.ok(
-    last?.drawn,
-    `the largest paint is the drawn picture, no later and larger one: ${JSON.stringify(paints.lcp)}`,
-  );
+  await expectDrawnPaintLargest(page, 'the drawn picture');
 });
 
 test("a visitor whose stored session is another project sees no drawn picture, and gets that project's home", async () => {
@@ -107,39 +77,31 @@ test("a visitor whose stored session is another project sees no drawn picture, a
   await openScreen(page, suite.server.baseUrl, '/pages/entrance/entrance?projectSn=course', SCREENS.home, {
     marker: '.sf-banner .sf-slides__img',
   });
-  let shownAtStart: boolean | null = null;
-  page.once('domcontentloaded', () => void drawnShown(page).then((shown) => (shownAtStart = shown)));
+  const shownAtStart = drawnShownAtStart(page);
   await page.goto(`${suite.server.baseUrl}/`);
   await currentPage(page, SCREENS.home, { marker: '.sf-banner .sf-slides__img' });
-  await until(async () => shownAtStart !== null, 'the first look at the page');
-  assert.equal(shownAtStart, false, 'hidden before the app ran');
+  await expectHiddenAtStart(shownAtStart);
   assert.equal(await drawnShown(page), false);
 });
 
 test('a deep link to a detail never shows the drawn picture', async () => {
   const { page } = suite.phone;
-  let shownAtStart: boolean | null = null;
-  page.once('domcontentloaded', () => void drawnShown(page).then((shown) => (shownAtStart = shown)));
+  const shownAtStart = drawnShownAtStart(page);
   await openScreen(
     page,
     suite.server.baseUrl,
     '/pages/activity/activityDetail?actSn=demo-activity-01&projectSn=demo',
     SCREENS.activityDetail,
   );
-  await until(async () => shownAtStart !== null, 'the first look at the page');
-  assert.equal(shownAtStart, false);
-  await until(() => page.evaluate(() => !document.getElementById('sf-first')), 'the hidden picture is removed');
+  await expectHiddenAtStart(shownAtStart);
+  await drawnGone(page, 'the hidden picture is removed');
 });
 
 test('a shared link starts on the entrance: its item is asked for once, before its page shows, and nothing twice', async () => {
   const { page } = suite.phone;
-  const calls: string[] = [];
+  const calls = recordFrontCalls(page);
   let itemAskedBeforeShown: boolean | null = null;
   let onEntrance = false;
-  page.on('request', (r) => {
-    const path = new URL(r.url()).pathname;
-    if (path.startsWith('/front/')) calls.push(path);
-  });
   page.on('framenavigated', (f) => {
     if (f !== page.mainFrame()) return;
     if (f.url().includes('/pages/entrance/entrance')) onEntrance = true;
@@ -156,15 +118,12 @@ test('a shared link starts on the entrance: its item is asked for once, before i
     "the item's recommendations are asked for",
   );
   assert.equal(itemAskedBeforeShown, true, "the entrance asked for the item before the item's page was shown");
-  const count = (path: string) => calls.filter((c) => c === path).length;
-  for (const path of [
+  expectAskedOnce(calls, [
     '/front/v1/entrance',
     '/front/v1/activity/details',
     '/front/v1/activity/spec-attrs',
     '/front/v1/activity/hot-recommend',
-  ]) {
-    assert.equal(count(path), 1, `${path} asked for once (calls: ${calls.join(', ')})`);
-  }
+  ]);
   assert.match(
     page.url(),
     /#\/pages\/activity\/activityDetail\?actSn=demo-activity-01&projectSn=demo$/,

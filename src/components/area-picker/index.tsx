@@ -1,7 +1,7 @@
 import { ScrollView, View } from '@tarojs/components';
 import { observer, useLocalObservable } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { Area } from '@contract/address';
 import { createAddressApi } from '../../api/address';
 import { errorMessage } from '../../api/error-message';
@@ -36,27 +36,31 @@ function AreaPicker({ open, onClose, onPick }: AreaPickerProps) {
     loading: false,
   }));
 
-  async function loadLevel(level: number, parentId: string) {
-    runInAction(() => (state.loading = true));
-    try {
-      const { list } = await address.areaChildren(parentId);
-      runInAction(() => {
-        state.list = list;
-        state.level = level;
-      });
-    } catch (err) {
-      toast(errorMessage(err, '地区加载失败'));
-    } finally {
-      runInAction(() => (state.loading = false));
-    }
-  }
+  // Stable (address and state never change), so the opening effect runs when `open` changes and at no other time.
+  const loadLevel = useCallback(
+    async (level: number, parentId: string) => {
+      runInAction(() => (state.loading = true));
+      try {
+        const { list } = await address.areaChildren(parentId);
+        runInAction(() => {
+          state.list = list;
+          state.level = level;
+        });
+      } catch (err) {
+        toast(errorMessage(err, '地区加载失败'));
+      } finally {
+        runInAction(() => (state.loading = false));
+      }
+    },
+    [address, state],
+  );
 
   useEffect(() => {
     if (open) {
       runInAction(() => (state.chosen = []));
       void loadLevel(0, '0');
     }
-  }, [open]);
+  }, [open, loadLevel, state]);
 
   function choose(area: Area) {
     const chosen = [...state.chosen.slice(0, state.level), area];

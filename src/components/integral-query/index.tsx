@@ -2,7 +2,7 @@ import { Input, View } from '@tarojs/components';
 import { observer, useLocalObservable } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
 import { useDidShow } from '@tarojs/taro';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   INTEGRAL_NOTE,
   INTEGRAL_PHONE_MAX,
@@ -74,8 +74,12 @@ function IntegralQuery({ open, integralType, onClose, onBalance, onResume, side 
     }
   }
 
+  // Parents pass inline handlers; the effects call the latest ones and run on what they depend on, not each render.
+  const latest = useRef({ query, onBalance, onResume });
+  latest.current = { query, onBalance, onResume };
+
   useEffect(() => {
-    if (hasPending(integralType)) onResume?.();
+    if (hasPending(integralType)) latest.current.onResume?.();
   }, [integralType]);
 
   // A mini-program comes back from the carrier's web-view page to this page, still mounted with the popup open.
@@ -92,7 +96,7 @@ function IntegralQuery({ open, integralType, onClose, onBalance, onResume, side 
     const pending = takePending(integralType);
     if (pending) {
       runInAction(() => (ui.phone = pending.phone));
-      void query(pending.phone, true);
+      void latest.current.query(pending.phone, true);
       return;
     }
     void api.integral
@@ -105,10 +109,10 @@ function IntegralQuery({ open, integralType, onClose, onBalance, onResume, side 
             ui.view = 'result';
           }
         });
-        if (state.phone && state.point !== null) onBalance?.(state.phone, state.point);
+        if (state.phone && state.point !== null) latest.current.onBalance?.(state.phone, state.point);
       })
       .catch(() => undefined);
-  }, [open, integralType]);
+  }, [open, integralType, api, ui]);
 
   function search() {
     const error = integralPhoneError(ui.phone);

@@ -1,6 +1,6 @@
 import { Input, View } from '@tarojs/components';
 import { observer, useLocalObservable } from 'mobx-react-lite';
-import { runInAction } from 'mobx';
+import { reaction, runInAction } from 'mobx';
 import { useEffect } from 'react';
 import { errorMessage } from '../../api/error-message';
 import { MESSAGES } from '../../domain/errors';
@@ -18,11 +18,22 @@ function PhoneLoginForm({ onSuccess }: PhoneLoginFormProps) {
   const { session } = useStores();
   const form = useLocalObservable(() => ({ phone: '', code: '', countdown: 0, sending: false, submitting: false }));
 
+  // The countdown ticks on the store's value itself (a reaction), not on whichever render happened to read it.
   useEffect(() => {
-    if (form.countdown <= 0) return undefined;
-    const timer = setTimeout(() => runInAction(() => (form.countdown -= 1)), 1000);
-    return () => clearTimeout(timer);
-  }, [form.countdown]);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = reaction(
+      () => form.countdown,
+      (left) => {
+        clearTimeout(timer);
+        if (left > 0) timer = setTimeout(() => runInAction(() => (form.countdown -= 1)), 1000);
+      },
+      { fireImmediately: true },
+    );
+    return () => {
+      stop();
+      clearTimeout(timer);
+    };
+  }, [form]);
 
   async function sendCode() {
     if (form.countdown > 0 || form.sending) return;

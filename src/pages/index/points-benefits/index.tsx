@@ -2,7 +2,7 @@ import { Image } from '@tarojs/components';
 import { useDidShow } from '@tarojs/taro';
 import { observer, useLocalObservable } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { ActivityCard, PageInfo, PageModule } from '@contract/pages';
 import { integralCarrier, maskPhone, pointsPriceText, type IntegralType } from '@contract/rules/integral';
 import { assetUrl } from '../../../api/asset';
@@ -40,8 +40,9 @@ function PointsBenefits({ page }: { page: PageInfo }) {
     full: {} as Record<string, ActivityCard[]>,
   }));
   const columns = page.modules.filter(isPointsColumn);
-  function refresh() {
-    for (const m of columns) {
+  // New only with a new page (api and ui never change), so the effect below runs once per page loaded.
+  const refresh = useCallback(() => {
+    for (const m of page.modules.filter(isPointsColumn)) {
       const sn = m.columnSn;
       if (m.hasMore && sn)
         void api.pages.columnList(sn, 1, 50).then(
@@ -54,10 +55,10 @@ function PointsBenefits({ page }: { page: PageInfo }) {
         (s) => runInAction(() => (ui.known[t] = [s.phone, s.point])),
         () => undefined,
       );
-  }
+  }, [api, ui, page]);
   // Drawn once the tab's page has loaded (after its first show), and again on every later show: a points order
   // placed meanwhile changes the balances.
-  useEffect(refresh, [page]);
+  useEffect(refresh, [refresh]);
   useDidShow(refresh);
 
   const seen = new Set<string>();

@@ -2,7 +2,7 @@ import { Image, View } from '@tarojs/components';
 import { useRouter } from '@tarojs/taro';
 import { observer, useLocalObservable } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { PlaceOrderInfo } from '@contract/integral';
 import { formatMoney } from '@contract/rules/money';
 import {
@@ -49,7 +49,8 @@ function IntegralOrder() {
     query: false,
   }));
 
-  function load() {
+  // New only with a new item (api and ui never change): the order is asked for once per item shown.
+  const load = useCallback(() => {
     void api.integral
       .placeOrder(actSn)
       .then((info) => runInAction(() => ((ui.info = info), (ui.error = ''))))
@@ -59,8 +60,8 @@ function IntegralOrder() {
         if (ui.info) toast(message);
         else runInAction(() => (ui.error = message));
       });
-  }
-  useEffect(load, [actSn]);
+  }, [api, ui, actSn]);
+  useEffect(load, [load]);
 
   async function submit() {
     const info = ui.info;
