@@ -74,7 +74,10 @@ export const operatorUpdateBody = z.object({
 });
 export type OperatorUpdateBody = z.infer<typeof operatorUpdateBody>;
 
-export const operatorIdParams = z.object({ id: z.coerce.number().int().min(1) });
+/** Ids are PostgreSQL integers: a larger number is no operator (400, not a database error). */
+const INT_MAX = 2_147_483_647;
+
+export const operatorIdParams = z.object({ id: z.coerce.number().int().min(1).max(INT_MAX, '账号不存在') });
 
 export const operatorList = z.object({ list: z.array(operatorSchema) });
 
@@ -84,9 +87,9 @@ export const changePasswordBody = z.object({
 });
 
 export const auditQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   size: z.coerce.number().int().min(1).max(100).default(20),
-  operatorId: z.coerce.number().int().min(1).optional(),
+  operatorId: z.coerce.number().int().min(1).max(INT_MAX).optional(),
   projectSn: z.string().trim().max(64).optional(),
   /** e.g. `operator.create`, `coupon.template.create`: `<feature>.<thing>.<verb>`. */
   action: z.string().trim().max(64).optional(),
