@@ -5,7 +5,7 @@
  * Logout deletes it; a password change deletes the operator's other sessions; a disabled operator's are refused.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../runtime/database/plugin';
 import type { OpsActor } from '../../runtime/ops-auth';
 import { sha256Hex } from '../../runtime/sha256';
@@ -23,6 +23,10 @@ const hashOf = sha256Hex;
 export async function createSession(db: Db, operatorId: number, now = new Date()) {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  // Sessions left to expire (never logged out) go at the operator's next login, so the table stays small.
+  await db
+    .delete(operatorSessions)
+    .where(and(eq(operatorSessions.operatorId, operatorId), lte(operatorSessions.expiresAt, now)));
   await db.insert(operatorSessions).values({ tokenHash: hashOf(token), operatorId, expiresAt, createdAt: now });
   return { token, expiresAt };
 }
