@@ -68,9 +68,21 @@ export async function createSession(
  * a concurrent lookup cannot overwrite (a session is never un-revoked). An entry also ends at the session's own
  * expiry. Where several processes may revoke, every lookup asks the database. Keyed by the token itself, which
  * every request carries anyway (the database keeps only its hash). At most MAX_CACHED live entries.
+ *
+ * `customer`: the session's user was seen with a phone (isKnownCustomer below), so customer calls need not read the
+ * user row again. A phone is only ever given to a user, never taken (bindPhone refuses to replace one), so the one
+ * way a session stops being a customer's is its revocation, and markRevoked replaces the entry. Only a yes is kept:
+ * a phone bound later is seen by the next call.
  */
 export type CachedSession =
-  | { userId: string; projectSn: string; expiresAt: number; visitor?: VisitorClaims; user?: typeof users.$inferSelect }
+  | {
+      userId: string;
+      projectSn: string;
+      expiresAt: number;
+      visitor?: VisitorClaims;
+      user?: typeof users.$inferSelect;
+      customer?: true;
+    }
   | 'revoked';
 /** Past this many entries the live ones are dropped (tombstones stay): they are read again on their next call. */
 const MAX_CACHED = 100_000;
@@ -78,27 +90,9 @@ const MAX_CACHED = 100_000;
 const sessionCache = (db: Db): Map<string, CachedSession> | null => deploymentOf(db).sessionCache;
 
 /**
- * Every signed call with a token reads its session where there is no cache: built once (runtime/database/prepared.ts).
- */
-const liveSession = preparedStatement((db) =>
-  db
-    .select({ userId: sessions.userId, projectSn: sessions.projectSn, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('hash')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-      ),
-    )
-    .limit(1)
-    .prepare('session_live'),
-);
-
-/**
- * Without a session cache: the sessions with their user rows, which the customer check needs next (two
- * of a customer call's statements in one), for all the lookups that reach this point in one turn of the event
- * loop (one statement for the group, as the nonce claims: runtime/nonce-store.ts). Every session names an
+ * The sessions with their user rows, which the customer check needs next (two of a customer call's statements in
+ * one), for all the lookups that reach this point in one turn of the event loop (one statement for the group, as
+ * the nonce claims: runtime/nonce-store.ts). Built once (runtime/database/prepared.ts). Every session names an
  * existing user (foreign key).
  */
 const liveSessionsWithUser = preparedStatement((db) =>
@@ -107,6 +101,7 @@ const liveSessionsWithUser = preparedStatement((db) =>
       tokenHash: sessions.tokenHash,
       userId: sessions.userId,
       projectSn: sessions.projectSn,
+      expiresAt: sessions.expiresAt,
       user: getTableColumns(users),
     })
     .from(sessions)
@@ -120,7 +115,7 @@ const liveSessionsWithUser = preparedStatement((db) =>
     )
     .prepare('session_live_user_group'),
 );
-type LiveRow = { userId: string; projectSn: string; user: typeof users.$inferSelect };
+type LiveRow = { userId: string; projectSn: string; expiresAt: Date; user: typeof users.$inferSelect };
 const lookups = new WeakMap<Db, (hash: string) => Promise<LiveRow | undefined>>();
 
 /** The live session (with its user) of `hash`, looked up with the others of this turn of the event loop. */
@@ -156,17 +151,35 @@ export async function findLiveSession(db: Db, token: string): Promise<Session | 
   const cache = sessionCache(db);
   const now = Date.now();
   if (isVisitorToken(token)) return findVisitorSession(db, token, hash, cache, now);
-  if (!cache) {
-    const found = await liveSessionWithUser(db, hash);
-    return found ? { token, userId: found.userId, projectSn: found.projectSn, user: found.user } : null;
-  }
-  const [row] = await liveSession(db).execute({ hash, now: isoTime(new Date(now)) });
-  if (!row) return null;
-  if (cache.get(token) !== 'revoked') {
+  const found = await liveSessionWithUser(db, hash);
+  if (!found) return null;
+  if (cache && cache.get(token) !== 'revoked') {
     if (cache.size >= MAX_CACHED) for (const [k, v] of cache) if (v !== 'revoked') cache.delete(k);
-    cache.set(token, { userId: row.userId, projectSn: row.projectSn, expiresAt: row.expiresAt.getTime() });
+    cache.set(token, {
+      userId: found.userId,
+      projectSn: found.projectSn,
+      expiresAt: found.expiresAt.getTime(),
+      ...(found.user.phone ? { customer: true as const } : {}),
+    });
   }
-  return { token, userId: row.userId, projectSn: row.projectSn };
+  return { token, userId: found.userId, projectSn: found.projectSn, user: found.user };
+}
+
+/** True when this process knows the session's user has a phone (see CachedSession); false: read the user row. */
+export function isKnownCustomer(db: Db, session: Pick<Session, 'token'>): boolean {
+  const hit = sessionCache(db)?.get(session.token);
+  return hit !== undefined && hit !== 'revoked' && hit.customer === true;
+}
+
+/**
+ * Call when the session's user row was just read with a phone. A visitor token is never marked: the customer
+ * check reads its row every time, as before.
+ */
+export function markCustomer(db: Db, session: Pick<Session, 'token' | 'visitor'>): void {
+  if (session.visitor) return;
+  const hit = sessionCache(db)?.get(session.token);
+  // Not a revoked one (its tombstone stays), nor one that has left the cache.
+  if (hit && hit !== 'revoked') hit.customer = true;
 }
 
 /**

@@ -21,7 +21,7 @@ import { isoTime, prepareSql, preparedStatement, rawPlaceholder } from '../../ru
 import { AppError, badRequest, notFound } from '../../runtime/http';
 import type { Db } from '../../runtime/database/plugin';
 import { toAddress } from '../address/service';
-import { openShipment } from '../shipping/service';
+import { shipments } from '../shipping/schema';
 import { recordAttribution } from '../earnings/service';
 import { CONFIRM_MESSAGES, planOf } from './confirm';
 import { amountsMatch, priceSubmit } from './pricing';
@@ -152,8 +152,8 @@ export async function submitOrder(
   try {
     return await db.transaction(async (tx) => {
       // 1. The token, once: whoever updates it first owns this submit. The same statement reads the token's
-      // confirmation, the chosen address, and the item with its order config as this transaction sees them (one
-      // round trip; a cached item could carry a price the transaction never saw).
+      // confirmation, the chosen address, the item with its order config as this transaction sees them (one
+      // round trip; a cached item could carry a price the transaction never saw), and a course's unpaid order.
       const attach = body.orderPreAttachVO;
       const needsDelivery = attach.deliveryType !== 4;
       const addressId = needsDelivery ? attach.addressId : undefined;
@@ -192,27 +192,12 @@ export async function submitOrder(
       if (activity.status !== 'ONLINE')
         throw submitError(ERROR_CODES.SUBMIT_OFF_SHELF, '课程已下架，请联系客服安排其他课程!');
 
-      // 3. One unpaid order per course and customer (§8 1005, with that order's number); goods may be bought again
-      // while an earlier order is unpaid, so for them nothing is looked up.
-      const [unpaid] =
-        c.orderType !== 'COURSE'
-          ? []
-          : await tx
-              .select({ orderNo: orders.orderNo })
-              .from(orders)
-              .where(
-                and(
-                  eq(orders.userId, user.userId),
-                  eq(orders.actSn, activity.actSn),
-                  or(
-                    and(eq(orders.status, 'UNPAID'), gt(orders.expiresAt, now)),
-                    inArray(orders.status, ['UNPAID_BALANCE', 'UNPAID_INSTALLMENTS']),
-                  ),
-                ),
-              )
-              .limit(1);
-      if (unpaid)
-        throw submitError(ERROR_CODES.SUBMIT_UNPAID_EXISTS, SUBMIT_MESSAGES.unpaidExists, { orderNo: unpaid.orderNo });
+      // 3. One unpaid order per course and customer (§8 1005, with that order's number), read by the statement
+      // above; goods may be bought again while an earlier order is unpaid, so for them nothing is looked up.
+      if (consumed.unpaidOrderNo)
+        throw submitError(ERROR_CODES.SUBMIT_UNPAID_EXISTS, SUBMIT_MESSAGES.unpaidExists, {
+          orderNo: consumed.unpaidOrderNo,
+        });
       if (c.disableFlag) throw submitError(ERROR_CODES.SUBMIT_SERVER_MESSAGE, c.disableReason || '该商品暂不支持购买');
 
       // 4. The §5 rules, in the storefront's order.
@@ -271,7 +256,7 @@ export async function submitOrder(
         if (next.ok) status = next.to as typeof status;
       }
       const rules = c.restrict;
-      // The order and its payments in one statement (the payments' foreign key is checked at its end).
+      // The order, its payments and its parcel in one statement (placeOrder).
       const snapshot = {
         orderCourseInfo: c.orderCourseInfo,
         courseName: activity.actName,
@@ -322,8 +307,8 @@ export async function submitOrder(
           [`paidAt${i}`]: paidNow ? isoTime(now) : null,
         });
       });
-      await placeOrder(plan.payments.length)(db, tx).execute(orderValues);
-      if (c.orderType === 'GOODS' && address) await openShipment(tx, orderNo);
+      // A goods order that sends something gets its parcel in the same statement.
+      await placeOrder(plan.payments.length, c.orderType === 'GOODS' && address !== null)(db, tx).execute(orderValues);
       if (coupon) {
         const spent = await tx
           .update(userCoupons)
@@ -359,12 +344,26 @@ export async function submitOrder(
 
 /**
  * The submit's first statement (runtime/database/prepared.ts): the token consumed, with its confirmation, the chosen
- * address
- * (none when addressId is null: `address_id = NULL` matches no row, so the left join gives no address), and the
- * project's item of the confirmation with its order config (none when the item is gone).
+ * address (none when addressId is null: `address_id = NULL` matches no row, so the left join gives no address), the
+ * project's item of the confirmation with its order config (none when the item is gone), and for a course the
+ * customer's order of it still awaiting payment (a goods item's is never looked up).
  */
-const consumeToken = preparedStatement((db) =>
-  db
+const consumeToken = preparedStatement((db) => {
+  const unpaid = db
+    .select({ orderNo: orders.orderNo })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, sql.placeholder('userId')),
+        eq(orders.actSn, activities.actSn),
+        or(
+          and(eq(orders.status, 'UNPAID'), gt(orders.expiresAt, sql.placeholder('now'))),
+          inArray(orders.status, ['UNPAID_BALANCE', 'UNPAID_INSTALLMENTS']),
+        ),
+      ),
+    )
+    .limit(1);
+  return db
     .update(orderTokens)
     .set({ consumedAt: rawPlaceholder('now') })
     .from(confirmations)
@@ -393,22 +392,25 @@ const consumeToken = preparedStatement((db) =>
       address: getTableColumns(addresses),
       activity: getTableColumns(activities),
       config: orderConfigs.config,
+      unpaidOrderNo: sql<string | null>`case when ${activities.actType} = 'COURSE' then (${unpaid}) end`,
     })
-    .prepare('order_token_consume'),
-);
+    .prepare('order_token_consume');
+});
 
 /**
- * The order and its payments in one statement, one prepared shape per number of payments (1 for most orders, 2 for
- * a deposit, the instalment count otherwise; an operator's setting, so few shapes). Placeholders: the order's
- * columns, `now`, and per payment i seq{i}, kind{i}, amount{i}, dueTime{i}, status{i}, paidAmount{i}, paidAt{i}.
+ * The order, its payments and, when it sends something, its parcel (TO_SHIP, the column's default) in one
+ * statement, one prepared shape per number of payments (1 for most orders, 2 for a deposit, the instalment count
+ * otherwise; an operator's setting, so few shapes) with or without the parcel. Placeholders: the order's columns,
+ * `now`, and per payment i seq{i}, kind{i}, amount{i}, dueTime{i}, status{i}, paidAmount{i}, paidAt{i}.
  */
-const placeOrderShapes = new Map<number, ReturnType<typeof orderStatement>>();
-function placeOrder(payments: number) {
-  let statement = placeOrderShapes.get(payments);
-  if (!statement) placeOrderShapes.set(payments, (statement = orderStatement(payments)));
+const placeOrderShapes = new Map<string, ReturnType<typeof orderStatement>>();
+function placeOrder(payments: number, parcel: boolean) {
+  const key = `${payments}${parcel ? '_parcel' : ''}`;
+  let statement = placeOrderShapes.get(key);
+  if (!statement) placeOrderShapes.set(key, (statement = orderStatement(payments, parcel, key)));
   return statement;
 }
-function orderStatement(payments: number) {
+function orderStatement(payments: number, parcel: boolean, key: string) {
   const p = sql.placeholder;
   return preparedStatement((db) => {
     const order = db.insert(orders).values({
@@ -428,8 +430,11 @@ function orderStatement(payments: number) {
       createdAt: rawPlaceholder('now'),
       updatedAt: rawPlaceholder('now'),
     });
+    // The foreign keys of the payments and the parcel are checked at the statement's end, after the order.
+    const placed = db.$with('placed').as(order);
+    const shipped = db.$with('shipped').as(db.insert(shipments).values({ orderNo: p('orderNo') }));
     return db
-      .with(db.$with('placed').as(order))
+      .with(...(parcel ? [placed, shipped] : [placed]))
       .insert(orderPayments)
       .values(
         Array.from({ length: payments }, (_, i) => ({
@@ -443,6 +448,6 @@ function orderStatement(payments: number) {
           paidAt: rawPlaceholder(`paidAt${i}`),
         })),
       )
-      .prepare(`order_place_${payments}`);
+      .prepare(`order_place_${key}`);
   });
 }
