@@ -46,11 +46,6 @@ export function toShipment(row: ShipmentRow): Shipment {
   };
 }
 
-/** At submit: a goods order that sends something gets its parcel, shown once the order is paid. */
-export async function openShipment(tx: Tx, orderNo: string): Promise<void> {
-  await tx.insert(shipments).values({ orderNo, status: 'TO_SHIP' });
-}
-
 /** The parcels of these orders by order number (orders without one are absent). */
 export async function shipmentsOf(db: Executor, orderNos: readonly string[]): Promise<Map<string, ShipmentRow>> {
   if (orderNos.length === 0) return new Map();
