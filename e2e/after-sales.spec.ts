@@ -421,8 +421,10 @@ test('pay, apply with an image, goods asked back, tracking number, receipt, refu
   await write.locator('#tracking-error', { hasText: '顺丰速运单号格式不正确' }).waitFor({ state: 'visible' });
   assert.equal(await field(write, 'tracking-no').inputValue(), '12345', 'what was typed stays');
   await typeKeys(field(write, 'tracking-no'), 'SF1234567890123');
+  // Watched from before the tap: on a busy machine the toast's 1.5 s can pass before a wait started after it looks.
+  const saved = expectToast(p.page, '保存成功');
   await write.locator('#logistics-submit').click();
-  await expectToast(p.page, '保存成功');
+  await saved;
   detail = await currentPage(p.page, S.detail, { marker: '#as-logistics' });
   assert.match((await detail.locator('#as-logistics').textContent()) ?? '', /SF1234567890123/);
   await p.shot('as-02-shipped');
