@@ -25,6 +25,16 @@ import {
 const customer = asCustomer();
 
 const DAY = 86_400_000;
+/** A parcel on its way. Cast: a parcel may carry more (its events) than these tests read. */
+const SHIPPED_PARCEL = {
+  status: 'SHIPPED',
+  carrierName: '顺丰速运',
+  trackingNo: 'SF1234567890',
+  shippedAt: '2026-11-02T08:00:00.000Z',
+  autoReceiveAt: '2026-11-12T08:00:00.000Z',
+  receivedAt: null,
+  events: [],
+} as OrderDetail['shipment'];
 const base = (over: Partial<OrderDetail> = {}): OrderDetail => ({
   orderNo: 'O1',
   actSn: 'C1',
@@ -150,16 +160,7 @@ test('shipped goods: 确认收货 in the header; 查看物流 and 申请售后 i
       orderStatus: 'PAID',
       shipmentStatus: 'SHIPPED',
       canApplyAfterSale: true,
-      // Cast: the parcel may carry more (its events) than this test reads.
-      shipment: {
-        status: 'SHIPPED',
-        carrierName: '顺丰速运',
-        trackingNo: 'SF1234567890',
-        shippedAt: '2026-11-02T08:00:00.000Z',
-        autoReceiveAt: '2026-11-12T08:00:00.000Z',
-        receivedAt: null,
-        events: [],
-      } as OrderDetail['shipment'],
+      shipment: SHIPPED_PARCEL,
       paidList: [
         {
           title: '订单支付',
@@ -285,15 +286,7 @@ describe('the page’s own header and dialogs', () => {
         orderNo: 'G2',
         orderType: 'GOODS',
         shipmentStatus: 'SHIPPED',
-        shipment: {
-          status: 'SHIPPED',
-          carrierName: '顺丰速运',
-          trackingNo: 'SF1234567890',
-          shippedAt: '2026-11-02T08:00:00.000Z',
-          autoReceiveAt: '2026-11-12T08:00:00.000Z',
-          receivedAt: null,
-          events: [],
-        } as OrderDetail['shipment'],
+        shipment: SHIPPED_PARCEL,
       }),
     );
     tap(all('#order-receive')[0]);
