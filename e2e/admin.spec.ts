@@ -8,11 +8,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import type { Address } from '../contract/address';
-import type { Confirmation, SubmitResult } from '../contract/order';
 import { ensureAdminBuilt, openDesk, type Desk } from './admin-desk';
+import { placeGoodsOrder } from './goods-order';
 import {
-  apiClient,
   currentPage,
   loginInBrowser,
   openBrowser,
@@ -44,28 +42,7 @@ async function paidGoodsOrder(): Promise<string> {
   const phone = await openPhone(browser);
   try {
     await loginInBrowser(phone, server, '13700137231');
-    const api = apiClient(server.baseUrl, await tokenOf(phone.page));
-    const address = await api.call<Address>('POST', '/front/v1/address', {
-      consigneeName: '张三',
-      consigneeTelephone: '13800138000',
-      fullAddress: '科技园1号',
-      provinceId: '440000',
-      cityId: '440100',
-      areaId: '440106',
-    });
-    const c = await api.call<Confirmation>('GET', '/front/v1/client/order/confirm/data', { targetSn: 'demo-goods-01' });
-    const { orderToken } = await api.call<{ orderToken: string }>('GET', '/front/v1/client/order/confirm/receipt', {
-      createOrderSn: c.createOrderSn,
-    });
-    const { orderNo } = await api.call<SubmitResult>('POST', '/front/v1/client/order/submit', {
-      createOrderSn: c.createOrderSn,
-      orderDiscountList: [],
-      discountsAmount: 0,
-      payAmount: c.confirmOrderAmount.payAmount,
-      totalAmount: c.confirmOrderAmount.orderTotalAmount,
-      orderToken,
-      orderPreAttachVO: { deliveryType: c.deliveryType, addressId: address.addressId },
-    });
+    const orderNo = await placeGoodsOrder(server.baseUrl, await tokenOf(phone.page));
     await phone.page.goto(`${server.baseUrl}/#/pages/order/orderDetail?orderNo=${orderNo}`);
     await phone.page.reload();
     const detail = await currentPage(phone.page, SCREENS.orderDetail, { marker: '#order-pay' });

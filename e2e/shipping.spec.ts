@@ -6,8 +6,6 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Address } from '../contract/address';
-import type { Confirmation, SubmitResult } from '../contract/order';
 import type { OrderDetail } from '../contract/payment';
 import type { Locator } from 'playwright-core';
 import {
@@ -21,6 +19,7 @@ import {
   until,
   type Screen,
 } from './harness';
+import { placeGoodsOrder } from './goods-order';
 import { phoneSuite } from './suite';
 
 const OPS_KEY = 'storefront-demo-ops-key';
@@ -56,37 +55,10 @@ async function openLogistics(detail: Locator) {
   };
 }
 
-/** A goods order to this customer's new address, submitted through the API as the goods submit screen does. */
-async function goodsOrder(token: string): Promise<string> {
-  const api = apiClient(suite.server.baseUrl, token);
-  const address = await api.call<Address>('POST', '/front/v1/address', {
-    consigneeName: '张三',
-    consigneeTelephone: '13800138000',
-    fullAddress: '科技园1号',
-    provinceId: '440000',
-    cityId: '440100',
-    areaId: '440106',
-  });
-  const c = await api.call<Confirmation>('GET', '/front/v1/client/order/confirm/data', { targetSn: 'demo-goods-01' });
-  const { orderToken } = await api.call<{ orderToken: string }>('GET', '/front/v1/client/order/confirm/receipt', {
-    createOrderSn: c.createOrderSn,
-  });
-  const placed = await api.call<SubmitResult>('POST', '/front/v1/client/order/submit', {
-    createOrderSn: c.createOrderSn,
-    orderDiscountList: [],
-    discountsAmount: 0,
-    payAmount: c.confirmOrderAmount.payAmount,
-    totalAmount: c.confirmOrderAmount.orderTotalAmount,
-    orderToken,
-    orderPreAttachVO: { deliveryType: c.deliveryType, addressId: address.addressId },
-  });
-  return placed.orderNo;
-}
-
 test('paid goods wait for shipping, show the parcel once shipped, and complete on 确认收货', async () => {
   const { page, shot } = suite.phone;
   await loginInBrowser(suite.phone, suite.server, PHONE);
-  const orderNo = await goodsOrder(await tokenOf(page));
+  const orderNo = await placeGoodsOrder(suite.server.baseUrl, await tokenOf(page));
 
   await page.goto(`${suite.server.baseUrl}/#/pages/order/orderDetail?orderNo=${orderNo}`);
   await page.reload();
