@@ -6,14 +6,15 @@
  * scripts/admin-budget.mjs sum what a first load fetches.
  */
 import { readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompressDir } from '../config/precompress';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-const outDir = here('./dist');
+// ADMIN_DIST: another folder, so parallel builds (an engineer's, CI's) do not overwrite each other.
+const outDir = process.env.ADMIN_DIST ? resolve(process.env.ADMIN_DIST) : here('./dist');
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

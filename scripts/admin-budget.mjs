@@ -4,12 +4,12 @@
 // plus the screen's lazily loaded chunk and its static imports: what the browser fetches before it can show it.
 // Sizes are of the .gz the build writes beside each file (admin/vite.config.ts), or gzip level 9 when absent.
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const LIMIT = 500 * 1024;
 const root = new URL('..', import.meta.url).pathname;
-const dist = join(root, 'admin/dist');
+const dist = process.env.ADMIN_DIST ? resolve(process.env.ADMIN_DIST) : join(root, 'admin/dist');
 const manifestPath = join(dist, '.vite/manifest.json');
 const SCREENS = {
   登录: ['src/pages/login/login-page.tsx'],

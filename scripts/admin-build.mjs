@@ -3,10 +3,12 @@
 // Run directly (`node scripts/admin-build.mjs`) it builds only when stale.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const builtMarker = join(root, 'admin/dist/index.html');
+// ADMIN_DIST builds elsewhere (admin/vite.config.mts), as the server serves from there.
+const dist = process.env.ADMIN_DIST ? resolve(process.env.ADMIN_DIST) : join(root, 'admin/dist');
+const builtMarker = join(dist, 'index.html');
 
 function newestMtime(dir, skip = new Set()) {
   let newest = 0;
@@ -23,7 +25,7 @@ export function adminIsStale() {
   if (!existsSync(builtMarker)) return true;
   const built = statSync(builtMarker).mtimeMs;
   const sources = Math.max(
-    newestMtime(join(root, 'admin'), new Set([join(root, 'admin/dist')])),
+    newestMtime(join(root, 'admin'), new Set([join(root, 'admin/dist'), dist])),
     newestMtime(join(root, 'contract')),
     statSync(join(root, 'package.json')).mtimeMs,
   );
@@ -33,7 +35,7 @@ export function adminIsStale() {
 /** Builds admin/dist when stale; returns false when the build failed (its output went to the terminal). */
 export function buildAdminIfStale({ stdio = 'inherit' } = {}) {
   if (!adminIsStale()) return true;
-  console.log('Building the operator console (admin/dist)...');
+  console.log(`Building the operator console (${dist})...`);
   const res = spawnSync('npm', ['run', '--silent', 'build:admin'], { cwd: root, stdio });
   return res.status === 0;
 }

@@ -116,7 +116,7 @@ export async function buildApp({
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
   await registerStatic(app, { h5Dist: config.h5Dist });
-  await registerAdminStatic(app);
+  await registerAdminStatic(app, { adminDist: config.adminDist });
 
   const smsProvider = sms ?? createSmsProvider(config, app.log);
   await app.register(entranceRoutes, {

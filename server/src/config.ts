@@ -86,6 +86,7 @@ const envSchema = z
     DATA_DIR: z.string().trim().min(1).default('./data'),
     SIGN_KEY: z.string().min(8, 'SIGN_KEY must have at least 8 characters').default(DEFAULT_SIGN_KEY),
     H5_DIST: z.string().trim().min(1).default('dist/h5'),
+    ADMIN_DIST: optionalText,
     SMS_PROVIDER: z
       .enum(SMS_PROVIDERS, { message: `SMS_PROVIDER must be one of: ${SMS_PROVIDERS.join(', ')}` })
       .default('log'),
@@ -316,6 +317,8 @@ export interface Config {
   dataDir: string;
   signKey: string;
   h5Dist: string;
+  /** The operator console's build; unset: admin/dist. */
+  adminDist?: string;
   smsProvider: (typeof SMS_PROVIDERS)[number];
   sessionTtlDays: number;
   publicBaseUrl?: string;
@@ -421,6 +424,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataDir: e.DATA_DIR,
     signKey: e.SIGN_KEY,
     h5Dist: e.H5_DIST,
+    adminDist: e.ADMIN_DIST,
     smsProvider: e.SMS_PROVIDER,
     sessionTtlDays: e.SESSION_TTL_DAYS,
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ''),

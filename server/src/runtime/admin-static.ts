@@ -9,7 +9,7 @@
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -28,7 +28,7 @@ const NOT_BUILT_PAGE = `<!doctype html>
 const isAsset = (root: string, filePath: string) => relative(root, filePath).startsWith(`assets${sep}`);
 
 export async function registerAdminStatic(app: FastifyInstance, options: { adminDist?: string } = {}): Promise<void> {
-  const root = options.adminDist ?? ADMIN_DIST;
+  const root = options.adminDist ? resolve(options.adminDist) : ADMIN_DIST;
   const indexPath = join(root, 'index.html');
   const page = (reply: FastifyReply, html: string) =>
     reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').send(html);
