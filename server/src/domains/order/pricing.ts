@@ -33,6 +33,18 @@ export function splitInstallments(total: number, n: number): number[] {
   return Array.from({ length: n }, (_, i) => (i === 0 ? total - base * (n - 1) : base));
 }
 
+/**
+ * The operator's plan amounts for an order of `total`: as saved when they sum to it (one item, no package), else
+ * in the same proportions, the remainder on the first period, so they still sum exactly.
+ */
+export function scalePlan(amounts: readonly number[], total: number): number[] {
+  const sum = amounts.reduce((s, a) => s + a, 0);
+  if (sum === total || sum <= 0) return sum === total ? [...amounts] : splitInstallments(total, amounts.length);
+  const rest = amounts.map((a) => Math.floor((total * a) / sum));
+  rest[0] = total - rest.slice(1).reduce((s, a) => s + a, 0);
+  return rest;
+}
+
 type Package = OrderConfig['packages'][number];
 
 export interface ItemAmounts {
@@ -71,6 +83,17 @@ export function priceItem(args: {
         dueTime: new Date(now.getTime() + (config.finalDueDays ?? 30) * DAY_MS),
       },
     ];
+  } else if (config.orderPayType === 3 && orderTotalAmount > 0 && config.installmentPlan?.length) {
+    const plan = config.installmentPlan;
+    payments = scalePlan(
+      plan.map((r) => r.amount),
+      orderTotalAmount,
+    ).map((amount, i) => ({
+      seq: i + 1,
+      kind: 'INSTALLMENT' as const,
+      amount,
+      dueTime: i === 0 ? null : new Date(now.getTime() + plan[i].dueDays * DAY_MS),
+    }));
   } else if (config.orderPayType === 3 && orderTotalAmount > 0) {
     const n = Math.max(1, config.installmentNum ?? 3);
     payments = splitInstallments(orderTotalAmount, n).map((amount, i) => ({

@@ -112,6 +112,11 @@ export interface OrderConfig {
   installmentNum?: number;
   /** Days between instalments. */
   installmentIntervalDays?: number;
+  /**
+   * The operator's own plan (console 定金/分期): each period's amount, summing to one item's payable, and its due
+   * day after the order (the first 0). When set it replaces the even split and the interval.
+   */
+  installmentPlan?: { amount: number; dueDays: number }[];
   /** 4 = nothing is shipped; 1 = express. */
   deliveryType: number;
   freight: number;
