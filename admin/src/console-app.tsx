@@ -17,6 +17,8 @@ dayjs.locale('zh-cn');
 const LoginPage = lazy(() => import('./pages/login/login-page'));
 const Shell = lazy(() => import('./shell/shell'));
 const ShippingPage = lazy(() => import('./pages/shipping/shipping-page'));
+const OrdersPage = lazy(() => import('./pages/orders/orders-page'));
+const OrderDetailPage = lazy(() => import('./pages/orders/order-detail-page'));
 const OperatorsPage = lazy(() => import('./pages/operators/operators-page'));
 const AuditPage = lazy(() => import('./pages/audit/audit-page'));
 const PasswordPage = lazy(() => import('./pages/password/password-page'));
@@ -50,6 +52,8 @@ export function ConsoleApp() {
                 <Route element={<RequireSession />}>
                   <Route index element={<FirstPage />} />
                   <Route path="/shipping" element={<ShippingPage />} />
+                  <Route path="/orders" element={<OrdersPage />} />
+                  <Route path="/orders/:orderNo" element={<OrderDetailPage />} />
                   <Route path="/operators" element={<OperatorsPage />} />
                   <Route path="/audit" element={<AuditPage />} />
                   <Route path="/password" element={<PasswordPage />} />

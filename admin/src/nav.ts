@@ -5,7 +5,7 @@
 import type { OperatorRole } from '@contract/operators';
 import { mayAccess, type OpsArea } from '@contract/rules/operator-roles';
 
-export type NavKey = 'shipping' | 'operators' | 'audit' | 'password';
+export type NavKey = 'shipping' | 'orders' | 'operators' | 'audit' | 'password';
 
 export interface NavEntry {
   key: NavKey;
@@ -17,6 +17,7 @@ export interface NavEntry {
 
 export const NAV: readonly NavEntry[] = [
   { key: 'shipping', path: '/shipping', name: '订单发货', area: 'shipping' },
+  { key: 'orders', path: '/orders', name: '订单管理', area: 'orders' },
   { key: 'operators', path: '/operators', name: '账号管理', area: 'operators' },
   { key: 'audit', path: '/audit', name: '操作日志', area: 'audit' },
   { key: 'password', path: '/password', name: '修改密码' },

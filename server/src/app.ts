@@ -31,6 +31,7 @@ import feedbackRoutes from './domains/feedback/routes';
 import formRoutes from './domains/form/routes';
 import integralRoutes from './domains/integral/routes';
 import orderRoutes from './domains/order/routes';
+import opsOrdersRoutes from './domains/order/ops-orders-routes';
 import pagesRoutes from './domains/pages/routes';
 import paymentRoutes from './domains/payment/routes';
 import couponOpsRoutes from './domains/coupon/ops-routes';
@@ -135,6 +136,7 @@ export async function buildApp({
   // One set of payment providers: paying asks them, and so do an order's detail (pay-check) and cancel.
   const paymentProviders = createPaymentProviders(config);
   await app.register(orderRoutes, { config, providers: paymentProviders });
+  await app.register(opsOrdersRoutes, { config, providers: paymentProviders });
   await app.register(paymentRoutes, { config, providers: paymentProviders, notifySender });
   await app.register(shippingRoutes, { config });
   await app.register(uploadRoutes);

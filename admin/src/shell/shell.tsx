@@ -7,6 +7,7 @@ import {
   CarOutlined,
   FileSearchOutlined,
   LockOutlined,
+  ProfileOutlined,
   ShopOutlined,
   TeamOutlined,
   UserOutlined,
@@ -24,6 +25,7 @@ import { UserMenu } from './user-menu';
 
 const ICONS: Record<NavKey, JSX.Element> = {
   shipping: <CarOutlined />,
+  orders: <ProfileOutlined />,
   operators: <TeamOutlined />,
   audit: <FileSearchOutlined />,
   password: <LockOutlined />,
