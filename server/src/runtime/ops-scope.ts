@@ -13,6 +13,8 @@ import { claimActivities } from '../domains/coupon/schema';
 import { promoters, withdrawals } from '../domains/earnings/schema';
 import { forms } from '../domains/form/schema';
 import { orders } from '../domains/order/schema';
+import { pageModules, pages } from '../domains/pages/schema';
+import { trafficLinks } from '../domains/user/schema';
 
 type Lookup = (db: Db, id: string) => Promise<string | null>;
 
@@ -46,6 +48,20 @@ const LOOKUPS = {
         .from(withdrawals)
         .innerJoin(promoters, eq(promoters.userId, withdrawals.userId))
         .where(eq(withdrawals.withdrawalNo, withdrawalNo)),
+    ),
+  page: async (db, pageSn) =>
+    first(await db.select({ projectSn: pages.projectSn }).from(pages).where(eq(pages.pageSn, pageSn))),
+  module: async (db, moduleSn) =>
+    first(
+      await db
+        .select({ projectSn: pages.projectSn })
+        .from(pageModules)
+        .innerJoin(pages, eq(pages.pageSn, pageModules.pageSn))
+        .where(eq(pageModules.moduleSn, moduleSn)),
+    ),
+  trafficLink: async (db, linkId) =>
+    first(
+      await db.select({ projectSn: trafficLinks.projectSn }).from(trafficLinks).where(eq(trafficLinks.linkId, linkId)),
     ),
 } satisfies Record<string, Lookup>;
 

@@ -84,7 +84,7 @@ after(async () => {
 });
 
 interface Probe {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** As in the OpenAPI document, e.g. /ops/forms/{formSn}/submissions. */
   route: string;
   url: () => string;
@@ -93,6 +93,8 @@ interface Probe {
 }
 
 const formField = [{ keyName: 'NAME', label: '姓名' }];
+/** A valid module, so the refusal seen is the scope's, not the body's. */
+const notice = { moduleType: 'NOTICE', items: [{ text: '越权', jumpContent: { firstEnum: 'IMAGE_TEXT_WINDOWS' } }] };
 
 /** Every /ops route that reads or changes one project's data, aimed at project B. */
 const PROBES: Probe[] = [
@@ -235,20 +237,42 @@ const PROBES: Probe[] = [
     area: 'after-sales',
     body: () => ({ refundedTotal: 0 }),
   },
-  { method: 'GET', route: '/ops/v1/orders', url: () => `/ops/v1/orders?projectSn=${B}`, area: 'orders' },
-  { method: 'GET', route: '/ops/v1/orders.csv', url: () => `/ops/v1/orders.csv?projectSn=${B}`, area: 'orders' },
-  {
-    method: 'GET',
-    route: '/ops/v1/orders/{orderNo}',
-    url: () => `/ops/v1/orders/${b.orderNo}`,
-    area: 'orders',
-  },
-  {
-    method: 'POST',
-    route: '/ops/v1/orders/{orderNo}/cancel',
-    url: () => `/ops/v1/orders/${b.orderNo}/cancel`,
-    area: 'orders',
-  },
+  // 页面装修 (pages): B's tabs, pages, modules and traffic links.
+  ...(
+    [
+      ['GET', '/ops/pages/tabs', `/ops/pages/tabs?projectSn=${B}`],
+      [
+        'PATCH',
+        '/ops/pages/tabs/{tabIndex}',
+        '/ops/pages/tabs/1',
+        { projectSn: B, title: '越权', pageSn: `${B}-tab-2` },
+      ],
+      ['GET', '/ops/pages', `/ops/pages?projectSn=${B}`],
+      ['GET', '/ops/pages/jump-options', `/ops/pages/jump-options?projectSn=${B}`],
+      ['POST', '/ops/pages', '/ops/pages', { projectSn: B, title: '越权' }],
+      ['PATCH', '/ops/pages/{pageSn}', `/ops/pages/${B}-custom-2`, { title: '越权' }],
+      ['DELETE', '/ops/pages/{pageSn}', `/ops/pages/${B}-custom-2`],
+      ['GET', '/ops/pages/{pageSn}/modules', `/ops/pages/${B}-home/modules`],
+      ['POST', '/ops/pages/{pageSn}/modules', `/ops/pages/${B}-home/modules`, notice],
+      ['POST', '/ops/pages/{pageSn}/modules/order', `/ops/pages/${B}-home/modules/order`, { moduleSns: ['x'] }],
+      ['PATCH', '/ops/modules/{moduleSn}', `/ops/modules/${B}-home-m1`, notice],
+      ['DELETE', '/ops/modules/{moduleSn}', `/ops/modules/${B}-home-m1`],
+      ['GET', '/ops/traffic-links', `/ops/traffic-links?projectSn=${B}`],
+      ['POST', '/ops/traffic-links', '/ops/traffic-links', { projectSn: B, jumpContent: { firstEnum: 'PAGE_INDEX' } }],
+      [
+        'PATCH',
+        '/ops/traffic-links/{linkId}',
+        `/ops/traffic-links/${B}-link-form`,
+        { jumpContent: { firstEnum: 'PAGE_INDEX' } },
+      ],
+    ] as const
+  ).map(([method, route, url, body]: readonly [Probe['method'], string, string, Record<string, unknown>?]): Probe => ({
+    method,
+    route,
+    url: () => url,
+    area: 'pages',
+    ...(body ? { body: () => body } : {}),
+  })),
   // A change across every project: refused to anyone who does not see them all.
   { method: 'POST', route: '/ops/earnings/settle', url: () => '/ops/earnings/settle', area: 'withdrawals' },
   { method: 'GET', route: '/ops/v1/audit', url: () => `/ops/v1/audit?projectSn=${B}`, area: 'audit' },
@@ -267,11 +291,6 @@ const LISTS = [
     area: 'withdrawals' as const,
     holdsB: (info: unknown) =>
       (info as { list: { withdrawalNo: string }[] }).list.some((w) => w.withdrawalNo === b.withdrawalNo),
-  },
-  {
-    route: '/ops/v1/orders',
-    area: 'orders' as const,
-    holdsB: (info: unknown) => (info as { list: { projectSn: string }[] }).list.some((o) => o.projectSn === B),
   },
 ];
 
@@ -384,6 +403,8 @@ const SAMPLES: Array<{ area: OpsArea; access: OpsAccess; method: Probe['method']
     url: '/ops/forms',
     body: { projectSn: B, title: '角色测试', fields: formField },
   },
+  { area: 'pages', access: 'read', method: 'GET', url: `/ops/pages?projectSn=${B}` },
+  { area: 'pages', access: 'write', method: 'PATCH', url: '/ops/pages/NO-SUCH-PAGE', body: { title: '角色测试' } },
   { area: 'feedback', access: 'read', method: 'GET', url: `/ops/feedback?projectSn=${B}` },
   { area: 'shipping', access: 'read', method: 'GET', url: `/ops/orders/to-ship?projectSn=${B}` },
   {
@@ -401,8 +422,6 @@ const SAMPLES: Array<{ area: OpsArea; access: OpsAccess; method: Probe['method']
     url: '/ops/after-sales/NO-SUCH-APPLICATION/refuse',
     body: { reason: '角色测试' },
   },
-  { area: 'orders', access: 'read', method: 'GET', url: '/ops/v1/orders' },
-  { area: 'orders', access: 'write', method: 'POST', url: '/ops/v1/orders/NO-SUCH-ORDER/cancel' },
   { area: 'withdrawals', access: 'read', method: 'GET', url: '/ops/earnings/withdrawals' },
   {
     area: 'withdrawals',
