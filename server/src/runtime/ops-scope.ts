@@ -9,7 +9,8 @@ import type { Db } from './database/plugin';
 import type { OpsProjectOf } from './ops-auth';
 import { activities } from '../domains/activity/schema';
 import { afterSaleApplications } from '../domains/after-sales/schema';
-import { claimActivities } from '../domains/coupon/schema';
+import { cardBatches } from '../domains/card/schema';
+import { claimActivities, couponTemplates } from '../domains/coupon/schema';
 import { promoters, withdrawals } from '../domains/earnings/schema';
 import { forms } from '../domains/form/schema';
 import { orders } from '../domains/order/schema';
@@ -31,6 +32,17 @@ const LOOKUPS = {
         .select({ projectSn: claimActivities.projectSn })
         .from(claimActivities)
         .where(eq(claimActivities.actSn, actSn)),
+    ),
+  template: async (db, couponSn) =>
+    first(
+      await db
+        .select({ projectSn: couponTemplates.projectSn })
+        .from(couponTemplates)
+        .where(eq(couponTemplates.couponSn, couponSn)),
+    ),
+  batch: async (db, batchSn) =>
+    first(
+      await db.select({ projectSn: cardBatches.projectSn }).from(cardBatches).where(eq(cardBatches.batchSn, batchSn)),
     ),
   activity: async (db, actSn) =>
     first(await db.select({ projectSn: activities.projectSn }).from(activities).where(eq(activities.actSn, actSn))),

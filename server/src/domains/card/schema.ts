@@ -22,6 +22,10 @@ export const cardBatches = pgTable('card_batches', {
   validityDays: integer('validity_days').notNull().default(365),
   /** Codes cannot be redeemed after this (null: no deadline). */
   redeemEndAt: at('redeem_end_at'),
+  /** When the codes left the server (their one export); from then on no copy of them is kept. */
+  exportedAt: at('exported_at'),
+  /** When the batch was voided: its unused codes were set to 5 then. */
+  voidedAt: at('voided_at'),
   createdAt: at('created_at').notNull().defaultNow(),
 });
 
@@ -38,6 +42,8 @@ export const cardCodes = pgTable(
       .references(() => cardBatches.batchSn),
     codeHash: text('code_hash').notNull(),
     tail: text('tail').notNull(),
+    /** The code sealed with AES-256-GCM until its batch is exported once, then null. */
+    sealed: text('sealed'),
     state: integer('state').notNull().default(1),
     redeemedBy: text('redeemed_by').references(() => users.userId),
     redeemedAt: at('redeemed_at'),

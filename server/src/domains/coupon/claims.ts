@@ -22,6 +22,7 @@ export const CLAIM_MESSAGES = {
   ended: '活动已结束',
   soldOut: '优惠券已领完',
   windowClosed: '优惠券已过有效期，无法领取',
+  couponEnded: '该优惠券已停止发放',
   limit: '您已领取过该优惠券',
   limitN: (n: number) => `每人限领${n}张，您已领完`,
 } as const;
@@ -136,6 +137,8 @@ export async function receiveClaim(
     const status = activityStatus(row.a, now);
     if (status === 'NOT_STARTED') throw refuse(ERROR_CODES.CLAIM_CLOSED, CLAIM_MESSAGES.notStarted);
     if (status === 'ENDED') throw refuse(ERROR_CODES.CLAIM_CLOSED, CLAIM_MESSAGES.ended);
+    // An ended template is given out no more, whatever activity still lists it.
+    if (row.t.status === 'ENDED') throw refuse(ERROR_CODES.CLAIM_CLOSED, CLAIM_MESSAGES.couponEnded);
     // A fixed end date gone by (types 2, 4, 7) would hand over a copy that can never be used.
     if (windowClosed(row.t, now)) throw refuse(ERROR_CODES.CLAIM_CLOSED, CLAIM_MESSAGES.windowClosed);
     const limitMessage = row.item.perPerson > 1 ? CLAIM_MESSAGES.limitN(row.item.perPerson) : CLAIM_MESSAGES.limit;

@@ -5,23 +5,23 @@
  */
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type {
-  opsBatchBody,
-  opsBatchSchema,
-  opsClaimBody,
-  opsClaimSchema,
-  opsTemplateSchema,
-  OpsTemplateInput,
+import {
+  MARKETING_MESSAGES as M,
+  TEMPLATE_STATUS,
+  type opsClaimBody,
+  type opsClaimSchema,
+  type OpsClaimUpdate,
+  type opsTemplateSchema,
+  type OpsTemplateInput,
+  type OpsTemplateUpdate,
 } from '@contract/coupon-ops';
 import { validityProblem } from '@contract/rules/coupon-validity';
 import { activities } from '../activity/schema';
 import { projects } from '../entrance/schema';
-import { cardBatches, cardCodes } from '../card/schema';
 import { claimActivities, claimItems } from './schema';
 import { couponTemplates, userCoupons } from './schema';
-import { badRequest } from '../../runtime/http';
+import { badRequest, conflict, notFound } from '../../runtime/http';
 import type { Db } from '../../runtime/database/plugin';
-import { generateCardCode, hashCardCode } from '../card/service';
 import { newSn } from './claims';
 
 /** The storefront route of the claim page (src/domain/routes.ts ROUTES.getCouponActive). */
@@ -42,7 +42,7 @@ export async function claimActivityUrl(db: Db, actSn: string, baseUrl?: string):
   return a ? claimUrl(baseUrl, a.projectSn, actSn) : null;
 }
 
-async function requireProject(db: Db, projectSn: string): Promise<void> {
+export async function requireProject(db: Db, projectSn: string): Promise<void> {
   const [p] = await db
     .select({ projectSn: projects.projectSn })
     .from(projects)
@@ -51,7 +51,7 @@ async function requireProject(db: Db, projectSn: string): Promise<void> {
   if (!p) throw badRequest(`项目不存在：${projectSn}`);
 }
 
-async function requireTemplates(
+export async function requireTemplates(
   db: Db,
   projectSn: string,
   couponSns: string[],
@@ -64,22 +64,28 @@ async function requireTemplates(
   const found = new Map(rows.map((t) => [t.couponSn, t]));
   const missing = couponSns.filter((sn) => !found.has(sn));
   if (missing.length) throw badRequest(`优惠券模板不存在或不属于该项目：${missing.join(', ')}`);
+  const ended = rows.filter((t) => t.status === TEMPLATE_STATUS.ENDED).map((t) => t.couponName);
+  if (ended.length) throw badRequest(`优惠券已结束，不能再发放：${ended.join('、')}`);
   return found;
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export async function createTemplate(db: Db, input: OpsTemplateInput) {
-  await requireProject(db, input.projectSn);
+async function checkTemplateTerms(db: Db, projectSn: string, input: OpsTemplateUpdate) {
   const problem = validityProblem(input);
   if (problem) throw badRequest(problem);
   if (input.scopeActSns.length) {
     const acts = await db
       .select({ actSn: activities.actSn })
       .from(activities)
-      .where(and(inArray(activities.actSn, input.scopeActSns), eq(activities.projectSn, input.projectSn)));
+      .where(and(inArray(activities.actSn, input.scopeActSns), eq(activities.projectSn, projectSn)));
     if (acts.length !== new Set(input.scopeActSns).size) throw badRequest('适用商品不存在或不属于该项目');
   }
+}
+
+export async function createTemplate(db: Db, input: OpsTemplateInput) {
+  await requireProject(db, input.projectSn);
+  await checkTemplateTerms(db, input.projectSn, input);
   const [t] = await db
     .insert(couponTemplates)
     .values({
@@ -129,7 +135,14 @@ export async function listTemplates(db: Db, projectSn: string): Promise<z.infer<
     threshold: t.threshold,
     upperLimit: t.upperLimit,
     scopeText: t.scopeText,
+    scopeActSns: t.scopeActSns,
     validityType: t.validityType,
+    validityDays: t.validityDays,
+    validStart: iso(t.validStart),
+    validEnd: iso(t.validEnd),
+    instructions: t.instructions,
+    useUrl: t.useUrl,
+    status: t.status,
     issued: by.get(t.couponSn)?.issued ?? 0,
     used: by.get(t.couponSn)?.used ?? 0,
   }));
@@ -194,6 +207,7 @@ export async function listClaimActivities(
     actSn: a.actSn,
     projectSn: a.projectSn,
     title: a.title,
+    description: a.description,
     status: a.status,
     startAt: iso(a.startAt),
     endAt: iso(a.endAt),
@@ -211,70 +225,152 @@ export async function listClaimActivities(
   }));
 }
 
-/** Creates a batch and its codes; the CSV is the only place the codes ever appear in clear. */
-export async function createCardBatch(db: Db, input: z.infer<typeof opsBatchBody>, key: string) {
-  await requireProject(db, input.projectSn);
-  await requireTemplates(db, input.projectSn, input.couponSns);
-  const batchSn = newSn('cb');
-  const codes = new Set<string>();
-  while (codes.size < input.count) codes.add(generateCardCode());
-  await db.transaction(async (tx) => {
-    await tx.insert(cardBatches).values({
-      batchSn,
-      projectSn: input.projectSn,
-      cardName: input.cardName,
-      faceValue: input.faceValue,
-      description: input.description,
-      instructions: input.instructions,
-      couponSns: input.couponSns,
-      validityDays: input.validityDays,
-      redeemEndAt: input.redeemEndAt ? new Date(input.redeemEndAt) : null,
-    });
-    const rows = [...codes].map((code) => ({
-      codeId: newSn('cc'),
-      batchSn,
-      codeHash: hashCardCode(key, code),
-      tail: code.slice(-4),
-    }));
-    // Inserted in slices: one statement per 500 codes keeps each under PostgreSQL's parameter limit.
-    for (let i = 0; i < rows.length; i += 500) await tx.insert(cardCodes).values(rows.slice(i, i + 500));
-  });
-  const batch = (await listCardBatches(db, input.projectSn)).find((b) => b.batchSn === batchSn)!;
-  return { batch, csv: ['code', ...[...codes].map((c) => (c.match(/.{1,4}/g) ?? []).join('-'))].join('\n') + '\n' };
+type TemplateView = z.infer<typeof opsTemplateSchema>;
+
+async function templateView(db: Db, couponSn: string): Promise<TemplateView> {
+  const [t] = await db
+    .select({ projectSn: couponTemplates.projectSn })
+    .from(couponTemplates)
+    .where(eq(couponTemplates.couponSn, couponSn))
+    .limit(1);
+  const view = t && (await listTemplates(db, t.projectSn)).find((x) => x.couponSn === couponSn);
+  if (!view) throw notFound(M.templateNotFound);
+  return view;
 }
 
-export async function listCardBatches(db: Db, projectSn: string): Promise<z.infer<typeof opsBatchSchema>[]> {
-  const batches = await db
-    .select()
-    .from(cardBatches)
-    .where(eq(cardBatches.projectSn, projectSn))
-    .orderBy(asc(cardBatches.createdAt), asc(cardBatches.batchSn));
-  if (!batches.length) return [];
-  const counts = await db
-    .select({
-      batchSn: cardCodes.batchSn,
-      codes: count(),
-      redeemed: sql<number>`count(*) filter (where ${cardCodes.state} = 2)`.mapWith(Number),
-      voided: sql<number>`count(*) filter (where ${cardCodes.state} = 5)`.mapWith(Number),
+/** The terms a held copy was computed from: once copies were given out, these stay as they were. */
+const TERMS = [
+  'couponType',
+  'couponAmount',
+  'threshold',
+  'upperLimit',
+  'validityType',
+  'validityDays',
+  'validStart',
+  'validEnd',
+] as const;
+
+const sameTime = (a: string | null, b: string | null) =>
+  (a ? new Date(a).getTime() : null) === (b ? new Date(b).getTime() : null);
+
+/** Edits a template: every field before copies were given out, only its texts after (copies keep their terms). */
+export async function updateTemplate(db: Db, couponSn: string, input: OpsTemplateUpdate) {
+  const before = await templateView(db, couponSn);
+  if (before.status === TEMPLATE_STATUS.ENDED) throw conflict(M.templateEnded);
+  if (before.issued > 0) {
+    const changed = TERMS.some((k) =>
+      k === 'validStart' || k === 'validEnd' ? !sameTime(before[k], input[k]) : before[k] !== input[k],
+    );
+    const scopeChanged = [...before.scopeActSns].sort().join() !== [...input.scopeActSns].sort().join();
+    if (changed || scopeChanged) throw conflict(M.templateIssuedTerms);
+  }
+  await checkTemplateTerms(db, before.projectSn, input);
+  await db
+    .update(couponTemplates)
+    .set({
+      couponName: input.couponName,
+      couponType: input.couponType,
+      couponAmount: input.couponAmount,
+      threshold: input.threshold,
+      upperLimit: input.upperLimit,
+      scopeActSns: input.scopeActSns,
+      scopeText: input.scopeText || (input.scopeActSns.length ? '指定商品可用' : '全部商品可用'),
+      validityType: input.validityType,
+      validityDays: input.validityDays,
+      validStart: input.validStart ? new Date(input.validStart) : null,
+      validEnd: input.validEnd ? new Date(input.validEnd) : null,
+      instructions: input.instructions,
+      useUrl: input.useUrl,
     })
-    .from(cardCodes)
-    .where(
-      inArray(
-        cardCodes.batchSn,
-        batches.map((b) => b.batchSn),
-      ),
-    )
-    .groupBy(cardCodes.batchSn);
-  const by = new Map(counts.map((c) => [c.batchSn, c]));
-  return batches.map((b) => ({
-    batchSn: b.batchSn,
-    projectSn: b.projectSn,
-    cardName: b.cardName,
-    faceValue: b.faceValue,
-    validityDays: b.validityDays,
-    redeemEndAt: iso(b.redeemEndAt),
-    codes: by.get(b.batchSn)?.codes ?? 0,
-    redeemed: by.get(b.batchSn)?.redeemed ?? 0,
-    voided: by.get(b.batchSn)?.voided ?? 0,
-  }));
+    .where(eq(couponTemplates.couponSn, couponSn));
+  return { before, after: await templateView(db, couponSn) };
+}
+
+/** Ends a template (it is never deleted: copies given out point at it): no claim or card gives it any more. */
+export async function endTemplate(db: Db, couponSn: string) {
+  const before = await templateView(db, couponSn);
+  const [ended] = await db
+    .update(couponTemplates)
+    .set({ status: TEMPLATE_STATUS.ENDED })
+    .where(and(eq(couponTemplates.couponSn, couponSn), eq(couponTemplates.status, TEMPLATE_STATUS.ACTIVE)))
+    .returning({ couponSn: couponTemplates.couponSn });
+  if (!ended) throw conflict(M.templateAlreadyEnded);
+  return { before, after: await templateView(db, couponSn) };
+}
+
+type ClaimView = z.infer<typeof opsClaimSchema>;
+
+async function claimView(db: Db, actSn: string, baseUrl?: string): Promise<ClaimView> {
+  const [a] = await db
+    .select({ projectSn: claimActivities.projectSn })
+    .from(claimActivities)
+    .where(eq(claimActivities.actSn, actSn))
+    .limit(1);
+  const view = a && (await listClaimActivities(db, a.projectSn, baseUrl)).find((x) => x.actSn === actSn);
+  if (!view) throw notFound(M.claimNotFound);
+  return view;
+}
+
+/**
+ * Edits a claim activity: texts, times and its coupons. A coupon somebody claimed stays, with a stock no lower than
+ * what was claimed; new coupons are added after the others.
+ */
+export async function updateClaimActivity(db: Db, actSn: string, input: OpsClaimUpdate, baseUrl?: string) {
+  const before = await claimView(db, actSn, baseUrl);
+  if (before.status !== 'ONLINE') throw conflict(M.claimEnded);
+  const current = new Map(before.items.map((i) => [i.couponSn, i]));
+  const kept = new Set(input.items.map((i) => i.couponSn));
+  for (const item of before.items) {
+    if (!kept.has(item.couponSn) && item.claimed > 0) throw conflict(M.claimedItemRemoved(item.couponName));
+  }
+  for (const item of input.items) {
+    const old = current.get(item.couponSn);
+    if (old && item.stock < old.claimed) throw conflict(M.stockBelowClaimed(old.couponName, old.claimed));
+  }
+  const added = input.items.filter((i) => !current.has(i.couponSn)).map((i) => i.couponSn);
+  await requireTemplates(db, before.projectSn, added);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(claimActivities)
+      .set({
+        title: input.title,
+        description: input.description,
+        startAt: input.startAt ? new Date(input.startAt) : null,
+        endAt: input.endAt ? new Date(input.endAt) : null,
+      })
+      .where(eq(claimActivities.actSn, actSn));
+    const removed = before.items.filter((i) => !kept.has(i.couponSn)).map((i) => i.itemId);
+    if (removed.length) await tx.delete(claimItems).where(inArray(claimItems.itemId, removed));
+    for (const [index, item] of input.items.entries()) {
+      const old = current.get(item.couponSn);
+      if (old) {
+        await tx
+          .update(claimItems)
+          .set({ stock: item.stock, perPerson: item.perPerson, sort: index + 1 })
+          .where(eq(claimItems.itemId, old.itemId));
+      } else {
+        await tx.insert(claimItems).values({
+          itemId: newSn('ci'),
+          actSn,
+          couponSn: item.couponSn,
+          stock: item.stock,
+          perPerson: item.perPerson,
+          sort: index + 1,
+        });
+      }
+    }
+  });
+  return { before, after: await claimView(db, actSn, baseUrl) };
+}
+
+/** Ends a claim activity: its page says the activity has ended; coupons already claimed stay usable. */
+export async function endClaimActivity(db: Db, actSn: string, baseUrl?: string) {
+  const before = await claimView(db, actSn, baseUrl);
+  const [ended] = await db
+    .update(claimActivities)
+    .set({ status: 'OFFLINE' })
+    .where(and(eq(claimActivities.actSn, actSn), eq(claimActivities.status, 'ONLINE')))
+    .returning({ actSn: claimActivities.actSn });
+  if (!ended) throw conflict(M.claimAlreadyEnded);
+  return { before, after: await claimView(db, actSn, baseUrl) };
 }

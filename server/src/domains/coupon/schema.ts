@@ -32,6 +32,8 @@ export const couponTemplates = pgTable('coupon_templates', {
   /** validityType 2 (start and end) and 4 (end) use fixed dates (contract/rules/coupon-validity.ts). */
   validStart: at('valid_start'),
   validEnd: at('valid_end'),
+  /** ACTIVE | ENDED: an ended template is given out no more (copies already held stay usable). */
+  status: text('status').notNull().default('ACTIVE'),
 });
 
 export const userCoupons = pgTable(

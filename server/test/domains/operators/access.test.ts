@@ -140,6 +140,36 @@ const PROBES: Probe[] = [
     body: () => ({ projectSn: B, cardName: '越权', count: 1 }),
   },
   { method: 'GET', route: '/ops/card/batches', url: () => `/ops/card/batches?projectSn=${B}`, area: 'marketing' },
+  // The marketing console's changes, each finding its record by id (a seeded batch of B).
+  ...(
+    [
+      ['PATCH', '/ops/v1/coupon/templates/{couponSn}', () => `/ops/v1/coupon/templates/${b.couponSn}`],
+      ['POST', '/ops/v1/coupon/templates/{couponSn}/end', () => `/ops/v1/coupon/templates/${b.couponSn}/end`],
+      ['PATCH', '/ops/v1/coupon/claims/{actSn}', () => `/ops/v1/coupon/claims/${b.claimSn}`],
+      ['POST', '/ops/v1/coupon/claims/{actSn}/end', () => `/ops/v1/coupon/claims/${b.claimSn}/end`],
+      ['POST', '/ops/v1/card/batches/{batchSn}/export', () => `/ops/v1/card/batches/${B}-card-lesson/export`],
+      ['POST', '/ops/v1/card/batches/{batchSn}/void', () => `/ops/v1/card/batches/${B}-card-lesson/void`],
+    ] as const
+  ).map(([method, route, url]): Probe => ({
+    method,
+    route,
+    url,
+    area: 'marketing',
+    body:
+      method === 'PATCH'
+        ? () =>
+            route.includes('claims')
+              ? { title: '越权', items: [{ couponSn: b.couponSn, stock: 1 }] }
+              : { couponName: '越权', couponType: 1, couponAmount: 100, validityType: 1, validityDays: 7 }
+        : undefined,
+  })),
+  {
+    method: 'POST',
+    route: '/ops/v1/card/batches',
+    url: () => '/ops/v1/card/batches',
+    area: 'marketing',
+    body: () => ({ projectSn: B, cardName: '越权', count: 1 }),
+  },
   {
     method: 'POST',
     route: '/ops/forms',
@@ -237,20 +267,6 @@ const PROBES: Probe[] = [
     area: 'after-sales',
     body: () => ({ refundedTotal: 0 }),
   },
-  { method: 'GET', route: '/ops/v1/orders', url: () => `/ops/v1/orders?projectSn=${B}`, area: 'orders' },
-  { method: 'GET', route: '/ops/v1/orders.csv', url: () => `/ops/v1/orders.csv?projectSn=${B}`, area: 'orders' },
-  {
-    method: 'GET',
-    route: '/ops/v1/orders/{orderNo}',
-    url: () => `/ops/v1/orders/${b.orderNo}`,
-    area: 'orders',
-  },
-  {
-    method: 'POST',
-    route: '/ops/v1/orders/{orderNo}/cancel',
-    url: () => `/ops/v1/orders/${b.orderNo}/cancel`,
-    area: 'orders',
-  },
   // 页面装修 (pages): B's tabs, pages, modules and traffic links.
   ...(
     [
@@ -305,11 +321,6 @@ const LISTS = [
     area: 'withdrawals' as const,
     holdsB: (info: unknown) =>
       (info as { list: { withdrawalNo: string }[] }).list.some((w) => w.withdrawalNo === b.withdrawalNo),
-  },
-  {
-    route: '/ops/v1/orders',
-    area: 'orders' as const,
-    holdsB: (info: unknown) => (info as { list: { projectSn: string }[] }).list.some((o) => o.projectSn === B),
   },
 ];
 
@@ -441,8 +452,6 @@ const SAMPLES: Array<{ area: OpsArea; access: OpsAccess; method: Probe['method']
     url: '/ops/after-sales/NO-SUCH-APPLICATION/refuse',
     body: { reason: '角色测试' },
   },
-  { area: 'orders', access: 'read', method: 'GET', url: '/ops/v1/orders' },
-  { area: 'orders', access: 'write', method: 'POST', url: '/ops/v1/orders/NO-SUCH-ORDER/cancel' },
   { area: 'withdrawals', access: 'read', method: 'GET', url: '/ops/earnings/withdrawals' },
   {
     area: 'withdrawals',

@@ -78,6 +78,7 @@ function rows(c: typeof couponArb extends fc.Arbitrary<infer T> ? T : never, now
     useUrl: null,
     validStart: null,
     validEnd: null,
+    status: 'ACTIVE',
   } satisfies Template;
   const start = today.add(c.startDay, 'day').toDate();
   const r = {
