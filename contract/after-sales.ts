@@ -223,12 +223,17 @@ export const logisticsInfoSchema = z.object({
 export type LogisticsInfo = z.infer<typeof logisticsInfoSchema>;
 
 // Operator API.
-export const opsAfterSaleQuery = z.object({ state: z.enum(AFTER_SALE_STATES, { error: '售后状态不正确' }).optional() });
+export const opsAfterSaleQuery = z.object({
+  state: z.enum(AFTER_SALE_STATES, { error: '售后状态不正确' }).optional(),
+  /** One project's applications (the console's chosen project); absent: every project the operator sees. */
+  projectSn: z.string({ error: '项目编号不正确' }).trim().min(1, '项目编号不正确').max(64, '项目编号不正确').optional(),
+});
 export const opsAfterSaleSchema = afterSaleDetailSchema.extend({
   userId: z.string(),
   phone: z.string().nullable(),
   orderStatus: z.string(),
 });
+export type OpsAfterSale = z.infer<typeof opsAfterSaleSchema>;
 export const opsAfterSaleList = z.object({ list: z.array(opsAfterSaleSchema) });
 export const opsMessageBody = z.object({
   message: z

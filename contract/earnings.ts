@@ -225,7 +225,11 @@ export type WithdrawalPayload = z.infer<typeof withdrawalBody>;
 
 // ---- Operator API (/ops/earnings/..., bearer OPS_KEY) ----
 
-export const opsWithdrawalQuery = z.object({ status: z.enum(WITHDRAWAL_STATES, { error: '提现状态有误' }).optional() });
+export const opsWithdrawalQuery = z.object({
+  status: z.enum(WITHDRAWAL_STATES, { error: '提现状态有误' }).optional(),
+  /** One project's withdrawals (its promoters'); absent: every project the operator sees. */
+  projectSn: z.string({ error: '项目编号有误' }).trim().min(1, '项目编号有误').max(64, '项目编号有误').optional(),
+});
 export const opsWithdrawalSchema = withdrawalDetailSchema.extend({
   userId: z.string(),
   phone: z.string().nullable(),
@@ -233,7 +237,9 @@ export const opsWithdrawalSchema = withdrawalDetailSchema.extend({
 });
 export type OpsWithdrawal = z.infer<typeof opsWithdrawalSchema>;
 export const opsWithdrawalList = z.object({ list: z.array(opsWithdrawalSchema) });
-export const opsWithdrawalParams = z.object({ withdrawalNo: z.string().min(1).max(40) });
+export const opsWithdrawalParams = z.object({
+  withdrawalNo: z.string({ error: '缺少提现单号' }).trim().min(1, '缺少提现单号').max(40, '提现单号有误'),
+});
 export const opsRejectBody = z.object({
   reason: z.string({ error: '请填写驳回原因' }).trim().min(1, '请填写驳回原因').max(60, '驳回原因不能超过60个字'),
 });
@@ -245,9 +251,10 @@ export const opsPromoterBody = z.object({
     .regex(/^1[3-9]\d{9}$/, '请输入正确的手机号码'),
 });
 export const opsPromoterInfo = z.object({ userId: z.string(), promoterCode: z.string(), status: z.string() });
+export const COMMISSION_MODE_TEXT = { FIXED: '固定金额', RATE: '按比例' } as const;
 export const opsCommissionRuleBody = z.object({
-  actSn: z.string().trim().min(1, '缺少商品编号').max(64),
-  mode: z.enum(['FIXED', 'RATE'], { error: '佣金方式为 FIXED（分）或 RATE（基点）' }),
+  actSn: z.string({ error: '缺少商品编号' }).trim().min(1, '缺少商品编号').max(64, '商品编号有误'),
+  mode: z.enum(['FIXED', 'RATE'], { error: '请选择佣金方式' }),
   value: z
     .number({ error: '佣金数值有误' })
     .int('佣金数值有误')
@@ -264,3 +271,29 @@ export const opsRefundBody = z.object({
     .max(1_000_000_000, '退款金额有误'),
 });
 export const opsSettleInfo = z.object({ promoters: z.number().int() });
+export type OpsCommissionRule = z.infer<typeof opsCommissionRuleBody>;
+
+export const opsProjectQuery = z.object({
+  projectSn: z.string({ error: '缺少项目' }).trim().min(1, '缺少项目').max(64, '项目编号有误'),
+});
+/** A promoter of the project with its balances (fen): what the console's 推广员 list shows. */
+export const opsPromoterRow = z.object({
+  userId: z.string(),
+  phone: z.string().nullable(),
+  promoterCode: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  frozen: z.number().int(),
+  withdrawable: z.number().int(),
+  withdrawn: z.number().int(),
+});
+export type OpsPromoterRow = z.infer<typeof opsPromoterRow>;
+export const opsPromoterList = z.object({ list: z.array(opsPromoterRow) });
+/** An item of the project and its commission rule (null: it pays none). */
+export const opsCommissionItem = z.object({
+  actSn: z.string(),
+  actName: z.string(),
+  rule: z.object({ mode: z.enum(['FIXED', 'RATE']), value: z.number().int() }).nullable(),
+});
+export type OpsCommissionItem = z.infer<typeof opsCommissionItem>;
+export const opsCommissionItemList = z.object({ list: z.array(opsCommissionItem) });

@@ -22,7 +22,23 @@ export const feedbackSubmitBody = z.object({
 export type FeedbackSubmit = z.infer<typeof feedbackSubmitBody>;
 export const feedbackSubmitInfo = z.object({ feedbackSn: z.string() });
 
-export const opsFeedbackQuery = z.object({ projectSn: z.string().trim().min(1, '缺少项目编号').max(64) });
+export const FEEDBACK_STATUSES = ['PENDING', 'HANDLED'] as const;
+export const FEEDBACK_STATUS_TEXT: Record<(typeof FEEDBACK_STATUSES)[number], string> = {
+  PENDING: '待处理',
+  HANDLED: '已处理',
+};
+export const opsFeedbackQuery = z.object({
+  projectSn: z.string({ error: '缺少项目编号' }).trim().min(1, '缺少项目编号').max(64, '项目编号不正确'),
+  status: z.enum(FEEDBACK_STATUSES, { error: '处理状态不正确' }).optional(),
+});
+export const opsFeedbackParams = z.object({
+  feedbackSn: z.string({ error: '缺少反馈编号' }).trim().min(1, '缺少反馈编号').max(40, '反馈编号不正确'),
+});
+/** Marking a feedback handled: an optional note for the other operators (the customer never sees it). */
+export const opsFeedbackHandleBody = z.object({
+  note: z.string({ error: '处理备注格式不正确' }).trim().max(200, '处理备注不能超过200个字').default(''),
+});
+export type OpsFeedbackHandle = z.infer<typeof opsFeedbackHandleBody>;
 export const opsFeedbackItem = z.object({
   feedbackSn: z.string(),
   userId: z.string(),
@@ -32,5 +48,10 @@ export const opsFeedbackItem = z.object({
   images: z.array(z.string()),
   contact: z.string().nullable(),
   createdAt: z.string(),
+  status: z.enum(FEEDBACK_STATUSES),
+  handledAt: z.string().nullable(),
+  handledBy: z.string().nullable(),
+  handleNote: z.string().nullable(),
 });
+export type OpsFeedback = z.infer<typeof opsFeedbackItem>;
 export const opsFeedbackList = z.object({ list: z.array(opsFeedbackItem) });

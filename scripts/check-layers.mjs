@@ -161,7 +161,7 @@ if (existsSync(RULES)) {
 // - no file imports another domain's routes, and a service never imports routes.
 const DOMAINS = join(root, 'server', 'src', 'domains');
 const DRIVER = /^(@electric-sql\/pglite|pg|pg-pool|postgres|drizzle-orm\/(pglite|node-postgres|postgres-js))(\/|$)/;
-const isRoute = (file) => /(^|-)routes\.ts$|ops-page\.ts$/.test(file.split(sep).pop());
+const isRoute = (file) => /(^|-)routes\.ts$/.test(file.split(sep).pop());
 const domainOf = (file) => (inside(file, DOMAINS) ? relative(DOMAINS, file).split(sep)[0] : null);
 if (existsSync(DOMAINS)) {
   for (const file of sourceFiles(DOMAINS)) {

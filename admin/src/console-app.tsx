@@ -19,6 +19,11 @@ const Shell = lazy(() => import('./shell/shell'));
 const ShippingPage = lazy(() => import('./pages/shipping/shipping-page'));
 const OrdersPage = lazy(() => import('./pages/orders/orders-page'));
 const OrderDetailPage = lazy(() => import('./pages/orders/order-detail-page'));
+const AfterSalesPage = lazy(() => import('./pages/after-sales/after-sales-page'));
+const WithdrawalsPage = lazy(() => import('./pages/withdrawals/withdrawals-page'));
+const PromotersPage = lazy(() => import('./pages/promoters/promoters-page'));
+const FormsPage = lazy(() => import('./pages/forms/forms-page'));
+const FeedbackPage = lazy(() => import('./pages/feedback/feedback-page'));
 const OperatorsPage = lazy(() => import('./pages/operators/operators-page'));
 const AuditPage = lazy(() => import('./pages/audit/audit-page'));
 const PasswordPage = lazy(() => import('./pages/password/password-page'));
@@ -54,6 +59,11 @@ export function ConsoleApp() {
                   <Route path="/shipping" element={<ShippingPage />} />
                   <Route path="/orders" element={<OrdersPage />} />
                   <Route path="/orders/:orderNo" element={<OrderDetailPage />} />
+                  <Route path="/after-sales" element={<AfterSalesPage />} />
+                  <Route path="/withdrawals" element={<WithdrawalsPage />} />
+                  <Route path="/promoters" element={<PromotersPage />} />
+                  <Route path="/forms" element={<FormsPage />} />
+                  <Route path="/feedback" element={<FeedbackPage />} />
                   <Route path="/operators" element={<OperatorsPage />} />
                   <Route path="/audit" element={<AuditPage />} />
                   <Route path="/password" element={<PasswordPage />} />

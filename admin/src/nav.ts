@@ -5,7 +5,17 @@
 import type { OperatorRole } from '@contract/operators';
 import { mayAccess, type OpsArea } from '@contract/rules/operator-roles';
 
-export type NavKey = 'shipping' | 'orders' | 'operators' | 'audit' | 'password';
+export type NavKey =
+  | 'shipping'
+  | 'orders'
+  | 'after-sales'
+  | 'withdrawals'
+  | 'promoters'
+  | 'forms'
+  | 'feedback'
+  | 'operators'
+  | 'audit'
+  | 'password';
 
 export interface NavEntry {
   key: NavKey;
@@ -18,6 +28,12 @@ export interface NavEntry {
 export const NAV: readonly NavEntry[] = [
   { key: 'shipping', path: '/shipping', name: '订单发货', area: 'shipping' },
   { key: 'orders', path: '/orders', name: '订单管理', area: 'orders' },
+  { key: 'after-sales', path: '/after-sales', name: '售后处理', area: 'after-sales' },
+  { key: 'withdrawals', path: '/withdrawals', name: '提现审核', area: 'withdrawals' },
+  // Promoters and their commission rules are marketing's, as their /ops routes (finance reads them).
+  { key: 'promoters', path: '/promoters', name: '推广员', area: 'marketing' },
+  { key: 'forms', path: '/forms', name: '表单', area: 'forms' },
+  { key: 'feedback', path: '/feedback', name: '意见反馈', area: 'feedback' },
   { key: 'operators', path: '/operators', name: '账号管理', area: 'operators' },
   { key: 'audit', path: '/audit', name: '操作日志', area: 'audit' },
   { key: 'password', path: '/password', name: '修改密码' },

@@ -5,9 +5,32 @@ import { entryAt, mayOpen, navEntry, navFor } from '../src/nav';
 const names = (role: Parameters<typeof navFor>[0]) => navFor(role).map((e) => e.name);
 
 test('the owner sees every page; support sees neither accounts nor the audit log', () => {
-  assert.deepEqual(names('owner'), ['订单发货', '订单管理', '账号管理', '操作日志', '修改密码']);
-  assert.deepEqual(names('support'), ['订单发货', '订单管理', '修改密码']);
-  assert.deepEqual(names('finance'), ['订单发货', '订单管理', '操作日志', '修改密码']);
+  assert.deepEqual(names('owner'), [
+    '订单发货',
+    '订单管理',
+    '售后处理',
+    '提现审核',
+    '推广员',
+    '表单',
+    '意见反馈',
+    '页面装修',
+    '账号管理',
+    '操作日志',
+    '修改密码',
+  ]);
+  assert.deepEqual(names('support'), ['订单发货', '订单管理', '售后处理', '表单', '意见反馈', '修改密码']);
+  assert.deepEqual(names('finance'), [
+    '订单发货',
+    '订单管理',
+    '售后处理',
+    '提现审核',
+    '推广员',
+    '表单',
+    '意见反馈',
+    '页面装修',
+    '操作日志',
+    '修改密码',
+  ]);
 });
 
 test('a page opened by its address is checked with the same rule', () => {
@@ -16,4 +39,21 @@ test('a page opened by its address is checked with the same rule', () => {
   assert.equal(mayOpen('support', page!), false);
   assert.equal(mayOpen('owner', page!), true);
   assert.equal(entryAt('/nowhere'), undefined);
+});
+
+test('money and service pages: withdrawals closed to support, promoters under marketing', () => {
+  assert.equal(mayOpen('support', navEntry('withdrawals')), false);
+  assert.equal(mayOpen('support', navEntry('promoters')), false);
+  assert.equal(mayOpen('operator', navEntry('withdrawals')), true, '运营 reads withdrawals');
+  assert.equal(navEntry('promoters').area, 'marketing');
+  assert.equal(entryAt('/after-sales'), navEntry('after-sales'));
+});
+
+test('页面装修 is open to owners and operators, read by finance, closed to support', () => {
+  const entry = navEntry('home-pages');
+  assert.equal(entry.area, 'pages');
+  assert.equal(mayOpen('operator', entry), true);
+  assert.equal(mayOpen('finance', entry), true);
+  assert.equal(mayOpen('support', entry), false);
+  assert.equal(entryAt('/home-pages'), entry);
 });

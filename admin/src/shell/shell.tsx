@@ -5,12 +5,17 @@
 import { Suspense } from 'react';
 import {
   CarOutlined,
+  CustomerServiceOutlined,
   FileSearchOutlined,
+  FormOutlined,
   LockOutlined,
+  MessageOutlined,
   ProfileOutlined,
+  ShareAltOutlined,
   ShopOutlined,
   TeamOutlined,
   UserOutlined,
+  WalletOutlined,
 } from '@ant-design/icons';
 import { ProLayout } from '@ant-design/pro-components';
 import { Spin } from 'antd';
@@ -26,6 +31,11 @@ import { UserMenu } from './user-menu';
 const ICONS: Record<NavKey, JSX.Element> = {
   shipping: <CarOutlined />,
   orders: <ProfileOutlined />,
+  'after-sales': <CustomerServiceOutlined />,
+  withdrawals: <WalletOutlined />,
+  promoters: <ShareAltOutlined />,
+  forms: <FormOutlined />,
+  feedback: <MessageOutlined />,
   operators: <TeamOutlined />,
   audit: <FileSearchOutlined />,
   password: <LockOutlined />,

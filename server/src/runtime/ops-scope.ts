@@ -12,6 +12,7 @@ import { afterSaleApplications } from '../domains/after-sales/schema';
 import { cardBatches } from '../domains/card/schema';
 import { claimActivities, couponTemplates } from '../domains/coupon/schema';
 import { promoters, withdrawals } from '../domains/earnings/schema';
+import { feedback } from '../domains/feedback/schema';
 import { forms } from '../domains/form/schema';
 import { orders } from '../domains/order/schema';
 import { pageModules, pages } from '../domains/pages/schema';
@@ -75,6 +76,8 @@ const LOOKUPS = {
     first(
       await db.select({ projectSn: trafficLinks.projectSn }).from(trafficLinks).where(eq(trafficLinks.linkId, linkId)),
     ),
+  feedback: async (db, feedbackSn) =>
+    first(await db.select({ projectSn: feedback.projectSn }).from(feedback).where(eq(feedback.feedbackSn, feedbackSn))),
 } satisfies Record<string, Lookup>;
 
 /** Where the id is: a path parameter (default) or a body field. */

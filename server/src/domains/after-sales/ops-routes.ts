@@ -1,12 +1,11 @@
 /**
- * Operator side of after-sales (/ops/after-sales/..., bearer OPS_KEY, in /docs): list and read applications,
- * agree (refunds at once), ask for the goods back, refuse with a reason, confirm receipt (refunds at once), refund
- * again after a failed refund. `/ops/after-sales/page` is a small page for the demo: it asks for the OPS_KEY and
- * calls the same API; every action shows up in the customer's negotiation history.
+ * Operator side of after-sales (/ops/after-sales/..., the console's 售后 page or the OPS_KEY, in /docs): list and
+ * read applications, agree (refunds at once), ask for the goods back, refuse with a reason, confirm receipt
+ * (refunds at once), refund again after a failed refund. Every action shows up in the customer's negotiation
+ * history.
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   applicationNoParams,
   opsAfterSaleList,
@@ -21,7 +20,6 @@ import { opsActor, opsProjectFilter, registerOpsAuth } from '../../runtime/ops-a
 import { opsProjectOf } from '../../runtime/ops-scope';
 import { opsAct, opsApplication, opsApplications, type OpsAction } from './ops';
 import type { AfterSalesDeps } from './deps';
-import { AFTER_SALES_PAGE_HTML } from './ops-page';
 
 const security = [{ opsKey: [] }];
 
@@ -62,8 +60,11 @@ export const opsApiRoutes: FastifyPluginAsyncZod<AfterSalesDeps> = async (app, d
         response: responses(opsAfterSaleList, [400, 401]),
       },
     },
-    async (request) =>
-      ok(await opsApplications(app.db, deps.afterSales, request.query.state, opsProjectFilter(opsActor(request)))),
+    async (request) => {
+      // A named project was checked against the operator's by the guard; without one, the operator's own.
+      const scope = request.query.projectSn ? [request.query.projectSn] : opsProjectFilter(opsActor(request));
+      return ok(await opsApplications(app.db, deps.afterSales, request.query.state, scope));
+    },
   );
   app.get(
     '/ops/after-sales/:applicationNo',
@@ -121,15 +122,5 @@ export const opsApiRoutes: FastifyPluginAsyncZod<AfterSalesDeps> = async (app, d
           opsAct(app.db, deciding, request.params.applicationNo, 'refuse', request.body.reason),
         ),
       ),
-  );
-};
-
-/** The page needs no key to load (it holds none); every call it makes carries the key typed into it. */
-export const opsPageRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/ops/after-sales/page',
-    { schema: { hide: true, querystring: z.object({}).passthrough() } },
-    async (_request, reply) =>
-      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(AFTER_SALES_PAGE_HTML),
   );
 };

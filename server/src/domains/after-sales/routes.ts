@@ -1,5 +1,5 @@
 /**
- * After-sales: the customer's §7 calls, the refund notification path, and the operator API and page.
+ * After-sales: the customer's §7 calls, the refund notification path, and the operator API.
  * Providers are built here once (providers.ts): the sandbox refund channel notifies this server over HTTP like
  * a real channel, through inject when the app is not listening.
  */
@@ -12,7 +12,7 @@ import { createAfterSalesProviders } from './providers';
 import type { AfterSalesDeps } from './deps';
 import frontRoutes from './customer-routes';
 import notifyRoutes from './notify-routes';
-import { opsApiRoutes, opsPageRoutes } from './ops-routes';
+import { opsApiRoutes } from './ops-routes';
 
 export interface AfterSalesRoutesOptions {
   config: Config;
@@ -36,7 +36,6 @@ const afterSalesRoutes: FastifyPluginAsync<AfterSalesRoutesOptions> = async (app
   await app.register(frontRoutes, deps);
   await app.register(notifyRoutes, deps);
   await app.register(opsApiRoutes, deps);
-  await app.register(opsPageRoutes);
 };
 
 export default afterSalesRoutes;

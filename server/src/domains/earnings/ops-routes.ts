@@ -1,14 +1,17 @@
 /**
- * Operator side of earnings (/ops/earnings/..., bearer OPS_KEY): review withdrawals (approve hands them to the
- * payout provider; reject books the amount back), make a user a promoter, set an item's commission, settle
- * every promoter now, and report a refund until after-sales calls onOrderRefunded itself.
- * `/ops/earnings/console` is a small page for the demo: it asks for the OPS_KEY and calls the same API.
+ * Operator side of earnings (/ops/earnings/..., the console's 提现审核 and 推广员 pages, or the OPS_KEY): review
+ * withdrawals (approve hands them to the payout provider; reject books the amount back), list and add promoters,
+ * read and set items' commissions, settle every promoter now, and report a refund until after-sales calls
+ * onOrderRefunded itself.
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  opsCommissionItemList,
   opsCommissionRuleBody,
+  opsProjectQuery,
   opsPromoterBody,
+  opsPromoterList,
   opsPromoterInfo,
   opsRefundBody,
   opsRefundParams,
@@ -24,10 +27,24 @@ import { ok, responses } from '../../runtime/http';
 import { auditOps } from '../../runtime/audit';
 import { opsActor, opsProjectFilter, registerOpsAuth } from '../../runtime/ops-auth';
 import { opsProjectOf } from '../../runtime/ops-scope';
-import { makePromoterByPhone, onOrderRefunded, setCommissionRule, settleAll } from './service';
-import { approveWithdrawal, opsWithdrawals, opsWithdrawalView, rejectWithdrawal } from './withdrawals';
+import {
+  commissionRuleOf,
+  makePromoterByPhone,
+  onOrderRefunded,
+  opsCommissionItems,
+  opsPromoters,
+  setCommissionRule,
+  settleAll,
+} from './service';
+import {
+  approveWithdrawal,
+  findWithdrawal,
+  opsWithdrawals,
+  opsWithdrawalView,
+  rejectWithdrawal,
+  type WithdrawalRow,
+} from './withdrawals';
 import type { EarningsDeps } from './config';
-import { CONSOLE_HTML } from './ops-page';
 
 const security = [{ opsKey: [] }];
 
@@ -36,7 +53,12 @@ export const opsApiRoutes: FastifyPluginAsyncZod<EarningsDeps> = async (
   { config, earnings: ec, vault, payout },
 ) => {
   registerOpsAuth(app, config.opsKey, { area: 'withdrawals' });
+  // As every operator POST: no body at all is read as an empty one, so the answer names the missing field.
+  app.addHook('preValidation', async (request) => {
+    if (request.method === 'POST' && (request.body === undefined || request.body === null)) request.body = {};
+  });
   const doc = (summary: string) => ({ tags: ['ops'], summary, security });
+  const viewOf = (w: WithdrawalRow) => opsWithdrawalView(app.db, w);
 
   app.get(
     '/ops/earnings/withdrawals',
@@ -48,7 +70,9 @@ export const opsApiRoutes: FastifyPluginAsyncZod<EarningsDeps> = async (
       },
     },
     async (request) => {
-      const rows = await opsWithdrawals(app.db, request.query.status, 100, opsProjectFilter(opsActor(request)));
+      // A named project was checked against the operator's by the guard; without one, the operator's own.
+      const scope = request.query.projectSn ? [request.query.projectSn] : opsProjectFilter(opsActor(request));
+      const rows = await opsWithdrawals(app.db, request.query.status, 200, scope);
       return ok({ list: await Promise.all(rows.map((w) => opsWithdrawalView(app.db, w))) });
     },
   );
@@ -64,11 +88,9 @@ export const opsApiRoutes: FastifyPluginAsyncZod<EarningsDeps> = async (
       },
     },
     async (request) => {
-      const after = await opsWithdrawalView(
-        app.db,
-        await approveWithdrawal(app.db, { vault, payout }, request.params.withdrawalNo),
-      );
-      await auditWithdrawal(request, request.params.withdrawalNo, 'earnings.withdrawal.approve', after);
+      const before = await viewOf(await findWithdrawal(app.db, request.params.withdrawalNo));
+      const after = await viewOf(await approveWithdrawal(app.db, { vault, payout }, request.params.withdrawalNo));
+      await auditWithdrawal(request, request.params.withdrawalNo, 'earnings.withdrawal.approve', before, after);
       return ok(after);
     },
   );
@@ -85,13 +107,24 @@ export const opsApiRoutes: FastifyPluginAsyncZod<EarningsDeps> = async (
       },
     },
     async (request) => {
-      const after = await opsWithdrawalView(
-        app.db,
-        await rejectWithdrawal(app.db, request.params.withdrawalNo, request.body.reason),
-      );
-      await auditWithdrawal(request, request.params.withdrawalNo, 'earnings.withdrawal.reject', after);
+      const before = await viewOf(await findWithdrawal(app.db, request.params.withdrawalNo));
+      const after = await viewOf(await rejectWithdrawal(app.db, request.params.withdrawalNo, request.body.reason));
+      await auditWithdrawal(request, request.params.withdrawalNo, 'earnings.withdrawal.reject', before, after);
       return ok(after);
     },
+  );
+
+  app.get(
+    '/ops/earnings/promoters',
+    {
+      config: { opsArea: 'marketing' },
+      schema: {
+        ...doc("The project's promoters with their balances, newest first"),
+        querystring: opsProjectQuery,
+        response: responses(opsPromoterList, [400, 401]),
+      },
+    },
+    async (request) => ok({ list: await opsPromoters(app.db, request.query.projectSn) }),
   );
 
   app.post(
@@ -106,15 +139,31 @@ export const opsApiRoutes: FastifyPluginAsyncZod<EarningsDeps> = async (
     },
     async (request) => {
       const { projectSn, phone } = request.body;
-      const p = await makePromoterByPhone(app.db, projectSn, phone);
+      const { before, after: p } = await makePromoterByPhone(app.db, projectSn, phone);
+      const seen = (row: typeof before) =>
+        row && { userId: row.userId, promoterCode: row.promoterCode, status: row.status };
       await auditOps(request, {
         action: 'earnings.promoter.add',
         projectSn,
         target: `promoter:${p.userId}`,
-        after: { userId: p.userId, promoterCode: p.promoterCode, status: p.status },
+        before: seen(before),
+        after: seen(p),
       });
       return ok({ userId: p.userId, promoterCode: p.promoterCode, status: p.status });
     },
+  );
+
+  app.get(
+    '/ops/earnings/commission-rules',
+    {
+      config: { opsArea: 'marketing' },
+      schema: {
+        ...doc("The project's items with their commission rules (null: no commission)"),
+        querystring: opsProjectQuery,
+        response: responses(opsCommissionItemList, [400, 401]),
+      },
+    },
+    async (request) => ok({ list: await opsCommissionItems(app.db, request.query.projectSn) }),
   );
 
   app.post(
@@ -129,11 +178,13 @@ export const opsApiRoutes: FastifyPluginAsyncZod<EarningsDeps> = async (
     },
     async (request) => {
       const { actSn, mode, value } = request.body;
+      const before = await commissionRuleOf(app.db, actSn);
       await setCommissionRule(app.db, { actSn, mode, value });
       await auditOps(request, {
         action: 'earnings.commission-rule.set',
         projectSn: await opsProjectOf.activity('actSn')(request),
         target: `activity:${actSn}`,
+        before,
         after: { actSn, mode, value },
       });
       return ok({ actSn, mode, value });
@@ -187,20 +238,14 @@ async function auditWithdrawal(
   request: FastifyRequest,
   withdrawalNo: string,
   action: string,
+  before: unknown,
   after: unknown,
 ): Promise<void> {
   await auditOps(request, {
     action,
     projectSn: await opsProjectOf.withdrawal('withdrawalNo')(request),
     target: `withdrawal:${withdrawalNo}`,
-    before: { status: 'REVIEWING' },
+    before,
     after,
   });
 }
-
-/** The console page needs no key to load (it holds none); every call it makes carries the key typed into it. */
-export const opsConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/ops/earnings/console', { schema: { hide: true } }, async (_request, reply) =>
-    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(CONSOLE_HTML),
-  );
-};

@@ -1,5 +1,5 @@
 /**
- * Earnings: the promoter's §7 calls, the payout notification path, and the operator API and console.
+ * Earnings: the promoter's §7 calls, the payout notification path, and the operator API.
  * The providers are built here once: real-name verification and payouts (sandbox by default, whose payout
  * notifies this server over HTTP like a real channel; through inject when the app is not listening, in tests).
  */
@@ -15,7 +15,7 @@ import { selfSender } from '../../runtime/self-sender';
 import type { EarningsDeps } from './config';
 import frontRoutes from './customer-routes';
 import notifyRoutes from './notify-routes';
-import { opsApiRoutes, opsConsoleRoutes } from './ops-routes';
+import { opsApiRoutes } from './ops-routes';
 
 export interface EarningsRoutesOptions {
   config: Config;
@@ -49,7 +49,6 @@ const earningsRoutes: FastifyPluginAsync<EarningsRoutesOptions> = async (app, op
   await app.register(frontRoutes, deps);
   await app.register(notifyRoutes, deps);
   await app.register(opsApiRoutes, deps);
-  await app.register(opsConsoleRoutes);
 };
 
 export default earningsRoutes;

@@ -439,15 +439,23 @@ export async function commissionOrders(
   return { list, total: n, page, perSize };
 }
 
-/** An operator makes the project's customer with this phone (who logged in once) a promoter. */
-export async function makePromoterByPhone(db: Db, projectSn: string, phone: string): Promise<PromoterRow> {
+/**
+ * An operator makes the project's customer with this phone (who logged in once) a promoter; the promoter row
+ * before (null when new) and after, for the audit log.
+ */
+export async function makePromoterByPhone(
+  db: Db,
+  projectSn: string,
+  phone: string,
+): Promise<{ before: PromoterRow | null; after: PromoterRow }> {
   const [user] = await db
     .select({ userId: users.userId })
     .from(users)
     .where(and(eq(users.projectSn, projectSn), eq(users.phone, phone)))
     .limit(1);
   if (!user) throw notFound('该手机号在此项目还没有登录过');
-  return ensurePromoter(db, user.userId, projectSn);
+  const before = await findPromoter(db, user.userId);
+  return { before, after: await ensurePromoter(db, user.userId, projectSn) };
 }
 
 /** An operator sets an item's commission: FIXED fen per order, or RATE basis points of the goods amount. */
@@ -465,6 +473,62 @@ export async function setCommissionRule(
     .insert(commissionRules)
     .values(rule)
     .onConflictDoUpdate({ target: commissionRules.actSn, set: { mode: rule.mode, value: rule.value } });
+}
+
+/** An item's commission rule now (null: it pays none); what the audit log records as "before". */
+export async function commissionRuleOf(db: Db, actSn: string) {
+  const [rule] = await db
+    .select({ actSn: commissionRules.actSn, mode: commissionRules.mode, value: commissionRules.value })
+    .from(commissionRules)
+    .where(eq(commissionRules.actSn, actSn))
+    .limit(1);
+  return rule ?? null;
+}
+
+/** The project's items with their commission rules, for the console's 佣金规则 table. */
+export async function opsCommissionItems(db: Db, projectSn: string) {
+  const rows = await db
+    .select({
+      actSn: activities.actSn,
+      actName: activities.actName,
+      mode: commissionRules.mode,
+      value: commissionRules.value,
+    })
+    .from(activities)
+    .leftJoin(commissionRules, eq(commissionRules.actSn, activities.actSn))
+    .where(eq(activities.projectSn, projectSn))
+    .orderBy(activities.actSn);
+  return rows.map((r) => ({
+    actSn: r.actSn,
+    actName: r.actName,
+    rule: r.mode === null || r.value === null ? null : { mode: r.mode, value: r.value },
+  }));
+}
+
+/** The project's promoters with their balances (phones masked), newest first. */
+export async function opsPromoters(db: Db, projectSn: string) {
+  const rows = await db
+    .select({ p: promoters, phone: users.phone })
+    .from(promoters)
+    .innerJoin(users, eq(users.userId, promoters.userId))
+    .where(eq(promoters.projectSn, projectSn))
+    .orderBy(desc(promoters.createdAt))
+    .limit(500);
+  return Promise.all(
+    rows.map(async ({ p, phone }) => {
+      const b = await balancesOf(db, p.userId);
+      return {
+        userId: p.userId,
+        phone: phone ? maskPhone(phone) : null,
+        promoterCode: p.promoterCode,
+        status: p.status,
+        createdAt: p.createdAt.toISOString(),
+        frozen: b.frozen,
+        withdrawable: b.withdrawable,
+        withdrawn: b.withdrawn,
+      };
+    }),
+  );
 }
 
 /**

@@ -370,6 +370,13 @@ export async function listWithdrawals(db: Db, userId: string, page: number, perS
   return { list: rows.map(withdrawalSummary), total: n, page, perSize };
 }
 
+/** A withdrawal by its number (operator side: the route checked its project). */
+export async function findWithdrawal(db: Db, withdrawalNo: string): Promise<WithdrawalRow> {
+  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.withdrawalNo, withdrawalNo)).limit(1);
+  if (!row) throw new AppError(404, ERROR_CODES.NOT_FOUND, WITHDRAW_MESSAGES.missing);
+  return row;
+}
+
 /** One of the user's own withdrawals; another user's number is "not found", never visible. */
 export async function findOwnWithdrawal(db: Db, userId: string, withdrawalNo: string): Promise<WithdrawalRow> {
   const [row] = await db

@@ -1,6 +1,6 @@
 /**
- * Operator routes of forms (/ops/forms; bearer OPS_KEY, runtime/ops-auth.ts): create a form, list a project's
- * forms, read a form's submissions as JSON or CSV.
+ * Operator routes of forms (/ops/forms; the console's 表单 page or the OPS_KEY, runtime/ops-auth.ts): create a
+ * form, list a project's forms, read a form's submissions as JSON or CSV.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -11,6 +11,7 @@ import {
   opsProjectQuery,
   opsSubmissionList,
 } from '@contract/form';
+import { formatChinaTime } from '@contract/rules/china-time';
 import type { Config } from '../../config';
 import { ok, responses } from '../../runtime/http';
 import { auditOps } from '../../runtime/audit';
@@ -76,14 +77,17 @@ const formOpsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { c
     '/ops/forms/:formSn/submissions.csv',
     {
       config: { opsProject: opsProjectOf.form('formSn') },
-      schema: { ...doc('Submissions of a form as CSV (one column per field label)'), params: formSnParams },
+      schema: {
+        ...doc('Submissions of a form as CSV (one column per field label, times in China time)'),
+        params: formSnParams,
+      },
     },
     async (request, reply) => {
       const { form, list } = await listSubmissions(app.db, request.params.formSn);
       const header = ['提交编号', '提交时间', '用户手机号', ...form.fields.map((f) => f.label), '来源类型', '来源编号'];
       const rows = list.map((s) => [
         s.submissionSn,
-        s.createdAt,
+        formatChinaTime(s.createdAt),
         s.phone,
         ...form.fields.map((f) => s.values[f.nKey] ?? ''),
         s.sourceType,

@@ -12,6 +12,7 @@ import { activities } from '../../../src/domains/activity/schema';
 import { afterSaleApplications } from '../../../src/domains/after-sales/schema';
 import { claimActivities, couponTemplates } from '../../../src/domains/coupon/schema';
 import { bankCards, promoters, withdrawals } from '../../../src/domains/earnings/schema';
+import { feedback } from '../../../src/domains/feedback/schema';
 import { forms } from '../../../src/domains/form/schema';
 import { orders } from '../../../src/domains/order/schema';
 import { buildHarness, type Harness } from '../../helpers/app';
@@ -21,7 +22,16 @@ let h: Harness;
 const A = 'course';
 const B = 'demo';
 /** Records of project B the probes name. */
-const b = { orderNo: '', formSn: '', actSn: '', claimSn: '', couponSn: '', applicationNo: '', withdrawalNo: '' };
+const b = {
+  orderNo: '',
+  formSn: '',
+  actSn: '',
+  claimSn: '',
+  couponSn: '',
+  applicationNo: '',
+  withdrawalNo: '',
+  feedbackSn: '',
+};
 
 before(async () => {
   h = await buildHarness();
@@ -78,6 +88,10 @@ before(async () => {
     cardSnapshot: { bankName: '工商银行', cardMasked: '**** 0000', holderName: '测*' },
     status: 'REVIEWING',
   });
+  b.feedbackSn = 'FB-SCOPE-PROBE';
+  await db
+    .insert(feedback)
+    .values({ feedbackSn: b.feedbackSn, projectSn: B, userId: order.userId, feedbackType: '其他', content: '越权' });
 });
 after(async () => {
   await h.close();
@@ -192,6 +206,33 @@ const PROBES: Probe[] = [
   },
   { method: 'GET', route: '/ops/feedback', url: () => `/ops/feedback?projectSn=${B}`, area: 'feedback' },
   { method: 'GET', route: '/ops/feedback.csv', url: () => `/ops/feedback.csv?projectSn=${B}`, area: 'feedback' },
+  {
+    method: 'POST',
+    route: '/ops/feedback/{feedbackSn}/handle',
+    url: () => `/ops/feedback/${b.feedbackSn}/handle`,
+    area: 'feedback',
+    body: () => ({ note: '越权' }),
+  },
+  // Lists over every project, asked for B by name.
+  { method: 'GET', route: '/ops/after-sales', url: () => `/ops/after-sales?projectSn=${B}`, area: 'after-sales' },
+  {
+    method: 'GET',
+    route: '/ops/earnings/withdrawals',
+    url: () => `/ops/earnings/withdrawals?projectSn=${B}`,
+    area: 'withdrawals',
+  },
+  {
+    method: 'GET',
+    route: '/ops/earnings/promoters',
+    url: () => `/ops/earnings/promoters?projectSn=${B}`,
+    area: 'marketing',
+  },
+  {
+    method: 'GET',
+    route: '/ops/earnings/commission-rules',
+    url: () => `/ops/earnings/commission-rules?projectSn=${B}`,
+    area: 'marketing',
+  },
   {
     method: 'GET',
     route: '/ops/orders/{orderNo}/course-change',
@@ -375,6 +416,8 @@ describe('project scope', () => {
     assert.equal(app.state, 'APPLIED');
     const [w] = await h.database.db.select().from(withdrawals).where(eq(withdrawals.withdrawalNo, b.withdrawalNo));
     assert.equal(w.status, 'REVIEWING');
+    const [fb] = await h.database.db.select().from(feedback).where(eq(feedback.feedbackSn, b.feedbackSn));
+    assert.equal(fb.status, 'PENDING');
     const made = await h.database.db
       .select()
       .from(couponTemplates)
@@ -436,6 +479,13 @@ const SAMPLES: Array<{ area: OpsArea; access: OpsAccess; method: Probe['method']
   { area: 'pages', access: 'read', method: 'GET', url: `/ops/pages?projectSn=${B}` },
   { area: 'pages', access: 'write', method: 'PATCH', url: '/ops/pages/NO-SUCH-PAGE', body: { title: '角色测试' } },
   { area: 'feedback', access: 'read', method: 'GET', url: `/ops/feedback?projectSn=${B}` },
+  {
+    area: 'feedback',
+    access: 'write',
+    method: 'POST',
+    url: '/ops/feedback/NO-SUCH-FEEDBACK/handle',
+    body: { note: '角色测试' },
+  },
   { area: 'shipping', access: 'read', method: 'GET', url: `/ops/orders/to-ship?projectSn=${B}` },
   {
     area: 'shipping',
