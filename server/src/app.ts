@@ -34,6 +34,7 @@ import orderRoutes from './domains/order/routes';
 import opsOrdersRoutes from './domains/order/ops-orders-routes';
 import pagesRoutes from './domains/pages/routes';
 import pagesOpsRoutes from './domains/pages/ops-routes';
+import catalogueOpsRoutes from './domains/activity/ops-routes';
 import paymentRoutes from './domains/payment/routes';
 import couponOpsRoutes from './domains/coupon/ops-routes';
 import formOpsRoutes from './domains/form/ops-routes';
@@ -149,6 +150,7 @@ export async function buildApp({
   await app.register(formOpsRoutes, { config });
   await app.register(feedbackOpsRoutes, { config });
   await app.register(pagesOpsRoutes, { config });
+  await app.register(catalogueOpsRoutes, { config });
   await app.register(couponRoutes);
   await app.register(cardRoutes, { config });
   await app.register(couponOpsRoutes, { config, qrEncoder });

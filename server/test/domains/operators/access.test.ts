@@ -98,7 +98,7 @@ after(async () => {
 });
 
 interface Probe {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
   /** As in the OpenAPI document, e.g. /ops/forms/{formSn}/submissions. */
   route: string;
   url: () => string;
@@ -110,6 +110,15 @@ const formField = [{ keyName: 'NAME', label: '姓名' }];
 /** A valid module, so the refusal seen is the scope's, not the body's. */
 const notice = { moduleType: 'NOTICE', items: [{ text: '越权', jumpContent: { firstEnum: 'IMAGE_TEXT_WINDOWS' } }] };
 
+/** A valid catalogue item, so the refusal seen is the scope's, not the body's. */
+const catalogueItem = {
+  actName: '越权',
+  actType: 'GOODS',
+  cover: '/static/x.png',
+  price: 100,
+  orderPayType: 1,
+  deliveryType: 4,
+};
 /** Every /ops route that reads or changes one project's data, aimed at project B. */
 const PROBES: Probe[] = [
   {
@@ -344,6 +353,27 @@ const PROBES: Probe[] = [
     area: 'pages',
     ...(body ? { body: () => body } : {}),
   })),
+  // 商品管理 (catalogue): B's items, their pictures and B's project settings.
+  ...(
+    [
+      ['GET', '/ops/v1/catalogue/items', `/ops/v1/catalogue/items?projectSn=${B}`],
+      ['POST', '/ops/v1/catalogue/items', '/ops/v1/catalogue/items', { ...catalogueItem, projectSn: B }],
+      ['GET', '/ops/v1/catalogue/items/{actSn}', () => `/ops/v1/catalogue/items/${b.actSn}`],
+      ['PATCH', '/ops/v1/catalogue/items/{actSn}', () => `/ops/v1/catalogue/items/${b.actSn}`, catalogueItem],
+      ['DELETE', '/ops/v1/catalogue/items/{actSn}', () => `/ops/v1/catalogue/items/${b.actSn}`],
+      ['POST', '/ops/v1/catalogue/items/{actSn}/publish', () => `/ops/v1/catalogue/items/${b.actSn}/publish`],
+      ['POST', '/ops/v1/catalogue/items/{actSn}/unpublish', () => `/ops/v1/catalogue/items/${b.actSn}/unpublish`],
+      ['GET', '/ops/v1/catalogue/upload-credentials', `/ops/v1/catalogue/upload-credentials?projectSn=${B}`],
+      ['GET', '/ops/v1/projects/{projectSn}/settings', `/ops/v1/projects/${B}/settings`],
+      ['PUT', '/ops/v1/projects/{projectSn}/settings', `/ops/v1/projects/${B}/settings`, { name: '越权' }],
+    ] as const
+  ).map(([method, route, url, body]: readonly [Probe['method'], string, string | (() => string), object?]): Probe => ({
+    method,
+    route,
+    url: typeof url === 'string' ? () => url : url,
+    area: 'catalogue',
+    ...(body ? { body: () => ({ ...body }) } : {}),
+  })),
   // A change across every project: refused to anyone who does not see them all.
   { method: 'POST', route: '/ops/earnings/settle', url: () => '/ops/earnings/settle', area: 'withdrawals' },
   { method: 'GET', route: '/ops/v1/audit', url: () => `/ops/v1/audit?projectSn=${B}`, area: 'audit' },
@@ -460,6 +490,8 @@ const SAMPLES: Array<{ area: OpsArea; access: OpsAccess; method: Probe['method']
     body: { displayName: '改名' },
   },
   { area: 'audit', access: 'read', method: 'GET', url: '/ops/v1/audit' },
+  { area: 'catalogue', access: 'read', method: 'GET', url: `/ops/v1/catalogue/items?projectSn=${B}` },
+  { area: 'catalogue', access: 'write', method: 'POST', url: '/ops/v1/catalogue/items/NO-SUCH-ITEM/unpublish' },
   { area: 'marketing', access: 'read', method: 'GET', url: `/ops/coupon/templates?projectSn=${B}` },
   {
     area: 'marketing',
