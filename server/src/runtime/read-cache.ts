@@ -31,6 +31,21 @@ export interface ReadCache {
   forget(projectSn: string, key: string): void;
 }
 
+/**
+ * Values the cache has handed out. They are shared by every request until invalidated and never changed in place,
+ * so the answer written from one of them can be written once (runtime/serializer.ts).
+ */
+const cachedValues = new WeakSet<object>();
+
+/** Whether `value` came out of a read cache (and so is never changed in place). */
+export const isCachedReadModel = (value: unknown): value is object =>
+  typeof value === 'object' && value !== null && cachedValues.has(value);
+
+const remember = <T>(value: T): T => {
+  if (typeof value === 'object' && value !== null) cachedValues.add(value);
+  return value;
+};
+
 export function createReadCache(ttlMs: number, now: () => number = Date.now): ReadCache {
   const projects = new Map<string, Map<string, Entry>>();
   return {
@@ -40,7 +55,7 @@ export function createReadCache(ttlMs: number, now: () => number = Date.now): Re
       const hit = entries.get(key);
       if (hit && hit.expires > now()) return hit.value as Promise<T>;
       if (entries.size >= MAX_ENTRIES_PER_PROJECT) entries.clear();
-      const value = load();
+      const value = load().then(remember);
       const entry = { value, expires: now() + ttlMs };
       entries.set(key, entry);
       // A failed load (not found, database error) is not remembered: the next call asks again.

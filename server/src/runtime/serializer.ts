@@ -10,12 +10,18 @@
  * serializer: transforms and pipes (the output is computed), dates, bigints and other types JSON Schema cannot
  * express (z.toJSONSchema throws for them with unrepresentable 'throw'). test/runtime/serializer.test.ts checks,
  * for every route's response schemas, that both serialisers give the same JSON.
+ *
+ * An answer whose `info` is a cached read model (runtime/read-cache.ts: the menu, a page's modules, a column) is the
+ * same object for every request until an operator's change drops it, so its checked and written JSON is kept beside
+ * it (a WeakMap, gone with the model) and sent again: checking and writing a page's modules was most of that call.
  */
 import { Ajv } from 'ajv';
 import fastJsonStringify from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { OK_MESSAGE } from './http';
+import { isCachedReadModel } from './read-cache';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -96,6 +102,13 @@ export class ResponseContractError extends Error {
   }
 }
 
+/** The `info` of a success envelope (runtime/http.ts ok), when it is a cached read model. */
+function cachedInfoOf(data: unknown): object | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const { state, message, info } = data as { state?: unknown; message?: unknown; info?: unknown };
+  return state === true && message === OK_MESSAGE && isCachedReadModel(info) ? info : undefined;
+}
+
 /** The serializer compiler for app.setSerializerCompiler (app.ts). */
 export function responseSerializerCompiler(): ResponseSerializerCompiler {
   const compiled: CompiledResponse[] = [];
@@ -115,7 +128,15 @@ export function responseSerializerCompiler(): ResponseSerializerCompiler {
     // Where ajv refuses (it can be stricter than zod, e.g. on values zod's schema accepts by its own rules), zod's
     // serializer decides: it writes what zod accepts and refuses the rest, as before.
     const zodWrite = zodSerializerCompiler({ ...route, schema });
-    return (data: unknown) => (valid(data) ? write(data) : zodWrite(data));
+    const serialise = (data: unknown) => (valid(data) ? write(data) : zodWrite(data));
+    const written = new WeakMap<object, string>();
+    return (data: unknown) => {
+      const info = cachedInfoOf(data);
+      if (!info) return serialise(data);
+      let json = written.get(info);
+      if (json === undefined) written.set(info, (json = serialise(data)));
+      return json;
+    };
   };
   return Object.assign(compiler, { compiled });
 }

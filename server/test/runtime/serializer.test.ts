@@ -13,6 +13,8 @@ import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { seedIfEmpty } from '../../src/db/seed';
 import type { Database } from '../../src/runtime/database/plugin';
+import { ok } from '../../src/runtime/http';
+import { createReadCache } from '../../src/runtime/read-cache';
 import {
   responseJsonSchema,
   responseSerializerCompiler,
@@ -169,6 +171,21 @@ describe('response serialisation', () => {
       dropped: true,
     };
     assert.deepEqual(JSON.parse(fastWrite(schema)(value)), JSON.parse(zodWrite(schema, value)));
+  });
+
+  test('a cached read model is written once; any other answer each time', async () => {
+    const schema = z.object({ state: z.literal(true), message: z.string(), info: z.object({ title: z.string() }) });
+    const write = fastWrite(schema);
+    const cache = createReadCache(Number.POSITIVE_INFINITY);
+    const cached = await cache.get('p', 'k', async () => ({ title: '首页' }));
+    assert.equal(write(ok(cached)), '{"state":true,"message":"success","info":{"title":"首页"}}');
+    // Never done to a cached model; here it shows the first answer is the one sent again.
+    cached.title = '改过';
+    assert.equal(write(ok(cached)), '{"state":true,"message":"success","info":{"title":"首页"}}');
+    const live = { title: '首页' };
+    write(ok(live));
+    live.title = '改过';
+    assert.equal(write(ok(live)), '{"state":true,"message":"success","info":{"title":"改过"}}');
   });
 
   test('real answers: what the handlers gave, written by both, is the same JSON', async () => {
