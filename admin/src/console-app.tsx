@@ -17,6 +17,8 @@ dayjs.locale('zh-cn');
 const LoginPage = lazy(() => import('./pages/login/login-page'));
 const Shell = lazy(() => import('./shell/shell'));
 const ShippingPage = lazy(() => import('./pages/shipping/shipping-page'));
+const CataloguePage = lazy(() => import('./pages/catalogue/catalogue-page'));
+const CatalogueEditPage = lazy(() => import('./pages/catalogue/catalogue-edit-page'));
 const OrdersPage = lazy(() => import('./pages/orders/orders-page'));
 const OrderDetailPage = lazy(() => import('./pages/orders/order-detail-page'));
 const AfterSalesPage = lazy(() => import('./pages/after-sales/after-sales-page'));
@@ -57,6 +59,8 @@ export function ConsoleApp() {
                 <Route element={<RequireSession />}>
                   <Route index element={<FirstPage />} />
                   <Route path="/shipping" element={<ShippingPage />} />
+                  <Route path="/catalogue" element={<CataloguePage />} />
+                  <Route path="/catalogue/:actSn" element={<CatalogueEditPage />} />
                   <Route path="/orders" element={<OrdersPage />} />
                   <Route path="/orders/:orderNo" element={<OrderDetailPage />} />
                   <Route path="/after-sales" element={<AfterSalesPage />} />

@@ -6,6 +6,7 @@ import type { OperatorRole } from '@contract/operators';
 import { mayAccess, type OpsArea } from '@contract/rules/operator-roles';
 
 export type NavKey =
+  | 'catalogue'
   | 'shipping'
   | 'orders'
   | 'after-sales'
@@ -26,6 +27,7 @@ export interface NavEntry {
 }
 
 export const NAV: readonly NavEntry[] = [
+  { key: 'catalogue', path: '/catalogue', name: '商品管理', area: 'catalogue' },
   { key: 'shipping', path: '/shipping', name: '订单发货', area: 'shipping' },
   { key: 'orders', path: '/orders', name: '订单管理', area: 'orders' },
   { key: 'after-sales', path: '/after-sales', name: '售后处理', area: 'after-sales' },

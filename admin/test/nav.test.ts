@@ -6,6 +6,7 @@ const names = (role: Parameters<typeof navFor>[0]) => navFor(role).map((e) => e.
 
 test('the owner sees every page; support sees neither accounts nor the audit log', () => {
   assert.deepEqual(names('owner'), [
+    '商品管理',
     '订单发货',
     '订单管理',
     '售后处理',
@@ -18,8 +19,9 @@ test('the owner sees every page; support sees neither accounts nor the audit log
     '操作日志',
     '修改密码',
   ]);
-  assert.deepEqual(names('support'), ['订单发货', '订单管理', '售后处理', '表单', '意见反馈', '修改密码']);
+  assert.deepEqual(names('support'), ['商品管理', '订单发货', '订单管理', '售后处理', '表单', '意见反馈', '修改密码']);
   assert.deepEqual(names('finance'), [
+    '商品管理',
     '订单发货',
     '订单管理',
     '售后处理',
@@ -56,4 +58,12 @@ test('页面装修 is open to owners and operators, read by finance, closed to s
   assert.equal(mayOpen('finance', entry), true);
   assert.equal(mayOpen('support', entry), false);
   assert.equal(entryAt('/home-pages'), entry);
+});
+
+test('商品管理 is read by every role and its edit pages belong to it', () => {
+  const entry = navEntry('catalogue');
+  assert.equal(entry.area, 'catalogue');
+  for (const role of ['owner', 'operator', 'finance', 'support'] as const) assert.equal(mayOpen(role, entry), true);
+  assert.equal(entryAt('/catalogue/new'), entry);
+  assert.equal(entryAt('/catalogue/C123'), entry);
 });

@@ -4,6 +4,7 @@
  */
 import { Suspense } from 'react';
 import {
+  AppstoreOutlined,
   CarOutlined,
   CustomerServiceOutlined,
   FileSearchOutlined,
@@ -29,6 +30,7 @@ import { ProjectSwitcher } from './project-switcher';
 import { UserMenu } from './user-menu';
 
 const ICONS: Record<NavKey, JSX.Element> = {
+  catalogue: <AppstoreOutlined />,
   shipping: <CarOutlined />,
   orders: <ProfileOutlined />,
   'after-sales': <CustomerServiceOutlined />,
