@@ -26,6 +26,9 @@ const WithdrawalsPage = lazy(() => import('./pages/withdrawals/withdrawals-page'
 const PromotersPage = lazy(() => import('./pages/promoters/promoters-page'));
 const FormsPage = lazy(() => import('./pages/forms/forms-page'));
 const FeedbackPage = lazy(() => import('./pages/feedback/feedback-page'));
+const CouponsPage = lazy(() => import('./pages/marketing/coupons-page'));
+const ClaimsPage = lazy(() => import('./pages/marketing/claims-page'));
+const CardsPage = lazy(() => import('./pages/marketing/cards-page'));
 const OperatorsPage = lazy(() => import('./pages/operators/operators-page'));
 const AuditPage = lazy(() => import('./pages/audit/audit-page'));
 const PasswordPage = lazy(() => import('./pages/password/password-page'));
@@ -68,6 +71,9 @@ export function ConsoleApp() {
                   <Route path="/promoters" element={<PromotersPage />} />
                   <Route path="/forms" element={<FormsPage />} />
                   <Route path="/feedback" element={<FeedbackPage />} />
+                  <Route path="/coupons" element={<CouponsPage />} />
+                  <Route path="/claims" element={<ClaimsPage />} />
+                  <Route path="/cards" element={<CardsPage />} />
                   <Route path="/operators" element={<OperatorsPage />} />
                   <Route path="/audit" element={<AuditPage />} />
                   <Route path="/password" element={<PasswordPage />} />

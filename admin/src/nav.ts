@@ -14,6 +14,9 @@ export type NavKey =
   | 'promoters'
   | 'forms'
   | 'feedback'
+  | 'coupons'
+  | 'claims'
+  | 'cards'
   | 'operators'
   | 'audit'
   | 'password';
@@ -36,6 +39,9 @@ export const NAV: readonly NavEntry[] = [
   { key: 'promoters', path: '/promoters', name: '推广员', area: 'marketing' },
   { key: 'forms', path: '/forms', name: '表单', area: 'forms' },
   { key: 'feedback', path: '/feedback', name: '意见反馈', area: 'feedback' },
+  { key: 'coupons', path: '/coupons', name: '优惠券', area: 'marketing' },
+  { key: 'claims', path: '/claims', name: '领券活动', area: 'marketing' },
+  { key: 'cards', path: '/cards', name: '卡密批次', area: 'marketing' },
   { key: 'operators', path: '/operators', name: '账号管理', area: 'operators' },
   { key: 'audit', path: '/audit', name: '操作日志', area: 'audit' },
   { key: 'password', path: '/password', name: '修改密码' },

@@ -15,6 +15,9 @@ test('the owner sees every page; support sees neither accounts nor the audit log
     '表单',
     '意见反馈',
     '页面装修',
+    '优惠券',
+    '领券活动',
+    '卡密批次',
     '账号管理',
     '操作日志',
     '修改密码',
@@ -30,6 +33,9 @@ test('the owner sees every page; support sees neither accounts nor the audit log
     '表单',
     '意见反馈',
     '页面装修',
+    '优惠券',
+    '领券活动',
+    '卡密批次',
     '操作日志',
     '修改密码',
   ]);
@@ -66,4 +72,13 @@ test('商品管理 is read by every role and its edit pages belong to it', () =>
   for (const role of ['owner', 'operator', 'finance', 'support'] as const) assert.equal(mayOpen(role, entry), true);
   assert.equal(entryAt('/catalogue/new'), entry);
   assert.equal(entryAt('/catalogue/C123'), entry);
+});
+
+test('marketing pages: open to the operator and (to read) finance, closed to support', () => {
+  for (const key of ['coupons', 'claims', 'cards'] as const) {
+    assert.equal(navEntry(key).area, 'marketing');
+    assert.equal(mayOpen('operator', navEntry(key)), true);
+    assert.equal(mayOpen('support', navEntry(key)), false);
+  }
+  assert.equal(entryAt('/cards'), navEntry('cards'));
 });
