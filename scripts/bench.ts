@@ -133,8 +133,11 @@ async function startProcess(
   child.stderr?.on('data', read);
   const t0 = Date.now();
   while (!tail.includes(ready)) {
-    if (Date.now() - t0 > 120000 || child.exitCode !== null)
-      throw new Error(`${args.join(' ')} did not start:\n${tail}`);
+    if (Date.now() - t0 > 120000 || child.exitCode !== null) {
+      // A server still starting would outlive the bench and load the machine for whoever measures next.
+      child.kill('SIGKILL');
+      throw new Error(`${args.join(' ')} did not start in 120 s:\n${tail}`);
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   started = true;
