@@ -125,7 +125,8 @@ const NEW_VALUES: FormValues = {
   refundTags: [],
 };
 
-const yuanInput = { min: 0, precision: 2, step: 1, style: { width: 180 }, addonAfter: '元' } as const;
+// No fixed precision: a typed 600 stays 600 (fen() rounds to the cent when sent).
+const yuanInput = { min: 0, step: 1, style: { width: 180 }, addonAfter: '元' } as const;
 
 export default function CatalogueEditPage() {
   const { actSn } = useParams();
@@ -241,6 +242,7 @@ export default function CatalogueEditPage() {
 
   return (
     <PageContainer
+      className="sf-admin-catalogue-edit"
       title={title}
       subTitle={item ? CATALOGUE_STATE_TEXT[item.state] : undefined}
       extra={[

@@ -101,7 +101,7 @@ export default function CataloguePage() {
   ];
 
   return (
-    <PageContainer title="商品管理">
+    <PageContainer title="商品管理" className="sf-admin-catalogue">
       {!current ? (
         <Alert type="info" message="请先在右上角选择项目" />
       ) : (
