@@ -6,9 +6,9 @@ const names = (role: Parameters<typeof navFor>[0]) => navFor(role).map((e) => e.
 
 test('the owner sees every page; support sees neither accounts nor the audit log', () => {
   assert.deepEqual(names('owner'), [
-    '商品管理',
     '订单发货',
     '订单管理',
+    '商品管理',
     '售后处理',
     '提现审核',
     '推广员',
@@ -22,11 +22,11 @@ test('the owner sees every page; support sees neither accounts nor the audit log
     '操作日志',
     '修改密码',
   ]);
-  assert.deepEqual(names('support'), ['商品管理', '订单发货', '订单管理', '售后处理', '表单', '意见反馈', '修改密码']);
+  assert.deepEqual(names('support'), ['订单发货', '订单管理', '商品管理', '售后处理', '表单', '意见反馈', '修改密码']);
   assert.deepEqual(names('finance'), [
-    '商品管理',
     '订单发货',
     '订单管理',
+    '商品管理',
     '售后处理',
     '提现审核',
     '推广员',
