@@ -17,6 +17,7 @@ export type NavKey =
   | 'coupons'
   | 'claims'
   | 'cards'
+  | 'home-pages'
   | 'operators'
   | 'audit'
   | 'password';
@@ -43,6 +44,7 @@ export const NAV: readonly NavEntry[] = [
   { key: 'coupons', path: '/coupons', name: '优惠券', area: 'marketing' },
   { key: 'claims', path: '/claims', name: '领券活动', area: 'marketing' },
   { key: 'cards', path: '/cards', name: '卡密批次', area: 'marketing' },
+  { key: 'home-pages', path: '/home-pages', name: '页面装修', area: 'pages' },
   { key: 'operators', path: '/operators', name: '账号管理', area: 'operators' },
   { key: 'audit', path: '/audit', name: '操作日志', area: 'audit' },
   { key: 'password', path: '/password', name: '修改密码' },

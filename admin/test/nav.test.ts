@@ -18,6 +18,7 @@ test('the owner sees every page; support sees neither accounts nor the audit log
     '优惠券',
     '领券活动',
     '卡密批次',
+    '页面装修',
     '账号管理',
     '操作日志',
     '修改密码',
@@ -36,6 +37,7 @@ test('the owner sees every page; support sees neither accounts nor the audit log
     '优惠券',
     '领券活动',
     '卡密批次',
+    '页面装修',
     '操作日志',
     '修改密码',
   ]);
@@ -81,4 +83,13 @@ test('marketing pages: open to the operator and (to read) finance, closed to sup
     assert.equal(mayOpen('support', navEntry(key)), false);
   }
   assert.equal(entryAt('/cards'), navEntry('cards'));
+});
+
+test('页面装修 is open to owners and operators, read by finance, closed to support', () => {
+  const entry = navEntry('home-pages');
+  assert.equal(entry.area, 'pages');
+  assert.equal(mayOpen('operator', entry), true);
+  assert.equal(mayOpen('finance', entry), true);
+  assert.equal(mayOpen('support', entry), false);
+  assert.equal(entryAt('/home-pages'), entry);
 });
