@@ -1,10 +1,11 @@
 /**
  * 订单管理 in the operator console on a desktop (1280x800), typed key by key: a customer of project demo places two
- * goods orders through the API (one paid in the sandbox cashier, one left unpaid); the owner finds them by phone,
- * then one by its order number, opens it and ships it (待收货); opens the unpaid one and cancels it, the
- * confirmation's 取消 first leaving it 待付款, its 确定 cancelling it.
+ * goods orders through the API (one paid in the sandbox cashier, one left unpaid); the owner finds them by phone
+ * and saves that list as CSV, then finds one by its order number, opens it and ships it (待收货); opens the unpaid
+ * one and cancels it, the confirmation's 取消 first leaving it 待付款, its 确定 cancelling it.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { PayParams } from '../contract/payment';
@@ -134,6 +135,21 @@ describe('订单管理', () => {
     assert.match(await paidRow.innerText(), /待发货/);
     assert.match(await rows().filter({ hasText: unpaid }).innerText(), /待付款/);
     await desk.shot('orders-by-phone');
+
+    // 导出CSV saves the list as filtered: both orders, China time, yuan.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      ordersTable().getByRole('button', { name: '导出CSV' }).click(),
+    ]);
+    assert.match(download.suggestedFilename(), /^orders-demo-.*\.csv$/);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    assert.ok(csv.startsWith('\uFEFF订单号,项目,下单时间,状态'), csv.slice(0, 40));
+    const lines = csv.trim().split('\r\n');
+    assert.deepEqual(
+      lines.slice(1).map((l) => l.split(',')[0]),
+      [unpaid, paid],
+    );
+    assert.match(lines[2], /,待发货,.*,\d+\.\d{2},/);
     await search({ phone: '', orderNo: paid.slice(-8) }, [paid]);
   });
 
