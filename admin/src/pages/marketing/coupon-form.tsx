@@ -99,7 +99,23 @@ export function CouponForm({
 
   const onFinish = async (values: Values) => {
     setError(null);
-    const body = bodyOf(values);
+    // The form has no field for the items a template is limited to (set by scripts): they go back unchanged, and
+    // once copies were given out so do the terms the form shows greyed out.
+    const body = { ...bodyOf(values), scopeActSns: template?.scopeActSns ?? [] };
+    if (template && issued) {
+      const { couponType, couponAmount, threshold, upperLimit, validityType, validityDays, validStart, validEnd } =
+        template;
+      Object.assign(body, {
+        couponType,
+        couponAmount,
+        threshold,
+        upperLimit,
+        validityType,
+        validityDays,
+        validStart,
+        validEnd,
+      });
+    }
     const issue = template
       ? firstIssue(opsTemplateUpdateBody, body)
       : firstIssue(opsTemplateBody, { ...body, projectSn });
