@@ -109,25 +109,42 @@ function cachedInfoOf(data: unknown): object | undefined {
   return state === true && message === OK_MESSAGE && isCachedReadModel(info) ? info : undefined;
 }
 
+interface FastWriter {
+  valid: (data: unknown) => boolean;
+  write: (data: unknown) => string;
+}
+
 /** The serializer compiler for app.setSerializerCompiler (app.ts). */
 export function responseSerializerCompiler(): ResponseSerializerCompiler {
   const compiled: CompiledResponse[] = [];
+  // Every failure status of every route shares one error envelope: its check and writer are compiled once, not once
+  // per route and status (they were most of the server's heap after its start).
+  const writers = new WeakMap<z.ZodType, FastWriter | null>();
+  const writerOf = (schema: z.ZodType): FastWriter | null => {
+    let writer = writers.get(schema);
+    if (writer === undefined) {
+      const json = responseJsonSchema(schema);
+      writer = json && { valid: ajv.compile(json), write: fastJsonStringify(json) as (data: unknown) => string };
+      writers.set(schema, writer);
+    }
+    return writer;
+  };
   const compiler: FastifySerializerCompiler<unknown> = (route) => {
     const schema = zodSchemaOf(route.schema);
-    const json = responseJsonSchema(schema);
+    const writer = writerOf(schema);
     compiled.push({
       method: route.method,
       url: route.url,
       httpStatus: route.httpStatus,
       schema,
-      via: json ? 'fast-json-stringify' : 'zod',
+      via: writer ? 'fast-json-stringify' : 'zod',
     });
-    if (!json) return zodSerializerCompiler({ ...route, schema });
-    const valid = ajv.compile(json);
-    const write = fastJsonStringify(json) as (data: unknown) => string;
+    // zod's serializer names the route in its errors, so each route has its own.
+    const zodWrite = zodSerializerCompiler({ ...route, schema });
+    if (!writer) return zodWrite;
+    const { valid, write } = writer;
     // Where ajv refuses (it can be stricter than zod, e.g. on values zod's schema accepts by its own rules), zod's
     // serializer decides: it writes what zod accepts and refuses the rest, as before.
-    const zodWrite = zodSerializerCompiler({ ...route, schema });
     const serialise = (data: unknown) => (valid(data) ? write(data) : zodWrite(data));
     const written = new WeakMap<object, string>();
     return (data: unknown) => {
