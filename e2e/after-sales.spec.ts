@@ -1,14 +1,14 @@
 /**
  * After-sales walk: a customer pays an order in the sandbox cashier, applies for a return and refund
- * with an evidence image, the merchant agrees on the operator page and asks for the goods back, the customer
+ * with an evidence image, the merchant agrees in the console (售后处理) and asks for the goods back, the customer
  * writes the tracking number key by key (a wrong shape is named first), the merchant confirms receipt, the
  * sandbox refund notifies the server and the application and the order turn to 退款成功 / 已退款. Then a refused
  * application shows the merchant's reason; a cancelled one shows 已撤销 at once on the page it was cancelled from
  * (its reload once shared the answer of the read sent just before the cancel: src/api/request.ts); and the
- * operator page moves a paid course order to another course, whose new order shows the 费用抵扣.
+ * console's 换课 moves a paid course order to another course, whose new order shows the 费用抵扣.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { before, test } from 'node:test';
 import type { AfterSaleDetail, CourseChangeOptions } from '../contract/after-sales';
 import { formatChinaTime } from '../contract/rules/china-time';
 import type { Confirmation, SubmitResult } from '../contract/order';
@@ -30,6 +30,8 @@ import {
   type Screen,
 } from './harness';
 import type { Locator, Page } from 'playwright-core';
+import { ensureAdminBuilt } from './admin-desk';
+import { openConsole } from './console-ops';
 import { phoneSuite } from './suite';
 
 const OPS_KEY = 'storefront-demo-ops-key';
@@ -49,6 +51,8 @@ const PNG = Buffer.from(
   'base64',
 );
 
+// The console is built before the suite's server starts (the server lists the build's files when it starts).
+before(() => ensureAdminBuilt());
 const suite = phoneSuite({ perTest: false });
 
 /** A signed call as the storefront makes it, with this customer's token. */
@@ -213,75 +217,74 @@ async function payOrder(p: Phone, orderNo: string) {
   return currentPage(p.page, SCREENS.orderDetail, { marker: '#order-after-sale-apply' });
 }
 
-/** The operator page with the key typed in; returns a function that runs an action on an application. */
-async function operator(p: Phone) {
-  const ops = await p.context.newPage();
-  await ops.goto(`${suite.server.baseUrl}/ops/after-sales/page`);
-  await typeKeys(ops.locator('#ops-key'), OPS_KEY);
-  await ops.locator('#ops-load').click();
-  const card = (no: string) => ops.locator(`.card[data-no="${no}"]`);
-  /** 刷新, then waits until the list drawn is the new one (the page counts its finished loads). */
-  const reload = async () => {
-    const loads = await ops.locator('#list').getAttribute('data-loads');
-    await ops.locator('#ops-load').click();
-    await until(
-      async () => (await ops.locator('#list').getAttribute('data-loads')) !== loads,
-      'the operator list reloaded',
-    );
+/** The console's 售后处理 as the demo owner; returns a function that runs an action on an application. */
+async function operator() {
+  const con = await openConsole(suite.browser, suite.server.baseUrl, 'demo');
+  const ops = con.page;
+  const view = await con.open('售后处理', '.sf-admin-after-sales');
+  const drawer = ops.locator('.sf-admin-after-sale-detail .ant-drawer-content');
+  const state = () => drawer.locator('.sf-admin-after-sale-state').getAttribute('data-state');
+  /** 刷新, then the application's detail from its row (the list as it is now: the customer may have acted). */
+  const openDetail = async (no: string) => {
+    if (await drawer.isVisible()) {
+      await drawer.locator('.ant-drawer-close').click();
+      await drawer.waitFor({ state: 'hidden' });
+    }
+    const row = view.locator(`.sf-admin-after-sales .ant-table-row[data-row-key="${no}"]`);
+    await until(async () => {
+      await view.locator('.sf-admin-reload').click();
+      return row.isVisible();
+    }, `the application ${no} is listed`);
+    await row.getByText(no, { exact: true }).click();
+    await drawer.waitFor();
   };
   return {
-    ops,
+    ops: con,
     /**
      * Runs `action` on the application and waits for `state`. An action that sends money asks the operator to
-     * confirm first (a browser confirm()); with `dismissFirst` the first ask is cancelled, and the application must
-     * still be in `unchanged` after a reload.
+     * confirm first, naming the amount; with `dismissFirst` the first ask is cancelled (取消), nothing is sent, and
+     * the application must still be in `unchanged` after a reload.
      */
-    async act(no: string, action: string, state: string, reason?: string, dismissFirst?: { unchanged: string }) {
-      // The list as it is now (the customer may have acted since it was loaded), reloaded before anything is
-      // typed into a card it would draw again.
-      await reload();
-      await card(no).locator(`.act-${action}`).waitFor({ state: 'visible', timeout: WAIT_MS });
-      if (reason) {
-        await typeKeys(card(no).locator('.refuse-reason'), reason);
-        // A reload while the operator types (刷新, or the list redrawn after another action) keeps the reason.
-        await reload();
-        assert.equal(await card(no).locator('.refuse-reason').inputValue(), reason);
-      }
+    async act(no: string, action: string, next: string, reason?: string, dismissFirst?: { unchanged: string }) {
+      await openDetail(no);
+      const posts: string[] = [];
+      const count = (r: { url: () => string; method: () => string }) => {
+        if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/ops/after-sales/')) posts.push(r.url());
+      };
+      ops.on('request', count);
+      const button = drawer.locator(`.sf-admin-act-${action}`);
       const pays = ['agree', 'receive', 'refund'].includes(action);
       if (pays && dismissFirst) {
-        // The click returns once the dialog is answered, so the answer is given by a handler.
-        const asked: string[] = [];
-        ops.once('dialog', (d) => {
-          asked.push(`${d.type()}: ${d.message()}`);
-          void d.dismiss();
-        });
-        await card(no).locator(`.act-${action}`).click();
-        assert.equal(asked.length, 1);
-        assert.match(asked[0], /^confirm: .*退款金额 ¥\d/s);
-        await reload();
-        assert.equal(
-          await card(no).getAttribute('data-state'),
-          dismissFirst.unchanged,
-          'a cancelled confirmation changes nothing',
-        );
+        await button.click();
+        const ask = ops.locator('.ant-modal-confirm', { hasText: '退款金额' });
+        await ask.waitFor();
+        assert.match(await ask.innerText(), new RegExp(`${no}.*退款金额 ¥\\d`, 's'), 'the amount is named');
+        await ask.getByRole('button', { name: '取消' }).click();
+        await ask.waitFor({ state: 'detached' });
+        await openDetail(no);
+        assert.equal(await state(), dismissFirst.unchanged, 'a cancelled confirmation changes nothing');
+        assert.deepEqual(posts, [], 'nothing sent after 取消');
       }
-      // Playwright dismisses a dialog nobody handles: an action that asks is accepted here, one that does not never
-      // asks.
-      const accept = (dialog: { accept: () => Promise<void> }) => void dialog.accept();
-      if (pays) ops.once('dialog', accept);
-      await card(no).locator(`.act-${action}`).click();
+      await button.click();
+      if (reason) {
+        const modal = ops.locator('.ant-modal-content', { hasText: '拒绝原因' });
+        await typeKeys(modal.locator('#refuse_reason'), reason);
+        await modal.getByRole('button', { name: '拒绝' }).click();
+      } else if (pays) {
+        await ops.locator('.ant-modal-confirm').getByRole('button', { name: '确认退款' }).click();
+      }
       await until(async () => {
-        if (
-          (await card(no)
-            .getAttribute('data-state')
-            .catch(() => null)) === state
-        )
-          return true;
-        await ops.locator('#ops-load').click();
+        if ((await state().catch(() => null)) === next) return true;
+        await openDetail(no);
         return false;
-      }, `the application is ${state} on the operator page`);
+      }, `the application is ${next} in the console`);
+      ops.off('request', count);
+      assert.equal(posts.length, 1, 'one decision sent');
     },
-    history: (no: string) => card(no).locator('li').allTextContents(),
+    history: async (no: string) => {
+      await openDetail(no);
+      return drawer.locator('.sf-admin-after-sale-records .ant-timeline-item').allTextContents();
+    },
   };
 }
 
@@ -400,7 +403,7 @@ test('pay, apply with an image, goods asked back, tracking number, receipt, refu
   await p.shot('as-01a-progress-applied');
   await back(p, progress.view, S.detail);
 
-  const op = await operator(p);
+  const op = await operator();
   await op.act(applicationNo, 'return', 'RETURNING');
 
   // Back on the storefront, from 售后服务's list: the detail now asks for the goods and shows where to send them.
@@ -531,7 +534,7 @@ test("a refused application shows the merchant's reason", async () => {
 
   const second = await submitOrder(token);
   const { applicationNo: refusedNo } = await applyFromOrder(p, await payOrder(p, second), false);
-  const op = await operator(p);
+  const op = await operator();
   await op.act(refusedNo, 'refuse', 'REFUSED', '教材已拆封使用');
   await op.ops.close();
   const detail = await openScreen(
@@ -596,13 +599,13 @@ test('cancel an application: the detail shows 已撤销 at once, and the order o
   assert.equal(await order.locator('#order-after-sale').textContent(), '已撤销');
 });
 
-test('course change on the operator page: the old order 已换课, the new order shows 费用抵扣', async () => {
+test('course change in the console: the old order 已换课, the new order shows 费用抵扣', async () => {
   const p = await suite.open();
   await loginInBrowser(p, suite.server, '13700137134');
   const oldNo = await submitOrder(await tokenOf(p.page));
   await payOrder(p, oldNo);
   const target = 'demo-course-04';
-  // What the page will offer, read through the same operator API: the deduction the new order must show.
+  // What the console will offer, read through the same operator API: the deduction the new order must show.
   const res = await fetch(`${suite.server.baseUrl}/ops/orders/${oldNo}/course-change`, {
     headers: { authorization: `Bearer ${OPS_KEY}` },
   });
@@ -610,20 +613,30 @@ test('course change on the operator page: the old order 已换课, the new order
   const offered = options.courses.find((c) => c.actSn === target);
   assert.ok(options.allowed && offered, 'the paid order may move to the instalment course');
 
-  const op = await operator(p);
-  await typeKeys(op.ops.locator('#cc-order'), oldNo);
-  await op.ops.locator('#cc-query').click();
-  await op.ops.locator('#cc-course').waitFor({ state: 'visible', timeout: WAIT_MS });
-  await op.ops.locator('#cc-course').selectOption(target);
-  await typeKeys(op.ops.locator('#cc-message'), '客户申请换课');
-  await op.ops.locator('#cc-submit').click();
-  await op.ops.locator('#cc-result[data-new-order]').waitFor({ state: 'attached', timeout: WAIT_MS });
-  const newNo = (await op.ops.locator('#cc-result').getAttribute('data-new-order')) ?? '';
-  assert.match(
-    (await op.ops.locator('#cc-result').textContent()) ?? '',
-    new RegExp(`费用抵扣 ¥${(offered.deductionAmount / 100).toFixed(2)}`),
-  );
-  await op.ops.close();
+  const con = await openConsole(suite.browser, suite.server.baseUrl, 'demo');
+  const card = await con.open('售后处理', '.sf-admin-course-change');
+  const cc = card.locator('.sf-admin-course-change');
+  await typeKeys(cc.locator('#course-change_orderNo'), oldNo);
+  await cc.locator('.sf-admin-cc-query').click();
+  await cc.locator('#course-change_actSn').waitFor({ state: 'attached' });
+  await cc.locator('.ant-select', { has: con.page.locator('#course-change_actSn') }).click();
+  await con.page
+    .locator('.ant-select-dropdown', { has: con.page.locator('#course-change_actSn_list') })
+    .locator('.ant-select-item-option', { hasText: offered.actName })
+    .click();
+  await typeKeys(cc.locator('#course-change_message'), '客户申请换课');
+  await cc.locator('.sf-admin-cc-submit').click();
+  // Money moves from one order to another: asked first, with the deduction named.
+  const ask = con.page.locator('.ant-modal-confirm', { hasText: '确认换课？' });
+  await ask.waitFor();
+  assert.ok((await ask.innerText()).includes(`抵扣 ${formatMoney(offered.deductionAmount)}`), 'the deduction is named');
+  await ask.getByRole('button', { name: '确认换课' }).click();
+  const result = cc.locator('.sf-admin-cc-result[data-new-order]');
+  await result.waitFor({ timeout: WAIT_MS });
+  const newNo = (await result.getAttribute('data-new-order')) ?? '';
+  assert.ok(((await result.textContent()) ?? '').includes(`费用抵扣 ${formatMoney(offered.deductionAmount)}`));
+  await con.shot('as-course-change');
+  await con.close();
 
   // The old order: 已换课, no pay or after-sales entry, a link to the new order.
   const old = await openScreen(

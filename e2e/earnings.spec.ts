@@ -2,12 +2,12 @@
  * The promoter's earnings as the demo earner (13800000088) walks them in the built H5 against the real server:
  * 我的收益 with the seeded balance, a withdrawal refused before real-name authentication, authentication (a
  * wrong ID number named and kept, then the right one), a bank card (a wrong number named and kept, the SMS code
- * from the server log), an amount over the balance refused, a withdrawal, the operator's approval on the
- * console page, the sandbox payout's notification turning the detail to 到账, the record, and the balance down
- * by the amount. Everything is typed key by key.
+ * from the server log), an amount over the balance refused, a withdrawal, the operator's approval in the
+ * console's 提现审核 (asked first; 取消 sends nothing), the sandbox payout's notification turning the detail to
+ * 到账, the record, and the balance down by the amount. Everything is typed key by key.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { before, test } from 'node:test';
 import type { Locator } from 'playwright-core';
 import { fenToYuanText } from '../contract/rules/money';
 import {
@@ -21,10 +21,11 @@ import {
   WAIT_MS,
   type Screen,
 } from './harness';
+import { ensureAdminBuilt } from './admin-desk';
+import { openConsole } from './console-ops';
 import { phoneSuite } from './suite';
 
 const EARNER = '13800000088';
-const OPS_KEY = 'storefront-demo-ops-key';
 const E = 'subpackages/earnings';
 const S = {
   myEarnings: { route: `${E}/earnings/myEarnings`, marker: '#earnings-withdrawable' },
@@ -38,6 +39,8 @@ const S = {
   chooseBank: { route: `${E}/bank/chooseBank`, marker: '#bank-ICBC' },
 } satisfies Record<string, Screen>;
 
+// The console is built before the suite's server starts (the server lists the build's files when it starts).
+before(() => ensureAdminBuilt());
 const suite = phoneSuite({ perTest: false });
 
 /** "¥1,234.5" / "1234.5" -> fen. */
@@ -156,29 +159,30 @@ test('the earner authenticates, adds a card, withdraws, and sees the payout arri
   const withdrawalNo = new URLSearchParams(page.url().split('?')[1] ?? '').get('withdrawalNo') ?? '';
   assert.match(withdrawalNo, /^WD/);
 
-  // The operator approves on the console page; the sandbox payout then notifies the server.
-  const ops = await suite.phone.context.newPage();
-  await ops.goto(`${suite.server.baseUrl}/ops/earnings/console`);
-  await typeKeys(ops.locator('#ops-key'), OPS_KEY);
-  await ops.locator('#ops-load').click();
-  // Approval pays out: the operator is asked first, and cancelling leaves the withdrawal under review. (The
-  // click returns once the dialog is answered, so the answer is given by a handler.)
-  const asked: string[] = [];
-  ops.once('dialog', (d) => {
-    asked.push(`${d.type()}: ${d.message()}`);
-    void d.dismiss();
+  // The operator approves in the console's 提现审核; the sandbox payout then notifies the server.
+  const con = await openConsole(suite.browser, suite.server.baseUrl, 'demo');
+  const view = await con.open('提现审核', `.sf-admin-withdrawals .ant-table-row[data-row-key="${withdrawalNo}"]`);
+  const row = view.locator(`.sf-admin-withdrawals .ant-table-row[data-row-key="${withdrawalNo}"]`);
+  const approvals: string[] = [];
+  con.page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes(`/withdrawals/${withdrawalNo}/approve`)) approvals.push(r.url());
   });
-  await ops.locator(`#approve-${withdrawalNo}`).click();
-  assert.equal(asked.length, 1);
-  assert.match(asked[0], /^confirm: .*提现 ¥10\.00，实际打款 ¥10\.00/s);
-  await ops.locator('#ops-load').click();
-  await ops
-    .locator(`.card[data-no="${withdrawalNo}"] .state`, { hasText: '审核中' })
-    .waitFor({ state: 'visible', timeout: WAIT_MS });
-  ops.once('dialog', (d) => void d.accept());
-  await ops.locator(`#approve-${withdrawalNo}`).click();
-  await ops.locator(`#approve-${withdrawalNo}`).waitFor({ state: 'detached', timeout: WAIT_MS });
-  await ops.close();
+  // Approval pays out: the operator is asked first, and cancelling leaves the withdrawal under review.
+  await row.locator('.sf-admin-approve').click();
+  let ask = con.page.locator('.ant-modal-confirm', { hasText: '确认通过并打款？' });
+  await ask.waitFor();
+  assert.match(await ask.innerText(), /提现 ¥10，手续费 ¥[\d.]+，实际打款 ¥[\d.]+/);
+  await ask.getByRole('button', { name: '取消' }).click();
+  await ask.waitFor({ state: 'detached' });
+  assert.deepEqual(approvals, [], 'nothing sent after 取消');
+  await row.locator('[data-status="REVIEWING"]').waitFor();
+  await row.locator('.sf-admin-approve').click();
+  ask = con.page.locator('.ant-modal-confirm', { hasText: '确认通过并打款？' });
+  await ask.getByRole('button', { name: '确认打款' }).click();
+  // The list shows those under review: the approved one leaves it.
+  await row.waitFor({ state: 'detached', timeout: WAIT_MS });
+  assert.equal(approvals.length, 1, 'one approval sent');
+  await con.close();
 
   // The detail page asks again while the bank works on it: 到账 shows without a reload.
   await page.bringToFront();

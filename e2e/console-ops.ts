@@ -1,0 +1,54 @@
+/**
+ * An operator at the console, for walks that need the merchant's side (build it with ensureAdminBuilt before the
+ * server starts): a desktop context (e2e/admin-desk.ts),
+ * logged in key by key (the demo owner unless told), the header switched to the project, and a page opened from
+ * the menu, waited for by its own marker.
+ */
+import type { Browser, Locator } from 'playwright-core';
+import { openDesk, type Desk } from './admin-desk';
+import { typeKeys } from './harness';
+
+export const DEMO_OWNER = { username: 'admin', password: 'storefront-admin' };
+
+export interface ConsoleOps extends Desk {
+  /** Opens a page from the menu by its name and waits for `marker` inside the content. */
+  open(menu: string, marker: string): Promise<Locator>;
+}
+
+export async function openConsole(
+  browser: Browser,
+  baseUrl: string,
+  projectSn: string,
+  user: { username: string; password: string } = DEMO_OWNER,
+): Promise<ConsoleOps> {
+  const desk = await openDesk(browser);
+  const { page } = desk;
+  await page.goto(`${baseUrl}/admin/login`);
+  const form = page.locator('.sf-admin-login form');
+  await typeKeys(form.locator('#login_username'), user.username);
+  await typeKeys(form.locator('#login_password'), user.password);
+  await form.locator('button[type=submit]').click();
+  await page.locator('.ant-pro-sider .ant-menu-item').first().waitFor();
+  const chosen = page.locator('.sf-admin-project-switcher .ant-select-selection-item');
+  await chosen.waitFor();
+  if (!((await chosen.textContent()) ?? '').includes(`（${projectSn}）`)) {
+    await page.locator('.sf-admin-project-switcher').click();
+    await page
+      .locator('.ant-select-dropdown', { has: page.locator('#project_list') })
+      .locator('.ant-select-item-option', { hasText: `（${projectSn}）` })
+      .click();
+    await page
+      .locator('.sf-admin-project-switcher .ant-select-selection-item', { hasText: `（${projectSn}）` })
+      .waitFor();
+  }
+  return {
+    ...desk,
+    async open(menu, marker) {
+      await page.locator('.ant-pro-sider .ant-menu-item', { hasText: menu }).click();
+      // The console shows one page at a time (no earlier page kept in the DOM); drawers and dialogs sit in body.
+      const content = page.locator('body');
+      await content.locator(marker).first().waitFor();
+      return content;
+    },
+  };
+}
