@@ -95,6 +95,8 @@ export const ERROR_CODES = {
   CLAIM_CLOSED: 4212,
   COUPON_NOT_USABLE: 4213,
   SERVER_ERROR: 5000,
+  /** HTTP 503: the database cannot be reached (or is shutting down); nothing was done, the request may be retried. */
+  SERVICE_UNAVAILABLE: 5031,
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

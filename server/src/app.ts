@@ -10,6 +10,7 @@ import type { Config } from './config';
 import { registerAuth } from './runtime/auth';
 import { registerDb, type Db } from './runtime/database/plugin';
 import { registerErrorHandler } from './runtime/errors';
+import { registerHealth } from './runtime/health';
 import { registerInputGuard } from './runtime/input-guard';
 import { registerLimits } from './runtime/limits-plugin';
 import { responseSerializerCompiler } from './runtime/serializer';
@@ -100,6 +101,7 @@ export async function buildApp({
   registerSignature(app, { signKey: config.signKey, nonceStore: deployment.nonceStore });
   registerAuth(app, db);
   registerStorage(app, storage ?? createStorageProvider(config));
+  registerHealth(app, db);
 
   await app.register(fastifySwagger, {
     openapi: {

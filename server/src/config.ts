@@ -83,6 +83,8 @@ const envSchema = z
     DATABASE_URL: optionalText.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
       message: 'DATABASE_URL must start with postgres:// or postgresql:// (leave it unset for the embedded PGlite)',
     }),
+    DATABASE_POOL_MAX: intFrom('DATABASE_POOL_MAX', 10, 1, 1000),
+    SHUTDOWN_GRACE_MS: intFrom('SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     DATA_DIR: z.string().trim().min(1).default('./data'),
     SIGN_KEY: z.string().min(8, 'SIGN_KEY must have at least 8 characters').default(DEFAULT_SIGN_KEY),
     H5_DIST: z.string().trim().min(1).default('dist/h5'),
@@ -314,6 +316,10 @@ export interface Config {
   host: string;
   /** Set: PostgreSQL through `pg`; unset: PGlite in dataDir. */
   databaseUrl?: string;
+  /** PostgreSQL connections per process (DATABASE_POOL_MAX, default 10; docs/deployment.md). */
+  poolMax: number;
+  /** SIGTERM: how long in-flight requests may take before the process exits anyway (SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs: number;
   dataDir: string;
   signKey: string;
   h5Dist: string;
@@ -421,6 +427,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    poolMax: e.DATABASE_POOL_MAX,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     dataDir: e.DATA_DIR,
     signKey: e.SIGN_KEY,
     h5Dist: e.H5_DIST,

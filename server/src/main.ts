@@ -34,8 +34,12 @@ async function main(): Promise<void> {
   const firstStart = !config.databaseUrl && needsFirstStart(config.dataDir);
   if (firstStart) await firstStartInChild(config.dataDir);
   let database = await openDatabase(config);
-  await database.migrate();
-  const seeded = (await seedIfEmpty(database.db, { cardCodeKey: config.cardCodeKey })) || firstStart;
+  const opened = database;
+  const seeded =
+    (await opened.exclusive(async () => {
+      await opened.migrate();
+      return seedIfEmpty(opened.db, { cardCodeKey: config.cardCodeKey });
+    })) || firstStart;
   if (seeded && !firstStart && !config.databaseUrl) {
     // A directory initialised but never seeded (a first start stopped half-way) is seeded here. The embedded
     // database's heap grew through the seed and never shrinks; the seeded directory reopened starts from a small
@@ -57,14 +61,28 @@ async function main(): Promise<void> {
   else if (config.signKey === DEFAULT_SIGN_KEY)
     app.log.warn('SIGN_KEY is the demo key; set your own (and TARO_APP_SIGN_KEY for the builds)');
 
+  // SIGTERM drains: no new connections (and 503 to new requests on open ones, which a load balancer retries
+  // elsewhere), requests under way finish, then the database closes. Past SHUTDOWN_GRACE_MS the rest are cut off,
+  // so a stuck request cannot hold up a deploy.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     stopExpirySweep();
-    app.log.info(`${signal}: closing`);
-    await app.close();
-    await database.close();
+    app.log.info(`${signal}: draining, at most ${config.shutdownGraceMs} ms`);
+    const deadline = setTimeout(() => {
+      app.log.warn(`${signal}: requests still under way after ${config.shutdownGraceMs} ms, cut off`);
+      app.server.closeAllConnections();
+      process.exit(1);
+    }, config.shutdownGraceMs);
+    try {
+      await app.close();
+      clearTimeout(deadline);
+      await database.close();
+    } catch (err) {
+      app.log.error({ err }, 'shutdown');
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

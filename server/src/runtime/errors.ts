@@ -7,6 +7,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '@contract/common';
 import { AppError, MESSAGES, failure } from './http';
+import { isDatabaseUnreachable } from './database/unreachable';
 
 /** Chinese names of the request fields, so a validation message says which field is wrong. */
 const FIELD_LABELS: Record<string, string> = {
@@ -79,6 +80,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: JSON syntax, empty body, content type, body size.
       return reply.code(status).send(failure(ERROR_CODES.BAD_INPUT, MESSAGES.badFormat));
+    }
+    if (isDatabaseUnreachable(error)) {
+      // Not this request's fault and not a bug: the load balancer may try another process, the client retries.
+      request.log.warn({ err: error }, 'database unreachable');
+      return reply.code(503).send(failure(ERROR_CODES.SERVICE_UNAVAILABLE, MESSAGES.unavailable));
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send(failure(ERROR_CODES.SERVER_ERROR, MESSAGES.serverError));

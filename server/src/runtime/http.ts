@@ -30,6 +30,8 @@ export const MESSAGES = {
   smsTooManyAttempts: '验证码错误次数过多，请重新获取',
   moreLevelMissing: '缺少栏目编号',
   bodyTooLarge: '请求内容过大',
+  /** §8's text for a failed request: the database cannot be reached, so nothing was done. */
+  unavailable: '请求失败，稍后再试哦~',
 } as const;
 
 export class AppError extends Error {

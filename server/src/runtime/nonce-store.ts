@@ -1,11 +1,13 @@
 /**
  * Replay protection's memory (DESIGN.md §4: short-lived guards behind one interface). A nonce is refused a second
- * time for as long as a request carrying it could still pass the timestamp check; both stores below agree on that
- * (test/services/nonce-store.test.ts runs one table of cases against both).
+ * time for as long as a request carrying it could still pass the timestamp check, and a request outside that check
+ * is never fresh (nothing is kept of it); both stores below agree on that (test/runtime/nonce-store.test.ts runs one
+ * table of cases against both).
  *
  * - memory: one process (the embedded PGlite), so memory is enough and a read costs no disk write.
  * - database: several server processes sharing one PostgreSQL must see each other's nonces, so the primary key
- *   of `nonces` decides which insert wins; stale rows are pruned once a minute per process.
+ *   of `nonces` decides which insert wins; stale rows are pruned once a minute per process. A database that cannot
+ *   be reached fails the claim (the request is refused), never lets it pass unchecked.
  */
 import { lt, sql } from 'drizzle-orm';
 import { SIGN_WINDOW_MS } from '@contract/signature';
@@ -17,6 +19,9 @@ import { groupPerTurn } from './turn-group';
 /** How long after its first claim (server time) a request carrying a nonce could still pass the timestamp check. */
 export const NONCE_KEEP_MS = 2 * SIGN_WINDOW_MS;
 const PRUNE_EVERY_MS = 60_000;
+
+/** A request whose signed timestamp fails the check is never fresh, in either store. */
+const outsideWindow = (at: number, sentAt: number) => !(Math.abs(at - sentAt) <= SIGN_WINDOW_MS);
 
 export interface NonceStore {
   /**
@@ -45,7 +50,7 @@ export function memoryNonceStore(startedAt = Number.NEGATIVE_INFINITY): NonceSto
   };
   return {
     async claim(nonce, at, sentAt) {
-      if (sentAt < startedAt) return false;
+      if (sentAt < startedAt || outsideWindow(at, sentAt)) return false;
       const minute = Math.floor(sentAt / GENERATION_MS);
       // Such a request fails the timestamp check (the signature hook never asks): never fresh, nothing kept.
       if (staleAt(minute) <= at) return false;
@@ -100,7 +105,8 @@ export function databaseNonceStore(db: Db): NonceStore {
   let lastPrune = 0;
   const claimInGroup = groupPerTurn((group: { nonce: string; at: number }[]) => claimGroup(db, group));
   return {
-    async claim(nonce, at) {
+    async claim(nonce, at, sentAt) {
+      if (outsideWindow(at, sentAt)) return false;
       const claimed = claimInGroup({ nonce, at });
       if (at - lastPrune > PRUNE_EVERY_MS) {
         lastPrune = at;

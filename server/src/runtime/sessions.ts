@@ -9,6 +9,7 @@ import { sessions } from './database/schema';
 import { users } from '../domains/user/schema';
 import type { Db } from './database/plugin';
 import { deploymentOf } from './deployment';
+import type { CachedSession, SessionCache } from './session-cache';
 import { sha256Hex } from './sha256';
 import { groupPerTurn } from './turn-group';
 import {
@@ -63,31 +64,21 @@ export async function createSession(
 }
 
 /**
- * Live sessions remembered in memory, where the deployment keeps them (runtime/deployment.ts: one process, so every
- * revocation passes through it): revokeSession and the login paths call markRevoked, which leaves a tombstone that
- * a concurrent lookup cannot overwrite (a session is never un-revoked). An entry also ends at the session's own
- * expiry. Where several processes may revoke, every lookup asks the database. Keyed by the token itself, which
- * every request carries anyway (the database keeps only its hash). At most MAX_CACHED live entries.
+ * Live sessions remembered in memory (runtime/session-cache.ts), where the deployment keeps them
+ * (runtime/deployment.ts): revokeSession and the login paths call markRevoked, which leaves a tombstone that a
+ * concurrent lookup cannot overwrite (a session is never un-revoked) and, on PostgreSQL, tells the other processes
+ * (runtime/cache-sync.ts). An entry also ends at the session's own expiry. While the deployment keeps none (a
+ * process not hearing the others), every lookup asks the database. Keyed by the token itself, which every request
+ * carries anyway (the database keeps only its hash).
  *
  * `customer`: the session's user was seen with a phone (isKnownCustomer below), so customer calls need not read the
  * user row again. A phone is only ever given to a user, never taken (bindPhone refuses to replace one), so the one
  * way a session stops being a customer's is its revocation, and markRevoked replaces the entry. Only a yes is kept:
  * a phone bound later is seen by the next call.
  */
-export type CachedSession =
-  | {
-      userId: string;
-      projectSn: string;
-      expiresAt: number;
-      visitor?: VisitorClaims;
-      user?: typeof users.$inferSelect;
-      customer?: true;
-    }
-  | 'revoked';
-/** Past this many entries the live ones are dropped (tombstones stay): they are read again on their next call. */
-const MAX_CACHED = 100_000;
+export type { CachedSession };
 
-const sessionCache = (db: Db): Map<string, CachedSession> | null => deploymentOf(db).sessionCache;
+const sessionCache = (db: Db): SessionCache | null => deploymentOf(db).sessionCache;
 
 /**
  * The sessions with their user rows, which the customer check needs next (two of a customer call's statements in
@@ -153,15 +144,12 @@ export async function findLiveSession(db: Db, token: string): Promise<Session | 
   if (isVisitorToken(token)) return findVisitorSession(db, token, hash, cache, now);
   const found = await liveSessionWithUser(db, hash);
   if (!found) return null;
-  if (cache && cache.get(token) !== 'revoked') {
-    if (cache.size >= MAX_CACHED) for (const [k, v] of cache) if (v !== 'revoked') cache.delete(k);
-    cache.set(token, {
-      userId: found.userId,
-      projectSn: found.projectSn,
-      expiresAt: found.expiresAt.getTime(),
-      ...(found.user.phone ? { customer: true as const } : {}),
-    });
-  }
+  cache?.remember(token, hash, {
+    userId: found.userId,
+    projectSn: found.projectSn,
+    expiresAt: found.expiresAt.getTime(),
+    ...(found.user.phone ? { customer: true as const } : {}),
+  });
   return { token, userId: found.userId, projectSn: found.projectSn, user: found.user };
 }
 
@@ -227,7 +215,7 @@ async function findVisitorSession(
   db: Db,
   token: string,
   hash: string,
-  cache: Map<string, CachedSession> | null,
+  cache: SessionCache | null,
   now: number,
 ): Promise<Session | null> {
   const claims = await readVisitorToken(db, token, now);
@@ -235,21 +223,18 @@ async function findVisitorSession(
   const standing = await standingOf(db, hash, claims.userId);
   // A visitor token never speaks for a customer: one whose user has a phone by now is as good as revoked.
   if (standing.revoked || standing.customer) {
-    cache?.set(token, 'revoked');
+    cache?.revoke(token);
     return null;
   }
   // Made once per look-up and kept with the cached session, not per call (callers never change a session's row).
   const user = standing.stored ? undefined : visitorUserRow(claims);
-  if (cache && cache.get(token) !== 'revoked') {
-    if (cache.size >= MAX_CACHED) for (const [k, v] of cache) if (v !== 'revoked') cache.delete(k);
-    cache.set(token, {
-      userId: claims.userId,
-      projectSn: claims.projectSn,
-      expiresAt: claims.expiresAt,
-      visitor: claims,
-      user,
-    });
-  }
+  cache?.remember(token, hash, {
+    userId: claims.userId,
+    projectSn: claims.projectSn,
+    expiresAt: claims.expiresAt,
+    visitor: claims,
+    user,
+  });
   return visitorSession(token, claims, user);
 }
 
@@ -289,7 +274,7 @@ export async function revokeStoredSession(
  * transaction that then fails only makes that client enter again). `db` is the database the server was given.
  */
 export function markRevoked(db: Db, token: string): void {
-  sessionCache(db)?.set(token, 'revoked');
+  deploymentOf(db).sessionRevoked(token, hashToken(token));
 }
 
 export async function revokeSession(

@@ -13,8 +13,10 @@ import {
   WRONG_GUESSES_PER_PHONE_PER_DAY,
   clientKey,
 } from '../../src/runtime/limits';
-import { MemoryLimiter } from '../../src/runtime/limiter';
+import { DatabaseLimiter, MemoryLimiter, type LimitHit, type Limiter } from '../../src/runtime/limiter';
+import type { Database } from '../../src/runtime/database/plugin';
 import { buildHarness, sign, type Harness, type Params } from '../helpers/app';
+import { openTestDatabase } from '../helpers/test-database';
 
 const CODE_URL = '/api/user/phone/verification/code';
 const LOGIN_URL = '/api/user/phone/login';
@@ -58,6 +60,104 @@ describe('memory limiter', () => {
     await limiter.reset('a');
     assert.equal(await limiter.count('a'), 0);
   });
+});
+
+/**
+ * One table of steps run against the memory limiter (one process) and the database limiter (several processes on
+ * PostgreSQL; here on the test database), on the same fake clock: both count alike. [ms after the start, call,
+ * key, what it answers]; hits are of limit 2 in a window of 100 ms unless the step says otherwise.
+ */
+type Step =
+  | [number, 'hit', string, Partial<LimitHit>, { limit: number; windowMs: number }?]
+  | [number, 'count', string, number]
+  | [number, 'reset', string];
+const LIMITER_CASES: { name: string; steps: Step[] }[] = [
+  {
+    name: 'counts per key in a fixed window, then starts again',
+    steps: [
+      [0, 'hit', 'a', { allowed: true, count: 1, retryAfterMs: 100 }],
+      [10, 'hit', 'a', { allowed: true, count: 2, retryAfterMs: 90 }],
+      [20, 'hit', 'a', { allowed: false, count: 3, retryAfterMs: 80 }],
+      [20, 'hit', 'b', { allowed: true, count: 1, retryAfterMs: 100 }],
+      [99, 'count', 'a', 3],
+      [100, 'count', 'a', 0],
+      [100, 'hit', 'a', { allowed: true, count: 1, retryAfterMs: 100 }],
+    ],
+  },
+  {
+    name: 'a reset forgets the key only',
+    steps: [
+      [0, 'hit', 'a', { count: 1 }],
+      [0, 'hit', 'b', { count: 1 }],
+      [1, 'reset', 'a'],
+      [1, 'count', 'a', 0],
+      [1, 'count', 'b', 1],
+      [2, 'hit', 'a', { allowed: true, count: 1, retryAfterMs: 100 }],
+    ],
+  },
+  {
+    name: 'a key never hit counts 0; a day-long window',
+    steps: [
+      [0, 'count', 'never', 0],
+      [0, 'hit', 'day', { allowed: true, count: 1, retryAfterMs: 86_400_000 }, { limit: 1, windowMs: 86_400_000 }],
+      [
+        3_600_000,
+        'hit',
+        'day',
+        { allowed: false, count: 2, retryAfterMs: 82_800_000 },
+        { limit: 1, windowMs: 86_400_000 },
+      ],
+    ],
+  },
+];
+
+describe('both limiters agree on every count', () => {
+  let database: Database;
+  before(async () => {
+    database = await openTestDatabase();
+    await database.migrate();
+  });
+  after(() => database.close());
+
+  let now = 0;
+  const kinds: [string, () => Limiter][] = [
+    ['memory', () => new MemoryLimiter(() => now)],
+    ['database', () => new DatabaseLimiter(database.db, () => now)],
+  ];
+  for (const [kind, make] of kinds) {
+    for (const { name, steps } of LIMITER_CASES) {
+      it(`${kind}: ${name}`, async () => {
+        const limiter = make();
+        // Millisecond times on a recent clock (the database limiter prunes windows that have ended); keys of
+        // this run only.
+        const start = Date.now();
+        const run = `${kind}-${start}-${Math.random().toString(36).slice(2)}:`;
+        for (const step of steps) {
+          now = start + step[0];
+          const key = run + step[2];
+          if (step[1] === 'hit') {
+            const { limit, windowMs } = step[4] ?? { limit: 2, windowMs: 100 };
+            const got = await limiter.hit(key, limit, windowMs);
+            for (const [field, want] of Object.entries(step[3]))
+              assert.equal(got[field as keyof LimitHit], want, `${step[2]} +${step[0]} ${field}`);
+          } else if (step[1] === 'count') {
+            assert.equal(await limiter.count(key), step[3], `count ${step[2]} +${step[0]}`);
+          } else await limiter.reset(key);
+        }
+      });
+    }
+    it(`${kind}: of 20 hits at once within a limit of 5, exactly 5 pass and each gets its own count`, async () => {
+      const limiter = make();
+      now = Date.now();
+      const key = `${kind}-burst-${now}-${Math.random()}`;
+      const hits = await Promise.all(Array.from({ length: 20 }, () => limiter.hit(key, 5, 60_000)));
+      assert.equal(hits.filter((h) => h.allowed).length, 5);
+      assert.deepEqual(
+        hits.map((h) => h.count).sort((a, b) => a - b),
+        Array.from({ length: 20 }, (_, i) => i + 1),
+      );
+    });
+  }
 });
 
 describe('clientKey', () => {

@@ -181,6 +181,15 @@ const CASES: { name: string; claims: Claim[] }[] = [
     ],
   },
   {
+    name: 'a request outside the timestamp check is never fresh, and nothing is kept of it',
+    claims: [
+      ['a', W + 1, 0, false],
+      ['b', 0, W + 1, false],
+      ['a', W + 1, W + 1, true],
+      ['b', 1, 1, true],
+    ],
+  },
+  {
     name: 'different nonces are independent',
     claims: [
       ['a', 0, 0, true],
@@ -220,6 +229,15 @@ describe('both nonce stores agree on what a replay is', () => {
         }
       });
     }
+    it(`${kind}: after a restart (a new store), a nonce claimed before is still refused`, async () => {
+      const n = makeNonce() + makeNonce();
+      const sentAt = Date.now() - 1_000;
+      assert.equal(await makeStore().claim(n, sentAt + 10, sentAt), true);
+      // The memory store forgets at a restart, so it refuses whatever was signed before it began; the database
+      // store remembers the nonce itself.
+      const restarted = kind === 'memory' ? memoryNonceStore(Date.now()) : databaseNonceStore(database.db);
+      assert.equal(await restarted.claim(n, Date.now(), sentAt), false);
+    });
     it(`${kind}: of three identical requests at once, exactly one passes`, async () => {
       const store = makeStore();
       const n = makeNonce() + makeNonce();

@@ -34,7 +34,7 @@ import { accountPhone, BANKS, cardView, checkCardInput, listCards, saveCard } fr
 import { consumeCardCode, issueCardCode } from './bank-card-code';
 import { commissionOrders, profitOf, PROMOTER_AGREEMENT, requirePromoter } from './service';
 import { findIdentity, identityView, verifyIdentity } from './identity';
-import { MemoryLimiter } from '../../runtime/limiter';
+import { deploymentOf } from '../../runtime/deployment';
 import { findOwnWithdrawal, listWithdrawals, withdraw, withdrawalDetail, withdrawalRuleView } from './withdrawals';
 import { ERROR_CODES } from '@contract/common';
 import type { EarningsDeps } from './config';
@@ -44,8 +44,9 @@ const tags = ['earnings'];
 
 const frontRoutes: FastifyPluginAsyncZod<EarningsDeps> = async (app, deps) => {
   const { earnings: ec, vault, identityProvider, payout, sms } = deps;
-  // Failed real-name attempts per user per day: a verifier charges per call and guesses must stay expensive.
-  const identityFails = new MemoryLimiter();
+  // Failed real-name attempts per user per day: a verifier charges per call and guesses must stay expensive. The
+  // deployment's counters, so the limit holds across server processes.
+  const identityFails = deploymentOf(app.db).limiter;
   const session = { session: 'required' as const };
 
   /** The caller as a promoter (403 otherwise); `settle` moves their commissions along first (release, refunds). */

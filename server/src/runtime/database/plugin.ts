@@ -26,11 +26,16 @@ export interface Database {
   /** Applies the committed migrations that have not run yet. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Runs `work` while no other server process on this database runs its own: processes started together migrate
+   * and seed one after the other (a PostgreSQL advisory lock; PGlite has one process anyway).
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** PGlite only: the data directory as an archive openPglite's loadDataDir takes. */
   dump?(): Promise<Blob>;
 }
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 
 /**
  * The embedded server's settings (memory): PostgreSQL's 128 MB of shared buffers are far more than the
@@ -84,17 +89,55 @@ export async function openPglite(dataDir: string, options: { loadDataDir?: Blob 
     db,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
+    exclusive: (work) => work(),
     dump: () => client.dumpDataDir('none'),
   };
 }
 
-export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url });
+/** Connections per process (DATABASE_POOL_MAX): N processes use up to N times this of max_connections. */
+export const DEFAULT_POOL_MAX = 10;
+/** A request waits at most this long for a connection, so an unreachable database answers 503, not a hang. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/** The advisory lock key of a server's start (migrations and seed). */
+const START_LOCK = 0x5f5f5354;
+
+const closers = new WeakMap<Db, (() => Promise<void>)[]>();
+
+/** Runs `close` when the database is closed, before its pool ends (the deployment's listening connection). */
+export function onDatabaseClose(db: Db, close: () => Promise<void>): void {
+  const list = closers.get(db) ?? [];
+  list.push(close);
+  closers.set(db, list);
+}
+
+export async function openPostgres(url: string, options: { poolMax?: number } = {}): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolMax ?? DEFAULT_POOL_MAX,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  // An idle connection the server drops (a restart, a failover) is an event, not a crash: the next query
+  // opens a new one, and until the database answers requests fail with 503 (runtime/errors.ts).
+  pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
   const db = drizzlePg(pool, { schema });
   return {
     db,
     migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => pool.end(),
+    async exclusive(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [START_LOCK]);
+        return await work();
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [START_LOCK]).catch(() => {});
+        client.release();
+      }
+    },
+    async close() {
+      for (const close of closers.get(db) ?? []) await close();
+      await pool.end();
+    },
   };
 }
 
@@ -112,8 +155,10 @@ export function collectClosedDatabaseMemory(): void {
   }
 }
 
-export function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+export function openDatabase(config: { databaseUrl?: string; dataDir: string; poolMax?: number }): Promise<Database> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, { poolMax: config.poolMax })
+    : openPglite(config.dataDir);
 }
 
 declare module 'fastify' {

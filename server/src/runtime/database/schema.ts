@@ -1,9 +1,10 @@
 /**
- * The runtime's own tables: sessions, server keys and nonces. Every feature keeps its tables beside its service in
- * domains/<feature>/schema.ts; drizzle-kit reads them all (server/drizzle.config.ts) and writes the committed SQL under
- * migrations/, which runs unchanged on PGlite and PostgreSQL. Money is integer fen; times are timestamptz.
+ * The runtime's own tables: sessions, server keys, nonces and rate-limit windows. Every feature keeps its tables
+ * beside its service in domains/<feature>/schema.ts; drizzle-kit reads them all (server/drizzle.config.ts) and writes
+ * the committed SQL under migrations/, which runs unchanged on PGlite and PostgreSQL. Money is integer fen; times
+ * are timestamptz.
  */
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { projects } from '../../domains/entrance/schema';
 import { users } from '../../domains/user/schema';
 import { createdAt } from './columns';
@@ -45,4 +46,18 @@ export const nonces = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('nonces_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Rate-limit windows shared by every server process on PostgreSQL (runtime/limiter.ts: DatabaseLimiter): one row
+ * per key, counted by an upsert. Rows whose window has ended are pruned.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
 );
