@@ -255,17 +255,6 @@ export default function CatalogueEditPage() {
         {archived && (
           <Alert type="warning" showIcon message="已归档的商品不能修改或上架" style={{ marginBottom: 16 }} />
         )}
-        {refusal && (
-          <Alert
-            type="error"
-            showIcon
-            closable
-            onClose={() => setRefusal(null)}
-            message={refusal}
-            style={{ marginBottom: 16 }}
-            data-testid="catalogue-refusal"
-          />
-        )}
         <Form<FormValues>
           form={form}
           layout="vertical"
@@ -437,6 +426,18 @@ export default function CatalogueEditPage() {
               </ul>
             }
             style={{ marginBottom: 16 }}
+          />
+        )}
+        {/* Beside the buttons, where the operator looks after asking: the form above keeps what was typed. */}
+        {refusal && (
+          <Alert
+            type="error"
+            showIcon
+            closable
+            onClose={() => setRefusal(null)}
+            message={refusal}
+            style={{ marginBottom: 16 }}
+            data-testid="catalogue-refusal"
           />
         )}
         {!readOnly && (
