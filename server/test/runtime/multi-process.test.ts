@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { DEFAULT_OPS_KEY } from '../../src/config';
+import { FREE_FAILURES, LOCK_FAILURES, generateCardCode } from '../../src/domains/card/service';
 import { serverEnv, serverNodeArgs } from '../../src/node-settings.mjs';
 import { signedRequest, type Method } from '../../../e2e/signed-fetch';
 
@@ -311,6 +312,25 @@ describe('three server processes on one PostgreSQL', { skip: !adminUrl }, () => 
     assert.equal(passed, SMS_PER_MINUTE - count);
     assert.equal(refused?.status, 429);
     assert.equal(refused?.body.message, '短信发送繁忙，请稍后再试');
+  });
+
+  it('the card-code lock-out holds across processes', async () => {
+    const { token } = customers[0];
+    const check = (p: Proc) =>
+      call(p, 'POST', '/front/v1/client/card/code/check', { cardCode: generateCardCode() }, token);
+    // Wrong codes through each process in turn; the back-off between them is waited out by moving the last
+    // failure back, as time passing would (the lock itself is what is tested).
+    for (let i = 0; i < LOCK_FAILURES; i += 1) {
+      const res = await check(procs[i % 3]);
+      assert.equal(res.status, 400, `wrong code ${i + 1}: ${JSON.stringify(res.body)}`);
+      if (i + 1 >= FREE_FAILURES && i + 1 < LOCK_FAILURES)
+        await sql.query(`update card_guards set last_failure_at = now() - interval '20 minutes'`);
+    }
+    for (const p of procs) {
+      const locked = await check(p);
+      assert.equal(locked.status, 429);
+      assert.match(locked.body.message, /^卡密错误次数过多，请\d+分钟后再试$/);
+    }
   });
 
   it('nothing acknowledged is lost when one process is killed (SIGKILL) under load', async () => {
