@@ -40,14 +40,25 @@ export const opsApiRoutes: FastifyPluginAsyncZod<AfterSalesDeps> = async (app, d
     act: () => Promise<T>,
   ): Promise<T> => {
     const before = await opsApplication(app.db, deps.afterSales, applicationNo);
-    const after = await act();
-    await auditOps(request, {
-      action: `after-sales.application.${action}`,
-      projectSn: await ofApplication(request),
-      target: `after-sale:${applicationNo}`,
-      before,
-      after,
-    });
+    const record = async (after: unknown) =>
+      auditOps(request, {
+        action: `after-sales.application.${action}`,
+        projectSn: await ofApplication(request),
+        target: `after-sale:${applicationNo}`,
+        before,
+        after,
+      });
+    let after: T;
+    try {
+      after = await act();
+    } catch (err) {
+      // A refund the provider refused answers an error, yet the decision before it (agreed, received) stands:
+      // recorded as the application now is whenever its history grew.
+      const now = await opsApplication(app.db, deps.afterSales, applicationNo).catch(() => null);
+      if (now && now.records.length > before.records.length) await record(now);
+      throw err;
+    }
+    await record(after);
     return after;
   };
 
