@@ -13,7 +13,7 @@ import type { AfterSaleDetail, AfterSaleRefer } from '../contract/after-sales';
 import type { BankCard, WithdrawalDetail } from '../contract/earnings';
 import type { PayParams } from '../contract/payment';
 import { ensureAdminBuilt } from './admin-desk';
-import { openConsole, type ConsoleOps } from './console-ops';
+import { closeDrawer, openConsole, type ConsoleOps } from './console-ops';
 import { placeGoodsOrder } from './goods-order';
 import { openBrowser, startServer, typeKeys, until, type Server } from './harness';
 import { signedCall } from './signed-fetch';
@@ -192,7 +192,7 @@ describe('console: money and service', () => {
     assert.match(await drawer.innerText(), /拒绝原因\s*商品已拆封使用/);
     const seen = await as(token)<AfterSaleDetail>('GET', `/front/v1/after/sales/${applicationNo}`);
     assert.deepEqual([seen.state, seen.refuseReason], ['REFUSED', '商品已拆封使用'], 'the customer reads the reason');
-    await drawer.locator('.ant-drawer-close').click();
+    await closeDrawer(con.page, drawer);
   });
 
   test('表单: a form opens to its submissions, exported as CSV', async () => {

@@ -31,7 +31,7 @@ import {
 } from './harness';
 import type { Locator, Page } from 'playwright-core';
 import { ensureAdminBuilt } from './admin-desk';
-import { openConsole } from './console-ops';
+import { closeDrawer, openConsole } from './console-ops';
 import { phoneSuite } from './suite';
 
 const OPS_KEY = 'storefront-demo-ops-key';
@@ -226,10 +226,7 @@ async function operator() {
   const state = () => drawer.locator('.sf-admin-after-sale-state').getAttribute('data-state');
   /** 刷新, then the application's detail from its row (the list as it is now: the customer may have acted). */
   const openDetail = async (no: string) => {
-    if (await drawer.isVisible()) {
-      await drawer.locator('.ant-drawer-close').click();
-      await drawer.waitFor({ state: 'hidden' });
-    }
+    if (await drawer.isVisible()) await closeDrawer(ops, drawer);
     const row = view.locator(`.sf-admin-after-sales .ant-table-row[data-row-key="${no}"]`);
     await until(async () => {
       await view.locator('.sf-admin-reload').click();

@@ -4,9 +4,9 @@
  * logged in key by key (the demo owner unless told), the header switched to the project, and a page opened from
  * the menu, waited for by its own marker.
  */
-import type { Browser, Locator } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { openDesk, type Desk } from './admin-desk';
-import { typeKeys } from './harness';
+import { typeKeys, until } from './harness';
 
 export const DEMO_OWNER = { username: 'admin', password: 'storefront-admin' };
 
@@ -51,4 +51,15 @@ export async function openConsole(
       return content;
     },
   };
+}
+
+/**
+ * Closes a drawer with its ×, once the top-of-page messages that may cover it have gone (the pointer moved off
+ * first: a message under the pointer stays).
+ */
+export async function closeDrawer(page: Page, drawer: Locator): Promise<void> {
+  await page.mouse.move(640, 780);
+  await until(async () => (await page.locator('.ant-message-notice').count()) === 0, 'the messages have gone');
+  await drawer.locator('.ant-drawer-close').click();
+  await drawer.waitFor({ state: 'hidden' });
 }
