@@ -314,6 +314,67 @@ describe('three server processes on one PostgreSQL', { skip: !adminUrl }, () => 
     assert.equal(refused?.body.message, '短信发送繁忙，请稍后再试');
   });
 
+  it('one order per order token, whichever processes the submits reach', async () => {
+    const { token } = customers[1];
+    const address = await call<{ addressId: number }>(
+      procs[2],
+      'POST',
+      '/front/v1/address',
+      {
+        consigneeName: '张三',
+        consigneeTelephone: '13800138000',
+        fullAddress: '科技园1号',
+        provinceId: '440000',
+        cityId: '440100',
+        areaId: '440106',
+      },
+      token,
+    );
+    assert.equal(address.status, 200, JSON.stringify(address.body));
+    const confirm = await call<{
+      createOrderSn: string;
+      confirmOrderAmount: { payAmount: number; orderTotalAmount: number };
+      deliveryType: number;
+    }>(procs[0], 'GET', '/front/v1/client/order/confirm/data', { targetSn: 'demo-goods-01' }, token);
+    assert.equal(confirm.status, 200, JSON.stringify(confirm.body));
+    const { createOrderSn, confirmOrderAmount, deliveryType } = confirm.body.info;
+    const receipt = await call<{ orderToken: string }>(
+      procs[1],
+      'GET',
+      '/front/v1/client/order/confirm/receipt',
+      { createOrderSn },
+      token,
+    );
+    assert.equal(receipt.status, 200, JSON.stringify(receipt.body));
+    const body = {
+      createOrderSn,
+      orderToken: receipt.body.info.orderToken,
+      orderDiscountList: [],
+      discountsAmount: 0,
+      payAmount: confirmOrderAmount.payAmount,
+      totalAmount: confirmOrderAmount.orderTotalAmount,
+      orderPreAttachVO: { deliveryType, addressId: address.body.info.addressId },
+    };
+    const countOrders = async () =>
+      Number(
+        (
+          await sql.query(
+            `select count(*) as n from orders o join sessions s on s.user_id = o.user_id
+             where s.token_hash = encode(sha256($1::bytea), 'hex')`,
+            [token],
+          )
+        ).rows[0].n,
+      );
+    const before = await countOrders();
+    // The same submit, signed afresh for each process, sent to all three at once (and twice to one).
+    const answers = await Promise.all(
+      [0, 1, 2, 0].map((i) => call(procs[i], 'POST', '/front/v1/client/order/submit', body, token)),
+    );
+    assert.equal(answers.filter((a) => a.status === 200).length, 1, JSON.stringify(answers.map((a) => a.body)));
+    for (const a of answers) assert.ok(a.status < 500, JSON.stringify(a.body));
+    assert.equal(await countOrders(), before + 1);
+  });
+
   it('the card-code lock-out holds across processes', async () => {
     const { token } = customers[0];
     const check = (p: Proc) =>
