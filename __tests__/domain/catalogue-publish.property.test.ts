@@ -88,8 +88,10 @@ describe('publish rule', () => {
           ),
         ),
         ([price, plan, delta]) => {
-          const last = plan.length - 1;
-          const off = plan.map((r, i) => (i === last ? { ...r, amount: r.amount + Math.max(delta, 1 - r.amount) } : r));
+          // Off on the largest period, never to 0 or below (a change there is refused for its own reason).
+          const at = plan.reduce((best, r, i) => (r.amount > plan[best].amount ? i : best), 0);
+          const shift = plan[at].amount + delta >= 1 ? delta : Math.abs(delta);
+          const off = plan.map((r, i) => (i === at ? { ...r, amount: r.amount + shift } : r));
           const sum = off.reduce((s, r) => s + r.amount, 0);
           const problems = publishProblems(base({ price, orderPayType: 3, installmentPlan: off }));
           expect(problems).toContain(M.planSum(sum, price));
