@@ -317,6 +317,20 @@ const PROBES: Probe[] = [
     area: 'after-sales',
     body: () => ({ refundedTotal: 0 }),
   },
+  { method: 'GET', route: '/ops/v1/orders', url: () => `/ops/v1/orders?projectSn=${B}`, area: 'orders' },
+  { method: 'GET', route: '/ops/v1/orders.csv', url: () => `/ops/v1/orders.csv?projectSn=${B}`, area: 'orders' },
+  {
+    method: 'GET',
+    route: '/ops/v1/orders/{orderNo}',
+    url: () => `/ops/v1/orders/${b.orderNo}`,
+    area: 'orders',
+  },
+  {
+    method: 'POST',
+    route: '/ops/v1/orders/{orderNo}/cancel',
+    url: () => `/ops/v1/orders/${b.orderNo}/cancel`,
+    area: 'orders',
+  },
   // 页面装修 (pages): B's tabs, pages, modules and traffic links.
   ...(
     [
@@ -392,6 +406,11 @@ const LISTS = [
     area: 'withdrawals' as const,
     holdsB: (info: unknown) =>
       (info as { list: { withdrawalNo: string }[] }).list.some((w) => w.withdrawalNo === b.withdrawalNo),
+  },
+  {
+    route: '/ops/v1/orders',
+    area: 'orders' as const,
+    holdsB: (info: unknown) => (info as { list: { projectSn: string }[] }).list.some((o) => o.projectSn === B),
   },
 ];
 
@@ -534,6 +553,8 @@ const SAMPLES: Array<{ area: OpsArea; access: OpsAccess; method: Probe['method']
     url: '/ops/after-sales/NO-SUCH-APPLICATION/refuse',
     body: { reason: '角色测试' },
   },
+  { area: 'orders', access: 'read', method: 'GET', url: '/ops/v1/orders' },
+  { area: 'orders', access: 'write', method: 'POST', url: '/ops/v1/orders/NO-SUCH-ORDER/cancel' },
   { area: 'withdrawals', access: 'read', method: 'GET', url: '/ops/earnings/withdrawals' },
   {
     area: 'withdrawals',
