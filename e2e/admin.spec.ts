@@ -90,7 +90,23 @@ describe('operator console', () => {
     await typeKeys(page.locator('#login_password'), OWNER.password);
     await page.locator('.sf-admin-login button[type=submit]').click();
     await page.locator('.ant-pro-sider .ant-menu-item', { hasText: '账号管理' }).waitFor();
-    assert.deepEqual(await menuItems(), ['订单发货', '账号管理', '操作日志', '修改密码']);
+    assert.deepEqual(await menuItems(), [
+      '订单发货',
+      '订单管理',
+      '商品管理',
+      '售后处理',
+      '提现审核',
+      '推广员',
+      '表单',
+      '意见反馈',
+      '优惠券',
+      '领券活动',
+      '卡密批次',
+      '页面装修',
+      '账号管理',
+      '操作日志',
+      '修改密码',
+    ]);
     await page.locator('.sf-admin-project-switcher .ant-select-selection-item').waitFor();
     await page.locator('.sf-admin-to-ship').waitFor();
     await desk.shot('owner-home');
@@ -166,7 +182,15 @@ describe('operator console', () => {
   test('the support operator sees neither 账号管理 nor 操作日志', async () => {
     await login(SUPPORT.username, SUPPORT.password);
     await page.locator('.ant-pro-sider .ant-menu-item', { hasText: '订单发货' }).waitFor();
-    assert.deepEqual(await menuItems(), ['订单发货', '修改密码']);
+    assert.deepEqual(await menuItems(), [
+      '订单发货',
+      '订单管理',
+      '商品管理',
+      '售后处理',
+      '表单',
+      '意见反馈',
+      '修改密码',
+    ]);
     await page.locator('.sf-admin-to-ship').waitFor();
     await desk.shot('support-home');
   });
