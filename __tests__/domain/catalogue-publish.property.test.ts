@@ -17,7 +17,7 @@ import {
   type PublishInput,
 } from '../../contract/rules/catalogue-publish';
 import { priceItem } from '../../server/src/domains/order/pricing';
-import { DEFAULT_ORDER_CONFIG } from '../../server/src/db/seed/ordering';
+import { DEFAULT_ORDER_CONFIG } from '../../server/src/domains/order/order-config';
 
 const base = (over: Partial<PublishInput> = {}): PublishInput => ({
   actName: '课程',

@@ -110,6 +110,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const template = (t: ValidityTerms & { validStart: Date | null; validEnd: Date | null }) =>
   ({
     couponSn: 'CP1',
+    status: 'ACTIVE',
     projectSn: 'demo',
     couponName: '券',
     couponType: 1,

@@ -99,6 +99,7 @@ function couponRows(c: CouponCase, now: Date): { t: Template; r: Received } {
   }[c.window];
   const t: Template = {
     couponSn: 'CP1',
+    status: 'ACTIVE',
     projectSn: 'demo',
     couponName: '券',
     couponType: c.couponType,

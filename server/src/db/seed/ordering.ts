@@ -8,6 +8,7 @@ import { activities } from '../../domains/activity/schema';
 import { projects } from '../../domains/entrance/schema';
 import { couponTemplates } from '../../domains/coupon/schema';
 import { orderConfigs, type OrderConfig } from '../../domains/order/schema';
+import { DEFAULT_ORDER_CONFIG } from '../../domains/order/order-config';
 import { agreements } from '../../domains/order/schema';
 import { FREE_SHIPPING } from '@contract/rules/freight';
 import { CATALOGUE, SHELF_ITEMS } from './catalogue';
@@ -20,25 +21,6 @@ const GOODS_TAGS = new Map(
  * The purchase agreement the payment engineer seeds (server/src/domains/order/purchase-agreement.ts DEMO_AGREEMENT_SN).
  */
 const AGREEMENT_SN = 'demo-purchase-agreement';
-
-export const DEFAULT_ORDER_CONFIG: OrderConfig = {
-  orderPayType: 1,
-  deliveryType: 4,
-  freight: 0,
-  freightAreasType: 1,
-  invalidAreas: [],
-  isHousehold: false,
-  agreementSn: null,
-  electronicProtocol: false,
-  restrict: [],
-  courseDiscountAmount: 0,
-  packages: [],
-  giftCourses: [],
-  disableFlag: false,
-  disableReason: null,
-  hasProductIntroduce: false,
-  confirmOrderType: 1,
-};
 
 const course = (courseSn: string, courseName: string, courseAmount: number) => ({ courseSn, courseName, courseAmount });
 const rule = (

@@ -21,7 +21,7 @@ import { activities, activityComments, columnActivities, type ActivityExtras } f
 import { confirmations, orderConfigs, orders, type OrderConfig } from '../order/schema';
 import { integralItems } from '../integral/schema';
 import { commissionRules } from '../earnings/schema';
-import { DEFAULT_ORDER_CONFIG } from '../../db/seed/ordering';
+import { DEFAULT_ORDER_CONFIG } from '../order/order-config';
 import { AppError, badRequest, notFound } from '../../runtime/http';
 import type { Db } from '../../runtime/database/plugin';
 

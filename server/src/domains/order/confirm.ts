@@ -13,7 +13,7 @@ import { isoTime, preparedStatement, rawPlaceholder } from '../../runtime/databa
 import { activities } from '../activity/schema';
 import { addresses } from '../address/schema';
 import { confirmations, orderConfigs, type OrderConfig } from './schema';
-import { DEFAULT_ORDER_CONFIG } from '../../db/seed/ordering';
+import { DEFAULT_ORDER_CONFIG } from './order-config';
 import { AppError, badRequest, notFound } from '../../runtime/http';
 import type { Db } from '../../runtime/database/plugin';
 import { DEFAULT_FIRST, defaultAddress, findAddress, toAddress } from '../address/service';

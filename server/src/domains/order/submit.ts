@@ -16,7 +16,7 @@ import { activities } from '../activity/schema';
 import { addresses } from '../address/schema';
 import { confirmations, orderConfigs, orderTokens } from './schema';
 import { couponTemplates, userCoupons } from '../coupon/schema';
-import { DEFAULT_ORDER_CONFIG } from '../../db/seed/ordering';
+import { DEFAULT_ORDER_CONFIG } from './order-config';
 import { isoTime, prepareSql, preparedStatement, rawPlaceholder } from '../../runtime/database/prepared';
 import { AppError, badRequest, notFound } from '../../runtime/http';
 import type { Db } from '../../runtime/database/plugin';
