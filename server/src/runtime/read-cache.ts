@@ -3,13 +3,13 @@
  * an operator changes them, yet the first screen asks for them on every entrance. They are kept in memory per
  * project, per database (each test harness and each server has its own), and dropped by invalidateReadModels,
  * which every write path that changes pages, modules, columns, activities or their order configs must call.
- * How long an entry lives (until invalidated, or SHARED_TTL_MS when several processes write) is the deployment's
- * choice (runtime/deployment.ts).
+ * How long an entry lives is the deployment's choice (runtime/deployment.ts): until invalidated on the embedded
+ * database; with PostgreSQL, until another process's change arrives by NOTIFY (runtime/cache-sync.ts), or at most
+ * SHARED_BACKSTOP_TTL_MS should a notification be lost.
  */
 import type { Db } from './database/plugin';
 import { deploymentOf } from './deployment';
 
-export const SHARED_TTL_MS = 5_000;
 /**
  * The scope of read models that belong to no one project (the list of online projects); every invalidation drops it.
  */
