@@ -5,165 +5,34 @@
  * The PostgreSQL run of the server tests only (TEST_DATABASE_URL): PGlite is one process by design.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import pg from 'pg';
+import { before, describe, it } from 'node:test';
+import type pg from 'pg';
 import { DEFAULT_OPS_KEY } from '../../src/config';
 import { FREE_FAILURES, LOCK_FAILURES, generateCardCode } from '../../src/domains/card/service';
-import { serverEnv, serverNodeArgs } from '../../src/node-settings.mjs';
-import { signedRequest, type Method } from '../../../e2e/signed-fetch';
-
-const adminUrl = process.env.TEST_DATABASE_URL;
-const root = join(__dirname, '..', '..', '..');
-const SMS_PER_IP_PER_HOUR = 3;
-const SMS_PER_MINUTE = 40;
-
-interface Proc {
-  url: string;
-  child: ChildProcess;
-  output: () => string;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function startProcess(databaseUrl: string): Promise<Proc> {
-  const port = await freePort();
-  let output = '';
-  const child = spawn(process.execPath, serverNodeArgs(), {
-    cwd: root,
-    env: serverEnv({
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DATABASE_POOL_MAX: '4',
-      SMS_PROVIDER: 'log',
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: '127.0.0.1',
-      SMS_PER_IP_PER_HOUR: String(SMS_PER_IP_PER_HOUR),
-      SMS_PER_MINUTE: String(SMS_PER_MINUTE),
-      OPS_KEY: DEFAULT_OPS_KEY,
-    }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  const started = Date.now();
-  while (!output.includes('Storefront ready')) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    if (Date.now() - started > 180_000) throw new Error(`server did not start in 180 s:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { url: `http://127.0.0.1:${port}`, child, output: () => output };
-}
-
-interface Answer<T = unknown> {
-  status: number;
-  body: { state: boolean; message: string; code?: number; info: T };
-}
-
-async function send<T = unknown>(
-  proc: Proc,
-  req: { method: string; path: string; headers: Record<string, string>; body?: string },
-  extra: Record<string, string> = {},
-): Promise<Answer<T>> {
-  const res = await fetch(proc.url + req.path, {
-    method: req.method,
-    headers: { ...req.headers, ...extra },
-    body: req.body,
-  });
-  return { status: res.status, body: (await res.json()) as Answer<T>['body'] };
-}
-
-const call = <T = unknown>(
-  proc: Proc,
-  method: Method,
-  path: string,
-  params: Record<string, unknown> = {},
-  token = '',
-  extra: Record<string, string> = {},
-) => send<T>(proc, signedRequest(method, path, params, token), extra);
-
-let phoneSeq = 0;
-const newPhone = () =>
-  `1370${String(process.pid % 10_000).padStart(4, '0')}${String((phoneSeq += 1)).padStart(3, '0')}`;
-let ipSeq = 0;
-const newClient = () => ({ 'x-forwarded-for': `198.51.100.${(ipSeq += 1)}` });
+import { signedRequest } from '../../../e2e/signed-fetch';
+import {
+  addAddress,
+  adminUrl,
+  call,
+  newClient,
+  newPhone,
+  send,
+  SMS_PER_IP_PER_HOUR,
+  SMS_PER_MINUTE,
+  submitBody,
+  threeProcesses,
+  type Answer,
+  type Proc,
+} from './multi-process-helpers';
 
 describe('three server processes on one PostgreSQL', { skip: !adminUrl }, () => {
+  const cluster = threeProcesses();
+  const { enter, sendCode, lastCode, ageCodes, login } = cluster;
   let procs: Proc[] = [];
   let sql: pg.Client;
-  let dbName = '';
-
-  before(async () => {
-    dbName = `sf_test_${process.pid}_mp_${randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const url = new URL(adminUrl!);
-    url.pathname = `/${dbName}`;
-    // Started together: they migrate and seed one after the other (the start lock), not over each other.
-    procs = await Promise.all([0, 1, 2].map(() => startProcess(url.toString())));
-    sql = new pg.Client({ connectionString: url.toString() });
-    await sql.connect();
+  before(() => {
+    ({ procs, sql } = cluster);
   });
-
-  after(async () => {
-    for (const p of procs) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGTERM');
-    await Promise.all(
-      procs.map((p) =>
-        p.child.exitCode !== null || p.child.signalCode !== null ? null : new Promise((r) => p.child.once('exit', r)),
-      ),
-    );
-    await sql?.end();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
-    await admin.end();
-  });
-
-  const enter = async (proc: Proc, client = newClient()) => {
-    const res = await call<{ token: string }>(proc, 'POST', '/front/v1/entrance', { projectSn: 'demo' }, '', client);
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    return res.body.info.token;
-  };
-  const sendCode = (proc: Proc, phone: string, token: string, client: Record<string, string>) =>
-    call(proc, 'GET', '/api/user/phone/verification/code', { phone }, token, client);
-  const lastCode = (phone: string) => {
-    const all = procs.flatMap((p) => [...p.output().matchAll(new RegExp(`验证码 (\\d{6}) 已发送至 ${phone}`, 'g'))]);
-    return all.length ? all[all.length - 1][1] : '';
-  };
-  /** Lets the phone's one-code-per-minute rule pass again without waiting a minute. */
-  const ageCodes = (phone: string) =>
-    sql.query(`update sms_codes set created_at = now() - interval '61 seconds' where phone = $1`, [phone]);
-
-  const login = async (proc: Proc) => {
-    const client = newClient();
-    const phone = newPhone();
-    const visitor = await enter(proc, client);
-    assert.equal((await sendCode(proc, phone, visitor, client)).status, 200);
-    const res = await call<{ token: string }>(
-      proc,
-      'GET',
-      '/api/user/phone/login',
-      { phone, code: lastCode(phone) },
-      visitor,
-    );
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    return { token: res.body.info.token, phone };
-  };
 
   it('all three answer /healthz and /readyz', async () => {
     for (const p of procs) {
@@ -316,45 +185,8 @@ describe('three server processes on one PostgreSQL', { skip: !adminUrl }, () => 
 
   it('one order per order token, whichever processes the submits reach', async () => {
     const { token } = customers[1];
-    const address = await call<{ addressId: number }>(
-      procs[2],
-      'POST',
-      '/front/v1/address',
-      {
-        consigneeName: '张三',
-        consigneeTelephone: '13800138000',
-        fullAddress: '科技园1号',
-        provinceId: '440000',
-        cityId: '440100',
-        areaId: '440106',
-      },
-      token,
-    );
-    assert.equal(address.status, 200, JSON.stringify(address.body));
-    const confirm = await call<{
-      createOrderSn: string;
-      confirmOrderAmount: { payAmount: number; orderTotalAmount: number };
-      deliveryType: number;
-    }>(procs[0], 'GET', '/front/v1/client/order/confirm/data', { targetSn: 'demo-goods-01' }, token);
-    assert.equal(confirm.status, 200, JSON.stringify(confirm.body));
-    const { createOrderSn, confirmOrderAmount, deliveryType } = confirm.body.info;
-    const receipt = await call<{ orderToken: string }>(
-      procs[1],
-      'GET',
-      '/front/v1/client/order/confirm/receipt',
-      { createOrderSn },
-      token,
-    );
-    assert.equal(receipt.status, 200, JSON.stringify(receipt.body));
-    const body = {
-      createOrderSn,
-      orderToken: receipt.body.info.orderToken,
-      orderDiscountList: [],
-      discountsAmount: 0,
-      payAmount: confirmOrderAmount.payAmount,
-      totalAmount: confirmOrderAmount.orderTotalAmount,
-      orderPreAttachVO: { deliveryType, addressId: address.body.info.addressId },
-    };
+    const addressId = await addAddress(procs[2], token);
+    const body = await submitBody([procs[0], procs[1]], token, 'demo-goods-01', addressId);
     const countOrders = async () =>
       Number(
         (
