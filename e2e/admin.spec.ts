@@ -32,6 +32,8 @@ let page: Page;
 
 const menuItems = async () =>
   (await page.locator('.ant-pro-sider .ant-menu-item').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+const menuSections = async () =>
+  (await page.locator('.ant-pro-sider .ant-menu-item-group-title').allInnerTexts()).map((t) => t.trim());
 
 /** The options of one select's dropdown (antd labels its list `<field>_list`); others may still be closing. */
 const options = (field: string) =>
@@ -93,20 +95,21 @@ describe('operator console', () => {
     assert.deepEqual(await menuItems(), [
       '订单发货',
       '订单管理',
-      '商品管理',
       '售后处理',
-      '提现审核',
-      '推广员',
-      '表单',
-      '意见反馈',
+      '商品管理',
+      '页面装修',
       '优惠券',
       '领券活动',
       '卡密批次',
-      '页面装修',
+      '推广员',
+      '提现审核',
+      '表单',
+      '意见反馈',
       '账号管理',
       '操作日志',
       '修改密码',
     ]);
+    assert.deepEqual(await menuSections(), ['订单', '商品与页面', '营销', '资金与服务', '系统']);
     await page.locator('.sf-admin-project-switcher .ant-select-selection-item').waitFor();
     await page.locator('.sf-admin-to-ship').waitFor();
     await desk.shot('owner-home');
@@ -185,12 +188,13 @@ describe('operator console', () => {
     assert.deepEqual(await menuItems(), [
       '订单发货',
       '订单管理',
-      '商品管理',
       '售后处理',
+      '商品管理',
       '表单',
       '意见反馈',
       '修改密码',
     ]);
+    assert.deepEqual(await menuSections(), ['订单', '商品与页面', '资金与服务', '系统']);
     await page.locator('.sf-admin-to-ship').waitFor();
     await desk.shot('support-home');
   });

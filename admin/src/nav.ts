@@ -22,32 +22,44 @@ export type NavKey =
   | 'audit'
   | 'password';
 
+/** The menu's sections, in order. */
+export const NAV_GROUPS = [
+  { key: 'orders', name: '订单' },
+  { key: 'goods', name: '商品与页面' },
+  { key: 'marketing', name: '营销' },
+  { key: 'money', name: '资金与服务' },
+  { key: 'system', name: '系统' },
+] as const;
+export type NavGroup = (typeof NAV_GROUPS)[number]['key'];
+
 export interface NavEntry {
   key: NavKey;
   path: string;
   name: string;
+  group: NavGroup;
   /** Absent: every operator may open it (their own password). */
   area?: OpsArea;
 }
 
+/** In menu order, section by section; the first a role may open is where it lands after login. */
 export const NAV: readonly NavEntry[] = [
-  { key: 'shipping', path: '/shipping', name: '订单发货', area: 'shipping' },
-  { key: 'orders', path: '/orders', name: '订单管理', area: 'orders' },
-  // Not first: the landing page stays 订单发货, inside the first-load budget (ProTable is ~200 KB).
-  { key: 'catalogue', path: '/catalogue', name: '商品管理', area: 'catalogue' },
-  { key: 'after-sales', path: '/after-sales', name: '售后处理', area: 'after-sales' },
-  { key: 'withdrawals', path: '/withdrawals', name: '提现审核', area: 'withdrawals' },
+  // First: the landing page stays 订单发货, inside the first-load budget (ProTable is ~200 KB).
+  { key: 'shipping', path: '/shipping', name: '订单发货', group: 'orders', area: 'shipping' },
+  { key: 'orders', path: '/orders', name: '订单管理', group: 'orders', area: 'orders' },
+  { key: 'after-sales', path: '/after-sales', name: '售后处理', group: 'orders', area: 'after-sales' },
+  { key: 'catalogue', path: '/catalogue', name: '商品管理', group: 'goods', area: 'catalogue' },
+  { key: 'home-pages', path: '/home-pages', name: '页面装修', group: 'goods', area: 'pages' },
+  { key: 'coupons', path: '/coupons', name: '优惠券', group: 'marketing', area: 'marketing' },
+  { key: 'claims', path: '/claims', name: '领券活动', group: 'marketing', area: 'marketing' },
+  { key: 'cards', path: '/cards', name: '卡密批次', group: 'marketing', area: 'marketing' },
   // Promoters and their commission rules are marketing's, as their /ops routes (finance reads them).
-  { key: 'promoters', path: '/promoters', name: '推广员', area: 'marketing' },
-  { key: 'forms', path: '/forms', name: '表单', area: 'forms' },
-  { key: 'feedback', path: '/feedback', name: '意见反馈', area: 'feedback' },
-  { key: 'coupons', path: '/coupons', name: '优惠券', area: 'marketing' },
-  { key: 'claims', path: '/claims', name: '领券活动', area: 'marketing' },
-  { key: 'cards', path: '/cards', name: '卡密批次', area: 'marketing' },
-  { key: 'home-pages', path: '/home-pages', name: '页面装修', area: 'pages' },
-  { key: 'operators', path: '/operators', name: '账号管理', area: 'operators' },
-  { key: 'audit', path: '/audit', name: '操作日志', area: 'audit' },
-  { key: 'password', path: '/password', name: '修改密码' },
+  { key: 'promoters', path: '/promoters', name: '推广员', group: 'marketing', area: 'marketing' },
+  { key: 'withdrawals', path: '/withdrawals', name: '提现审核', group: 'money', area: 'withdrawals' },
+  { key: 'forms', path: '/forms', name: '表单', group: 'money', area: 'forms' },
+  { key: 'feedback', path: '/feedback', name: '意见反馈', group: 'money', area: 'feedback' },
+  { key: 'operators', path: '/operators', name: '账号管理', group: 'system', area: 'operators' },
+  { key: 'audit', path: '/audit', name: '操作日志', group: 'system', area: 'audit' },
+  { key: 'password', path: '/password', name: '修改密码', group: 'system' },
 ];
 
 export const navEntry = (key: NavKey): NavEntry => NAV.find((e) => e.key === key)!;
@@ -58,3 +70,9 @@ export const navFor = (role: OperatorRole) => NAV.filter((entry) => mayOpen(role
 
 /** The page a path shows, if it is one of the menu's. */
 export const entryAt = (pathname: string) => NAV.find((e) => pathname === e.path || pathname.startsWith(`${e.path}/`));
+
+/** The role's menu by section, leaving out sections with nothing the role may open. */
+export const menuFor = (role: OperatorRole) =>
+  NAV_GROUPS.map((group) => ({ ...group, entries: navFor(role).filter((e) => e.group === group.key) })).filter(
+    (group) => group.entries.length > 0,
+  );

@@ -26,7 +26,7 @@ import { ProLayout } from '@ant-design/pro-components';
 import { Spin } from 'antd';
 import { Link, Outlet, useLocation } from 'react-router';
 import { OPERATOR_ROLE_NAMES } from '@contract/operators';
-import { entryAt, mayOpen, navFor, type NavKey } from '../nav';
+import { entryAt, mayOpen, menuFor, type NavKey } from '../nav';
 import { ProjectProvider } from '../projects/project-context';
 import { useOperator } from '../session/session-context';
 import { Forbidden } from './forbidden';
@@ -66,9 +66,14 @@ export default function Shell() {
         location={{ pathname: location.pathname }}
         route={{
           path: '/',
-          routes: navFor(operator.role).map((e) => ({ path: e.path, name: e.name, icon: ICONS[e.key] })),
+          routes: menuFor(operator.role).map((group) => ({
+            path: `/${group.key}-section`,
+            name: group.name,
+            children: group.entries.map((e) => ({ path: e.path, name: e.name, icon: ICONS[e.key] })),
+          })),
         }}
-        menu={{ locale: false }}
+        // Sections as titled groups, always open: fifteen pages in one list were hard to scan.
+        menu={{ locale: false, type: 'group' }}
         menuItemRender={(item, dom) => <Link to={item.path ?? '/'}>{dom}</Link>}
         actionsRender={() => [<ProjectSwitcher key="project" />]}
         avatarProps={{
