@@ -16,7 +16,8 @@ declare module 'autocannon' {
     onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
   }
   interface Options {
-    url: string;
+    /** Several: the connections are given to them in turn. */
+    url: string | string[];
     connections?: number;
     duration?: number;
     requests?: RequestSpec[];

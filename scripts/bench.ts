@@ -13,7 +13,10 @@
  *   the orders it reports exist afterwards.
  * - Memory: the server's RSS after its first start (migrate + seed) and the highest RSS seen under load.
  * - The same API bench on PostgreSQL when Debian's postgresql is installed (scripts/ensure-postgres.sh) or
- *   BENCH_PG=1 asks for it (BENCH_PG=0 skips it); DATABASE_URL names another server.
+ *   BENCH_PG=1 asks for it (BENCH_PG=0 skips it); DATABASE_URL names another server. There the calls run again on
+ *   BENCH_PROCESSES (3; 1 skips it) server processes on one fresh database, as docs/deployment.md deploys them:
+ *   autocannon spreads its connections over them in turn and order submit sends each request to the next one (the
+ *   round robin of nginx), printed side by side with the one process's figures.
  * - H5: the JS and CSS the first screen loads, on the wire as the build's .br (BENCH_H5_DIST: another build).
  *   BENCH_ONLY=h5 measures only this (no servers, no Lighthouse): the quick check after an H5 build.
  * - While working on one call: BENCH_ONLY=entrance,activity runs only the calls whose names contain one of those
@@ -52,6 +55,8 @@ const ONLY = (process.env.BENCH_ONLY ?? '')
   .filter(Boolean);
 const wanted = (name: string) => !ONLY.length || ONLY.some((w) => name.includes(w));
 const SERVER_ARGS = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+/** BENCH_PROCESSES: server processes of the PostgreSQL run's second pass (1: no second pass). */
+const PROCESSES = Math.max(1, Math.floor(Number(process.env.BENCH_PROCESSES ?? 3)) || 1);
 
 /** The issue's figures (clean checkout, same machine) and goals, printed beside this run's. */
 const BASELINE = {
@@ -98,6 +103,10 @@ function rssMb(pid: number | undefined): number {
     return Number.NaN;
   }
 }
+
+/** CPU microseconds and RSS MB of several processes together: what N server processes cost the machine. */
+const cpuUsOf = (pids: (number | undefined)[]) => pids.reduce((n, pid) => n + cpuUs(pid), 0);
+const rssMbOf = (pids: (number | undefined)[]) => pids.reduce((n, pid) => n + rssMb(pid), 0);
 
 interface Running {
   base: string;
@@ -226,15 +235,16 @@ function accepted(status: number, body: string): Envelope | null {
  * seen.
  */
 async function load(
-  base: string,
+  bases: string[],
   steps: Step[],
-  pid?: number,
+  pids: (number | undefined)[],
   seconds = SECONDS,
 ): Promise<{ result: autocannon.Result; rssMax: number; refused: number; serverUs: number; clientUs: number }> {
   let refused = 0;
   // A request made by setupRequest replaces autocannon's, host and port included, so it names its Host header
   // itself (without it every request said `Host: undefined:undefined`).
-  const host = new URL(base).host;
+  // Several servers: autocannon gives its connections to them in turn, and the Host header is only a name here.
+  const host = new URL(bases[0]).host;
   const sign = (s: Step, ctx: Record<string, unknown>) => {
     const r = signedRequest(s.method, s.path, s.params ? s.params(ctx) : {}, s.token);
     return { method: r.method, path: r.path, headers: { ...r.headers, host }, body: r.body };
@@ -245,11 +255,11 @@ async function load(
       ? []
       : Array.from({ length: Math.ceil(PRESIGN_PER_SECOND * seconds) }, () => sign(s, {})),
   );
-  let rssMax = rssMb(pid);
-  const timer = setInterval(() => (rssMax = Math.max(rssMax, rssMb(pid))), 250);
-  const cpu0 = { server: cpuUs(pid), client: process.cpuUsage() };
+  let rssMax = rssMbOf(pids);
+  const timer = setInterval(() => (rssMax = Math.max(rssMax, rssMbOf(pids))), 250);
+  const cpu0 = { server: cpuUsOf(pids), client: process.cpuUsage() };
   const run = autocannon({
-    url: base,
+    url: bases.length === 1 ? bases[0] : bases,
     connections: CONNECTIONS,
     duration: seconds,
     ...(RATE > 0 ? { overallRate: RATE } : {}),
@@ -279,7 +289,7 @@ async function load(
   const result = await run;
   const client = process.cpuUsage(cpu0.client);
   const answered = Math.max(1, result.requests.total);
-  const serverUs = (cpuUs(pid) - cpu0.server) / answered;
+  const serverUs = (cpuUsOf(pids) - cpu0.server) / answered;
   const clientUs = (client.user + client.system) / answered;
   clearTimeout(guard);
   clearInterval(timer);
@@ -371,55 +381,79 @@ async function fixture(server: Running): Promise<Fixture> {
   };
 }
 
+/** The bare route: its plain GET, and the signed requests our calls are sent. */
+async function measureBare(bareServer: Running, token: string): Promise<{ bare: Row; bareSigned: Row }> {
+  const bareRun = await autocannon({ url: `${bareServer.base}/json`, connections: CONNECTIONS, duration: SECONDS });
+  const bare = row('bare Fastify GET /json', bareRun, bareRun.non2xx);
+  // The bare route again, sent what every call below is sent and through the same client path: a signed request
+  // (query and headers as the storefront's) with its own nonce, pre-signed and handed to autocannon one by one.
+  // autocannon builds such a request afresh each time, while it builds the plain GET above once; on these two
+  // shared cores that cost of the load client alone holds the bare route to about 0.63 of its plain rate (28 319
+  // against 44 897 req/s, load 1.5), which the plain ratio charges to our server. The ratio to this row measures
+  // the server; the plain one is printed beside it.
+  const bareSteps: Step[] = [{ method: 'GET', path: '/json', token, anyOk: true }];
+  if (WARMUP > 0) await load([bareServer.base], bareSteps, [bareServer.pid], WARMUP);
+  const signedBare = await load([bareServer.base], bareSteps, [bareServer.pid]);
+  const bareSigned = loadRow('bare Fastify, signed requests', signedBare);
+  return { bare, bareSigned };
+}
+
+type ApiResult = { rows: Row[]; bare: Row; bareSigned: Row; startSeconds: number; rssSeeded: number; rssLoad: number };
+
+/**
+ * The API calls on `processes` server processes (one database; RSS and server CPU are theirs added up). `bareOf`: the
+ * bare route's rows of an earlier run, measured again only when not given.
+ */
 async function apiBench(
   label: string,
   databaseUrl: string,
-): Promise<{ rows: Row[]; bare: Row; bareSigned: Row; startSeconds: number; rssSeeded: number; rssLoad: number }> {
+  processes = 1,
+  bareOf?: Pick<ApiResult, 'bare' | 'bareSigned'>,
+): Promise<ApiResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sf-bench-'));
   // The entrance limit per client (services/limits.ts) would refuse the benchmark's own loop of new visitors.
   // The server's node settings (server/src/node-settings.mjs) as `npm start` passes them, then BENCH_SERVER_ARGS
   // (a later flag wins: BENCH_SERVER_ARGS=--max-semi-space-size=16 measures without one; an environment value such
   // as MALLOC_ARENA_MAX=16 is kept). Passed here rather than left to main.ts's relaunch, so that server.pid is the
   // process whose memory is measured.
-  const server = await startProcess(
-    serverNodeArgs(SERVER_ARGS),
-    serverEnv({
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      ENTRANCE_PER_IP_PER_MINUTE: '1000000',
-    }) as Record<string, string>,
-    'Storefront ready',
+  // Several are started together, as a deployment's are: one migrates and seeds, the others wait on its lock.
+  const servers = await Promise.all(
+    Array.from({ length: processes }, () =>
+      startProcess(
+        serverNodeArgs(SERVER_ARGS),
+        serverEnv({
+          ...process.env,
+          DATA_DIR: dataDir,
+          DATABASE_URL: databaseUrl,
+          ENTRANCE_PER_IP_PER_MINUTE: '1000000',
+        }) as Record<string, string>,
+        'Storefront ready',
+      ),
+    ),
   );
-  const rssSeeded = rssMb(server.pid);
+  const [server] = servers;
+  const bases = servers.map((x) => x.base);
+  const pids = servers.map((x) => x.pid);
+  const startSeconds = Math.max(...servers.map((x) => x.startSeconds));
+  const rssSeeded = rssMbOf(pids);
   console.log(
-    `\n[${label}] server start (fresh database, migrate + seed): ${server.startSeconds.toFixed(1)} s, RSS ${rssSeeded.toFixed(0)} MB`,
+    `\n[${label}] server start (fresh database, migrate + seed): ${startSeconds.toFixed(1)} s, ` +
+      `RSS ${rssSeeded.toFixed(0)} MB`,
   );
-  const bareServer = await startProcess(['-e', BARE], {}, 'bare ready');
+  const bareServer = bareOf ? null : await startProcess(['-e', BARE], {}, 'bare ready');
   const rows: Row[] = [];
   let rssLoad = rssSeeded;
   try {
     const f = await fixture(server);
     if (process.env.BENCH_DEBUG) console.log('fixture ready');
-    const bareRun = await autocannon({ url: `${bareServer.base}/json`, connections: CONNECTIONS, duration: SECONDS });
-    const bare = row('bare Fastify GET /json', bareRun, bareRun.non2xx);
-    // The bare route again, sent what every call below is sent and through the same client path: a signed request
-    // (query and headers as the storefront's) with its own nonce, pre-signed and handed to autocannon one by one.
-    // autocannon builds such a request afresh each time, while it builds the plain GET above once; on these two
-    // shared cores that cost of the load client alone holds the bare route to about 0.63 of its plain rate (28 319
-    // against 44 897 req/s, load 1.5), which the plain ratio charges to our server. The ratio to this row measures
-    // the server; the plain one is printed beside it.
-    const bareSteps: Step[] = [{ method: 'GET', path: '/json', token: f.visitorToken, anyOk: true }];
-    if (WARMUP > 0) await load(bareServer.base, bareSteps, bareServer.pid, WARMUP);
-    const signedBare = await load(bareServer.base, bareSteps, bareServer.pid);
-    const bareSigned = loadRow('bare Fastify, signed requests', signedBare);
-    await bareServer.stop();
+    const { bare, bareSigned } = bareOf ?? (await measureBare(bareServer as Running, f.visitorToken));
+    await bareServer?.stop();
 
     const measure = async (name: string, steps: Step[], note?: string) => {
       if (!wanted(name)) return;
       if (process.env.BENCH_DEBUG) console.log(`${new Date().toISOString()} ${name}`);
-      if (WARMUP > 0) await load(server.base, steps, server.pid, WARMUP);
-      const loaded = await load(server.base, steps, server.pid);
+      if (WARMUP > 0) await load(bases, steps, pids, WARMUP);
+      const loaded = await load(bases, steps, pids);
       rssLoad = Math.max(rssLoad, loaded.rssMax);
       rows.push({ ...loadRow(name, loaded, note), rssMb: loaded.rssMax });
     };
@@ -452,8 +486,7 @@ async function apiBench(
       { method: 'GET', path: '/front/v1/activity/details', params: () => ({ actSn: f.actSn }), token: f.visitorToken },
     ]);
 
-    if (!wanted('order submit'))
-      return { rows, bare, bareSigned, startSeconds: server.startSeconds, rssSeeded, rssLoad };
+    if (!wanted('order submit')) return { rows, bare, bareSigned, startSeconds, rssSeeded, rssLoad };
     // Order submit as the storefront orders: a confirmation (one order each: createOrderSn is unique), a
     // single-use order token, then the submit, by CONNECTIONS customers' clients in a loop. The submit's own
     // latency is what the percentiles show; the rate is orders per second of the whole loop.
@@ -463,11 +496,13 @@ async function apiBench(
     let firstError = '';
     const t0 = Date.now();
     let rssMax = rssLoad;
-    const timer = setInterval(() => (rssMax = Math.max(rssMax, rssMb(server.pid))), 250);
+    const timer = setInterval(() => (rssMax = Math.max(rssMax, rssMbOf(pids))), 250);
     const debug = (what: string) => process.env.BENCH_DEBUG && console.log(`${new Date().toISOString()} ${what}`);
     debug('order submit');
+    // Each request to the next server in turn, as nginx's round robin sends a customer's taps.
+    let turn = 0;
     const call = <T>(method: Method, path: string, params: Record<string, unknown>) =>
-      signedCall<T>(server.base, method, path, params, f.customerToken, undefined, 30_000);
+      signedCall<T>(bases[(turn += 1) % bases.length], method, path, params, f.customerToken, undefined, 30_000);
     await Promise.all(
       Array.from({ length: CONNECTIONS }, async () => {
         while (Date.now() - t0 < SECONDS * 1000) {
@@ -532,11 +567,11 @@ async function apiBench(
       rssMb: rssMax,
       note: `${orderNos.size} orders (confirm + token + submit per order; latency of the submit); ${correct ? 'all in the order list' : `ONLY ${list.total} in the order list`}${firstError ? `; first failure: ${firstError}` : ''}`,
     });
-    return { rows, bare, bareSigned, startSeconds: server.startSeconds, rssSeeded, rssLoad };
+    return { rows, bare, bareSigned, startSeconds, rssSeeded, rssLoad };
   } finally {
-    await bareServer.stop();
+    await bareServer?.stop();
     if (process.env.BENCH_DEBUG) console.log('stopping the server');
-    await server.stop();
+    await Promise.all(servers.map((x) => x.stop()));
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -565,6 +600,31 @@ function printApi(label: string, r: Awaited<ReturnType<typeof apiBench>>) {
   for (const x of r.rows) line(x, x.name === 'order submit' ? ''.padStart(15) : ratios(x));
   console.log(
     `[${label}] RSS after first start ${r.rssSeeded.toFixed(0)} MB, highest under load ${r.rssLoad.toFixed(0)} MB (baseline ${BASELINE.rssSeededMb} MB / ${BASELINE.rssInUseMb} MB; goal <= ${GOALS.rssMb} MB)`,
+  );
+}
+
+/** The same calls on 1 and on N processes, side by side: what adding processes gives on this machine. */
+function printProcesses(one: ApiResult, many: ApiResult, n: number) {
+  const fmt = (x: number | undefined, w: number, d = 0) => (x === undefined ? '' : x.toFixed(d)).padStart(w);
+  console.log(
+    `\n[PostgreSQL] 1 and ${n} server processes on one database: the client gives its ${CONNECTIONS} connections ` +
+      'to them in turn, and each submit loop request to the next; srv us: their CPU per request added up',
+  );
+  const pair = (a: string, w: number) => `${`${a} 1`.padStart(w)} ${`${a} ${n}`.padStart(w)}`;
+  const head = [pair('req/s', 8), `${n}/1`.padStart(6), pair('p50', 6), pair('p99', 6), pair('bad', 6)];
+  console.log(['call'.padEnd(30), ...head, pair('srv us', 9)].join(' '));
+  for (const a of one.rows) {
+    const b = many.rows.find((x) => x.name === a.name);
+    if (!b) continue;
+    const cells = [fmt(a.reqPerSec, 8), fmt(b.reqPerSec, 8), fmt(b.reqPerSec / a.reqPerSec, 6, 2)];
+    cells.push(fmt(a.p50, 6), fmt(b.p50, 6), fmt(a.p99, 6), fmt(b.p99, 6), fmt(a.bad, 6), fmt(b.bad, 6));
+    cells.push(fmt(a.serverUs, 9, 1), fmt(b.serverUs, 9, 1));
+    console.log([a.name.padEnd(30), ...cells].join(' '));
+  }
+  const mb = (x: number) => x.toFixed(0);
+  console.log(
+    `[PostgreSQL] RSS of the servers together (1 / ${n} processes): after the first start ` +
+      `${mb(one.rssSeeded)} / ${mb(many.rssSeeded)} MB, highest under load ${mb(one.rssLoad)} / ${mb(many.rssLoad)} MB`,
   );
 }
 
@@ -675,9 +735,15 @@ async function main() {
   const pglite = await apiBench('PGlite', '');
   const pgUrl = postgresUrl();
   const onPg = pgUrl ? await withOwnDatabase(pgUrl, (url) => apiBench('PostgreSQL', url)) : null;
+  // A fresh database again for the N processes, so both passes start from the same seed.
+  const onPgMany =
+    pgUrl && onPg && PROCESSES > 1
+      ? await withOwnDatabase(pgUrl, (url) => apiBench(`PostgreSQL, ${PROCESSES} processes`, url, PROCESSES, onPg))
+      : null;
   printApi('PGlite', pglite);
   if (onPg) printApi('PostgreSQL', onPg);
-  else console.log('[PostgreSQL] skipped (no postgresql installed; BENCH_PG=1 installs and starts it)');
+  if (onPg && onPgMany) printProcesses(onPg, onPgMany, PROCESSES);
+  if (!onPg) console.log('[PostgreSQL] skipped (no postgresql installed; BENCH_PG=1 installs and starts it)');
   if (ONLY.length) return; // one call's figures asked for, not the H5 ones
   h5FirstLoad();
   // Lighthouse on the same build when Chromium is present; it starts a server of its own.
