@@ -21,6 +21,7 @@ step "server tests on PGlite and, side by side, on PostgreSQL (DATABASE_URL, the
 # Side by side: each run is one Node process at a time, mostly waiting on its own database, so two share the two
 # cores; one after the other they were half of the whole check's time. The PostgreSQL run's report follows.
 pg_url="$(bash scripts/ensure-postgres.sh start)"
+bash scripts/ensure-nginx.sh
 pg_log="$(mktemp -t server-tests-pg.XXXXXX)"
 TEST_DATABASE_URL="$pg_url" npm run --silent test:server > "$pg_log" 2>&1 &
 pg_run=$!
