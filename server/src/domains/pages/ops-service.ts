@@ -23,6 +23,7 @@ import {
 import { JUMP_MESSAGES, cleanJump, jumpEnumInfo, type JumpTargetKind } from '@contract/rules/jump-target';
 import { columns, pageModules, pages } from './schema';
 import { activities } from '../activity/schema';
+import { projects } from '../entrance/schema';
 import { afterSaleApplications } from '../after-sales/schema';
 import { claimActivities } from '../coupon/schema';
 import { forms } from '../form/schema';
@@ -322,6 +323,11 @@ export async function updateTab(db: Db, tabIndex: number, body: OpsTabBody) {
 const listTabsIn = (db: Q, projectSn: string) => listTabs(db as Db, projectSn);
 
 export async function createPage(db: Db, projectSn: string, title: string): Promise<OpsPage> {
+  const [project] = await db
+    .select({ projectSn: projects.projectSn })
+    .from(projects)
+    .where(eq(projects.projectSn, projectSn));
+  if (!project) throw notFound('项目不存在');
   const pageSn = newSn(`${projectSn}-page`);
   await db.insert(pages).values({ pageSn, projectSn, title, tabIndex: null, jumpContent: null });
   invalidateReadModels(db, projectSn);
