@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { JUMP_MESSAGES } from '../contract/rules/jump-target';
 import { ensureAdminBuilt, openDesk, type Desk } from './admin-desk';
+import { selectDropdown } from './console-ops';
 import { currentPage, openBrowser, openPhone, SCREENS, startServer, typeKeys, type Server } from './harness';
 
 const OWNER = { username: 'admin', password: 'storefront-admin' };
@@ -19,8 +20,8 @@ let browser: Browser;
 let desk: Desk;
 let page: Page;
 
-/** The open dropdown of one select (antd names its list `<field id>_list`). */
-const dropdown = (id: string) => page.locator('.ant-select-dropdown', { has: page.locator(`#${id}_list`) });
+/** The open dropdown of one select (console-ops.ts). */
+const dropdown = (id: string) => selectDropdown(page, id);
 /** The select whose search input has this id (its shown value covers the input, so the box is what is clicked). */
 const selectBox = (id: string) => page.locator('.ant-modal .ant-select', { has: page.locator(`#${id}`) });
 

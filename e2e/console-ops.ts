@@ -63,3 +63,8 @@ export async function closeDrawer(page: Page, drawer: Locator): Promise<void> {
   await drawer.locator('.ant-drawer-close').click();
   await drawer.waitFor({ state: 'hidden' });
 }
+
+/** The open dropdown of one select (antd names its list `<field id>_list`). */
+export function selectDropdown(page: Page, id: string): Locator {
+  return page.locator('.ant-select-dropdown', { has: page.locator(`#${id}_list`) });
+}
