@@ -105,8 +105,8 @@ function rssMb(pid: number | undefined): number {
 }
 
 /** CPU microseconds and RSS MB of several processes together: what N server processes cost the machine. */
-const cpuUsOf = (pids: (number | undefined)[]) => pids.reduce((n, pid) => n + cpuUs(pid), 0);
-const rssMbOf = (pids: (number | undefined)[]) => pids.reduce((n, pid) => n + rssMb(pid), 0);
+const cpuUsOf = (pids: (number | undefined)[]) => pids.reduce<number>((n, pid) => n + cpuUs(pid), 0);
+const rssMbOf = (pids: (number | undefined)[]) => pids.reduce<number>((n, pid) => n + rssMb(pid), 0);
 
 interface Running {
   base: string;
