@@ -107,6 +107,8 @@ describe('a database that goes away and comes back', { skip: !usingPostgres() },
   });
   after(async () => {
     await h.close();
+    // The proxy listens until closed: left open, it kept this file's process (and the whole run) from ending.
+    await proxy.cut();
     await direct.close();
   });
 
