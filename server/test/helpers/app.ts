@@ -11,7 +11,7 @@ import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { seedIfEmpty } from '../../src/db/seed';
 import { type Database } from '../../src/runtime/database/plugin';
-import type { SmsProvider } from '../../src/domains/auth/providers/sms';
+import type { SmsNoticeKind, SmsProvider } from '../../src/domains/auth/providers/sms';
 import { ensureVisitorRow, readVisitorToken } from '../../src/domains/entrance/visitor-tokens';
 import { openFromTemplate } from './pglite-template';
 import { openTestDatabase } from './test-database';
@@ -20,6 +20,10 @@ export class RecordingSms implements SmsProvider {
   readonly sent: Array<{ phone: string; code: string }> = [];
   async sendCode(phone: string, code: string): Promise<void> {
     this.sent.push({ phone, code });
+  }
+  readonly notices: Array<{ phone: string; kind: SmsNoticeKind; params: Record<string, string> }> = [];
+  async sendNotice(phone: string, kind: SmsNoticeKind, params: Record<string, string>): Promise<void> {
+    this.notices.push({ phone, kind, params });
   }
   lastCode(phone: string): string {
     const hit = [...this.sent].reverse().find((s) => s.phone === phone);

@@ -6,8 +6,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config';
 
+/** The notices a customer hears about by SMS; each is one template at the SMS vendor. */
+export const SMS_NOTICE_KINDS = ['paid', 'refundResult', 'shipped', 'withdrawalResult', 'instalmentDue'] as const;
+export type SmsNoticeKind = (typeof SMS_NOTICE_KINDS)[number];
+
 export interface SmsProvider {
   sendCode(phone: string, code: string): Promise<void>;
+  /** A notice by its template; params are the template's variables, by name. */
+  sendNotice(phone: string, kind: SmsNoticeKind, params: Record<string, string>): Promise<void>;
 }
 
 /** The exact line the log provider prints; e2e harnesses match it to read the code. */
@@ -24,6 +30,10 @@ export class LogSmsProvider implements SmsProvider {
     this.log.info(line);
     // Also plain stdout: the structured log may be silenced or JSON-wrapped, a harness greps this line.
     this.print(line);
+  }
+
+  async sendNotice(phone: string, kind: SmsNoticeKind, params: Record<string, string>): Promise<void> {
+    this.log.info({ phone, kind, params }, '[sms] notice');
   }
 }
 
