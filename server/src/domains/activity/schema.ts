@@ -2,7 +2,7 @@
  * Catalogue extras: what the detail pages show beyond the card (stored in activities.detail), reviews of
  * catalogue items (§7 comment list / publish) and the cached WeChat JS-SDK ticket.
  */
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../runtime/database/columns';
 import { projects } from '../entrance/schema';
 import { columns } from '../pages/schema';
@@ -64,6 +64,11 @@ export const activityComments = pgTable(
     content: text('content').notNull(),
     images: jsonb('images').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Hidden by an operator: kept, but no longer listed or counted in the storefront. */
+    hidden: boolean('hidden').notNull().default(false),
+    /** The merchant's reply (plain text), shown under the review. */
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
   },
   (t) => [
     index('activity_comments_act_idx').on(t.actSn, t.createdAt),
@@ -81,7 +86,11 @@ export interface ActivityExtras {
   summary: string;
   /** Covers of the courses inside packages and of gift courses, by courseSn (order_configs has none). */
   courseCovers: Record<string, string>;
-  adultExamination: { schoolName: string; majorLevelStr: string; majorName: string } | null;
+  adultExamination: {
+    schoolName: string;
+    majorLevelStr: string;
+    majorName: string;
+  } | null;
   /** Per-subject charge in fen and the number of subjects. */
   subjectCharge: number | null;
   subjectsNum: number | null;
@@ -103,7 +112,17 @@ export interface ActivityExtras {
   /** 活动时间 as the merchant writes it ("每周三 19:30 集合"): activities recur, so a text rather than dates. */
   schedule?: string | null;
   /** Where the activity takes place (GCJ-02), for the detail's place row and /open-location. */
-  place?: { name: string; address: string; latitude: number; longitude: number } | null;
+  place?: {
+    name: string;
+    address: string;
+    latitude: number;
+    longitude: number;
+  } | null;
+  /**
+   * The areas an operator let order the item (console 销售地区, 仅限所选地区): kept to show the choice again; the
+   * order config's invalidAreas, which the order enforces, holds everything else.
+   */
+  allowedAreas?: { provinceId: string; cityId: string | null; name: string }[] | null;
   /** Set by the demo seed (seed/catalogue-details.ts) to the version that wrote this detail. */
   seedVersion?: number;
 }
