@@ -276,3 +276,17 @@ export const courseChanges = pgTable(
   },
   (t) => [uniqueIndex('course_changes_new_uq').on(t.newOrderNo)],
 );
+
+/**
+ * What the operator marked on an order that the §3 refund tags depend on: goods unsealed (已拆封, tag 5) and a
+ * course activated (已激活, tags 3 and 6). One row per marked order; a mark is set once, with who set it.
+ */
+export const orderMarks = pgTable('order_marks', {
+  orderNo: text('order_no')
+    .primaryKey()
+    .references(() => orders.orderNo),
+  unsealedAt: at('unsealed_at'),
+  unsealedBy: text('unsealed_by'),
+  activatedAt: at('activated_at'),
+  activatedBy: text('activated_by'),
+});
