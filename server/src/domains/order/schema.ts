@@ -237,6 +237,10 @@ export const contracts = pgTable(
     redirectUrl: text('redirect_url'),
     signedAt: timestamp('signed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Who runs the flow: sandbox (flowId is ours) or esign (flowId is e签宝's signFlowId). */
+    provider: text('provider').notNull().default('sandbox'),
+    /** Set when the provider ended the flow unsigned (revoked, expired, refused): a new tap opens a new flow. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [index('contracts_order_idx').on(t.orderNo)],
 );
