@@ -175,6 +175,8 @@ export const confirmations = pgTable(
     thirdEnum: text('third_enum'),
     /** TARGET: from a detail page; LINK: a single-use order link. */
     creatType: text('creat_type').notNull().default('TARGET'),
+    /** The order link a LINK confirmation was opened from (order_links). */
+    orderLinkSn: text('order_link_sn').references(() => orderLinks.linkSn),
     expiresAt: at('expires_at').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
   },
@@ -294,3 +296,41 @@ export const orderMarks = pgTable('order_marks', {
   activatedAt: at('activated_at'),
   activatedBy: text('activated_by'),
 });
+
+/**
+ * A single-use order link (下单链接): an operator offers one customer (by phone) one course at one of its prices
+ * until an expiry. The URL carries a random token; only its SHA-256 is kept, so the URL is shown once, when issued.
+ * Opening it makes LINK confirmations (no coupons, §6); the first order submitted from one uses the link
+ * (`orderNo`, `usedAt`), in the submit's transaction under the link's row lock (domains/order/order-links.ts).
+ */
+export const orderLinks = pgTable(
+  'order_links',
+  {
+    linkSn: text('link_sn').primaryKey(),
+    projectSn: text('project_sn')
+      .notNull()
+      .references(() => projects.projectSn),
+    actSn: text('act_sn')
+      .notNull()
+      .references(() => activities.actSn),
+    /** The package chosen (its price), or null for an item without packages (its own price). */
+    packageSn: text('package_sn'),
+    /** The order total offered, fen: a later change of the item's price makes the link invalid, never dearer. */
+    amount: integer('amount').notNull(),
+    phone: text('phone').notNull(),
+    /** The operator's note (whom it is for), shown in the console only. */
+    note: text('note').notNull().default(''),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    voidedAt: at('voided_at'),
+    voidedBy: text('voided_by'),
+    orderNo: text('order_no').references(() => orders.orderNo),
+    usedAt: at('used_at'),
+  },
+  (t) => [
+    uniqueIndex('order_links_token_uq').on(t.tokenHash),
+    index('order_links_project_idx').on(t.projectSn, t.createdAt),
+  ],
+);
