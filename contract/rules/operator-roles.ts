@@ -17,6 +17,7 @@ export const OPS_AREAS = [
   'after-sales',
   'withdrawals',
   'feedback',
+  'settings',
 ] as const;
 export type OpsArea = (typeof OPS_AREAS)[number];
 export type OpsAccess = 'read' | 'write';
@@ -37,6 +38,8 @@ export const ROLE_ACCESS: Record<OperatorRole, Partial<Record<OpsArea, OpsAccess
     'after-sales': 'read',
     withdrawals: 'read',
     feedback: 'write',
+    // A project's theme, service line and agreements: the owner's to change, shown to operators.
+    settings: 'read',
   },
   finance: {
     ...ALL_READ,

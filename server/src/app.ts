@@ -36,6 +36,8 @@ import opsOrdersRoutes from './domains/order/ops-orders-routes';
 import pagesRoutes from './domains/pages/routes';
 import pagesOpsRoutes from './domains/pages/ops-routes';
 import catalogueOpsRoutes from './domains/activity/ops-routes';
+import catalogueExtrasOpsRoutes from './domains/activity/ops-extras-routes';
+import storeSettingsOpsRoutes from './domains/store-settings/ops-routes';
 import paymentRoutes from './domains/payment/routes';
 import couponOpsRoutes from './domains/coupon/ops-routes';
 import formOpsRoutes from './domains/form/ops-routes';
@@ -153,6 +155,8 @@ export async function buildApp({
   await app.register(feedbackOpsRoutes, { config });
   await app.register(pagesOpsRoutes, { config });
   await app.register(catalogueOpsRoutes, { config });
+  await app.register(catalogueExtrasOpsRoutes, { config });
+  await app.register(storeSettingsOpsRoutes, { config });
   await app.register(couponRoutes);
   await app.register(cardRoutes, { config });
   await app.register(couponOpsRoutes, { config, qrEncoder });
