@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_SIGN_KEY } from '@contract/signature';
+import { NOTIFY_PROVIDERS, readTemplates, type NoticeTemplates } from './domains/notification/settings';
 
 export const SMS_PROVIDERS = ['log'] as const;
 /** sandbox: the server's own cashier for every trade type; live: WeChat Pay (MWEB, JSAPI) and Baidu (SWAN). */
@@ -179,6 +180,18 @@ const envSchema = z
     OSS_ACCESS_ID: optionalText,
     OSS_ACCESS_SECRET: optionalText,
     CARD_CODE_KEY: z.string().min(16, 'CARD_CODE_KEY must have at least 16 characters').default(DEFAULT_CARD_CODE_KEY),
+    NOTIFY_PROVIDER: z
+      .enum(NOTIFY_PROVIDERS, { message: `NOTIFY_PROVIDER must be one of: ${NOTIFY_PROVIDERS.join(', ')}` })
+      .default('sandbox'),
+    NOTIFY_WECHAT_STATE: z
+      .enum(['formal', 'trial', 'developer'], { message: 'NOTIFY_WECHAT_STATE must be formal, trial or developer' })
+      .default('formal'),
+    NOTIFY_BAIDU_API_BASE: z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/[^/\s]+/, 'NOTIFY_BAIDU_API_BASE must be an absolute http(s) URL')
+      .default('https://openapi.baidu.com'),
+    NOTIFY_SWEEP_SECONDS: intFrom('NOTIFY_SWEEP_SECONDS', 10, 1, 3600),
   })
   .superRefine((e, ctx) => {
     // Aliyun OSS needs all three; some but not all is a typo, not the local storage host.
@@ -399,6 +412,22 @@ export interface Config {
    * DATA_DIR/uploads, policies signed with `secret`) unless Aliyun OSS is configured.
    */
   storage: { secret: string; maxBytes: number; oss?: { host: string; accessId: string; accessSecret: string } };
+  /**
+   * Notices about the customer's money (domains/notification): sandbox records them for /sandbox/notifications;
+   * live sends them by WeChat subscribe message, Baidu subscribe message or SMS (docs/providers.md).
+   */
+  notify: {
+    provider: (typeof NOTIFY_PROVIDERS)[number];
+    sweepMs: number;
+    wechat?: {
+      appId: string;
+      appSecret: string;
+      apiBase: string;
+      state: 'formal' | 'trial' | 'developer';
+      templates: NoticeTemplates;
+    };
+    baidu?: { clientId: string; clientSecret: string; apiBase: string; templates: NoticeTemplates };
+  };
 }
 
 export class ConfigError extends Error {
@@ -413,14 +442,22 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   // An empty variable means "not set", as in most shells' `FOO= cmd`.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(present);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => {
+  const noticeProblems: string[] = [];
+  const wechatNotices = readTemplates(present, 'WECHAT', (name, m) => noticeProblems.push(`${name}: ${m}`));
+  const baiduNotices = readTemplates(present, 'BAIDU', (name, m) => noticeProblems.push(`${name}: ${m}`));
+  if (wechatNotices && !(present.WECHAT_MINI_APP_ID && present.WECHAT_MINI_APP_SECRET))
+    noticeProblems.push('NOTIFY_WECHAT_PAID: WeChat notices need WECHAT_MINI_APP_ID and WECHAT_MINI_APP_SECRET');
+  if (baiduNotices && !(present.BAIDU_SWAN_APP_KEY && present.BAIDU_SWAN_APP_SECRET))
+    noticeProblems.push('NOTIFY_BAIDU_PAID: Baidu notices need BAIDU_SWAN_APP_KEY and BAIDU_SWAN_APP_SECRET');
+  if (!parsed.success || noticeProblems.length > 0) {
+    throw new ConfigError([
+      ...(parsed.error?.issues ?? []).map((issue) => {
         const name = String(issue.path[0] ?? '');
         const got = present[name];
         return `${name}: ${issue.message}${got !== undefined ? ` (got "${got}")` : ''}`;
       }),
-    );
+      ...noticeProblems,
+    ]);
   }
   const e = parsed.data;
   return {
@@ -503,6 +540,29 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       oss:
         e.OSS_HOST && e.OSS_ACCESS_ID && e.OSS_ACCESS_SECRET
           ? { host: e.OSS_HOST.replace(/\/+$/, ''), accessId: e.OSS_ACCESS_ID, accessSecret: e.OSS_ACCESS_SECRET }
+          : undefined,
+    },
+    notify: {
+      provider: e.NOTIFY_PROVIDER,
+      sweepMs: e.NOTIFY_SWEEP_SECONDS * 1000,
+      wechat:
+        wechatNotices && e.WECHAT_MINI_APP_ID && e.WECHAT_MINI_APP_SECRET
+          ? {
+              appId: e.WECHAT_MINI_APP_ID,
+              appSecret: e.WECHAT_MINI_APP_SECRET,
+              apiBase: e.WECHAT_API_BASE.replace(/\/+$/, ''),
+              state: e.NOTIFY_WECHAT_STATE,
+              templates: wechatNotices,
+            }
+          : undefined,
+      baidu:
+        baiduNotices && e.BAIDU_SWAN_APP_KEY && e.BAIDU_SWAN_APP_SECRET
+          ? {
+              clientId: e.BAIDU_SWAN_APP_KEY,
+              clientSecret: e.BAIDU_SWAN_APP_SECRET,
+              apiBase: e.NOTIFY_BAIDU_API_BASE.replace(/\/+$/, ''),
+              templates: baiduNotices,
+            }
           : undefined,
     },
   };

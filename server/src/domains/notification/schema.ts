@@ -9,7 +9,7 @@
  * - notification_grants: a customer's one-time subscribe permission for a template (WeChat's accept, Baidu's
  *   subscribe form); each grant carries one message and is used by the first event of its kind.
  */
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, createdAt } from '../../runtime/database/columns';
 
 export const notificationEvents = pgTable(
