@@ -63,7 +63,11 @@ async function readEnvelope<T>(res: Response): Promise<Envelope<T> | null> {
   }
 }
 
-export async function call<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, options: CallOptions = {}) {
+export async function call<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  options: CallOptions = {},
+) {
   const headers: Record<string, string> = {};
   const token = options.anonymous ? null : binding.token();
   if (token) headers.Authorization = `Bearer ${token}`;
