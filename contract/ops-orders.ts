@@ -239,5 +239,17 @@ export const opsOrderDetail = z.object({
   mayCancel: z.boolean(),
   /** A paid goods order whose parcel waits (or is on its way: shipping again corrects the number). */
   mayShip: z.boolean(),
+  /**
+   * The operator's marks the §3 refund tags read (contract/rules/refund-window.ts): 已拆封 on goods (tag 5),
+   * 已激活 on a course (tags 3 and 6). Each may be set once, on a paid order of its type.
+   */
+  marks: z.object({
+    unsealedAt: z.string().nullable(),
+    unsealedBy: z.string().nullable(),
+    activatedAt: z.string().nullable(),
+    activatedBy: z.string().nullable(),
+    mayMarkUnsealed: z.boolean(),
+    mayMarkActivated: z.boolean(),
+  }),
 });
 export type OpsOrderDetail = z.infer<typeof opsOrderDetail>;

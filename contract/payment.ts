@@ -103,6 +103,21 @@ export const orderDetailSchema = orderSummarySchema.extend({
   payTime: z.string().nullable().optional(),
   /** 申请售后 is offered: paid, the refund tags allow it, money left, and no application open. */
   canApplyAfterSale: z.boolean().optional(),
+  /**
+   * What the §3 refund window is decided on (contract/rules/refund-window.ts), when the order would otherwise take an
+   * application: the storefront explains a closed window on 申请售后 before the customer applies. Null otherwise.
+   */
+  refundWindowFacts: z
+    .object({
+      tags: z.array(z.number().int()),
+      orderType: z.string(),
+      paidAt: z.string().nullable(),
+      receivedAt: z.string().nullable(),
+      unsealedAt: z.string().nullable(),
+      activatedAt: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
   /** 费用抵扣 on this order's payments in all (a changed-course order), fen. */
   deductionAmount: z.number().int().optional(),
   /** The course change this order was part of, either side; null when none. */

@@ -1,18 +1,19 @@
 /**
  * What the order detail shows of after-sales (§3 refundVO): refunded so far and when, the newest
- * application, and whether 申请售后 is offered (paid, the §3 refund tags allow it, money left, none open).
+ * application, and whether 申请售后 is offered (paid, money left, none open, the §3 refund window open) with the
+ * window's facts.
  * Reads tables only, so order-view can use it without importing the after-sales services.
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { AFTER_SALE_STATE_TEXT, OPEN_AFTER_SALE_STATES, refundAllowedByTags } from '@contract/rules/after-sale';
-import { activities } from '../activity/schema';
+import { AFTER_SALE_STATE_TEXT, NO_REFUND_TAG, OPEN_AFTER_SALE_STATES } from '@contract/rules/after-sale';
+import { refundWindow } from '@contract/rules/refund-window';
 import { afterSaleApplications, refunds } from './schema';
 import { orderPayments } from '../order/schema';
-import { extrasOf } from '../activity/items';
+import { refundWindowFactsOf, type OrderRefundFacts } from './refund-window';
 import type { Executor, OrderRow } from '../order/state-db';
 import { PAID_STATES } from '../order/state';
 
-export async function afterSaleOfOrder(db: Executor, order: OrderRow) {
+export async function afterSaleOfOrder(db: Executor, order: OrderRow, now = new Date()) {
   const [latest] = await db
     .select()
     .from(afterSaleApplications)
@@ -36,29 +37,33 @@ export async function afterSaleOfOrder(db: Executor, order: OrderRow) {
       }
     : null;
 
+  // 申请售后 is offered when the order is paid, no application is open and money is left; the §3 refund window
+  // (contract/rules/refund-window.ts) then decides, and its facts go to the storefront, which explains a refusal.
   let canApplyAfterSale = false;
+  let refundWindowFacts: OrderRefundFacts | null = null;
   if (
     (PAID_STATES.includes(order.status) || order.status === 'REFUND_PART') &&
     !(latest && OPEN_AFTER_SALE_STATES.includes(latest.state))
   ) {
-    const [a] = await db.select().from(activities).where(eq(activities.actSn, order.actSn)).limit(1);
-    const tags = a ? extrasOf(a).refundTags : undefined;
-    if (refundAllowedByTags(Array.isArray(tags) ? tags : [])) {
-      const [{ paid }] = await db
-        .select({ paid: sql<number>`coalesce(sum(${orderPayments.paidAmount}), 0)::int` })
-        .from(orderPayments)
-        .where(and(eq(orderPayments.orderNo, order.orderNo), eq(orderPayments.status, 'PAID')));
-      const [{ held }] = await db
-        .select({ held: sql<number>`coalesce(sum(${afterSaleApplications.amount}), 0)::int` })
-        .from(afterSaleApplications)
-        .where(
-          and(
-            eq(afterSaleApplications.orderNo, order.orderNo),
-            inArray(afterSaleApplications.state, [...OPEN_AFTER_SALE_STATES, 'REFUNDED']),
-          ),
-        );
-      canApplyAfterSale = Number(paid) - Number(held) > 0;
+    const [{ paid }] = await db
+      .select({ paid: sql<number>`coalesce(sum(${orderPayments.paidAmount}), 0)::int` })
+      .from(orderPayments)
+      .where(and(eq(orderPayments.orderNo, order.orderNo), eq(orderPayments.status, 'PAID')));
+    const [{ held }] = await db
+      .select({ held: sql<number>`coalesce(sum(${afterSaleApplications.amount}), 0)::int` })
+      .from(afterSaleApplications)
+      .where(
+        and(
+          eq(afterSaleApplications.orderNo, order.orderNo),
+          inArray(afterSaleApplications.state, [...OPEN_AFTER_SALE_STATES, 'REFUNDED']),
+        ),
+      );
+    if (Number(paid) - Number(held) > 0) {
+      const facts = await refundWindowFactsOf(db, order);
+      // Tag 2 never offers the entry; a window that closed shows it with its reason.
+      if (!facts.tags.includes(NO_REFUND_TAG)) refundWindowFacts = facts;
+      canApplyAfterSale = refundWindow(facts, now).allowed;
     }
   }
-  return { refundVO, canApplyAfterSale };
+  return { refundVO, canApplyAfterSale, refundWindowFacts };
 }

@@ -28,7 +28,6 @@ import {
   AFTER_SALE_TYPE_TEXT,
   afterSaleTransition,
   OPEN_AFTER_SALE_STATES,
-  refundAllowedByTags,
   type AfterSaleActor,
   type AfterSaleEvent,
   type AfterSaleState,
@@ -37,14 +36,13 @@ import {
 import { formatChinaTime } from '@contract/rules/china-time';
 import { fenToYuanText as formatYuan } from '@contract/rules/money';
 import { carrierOf, checkTrackingNo, normaliseTrackingNo, TRACK_STATE_TEXT } from '@contract/rules/logistics';
-import { activities } from '../activity/schema';
 import { afterSaleApplications, afterSaleLogistics, afterSaleRecords } from './schema';
 import { orders } from '../order/schema';
 import { payments } from '../payment/schema';
 import { badRequest, conflict, notFound } from '../../runtime/http';
 import type { Db } from '../../runtime/database/plugin';
 import type { AfterSalesConfig } from './config';
-import { extrasOf } from '../activity/items';
+import { refundWindowOf } from './refund-window';
 import {
   lockOrder,
   orderNotFound,
@@ -117,17 +115,11 @@ async function refundableBySeq(db: Executor, order: OrderRow, exceptApplicationN
     }));
 }
 
-async function refundTagsOf(db: Executor, actSn: string): Promise<number[]> {
-  const [a] = await db.select().from(activities).where(eq(activities.actSn, actSn)).limit(1);
-  const tags = a ? extrasOf(a).refundTags : undefined;
-  return Array.isArray(tags) ? tags.filter((t): t is number => typeof t === 'number') : [];
-}
-
-/** Why the order takes no new application, or null. */
-async function whyNotRefundable(db: Executor, order: OrderRow): Promise<string | null> {
+/** Why the order takes no new application at `now`, or null (paid, then the §3 refund tags and their windows). */
+async function whyNotRefundable(db: Executor, order: OrderRow, now = new Date()): Promise<string | null> {
   if (!PAID_STATES.includes(order.status) && order.status !== 'REFUND_PART') return AFTER_SALE_MESSAGES.notRefundable;
-  if (!refundAllowedByTags(await refundTagsOf(db, order.actSn))) return AFTER_SALE_MESSAGES.noRefundTag;
-  return null;
+  const window = await refundWindowOf(db, order, now);
+  return window.allowed ? null : window.reason;
 }
 
 /** refund/refer: what the apply page offers for the customer's order. */
@@ -277,7 +269,7 @@ export async function applyForRefund(
     const order = await lockOrder(tx, body.orderNo);
     if (!order || order.userId !== session.userId) throw orderNotFound();
     if (options.courseOnly && order.orderType !== 'COURSE') throw badRequest(AFTER_SALE_MESSAGES.courseOnly);
-    const why = await whyNotRefundable(tx, order);
+    const why = await whyNotRefundable(tx, order, at);
     if (why) throw conflict(why);
     const parts = allocate(await refundableBySeq(tx, order), body.seqs, body.amount);
     const applicationNo = newApplicationNo(at);

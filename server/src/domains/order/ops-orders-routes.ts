@@ -20,6 +20,7 @@ import { opsActor, opsProjectFilter, registerOpsAuth } from '../../runtime/ops-a
 import { opsProjectOf } from '../../runtime/ops-scope';
 import type { PaymentProviders } from '../payment/providers';
 import { cancelOrderByOps, listOpsOrders, OPS_ORDERS_CSV_HEADER, opsOrderDetail, opsOrdersCsvRows } from './ops-orders';
+import { markOrder, type OrderMark } from './order-marks';
 
 const security = [{ opsKey: [] }];
 
@@ -106,6 +107,38 @@ const opsOrdersRoutes: FastifyPluginAsyncZod<{ config: Config; providers: Paymen
       return ok(after);
     },
   );
+
+  // 已拆封 / 已激活: the marks the §3 refund tags 5, 6 (and 3 for courses) read; a write of 'orders', audited.
+  const marks: [path: string, mark: OrderMark, summary: string][] = [
+    ['unsealed', 'UNSEALED', '标记已拆封: the goods were unsealed; refund tag 5 then refuses an after-sales application'],
+    ['activated', 'ACTIVATED', '标记已激活: the course was activated; tag 6 then refuses, tag 3 counts 7 days from it'],
+  ];
+  for (const [path, mark, summary] of marks)
+    app.post(
+      `/ops/v1/orders/:orderNo/${path}`,
+      {
+        config: { opsProject: opsProjectOf.order('orderNo') },
+        schema: {
+          ...doc(summary),
+          params: opsOrderParams,
+          response: responses(opsOrderDetailSchema, [400, 401, 403, 404, 409]),
+        },
+      },
+      async (request) => {
+        const { orderNo } = request.params;
+        const before = await opsOrderDetail(app.db, orderNo);
+        await markOrder(app.db, orderNo, mark, opsActor(request).actor);
+        const after = await opsOrderDetail(app.db, orderNo);
+        await auditOps(request, {
+          action: `order.mark.${path}`,
+          projectSn: after.order.projectSn,
+          target: `order:${orderNo}`,
+          before: before.marks,
+          after: after.marks,
+        });
+        return ok(after);
+      },
+    );
 };
 
 export default opsOrdersRoutes;

@@ -21,6 +21,7 @@ import { toShipment } from '../shipping/service';
 import { users } from '../user/schema';
 import { orderEvents, orderPayments, orders } from './schema';
 import { endUnpaidOrder, lockOrder, orderNotFound } from './state-db';
+import { marksOf } from './order-marks';
 
 type Log = { warn(obj: unknown, msg: string): void };
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -327,6 +328,7 @@ export async function opsOrderDetail(db: Db, orderNo: string): Promise<OpsOrderD
     shipment: parcel ? toShipment(parcel) : null,
     mayCancel: order.status === 'UNPAID' && schedule.every((p) => p.status !== 'PAID' && p.deductionAmount === 0),
     mayShip: order.status === 'PAID' && !!parcel && parcel.status !== 'RECEIVED',
+    marks: await marksOf(db, order),
   };
 }
 

@@ -451,6 +451,7 @@ export async function orderDetail(db: Executor, order: OrderRow, now: Date): Pro
     ...lastPaid(rows),
     refundVO: afterSale.refundVO,
     canApplyAfterSale: afterSale.canApplyAfterSale,
+    refundWindowFacts: afterSale.refundWindowFacts,
     deductionAmount: rows.reduce((n, r) => n + r.deductionAmount, 0),
     courseChange,
     shipment: parcel ? toShipment(parcel) : null,
