@@ -12,8 +12,8 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { Aes, Formatter, Rsa, Wechatpay } from 'wechatpay-axios-plugin';
 import { loadConfig } from '../../../src/config';
-import { createWechatPayProvider, decryptResource } from '../../../src/domains/payment/providers/wechat-pay';
-import { createWechatPayClient } from '../../../src/domains/payment/providers/wechat-pay-client';
+import { createWechatPayProvider } from '../../../src/domains/payment/providers/wechat-pay';
+import { createWechatPayClient, decryptResource } from '../../../src/runtime/wechat-pay-client';
 import { createWechatRefundProvider } from '../../../src/domains/payment/providers/wechat-pay-refund';
 import { startWechatPayFake, type WechatPayFake } from '../../fakes/wechat-pay';
 

@@ -4,6 +4,7 @@
  * it settles. The server never trusts the client about money: only a verified notification pays an order.
  */
 import type { PayParams } from '@contract/payment';
+import type { NotificationHeaders } from '../../../runtime/wechat-pay-client';
 
 export type PaySource = 'H5' | 'WEAPP' | 'SWAN';
 
@@ -63,7 +64,8 @@ export interface VerifiedNotification {
   payType: PayType;
 }
 
-export type NotificationHeaders = Record<string, string | string[] | undefined>;
+export type { NotificationHeaders };
+export { headerOf } from '../../../runtime/wechat-pay-client';
 
 export interface PaymentProvider {
   /** Stored in payments.provider and used in /pay/notify/<name>. */
@@ -79,8 +81,3 @@ export interface PaymentProvider {
   /** The body the provider expects back once the notification is handled (or refused). */
   acknowledge(ok: boolean, message: string): unknown;
 }
-
-export const headerOf = (headers: NotificationHeaders, name: string): string | undefined => {
-  const v = headers[name.toLowerCase()];
-  return Array.isArray(v) ? v[0] : v;
-};

@@ -3,7 +3,7 @@
  * refund provider interface. `submit` POSTs /v3/refund/domestic/refunds (the original payment named by
  * transaction_id, or out_trade_no when no transaction id was recorded; out_refund_no is our refundSn, so a retry
  * of the same refund is the same refund at WeChat), signed by the merchant key, the answer verified with the
- * platform key (wechat-pay-client.ts). The result comes as a REFUND.SUCCESS / REFUND.ABNORMAL / REFUND.CLOSED
+ * platform key (runtime/wechat-pay-client.ts). The result comes as a REFUND.SUCCESS / REFUND.ABNORMAL / REFUND.CLOSED
  * notification to WECHAT_PAY_REFUND_NOTIFY_URL, verified the same way and its resource decrypted (AES-256-GCM,
  * the API v3 key); `query` GETs /v3/refund/domestic/refunds/{out_refund_no} for a refund no notification settled.
  */
@@ -18,8 +18,8 @@ import {
   type RefundProvider,
   type VerifiedRefund,
 } from './refund';
-import { decryptResource, WECHAT_NOT_CONFIGURED } from './wechat-pay';
-import { createWechatPayClient, verifyPlatformSignature } from './wechat-pay-client';
+import { WECHAT_NOT_CONFIGURED } from './wechat-pay';
+import { createWechatPayClient, decryptResource, verifyPlatformSignature } from '../../../runtime/wechat-pay-client';
 
 export const WECHAT_REFUND_FAILED = '微信支付退款失败';
 export const WECHAT_REFUND_NOT_TAKEN = '微信支付未受理该退款，可重新退款';

@@ -7,14 +7,19 @@
  * for other mobile browsers. `query` asks WeChat about a payment no notification settled, `close` closes it.
  * Notifications and answers are verified with the platform public key, resources decrypted with the API v3 key.
  */
-import { createDecipheriv } from 'node:crypto';
 import { ERROR_CODES } from '@contract/common';
 import type { Config } from '../../../config';
 import { AppError, badRequest } from '../../../runtime/http';
 import { readPem } from '../../../runtime/pem';
 import { BAD_NOTIFY_BODY, BAD_NOTIFY_SIGNATURE } from './sandbox';
 import { PAY_TYPES, type PaymentProvider, type VerifiedNotification } from './types';
-import { createWechatPayClient, nonce, rsaSign, verifyPlatformSignature } from './wechat-pay-client';
+import {
+  createWechatPayClient,
+  decryptResource,
+  nonce,
+  rsaSign,
+  verifyPlatformSignature,
+} from '../../../runtime/wechat-pay-client';
 
 export const WECHAT_NOT_CONFIGURED = '未配置微信支付';
 export const WECHAT_NEEDS_OPENID = '请先在微信中登录后再支付';
@@ -33,18 +38,6 @@ export const wechatConfigured = (c: WechatConfig) =>
     c.notifyUrl &&
     (c.appId || c.miniAppId),
   );
-
-export function decryptResource(
-  apiV3Key: string,
-  resource: { ciphertext: string; nonce: string; associated_data?: string },
-): string {
-  const data = Buffer.from(resource.ciphertext, 'base64');
-  const tag = data.subarray(data.length - 16);
-  const decipher = createDecipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(resource.nonce, 'utf8'));
-  decipher.setAuthTag(tag);
-  if (resource.associated_data) decipher.setAAD(Buffer.from(resource.associated_data, 'utf8'));
-  return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString('utf8');
-}
 
 /** WeChat wants RFC 3339 with an offset: China time, +08:00. */
 export const rfc3339China = (d: Date) => `${new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 19)}+08:00`;

@@ -3,12 +3,20 @@
  * `WECHATPAY2-SHA256-RSA2048` Authorization (merchant private key over `METHOD\nURL\ntimestamp\nnonce\nbody\n`),
  * every answer and notification is accepted only with a valid Wechatpay-Signature (platform public key over
  * `timestamp\nnonce\nbody\n`, timestamp within five minutes). Kept apart from the provider so tests can drive it
- * against a local fake of api.mch.weixin.qq.com.
+ * against a local fake of api.mch.weixin.qq.com. Shared by payments, refunds (domains/payment) and payouts
+ * (domains/earnings); each domain keeps its own API calls.
  */
-import { createSign, createVerify, randomBytes } from 'node:crypto';
+import { createDecipheriv, createSign, createVerify, randomBytes } from 'node:crypto';
 import { ERROR_CODES } from '@contract/common';
-import { AppError } from '../../../runtime/http';
-import { headerOf, type NotificationHeaders } from './types';
+import { AppError } from './http';
+
+/** Headers as Node gives them (a repeated header is an array; the first value counts). */
+export type NotificationHeaders = Record<string, string | string[] | undefined>;
+
+export const headerOf = (headers: NotificationHeaders, name: string): string | undefined => {
+  const v = headers[name.toLowerCase()];
+  return Array.isArray(v) ? v[0] : v;
+};
 
 export const WECHAT_PAY_FAILED = '微信支付暂时无法使用，请稍后再试';
 /** WeChat signs with a timestamp; an older signed message is refused as a replay. */
@@ -54,6 +62,19 @@ export function verifyPlatformSignature(
   } catch {
     return false;
   }
+}
+
+/** A notification's resource opened with the API v3 key (AEAD_AES_256_GCM; the last 16 bytes are the tag). */
+export function decryptResource(
+  apiV3Key: string,
+  resource: { ciphertext: string; nonce: string; associated_data?: string },
+): string {
+  const data = Buffer.from(resource.ciphertext, 'base64');
+  const tag = data.subarray(data.length - 16);
+  const decipher = createDecipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(resource.nonce, 'utf8'));
+  decipher.setAuthTag(tag);
+  if (resource.associated_data) decipher.setAAD(Buffer.from(resource.associated_data, 'utf8'));
+  return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString('utf8');
 }
 
 export interface WechatPayAnswer {
