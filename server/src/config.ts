@@ -5,9 +5,11 @@
  */
 import { z } from 'zod';
 import { DEFAULT_SIGN_KEY } from '@contract/signature';
+import { SMS_ENV, checkSmsEnv, smsVendorSettings, type SmsVendorSettings } from './domains/auth/providers/sms-config';
 import { NOTIFY_PROVIDERS, readTemplates, type NoticeTemplates } from './domains/notification/settings';
 
-export const SMS_PROVIDERS = ['log'] as const;
+/** log: codes written to the server log (demo); aliyun / tencent: sent by that vendor (SMS_ENV's variables). */
+export const SMS_PROVIDERS = ['log', 'aliyun', 'tencent'] as const;
 /** sandbox: the server's own cashier for every trade type; live: WeChat Pay (MWEB, JSAPI) and Baidu (SWAN). */
 export const PAY_PROVIDERS = ['sandbox', 'live'] as const;
 /** Demo key of the sandbox cashier's notification signature (HMAC-SHA256). */
@@ -93,6 +95,7 @@ const envSchema = z
     SMS_PROVIDER: z
       .enum(SMS_PROVIDERS, { message: `SMS_PROVIDER must be one of: ${SMS_PROVIDERS.join(', ')}` })
       .default('log'),
+    ...SMS_ENV,
     SESSION_TTL_DAYS: intFrom('SESSION_TTL_DAYS', 30, 1, 3650),
     PUBLIC_BASE_URL: optionalText.refine((v) => v === undefined || /^https?:\/\/[^/\s]+/.test(v), {
       message: 'PUBLIC_BASE_URL must be an absolute http(s) URL',
@@ -194,6 +197,7 @@ const envSchema = z
     NOTIFY_SWEEP_SECONDS: intFrom('NOTIFY_SWEEP_SECONDS', 10, 1, 3600),
   })
   .superRefine((e, ctx) => {
+    checkSmsEnv(e, ctx);
     // Aliyun OSS needs all three; some but not all is a typo, not the local storage host.
     const oss = { OSS_HOST: e.OSS_HOST, OSS_ACCESS_ID: e.OSS_ACCESS_ID, OSS_ACCESS_SECRET: e.OSS_ACCESS_SECRET };
     const set = Object.values(oss).filter(Boolean).length;
@@ -339,6 +343,8 @@ export interface Config {
   /** The operator console's build; unset: admin/dist. */
   adminDist?: string;
   smsProvider: (typeof SMS_PROVIDERS)[number];
+  /** The SMS vendor's keys, sign name and templates (providers/sms-config.ts); unset for `log`. */
+  smsVendor?: SmsVendorSettings;
   sessionTtlDays: number;
   publicBaseUrl?: string;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -471,6 +477,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     h5Dist: e.H5_DIST,
     adminDist: e.ADMIN_DIST,
     smsProvider: e.SMS_PROVIDER,
+    smsVendor: smsVendorSettings(e),
     sessionTtlDays: e.SESSION_TTL_DAYS,
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,

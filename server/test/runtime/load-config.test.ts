@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       poolMax: 10,
       shutdownGraceMs: 10_000,
       smsProvider: 'log',
+      smsVendor: undefined,
       sessionTtlDays: 30,
       publicBaseUrl: undefined,
       logLevel: 'info',
@@ -127,7 +128,7 @@ describe('loadConfig', () => {
           PORT: 'abc',
           SESSION_TTL_DAYS: '0',
           DATABASE_URL: 'mysql://x',
-          SMS_PROVIDER: 'aliyun',
+          SMS_PROVIDER: 'twilio',
           SIGN_KEY: 'short',
         }),
       (err: unknown) => {

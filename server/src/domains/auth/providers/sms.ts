@@ -1,10 +1,13 @@
 /**
- * SMS providers. Demo mode uses `log`: the code is written to the server log instead of being sent, so a
- * visitor (or a test harness reading stdout) can log in without a phone. A real provider implements the same
- * interface and is chosen by SMS_PROVIDER.
+ * SMS providers, chosen by SMS_PROVIDER. Demo mode uses `log`: the code is written to the server log instead of
+ * being sent, so a visitor (or a test harness reading stdout) can log in without a phone. `aliyun` and `tencent`
+ * send through the vendor (sms-aliyun.ts, sms-tencent.ts); a send the vendor does not take throws an SmsSendError
+ * (sms-failure.ts) with the customer's message, after logging the vendor's code.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config';
+import { AliyunSmsProvider } from './sms-aliyun';
+import { TencentSmsProvider } from './sms-tencent';
 
 /** The notices a customer hears about by SMS; each is one template at the SMS vendor. */
 export const SMS_NOTICE_KINDS = ['paid', 'refundResult', 'shipped', 'withdrawalResult', 'instalmentDue'] as const;
@@ -37,9 +40,12 @@ export class LogSmsProvider implements SmsProvider {
   }
 }
 
-export function createSmsProvider(config: Pick<Config, 'smsProvider'>, log: FastifyBaseLogger): SmsProvider {
-  switch (config.smsProvider) {
-    case 'log':
-      return new LogSmsProvider(log);
-  }
+export function createSmsProvider(
+  config: Pick<Config, 'smsProvider' | 'smsVendor'>,
+  log: FastifyBaseLogger,
+): SmsProvider {
+  const vendor = config.smsVendor;
+  if (config.smsProvider === 'log') return new LogSmsProvider(log);
+  if (vendor?.vendor !== config.smsProvider) throw new Error(`SMS_PROVIDER=${config.smsProvider} without its settings`);
+  return vendor.vendor === 'aliyun' ? new AliyunSmsProvider(vendor, log) : new TencentSmsProvider(vendor, log);
 }
