@@ -34,6 +34,8 @@ import { issueOrderToken, submitOrder } from './submit';
 import ordersRoutes from './orders-routes';
 import esignRoutes from './esign-routes';
 import orderOpsRoutes from './ops-routes';
+import orderLinkRoutes from './order-link-routes';
+import orderLinkOpsRoutes from './order-link-ops-routes';
 
 const LOGIN_FIRST = '请先登录后再下单';
 
@@ -220,6 +222,8 @@ const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, optio
   await app.register(ordersRoutes, { config: options.config, providers: options.providers });
   await app.register(esignRoutes, { config: options.config });
   await app.register(orderOpsRoutes, { config: options.config });
+  await app.register(orderLinkRoutes);
+  await app.register(orderLinkOpsRoutes, { config: options.config });
 };
 
 export default orderRoutes;

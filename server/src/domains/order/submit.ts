@@ -25,6 +25,7 @@ import { shipments } from '../shipping/schema';
 import { recordAttribution } from '../earnings/service';
 import { CONFIRM_MESSAGES, planOf } from './confirm';
 import { amountsMatch, priceSubmit } from './pricing';
+import { holdOrderLink, useOrderLink } from './order-links';
 import { transition } from './state';
 
 export const ORDER_TTL_MS = 30 * 60 * 1000;
@@ -191,6 +192,9 @@ export async function submitOrder(
         );
       if (activity.status !== 'ONLINE')
         throw submitError(ERROR_CODES.SUBMIT_OFF_SHELF, '课程已下架，请联系客服安排其他课程!');
+      // A single-use link's order: its link, locked, must still offer exactly this order (else §8 1002); a second
+      // submit of the link waits here for the first and finds it used. The link is used with the order below.
+      if (row.creatType === 'LINK') await holdOrderLink(tx, row.orderLinkSn, user, c, now);
 
       // 3. One unpaid order per course and customer (§8 1005, with that order's number), read by the statement
       // above; goods may be bought again while an earlier order is unpaid, so for them nothing is looked up.
@@ -309,6 +313,7 @@ export async function submitOrder(
       });
       // A goods order that sends something gets its parcel in the same statement.
       await placeOrder(plan.payments.length, c.orderType === 'GOODS' && address !== null)(db, tx).execute(orderValues);
+      if (row.creatType === 'LINK' && row.orderLinkSn) await useOrderLink(tx, row.orderLinkSn, orderNo, now);
       if (coupon) {
         const spent = await tx
           .update(userCoupons)
