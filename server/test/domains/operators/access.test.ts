@@ -14,7 +14,7 @@ import { claimActivities, couponTemplates } from '../../../src/domains/coupon/sc
 import { bankCards, promoters, withdrawals } from '../../../src/domains/earnings/schema';
 import { feedback } from '../../../src/domains/feedback/schema';
 import { forms } from '../../../src/domains/form/schema';
-import { orders } from '../../../src/domains/order/schema';
+import { orderLinks, orders } from '../../../src/domains/order/schema';
 import { buildHarness, type Harness } from '../../helpers/app';
 import { opsCall, operatorSession } from './ops-client';
 
@@ -31,6 +31,7 @@ const b = {
   applicationNo: '',
   withdrawalNo: '',
   feedbackSn: '',
+  linkSn: '',
 };
 
 before(async () => {
@@ -92,6 +93,17 @@ before(async () => {
   await db
     .insert(feedback)
     .values({ feedbackSn: b.feedbackSn, projectSn: B, userId: order.userId, feedbackType: '其他', content: '越权' });
+  b.linkSn = 'OL-SCOPE-PROBE';
+  await db.insert(orderLinks).values({
+    linkSn: b.linkSn,
+    projectSn: B,
+    actSn: `${B}-course-04`,
+    amount: 1,
+    phone: '13900000000',
+    tokenHash: 'scope-probe',
+    expiresAt: new Date(Date.now() + 86_400_000),
+    createdBy: 'test',
+  });
 });
 after(async () => {
   await h.close();
@@ -331,6 +343,32 @@ const PROBES: Probe[] = [
     url: () => `/ops/v1/orders/${b.orderNo}/cancel`,
     area: 'orders',
   },
+  // 下单链接 (orders): B's links, the courses they may offer, issuing one for B and voiding one of B's.
+  { method: 'GET', route: '/ops/v1/order-links', url: () => `/ops/v1/order-links?projectSn=${B}`, area: 'orders' },
+  {
+    method: 'GET',
+    route: '/ops/v1/order-links/items',
+    url: () => `/ops/v1/order-links/items?projectSn=${B}`,
+    area: 'orders',
+  },
+  {
+    method: 'POST',
+    route: '/ops/v1/order-links',
+    url: () => '/ops/v1/order-links',
+    area: 'orders',
+    body: () => ({
+      projectSn: B,
+      actSn: `${B}-course-04`,
+      phone: '13900000000',
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/ops/v1/order-links/{linkSn}/void',
+    url: () => `/ops/v1/order-links/${b.linkSn}/void`,
+    area: 'orders',
+  },
   // 页面装修 (pages): B's tabs, pages, modules and traffic links.
   ...(
     [
@@ -467,6 +505,8 @@ describe('project scope', () => {
     assert.equal(w.status, 'REVIEWING');
     const [fb] = await h.database.db.select().from(feedback).where(eq(feedback.feedbackSn, b.feedbackSn));
     assert.equal(fb.status, 'PENDING');
+    const [link] = await h.database.db.select().from(orderLinks).where(eq(orderLinks.linkSn, b.linkSn));
+    assert.equal(link.voidedAt, null);
     const made = await h.database.db
       .select()
       .from(couponTemplates)
