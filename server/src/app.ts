@@ -50,6 +50,7 @@ import userRoutes from './domains/user/routes';
 import userSummaryRoutes from './domains/user/summary-routes';
 import wechatRoutes from './domains/wechat/routes';
 import wechatOAuthRoutes from './domains/auth/wechat-oauth-routes';
+import notificationRoutes from './domains/notification/routes';
 import { deploymentOf } from './runtime/deployment';
 import type { NotifySender } from './runtime/self-sender';
 import { createPaymentProviders } from './domains/payment/providers';
@@ -78,6 +79,8 @@ export interface BuildAppOptions {
   storage?: StorageProvider;
   /** QR images (/api/text2QrCode); defaults to the qrcode package when installed (runtime/qrcode.ts). */
   qrEncoder?: QrEncoder | null;
+  /** Run the notification sweep in this process (main.ts does; tests drive it themselves). */
+  notificationSweep?: boolean;
 }
 
 export async function buildApp({
@@ -90,6 +93,7 @@ export async function buildApp({
   notifySender,
   storage,
   qrEncoder,
+  notificationSweep,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify(serverOptions(config, { enabled: logger !== false, level: config.logLevel, stream: logStream }));
   app.setValidatorCompiler(validatorCompiler);
@@ -162,5 +166,6 @@ export async function buildApp({
   await app.register(couponOpsRoutes, { config, qrEncoder });
   await app.register(afterSalesRoutes, { config });
   await app.register(integralRoutes, { config });
+  await app.register(notificationRoutes, { config, sms: smsProvider, sweep: notificationSweep });
   return app;
 }

@@ -52,7 +52,7 @@ async function main(): Promise<void> {
     collectClosedDatabaseMemory();
   }
 
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, notificationSweep: true });
   // Unpaid orders past their expiry are cancelled (coupon returned) every minute; pages also check lazily.
   const stopExpirySweep = startExpirySweep(database.db, app.log);
   if (seeded) app.log.info('empty database: demo data seeded');

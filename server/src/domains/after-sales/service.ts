@@ -58,6 +58,7 @@ import type { CachedTracker } from '../shipping/providers/tracking';
 import { findOwnParcel, toShipment } from '../shipping/service';
 import type { Session } from '../../runtime/sessions';
 import { userDir, type StorageProvider } from '../upload/service';
+import { noteRefundResult } from '../notification/events';
 
 export type ApplicationRow = typeof afterSaleApplications.$inferSelect;
 /** An application's share of each payment (stored in `seqs`): what it asks back of payment `seq`. */
@@ -224,6 +225,7 @@ export async function moveApplication(
     to: t.to,
     at,
   });
+  await noteRefundResult(tx, app, event, at, extra);
   app.state = t.to;
   return t.to;
 }

@@ -42,6 +42,7 @@ import { findIdentity } from './identity';
 import type { Executor, Tx } from '../order/state-db';
 import type { PayoutProvider } from './providers/payout';
 import type { NotificationHeaders } from '../payment/providers/types';
+import { noteWithdrawal } from '../notification/events';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 
@@ -171,6 +172,7 @@ async function giveBack(
 ): Promise<void> {
   const set = status === 'REJECTED' ? { status, reason, reviewedAt: now } : { status, reason, finishedAt: now };
   await tx.update(withdrawals).set(set).where(eq(withdrawals.withdrawalNo, w.withdrawalNo));
+  await noteWithdrawal(tx, w, status, now, reason);
   await book(tx, {
     promoterUserId: w.userId,
     bucket: 'AVAILABLE',
@@ -298,6 +300,7 @@ export async function applyPayoutNotification(
         .update(withdrawals)
         .set({ status: 'SUCCESS', finishedAt: now })
         .where(eq(withdrawals.withdrawalNo, w.withdrawalNo));
+      await noteWithdrawal(tx, w, 'SUCCESS', now);
     } else {
       await giveBack(tx, w, 'FAILED', note.reason || '打款失败', now);
     }

@@ -3,10 +3,20 @@
  * show (the sandbox page, the logs). The SMS vendor's template and the WeChat / Baidu templates carry their own
  * wording; they receive these variables by name.
  */
-import { SMS_NOTICE_KINDS, type SmsNoticeKind } from '../auth/providers/sms';
+import type { SmsNoticeKind } from '../auth/providers/sms';
 
-export const NOTICE_KINDS = SMS_NOTICE_KINDS;
-export type NoticeKind = SmsNoticeKind;
+/** The SMS provider's notice kinds, one for one (a type-only import: nothing of the SMS module is loaded here). */
+export const NOTICE_KINDS = [
+  'paid',
+  'refundResult',
+  'shipped',
+  'withdrawalResult',
+  'instalmentDue',
+] as const satisfies readonly SmsNoticeKind[];
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+type SameKinds<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+/** Fails to compile when the SMS kinds and these part ways. */
+export const SAME_KINDS_AS_SMS: SameKinds<NoticeKind, SmsNoticeKind> = true;
 
 /** Every variable an event of each kind carries (a template maps its fields to these names). */
 export const NOTICE_PARAMS: Record<NoticeKind, readonly string[]> = {

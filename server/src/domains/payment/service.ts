@@ -36,6 +36,7 @@ import {
   type VerifiedNotification,
 } from './providers/types';
 import { checkRedirect } from '../../runtime/redirect';
+import { notePaid } from '../notification/events';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -100,6 +101,7 @@ async function settle(
       paymentSn: payment.paymentSn,
     },
   );
+  await notePaid(tx, { paymentSn: payment.paymentSn, orderNo: order.orderNo, amount: paid.amount }, paid.at);
   // Other attempts at this payment (another tab, another trade type) can no longer be paid.
   await tx
     .update(payments)

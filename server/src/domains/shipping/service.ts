@@ -13,6 +13,7 @@ import { orderPayments, orders } from '../order/schema';
 import { conflict, notFound } from '../../runtime/http';
 import type { Db } from '../../runtime/database/plugin';
 import { lockOrder, ORDER_NOT_FOUND, type Executor, type OrderRow, type Tx } from '../order/state-db';
+import { noteShipped } from '../notification/events';
 
 type ShipmentRow = typeof shipments.$inferSelect;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -116,6 +117,7 @@ export async function shipOrder(
       })
       .where(eq(shipments.orderNo, orderNo))
       .returning();
+    if (first) await noteShipped(tx, orderNo, input, now);
     return toShipment(row);
   });
 }
