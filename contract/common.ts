@@ -47,6 +47,8 @@ export const ERROR_CODES = {
   ORDER_NOT_FOUND: 1008,
   /** The chosen payment method is not open (sandbox in a mini-program, a live provider not configured). */
   PAY_UNAVAILABLE: 4007,
+  /** HTTP 400: the SMS vendor refused the message or did not answer in time; nothing counts as sent. */
+  SMS_SEND_FAILED: 4008,
   /** HTTP 409: the order's state forbids it (already paid, cancelled, expired, signed). */
   ORDER_STATE: 4090,
   NOT_FOUND: 4040,

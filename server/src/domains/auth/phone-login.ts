@@ -5,7 +5,7 @@
  * codes (per client, per phone per day, wrong guesses per day) are in runtime/limits.ts.
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull, lte } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { SMS_CODE_LENGTH } from '@contract/auth';
 import { ERROR_CODES } from '@contract/common';
 import type { UserInfo } from '@contract/entrance';
@@ -16,6 +16,7 @@ import type { Db } from '../../runtime/database/plugin';
 import { bindPhone } from './platform-accounts';
 import { createSession, markRevoked, revokeStoredSession, type Session } from '../../runtime/sessions';
 import type { SmsProvider } from './providers/sms';
+import { storeAndSendCode } from './sms-code-issue';
 import { createVisitor, toUserInfo, type UserRow } from '../user/service';
 import { ensureVisitorRow } from '../entrance/visitor-tokens';
 
@@ -28,26 +29,12 @@ const hashCode = (phone: string, code: string) => createHash('sha256').update(`$
 /** Makes and sends a new code, replacing the previous one, unless the previous one is under a minute old. */
 export async function issueCode(db: Db, sms: SmsProvider, phone: string): Promise<{ resendAfter: number }> {
   const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
-  const now = new Date();
-  const fresh = {
-    codeHash: hashCode(phone, code).toString('hex'),
-    expiresAt: new Date(now.getTime() + CODE_TTL_MS),
-    attempts: 0,
-    consumedAt: null,
-    createdAt: now,
-  };
-  // The upsert only replaces a row old enough to resend: the rate limit and the write are one statement.
-  const written = await db
-    .insert(smsCodes)
-    .values({ phone, ...fresh })
-    .onConflictDoUpdate({
-      target: smsCodes.phone,
-      set: fresh,
-      setWhere: lte(smsCodes.createdAt, new Date(now.getTime() - RESEND_AFTER_S * 1000)),
-    })
-    .returning({ phone: smsCodes.phone });
-  if (written.length === 0) throw badRequest(MESSAGES.smsTooFrequent, ERROR_CODES.SMS_TOO_FREQUENT);
-  await sms.sendCode(phone, code);
+  const codeHash = hashCode(phone, code).toString('hex');
+  await storeAndSendCode(
+    db,
+    { key: phone, codeHash, now: new Date(), ttlMs: CODE_TTL_MS, resendAfterS: RESEND_AFTER_S },
+    () => sms.sendCode(phone, code),
+  );
   return { resendAfter: RESEND_AFTER_S };
 }
 

@@ -5,13 +5,14 @@
  * key, so a bank-card code can never log anyone in and a login code can never bind a card.
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { eq, lte } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { ERROR_CODES } from '@contract/common';
 import { smsCodes } from '../auth/schema';
 import { MESSAGES, badRequest } from '../../runtime/http';
 import type { Db } from '../../runtime/database/plugin';
 import { CODE_TTL_MS, MAX_ATTEMPTS, RESEND_AFTER_S } from '../auth/phone-login';
 import type { SmsProvider } from '../auth/providers/sms';
+import { storeAndSendCode } from '../auth/sms-code-issue';
 
 const keyOf = (phone: string) => `bankcard:${phone}`;
 const hashOf = (phone: string, code: string) => createHash('sha256').update(`bankcard:${phone}:${code}`).digest();
@@ -23,24 +24,12 @@ export async function issueCardCode(
   now = new Date(),
 ): Promise<{ resendAfter: number }> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const fresh = {
-    codeHash: hashOf(phone, code).toString('hex'),
-    expiresAt: new Date(now.getTime() + CODE_TTL_MS),
-    attempts: 0,
-    consumedAt: null,
-    createdAt: now,
-  };
-  const written = await db
-    .insert(smsCodes)
-    .values({ phone: keyOf(phone), ...fresh })
-    .onConflictDoUpdate({
-      target: smsCodes.phone,
-      set: fresh,
-      setWhere: lte(smsCodes.createdAt, new Date(now.getTime() - RESEND_AFTER_S * 1000)),
-    })
-    .returning({ phone: smsCodes.phone });
-  if (!written.length) throw badRequest(MESSAGES.smsTooFrequent, ERROR_CODES.SMS_TOO_FREQUENT);
-  await sms.sendCode(phone, code);
+  const codeHash = hashOf(phone, code).toString('hex');
+  await storeAndSendCode(
+    db,
+    { key: keyOf(phone), codeHash, now, ttlMs: CODE_TTL_MS, resendAfterS: RESEND_AFTER_S },
+    () => sms.sendCode(phone, code),
+  );
   return { resendAfter: RESEND_AFTER_S };
 }
 
