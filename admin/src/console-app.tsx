@@ -21,6 +21,7 @@ const CataloguePage = lazy(() => import('./pages/catalogue/catalogue-page'));
 const CatalogueEditPage = lazy(() => import('./pages/catalogue/catalogue-edit-page'));
 const OrdersPage = lazy(() => import('./pages/orders/orders-page'));
 const OrderDetailPage = lazy(() => import('./pages/orders/order-detail-page'));
+const OrderLinksPage = lazy(() => import('./pages/order-links/order-links-page'));
 const AfterSalesPage = lazy(() => import('./pages/after-sales/after-sales-page'));
 const WithdrawalsPage = lazy(() => import('./pages/withdrawals/withdrawals-page'));
 const PromotersPage = lazy(() => import('./pages/promoters/promoters-page'));
@@ -67,6 +68,7 @@ export function ConsoleApp() {
                   <Route path="/catalogue/:actSn" element={<CatalogueEditPage />} />
                   <Route path="/orders" element={<OrdersPage />} />
                   <Route path="/orders/:orderNo" element={<OrderDetailPage />} />
+                  <Route path="/order-links" element={<OrderLinksPage />} />
                   <Route path="/after-sales" element={<AfterSalesPage />} />
                   <Route path="/withdrawals" element={<WithdrawalsPage />} />
                   <Route path="/promoters" element={<PromotersPage />} />

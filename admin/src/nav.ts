@@ -9,6 +9,7 @@ export type NavKey =
   | 'catalogue'
   | 'shipping'
   | 'orders'
+  | 'order-links'
   | 'after-sales'
   | 'withdrawals'
   | 'promoters'
@@ -47,6 +48,8 @@ export const NAV: readonly NavEntry[] = [
   { key: 'shipping', path: '/shipping', name: '订单发货', group: 'orders', area: 'shipping' },
   { key: 'orders', path: '/orders', name: '订单管理', group: 'orders', area: 'orders' },
   { key: 'after-sales', path: '/after-sales', name: '售后处理', group: 'orders', area: 'after-sales' },
+  // Single-use order links: issuing one fixes a price for a customer, so it is an orders write.
+  { key: 'order-links', path: '/order-links', name: '下单链接', group: 'orders', area: 'orders' },
   { key: 'catalogue', path: '/catalogue', name: '商品管理', group: 'goods', area: 'catalogue' },
   { key: 'home-pages', path: '/home-pages', name: '页面装修', group: 'goods', area: 'pages' },
   { key: 'coupons', path: '/coupons', name: '优惠券', group: 'marketing', area: 'marketing' },

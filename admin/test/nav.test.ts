@@ -9,6 +9,7 @@ test('the owner sees every page; support sees neither accounts nor the audit log
     '订单发货',
     '订单管理',
     '售后处理',
+    '下单链接',
     '商品管理',
     '页面装修',
     '优惠券',
@@ -22,11 +23,21 @@ test('the owner sees every page; support sees neither accounts nor the audit log
     '操作日志',
     '修改密码',
   ]);
-  assert.deepEqual(names('support'), ['订单发货', '订单管理', '售后处理', '商品管理', '表单', '意见反馈', '修改密码']);
+  assert.deepEqual(names('support'), [
+    '订单发货',
+    '订单管理',
+    '售后处理',
+    '下单链接',
+    '商品管理',
+    '表单',
+    '意见反馈',
+    '修改密码',
+  ]);
   assert.deepEqual(names('finance'), [
     '订单发货',
     '订单管理',
     '售后处理',
+    '下单链接',
     '商品管理',
     '页面装修',
     '优惠券',
@@ -45,7 +56,7 @@ test('the menu comes in sections; a section with nothing the role may open is le
   const sections = (role: Parameters<typeof menuFor>[0]) =>
     menuFor(role).map((g) => `${g.name}: ${g.entries.map((e) => e.name).join(' ')}`);
   assert.deepEqual(sections('support'), [
-    '订单: 订单发货 订单管理 售后处理',
+    '订单: 订单发货 订单管理 售后处理 下单链接',
     '商品与页面: 商品管理',
     '资金与服务: 表单 意见反馈',
     '系统: 修改密码',
