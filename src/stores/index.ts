@@ -4,14 +4,17 @@
  */
 import { createContext, useContext } from 'react';
 import { createApi } from '../api';
+import { createNotificationApi } from '../api/notification';
 import { createRequest } from '../api/request';
 import { taroTransport } from '../api/transport';
 import { configureNavigation, currentPageUrl, relaunchToEntrance } from '../platform/navigation';
 import { pay } from '../platform/payment';
 import { payContext } from '../platform/pay-context';
 import { setServerTimeDiff, storage } from '../platform/storage';
+import { subscribeHost } from '../platform/subscribe';
 import { isOnline, loading } from '../platform/ui';
 import { RootStore } from './root';
+import { SubscribeAsker } from './subscribe';
 
 let root: RootStore | null = null;
 
@@ -37,7 +40,9 @@ export const request = createRequest({
   },
 });
 
-root = new RootStore(createApi(request), storage, { pay, context: payContext });
+/** Asks for the subscribe permission after paying and after a refund application (mini-programs). */
+export const subscribeAsker = new SubscribeAsker(createNotificationApi(request), subscribeHost);
+root = new RootStore(createApi(request), storage, { pay, context: payContext, subscribe: subscribeAsker });
 export const rootStore: RootStore = root;
 // §9: expiring values are stored against the kept server/device time difference.
 setServerTimeDiff(() => rootStore.session.timeDiff);

@@ -9,6 +9,8 @@ import { PENDING_ORDER_KEY, payCacheKey, type Pay } from '../platform/payment/ty
 export interface PayDeps {
   pay: Pay;
   context: (orderNo: string) => PayContext;
+  /** The subscribe permission asked for right after paying (mini-programs; stores/subscribe.ts). */
+  subscribe?: { prepare(moment: 'afterPay'): void; ask(moment: 'afterPay'): Promise<void> };
 }
 
 export class PaymentStore {
@@ -36,6 +38,7 @@ export class PaymentStore {
   async payOrder(orderNo: string, from: PayFrom): Promise<AfterPay & { orderNo: string }> {
     if (this.paying) return { orderNo, toast: null, clearPending: false, navigate: null, refresh: false };
     this.paying = true;
+    this.deps.subscribe?.prepare('afterPay');
     let result: PayResult;
     let message: string | null = null;
     try {
@@ -47,6 +50,8 @@ export class PaymentStore {
         this.storage.set(payCacheKey(orderNo), params, { untilEndOfDay: true });
         const outcome = await this.deps.pay(params);
         result = outcome.status;
+        // Inside the payment's completion, where WeChat lets the sheet open; never awaited, never in the way.
+        if (result === 'success') void this.deps.subscribe?.ask('afterPay');
       }
     } catch (err) {
       result = 'fail';

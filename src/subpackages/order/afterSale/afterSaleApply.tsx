@@ -15,6 +15,7 @@ import { AFTER_SALE_TEXTS, applyProblem, maxFor, refundAmount, type ApplyDraft }
 import { ROUTES } from '../../../domain/routes';
 import { openPage } from '../../../platform/navigation';
 import { toast } from '../../../platform/ui';
+import { subscribeAsker } from '../../../stores';
 import { orderPackageApi } from '../api';
 import './after-sale.scss';
 
@@ -59,7 +60,10 @@ function AfterSaleApply() {
       runInAction(() => (s.error = errorMessage(err, '加载失败，请重试')));
     }
   }
-  useLoad(() => void load());
+  useLoad(() => {
+    void load();
+    subscribeAsker.prepare('afterRefundApply');
+  });
 
   const toggleSeq = (seq: number) =>
     runInAction(() => {
@@ -79,6 +83,8 @@ function AfterSaleApply() {
       content: AFTER_SALE_TEXTS.confirm(checked.amount),
     });
     if (!yes) return runInAction(() => (s.sending = false));
+    // Right after the customer confirmed the application: the sheet opens from that tap, as WeChat requires.
+    void subscribeAsker.ask('afterRefundApply');
     const d = s.draft;
     const seqs = s.refer.payments.length > 1 ? d.seqs : [];
     const input = {
