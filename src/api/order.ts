@@ -14,6 +14,9 @@ export function createOrderApi(request: Request) {
   return {
     confirmCourse: (params: { targetSn: string; packageSn?: string; thirdEnum?: string }) =>
       request<Confirmation>({ url: '/front/v2/client/course/order/confirm', method: 'GET', data: params }),
+    /** A single-use order link's confirmation (its item, package and price; no coupons). */
+    confirmLink: (orderLink: string) =>
+      request<Confirmation>({ url: '/front/v2/client/course/order/confirm/link', method: 'GET', data: { orderLink } }),
     confirmGoods: (params: { targetSn: string; skuCnt?: number }) =>
       request<Confirmation>({ url: '/front/v1/client/order/confirm/data', method: 'GET', data: params }),
     confirmDetails: (createOrderSn: string, addressId?: string) =>

@@ -107,6 +107,8 @@ export class OrderDraft {
     readonly packageSn = '',
     /** The server-adjusted clock (session.now), for a coupon's validity window. */
     private readonly clock: () => number = Date.now,
+    /** A single-use order link's token ('' for an order from a detail page). */
+    readonly orderLink = '',
   ) {
     makeAutoObservable<OrderDraft, 'api' | 'quantitySeq' | 'clock'>(this, {
       api: false,
@@ -114,6 +116,7 @@ export class OrderDraft {
       targetSn: false,
       thirdEnum: false,
       packageSn: false,
+      orderLink: false,
       quantitySeq: false,
       clock: false,
     });
@@ -233,9 +236,11 @@ export class OrderDraft {
     let tokenError: string | null = null;
     this.loading = true;
     this.loadError = null;
+    if (this.orderLink) this.popup = null;
     try {
-      const confirmation =
-        this.kind === 'course'
+      const confirmation = this.orderLink
+        ? await this.api.order.confirmLink(this.orderLink)
+        : this.kind === 'course'
           ? await this.api.order.confirmCourse({
               targetSn: this.targetSn,
               packageSn: this.packageSn || undefined,
@@ -257,6 +262,9 @@ export class OrderDraft {
     } catch (err) {
       runInAction(() => {
         const e = err as ApiError;
+        // A link that cannot be used (§8 1002, or its course off the shelf) is told in the §8 popup, as on submit.
+        if (this.orderLink && e.code !== undefined && e.code in SUBMIT_CODE_TEXTS)
+          this.popup = { code: e.code, message: SUBMIT_CODE_TEXTS[e.code], action: { text: '返回首页' } };
         this.loadError = {
           code: e.code,
           message: errorMessage(err, SUBMIT_TEXTS.submitFailed),
@@ -510,11 +518,11 @@ export class OrderDraftStore {
     private readonly typedStorage?: TypedStorage,
   ) {}
 
-  draftFor(kind: OrderKind, targetSn: string, thirdEnum = '', packageSn = ''): OrderDraft {
-    const key = draftKey(kind, targetSn, thirdEnum, packageSn);
+  draftFor(kind: OrderKind, targetSn: string, thirdEnum = '', packageSn = '', orderLink = ''): OrderDraft {
+    const key = draftKey(kind, targetSn, thirdEnum, packageSn, orderLink);
     let entry = this.drafts.get(key);
     if (!entry) {
-      const draft = new OrderDraft(this.api, kind, targetSn, thirdEnum, packageSn, this.clock);
+      const draft = new OrderDraft(this.api, kind, targetSn, thirdEnum, packageSn, this.clock, orderLink);
       entry = { draft, stopKeeping: this.keepTyped(key, draft) };
       this.drafts.set(key, entry);
     }
@@ -522,8 +530,8 @@ export class OrderDraftStore {
   }
 
   /** After a successful submit the draft is done; a new visit starts fresh. */
-  forget(kind: OrderKind, targetSn: string, thirdEnum = '', packageSn = ''): void {
-    const key = draftKey(kind, targetSn, thirdEnum, packageSn);
+  forget(kind: OrderKind, targetSn: string, thirdEnum = '', packageSn = '', orderLink = ''): void {
+    const key = draftKey(kind, targetSn, thirdEnum, packageSn, orderLink);
     this.drafts.get(key)?.stopKeeping?.();
     this.drafts.delete(key);
     this.typedStorage?.remove(key);
@@ -546,8 +554,8 @@ export class OrderDraftStore {
   }
 }
 
-const draftKey = (kind: OrderKind, targetSn: string, thirdEnum: string, packageSn: string) =>
-  `order_draft:${kind}:${targetSn}:${thirdEnum}:${packageSn}`;
+const draftKey = (kind: OrderKind, targetSn: string, thirdEnum: string, packageSn: string, orderLink = '') =>
+  `order_draft:${kind}:${targetSn}:${thirdEnum}:${packageSn}${orderLink ? `:link:${orderLink}` : ''}`;
 
 /** The app's order drafts, made by the first order screen (stores/per-root); they live as long as the app. */
 export const orderDraftsOf = onePerRoot(

@@ -26,10 +26,20 @@ function OrderSubmitScreen(props: OrderSubmitTarget) {
 
   const c = draft.confirmation;
   const popup = draft.popup;
+  const tip = (
+    <TipPopup
+      open={!!popup}
+      message={popup ? popup.message : ''}
+      confirmText={popup ? popup.action.text : '返回首页'}
+      onConfirm={answerPopup}
+      onClose={() => draft.closePopup()}
+    />
+  );
   if (!c) {
     return (
       <PageShell className="sf-submit">
         <LoadState draft={draft} />
+        {tip}
       </PageShell>
     );
   }
@@ -72,13 +82,7 @@ function OrderSubmitScreen(props: OrderSubmitTarget) {
       <HouseholdPopup draft={draft} c={c} popups={popups} />
       <AgreementPopup draft={draft} popups={popups} />
       <PayCheck />
-      <TipPopup
-        open={!!popup}
-        message={popup ? popup.message : ''}
-        confirmText={popup ? popup.action.text : '返回首页'}
-        onConfirm={answerPopup}
-        onClose={() => draft.closePopup()}
-      />
+      {tip}
     </PageShell>
   );
 }

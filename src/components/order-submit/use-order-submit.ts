@@ -20,6 +20,8 @@ export interface OrderSubmitTarget {
   thirdEnum?: string;
   /** The package chosen on the course detail (courses; '' for the item's default). */
   packageSn?: string;
+  /** A single-use order link's token: the link fixes item, package and price (targetSn is then empty). */
+  orderLink?: string;
 }
 
 /** Which popup of the screen is open: coupons, household type, or the agreement being read. */
@@ -46,11 +48,11 @@ export type ScreenPopups = ReturnType<typeof screenPopups>;
  * The submit screen's orchestration around its draft (stores/order-draft): the first load, the address picked
  * on the address list, submitting and paying, the agreement and the §8 code popup's action.
  */
-export function useOrderSubmit({ kind, targetSn, thirdEnum = '', packageSn = '' }: OrderSubmitTarget) {
+export function useOrderSubmit({ kind, targetSn, thirdEnum = '', packageSn = '', orderLink = '' }: OrderSubmitTarget) {
   const stores = useStores();
   const { session, api, payment } = stores;
   const orderDrafts = orderDraftsOf(stores);
-  const draft = orderDrafts.draftFor(kind, targetSn, thirdEnum, packageSn);
+  const draft = orderDrafts.draftFor(kind, targetSn, thirdEnum, packageSn, orderLink);
   const popups = useLocalObservable(screenPopups);
 
   useLoad(() => {
@@ -82,7 +84,7 @@ export function useOrderSubmit({ kind, targetSn, thirdEnum = '', packageSn = '' 
       session.referrerCode || undefined,
     );
     if (outcome.type === 'submitted') {
-      orderDrafts.forget(kind, targetSn, thirdEnum, packageSn);
+      orderDrafts.forget(kind, targetSn, thirdEnum, packageSn, orderLink);
       // §4: on success cache the order and start payment; a zero amount skips straight to the order.
       await applyAfterPay(await payment.payAfterSubmit(outcome.result));
       return;

@@ -3,7 +3,7 @@ import OrderSubmitScreen from '../../components/order-submit';
 
 /**
  * §2 course order submit (query targetSn, packageSn chosen on the detail; thirdEnum PAGE_HUIMIN_COURSE_SUBMIT switches
- * the entrance).
+ * the entrance; orderLink: a single-use order link's token, which fixes the item, package and price).
  */
 export default function CourseOrderSubmit() {
   const { params } = useRouter();
@@ -13,6 +13,7 @@ export default function CourseOrderSubmit() {
       targetSn={String(params.targetSn || '')}
       thirdEnum={String(params.thirdEnum || '')}
       packageSn={String(params.packageSn || '')}
+      orderLink={String(params.orderLink || '')}
     />
   );
 }
