@@ -24,6 +24,8 @@ export const DEFAULT_CARD_CODE_KEY = 'storefront-demo-card-code-key';
  * sandbox: mini-program logins without an app secret (DevTools); live: WeChat code2Session and Baidu jscode2sessionkey.
  */
 export const MINI_LOGIN_PROVIDERS = ['sandbox', 'live'] as const;
+/** sandbox: the server's own e-sign page; esign: e签宝 open API v3 (ESIGN_*). */
+export const ESIGN_PROVIDERS = ['sandbox', 'esign'] as const;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const intFrom = (name: string, fallback: number, min: number, max: number) =>
@@ -182,6 +184,21 @@ const envSchema = z
     }),
     OSS_ACCESS_ID: optionalText,
     OSS_ACCESS_SECRET: optionalText,
+    ESIGN_PROVIDER: z
+      .enum(ESIGN_PROVIDERS, { message: `ESIGN_PROVIDER must be one of: ${ESIGN_PROVIDERS.join(', ')}` })
+      .default('sandbox'),
+    ESIGN_APP_ID: optionalText,
+    ESIGN_APP_SECRET: optionalText,
+    ESIGN_CALLBACK_URL: optionalText.refine((v) => v === undefined || /^https?:\/\/[^/\s]+\/\S+$/.test(v), {
+      message: 'ESIGN_CALLBACK_URL must be an absolute http(s) URL with a path, e.g. https://shop.example/esign/notify',
+    }),
+    ESIGN_API_BASE: z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/[^/\s]+/, 'ESIGN_API_BASE must be an absolute http(s) URL')
+      .default('https://openapi.esign.cn'),
+    ESIGN_TIMEOUT_MS: intFrom('ESIGN_TIMEOUT_MS', 10_000, 100, 120_000),
+    ESIGN_FILE_POLL_MS: intFrom('ESIGN_FILE_POLL_MS', 1000, 1, 60_000),
     CARD_CODE_KEY: z.string().min(16, 'CARD_CODE_KEY must have at least 16 characters').default(DEFAULT_CARD_CODE_KEY),
     NOTIFY_PROVIDER: z
       .enum(NOTIFY_PROVIDERS, { message: `NOTIFY_PROVIDER must be one of: ${NOTIFY_PROVIDERS.join(', ')}` })
@@ -197,6 +214,28 @@ const envSchema = z
     NOTIFY_SWEEP_SECONDS: intFrom('NOTIFY_SWEEP_SECONDS', 10, 1, 3600),
   })
   .superRefine((e, ctx) => {
+    // e签宝: app id, secret and callback URL together; ESIGN_PROVIDER=esign needs them, and they mean nothing without it.
+    const esign = {
+      ESIGN_APP_ID: e.ESIGN_APP_ID,
+      ESIGN_APP_SECRET: e.ESIGN_APP_SECRET,
+      ESIGN_CALLBACK_URL: e.ESIGN_CALLBACK_URL,
+    };
+    const esignSet = allOrNone(ctx, esign, 'e签宝 e-sign');
+    if (e.ESIGN_PROVIDER === 'esign' && esignSet === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ESIGN_PROVIDER'],
+        message: 'ESIGN_PROVIDER=esign needs ESIGN_APP_ID, ESIGN_APP_SECRET and ESIGN_CALLBACK_URL',
+      });
+    }
+    if (e.ESIGN_PROVIDER === 'sandbox' && esignSet === 3) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ESIGN_PROVIDER'],
+        message:
+          'ESIGN_APP_ID and the others are set but ESIGN_PROVIDER is sandbox: set ESIGN_PROVIDER=esign (or unset them)',
+      });
+    }
     checkSmsEnv(e, ctx);
     // Aliyun OSS needs all three; some but not all is a typo, not the local storage host.
     const oss = { OSS_HOST: e.OSS_HOST, OSS_ACCESS_ID: e.OSS_ACCESS_ID, OSS_ACCESS_SECRET: e.OSS_ACCESS_SECRET };
@@ -418,6 +457,19 @@ export interface Config {
    * DATA_DIR/uploads, policies signed with `secret`) unless Aliyun OSS is configured.
    */
   storage: { secret: string; maxBytes: number; oss?: { host: string; accessId: string; accessSecret: string } };
+  /** Contract e-signature (domains/order/providers/esign.ts): the sandbox page, or e签宝 when tsign is set. */
+  esign: {
+    provider: (typeof ESIGN_PROVIDERS)[number];
+    tsign?: {
+      appId: string;
+      appSecret: string;
+      apiBase: string;
+      callbackUrl: string;
+      timeoutMs: number;
+      filePollMs: number;
+      filePolls: number;
+    };
+  };
   /**
    * Notices about the customer's money (domains/notification): sandbox records them for /sandbox/notifications;
    * live sends them by WeChat subscribe message, Baidu subscribe message or SMS (docs/providers.md).
@@ -541,6 +593,21 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     opsKey: e.OPS_KEY,
     cardCodeKey: e.CARD_CODE_KEY,
+    esign: {
+      provider: e.ESIGN_PROVIDER,
+      tsign:
+        e.ESIGN_APP_ID && e.ESIGN_APP_SECRET && e.ESIGN_CALLBACK_URL
+          ? {
+              appId: e.ESIGN_APP_ID,
+              appSecret: e.ESIGN_APP_SECRET,
+              apiBase: e.ESIGN_API_BASE.replace(/\/+$/, ''),
+              callbackUrl: e.ESIGN_CALLBACK_URL,
+              timeoutMs: e.ESIGN_TIMEOUT_MS,
+              filePollMs: e.ESIGN_FILE_POLL_MS,
+              filePolls: 10,
+            }
+          : undefined,
+    },
     storage: {
       secret: e.UPLOAD_SECRET,
       maxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,

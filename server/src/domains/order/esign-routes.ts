@@ -1,7 +1,8 @@
 /**
  * The sandbox e-sign pages (DESIGN.md §4): the page that stands in for an e-sign provider's, where the customer
  * signs the order's purchase agreement, and the signed contract. Opened by a browser with no session (the random
- * flowId is the capability); they answer HTML.
+ * flowId is the capability); they answer HTML. Signing there works only while the sandbox is the active provider and
+ * only for its own flows. Beside them, POST /esign/notify: e签宝's flow events (esign-notify-routes.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,20 +20,26 @@ import {
   sendHtml as html,
 } from '../../runtime/html-page';
 import { safeRedirect } from '../../runtime/redirect';
-import { contractOrder, findAgreement, findContract, signContract } from './purchase-agreement';
+import { contractOrder, findAgreement, findContract, signContract, type ContractRow } from './purchase-agreement';
+import type { EsignProviders } from './providers/esign';
+import esignNotifyRoutes from './esign-notify-routes';
 
 const flowParams = z.object({ flowId: z.string().min(1).max(64) });
 
-const esignRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, options) => {
+const esignRoutes: FastifyPluginAsyncZod<{ config: Config; esign: EsignProviders }> = async (app, options) => {
+  await app.register(esignNotifyRoutes, { config: options.config, esign: options.esign });
   // The pages read no form field, but must accept the form posts.
   acceptFormPosts(app);
   const hide = { hide: true };
   // Stored return targets were checked when stored; checked again here, so no page ever sends the browser to
   // another origin, whatever a row holds (e.g. one written before the rules tightened).
   const back = (url: string | null | undefined) => safeRedirect(url, options.config.publicBaseUrl);
+  // A live provider's flow is signed at the provider, never here; nor a sandbox one once a live provider is active.
+  const signable = (c: ContractRow | null) =>
+    c && c.provider === 'sandbox' && options.esign.active.name === 'sandbox' && !c.closedAt ? c : null;
 
   app.get('/sandbox/esign/:flowId', { schema: { ...hide, params: flowParams } }, async (request, reply) => {
-    const contract = await findContract(app.db, request.params.flowId);
+    const contract = signable(await findContract(app.db, request.params.flowId));
     if (!contract) return html(reply, 404, message('电子签署', '合同不存在'));
     const contractPage = `/sandbox/contract/${encodeURIComponent(contract.flowId)}`;
     if (contract.signedAt) {
@@ -65,7 +72,7 @@ ${back(contract.redirectUrl) ? link(back(contract.redirectUrl)!, '暂不签署')
   });
 
   app.post('/sandbox/esign/:flowId/confirm', { schema: { ...hide, params: flowParams } }, async (request, reply) => {
-    const contract = await findContract(app.db, request.params.flowId);
+    const contract = signable(await findContract(app.db, request.params.flowId));
     if (!contract) return html(reply, 404, message('电子签署', '合同不存在'));
     const order = await contractOrder(app.db, contract);
     if (!contract.signedAt && (!order || order.status === 'CANCELLED')) {
@@ -76,7 +83,8 @@ ${back(contract.redirectUrl) ? link(back(contract.redirectUrl)!, '暂不签署')
   });
 
   app.get('/sandbox/contract/:flowId', { schema: { ...hide, params: flowParams } }, async (request, reply) => {
-    const contract = await findContract(app.db, request.params.flowId);
+    const found = await findContract(app.db, request.params.flowId);
+    const contract = found?.provider === 'sandbox' ? found : null;
     if (!contract) return html(reply, 404, message('合同', '合同不存在'));
     if (!contract.signedAt) return html(reply, 409, message('合同', '合同尚未签署', back(contract.redirectUrl)));
     const agreement = await findAgreement(app.db, contract.agreementSn);

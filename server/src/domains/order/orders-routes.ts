@@ -29,6 +29,7 @@ import type { PaymentProviders } from '../payment/providers';
 import { cancelCustomerOrder, customerOrderDetail } from './customer-orders';
 import { expireUnpaidOrders } from './expiry';
 import { contractFileUrl, createSignLink, getAgreement, listContracts } from './purchase-agreement';
+import type { EsignProviders } from './providers/esign';
 import { findUserOrder } from './state-db';
 import { installmentInfoOf, listOrders } from './view';
 
@@ -36,6 +37,8 @@ export interface OrdersRoutesOptions {
   config: Config;
   /** The payment channels the detail's pay-check and the cancel ask. */
   providers: PaymentProviders;
+  /** The e-sign provider the sign link opens, and the ones that settle the contracts already open. */
+  esign: EsignProviders;
 }
 
 const signedOnly = z.object(signedFields);
@@ -53,7 +56,7 @@ const sessionRead = <Q extends z.ZodTypeAny, I extends z.ZodTypeAny, S extends F
   schema: { tags, summary, querystring, response: responses(info, failures) },
 });
 
-const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { config, providers }) => {
+const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { config, providers, esign }) => {
   const base = config.publicBaseUrl;
 
   app.get(
@@ -174,21 +177,21 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
     sessionRead("The signing flows of an order's purchase agreement", orderNoQuery, contractListInfo, [400, 401, 404]),
     async (request) => {
       const order = await findUserOrder(app.db, requireSession(request.session).userId, request.query.orderNo);
-      return ok({ list: await listContracts(app.db, order.orderNo) });
+      return ok({ list: await listContracts(app.db, esign, order.orderNo) });
     },
   );
 
   app.get(
     '/front/v1/client/order/contract/file/url',
     sessionRead(
-      'Where to read a signed contract (a server page)',
+      "Where to read a signed contract (the sandbox's page, or the e-sign provider's download URL)",
       contractFileQuery,
       contractFileInfo,
-      [400, 401, 404, 409],
+      [400, 401, 404, 409, 503],
     ),
     async (request) =>
       ok(
-        await contractFileUrl(app.db, {
+        await contractFileUrl(app.db, esign, {
           userId: requireSession(request.session).userId,
           flowId: request.query.flowId,
           publicBaseUrl: base,
@@ -202,16 +205,15 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
       config: { session: 'required' },
       schema: {
         tags,
-        summary:
-          "Open the signing of the order's purchase agreement: the sandbox e-sign page, then back to redirectUrl",
+        summary: "Open the signing of the order's purchase agreement at the e-sign provider, then back to redirectUrl",
         body: signLinkBody,
-        response: responses(signLinkInfo, [400, 401, 404, 409]),
+        response: responses(signLinkInfo, [400, 401, 404, 409, 503]),
       },
     },
     async (request) => {
       const { orderNo, redirectUrl } = request.body;
       return ok(
-        await createSignLink(app.db, {
+        await createSignLink(app.db, esign, {
           userId: requireSession(request.session).userId,
           orderNo,
           redirectUrl: checkRedirect(redirectUrl, base),

@@ -33,6 +33,7 @@ import { signUp, zeroActivity } from './sign-up';
 import { issueOrderToken, submitOrder } from './submit';
 import ordersRoutes from './orders-routes';
 import esignRoutes from './esign-routes';
+import { createEsignProviders } from './providers/esign';
 import orderOpsRoutes from './ops-routes';
 import orderLinkRoutes from './order-link-routes';
 import orderLinkOpsRoutes from './order-link-ops-routes';
@@ -219,8 +220,10 @@ const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, optio
     async (request) => ok(await signUp(app.db, await signUpCustomer(request.session), request.body)),
   );
 
-  await app.register(ordersRoutes, { config: options.config, providers: options.providers });
-  await app.register(esignRoutes, { config: options.config });
+  // One e-sign provider set: the sign link opens flows with it, its callback and the contract list settle them.
+  const esign = createEsignProviders(options.config);
+  await app.register(ordersRoutes, { config: options.config, providers: options.providers, esign });
+  await app.register(esignRoutes, { config: options.config, esign });
   await app.register(orderOpsRoutes, { config: options.config });
   await app.register(orderLinkRoutes);
   await app.register(orderLinkOpsRoutes, { config: options.config });
