@@ -9,6 +9,8 @@ import { acs3Query, acs3Sign, sha256Hex } from './acs3-signature';
 import { VendorError, postJson } from './vendor-call';
 
 export interface AliyunCall {
+  /** The product's code (`dysmsapi`), for the logs. */
+  product: string;
   /** https://dysmsapi.aliyuncs.com, or a local fake. */
   apiBase: string;
   action: string;
@@ -20,7 +22,7 @@ export interface AliyunCall {
 }
 
 export async function callAliyun(call: AliyunCall, query: Record<string, string>): Promise<Record<string, unknown>> {
-  const vendor = `aliyun.${new URL(call.apiBase).hostname.split('.')[0]}`;
+  const vendor = `aliyun.${call.product}`;
   const headers: Record<string, string> = {
     host: new URL(call.apiBase).host,
     'x-acs-action': call.action,
@@ -32,8 +34,8 @@ export async function callAliyun(call: AliyunCall, query: Record<string, string>
   const { authorization } = acs3Sign({ method: 'POST', path: '/', query, headers, ...call });
   const { host: _host, ...sent } = headers;
   const { status, body } = await postJson(vendor, `${call.apiBase}/?${acs3Query(query)}`, {
+    // No body, so no content-type: fetch would add text/plain for an empty string, unsigned.
     headers: { ...sent, Authorization: authorization },
-    body: '',
     timeoutMs: call.timeoutMs,
   });
   const answer = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};

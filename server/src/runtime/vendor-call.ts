@@ -21,7 +21,8 @@ export class VendorError extends Error {
 export async function postJson(
   vendor: string,
   url: string,
-  init: { headers: Record<string, string>; body: string; timeoutMs: number },
+  /** body unset: none at all (no content-type either). */
+  init: { headers: Record<string, string>; body?: string; timeoutMs: number },
 ): Promise<{ status: number; body: unknown }> {
   let response: Response;
   let raw: string;

@@ -38,7 +38,10 @@ export class AliyunSmsProvider implements SmsProvider {
       TemplateParam: JSON.stringify(Object.fromEntries(templateValues(kind, template, values))),
     };
     try {
-      const answer = await callAliyun({ ...this.settings, action: 'SendSms', version: '2017-05-25' }, query);
+      const answer = await callAliyun(
+        { ...this.settings, product: 'dysmsapi', action: 'SendSms', version: '2017-05-25' },
+        query,
+      );
       if (answer.Code !== 'OK') {
         const requestId = typeof answer.RequestId === 'string' ? answer.RequestId : undefined;
         throw new VendorError('aliyun.dysmsapi', String(answer.Code), String(answer.Message ?? ''), true, requestId);

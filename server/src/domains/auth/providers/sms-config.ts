@@ -136,7 +136,8 @@ export function checkSmsEnv(e: SmsEnv, ctx: z.RefinementCtx): void {
     ...(e.SMS_PROVIDER === 'tencent' ? [] : TENCENT_VARS),
     ...(own.length ? [] : COMMON_VARS),
   ].filter((name) => e[name as keyof SmsEnv]);
-  for (const name of stray) issue(ctx, name, `${name} is set but SMS_PROVIDER is ${e.SMS_PROVIDER}`);
+  // Reported under SMS_PROVIDER: the problem list echoes a variable's value, and these may be secrets.
+  for (const name of stray) issue(ctx, 'SMS_PROVIDER', `${name} is set but SMS_PROVIDER is ${e.SMS_PROVIDER}`);
 }
 
 function templateOf(value: string): SmsTemplate {
