@@ -128,6 +128,7 @@ export function IssueForm({
       <ProFormText
         name="phone"
         label="客户手机号"
+        required
         placeholder="链接只能由这个手机号登录后下单"
         fieldProps={{ maxLength: 11, inputMode: 'numeric', autoComplete: 'off' }}
         rules={[zodRule(fields.phone)]}

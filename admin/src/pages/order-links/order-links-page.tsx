@@ -59,6 +59,7 @@ export default function OrderLinksPage() {
     {
       title: '课程',
       key: 'item',
+      width: 220,
       render: (_, l) => (
         <>
           <div>{l.actName}</div>
@@ -66,11 +67,11 @@ export default function OrderLinksPage() {
         </>
       ),
     },
-    { title: '应付', key: 'amount', width: 110, render: (_, l) => formatMoney(l.amount) },
+    { title: '应付', key: 'amount', width: 90, render: (_, l) => formatMoney(l.amount) },
     {
       title: '客户',
       key: 'phone',
-      width: 150,
+      width: 140,
       render: (_, l) => (
         <>
           <div>{l.phone}</div>
@@ -78,11 +79,11 @@ export default function OrderLinksPage() {
         </>
       ),
     },
-    { title: '失效时间（北京时间）', key: 'expiresAt', width: 170, render: (_, l) => when(l.expiresAt) },
+    { title: '失效时间（北京时间）', key: 'expiresAt', width: 160, render: (_, l) => when(l.expiresAt) },
     {
       title: '状态',
       key: 'state',
-      width: 230,
+      width: 240,
       render: (_, l) => (
         <>
           <Badge status={BADGE[l.state]} text={ORDER_LINK_STATE_TEXT[l.state]} className="sf-admin-link-state" />
@@ -99,7 +100,17 @@ export default function OrderLinksPage() {
         </>
       ),
     },
-    { title: '生成', key: 'created', width: 170, render: (_, l) => `${l.createdBy} ${when(l.createdAt)}` },
+    {
+      title: '生成',
+      key: 'created',
+      width: 150,
+      render: (_, l) => (
+        <>
+          <div>{l.createdBy}</div>
+          <Typography.Text type="secondary">{when(l.createdAt)}</Typography.Text>
+        </>
+      ),
+    },
     {
       title: '操作',
       valueType: 'option',
@@ -132,6 +143,7 @@ export default function OrderLinksPage() {
           actionRef={actionRef}
           columns={columns}
           search={false}
+          scroll={{ x: 1120 }}
           pagination={{ pageSize: 20 }}
           headerTitle="一次性下单链接：指定客户、课程与价格，不可用优惠券"
           params={{ projectSn: current.projectSn }}
