@@ -228,6 +228,14 @@ const envSchema = z
         message: 'ESIGN_PROVIDER=esign needs ESIGN_APP_ID, ESIGN_APP_SECRET and ESIGN_CALLBACK_URL',
       });
     }
+    // e签宝 sends the customer back to the order on our public origin; without it the customer is left on its page.
+    if (e.ESIGN_PROVIDER === 'esign' && !e.PUBLIC_BASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_BASE_URL'],
+        message: "ESIGN_PROVIDER=esign needs PUBLIC_BASE_URL: e签宝's page sends the customer back to the order there",
+      });
+    }
     if (e.ESIGN_PROVIDER === 'sandbox' && esignSet === 3) {
       ctx.addIssue({
         code: 'custom',

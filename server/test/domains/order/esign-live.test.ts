@@ -11,7 +11,13 @@ import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { contracts, orderPayments, orders } from '../../../src/domains/order/schema';
 import { DEMO_AGREEMENT_SN } from '../../../src/domains/order/purchase-agreement';
-import { FAKE_ESIGN_APP_ID, FAKE_ESIGN_SECRET, startEsignFake, type EsignFake } from '../../fakes/esign';
+import {
+  callbackSignature,
+  FAKE_ESIGN_APP_ID,
+  FAKE_ESIGN_SECRET,
+  startEsignFake,
+  type EsignFake,
+} from '../../fakes/esign';
 import { buildHarness, type Harness } from '../../helpers/app';
 
 const PHONE = '13800138123';
@@ -258,5 +264,19 @@ describe('e-sign through e签宝 (live adapter against the local fake)', () => {
       const res = await post(headers as Record<string, string>, body);
       assert.ok(res.status >= 400 && res.status < 500, `${res.status} ${res.raw.body}`);
     }
+    // Correctly signed, but not an event this server can use.
+    for (const body of ['null', '[]', '"x"', '{}', '{"signFlowId":5}', `{"signFlowId":"${'x'.repeat(5000)}"}`, '{']) {
+      const timestamp = String(Date.now());
+      const res = await post(
+        {
+          ...ev.headers,
+          'X-Tsign-Open-TIMESTAMP': timestamp,
+          'X-Tsign-Open-SIGNATURE': callbackSignature(FAKE_ESIGN_SECRET, timestamp, ev.url, body),
+        },
+        body,
+      );
+      assert.ok(res.status >= 400 && res.status < 500, `${body.slice(0, 20)}: ${res.status} ${res.raw.body}`);
+    }
+    assert.equal((await rowOf(flowId)).signedAt, null);
   });
 });

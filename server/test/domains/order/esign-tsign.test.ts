@@ -81,12 +81,16 @@ describe('e签宝 variables at start-up', () => {
 
   it('refuses a half configuration, naming what is missing', () => {
     const got = problems({ ESIGN_PROVIDER: 'esign', ESIGN_APP_ID: '743900' });
-    assert.equal(got.length, 2, got.join('\n'));
+    assert.equal(got.length, 3, got.join('\n'));
     assert.match(got.join('\n'), /ESIGN_APP_SECRET is missing/);
     assert.match(got.join('\n'), /ESIGN_CALLBACK_URL is missing/);
     assert.match(problems({ ESIGN_PROVIDER: 'esign' }).join('\n'), /ESIGN_PROVIDER=esign needs ESIGN_APP_ID/);
     const full = { ESIGN_APP_ID: 'a', ESIGN_APP_SECRET: 'b', ESIGN_CALLBACK_URL: 'https://shop.example/esign/notify' };
     assert.match(problems(full).join('\n'), /ESIGN_PROVIDER is sandbox/);
+    assert.match(
+      problems({ ...full, ESIGN_PROVIDER: 'esign' }).join('\n'),
+      /ESIGN_PROVIDER=esign needs PUBLIC_BASE_URL/,
+    );
     assert.match(
       problems({ ...full, ESIGN_PROVIDER: 'esign', ESIGN_CALLBACK_URL: 'notify' }).join('\n'),
       /ESIGN_CALLBACK_URL/,
@@ -102,6 +106,7 @@ describe('e签宝 variables at start-up', () => {
       ESIGN_APP_SECRET: 'secret',
       ESIGN_CALLBACK_URL: 'https://shop.example/esign/notify',
       ESIGN_API_BASE: 'https://smlopenapi.esign.cn/',
+      PUBLIC_BASE_URL: 'https://shop.example',
     });
     assert.equal(c.esign.provider, 'esign');
     assert.equal(c.esign.tsign?.apiBase, 'https://smlopenapi.esign.cn');
