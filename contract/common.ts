@@ -49,6 +49,8 @@ export const ERROR_CODES = {
   PAY_UNAVAILABLE: 4007,
   /** HTTP 400: the SMS vendor refused the message or did not answer in time; nothing counts as sent. */
   SMS_SEND_FAILED: 4008,
+  /** HTTP 400: the real-name verifier could not answer (down, refused our call, timed out); try again later. */
+  IDENTITY_UNAVAILABLE: 4009,
   /** HTTP 409: the order's state forbids it (already paid, cancelled, expired, signed). */
   ORDER_STATE: 4090,
   NOT_FOUND: 4040,

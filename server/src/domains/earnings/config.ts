@@ -8,6 +8,13 @@ import type { WithdrawalRule } from '@contract/rules/withdrawal';
 import type { Config } from '../../config';
 import type { Vault } from './vault';
 import type { IdentityProvider } from './providers/identity';
+import {
+  IDENTITY_ENV,
+  identityProblems,
+  tencentFaceidSettings,
+  type IdentityProviderName,
+  type TencentFaceidSettings,
+} from './providers/identity-config';
 import type { PayoutProvider } from './providers/payout';
 import type { SmsProvider } from '../auth/providers/sms';
 
@@ -31,7 +38,7 @@ const flag = (fallback: boolean) =>
 const schema = z.object({
   EARNINGS_DATA_KEY: z.string().min(16, 'must have at least 16 characters').default(DEFAULT_EARNINGS_DATA_KEY),
   PAYOUT_PROVIDER: z.enum(['sandbox'], { message: 'must be sandbox' }).default('sandbox'),
-  IDENTITY_PROVIDER: z.enum(['sandbox'], { message: 'must be sandbox' }).default('sandbox'),
+  ...IDENTITY_ENV,
   SANDBOX_PAYOUT_KEY: z.string().min(8, 'must have at least 8 characters').default(DEFAULT_SANDBOX_PAYOUT_KEY),
   SANDBOX_PAYOUT_DELAY_MS: int(1500, 0, 600_000),
   COMMISSION_FREEZE_DAYS: int(7, 0, 365),
@@ -49,7 +56,9 @@ const schema = z.object({
 export interface EarningsConfig {
   dataKey: string;
   payoutProvider: 'sandbox';
-  identityProvider: 'sandbox';
+  identityProvider: IdentityProviderName;
+  /** Tencent Cloud faceid's keys when IDENTITY_PROVIDER=tencent (providers/identity-config.ts). */
+  tencentFaceid?: TencentFaceidSettings;
   sandboxPayoutKey: string;
   /** How long the sandbox payout takes before it notifies (a real bank answers later, not in the request). */
   sandboxPayoutDelayMs: number;
@@ -71,10 +80,14 @@ export function loadEarningsConfig(env: Record<string, string | undefined>): Ear
     throw new Error(`Invalid earnings configuration:\n${problems}`);
   }
   const e = parsed.data;
+  const identity = identityProblems(e);
+  if (identity.length)
+    throw new Error(`Invalid earnings configuration:\n${identity.map((p) => `  - ${p}`).join('\n')}`);
   return {
     dataKey: e.EARNINGS_DATA_KEY,
     payoutProvider: e.PAYOUT_PROVIDER,
     identityProvider: e.IDENTITY_PROVIDER,
+    tencentFaceid: tencentFaceidSettings(e),
     sandboxPayoutKey: e.SANDBOX_PAYOUT_KEY,
     sandboxPayoutDelayMs: e.SANDBOX_PAYOUT_DELAY_MS,
     freezeDays: e.COMMISSION_FREEZE_DAYS,

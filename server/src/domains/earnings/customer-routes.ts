@@ -208,7 +208,8 @@ const frontRoutes: FastifyPluginAsyncZod<EarningsDeps> = async (app, deps) => {
           ),
         );
       } catch (err) {
-        if (err instanceof AppError && err.statusCode === 400)
+        // The customer's data failed; a verifier that could not answer is nobody's failure.
+        if (err instanceof AppError && err.statusCode === 400 && err.code !== ERROR_CODES.IDENTITY_UNAVAILABLE)
           await identityFails.hit(key, ec.identityFailsPerDay, 86_400_000);
         throw err;
       }

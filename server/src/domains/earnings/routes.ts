@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config';
 import { loadEarningsConfig } from './config';
 import { createVault } from './vault';
-import { createSandboxIdentityProvider } from './providers/identity';
+import { createIdentityProvider } from './providers/identity';
 import { createSandboxPayoutProvider } from './providers/payout';
 import type { SmsProvider } from '../auth/providers/sms';
 import { resumePayouts } from './withdrawals';
@@ -37,7 +37,7 @@ const earningsRoutes: FastifyPluginAsync<EarningsRoutesOptions> = async (app, op
     config: options.config,
     earnings,
     vault: createVault(earnings.dataKey),
-    identityProvider: createSandboxIdentityProvider(),
+    identityProvider: createIdentityProvider(earnings, app.log),
     payout,
     sms: options.sms,
   };

@@ -1,17 +1,21 @@
 /**
- * Real-name verification providers (DESIGN.md §4 providers). A live provider (公安二要素 through a
- * licensed verifier) would implement the same interface. The sandbox, the default, checks what can be checked
- * offline (the GB 11643 check digit and birth date, the name's shape) and answers a deterministic mismatch for
- * the demo: any name containing 不符 (e.g. 李不符) is "not the holder of this ID number".
+ * Real-name verification providers (DESIGN.md §4 providers), chosen by IDENTITY_PROVIDER: the live one is
+ * Tencent Cloud faceid (identity-tencent.ts, 公安二要素 through a licensed verifier). The sandbox, the default,
+ * checks what can be checked offline (the GB 11643 check digit and birth date, the name's shape) and answers a
+ * deterministic mismatch for the demo: any name containing 不符 (e.g. 李不符) is "not the holder of this ID number".
  */
 import { createHash } from 'node:crypto';
 import { isMainlandId } from '@contract/rules/fields';
 import { realNameError } from '@contract/rules/identity';
+import type { FastifyBaseLogger } from 'fastify';
+import type { IdentityProviderName, TencentFaceidSettings } from './identity-config';
+import { createTencentIdentityProvider } from './identity-tencent';
 
 export type IdentityResult = { ok: true; ref: string } | { ok: false; reason: string };
 
 export interface IdentityProvider {
-  readonly name: 'sandbox';
+  readonly name: 'sandbox' | 'tencent-faceid';
+  /** A mismatch is a result; a verifier that cannot answer throws an AppError with the customer's message. */
   verify(input: { realName: string; idNumber: string }): Promise<IdentityResult>;
 }
 
@@ -31,4 +35,14 @@ export function createSandboxIdentityProvider(): IdentityProvider {
       };
     },
   };
+}
+
+/** The provider IDENTITY_PROVIDER names (the earnings settings have checked its keys). */
+export function createIdentityProvider(
+  settings: { identityProvider: IdentityProviderName; tencentFaceid?: TencentFaceidSettings },
+  log: FastifyBaseLogger,
+): IdentityProvider {
+  if (settings.identityProvider === 'sandbox') return createSandboxIdentityProvider();
+  if (!settings.tencentFaceid) throw new Error('IDENTITY_PROVIDER=tencent without its keys');
+  return createTencentIdentityProvider(settings.tencentFaceid, log);
 }
