@@ -136,9 +136,9 @@ export async function createSignLink(
   if (flow && provider.name !== 'sandbox') {
     // It may have ended at the provider meanwhile (signed, revoked, expired): settle it before sending anyone there.
     await refreshFlow(db, esign, flow);
-    const now2 = await findContract(db, flow.flowId);
-    if (now2?.signedAt) throw conflict(CONTRACT_MESSAGES.alreadySigned);
-    if (now2?.closedAt) flow = null;
+    const current = await findContract(db, flow.flowId);
+    if (current?.signedAt) throw conflict(CONTRACT_MESSAGES.alreadySigned);
+    if (current?.closedAt) flow = null;
   }
   if (!flow) {
     const agreement = await findAgreement(db, agreementSn);
