@@ -20,6 +20,7 @@ import {
 } from '../../../src/domains/notification/schema';
 import { notificationPass, recordDueReminders } from '../../../src/domains/notification/sweep';
 import { orderPayments, orders } from '../../../src/domains/order/schema';
+import { buildApp } from '../../../src/app';
 import { buildHarness, type Harness } from '../../helpers/app';
 import { insertUnpaidOrder } from '../../helpers/unpaid-order';
 import { startNotifyPlatformsFake, type NotifyPlatformsFake } from '../../fakes/notify-platforms';
@@ -348,5 +349,41 @@ describe('notifications in sandbox mode', () => {
     assert.ok(html.includes(`您的订单 ${orderNo}`));
     assert.match(html, /已支付 ¥45\.5/);
     assert.match(html, /短信 → 138\*\*\*\*5101/);
+  });
+
+  it('the app started with its sweep sends a recorded notice within moments, and stops when it closes', async () => {
+    const app = await buildApp({
+      config: h.config,
+      db: h.database.db,
+      sms: h.sms,
+      logger: false,
+      notificationSweep: true,
+    });
+    await app.ready();
+    try {
+      const { userId } = await h.login('13800005102');
+      const key = `woken:${Date.now()}`;
+      await recordNotice(h.database.db, key, async () => ({
+        kind: 'shipped',
+        projectSn: 'demo',
+        userId,
+        params: { orderNo: 'O-W', title: '教材', carrier: '顺丰速运', trackingNo: 'SF1', time: '2026-01-01 10:00' },
+      }));
+      const started = Date.now();
+      let status = '';
+      while (Date.now() - started < 8000 && status !== 'SENT') {
+        await new Promise((r) => setTimeout(r, 100));
+        const [d] = await h.database.db
+          .select()
+          .from(notificationDeliveries)
+          .where(eq(notificationDeliveries.eventKey, key));
+        status = d?.status ?? '';
+      }
+      // The period is NOTIFY_SWEEP_SECONDS (10 s): sent well before it, so the record woke the sweep.
+      assert.equal(status, 'SENT');
+      assert.ok(Date.now() - started < 8000);
+    } finally {
+      await app.close();
+    }
   });
 });
