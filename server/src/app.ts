@@ -43,6 +43,8 @@ import couponOpsRoutes from './domains/coupon/ops-routes';
 import formOpsRoutes from './domains/form/ops-routes';
 import feedbackOpsRoutes from './domains/feedback/ops-routes';
 import operatorsOpsRoutes from './domains/operators/ops-routes';
+import accessRoutes from './domains/access/routes';
+import accessOpsRoutes from './domains/access/ops-routes';
 import shippingRoutes from './domains/shipping/routes';
 import uploadRoutes from './domains/upload/routes';
 import userExtrasRoutes from './domains/user/extras-routes';
@@ -158,6 +160,8 @@ export async function buildApp({
   await app.register(formOpsRoutes, { config });
   await app.register(feedbackOpsRoutes, { config });
   await app.register(pagesOpsRoutes, { config });
+  await app.register(accessRoutes);
+  await app.register(accessOpsRoutes, { config });
   await app.register(catalogueOpsRoutes, { config });
   await app.register(catalogueExtrasOpsRoutes, { config });
   await app.register(storeSettingsOpsRoutes, { config });

@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Db } from './database/plugin';
 import type { OpsProjectOf } from './ops-auth';
+import { accessBlocks } from '../domains/access/schema';
 import { activities } from '../domains/activity/schema';
 import { afterSaleApplications } from '../domains/after-sales/schema';
 import { cardBatches } from '../domains/card/schema';
@@ -78,6 +79,13 @@ const LOOKUPS = {
     ),
   feedback: async (db, feedbackSn) =>
     first(await db.select({ projectSn: feedback.projectSn }).from(feedback).where(eq(feedback.feedbackSn, feedbackSn))),
+  accessBlock: async (db, blockSn) =>
+    first(
+      await db
+        .select({ projectSn: accessBlocks.projectSn })
+        .from(accessBlocks)
+        .where(eq(accessBlocks.blockSn, blockSn)),
+    ),
 } satisfies Record<string, Lookup>;
 
 /** Where the id is: a path parameter (default) or a body field. */
