@@ -50,6 +50,8 @@ export const commentSchema = z.object({
   content: z.string(),
   images: z.array(z.string()),
   createdAt: z.string(),
+  /** The merchant's reply, shown under the review (absent or null: none). */
+  reply: z.string().nullable().optional(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 

@@ -4,7 +4,7 @@
  * characters, and pictures must be our own /static/ paths or https addresses.
  */
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Comment } from '@contract/activity';
 import { ERROR_CODES, type Paged } from '@contract/common';
 import { users } from '../user/schema';
@@ -41,6 +41,7 @@ function toComment(r: CommentRow): Comment {
     content: r.content,
     images: r.images,
     createdAt: r.createdAt.toISOString(),
+    reply: r.reply,
   };
 }
 
@@ -125,6 +126,10 @@ const mayComment = preparedStatement((db) => {
     sql`select (exists (${bought}) and not exists (${reviewed})) as may`,
   );
 });
+/** The item's reviews the storefront shows: an operator's hidden ones are neither listed nor counted. */
+const shownOf = (actSn: string | Placeholder) =>
+  and(eq(activityComments.actSn, actSn), eq(activityComments.hidden, false));
+
 const summaryCounts = preparedStatement((db) =>
   db
     .select({
@@ -132,14 +137,14 @@ const summaryCounts = preparedStatement((db) =>
       good: sql<number>`count(*) filter (where ${activityComments.score} >= ${GOOD_SCORE})`.mapWith(Number),
     })
     .from(activityComments)
-    .where(eq(activityComments.actSn, sql.placeholder('actSn')))
+    .where(shownOf(sql.placeholder('actSn')))
     .prepare('comment_summary_counts'),
 );
 const summaryLatest = preparedStatement((db) =>
   db
     .select()
     .from(activityComments)
-    .where(eq(activityComments.actSn, sql.placeholder('actSn')))
+    .where(shownOf(sql.placeholder('actSn')))
     .orderBy(desc(activityComments.createdAt), desc(activityComments.commentId))
     .limit(LATEST_COMMENTS)
     .prepare('comment_summary_latest'),
@@ -195,11 +200,11 @@ export async function listComments(
     db
       .select()
       .from(activityComments)
-      .where(eq(activityComments.actSn, actSn))
+      .where(shownOf(actSn))
       .orderBy(desc(activityComments.createdAt), desc(activityComments.commentId))
       .limit(perSize)
       .offset((page - 1) * perSize),
-    db.select({ total: count() }).from(activityComments).where(eq(activityComments.actSn, actSn)),
+    db.select({ total: count() }).from(activityComments).where(shownOf(actSn)),
   ]);
   return { list: rows.map(toComment), total, page, perSize };
 }
