@@ -81,7 +81,7 @@ for (const vendor of vendors) {
 
     async function call<T>(method: 'GET' | 'POST', path: string, data: Params, token?: string) {
       const signed = sign(method, path, data, signKey);
-      const query = new URLSearchParams(Object.entries(signed).map(([k, v]) => [k, String(v)]));
+      const query = new URLSearchParams(Object.entries(signed).map(([k, v]): [string, string] => [k, String(v)]));
       const res = await fetch(method === 'GET' ? `${base}${path}?${query}` : `${base}${path}`, {
         method,
         headers: { 'content-type': 'application/json', ...(token ? { 'x-token': token } : {}) },
@@ -92,7 +92,7 @@ for (const vendor of vendors) {
     const enter = async () =>
       (await call<{ token: string }>('POST', '/front/v1/entrance', { projectSn: 'demo' })).body.info.token;
     const askCode = (phone: string, token: string) =>
-      call('GET', '/api/user/phone/verification/code', { phone }, token);
+      call<{ resendAfter: number }>('GET', '/api/user/phone/verification/code', { phone }, token);
     const login = (phone: string, code: string, token: string) =>
       call<{ token: string }>('GET', '/api/user/phone/login', { phone, code }, token);
     /** As if the phone's code had been sent more than a minute ago. */
