@@ -172,6 +172,13 @@ export const withdrawals = pgTable(
     status: text('status').$type<'REVIEWING' | 'PAYING' | 'SUCCESS' | 'FAILED' | 'REJECTED'>().notNull(),
     reason: text('reason'),
     payoutRef: text('payout_ref'),
+    /**
+     * WeChat payouts (transfer to balance): the earner's openid in the app that will confirm the transfer, fixed
+     * when the withdrawal is requested; null for the sandbox.
+     */
+    payee: jsonb('payee').$type<{ platform: 'WEAPP' | 'WECHAT_H5'; appId: string; openid: string }>(),
+    /** WeChat's package_info while the transfer waits for the earner to confirm it in WeChat (待确认收款). */
+    confirmPackage: text('confirm_package'),
     createdAt: at('created_at').notNull().defaultNow(),
     reviewedAt: at('reviewed_at'),
     finishedAt: at('finished_at'),
