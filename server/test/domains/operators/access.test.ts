@@ -8,6 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { OPS_AUTH_MESSAGES as M, type OperatorRole } from '@contract/operators';
 import { mayAccess, type OpsAccess, type OpsArea } from '@contract/rules/operator-roles';
+import { accessBlocks } from '../../../src/domains/access/schema';
 import { activities } from '../../../src/domains/activity/schema';
 import { afterSaleApplications } from '../../../src/domains/after-sales/schema';
 import { claimActivities, couponTemplates } from '../../../src/domains/coupon/schema';
@@ -31,6 +32,7 @@ const b = {
   applicationNo: '',
   withdrawalNo: '',
   feedbackSn: '',
+  blockSn: '',
   linkSn: '',
 };
 
@@ -93,6 +95,10 @@ before(async () => {
   await db
     .insert(feedback)
     .values({ feedbackSn: b.feedbackSn, projectSn: B, userId: order.userId, feedbackType: '其他', content: '越权' });
+  b.blockSn = 'AB-SCOPE-PROBE';
+  await db
+    .insert(accessBlocks)
+    .values({ blockSn: b.blockSn, projectSn: B, kind: 'PAGE', target: 'pages/center/center' });
   b.linkSn = 'OL-SCOPE-PROBE';
   await db.insert(orderLinks).values({
     linkSn: b.linkSn,
@@ -342,6 +348,33 @@ const PROBES: Probe[] = [
     route: '/ops/v1/orders/{orderNo}/cancel',
     url: () => `/ops/v1/orders/${b.orderNo}/cancel`,
     area: 'orders',
+  },
+  // 已拆封 / 已激活 marks on B's order.
+  ...(['unsealed', 'activated'] as const).map((mark): Probe => ({
+    method: 'POST',
+    route: `/ops/v1/orders/{orderNo}/${mark}`,
+    url: () => `/ops/v1/orders/${b.orderNo}/${mark}`,
+    area: 'orders',
+  })),
+  // 访问控制 (pages): B's blocks, blocking B, lifting one of B's.
+  {
+    method: 'GET',
+    route: '/ops/v1/access-blocks',
+    url: () => `/ops/v1/access-blocks?projectSn=${B}`,
+    area: 'pages',
+  },
+  {
+    method: 'POST',
+    route: '/ops/v1/access-blocks',
+    url: () => '/ops/v1/access-blocks',
+    area: 'pages',
+    body: () => ({ projectSn: B, kind: 'PROJECT', reason: '越权' }),
+  },
+  {
+    method: 'POST',
+    route: '/ops/v1/access-blocks/{blockSn}/delete',
+    url: () => `/ops/v1/access-blocks/${b.blockSn}/delete`,
+    area: 'pages',
   },
   // 下单链接 (orders): B's links, the courses they may offer, issuing one for B and voiding one of B's.
   { method: 'GET', route: '/ops/v1/order-links', url: () => `/ops/v1/order-links?projectSn=${B}`, area: 'orders' },
