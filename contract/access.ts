@@ -33,7 +33,8 @@ export const ACCESS_MESSAGES = {
 
 export const ACCESS_REASON_MAX = 100;
 const PHONE = /^1[3-9]\d{9}$/;
-const USER_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** A user id (a UUID, or a seeded id): letters as well as digits, so a mistyped phone is not taken for one. */
+const USER_ID = /^(?=.*[A-Za-z])[A-Za-z0-9_-]{6,64}$/;
 /** A storefront route as the storefront names it: no leading slash, no query (src/domain/routes.ts). */
 const PAGE_PATH = /^(pages|subpackages)(\/[A-Za-z0-9_-]+){1,4}$/;
 
