@@ -451,6 +451,34 @@ const PROBES: Probe[] = [
       ['GET', '/ops/v1/catalogue/upload-credentials', `/ops/v1/catalogue/upload-credentials?projectSn=${B}`],
       ['GET', '/ops/v1/projects/{projectSn}/settings', `/ops/v1/projects/${B}/settings`],
       ['PUT', '/ops/v1/projects/{projectSn}/settings', `/ops/v1/projects/${B}/settings`, { name: '越权' }],
+      // B's item's reviews, sale areas and order rules (the scope follows the item, whatever the review id).
+      ['GET', '/ops/v1/catalogue/items/{actSn}/reviews', () => `/ops/v1/catalogue/items/${b.actSn}/reviews`],
+      [
+        'PUT',
+        '/ops/v1/catalogue/items/{actSn}/reviews/{commentId}/visibility',
+        () => `/ops/v1/catalogue/items/${b.actSn}/reviews/ANY/visibility`,
+        { hidden: true },
+      ],
+      [
+        'PUT',
+        '/ops/v1/catalogue/items/{actSn}/reviews/{commentId}/reply',
+        () => `/ops/v1/catalogue/items/${b.actSn}/reviews/ANY/reply`,
+        { reply: '越权' },
+      ],
+      ['GET', '/ops/v1/catalogue/items/{actSn}/areas', () => `/ops/v1/catalogue/items/${b.actSn}/areas`],
+      [
+        'PUT',
+        '/ops/v1/catalogue/items/{actSn}/areas',
+        () => `/ops/v1/catalogue/items/${b.actSn}/areas`,
+        { mode: 'NONE' },
+      ],
+      ['GET', '/ops/v1/catalogue/items/{actSn}/order-rules', () => `/ops/v1/catalogue/items/${b.actSn}/order-rules`],
+      [
+        'PUT',
+        '/ops/v1/catalogue/items/{actSn}/order-rules',
+        () => `/ops/v1/catalogue/items/${b.actSn}/order-rules`,
+        {},
+      ],
     ] as const
   ).map(([method, route, url, body]: readonly [Probe['method'], string, string | (() => string), object?]): Probe => ({
     method,
@@ -495,6 +523,8 @@ const NO_PROJECT = new Set([
   'POST /ops/v1/operators',
   'PATCH /ops/v1/operators/{id}',
   'GET /ops/v1/projects',
+  // The area picker's provinces and cities: reference data of no project.
+  'GET /ops/v1/catalogue/areas',
 ]);
 
 const accessOf = (method: string): OpsAccess => (method === 'GET' ? 'read' : 'write');
