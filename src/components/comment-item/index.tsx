@@ -12,7 +12,7 @@ interface CommentItemProps {
   comment: Comment;
 }
 
-/** One review: who, stars, when, text and pictures (tap to enlarge). */
+/** One review: who, stars, when, text, pictures (tap to enlarge) and the merchant's reply. */
 export default function CommentItem({ comment }: CommentItemProps) {
   const images = comment.images.map(assetUrl);
   return (
@@ -50,6 +50,12 @@ export default function CommentItem({ comment }: CommentItemProps) {
               onClick={() => previewImages(images, src)}
             />
           ))}
+        </Box>
+      ) : null}
+      {comment.reply ? (
+        <Box className="sf-comment__reply">
+          <Box className="sf-comment__reply-label">商家回复：</Box>
+          {comment.reply}
         </Box>
       ) : null}
     </Box>
