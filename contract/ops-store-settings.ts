@@ -35,6 +35,23 @@ export function normaliseServicePhone(typed: string): string | null {
   return LANDLINE.test(compact) ? compact : null;
 }
 
+/**
+ * The themes the console offers: the project enum picks the storefront's theme (§1; src/domain/theme.ts themeFor)
+ * and the §9 primary colour it draws with. The enum also decides the project type's features, so the console says so.
+ */
+export const THEME_CHOICES: ReadonlyArray<{
+  projectEnum: (typeof PROJECT_ENUMS)[number];
+  label: string;
+  colour: string;
+}> = [
+  { projectEnum: 'DEFAULT', label: '默认主题（通用项目）', colour: '#fbdb00' },
+  { projectEnum: 'BENEFIT_PEOPLE_APPLE', label: '课程主题（惠民课堂）', colour: '#1FD381' },
+  { projectEnum: 'INTEGRAL_APPLE', label: '积分主题（积分商城）', colour: '#E6A05B' },
+  { projectEnum: 'AUTHENTICATION_APPLE', label: '认证主题（认证项目）', colour: '#2C68FF' },
+  { projectEnum: 'FORM_APPLE', label: '默认主题（表单项目）', colour: '#fbdb00' },
+  { projectEnum: 'BAI_DU_APPLET', label: '默认主题（百度小程序）', colour: '#fbdb00' },
+];
+
 export const storeSettingsParams = z.object({
   projectSn: z.string({ error: '缺少项目编号' }).trim().min(1, '缺少项目编号').max(64, '项目编号格式不正确'),
 });
