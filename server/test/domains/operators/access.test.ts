@@ -487,6 +487,29 @@ const PROBES: Probe[] = [
     area: 'catalogue',
     ...(body ? { body: () => ({ ...body }) } : {}),
   })),
+  ...(
+    [
+      ['GET', '/ops/v1/projects/{projectSn}/store-settings', `/ops/v1/projects/${B}/store-settings`],
+      [
+        'PUT',
+        '/ops/v1/projects/{projectSn}/store-settings',
+        `/ops/v1/projects/${B}/store-settings`,
+        { projectEnum: 'DEFAULT', servicePhone: '4008008000', serviceHours: '越权' },
+      ],
+      [
+        'PUT',
+        '/ops/v1/projects/{projectSn}/agreements/{agreementSn}',
+        `/ops/v1/projects/${B}/agreements/user-agreement`,
+        { agreementName: '越权', agreementContent: '越权' },
+      ],
+    ] as const
+  ).map(([method, route, url, body]: readonly [Probe['method'], string, string, object?]): Probe => ({
+    method,
+    route,
+    url: () => url,
+    area: 'settings',
+    ...(body ? { body: () => ({ ...body }) } : {}),
+  })),
   // A change across every project: refused to anyone who does not see them all.
   { method: 'POST', route: '/ops/earnings/settle', url: () => '/ops/earnings/settle', area: 'withdrawals' },
   { method: 'GET', route: '/ops/v1/audit', url: () => `/ops/v1/audit?projectSn=${B}`, area: 'audit' },
@@ -551,12 +574,14 @@ describe('project scope', () => {
     const sessions = new Map<OperatorRole, string>();
     for (const role of SCOPED_ROLES) sessions.set(role, (await operatorSession(h, role, [A])).token);
     for (const probe of PROBES) {
-      const role = roleFor(probe.area, accessOf(probe.method));
+      const access = accessOf(probe.method);
+      // Where only the owner (who sees every project) may write, a reader of A tries it: its role refuses first.
+      const role = roleFor(probe.area, access) ?? roleFor(probe.area, 'read');
       assert.ok(role, `no scoped role may use ${probe.area}`);
       const res = await opsCall(h, probe.method, probe.url(), sessions.get(role)!, probe.body?.());
       const what = `${role} ${probe.method} ${probe.url()}`;
       assert.equal(res.status, 403, `${what}: ${res.raw.body}`);
-      assert.equal(res.body.message, M.forbiddenProject, what);
+      assert.equal(res.body.message, mayAccess(role, probe.area, access) ? M.forbiddenProject : M.forbiddenRole, what);
     }
     // B's records are as they were.
     const [app] = await h.database.db
@@ -655,6 +680,14 @@ const SAMPLES: Array<{ area: OpsArea; access: OpsAccess; method: Probe['method']
     method: 'POST',
     url: '/ops/after-sales/NO-SUCH-APPLICATION/refuse',
     body: { reason: '角色测试' },
+  },
+  { area: 'settings', access: 'read', method: 'GET', url: `/ops/v1/projects/${B}/store-settings` },
+  {
+    area: 'settings',
+    access: 'write',
+    method: 'PUT',
+    url: '/ops/v1/projects/NO-SUCH-PROJECT/store-settings',
+    body: { projectEnum: 'DEFAULT', servicePhone: '4008008000', serviceHours: '角色测试' },
   },
   { area: 'orders', access: 'read', method: 'GET', url: '/ops/v1/orders' },
   { area: 'orders', access: 'write', method: 'POST', url: '/ops/v1/orders/NO-SUCH-ORDER/cancel' },
