@@ -3,6 +3,7 @@
  * sub-package pages call are not listed here (they would ship in the main package): those pages bind them with
  * stores/domain-api.ts (after-sales in subpackages/order/api.ts, addresses and feedback in subpackages/user/api.ts).
  */
+import { createAccessApi } from './access';
 import { createActivityApi } from './activity';
 import { createAuthApi } from './auth';
 import { createCardApi } from './card';
@@ -37,6 +38,7 @@ export function createApi(request: Request) {
     service: createServiceApi(request),
     user: createUserApi(request),
     integral: createIntegralApi(request),
+    access: createAccessApi(request),
   };
 }
 

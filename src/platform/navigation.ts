@@ -16,9 +16,16 @@ interface NavigationHooks {
   /** Keeps the query of a tab page in state (switchTab cannot carry one). */
   setPageQuery(query: Record<string, string>): void;
   setCurrentTab(index: number): void;
+  /** The operator's manual error for this route (§2 visitor-access check), or null when the visitor may open it. */
+  manualError(route: string): Promise<string | null>;
 }
 
-let hooks: NavigationHooks = { isLoggedIn: () => false, setPageQuery: () => undefined, setCurrentTab: () => undefined };
+let hooks: NavigationHooks = {
+  isLoggedIn: () => false,
+  setPageQuery: () => undefined,
+  setCurrentTab: () => undefined,
+  manualError: async () => null,
+};
 
 export function configureNavigation(next: NavigationHooks): void {
   hooks = next;
@@ -47,6 +54,18 @@ export function entranceUrl(query: Query = {}): string {
 
 type OpenMode = 'push' | 'replace' | 'relaunch';
 
+/**
+ * The manual-error half of the visitor-access check: when the operator has closed the project, this page or this
+ * visitor, the error page opens with the reason in place of the stack, and true is returned.
+ */
+export async function sentToManualError(route: string): Promise<boolean> {
+  if (route === ROUTES.entrance || route === ROUTES.error) return false;
+  const message = await hooks.manualError(route);
+  if (!message) return false;
+  await Taro.reLaunch({ url: toUrl(ROUTES.error, { reason: 'blocked', message }) });
+  return true;
+}
+
 /** Opens a route after the access check; a visitor is sent to log in and comes back afterwards. */
 export async function openPage(path: string, query: Query = {}, mode: OpenMode = 'push'): Promise<void> {
   const route = normalizePath(path);
@@ -54,6 +73,7 @@ export async function openPage(path: string, query: Query = {}, mode: OpenMode =
     await Taro.navigateTo({ url: toUrl(ROUTES.error, { reason: 'notBuilt', path: route }) });
     return;
   }
+  if (await sentToManualError(route)) return;
   if (!checkAccess(route, hooks.isLoggedIn()).allowed) {
     await Taro.navigateTo({ url: entranceUrl({ login: 'phone', redirect: toUrl(route, query) }) });
     return;

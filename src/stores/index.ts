@@ -51,6 +51,16 @@ configureNavigation({
   isLoggedIn: () => rootStore.session.loggedIn,
   setPageQuery: (q) => rootStore.session.setPageQuery(q),
   setCurrentTab: (i) => rootStore.session.setCurrentTab(i),
+  // Asked of the server (which answers from memory) once a session exists; a failed check never blocks.
+  manualError: async (route) => {
+    if (!rootStore.session.token) return null;
+    try {
+      const r = await rootStore.api.access.check(route);
+      return r.blocked ? r.message || '暂时无法访问' : null;
+    } catch {
+      return null;
+    }
+  },
 });
 
 export const StoreContext = createContext<RootStore>(rootStore);

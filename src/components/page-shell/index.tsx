@@ -6,7 +6,7 @@ import { checkAccess } from '../../domain/access';
 import { ROUTES, isTabRoute, normalizePath, toUrl } from '../../domain/routes';
 import { themeStyle } from '../../domain/theme';
 import type { ShareContent } from '../../domain/share';
-import { entranceUrl, goBackOrHome, rememberCurrentPath } from '../../platform/navigation';
+import { entranceUrl, goBackOrHome, rememberCurrentPath, sentToManualError } from '../../platform/navigation';
 import { usePageShare } from '../../platform/share';
 import { useStores } from '../../stores';
 import ConfirmHost from '../confirm';
@@ -105,9 +105,11 @@ function PageShell({ className, share, header = true, children }: PropsWithChild
       void Taro.reLaunch({ url: entranceUrl({ redirect: here, projectSn: params.projectSn }) });
       return;
     }
-    if (!checkAccess(route, session.loggedIn).allowed) {
-      void Taro.redirectTo({ url: entranceUrl({ login: 'phone', redirect: here }) });
-    }
+    // A page opened directly (a link, the back button) is checked as a navigation is.
+    void sentToManualError(route).then((sent) => {
+      if (!sent && !checkAccess(route, session.loggedIn).allowed)
+        void Taro.redirectTo({ url: entranceUrl({ login: 'phone', redirect: here }) });
+    });
   });
 
   return (

@@ -9,6 +9,7 @@ import { formatChinaTime } from '@contract/rules/china-time';
 import { formatMoney } from '@contract/rules/money';
 import { pointsText } from '@contract/rules/integral';
 import { payableLabel } from '../../../domain/schedule';
+import { afterSaleRefusal } from './refund-window';
 
 export type NextAction = 'pay' | 'receive' | 'logistics' | 'afterSale' | 'afterSaleView';
 
@@ -54,7 +55,8 @@ const parcelOf = (o: OrderDetail) => (o.orderStatus === 'PAID' && o.shipment) ||
 export function allowedActions(o: OrderDetail, carrierCodeOf: CarrierCodeOf): NextAction[] {
   const parcel = parcelOf(o);
   const out: NextAction[] = [];
-  if (o.canApplyAfterSale) out.push('afterSale');
+  // A closed refund window keeps the entry, which then says why (order-actions).
+  if (o.canApplyAfterSale || afterSaleRefusal(o)) out.push('afterSale');
   if (parcel && parcel.status !== 'TO_SHIP' && parcel.trackingNo && carrierCodeOf(parcel.carrierName))
     out.push('logistics');
   if (parcel && parcel.status === 'SHIPPED') out.push('receive');
@@ -72,7 +74,11 @@ export function nextStep(o: OrderDetail, carrierCodeOf: CarrierCodeOf): NextStep
   const sale = o.refundVO;
   const saleNo = sale && sale.applicationNo;
   const open = !!saleNo && !SALE_OVER.includes(sale.afterSaleState || '');
-  const afterSale: NextAction | null = open ? 'afterSaleView' : o.canApplyAfterSale ? 'afterSale' : null;
+  const afterSale: NextAction | null = open
+    ? 'afterSaleView'
+    : o.canApplyAfterSale || afterSaleRefusal(o)
+      ? 'afterSale'
+      : null;
   const points = o.integral ? pointsText(o.integral.points, o.integral.integralType) : '';
   const status = o.orderStatus;
 
