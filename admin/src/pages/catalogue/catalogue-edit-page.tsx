@@ -35,7 +35,9 @@ import { mayAccess } from '@contract/rules/operator-roles';
 import { messageOf } from '../../api/client';
 import { createItem, getItem, publishItem, saveItem, unpublishItem, type CatalogueItem } from '../../api/catalogue';
 import { zodRule } from '../../forms/zod-rule';
+import CatalogueExtras from './catalogue-extras';
 import { useProjects } from '../../projects/project-context';
+import { ImageUploadField } from '../../forms/image-upload-field';
 import { useOperator } from '../../session/session-context';
 
 interface FormValues {
@@ -278,10 +280,10 @@ export default function CatalogueEditPage() {
             <Form.Item
               name="cover"
               label="封面图"
-              extra="上传的图片地址（/storage/...）或 https 地址"
+              extra="上传图片，或填写 https 地址"
               rules={[zodRule(catalogueItemFields.shape.cover)]}
             >
-              <Input maxLength={500} />
+              <ImageUploadField projectSn={current?.projectSn ?? ''} />
             </Form.Item>
             <Form.Item name="summary" label="简介">
               <Input.TextArea maxLength={200} autoSize={{ minRows: 2 }} />
@@ -456,6 +458,7 @@ export default function CatalogueEditPage() {
             )}
           </Space>
         )}
+        {item && <CatalogueExtras actSn={item.actSn} readOnly={readOnly} />}
       </Spin>
     </PageContainer>
   );

@@ -10,6 +10,8 @@ import { MAX_MODULE_ITEMS, MODULE_TYPE_NAMES, opsModuleBody, opsModuleItemSchema
 import { messageOf } from '../../api/client';
 import { createModule, updateModule, type OpsJumpOptions, type OpsModule } from '../../api/home-pages';
 import { FormError } from '../../forms/form-error';
+import { ImageUploadField } from '../../forms/image-upload-field';
+import { useProjects } from '../../projects/project-context';
 import { zodMessage, zodRule } from '../../forms/zod-rule';
 import { JumpFields } from './jump-fields';
 
@@ -51,6 +53,7 @@ function initialOf(module: OpsModule | null) {
 }
 
 export function ModuleForm({ pageSn, module, options, onClose, onSaved }: Props) {
+  const { current } = useProjects();
   const { message } = App.useApp();
   const [form] = Form.useForm();
   const [error, setError] = useState<string | null>(null);
@@ -132,7 +135,7 @@ export function ModuleForm({ pageSn, module, options, onClose, onSaved }: Props)
                         required={moduleType === 'BANNER' || moduleType === 'IMAGE_TEXT'}
                         rules={[zodRule(item.image)]}
                       >
-                        <Input placeholder="https://... 或 /static/images/..." maxLength={512} />
+                        <ImageUploadField projectSn={current?.projectSn ?? ''} />
                       </Form.Item>
                     ) : null}
                     <Form.Item name={[field.name, 'title']} label="标题" rules={[zodRule(item.title)]}>
