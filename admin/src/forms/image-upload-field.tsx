@@ -60,11 +60,14 @@ export async function postObject(credentials: UploadCredentials, file: File): Pr
 }
 
 export function ImageUploadField({
+  id,
   projectSn,
   value,
   onChange,
   placeholder = '上传图片，或填写 https 地址',
 }: {
+  /** Form.Item's field id, kept on the input so its label and e2e find it. */
+  id?: string;
   projectSn: string;
   value?: string | null;
   onChange?: (value: string) => void;
@@ -92,6 +95,7 @@ export function ImageUploadField({
     <Space.Compact block className="sf-admin-image-field" style={{ alignItems: 'flex-start' }}>
       {value ? <Image src={value} width={40} height={40} style={{ objectFit: 'cover' }} alt="" /> : null}
       <Input
+        id={id}
         value={value ?? ''}
         onChange={(e) => onChange?.(e.target.value)}
         placeholder={placeholder}
