@@ -31,12 +31,14 @@ const vendors = [
     start: startTencentSmsFake,
     limitCode: 'LimitExceeded.PhoneNumberDailyLimit',
     numberCode: 'FailedOperation.PhoneNumberInBlacklist',
+    internalCode: 'InternalError.Timeout',
   },
   {
     name: 'aliyun',
     start: startAliyunSmsFake,
     limitCode: 'isv.BUSINESS_LIMIT_CONTROL',
     numberCode: 'isv.MOBILE_NUMBER_ILLEGAL',
+    internalCode: 'isp.SYSTEM_ERROR',
   },
 ] as const;
 
@@ -170,6 +172,18 @@ for (const vendor of vendors) {
       const sent = await askCode(phone, visitor);
       assert.equal(sent.status, 200, JSON.stringify(sent.body));
       assert.equal((await login(phone, fake.lastCode(phone), visitor)).status, 200);
+    });
+
+    it("the vendor's internal error may have sent: the new code stays, the wait is lifted", async () => {
+      const phone = '13700000007';
+      fake.refuseNumber.set(phone, vendor.internalCode);
+      const visitor = await enter();
+      const failed = await askCode(phone, visitor);
+      assert.equal(failed.status, 400);
+      assert.equal(failed.body.message, SMS_FAILURE_TEXTS.vendor);
+      const [row] = await database.db.select().from(smsCodes).where(eq(smsCodes.phone, phone));
+      assert.ok(row && row.createdAt.getTime() <= Date.now() - 60_000, 'kept, and old enough to send again');
+      assert.equal((await askCode(phone, visitor)).status, 200);
     });
 
     it('a refusal of the merchant side (keys, template) is the generic message, and no 5xx', async () => {

@@ -13,6 +13,8 @@ import { smsFailure } from './sms-failure';
 const CODES = {
   number: ['isv.MOBILE_NUMBER_ILLEGAL'],
   limit: ['isv.BUSINESS_LIMIT_CONTROL'],
+  /** Aliyun's own failures: the message may have gone out. */
+  uncertain: /^(isp\.SYSTEM_ERROR|InternalError|ServiceUnavailable)/,
 };
 
 export class AliyunSmsProvider implements SmsProvider {

@@ -16,26 +16,35 @@ export const SMS_FAILURE_TEXTS = {
 } as const;
 export type SmsFailureReason = keyof typeof SMS_FAILURE_TEXTS;
 
-/** An SMS the vendor did not take. `delivered` unknown (a timeout) means the code may still arrive. */
+/** An SMS the vendor did not take. */
 export class SmsSendError extends Error {
   constructor(
     readonly reason: SmsFailureReason,
     /** The vendor's answer, for the log. */
     readonly cause: VendorError,
+    /** No answer, or a vendor's internal error: the message may still have gone out. */
+    private readonly mayHaveSent = !cause.answered,
   ) {
     super(SMS_FAILURE_TEXTS[reason]);
     this.name = 'SmsSendError';
   }
 
-  /** The vendor answered no: nothing went out. Otherwise (timeout, network) it may have. */
+  /** The vendor answered a definite no: nothing went out. */
   get notSent(): boolean {
-    return this.cause.answered;
+    return !this.mayHaveSent;
   }
 }
 
-/** Sorts a failed call by the vendor codes each adapter lists; unanswered calls are timeouts. */
-export function smsFailure(error: VendorError, codes: { number: string[]; limit: string[] }): SmsSendError {
+/**
+ * Sorts a failed call by the vendor codes each adapter lists; unanswered calls are timeouts, and the vendor's own
+ * internal errors (`uncertain`) are failures that may still have sent.
+ */
+export function smsFailure(
+  error: VendorError,
+  codes: { number: string[]; limit: string[]; uncertain: RegExp },
+): SmsSendError {
   if (!error.answered) return new SmsSendError('timeout', error);
+  if (codes.uncertain.test(error.code)) return new SmsSendError('vendor', error, true);
   if (codes.number.includes(error.code)) return new SmsSendError('number', error);
   if (codes.limit.includes(error.code)) return new SmsSendError('limit', error);
   return new SmsSendError('vendor', error);

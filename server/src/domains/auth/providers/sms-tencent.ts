@@ -23,6 +23,8 @@ const CODES = {
     'LimitExceeded.PhoneNumberSameContentDailyLimit',
     'LimitExceeded.DeliveryFrequencyLimit',
   ],
+  /** Tencent's own failures: the message may have gone out. */
+  uncertain: /^InternalError/,
 };
 
 export class TencentSmsProvider implements SmsProvider {
