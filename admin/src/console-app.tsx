@@ -31,6 +31,7 @@ const CouponsPage = lazy(() => import('./pages/marketing/coupons-page'));
 const ClaimsPage = lazy(() => import('./pages/marketing/claims-page'));
 const CardsPage = lazy(() => import('./pages/marketing/cards-page'));
 const HomePagesPage = lazy(() => import('./pages/home-pages/home-pages-page'));
+const AccessPage = lazy(() => import('./pages/access/access-page'));
 const StoreSettingsPage = lazy(() => import('./pages/settings/store-settings-page'));
 const OperatorsPage = lazy(() => import('./pages/operators/operators-page'));
 const AuditPage = lazy(() => import('./pages/audit/audit-page'));
@@ -79,6 +80,7 @@ export function ConsoleApp() {
                   <Route path="/claims" element={<ClaimsPage />} />
                   <Route path="/cards" element={<CardsPage />} />
                   <Route path="/home-pages" element={<HomePagesPage />} />
+                  <Route path="/access" element={<AccessPage />} />
                   <Route path="/settings" element={<StoreSettingsPage />} />
                   <Route path="/operators" element={<OperatorsPage />} />
                   <Route path="/audit" element={<AuditPage />} />

@@ -19,6 +19,7 @@ export type NavKey =
   | 'claims'
   | 'cards'
   | 'home-pages'
+  | 'access'
   | 'settings'
   | 'operators'
   | 'audit'
@@ -53,6 +54,8 @@ export const NAV: readonly NavEntry[] = [
   { key: 'order-links', path: '/order-links', name: '下单链接', group: 'orders', area: 'orders' },
   { key: 'catalogue', path: '/catalogue', name: '商品管理', group: 'goods', area: 'catalogue' },
   { key: 'home-pages', path: '/home-pages', name: '页面装修', group: 'goods', area: 'pages' },
+  // Closing the store, a page or a customer (§2 manual error) is the page dresser's: the same area.
+  { key: 'access', path: '/access', name: '访问控制', group: 'goods', area: 'pages' },
   { key: 'settings', path: '/settings', name: '项目设置', group: 'goods', area: 'settings' },
   { key: 'coupons', path: '/coupons', name: '优惠券', group: 'marketing', area: 'marketing' },
   { key: 'claims', path: '/claims', name: '领券活动', group: 'marketing', area: 'marketing' },

@@ -18,6 +18,10 @@ export const getOrder = (orderNo: string) => call<OpsOrderDetail>('GET', path(or
 
 export const cancelOrder = (orderNo: string) => call<OpsOrderDetail>('POST', `${path(orderNo)}/cancel`);
 
+/** 标记已拆封 / 标记已激活: the marks the refund tags 5 and 6 read. */
+export const markOrder = (orderNo: string, mark: 'unsealed' | 'activated') =>
+  call<OpsOrderDetail>('POST', `${path(orderNo)}/${mark}`);
+
 /**
  * Downloads the filtered list as CSV: fetched with the session's bearer token (a plain link would carry none),
  * then saved under the server's file name.

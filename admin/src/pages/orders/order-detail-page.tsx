@@ -28,6 +28,7 @@ import { mayAccess } from '@contract/rules/operator-roles';
 import { SHIPMENT_STATUS_TEXT } from '@contract/constants';
 import { messageOf } from '../../api/client';
 import { cancelOrder, getOrder, type OpsOrderDetail } from '../../api/orders';
+import { OrderMarksCard } from './order-marks-card';
 import { useProjects } from '../../projects/project-context';
 import { useOperator } from '../../session/session-context';
 import { ShipForm } from '../shipping/ship-form';
@@ -234,6 +235,12 @@ export default function OrderDetailPage() {
               <Descriptions.Item label="收货时间">{time(detail.shipment.receivedAt)}</Descriptions.Item>
             </Descriptions>
           </Card>
+        ) : null}
+        {detail.marks.mayMarkUnsealed ||
+        detail.marks.mayMarkActivated ||
+        detail.marks.unsealedAt ||
+        detail.marks.activatedAt ? (
+          <OrderMarksCard detail={detail} role={me.role} onChanged={setDetail} />
         ) : null}
         <Card title="付款计划">
           <Table rowKey="seq" columns={scheduleColumns} dataSource={detail.schedule} {...small} />
