@@ -12,7 +12,13 @@ import { platformIdentities } from '../../../src/domains/auth/schema';
 import { createNoticeChannels } from '../../../src/domains/notification/channels';
 import { ChannelError, type NoticeChannel } from '../../../src/domains/notification/channels/types';
 import { BACKOFF_MS, dispatchEvents, sendDue, type DispatchDeps } from '../../../src/domains/notification/dispatch';
-import { notePaid, recordNotice } from '../../../src/domains/notification/events';
+import {
+  notePaid,
+  noteRefundResult,
+  noteShipped,
+  noteWithdrawal,
+  recordNotice,
+} from '../../../src/domains/notification/events';
 import {
   notificationDeliveries,
   notificationEvents,
@@ -273,6 +279,40 @@ describe('notifications', () => {
     });
     const [order] = await db().select().from(orders).where(eq(orders.orderNo, orderNo));
     assert.equal(order.status, 'CANCELLED');
+  });
+
+  it('refund, shipment and withdrawal events carry their keys and variables; other moves are not news', async () => {
+    const { userId } = await login('13800005010');
+    const orderNo = `ON-EV-${Date.now()}`;
+    await insertUnpaidOrder(h, { orderNo, userId, amount: 2000 });
+    const at = new Date('2026-03-10T02:30:00Z');
+    const app = { applicationNo: `AS-${orderNo}`, orderNo, amount: 2000 };
+    await db().transaction(async (tx) => {
+      assert.equal(await noteRefundResult(tx, app, 'AGREE', at), false);
+      assert.equal(await noteRefundResult(tx, app, 'REFUND_SETTLED', at, { set: { refundedAmount: 1500 } }), true);
+      assert.equal(await noteRefundResult(tx, app, 'REFUND_FAILED', at, { message: '原路退回失败' }), true);
+      assert.equal(await noteShipped(tx, orderNo, { carrierName: '顺丰速运', trackingNo: 'SF1' }, at), true);
+      assert.equal(await noteShipped(tx, orderNo, { carrierName: '中通快递', trackingNo: 'ZT2' }, at), false, 'once');
+      const w = { withdrawalNo: `W-${orderNo}`, userId, amount: 1000, actualAmount: 990 };
+      assert.equal(await noteWithdrawal(tx, w, 'SUCCESS', at), true);
+      assert.equal(await noteWithdrawal(tx, w, 'REJECTED', at, '银行卡信息有误'), true);
+    });
+    const params = async (key: string) =>
+      (await db().select().from(notificationEvents).where(eq(notificationEvents.eventKey, key)))[0]?.params;
+    const settledKey = `refund:${app.applicationNo}:REFUND_SETTLED:${at.getTime()}`;
+    assert.deepEqual(await params(settledKey), {
+      orderNo,
+      title: (await params(settledKey))?.title,
+      amount: '¥15',
+      result: '退款成功',
+      reason: '',
+      time: '2026-03-10 10:30',
+    });
+    const failed = await params(`refund:${app.applicationNo}:REFUND_FAILED:${at.getTime()}`);
+    assert.equal(failed?.reason, '原路退回失败');
+    assert.equal((await params(`shipped:${orderNo}`))?.trackingNo, 'SF1');
+    assert.equal((await params(`withdrawal:W-${orderNo}:SUCCESS`))?.amount, '¥9.9');
+    assert.equal((await params(`withdrawal:W-${orderNo}:REJECTED`))?.result, '审核未通过');
   });
 
   it('instalments due tomorrow (China time) are reminded once, from 09:00', async () => {
