@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ConfigError, loadConfig } from '../../../src/config';
+import { CODE_TTL_MS } from '../../../src/domains/auth/phone-login';
+import { SMS_CODE_MINUTES } from '../../../src/domains/auth/providers/sms-config';
 
 const templates = {
   SMS_TEMPLATE_CODE: '1001:code,minutes',
@@ -84,5 +86,9 @@ describe('SMS vendor settings', () => {
     assert.match(problems({ ...tencent, SMS_TEMPLATE_PAID: 'SMS_1' })[0], /Tencent Cloud template id is digits/);
     assert.match(problems({ ...tencent, SMS_TEMPLATE_SHIPPED: '1004:' })[0], /must be a template id/);
     assert.match(problems({ ...tencent, SMS_TIMEOUT_MS: '0' })[0], /SMS_TIMEOUT_MS/);
+  });
+
+  it("the code template's minutes are the code's lifetime", () => {
+    assert.equal(Number(SMS_CODE_MINUTES) * 60_000, CODE_TTL_MS);
   });
 });

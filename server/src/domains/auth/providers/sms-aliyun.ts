@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { callAliyun } from '../../../runtime/aliyun-openapi';
 import { VendorError } from '../../../runtime/vendor-call';
 import type { SmsNoticeKind, SmsProvider } from './sms';
-import { templateValues, type AliyunSmsSettings, type SmsMessageKind } from './sms-config';
+import { SMS_CODE_MINUTES, templateValues, type AliyunSmsSettings, type SmsMessageKind } from './sms-config';
 import { smsFailure } from './sms-failure';
 
 const CODES = {
@@ -24,7 +24,7 @@ export class AliyunSmsProvider implements SmsProvider {
   ) {}
 
   sendCode(phone: string, code: string): Promise<void> {
-    return this.send(phone, 'code', { code, minutes: '5' });
+    return this.send(phone, 'code', { code, minutes: SMS_CODE_MINUTES });
   }
 
   sendNotice(phone: string, kind: SmsNoticeKind, params: Record<string, string>): Promise<void> {

@@ -22,6 +22,8 @@ const MESSAGE_KINDS = Object.keys(SMS_TEMPLATE_VARS) as SmsMessageKind[];
 
 /** What a login code's template may show: the code and how many minutes it is valid. */
 export const SMS_CODE_PARAMS = ['code', 'minutes'] as const;
+/** The `minutes` a code template shows: phone-login.ts's CODE_TTL_MS (a test keeps them equal). */
+export const SMS_CODE_MINUTES = '5';
 
 const ALIYUN_VARS = ['ALIYUN_SMS_ACCESS_KEY_ID', 'ALIYUN_SMS_ACCESS_KEY_SECRET'] as const;
 const TENCENT_VARS = ['TENCENT_SMS_SECRET_ID', 'TENCENT_SMS_SECRET_KEY', 'TENCENT_SMS_SDK_APP_ID'] as const;

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { callTencentCloud } from '../../../runtime/tencent-cloud-api';
 import { VendorError } from '../../../runtime/vendor-call';
 import type { SmsNoticeKind, SmsProvider } from './sms';
-import { templateValues, type SmsMessageKind, type TencentSmsSettings } from './sms-config';
+import { SMS_CODE_MINUTES, templateValues, type SmsMessageKind, type TencentSmsSettings } from './sms-config';
 import { smsFailure } from './sms-failure';
 
 const CODES = {
@@ -34,7 +34,7 @@ export class TencentSmsProvider implements SmsProvider {
   ) {}
 
   sendCode(phone: string, code: string): Promise<void> {
-    return this.send(phone, 'code', { code, minutes: '5' });
+    return this.send(phone, 'code', { code, minutes: SMS_CODE_MINUTES });
   }
 
   sendNotice(phone: string, kind: SmsNoticeKind, params: Record<string, string>): Promise<void> {
