@@ -191,8 +191,21 @@ export const timelineStepSchema = z.object({
 });
 export type TimelineStep = z.infer<typeof timelineStepSchema>;
 
+/** A WeChat transfer to balance waiting for the earner to accept it in WeChat. */
+export const WITHDRAWAL_CONFIRM_TEXT = '待确认收款';
+/** What the earner's WeChat needs to open the transfer's confirm page, and in which app (WEAPP or WeChat browser). */
+export const withdrawalConfirmSchema = z.object({
+  mchId: z.string(),
+  appId: z.string(),
+  package: z.string(),
+  where: z.enum(['WEAPP', 'WECHAT_H5']),
+});
+export type WithdrawalConfirm = z.infer<typeof withdrawalConfirmSchema>;
+
 export const withdrawalDetailSchema = withdrawalSummarySchema.extend({
   holderName: z.string(),
+  /** Set while the payout waits for the earner's confirmation (待确认收款). */
+  confirm: withdrawalConfirmSchema.nullable().optional(),
   reason: z.string().nullable(),
   reviewedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),

@@ -94,7 +94,13 @@ export function createWechatPayClient(o: WechatPayClientOptions) {
   }
 
   /** One signed call; the answer is returned only when WeChat's signature on it checks out. */
-  async function request(method: 'GET' | 'POST', url: string, payload?: object): Promise<WechatPayAnswer> {
+  async function request(
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: object,
+    /** e.g. Wechatpay-Serial, naming the platform key that encrypted a sensitive field. */
+    extraHeaders: Record<string, string> = {},
+  ): Promise<WechatPayAnswer> {
     const body = payload ? JSON.stringify(payload) : '';
     let res: Response;
     try {
@@ -105,6 +111,7 @@ export function createWechatPayClient(o: WechatPayClientOptions) {
           accept: 'application/json',
           ...(payload ? { 'content-type': 'application/json' } : {}),
           'user-agent': 'storefront-server',
+          ...extraHeaders,
         },
         body: payload ? body : undefined,
         signal: AbortSignal.timeout(10_000),

@@ -35,7 +35,14 @@ import { consumeCardCode, issueCardCode } from './bank-card-code';
 import { commissionOrders, profitOf, PROMOTER_AGREEMENT, requirePromoter } from './service';
 import { findIdentity, identityView, verifyIdentity } from './identity';
 import { deploymentOf } from '../../runtime/deployment';
-import { findOwnWithdrawal, listWithdrawals, withdraw, withdrawalDetail, withdrawalRuleView } from './withdrawals';
+import {
+  checkPayout,
+  findOwnWithdrawal,
+  listWithdrawals,
+  withdraw,
+  withdrawalDetail,
+  withdrawalRuleView,
+} from './withdrawals';
 import { ERROR_CODES } from '@contract/common';
 import type { EarningsDeps } from './config';
 
@@ -263,7 +270,7 @@ const frontRoutes: FastifyPluginAsyncZod<EarningsDeps> = async (app, deps) => {
       return ok(
         await withdraw(
           app.db,
-          { rule: ec.rule, autoApproveMax: ec.autoApproveMax, vault, payout },
+          { rule: ec.rule, autoApproveMax: ec.autoApproveMax, vault, payout, wechatPay: deps.config.wechatPay },
           promoter.userId,
           request.body,
         ),
@@ -301,7 +308,9 @@ const frontRoutes: FastifyPluginAsyncZod<EarningsDeps> = async (app, deps) => {
     },
     async (request) => {
       const promoter = await promoterOf(requireSession(request.session));
-      return ok(withdrawalDetail(await findOwnWithdrawal(app.db, promoter.userId, request.query.withdrawalNo)));
+      const own = await findOwnWithdrawal(app.db, promoter.userId, request.query.withdrawalNo);
+      // The payout-check: a payout no notification settled is asked about, so a lost one does not stay 打款中.
+      return ok(withdrawalDetail(await checkPayout(app.db, { vault, payout }, own), payout.mchId));
     },
   );
 };

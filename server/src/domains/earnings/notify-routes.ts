@@ -21,15 +21,17 @@ const notifyRoutes: FastifyPluginAsyncZod<EarningsDeps> = async (app, { payout }
       schema: {
         tags: ['payout notifications'],
         summary:
-          "A payout channel's result (sandbox: JSON signed with HMAC-SHA256 in x-sandbox-payout-signature); idempotent",
-        params: z.object({ provider: z.enum(['sandbox'], { error: '未知的打款渠道' }) }),
+          "A payout channel's result (sandbox: JSON signed with HMAC-SHA256 in x-sandbox-payout-signature; wechat: " +
+          'MCHTRANSFER.BILL.FINISHED, platform-signed, resource AES-256-GCM); idempotent',
+        params: z.object({ provider: z.enum(['sandbox', 'wechat'], { error: '未知的打款渠道' }) }),
       },
     },
     async (request) => {
       if (request.params.provider !== payout.name) throw badRequest('未知的打款渠道');
       const raw = typeof request.body === 'string' ? request.body : '';
       const outcome = await applyPayoutNotification(app.db, payout, raw, request.headers);
-      return { state: true, message: 'success', info: { outcome } };
+      // WeChat wants its own success body; the sandbox reads the outcome.
+      return payout.acknowledge?.() ?? { state: true, message: 'success', info: { outcome } };
     },
   );
 };

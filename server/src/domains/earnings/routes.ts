@@ -9,6 +9,7 @@ import { loadEarningsConfig } from './config';
 import { createVault } from './vault';
 import { createIdentityProvider } from './providers/identity';
 import { createSandboxPayoutProvider } from './providers/payout';
+import { createWechatPayoutProvider } from './providers/wechat-payout';
 import type { SmsProvider } from '../auth/providers/sms';
 import { resumePayouts } from './withdrawals';
 import { selfSender } from '../../runtime/self-sender';
@@ -25,13 +26,26 @@ export interface EarningsRoutesOptions {
 }
 
 const earningsRoutes: FastifyPluginAsync<EarningsRoutesOptions> = async (app, options) => {
-  const earnings = loadEarningsConfig(options.env ?? process.env);
-  const payout = createSandboxPayoutProvider({
-    key: earnings.sandboxPayoutKey,
-    delayMs: earnings.sandboxPayoutDelayMs,
-    send: selfSender(app),
-    onError: (err) => app.log.error({ err }, 'sandbox payout notification could not be delivered'),
-  });
+  const earnings = loadEarningsConfig(options.env ?? process.env, options.config.wechatPay);
+  const pay = options.config.wechatPay;
+  const payout = earnings.wechatPayout
+    ? createWechatPayoutProvider({
+        ...earnings.wechatPayout,
+        // loadEarningsConfig refused a start without every one of these.
+        mchId: pay.mchId as string,
+        serialNo: pay.serialNo as string,
+        privateKey: pay.privateKey as string,
+        platformPublicKey: pay.platformPublicKey as string,
+        platformPublicKeyId: pay.platformPublicKeyId as string,
+        apiV3Key: pay.apiV3Key as string,
+        apiBase: pay.apiBase,
+      })
+    : createSandboxPayoutProvider({
+        key: earnings.sandboxPayoutKey,
+        delayMs: earnings.sandboxPayoutDelayMs,
+        send: selfSender(app),
+        onError: (err) => app.log.error({ err }, 'sandbox payout notification could not be delivered'),
+      });
   app.addHook('onClose', async () => payout.close());
   const deps: EarningsDeps = {
     config: options.config,

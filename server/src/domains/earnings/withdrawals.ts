@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import {
+  WITHDRAWAL_CONFIRM_TEXT,
   WITHDRAWAL_STATE_TEXT,
   type OpsWithdrawal,
   type TimelineStep,
@@ -40,8 +41,16 @@ import { balancesOf, book, lockPromoter } from './service';
 import type { Vault } from './vault';
 import { findIdentity } from './identity';
 import type { Executor, Tx } from '../order/state-db';
-import type { PayoutProvider } from './providers/payout';
-import type { NotificationHeaders } from '../payment/providers/types';
+import {
+  PayoutOutcomeUnknown,
+  PayoutRefused,
+  type PayoutProvider,
+  type PayoutState,
+  type VerifiedPayout,
+} from './providers/payout';
+import type { NotificationHeaders } from '../../runtime/wechat-pay-client';
+import { NO_PAYEE, payeeOf, type Payee } from './payee';
+import type { Config } from '../../config';
 import { noteWithdrawal } from '../notification/events';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -97,6 +106,8 @@ export async function requestWithdrawal(
   userId: string,
   input: { amount: number; cardId: string; requestId: string },
   now = new Date(),
+  /** WeChat payouts: the openid the transfer will pay (found before anything is reserved). */
+  payee: Payee | null = null,
 ): Promise<{ row: WithdrawalRow; created: boolean }> {
   return db.transaction(async (tx) => {
     await lockPromoter(tx, userId);
@@ -132,6 +143,7 @@ export async function requestWithdrawal(
         cardId: card.cardId,
         cardSnapshot: { bankName: card.bankName, cardMasked: maskCardNo(card.cardTail), holderName: card.holderName },
         status: 'REVIEWING',
+        payee,
         createdAt: now,
       })
       .returning();
@@ -170,7 +182,10 @@ async function giveBack(
   reason: string,
   now: Date,
 ): Promise<void> {
-  const set = status === 'REJECTED' ? { status, reason, reviewedAt: now } : { status, reason, finishedAt: now };
+  const set =
+    status === 'REJECTED'
+      ? { status, reason, reviewedAt: now }
+      : { status, reason, finishedAt: now, confirmPackage: null };
   await tx.update(withdrawals).set(set).where(eq(withdrawals.withdrawalNo, w.withdrawalNo));
   await noteWithdrawal(tx, w, status, now, reason);
   await book(tx, {
@@ -219,27 +234,105 @@ export async function approveWithdrawal(
       .where(eq(withdrawals.withdrawalNo, withdrawalNo));
     return { ...w, status: 'PAYING' as const, reviewedAt: now };
   });
-  const [card] = await db.select().from(bankCards).where(eq(bankCards.cardId, approved.cardId));
+  return submitPayout(db, deps, approved);
+}
+
+/** Hands a PAYING withdrawal over; a lost answer leaves it PAYING, a refusal books the amount back. */
+async function submitPayout(
+  db: Db,
+  deps: { vault: Vault; payout: PayoutProvider },
+  paying: WithdrawalRow,
+): Promise<WithdrawalRow> {
   try {
-    const { payoutRef } = await deps.payout.submit({
-      withdrawalNo,
-      amount: approved.actualAmount,
-      cardNo: deps.vault.open(card.cardNoEnc),
-      holderName: card.holderName,
-      bankCode: card.bankCode,
-    });
-    await db.update(withdrawals).set({ payoutRef }).where(eq(withdrawals.withdrawalNo, withdrawalNo));
-    return { ...approved, payoutRef };
-  } catch {
+    return await handOver(db, deps, paying);
+  } catch (err) {
+    // The answer was lost: the channel may hold the payout, so it stays PAYING until a notification or a query.
+    if (err instanceof PayoutOutcomeUnknown) return paying;
     // The channel refused it outright: nothing was paid, so the money goes back now.
+    const reason = err instanceof PayoutRefused ? err.message : '打款渠道暂不可用';
     await db.transaction(async (tx) => {
-      await lockPromoter(tx, approved.userId);
-      const w = await lockWithdrawal(tx, withdrawalNo);
-      if (w && w.status === 'PAYING') await giveBack(tx, w, 'FAILED', '打款渠道暂不可用', new Date());
+      await lockPromoter(tx, paying.userId);
+      const w = await lockWithdrawal(tx, paying.withdrawalNo);
+      if (w && w.status === 'PAYING') await giveBack(tx, w, 'FAILED', reason, new Date());
     });
-    const [w] = await db.select().from(withdrawals).where(eq(withdrawals.withdrawalNo, withdrawalNo));
+    const [w] = await db.select().from(withdrawals).where(eq(withdrawals.withdrawalNo, paying.withdrawalNo));
     return w;
   }
+}
+
+/** Submits a PAYING withdrawal to the payout provider and applies what it answers (same number: same payout). */
+async function handOver(
+  db: Db,
+  deps: { vault: Vault; payout: PayoutProvider },
+  w: WithdrawalRow,
+): Promise<WithdrawalRow> {
+  const [card] = await db.select().from(bankCards).where(eq(bankCards.cardId, w.cardId));
+  const identity = w.payee ? await findIdentity(db, w.userId) : null;
+  const answer = await deps.payout.submit({
+    withdrawalNo: w.withdrawalNo,
+    amount: w.actualAmount,
+    cardNo: deps.vault.open(card.cardNoEnc),
+    holderName: card.holderName,
+    bankCode: card.bankCode,
+    payee: w.payee,
+    realName: identity?.realName,
+  });
+  if ('ended' in answer) {
+    await applyPayoutState(db, deps.payout, answer);
+  } else if (answer.payoutRef) {
+    await db
+      .update(withdrawals)
+      .set({ payoutRef: answer.payoutRef })
+      .where(eq(withdrawals.withdrawalNo, w.withdrawalNo));
+  }
+  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.withdrawalNo, w.withdrawalNo));
+  return row;
+}
+
+/**
+ * A provider's word on a payout that has not ended: its reference and the package the earner confirms
+ * (WeChat's WAIT_USER_CONFIRM); an ended one is applied once, exactly like its notification.
+ */
+export async function applyPayoutState(
+  db: Db,
+  provider: PayoutProvider,
+  state: PayoutState,
+  now = new Date(),
+): Promise<PayoutOutcome | null> {
+  if (state.ended) return applyVerifiedPayout(db, provider, state, now);
+  await db
+    .update(withdrawals)
+    .set({
+      ...(state.payoutRef ? { payoutRef: state.payoutRef } : {}),
+      confirmPackage: state.confirmPackage ?? null,
+    })
+    .where(and(eq(withdrawals.withdrawalNo, state.withdrawalNo), eq(withdrawals.status, 'PAYING')));
+  return null;
+}
+
+/** The payout-check of the withdrawal detail: a PAYING payout handed over over a minute ago is asked about. */
+export const PAYOUT_CHECK_AFTER_MS = 60_000;
+
+export async function checkPayout(
+  db: Db,
+  deps: { vault: Vault; payout: PayoutProvider },
+  w: WithdrawalRow,
+  now = new Date(),
+): Promise<WithdrawalRow> {
+  const { payout } = deps;
+  if (w.status !== 'PAYING' || !payout.query || !w.reviewedAt) return w;
+  if (now.getTime() - w.reviewedAt.getTime() < PAYOUT_CHECK_AFTER_MS) return w;
+  try {
+    const state = await payout.query(w.withdrawalNo);
+    // WeChat never took it (the hand-over was lost on the way): the same number is handed over again.
+    if (state === 'NOT_FOUND') return await submitPayout(db, deps, w);
+    await applyPayoutState(db, payout, state, now);
+  } catch {
+    // The channel cannot say now; the detail shows what is known and asks again next time.
+    return w;
+  }
+  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.withdrawalNo, w.withdrawalNo));
+  return row;
 }
 
 /**
@@ -248,17 +341,7 @@ export async function approveWithdrawal(
  */
 export async function resumePayouts(db: Db, deps: { vault: Vault; payout: PayoutProvider }): Promise<number> {
   const paying = await db.select().from(withdrawals).where(eq(withdrawals.status, 'PAYING'));
-  for (const w of paying) {
-    const [card] = await db.select().from(bankCards).where(eq(bankCards.cardId, w.cardId));
-    if (!card) continue;
-    await deps.payout.submit({
-      withdrawalNo: w.withdrawalNo,
-      amount: w.actualAmount,
-      cardNo: deps.vault.open(card.cardNoEnc),
-      holderName: card.holderName,
-      bankCode: card.bankCode,
-    });
-  }
+  for (const w of paying) await submitPayout(db, deps, w);
   return paying.length;
 }
 
@@ -272,7 +355,16 @@ export async function applyPayoutNotification(
   headers: NotificationHeaders,
   now = new Date(),
 ): Promise<PayoutOutcome> {
-  const note = checkedCallback(provider.verifyNotification(raw, headers));
+  return applyVerifiedPayout(db, provider, checkedCallback(provider.verifyNotification(raw, headers)), now);
+}
+
+/** A payout's end (a verified notification or the channel's query answer), recorded once, then applied. */
+async function applyVerifiedPayout(
+  db: Db,
+  provider: PayoutProvider,
+  note: VerifiedPayout,
+  now: Date,
+): Promise<PayoutOutcome> {
   const userId = await owner(db, note.withdrawalNo);
   if (!userId) throw notFound(WITHDRAW_MESSAGES.missing);
   return db.transaction(async (tx) => {
@@ -298,7 +390,7 @@ export async function applyPayoutNotification(
     if (note.status === 'SUCCESS') {
       await tx
         .update(withdrawals)
-        .set({ status: 'SUCCESS', finishedAt: now })
+        .set({ status: 'SUCCESS', finishedAt: now, confirmPackage: null })
         .where(eq(withdrawals.withdrawalNo, w.withdrawalNo));
       await noteWithdrawal(tx, w, 'SUCCESS', now);
     } else {
@@ -315,7 +407,7 @@ export function withdrawalSummary(w: WithdrawalRow): WithdrawalSummary {
     fee: w.fee,
     actualAmount: w.actualAmount,
     status: w.status,
-    statusText: WITHDRAWAL_STATE_TEXT[w.status],
+    statusText: w.status === 'PAYING' && w.confirmPackage ? WITHDRAWAL_CONFIRM_TEXT : WITHDRAWAL_STATE_TEXT[w.status],
     bankName: w.cardSnapshot.bankName,
     cardMasked: w.cardSnapshot.cardMasked,
     createdAt: w.createdAt.toISOString(),
@@ -335,7 +427,13 @@ export function timelineOf(w: WithdrawalRow): TimelineStep[] {
       failed: true,
     });
   else steps.push({ title: '审核通过', time: iso(w.reviewedAt), done: true, failed: false });
-  if (w.status === 'PAYING') steps.push({ title: '银行处理中', time: null, done: false, failed: false });
+  if (w.status === 'PAYING')
+    steps.push({
+      title: w.confirmPackage ? '待确认收款（请在微信中确认）' : w.payee ? '微信转账处理中' : '银行处理中',
+      time: null,
+      done: false,
+      failed: false,
+    });
   if (w.status === 'SUCCESS') steps.push({ title: '到账', time: iso(w.finishedAt), done: true, failed: false });
   if (w.status === 'FAILED')
     steps.push({
@@ -349,9 +447,14 @@ export function timelineOf(w: WithdrawalRow): TimelineStep[] {
   return steps;
 }
 
-export function withdrawalDetail(w: WithdrawalRow): WithdrawalDetail {
+/** mchId: the WeChat merchant the confirm call names (set when payouts go through WeChat). */
+export function withdrawalDetail(w: WithdrawalRow, mchId?: string): WithdrawalDetail {
   return {
     ...withdrawalSummary(w),
+    confirm:
+      w.status === 'PAYING' && w.confirmPackage && w.payee && mchId
+        ? { mchId, appId: w.payee.appId, package: w.confirmPackage, where: w.payee.platform }
+        : null,
     holderName: maskRealName(w.cardSnapshot.holderName),
     reason: w.reason,
     reviewedAt: w.reviewedAt?.toISOString() ?? null,
@@ -445,12 +548,22 @@ export async function withdrawalRuleView(
  */
 export async function withdraw(
   db: Db,
-  settings: { rule: WithdrawalRule; autoApproveMax: number; vault: Vault; payout: PayoutProvider },
+  settings: {
+    rule: WithdrawalRule;
+    autoApproveMax: number;
+    vault: Vault;
+    payout: PayoutProvider;
+    wechatPay: Config['wechatPay'];
+  },
   userId: string,
   input: { amount: number; cardId: string; requestId: string },
 ): Promise<WithdrawalDetail> {
-  const { row, created } = await requestWithdrawal(db, settings.rule, userId, input);
+  const { payout } = settings;
+  // A transfer to WeChat balance pays an openid: without one nothing is reserved.
+  const payee = payout.needsPayee ? await payeeOf(db, settings.wechatPay, userId) : null;
+  if (payout.needsPayee && !payee) throw badRequest(NO_PAYEE);
+  const { row, created } = await requestWithdrawal(db, settings.rule, userId, input, new Date(), payee);
   if (created && row.amount <= settings.autoApproveMax)
-    return withdrawalDetail(await approveWithdrawal(db, settings, row.withdrawalNo));
-  return withdrawalDetail(row);
+    return withdrawalDetail(await approveWithdrawal(db, settings, row.withdrawalNo), payout.mchId);
+  return withdrawalDetail(row, payout.mchId);
 }

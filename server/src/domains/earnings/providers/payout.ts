@@ -8,7 +8,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { badRequest } from '../../../runtime/http';
-import { headerOf, type NotificationHeaders } from '../../payment/providers/types';
+import { headerOf, type NotificationHeaders } from '../../../runtime/wechat-pay-client';
 
 export const PAYOUT_SIGNATURE_HEADER = 'x-sandbox-payout-signature';
 export const PAYOUT_NOTIFY_PATH = '/payout/notify/sandbox';
@@ -18,11 +18,15 @@ export const SANDBOX_FAIL_REASON = '收款账户状态异常';
 
 export interface PayoutRequest {
   withdrawalNo: string;
-  /** What reaches the card (amount less fee), fen. */
+  /** What reaches the earner (amount less fee), fen. */
   amount: number;
   cardNo: string;
   holderName: string;
   bankCode: string;
+  /** WeChat payouts: the earner's openid in the app that confirms the transfer. */
+  payee?: { appId: string; openid: string } | null;
+  /** The verified real name (WeChat wants it, encrypted, from 2,000 yuan up). */
+  realName?: string;
 }
 
 export interface VerifiedPayout {
@@ -33,11 +37,33 @@ export interface VerifiedPayout {
   reason?: string;
 }
 
+/** Where a payout stands at the channel: ended (applied once, like a notification) or still under way. */
+export type PayoutState =
+  | (VerifiedPayout & { ended: true })
+  | { ended: false; withdrawalNo: string; payoutRef?: string; confirmPackage?: string };
+
+/** The channel's answer was lost (network, timeout, an answer that does not verify): it may hold the payout. */
+export class PayoutOutcomeUnknown extends Error {}
+/** The channel surely did not take the payout: nothing was paid, the amount may go back. */
+export class PayoutRefused extends Error {}
+
 export interface PayoutProvider {
-  readonly name: 'sandbox';
-  submit(req: PayoutRequest): Promise<{ payoutRef: string }>;
+  readonly name: 'sandbox' | 'wechat';
+  /** True when the payout goes to a WeChat openid, so a withdrawal needs one before any money is reserved. */
+  readonly needsPayee: boolean;
+  /** The merchant id the client's confirm call names (WeChat). */
+  readonly mchId?: string;
+  /**
+   * Hands the payout over. Throws PayoutOutcomeUnknown when the answer is lost (the withdrawal stays PAYING) and
+   * anything else when the channel refused it (the amount goes back).
+   */
+  submit(req: PayoutRequest): Promise<{ payoutRef?: string } | PayoutState>;
+  /** Asks the channel about a payout no notification settled; NOT_FOUND: it never took it. */
+  query?(withdrawalNo: string): Promise<PayoutState | 'NOT_FOUND'>;
   /** Throws an AppError (400) for a notification that is not authentic or not understood. */
   verifyNotification(rawBody: string, headers: NotificationHeaders): VerifiedPayout;
+  /** The body the channel expects back once a notification is handled. */
+  acknowledge?(): unknown;
   /** Stops what is still scheduled (app close). */
   close(): void;
 }
@@ -87,6 +113,7 @@ export function createSandboxPayoutProvider(options: {
   let closed = false;
   return {
     name: 'sandbox',
+    needsPayee: false,
     async submit(req) {
       const payoutRef = `SBXPO${Date.now()}${randomBytes(4).toString('hex').toUpperCase()}`;
       const fail = req.cardNo.endsWith('0000');
