@@ -119,7 +119,7 @@ export const orderRulesBody = z
 export type OrderRulesInput = z.input<typeof orderRulesBody>;
 export const orderRulesSchema = z.object({
   isHousehold: z.boolean(),
-  holdTypes: z.array(z.string()),
+  holdTypes: z.array(z.enum(HOLD_TYPE_KEYS)),
   restrict: z.array(
     applicantFieldInput.extend({ nKey: z.string(), submitTips: z.string().nullable(), required: z.boolean() }),
   ),

@@ -35,6 +35,7 @@ import { mayAccess } from '@contract/rules/operator-roles';
 import { messageOf } from '../../api/client';
 import { createItem, getItem, publishItem, saveItem, unpublishItem, type CatalogueItem } from '../../api/catalogue';
 import { zodRule } from '../../forms/zod-rule';
+import CatalogueExtras from './catalogue-extras';
 import { useProjects } from '../../projects/project-context';
 import { ImageUploadField } from '../../forms/image-upload-field';
 import { useOperator } from '../../session/session-context';
@@ -457,6 +458,7 @@ export default function CatalogueEditPage() {
             )}
           </Space>
         )}
+        {item && <CatalogueExtras actSn={item.actSn} readOnly={readOnly} />}
       </Spin>
     </PageContainer>
   );

@@ -7,12 +7,13 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { CATALOGUE_MESSAGES } from '@contract/ops-catalogue';
-import type {
-  AreaRestriction,
-  OpsReviewRow,
-  OrderRules,
-  areaRestrictionBody,
-  orderRulesBody,
+import {
+  HOLD_TYPE_KEYS,
+  type AreaRestriction,
+  type OpsReviewRow,
+  type OrderRules,
+  type areaRestrictionBody,
+  type orderRulesBody,
 } from '@contract/ops-catalogue-extras';
 import type { z } from 'zod';
 import { activities, activityComments, type ActivityExtras } from './schema';
@@ -208,7 +209,7 @@ const newKey = () =>
 function rulesOf(detail: Partial<ActivityExtras>, config: OrderConfig): OrderRules {
   return {
     isHousehold: config.isHousehold,
-    holdTypes: detail.holdTypes ?? [],
+    holdTypes: HOLD_TYPE_KEYS.filter((t) => detail.holdTypes?.includes(t)),
     restrict: config.restrict.map((r) => ({
       nKey: r.nKey,
       keyName: r.idCardType === 'IDCARD_OUT' ? 'IDCARD_OUT' : r.keyName,
