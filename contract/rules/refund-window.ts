@@ -55,8 +55,7 @@ export interface RefundWindowFacts {
 }
 
 export type RefundWindow =
-  | { allowed: true; deadline: string | null }
-  | { allowed: false; code: RefundWindowCode; reason: string };
+  { allowed: true; deadline: string | null } | { allowed: false; code: RefundWindowCode; reason: string };
 
 /** The last instant (inclusive, to the second) of a 7-day window that starts at `from`, as an ISO string. */
 export function windowEnd(from: TimeInput): string | null {

@@ -96,7 +96,11 @@ export async function createBlock(
   const endsAt = input.endsAt ? new Date(input.endsAt) : null;
   if (endsAt && endsAt.getTime() <= now.getTime()) throw badRequest(ACCESS_MESSAGES.endsInPast);
   const target =
-    input.kind === 'PAGE' ? accessPathOf(input.target ?? '') : input.kind === 'VISITOR' ? (input.target ?? '').trim() : '';
+    input.kind === 'PAGE'
+      ? accessPathOf(input.target ?? '')
+      : input.kind === 'VISITOR'
+        ? (input.target ?? '').trim()
+        : '';
   const [row] = await db
     .insert(accessBlocks)
     .values({

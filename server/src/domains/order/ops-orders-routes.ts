@@ -110,7 +110,11 @@ const opsOrdersRoutes: FastifyPluginAsyncZod<{ config: Config; providers: Paymen
 
   // 已拆封 / 已激活: the marks the §3 refund tags 5, 6 (and 3 for courses) read; a write of 'orders', audited.
   const marks: [path: string, mark: OrderMark, summary: string][] = [
-    ['unsealed', 'UNSEALED', '标记已拆封: the goods were unsealed; refund tag 5 then refuses an after-sales application'],
+    [
+      'unsealed',
+      'UNSEALED',
+      '标记已拆封: the goods were unsealed; refund tag 5 then refuses an after-sales application',
+    ],
     ['activated', 'ACTIVATED', '标记已激活: the course was activated; tag 6 then refuses, tag 3 counts 7 days from it'],
   ];
   for (const [path, mark, summary] of marks)

@@ -35,18 +35,20 @@ describe('refund windows: tags 3 to 6 refused by the server, explained to the cu
     n += 1;
     const orderNo = `RW${Date.now()}${String(n).padStart(3, '0')}`;
     const paidAt = new Date(Date.now() - paidAgo);
-    await db().insert(orders).values({
-      orderNo,
-      projectSn: 'demo',
-      userId,
-      actSn,
-      orderType: type,
-      orderPayType: 1,
-      status: 'PAID',
-      totalAmount: 5000,
-      snapshot: { courseName: '测试商品' },
-      createdAt: paidAt,
-    });
+    await db()
+      .insert(orders)
+      .values({
+        orderNo,
+        projectSn: 'demo',
+        userId,
+        actSn,
+        orderType: type,
+        orderPayType: 1,
+        status: 'PAID',
+        totalAmount: 5000,
+        snapshot: { courseName: '测试商品' },
+        createdAt: paidAt,
+      });
     await db()
       .insert(orderPayments)
       .values({ orderNo, seq: 1, kind: 'NORMAL', amount: 5000, status: 'PAID', paidAmount: 5000, paidAt });
