@@ -35,11 +35,9 @@ import {
   updateItem,
   updateProjectSettings,
 } from './ops-catalogue';
+import { catalogueDir, requireProjectImages } from './ops-images';
 
 const security = [{ opsKey: [] }];
-
-/** Where a project's catalogue pictures go in the storage provider. */
-const catalogueDir = (projectSn: string) => `c/${projectSn.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 40) || 'p'}/`;
 
 const catalogueOpsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   registerOpsAuth(app, config.opsKey, { area: 'catalogue' });
@@ -82,6 +80,7 @@ const catalogueOpsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
     },
     async (request) => {
       const { projectSn, ...fields } = request.body;
+      await requireProjectImages(app.storage, projectSn, [fields.cover, ...(fields.images ?? [])]);
       const item = await createItem(app.db, projectSn, fields);
       invalidateReadModels(app.db, projectSn);
       await auditOps(request, {
@@ -106,6 +105,8 @@ const catalogueOpsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
       },
     },
     async (request) => {
+      const { projectSn } = await readItem(app.db, request.params.actSn);
+      await requireProjectImages(app.storage, projectSn, [request.body.cover, ...(request.body.images ?? [])]);
       const { before, after } = await updateItem(app.db, request.params.actSn, request.body);
       invalidateReadModels(app.db, after.projectSn);
       await auditOps(request, {
