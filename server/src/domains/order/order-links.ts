@@ -113,9 +113,7 @@ export async function orderLinkItems(db: Db, projectSn: string, now = new Date()
     .select({ a: activities, config: orderConfigs.config })
     .from(activities)
     .leftJoin(orderConfigs, eq(orderConfigs.actSn, activities.actSn))
-    .where(
-      and(eq(activities.projectSn, projectSn), eq(activities.actType, 'COURSE'), eq(activities.status, 'ONLINE')),
-    )
+    .where(and(eq(activities.projectSn, projectSn), eq(activities.actType, 'COURSE'), eq(activities.status, 'ONLINE')))
     .orderBy(activities.actSn);
   return rows.map(({ a, config }) => ({
     actSn: a.actSn,

@@ -58,7 +58,11 @@ const openLink = (orderLink: string, customer: string) =>
   h.get<Confirmation>('/front/v2/client/course/order/confirm/link', { orderLink }, customer);
 
 async function orderTokenFor(customer: string, createOrderSn: string) {
-  const res = await h.get<{ orderToken: string }>('/front/v1/client/order/confirm/receipt', { createOrderSn }, customer);
+  const res = await h.get<{ orderToken: string }>(
+    '/front/v1/client/order/confirm/receipt',
+    { createOrderSn },
+    customer,
+  );
   assert.equal(res.status, 200, res.raw.body);
   return res.body.info.orderToken;
 }
@@ -97,8 +101,9 @@ describe('issuing', () => {
   test('the items list offers each package of a course, or its own price, as order totals in fen', async () => {
     const res = await opsCall(h, 'GET', `/ops/v1/order-links/items?projectSn=${P}`, operator);
     assert.equal(res.status, 200, res.raw.body);
-    const list = (res.body.info as { list: { actSn: string; choices: { packageSn: string | null; amount: number }[] }[] })
-      .list;
+    const list = (
+      res.body.info as { list: { actSn: string; choices: { packageSn: string | null; amount: number }[] }[] }
+    ).list;
     const teacher = list.find((i) => i.actSn === TEACHER)!;
     assert.deepEqual(
       teacher.choices.map((c) => c.packageSn),
@@ -139,9 +144,15 @@ describe('issuing', () => {
   test('malformed or impossible input is refused in Chinese, never with a 5xx', async () => {
     const cases: Array<[Record<string, unknown> | undefined, string | RegExp]> = [
       [undefined, /./],
-      [{ projectSn: P, actSn: TEACHER, packageSn: WRITTEN, phone: '12345', expiresAt: inDays(1) }, '请输入正确的手机号码'],
+      [
+        { projectSn: P, actSn: TEACHER, packageSn: WRITTEN, phone: '12345', expiresAt: inDays(1) },
+        '请输入正确的手机号码',
+      ],
       [{ projectSn: P, actSn: TEACHER, packageSn: WRITTEN, phone: nextPhone(), expiresAt: 'soon' }, /失效时间/],
-      [{ projectSn: P, actSn: TEACHER, packageSn: WRITTEN, phone: nextPhone(), expiresAt: inDays(-1) }, '失效时间须晚于现在'],
+      [
+        { projectSn: P, actSn: TEACHER, packageSn: WRITTEN, phone: nextPhone(), expiresAt: inDays(-1) },
+        '失效时间须晚于现在',
+      ],
       [{ projectSn: P, actSn: TEACHER, packageSn: WRITTEN, phone: nextPhone(), expiresAt: inDays(31) }, /30天/],
       [{ projectSn: P, actSn: TEACHER, packageSn: null, phone: nextPhone(), expiresAt: inDays(1) }, '请选择套餐'],
       [{ projectSn: P, actSn: TEACHER, packageSn: 'nope', phone: nextPhone(), expiresAt: inDays(1) }, '所选套餐不存在'],
