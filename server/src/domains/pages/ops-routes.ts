@@ -34,6 +34,7 @@ import { ok, responses } from '../../runtime/http';
 import { auditOps } from '../../runtime/audit';
 import { registerOpsAuth } from '../../runtime/ops-auth';
 import { opsProjectOf } from '../../runtime/ops-scope';
+import { requireModuleImages } from './module-images';
 import {
   createModule,
   createPage,
@@ -213,6 +214,7 @@ const pagesOpsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { 
       },
     },
     async (request) => {
+      await requireModuleImages(app.storage, await opsProjectOf.page('pageSn')(request), request.body);
       const { projectSn, after } = await createModule(app.db, request.params.pageSn, request.body);
       await auditOps(request, { action: 'pages.module.create', projectSn, target: `module:${after.moduleSn}`, after });
       return ok(after);
@@ -255,6 +257,7 @@ const pagesOpsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { 
       },
     },
     async (request) => {
+      await requireModuleImages(app.storage, await opsProjectOf.module('moduleSn')(request), request.body);
       const { projectSn, before, after } = await updateModule(app.db, request.params.moduleSn, request.body);
       await auditOps(request, {
         action: 'pages.module.update',

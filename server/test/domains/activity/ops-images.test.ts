@@ -1,7 +1,8 @@
 /**
  * Catalogue pictures uploaded from the console: the owner gets project A's credentials, posts a PNG to the storage
  * host as OSS PostObject, and an item of A may use it; an item of project B, a customer's upload and a file never
- * stored are refused with a Chinese message; /static pictures and https links typed by hand still pass.
+ * stored are refused with a Chinese message; /static pictures and https links typed by hand still pass. A page
+ * module's pictures follow the same rule.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -78,5 +79,26 @@ describe('catalogue pictures', () => {
       const res = await opsCall(h, 'POST', '/ops/v1/catalogue/items', owner, goods(A, cover));
       assert.equal(res.status, 200, `${cover}: ${res.raw.body}`);
     }
+  });
+});
+
+describe('page module pictures', () => {
+  test("a banner takes its own project's upload and refuses another's", async () => {
+    const pages = await opsCall(h, 'GET', `/ops/pages?projectSn=${B}`, owner);
+    assert.equal(pages.status, 200, pages.raw.body);
+    const [page] = (pages.body.info as { list: { pageSn: string }[] }).list;
+    const banner = (image: string) => ({
+      moduleType: 'BANNER',
+      items: [{ image, title: '上传测试', jumpContent: { firstEnum: 'IMAGE_TEXT_WINDOWS' } }],
+    });
+    const url = `/ops/pages/${page.pageSn}/modules`;
+    const refused = await opsCall(h, 'POST', url, owner, banner(await uploadFor(A)));
+    assert.equal(refused.status, 400, refused.raw.body);
+    assert.equal(refused.body.message, IMAGE_MESSAGES.notProjectUpload);
+    const made = await opsCall(h, 'POST', url, owner, banner(await uploadFor(B)));
+    assert.equal(made.status, 200, made.raw.body);
+    const { moduleSn } = made.body.info as { moduleSn: string };
+    const edited = await opsCall(h, 'PATCH', `/ops/modules/${moduleSn}`, owner, banner(await uploadFor(A)));
+    assert.equal(edited.status, 400, edited.raw.body);
   });
 });
