@@ -304,7 +304,8 @@ export async function applyPayoutState(
     .update(withdrawals)
     .set({
       ...(state.payoutRef ? { payoutRef: state.payoutRef } : {}),
-      confirmPackage: state.confirmPackage ?? null,
+      // Kept while the earner has still to accept (a query does not repeat it); gone once they did.
+      ...(state.confirmPackage || !state.waitsForEarner ? { confirmPackage: state.confirmPackage ?? null } : {}),
     })
     .where(and(eq(withdrawals.withdrawalNo, state.withdrawalNo), eq(withdrawals.status, 'PAYING')));
   return null;
@@ -326,6 +327,8 @@ export async function checkPayout(
     const state = await payout.query(w.withdrawalNo);
     // WeChat never took it (the hand-over was lost on the way): the same number is handed over again.
     if (state === 'NOT_FOUND') return await submitPayout(db, deps, w);
+    // The query does not carry package_info: after a lost answer, asking for the same bill again gives it.
+    if (!state.ended && state.waitsForEarner && !w.confirmPackage) return await submitPayout(db, deps, w);
     await applyPayoutState(db, payout, state, now);
   } catch {
     // The channel cannot say now; the detail shows what is known and asks again next time.

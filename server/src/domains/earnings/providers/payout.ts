@@ -40,7 +40,14 @@ export interface VerifiedPayout {
 /** Where a payout stands at the channel: ended (applied once, like a notification) or still under way. */
 export type PayoutState =
   | (VerifiedPayout & { ended: true })
-  | { ended: false; withdrawalNo: string; payoutRef?: string; confirmPackage?: string };
+  | {
+      ended: false;
+      withdrawalNo: string;
+      payoutRef?: string;
+      /** The earner has still to accept it (WeChat's WAIT_USER_CONFIRM); the package comes with a transfer's answer. */
+      waitsForEarner?: boolean;
+      confirmPackage?: string;
+    };
 
 /** The channel's answer was lost (network, timeout, an answer that does not verify): it may hold the payout. */
 export class PayoutOutcomeUnknown extends Error {}

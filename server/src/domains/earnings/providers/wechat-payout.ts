@@ -101,6 +101,7 @@ function stateOf(bill: WechatBill): PayoutState | null {
     ended: false,
     withdrawalNo,
     ...(typeof bill.transfer_bill_no === 'string' ? { payoutRef: bill.transfer_bill_no } : {}),
+    waitsForEarner: bill.state === 'WAIT_USER_CONFIRM',
     ...(bill.state === 'WAIT_USER_CONFIRM' && typeof bill.package_info === 'string'
       ? { confirmPackage: bill.package_info }
       : {}),
