@@ -5,6 +5,8 @@ import type { WithdrawalDetail } from '@contract/earnings';
 import { formatChinaTime } from '@contract/rules/china-time';
 import { formatMoney } from '@contract/rules/money';
 import { useDetailLoad } from '../../../components/detail-load';
+import { confirmTransfer } from '../../../platform/merchant-transfer';
+import { toast } from '../../../platform/ui';
 import PageShell from '../../../components/page-shell';
 import { withdrawalMoneyRows } from '../../../domain/earnings';
 import { useStores } from '../../../stores';
@@ -15,7 +17,11 @@ function WithdrawDetails() {
   const { api } = useStores();
   const { params } = useRouter();
   const withdrawalNo = String(params.withdrawalNo ?? '');
-  const { data: d, gate } = useDetailLoad<WithdrawalDetail>({
+  const {
+    data: d,
+    gate,
+    load,
+  } = useDetailLoad<WithdrawalDetail>({
     fetch: () => api.earnings.detail(withdrawalNo),
     // While the bank works on it the page asks again now and then, so 到账 shows without a manual refresh.
     again: (detail) => detail.status === 'REVIEWING' || detail.status === 'PAYING',
@@ -23,6 +29,13 @@ function WithdrawDetails() {
     loadingClass: 'sf-earn__card sf-earn__muted',
   });
   if (gate || !d) return gate;
+  // 待确认收款: WeChat's own page takes the earner's acceptance; the server hears the result from WeChat.
+  const confirm = async () => {
+    if (!d.confirm) return;
+    const outcome = await confirmTransfer(d.confirm);
+    if (outcome.ok) void load();
+    else toast(outcome.message);
+  };
   const rows: [string, string][] = [
     ['提现单号', d.withdrawalNo],
     ['到账银行卡', `${d.bankName} ${d.cardMasked}`],
@@ -38,6 +51,11 @@ function WithdrawDetails() {
         </View>
         <View className="sf-earn__status-amount">{formatMoney(d.amount)}</View>
         {d.reason ? <View className="sf-earn__muted">原因：{d.reason}</View> : null}
+        {d.confirm ? (
+          <View className="sf-earn__code-btn" id="withdraw-confirm" onClick={() => void confirm()}>
+            确认收款
+          </View>
+        ) : null}
       </View>
       <View className="sf-earn__card" id="withdraw-timeline">
         {d.timeline.map((s, i) => (
