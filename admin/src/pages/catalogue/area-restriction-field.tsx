@@ -4,7 +4,7 @@
  * 当前地区暂不支持购买，请切换地址再提交订单! A refusal keeps the choice.
  */
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Cascader, Form, Radio, Space, Typography } from 'antd';
+import { Alert, App, Button, Cascader, Form, Radio, Space, Spin, Typography } from 'antd';
 import { AREA_MODE_TEXT, AREA_MODES, areaRestrictionBody } from '@contract/ops-catalogue-extras';
 import { messageOf } from '../../api/client';
 import { areaTree, getAreas, saveAreas, type AreaTreeNode } from '../../api/catalogue-extras';
@@ -23,6 +23,7 @@ export default function AreaRestrictionField({ actSn, readOnly }: { actSn: strin
   const [refused, setRefused] = useState<number | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [loaded, setLoaded] = useState<Values | null>(null);
   const mode = Form.useWatch('mode', form);
 
   useEffect(() => {
@@ -30,7 +31,7 @@ export default function AreaRestrictionField({ actSn, readOnly }: { actSn: strin
       try {
         const [nodes, saved] = await Promise.all([areaTree(), getAreas(actSn)]);
         setTree(nodes);
-        form.setFieldsValue({
+        setLoaded({
           mode: saved.mode,
           paths: saved.areas.map((a) => (a.cityId ? [a.provinceId, a.cityId] : [a.provinceId])),
         });
@@ -39,7 +40,7 @@ export default function AreaRestrictionField({ actSn, readOnly }: { actSn: strin
         message.error(messageOf(e));
       }
     })();
-  }, [actSn, form, message]);
+  }, [actSn, message]);
 
   const save = async () => {
     setRefusal(null);
@@ -66,8 +67,10 @@ export default function AreaRestrictionField({ actSn, readOnly }: { actSn: strin
     }
   };
 
+  // The form shows once the saved choice is in, so nothing picked before it arrives is overwritten.
+  if (!loaded) return <Spin />;
   return (
-    <Form form={form} layout="vertical" disabled={readOnly || busy} initialValues={{ mode: 'NONE', paths: [] }}>
+    <Form form={form} layout="vertical" disabled={readOnly || busy} initialValues={loaded}>
       <Form.Item name="mode" label="销售地区">
         <Radio.Group options={AREA_MODES.map((m) => ({ value: m, label: AREA_MODE_TEXT[m] }))} />
       </Form.Item>

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Checkbox, Form, Input, Select, Space, Switch } from 'antd';
+import { Alert, App, Button, Checkbox, Form, Input, Select, Space, Spin, Switch } from 'antd';
 import { HOLD_TYPES } from '@contract/constants';
 import { FIELD_KEY_TEXT, applicantFieldInput, orderRulesBody } from '@contract/ops-catalogue-extras';
 import { FIELD_KEYS } from '@contract/order';
@@ -19,17 +19,18 @@ export default function OrderRulesTab({ actSn, readOnly }: { actSn: string; read
   const [form] = Form.useForm<OrderRulesInput>();
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [loaded, setLoaded] = useState<OrderRulesInput | null>(null);
   const household = Form.useWatch('isHousehold', form);
 
   useEffect(() => {
     void (async () => {
       try {
-        form.setFieldsValue(await getOrderRules(actSn));
+        setLoaded(await getOrderRules(actSn));
       } catch (e) {
         message.error(messageOf(e));
       }
     })();
-  }, [actSn, form, message]);
+  }, [actSn, message]);
 
   const save = async () => {
     setRefusal(null);
@@ -54,13 +55,10 @@ export default function OrderRulesTab({ actSn, readOnly }: { actSn: string; read
     }
   };
 
+  // The form shows once the saved rules are in, so nothing typed before they arrive is overwritten.
+  if (!loaded) return <Spin />;
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      disabled={readOnly || busy}
-      initialValues={{ isHousehold: false, holdTypes: [], restrict: [] }}
-    >
+    <Form form={form} layout="vertical" disabled={readOnly || busy} initialValues={loaded}>
       <Space size="large" align="start">
         <Form.Item name="isHousehold" label="入户课程" valuePropName="checked">
           <Switch />
