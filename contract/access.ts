@@ -29,6 +29,7 @@ export const ACCESS_MESSAGES = {
   badEndsAt: '结束时间格式不正确',
   endsInPast: '结束时间须晚于现在',
   notFound: '访问限制不存在',
+  noProject: '项目不存在',
 } as const;
 
 export const ACCESS_REASON_MAX = 100;

@@ -45,7 +45,7 @@ const accessOpsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, {
       schema: {
         ...doc('Block a project (closed for maintenance), a storefront page or a customer, with reason and end'),
         body: opsAccessBlockCreate,
-        response: responses(opsAccessBlock, [400, 401, 403]),
+        response: responses(opsAccessBlock, [400, 401, 403, 404]),
       },
     },
     async (request) => {

@@ -20,6 +20,7 @@ import { formatChinaTime } from '@contract/rules/china-time';
 import { badRequest, notFound } from '../../runtime/http';
 import type { Db } from '../../runtime/database/plugin';
 import { invalidateReadModels, readCache } from '../../runtime/read-cache';
+import { projects } from '../entrance/schema';
 import { users } from '../user/schema';
 import { accessBlocks } from './schema';
 
@@ -94,6 +95,12 @@ export async function createBlock(
   now = new Date(),
 ): Promise<OpsAccessBlock> {
   const endsAt = input.endsAt ? new Date(input.endsAt) : null;
+  const [project] = await db
+    .select({ projectSn: projects.projectSn })
+    .from(projects)
+    .where(eq(projects.projectSn, input.projectSn))
+    .limit(1);
+  if (!project) throw notFound(ACCESS_MESSAGES.noProject);
   if (endsAt && endsAt.getTime() <= now.getTime()) throw badRequest(ACCESS_MESSAGES.endsInPast);
   const target =
     input.kind === 'PAGE'

@@ -139,6 +139,8 @@ describe('access blocks: project, page and customer', () => {
     const rows = await h.database.db.select().from(accessBlocks).where(eq(accessBlocks.projectSn, 'course'));
     assert.equal(rows.length, 0);
     assert.equal((await lift('NO-SUCH-BLOCK')).status, 404);
+    const unknown = await ops('POST', '/ops/v1/access-blocks', { projectSn: 'no-such-project', kind: 'PROJECT' });
+    assert.deepEqual([unknown.status, unknown.body.message], [404, '项目不存在']);
     assert.equal((await h.get('/front/v1/access/check', { path: 'x'.repeat(400) }, token)).status, 400);
   });
 });
