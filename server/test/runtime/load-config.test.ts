@@ -64,8 +64,8 @@ describe('loadConfig', () => {
       opsKey: DEFAULT_OPS_KEY,
       cardCodeKey: DEFAULT_CARD_CODE_KEY,
       storage: { secret: DEFAULT_UPLOAD_SECRET, maxBytes: 5 * 1024 * 1024, oss: undefined },
-      esign: { provider: 'sandbox' },
-      notify: { provider: 'sandbox', sweepMs: 10_000 },
+      esign: { provider: 'sandbox', tsign: undefined },
+      notify: { provider: 'sandbox', sweepMs: 10_000, wechat: undefined, baidu: undefined },
     });
   });
 
