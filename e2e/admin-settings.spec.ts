@@ -78,7 +78,7 @@ describe('项目设置', () => {
     await server?.stop();
   });
 
-  test('the owner changes the service phone and an agreement; a bad phone is refused, keeping what was typed', async () => {
+  test('the owner changes the service phone and an agreement; a bad phone is refused, kept as typed', async () => {
     const content = await ops.open('项目设置', '.sf-admin-store-settings form#store-settings');
     const settings = content.locator('.sf-admin-store-settings');
     const phone = settings.locator('#store-settings_servicePhone');
