@@ -8,6 +8,7 @@ import { Alert, App, Button, Cascader, Form, Radio, Space, Spin, Typography } fr
 import { AREA_MODE_TEXT, AREA_MODES, areaRestrictionBody } from '@contract/ops-catalogue-extras';
 import { messageOf } from '../../api/client';
 import { areaTree, getAreas, saveAreas, type AreaTreeNode } from '../../api/catalogue-extras';
+import { areaBodyOf, pathsOf } from './area-paths';
 
 type Mode = (typeof AREA_MODES)[number];
 interface Values {
@@ -33,7 +34,7 @@ export default function AreaRestrictionField({ actSn, readOnly }: { actSn: strin
         setTree(nodes);
         setLoaded({
           mode: saved.mode,
-          paths: saved.areas.map((a) => (a.cityId ? [a.provinceId, a.cityId] : [a.provinceId])),
+          paths: pathsOf(saved.areas),
         });
         setRefused(saved.refusedCount);
       } catch (e) {
@@ -45,10 +46,7 @@ export default function AreaRestrictionField({ actSn, readOnly }: { actSn: strin
   const save = async () => {
     setRefusal(null);
     const v = form.getFieldsValue(true) as Values;
-    const body = {
-      mode: v.mode,
-      areas: v.mode === 'NONE' ? [] : (v.paths ?? []).map(([provinceId, cityId]) => ({ provinceId, cityId })),
-    };
+    const body = areaBodyOf(v.mode, v.paths);
     // The contract's own check first, in the same words as the server.
     const parsed = areaRestrictionBody.safeParse(body);
     if (!parsed.success) {
