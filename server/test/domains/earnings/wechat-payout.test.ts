@@ -125,7 +125,7 @@ describe('WeChat transfer to balance', () => {
     assert.equal(later.length, before.length);
   });
 
-  test('success: the request as WeChat documents it, 待确认收款 with the confirm package, then the notification', async () => {
+  test('success: the documented request, 待确认收款 with its package, then the notification', async () => {
     const no = await reviewing(12_345);
     fake.seen.length = 0;
     assert.equal((await approve(no)).status, 200);
@@ -173,7 +173,7 @@ describe('WeChat transfer to balance', () => {
     assert.deepEqual(await returns(no), []);
   });
 
-  test('from 2,000 yuan the real name goes along, encrypted with the platform key named by Wechatpay-Serial', async () => {
+  test('from 2,000 yuan the real name goes along, encrypted with the platform key', async () => {
     // The provider alone, against the same fake: the earner's name is read by the fake with the platform key.
     const pay = loadConfig(fake.env(MINI)).wechatPay;
     const provider = createWechatPayoutProvider({
@@ -219,7 +219,7 @@ describe('WeChat transfer to balance', () => {
     assert.equal((await returns(no)).length, 1);
   });
 
-  test('a lost answer leaves it PAYING; the detail asks WeChat later, and the late notification is a duplicate', async () => {
+  test('a lost answer stays PAYING; the detail asks later; the late notification is a duplicate', async () => {
     const no = await reviewing(4_000);
     fake.loseNextAnswer = true;
     await approve(no);
@@ -253,7 +253,7 @@ describe('WeChat transfer to balance', () => {
     assert.equal((await returns(no)).length, 1);
   });
 
-  test('notifications the SDK seals and signs are accepted; forged, stale, replayed elsewhere or altered ones refused', async () => {
+  test('SDK-sealed notifications pass; forged, stale or altered ones are refused', async () => {
     const no = await reviewing(6_000);
     await approve(no);
     const bill = fake.bills.get(no)!;
