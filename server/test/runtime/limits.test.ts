@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { smsCodes } from '../../src/domains/auth/schema';
+import { demoOnceFormSn } from '../../src/db/seed/forms';
 import {
   CODES_PER_PHONE_PER_DAY,
   LIMIT_MESSAGES,
@@ -264,6 +265,20 @@ describe('per phone: codes per day and wrong guesses across codes', () => {
     const phone = '13800005001';
     for (let i = 0; i < CODES_PER_PHONE_PER_DAY; i += 1) {
       assert.equal((await h.get(CODE_URL, { phone })).status, 200, `code ${i + 1}`);
+      await ageCode(h, phone);
+    }
+    const refused = await h.get(CODE_URL, { phone });
+    assert.equal(refused.status, 429);
+    assert.equal(refused.body.message, LIMIT_MESSAGES.smsPerPhone);
+  });
+
+  it("a form's phone check code counts in the same phone's day as a login code", async () => {
+    const phone = '13800005006';
+    const { token } = await h.login('13800005007');
+    for (let i = 0; i < CODES_PER_PHONE_PER_DAY; i += 1) {
+      const formSn = demoOnceFormSn('demo');
+      const sent = await h.post('/front/v1/form/send/phone_check_code', { formSn, phone }, token);
+      assert.equal(sent.status, 200, `form code ${i + 1}`);
       await ageCode(h, phone);
     }
     const refused = await h.get(CODE_URL, { phone });

@@ -142,6 +142,7 @@ const frontRoutes: FastifyPluginAsyncZod<EarningsDeps> = async (app, deps) => {
       const phone = await accountPhone(app.db, promoter.userId);
       await app.limits.smsSend(request.ip, phone);
       const sent = await issueCardCode(app.db, sms, phone);
+      await app.limits.codeSent(phone);
       return ok({ phone: maskPhone(phone), resendAfter: sent.resendAfter });
     },
   );

@@ -168,13 +168,16 @@ export async function commitForm(
 export async function sendPhoneCheckCode(
   db: Db,
   sms: SmsProvider,
-  limits: Pick<RequestLimits, 'smsSend'>,
+  limits: Pick<RequestLimits, 'smsSend' | 'codeSent'>,
   input: { formSn: string; phone: string; session: Session; ip: string },
 ): Promise<{ resendAfter: number }> {
   const form = await findForm(db, input.formSn, input.session.projectSn);
   if (!form.phoneCheck || !phoneFieldOf(form)) throw badRequest(FORM_MESSAGES.noPhoneField);
   await limits.smsSend(input.ip, input.phone);
-  return issueCode(db, sms, input.phone);
+  const sent = await issueCode(db, sms, input.phone);
+  // Counted in the phone's daily budget like a login code: the same phone, the same SMS.
+  await limits.codeSent(input.phone);
+  return sent;
 }
 
 export async function createForm(db: Db, input: OpsFormInput): Promise<typeof forms.$inferSelect> {
