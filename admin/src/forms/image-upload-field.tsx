@@ -46,7 +46,6 @@ export function ImageUploadField({
 
   return (
     <Space.Compact block className="sf-admin-image-field" style={{ alignItems: 'flex-start' }}>
-      {value ? <Image src={value} width={40} height={40} style={{ objectFit: 'cover' }} alt="" /> : null}
       <Input
         id={id}
         value={value ?? ''}
@@ -67,6 +66,9 @@ export function ImageUploadField({
           上传图片
         </Button>
       </Upload>
+      {/* Last: Space.Compact drops empty children, so a preview before the input would remount it (and lose the
+          caret) when the first character is typed. */}
+      {value ? <Image src={value} width={40} height={40} style={{ objectFit: 'cover' }} alt="" /> : null}
     </Space.Compact>
   );
 }
