@@ -86,6 +86,15 @@ export const catalogueItemFields = z.object({
     })
     .nullable()
     .default(null),
+  /** 成考 per-subject fee (fen) and number of subjects, shown on the detail with adultExamination (§3). */
+  subjectCharge: fen('单科费用').nullable().default(null),
+  subjectsNum: z
+    .number({ error: '科目数须为整数' })
+    .int('科目数须为整数')
+    .min(1, '科目数至少 1 门')
+    .max(20, '科目数最多 20 门')
+    .nullable()
+    .default(null),
   /** 1 full price, 2 deposit + final, 3 instalments. */
   orderPayType: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: '付款方式须为全款、定金或分期' }),
   depositAmount: fen('定金').nullable().default(null),
@@ -158,6 +167,8 @@ export const CATALOGUE_MESSAGES = {
   publishRefused: '商品信息不完整或金额不一致，暂不能上架',
   archived: '已归档的商品不能修改或上架',
   archivedInstead: '已有订单引用该商品，已归档而未删除',
+  courseMissing: (sn: string) => `课程 ${sn} 不存在`,
+  courseOtherProject: (name: string) => `课程「${name}」不属于本项目，不能加入套餐或赠课`,
 } as const;
 
 /** Project settings: the name and the entrance notice (the theme follows the project enum, §1). */

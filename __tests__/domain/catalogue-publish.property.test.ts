@@ -178,4 +178,81 @@ describe('publish rule', () => {
       ),
     );
   });
+  /** A package of 1 to 6 courses of positive integer fen. */
+  const coursesArb = fc.array(fc.integer({ min: 1, max: 5_000_000 }), { minLength: 1, maxLength: 6 });
+  const pkg = (price: number, amounts: number[]) => ({
+    packageName: '套餐',
+    price,
+    courses: amounts.map((courseAmount) => ({ courseAmount })),
+  });
+  const sum = (a: number[]) => a.reduce((s, n) => s + n, 0);
+
+  test('a package priced from 1 fen up to its courses’ sum publishes', () => {
+    fc.assert(
+      fc.property(
+        coursesArb.chain((a) => fc.tuple(fc.constant(a), fc.integer({ min: 1, max: sum(a) }))),
+        ([amounts, price]) => {
+          expect(publishProblems(base({ packages: [pkg(price, amounts)] }))).toEqual([]);
+        },
+      ),
+    );
+  });
+
+  test('a package priced above its courses’ sum is refused at that package, and only there', () => {
+    fc.assert(
+      fc.property(
+        coursesArb,
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 0, max: 3 }),
+        (amounts, over, before) => {
+          const ok = Array.from({ length: before }, () => pkg(sum(amounts), amounts));
+          const problems = publishProblems(base({ packages: [...ok, pkg(sum(amounts) + over, amounts)] }));
+          expect(problems).toEqual([M.packageAbove(before + 1)]);
+          expect(problems[0]).toMatch(/^第 \d+ 个套餐的价格不得高于所含课程的合计$/);
+        },
+      ),
+    );
+  });
+
+  test('a package price that is not a positive integer of fen is refused', () => {
+    fc.assert(
+      fc.property(
+        coursesArb,
+        fc.oneof(fc.integer({ min: -1_000_000, max: 0 }), fc.double({ min: 0.01, max: 1000, noInteger: true })),
+        (amounts, price) => {
+          const problems = publishProblems(base({ packages: [pkg(price, amounts)] }));
+          expect(problems).toContain(M.packagePrice(1));
+          expect(problems).not.toContain(M.packageAbove(1));
+        },
+      ),
+    );
+  });
+
+  test('the package charged at confirmation is its price: 套餐优惠 is the courses’ sum less it', () => {
+    fc.assert(
+      fc.property(
+        coursesArb.chain((a) => fc.tuple(fc.constant(a), fc.integer({ min: 1, max: sum(a) }))),
+        fc.integer({ min: 1, max: 5 }),
+        ([amounts, price], skuCnt) => {
+          const p = {
+            packageSn: 'PK1',
+            packageName: '套餐',
+            price,
+            discount: sum(amounts) - price,
+            courses: amounts.map((courseAmount, i) => ({ courseSn: `C${i}`, courseName: `课${i}`, courseAmount })),
+          };
+          const { confirmOrderAmount: a } = priceItem({
+            price: 1,
+            config: { ...DEFAULT_ORDER_CONFIG, packages: [p] },
+            pkg: p,
+            skuCnt,
+            now: new Date('2026-03-01T00:00:00Z'),
+          });
+          expect(a.totalAmount).toBe(sum(amounts) * skuCnt);
+          expect(a.packageDiscountAmount).toBe((sum(amounts) - price) * skuCnt);
+          expect(a.orderTotalAmount).toBe(price * skuCnt);
+        },
+      ),
+    );
+  });
 });

@@ -99,6 +99,8 @@ function toItem(loaded: NonNullable<Awaited<ReturnType<typeof loadRow>>>): Catal
     refundTags: x.refundTags ?? [],
     schedule: x.schedule ?? null,
     adultExamination: x.adultExamination ?? null,
+    subjectCharge: x.subjectCharge ?? null,
+    subjectsNum: x.subjectsNum ?? null,
     orderPayType: ([1, 2, 3].includes(config.orderPayType) ? config.orderPayType : 1) as 1 | 2 | 3,
     depositAmount: config.orderPayType === 2 ? (config.depositAmount ?? null) : null,
     finalDueDays: config.orderPayType === 2 ? (config.finalDueDays ?? 30) : null,
@@ -159,6 +161,8 @@ function rowsOf(f: CatalogueItemFields, previous: { detail: Extras; config: Orde
     refundTags: [...new Set(f.refundTags)],
     schedule: f.schedule,
     adultExamination: f.adultExamination,
+    subjectCharge: f.subjectCharge,
+    subjectsNum: f.subjectsNum,
     stock: f.stock,
   };
   const packages = f.packages.map((p) => ({
@@ -196,9 +200,57 @@ function rowsOf(f: CatalogueItemFields, previous: { detail: Extras; config: Orde
   };
 }
 
+type CourseRef = CatalogueItemFields['giftCourses'][number];
+
+/**
+ * The packages' and gift courses' courses as the order will read them: each one an item of this project, its name
+ * and (in a package) its price taken from that item, so a package is charged from the courses' real prices; a gift
+ * is free (0). A course already saved that is no item (older seed data) is kept as it was; any other unknown or
+ * another project's course is refused.
+ */
+async function resolveCourses(
+  db: Pick<Db, 'select'>,
+  projectSn: string,
+  f: CatalogueItemFields,
+  previous: OrderConfig,
+): Promise<CatalogueItemFields> {
+  const refs = [...f.packages.flatMap((p) => p.courses), ...f.giftCourses];
+  if (!refs.length) return f;
+  const sns = [...new Set(refs.map((c) => c.courseSn))];
+  const rows = await db
+    .select({
+      actSn: activities.actSn,
+      projectSn: activities.projectSn,
+      actName: activities.actName,
+      price: activities.price,
+    })
+    .from(activities)
+    .where(inArray(activities.actSn, sns));
+  const bySn = new Map(rows.map((r) => [r.actSn, r]));
+  const saved = new Map(
+    [...previous.packages.flatMap((p) => p.courses), ...previous.giftCourses].map((c) => [c.courseSn, c]),
+  );
+  const resolve = (c: CourseRef, gift: boolean): CourseRef => {
+    const row = bySn.get(c.courseSn);
+    if (!row) {
+      const kept = saved.get(c.courseSn);
+      if (!kept) throw badRequest(CATALOGUE_MESSAGES.courseMissing(c.courseSn));
+      return gift ? { ...kept, courseAmount: 0 } : kept;
+    }
+    if (row.projectSn !== projectSn) throw badRequest(CATALOGUE_MESSAGES.courseOtherProject(row.actName));
+    return { courseSn: row.actSn, courseName: row.actName, courseAmount: gift ? 0 : row.price };
+  };
+  return {
+    ...f,
+    packages: f.packages.map((p) => ({ ...p, courses: p.courses.map((c) => resolve(c, false)) })),
+    giftCourses: f.giftCourses.map((c) => resolve(c, true)),
+  };
+}
+
 /** A new item, unpublished: it goes on sale only through publish, which checks it. */
-export async function createItem(db: Db, projectSn: string, f: CatalogueItemFields): Promise<CatalogueItem> {
-  const actSn = newSn(f.actType === 'COURSE' ? 'C' : 'A');
+export async function createItem(db: Db, projectSn: string, typed: CatalogueItemFields): Promise<CatalogueItem> {
+  const actSn = newSn(typed.actType === 'COURSE' ? 'C' : 'A');
+  const f = await resolveCourses(db, projectSn, typed, DEFAULT_ORDER_CONFIG);
   const { activity, config } = rowsOf(f, { detail: {}, config: DEFAULT_ORDER_CONFIG });
   await db.transaction(async (tx) => {
     await tx.insert(activities).values({ actSn, projectSn, ...activity, status: 'OFFLINE' });
@@ -211,11 +263,12 @@ export async function createItem(db: Db, projectSn: string, f: CatalogueItemFiel
  * Saves an item's fields. An item on sale stays on sale only if it still adds up: otherwise the save is refused
  * with the rule's messages, so nothing on sale ever stops adding up.
  */
-export async function updateItem(db: Db, actSn: string, f: CatalogueItemFields) {
+export async function updateItem(db: Db, actSn: string, typed: CatalogueItemFields) {
   const loaded = await loadRow(db, actSn);
   if (!loaded) throw notFound(CATALOGUE_MESSAGES.notFound);
   if (loaded.a.status === 'ARCHIVED') throw badRequest(CATALOGUE_MESSAGES.archived);
   const before = toItem(loaded);
+  const f = await resolveCourses(db, loaded.a.projectSn, typed, loaded.config);
   if (loaded.a.status === 'ONLINE') refuseUnlessPublishable(f, loaded.points);
   const { activity, config } = rowsOf(f, { detail: loaded.a.detail as Extras, config: loaded.config });
   if (loaded.a.actType === 'INTEGRAL') activity.actType = 'INTEGRAL';
@@ -265,7 +318,17 @@ export async function deleteItem(db: Db, actSn: string) {
     .select({ n: count() })
     .from(confirmations)
     .where(eq(confirmations.actSn, actSn));
-  if (loaded.orderCount > 0 || confirmCount > 0) {
+  // Another item's package or gift list naming this course: its orders would lose the course they were sold.
+  const [{ n: packagedIn }] = await db
+    .select({ n: count() })
+    .from(orderConfigs)
+    .where(
+      sql`${orderConfigs.actSn} <> ${actSn} and (${orderConfigs.config} -> 'giftCourses' @> ${JSON.stringify([
+        { courseSn: actSn },
+      ])}::jsonb or exists (select 1 from jsonb_array_elements(${orderConfigs.config} -> 'packages') p
+        where p -> 'courses' @> ${JSON.stringify([{ courseSn: actSn }])}::jsonb))`,
+    );
+  if (loaded.orderCount > 0 || confirmCount > 0 || packagedIn > 0) {
     await db.update(activities).set({ status: 'ARCHIVED' }).where(eq(activities.actSn, actSn));
     return { before, outcome: 'ARCHIVED' as const };
   }
