@@ -1,9 +1,10 @@
 /**
- * One catalogue item (/catalogue/new, /catalogue/:actSn): 基本信息, 价格与套餐, 定金/分期, 配送与运费, 退款标签, 库存.
+ * One catalogue item (/catalogue/new, /catalogue/:actSn): 基本信息, 价格与套餐, 套餐与赠课 and 成考信息 (a lazy
+ * chunk), 定金/分期, 配送与运费, 退款标签, 库存.
  * Amounts are typed in yuan and sent as fen. The publish rule's messages show beside the form as it is typed, and
  * a refused publish shows the server's; the form keeps everything typed either way.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { ArrowLeftOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { PageContainer } from '@ant-design/pro-components';
 import {
@@ -36,9 +37,13 @@ import { messageOf } from '../../api/client';
 import { createItem, getItem, publishItem, saveItem, unpublishItem, type CatalogueItem } from '../../api/catalogue';
 import { zodRule } from '../../forms/zod-rule';
 import CatalogueExtras from './catalogue-extras';
+import type { CourseRef } from './package-gift-fields';
 import { useProjects } from '../../projects/project-context';
 import { ImageUploadField } from '../../forms/image-upload-field';
 import { useOperator } from '../../session/session-context';
+
+// Its own chunk: the edit route's first load is near the 500 KB budget (docs/admin.md).
+const PackageGiftFields = lazy(() => import('./package-gift-fields'));
 
 interface FormValues {
   actName: string;
@@ -59,13 +64,26 @@ interface FormValues {
   freightYuan?: number | null;
   refundTags?: number[];
   stock?: number | null;
+  packages?: { packageSn?: string; packageName?: string; priceYuan?: number | null; courses?: CourseRef[] }[];
+  giftCourses?: CourseRef[];
+  adult?: { schoolName?: string; majorLevelStr?: string; majorName?: string };
+  subjectChargeYuan?: number | null;
+  subjectsNum?: number | null;
 }
 
 const fen = (yuan: number | null | undefined) => (yuan === null || yuan === undefined ? NaN : Math.round(yuan * 100));
 const yuan = (f: number | null | undefined) => (f === null || f === undefined ? null : f / 100);
 
-/** What the server takes, from what is typed (packages and gift courses kept as loaded). */
-function toInput(v: FormValues, kept: Pick<CatalogueItemInput, 'packages' | 'giftCourses' | 'images'>) {
+/** The §3 adult-exam block, or null when none of its three fields is typed. */
+function adultOf(a: FormValues['adult']): CatalogueItemInput['adultExamination'] {
+  const schoolName = a?.schoolName?.trim() ?? '';
+  const majorLevelStr = a?.majorLevelStr?.trim() ?? '';
+  const majorName = a?.majorName?.trim() ?? '';
+  return schoolName || majorLevelStr || majorName ? { schoolName, majorLevelStr, majorName } : null;
+}
+
+/** What the server takes, from what is typed (the pictures kept as loaded). */
+function toInput(v: FormValues, kept: Pick<CatalogueItemInput, 'images'>) {
   const input: CatalogueItemInput = {
     actName: v.actName ?? '',
     actType: v.actType,
@@ -86,8 +104,16 @@ function toInput(v: FormValues, kept: Pick<CatalogueItemInput, 'packages' | 'gif
       v.orderPayType === 3 ? (v.plan ?? []).map((r) => ({ amount: fen(r.amountYuan), dueDays: r.dueDays ?? NaN })) : [],
     deliveryType: v.deliveryType,
     freight: v.deliveryType === 1 ? fen(v.freightYuan ?? 0) : 0,
-    packages: kept.packages,
-    giftCourses: kept.giftCourses,
+    packages: (v.packages ?? []).map((p) => ({
+      ...(p.packageSn ? { packageSn: p.packageSn } : {}),
+      packageName: p.packageName ?? '',
+      price: fen(p.priceYuan),
+      courses: p.courses ?? [],
+    })),
+    giftCourses: v.giftCourses ?? [],
+    adultExamination: adultOf(v.adult),
+    subjectCharge: v.subjectChargeYuan === null || v.subjectChargeYuan === undefined ? null : fen(v.subjectChargeYuan),
+    subjectsNum: v.subjectsNum ?? null,
     stock: v.stock ?? null,
   };
   return input;
@@ -113,6 +139,16 @@ function toValues(item: CatalogueItem): FormValues {
     freightYuan: yuan(item.freight),
     refundTags: item.refundTags,
     stock: item.stock,
+    packages: item.packages.map((p) => ({
+      packageSn: p.packageSn,
+      packageName: p.packageName,
+      priceYuan: yuan(p.price),
+      courses: p.courses,
+    })),
+    giftCourses: item.giftCourses,
+    adult: item.adultExamination ?? {},
+    subjectChargeYuan: yuan(item.subjectCharge),
+    subjectsNum: item.subjectsNum,
   };
 }
 
@@ -125,6 +161,8 @@ const NEW_VALUES: FormValues = {
   plan: [],
   tags: [],
   refundTags: [],
+  packages: [],
+  giftCourses: [],
 };
 
 // No fixed precision: a typed 600 stays 600 (fen() rounds to the cent when sent).
@@ -160,10 +198,7 @@ export default function CatalogueEditPage() {
   }, [actSn, isNew, form, message]);
   useEffect(() => void load(), [load]);
 
-  const kept = useMemo(
-    () => ({ packages: item?.packages ?? [], giftCourses: item?.giftCourses ?? [], images: item?.images ?? [] }),
-    [item],
-  );
+  const kept = useMemo(() => ({ images: item?.images ?? [] }), [item]);
   const live = values ? toInput({ ...NEW_VALUES, ...values }, kept) : null;
   const problems = live ? publishProblems({ ...live, ...defaultsOf(live) }) : [];
 
@@ -311,12 +346,11 @@ export default function CatalogueEditPage() {
                 <InputNumber {...yuanInput} />
               </Form.Item>
             </Space>
-            {kept.packages.length > 0 && (
-              <Typography.Paragraph type="secondary">
-                套餐：{kept.packages.map((p) => `${p.packageName}（¥${p.price / 100}）`).join('、')}
-              </Typography.Paragraph>
-            )}
           </Card>
+
+          <Suspense fallback={<Spin style={{ display: 'block', marginBottom: 16 }} />}>
+            <PackageGiftFields projectSn={item?.projectSn ?? current?.projectSn ?? ''} actSn={item?.actSn} />
+          </Suspense>
 
           <Card title="定金/分期" style={{ marginBottom: 16 }}>
             <Form.Item name="orderPayType" label="付款方式">
