@@ -20,6 +20,7 @@ const money = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 
 /** A multiple select of the project's courses whose value is the course references the contract takes. */
 function CoursePicker({
+  id,
   courses,
   value,
   onChange,
@@ -27,6 +28,8 @@ function CoursePicker({
   placeholder,
   testId,
 }: {
+  /** Given by Form.Item, so the field's label points at the select's input. */
+  id?: string;
   courses: CatalogueListRow[];
   value?: CourseRef[];
   onChange?: (v: CourseRef[]) => void;
@@ -47,6 +50,7 @@ function CoursePicker({
   }, [courses, picked, exclude]);
   return (
     <Select
+      id={id}
       mode="multiple"
       data-testid={testId}
       placeholder={placeholder}
