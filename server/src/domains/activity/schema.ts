@@ -2,7 +2,19 @@
  * Catalogue extras: what the detail pages show beyond the card (stored in activities.detail), reviews of
  * catalogue items (§7 comment list / publish) and the cached WeChat JS-SDK ticket.
  */
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from '../../runtime/database/columns';
 import { projects } from '../entrance/schema';
 import { columns } from '../pages/schema';
@@ -24,13 +36,21 @@ export const activities = pgTable(
     originalPrice: integer('original_price'),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
     sales: integer('sales').notNull().default(0),
+    /** Units the merchant offers in all (sold ones included); null = unlimited. Left to sell: stock - sold. */
+    stock: integer('stock'),
+    /** Units held by live orders (unpaid or paid); a cancelled or expired unpaid order gives its unit back. */
+    sold: integer('sold').notNull().default(0),
     /** ONLINE | OFFLINE: offline items are never listed. */
     status: text('status').notNull().default('ONLINE'),
     /** Richer detail-page fields (packages, schedules, introduction) that later issues define. */
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index('activities_project_idx').on(t.projectSn, t.status)],
+  (t) => [
+    index('activities_project_idx').on(t.projectSn, t.status),
+    // The database itself refuses an order beyond the stock, whatever the code above it does.
+    check('activities_stock_ck', sql`${t.sold} >= 0 AND (${t.stock} IS NULL OR ${t.sold} <= ${t.stock})`),
+  ],
 );
 
 export const columnActivities = pgTable(
