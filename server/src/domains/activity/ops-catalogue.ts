@@ -5,7 +5,7 @@
  * (contract/rules/catalogue-publish.ts); an item orders reference is archived, never deleted.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, lte, sql } from 'drizzle-orm';
 import { ERROR_CODES } from '@contract/common';
 import {
   CATALOGUE_MESSAGES,
@@ -26,7 +26,7 @@ import { AppError, badRequest, notFound } from '../../runtime/http';
 import type { Db } from '../../runtime/database/plugin';
 
 type State = CatalogueItem['state'];
-type Extras = Partial<ActivityExtras> & { stock?: number | null };
+type Extras = Partial<ActivityExtras>;
 
 const stateOf = (status: string): State => (status === 'ONLINE' || status === 'ARCHIVED' ? status : 'OFFLINE');
 const newSn = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${randomBytes(3).toString('hex')}`;
@@ -49,7 +49,8 @@ export async function listItems(
       cover: activities.cover,
       price: activities.price,
       status: activities.status,
-      stock: sql<number | null>`(${activities.detail}->>'stock')::int`,
+      stock: activities.stock,
+      sold: activities.sold,
       sales: activities.sales,
       createdAt: activities.createdAt,
     })
@@ -115,7 +116,7 @@ function toItem(loaded: NonNullable<Awaited<ReturnType<typeof loadRow>>>): Catal
       courses,
     })),
     giftCourses: config.giftCourses,
-    stock: typeof x.stock === 'number' ? x.stock : null,
+    stock: a.stock,
   };
   const pointsPrice = points ? { points: points.points, cashAmount: points.cashAmount } : null;
   return {
@@ -125,6 +126,7 @@ function toItem(loaded: NonNullable<Awaited<ReturnType<typeof loadRow>>>): Catal
     projectSn: a.projectSn,
     state: stateOf(a.status),
     sales: a.sales,
+    sold: a.sold,
     orderCount,
     publishProblems: publishProblems(publishInputOf(fields, pointsPrice)),
     createdAt: new Date(a.createdAt).toISOString(),
@@ -163,8 +165,9 @@ function rowsOf(f: CatalogueItemFields, previous: { detail: Extras; config: Orde
     adultExamination: f.adultExamination,
     subjectCharge: f.subjectCharge,
     subjectsNum: f.subjectsNum,
-    stock: f.stock,
   };
+  // Stock lives in its own column now (an older save kept it here).
+  delete (detail as Record<string, unknown>).stock;
   const packages = f.packages.map((p) => ({
     ...p,
     packageSn: p.packageSn ?? newSn('PK'),
@@ -194,6 +197,7 @@ function rowsOf(f: CatalogueItemFields, previous: { detail: Extras; config: Orde
       price: f.price,
       originalPrice: f.originalPrice,
       tags: f.tags,
+      stock: f.stock,
       detail: JSON.parse(JSON.stringify(detail)) as Record<string, unknown>,
     },
     config: JSON.parse(JSON.stringify(config)) as OrderConfig,
@@ -273,7 +277,13 @@ export async function updateItem(db: Db, actSn: string, typed: CatalogueItemFiel
   const { activity, config } = rowsOf(f, { detail: loaded.a.detail as Extras, config: loaded.config });
   if (loaded.a.actType === 'INTEGRAL') activity.actType = 'INTEGRAL';
   await db.transaction(async (tx) => {
-    await tx.update(activities).set(activity).where(eq(activities.actSn, actSn));
+    // The stock never falls below the units live orders hold (orders may take one while the merchant types).
+    const saved = await tx
+      .update(activities)
+      .set(activity)
+      .where(and(eq(activities.actSn, actSn), f.stock === null ? undefined : lte(activities.sold, f.stock)))
+      .returning({ sold: activities.sold });
+    if (!saved.length) throw badRequest(CATALOGUE_MESSAGES.stockBelowSold(loaded.a.sold));
     await tx.insert(orderConfigs).values({ actSn, config }).onConflictDoUpdate({
       target: orderConfigs.actSn,
       set: { config },
@@ -307,8 +317,8 @@ export async function setPublished(db: Db, actSn: string, online: boolean) {
 }
 
 /**
- * Deletes an item nobody ordered (with its config, column places, reviews and points price); one that orders or
- * open confirmations name is archived instead: off sale, kept for the orders, no longer editable.
+ * Deletes an item nobody ordered (with its config, column places, reviews and points price); one that orders, open
+ * confirmations or another item's package or gift list name is archived instead: off sale, kept, no longer editable.
  */
 export async function deleteItem(db: Db, actSn: string) {
   const loaded = await loadRow(db, actSn);
