@@ -7,13 +7,19 @@ import { payParams } from '../fixtures/payment';
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
-function setup(host: Partial<SubscribeHost> & { platform: SubscribeHost['platform'] }, ids = ['T-PAID', 'T-SHIP']) {
+type HostSetup = Partial<SubscribeHost> & { platform: SubscribeHost['platform'] };
+
+function setup(host: HostSetup, ids = ['T-PAID', 'T-SHIP']) {
   const api = {
     templates: jest.fn(async () => ({ templateIds: ids })),
     subscribe: jest.fn(async () => ({ granted: 1 })),
   };
   const request = jest.fn(host.request ?? (async (t: string[]) => Object.fromEntries(t.map((id) => [id, 'accept']))));
-  const asker = new SubscribeAsker(api as unknown as NotificationApi, { platform: host.platform, request });
+  const asker = new SubscribeAsker(api as unknown as NotificationApi, {
+    platform: host.platform,
+    request,
+    viaForm: host.viaForm,
+  });
   return { api, request, asker };
 }
 
@@ -76,5 +82,37 @@ describe('subscribe permission', () => {
     status = 'cancel';
     await store.payOrder('O1', 'detail');
     expect(subscribe.ask).toHaveBeenCalledTimes(1);
+  });
+
+  it("Baidu: no sheet; the form's templates are fetched once and its submit records the grant", async () => {
+    const { api, request, asker } = setup({ platform: 'SWAN', viaForm: true }, ['B-PAID', 'B-SHIP', 'B-DUE', 'B-4']);
+    const [a, b] = await Promise.all([asker.formTemplates('afterPay'), asker.formTemplates('afterPay')]);
+    expect(a).toEqual(['B-PAID', 'B-SHIP', 'B-DUE']);
+    expect(b).toBe(a);
+    expect(api.templates).toHaveBeenCalledTimes(1);
+    expect(api.templates).toHaveBeenCalledWith('SWAN', 'afterPay');
+    asker.prepare('afterPay');
+    await flush();
+    await asker.ask('afterPay');
+    expect(request).not.toHaveBeenCalled();
+
+    await asker.recordForm('afterPay-1', a, { formId: { 'B-PAID': 'f1', 'B-SHIP': '' }, status: 0 });
+    expect(api.subscribe).toHaveBeenCalledWith('SWAN', { 'B-PAID': 'accept' }, 'afterPay-1');
+    await asker.recordForm('afterPay-2', a, { formId: '', status: 500102 });
+    expect(api.subscribe).toHaveBeenCalledTimes(1);
+  });
+
+  it('Baidu: a failed template fetch is tried again; WeChat and H5 have no form', async () => {
+    const swan = setup({ platform: 'SWAN', viaForm: true });
+    swan.api.templates.mockRejectedValueOnce(new Error('offline'));
+    await expect(swan.asker.formTemplates('afterRefundApply')).resolves.toEqual([]);
+    await expect(swan.asker.formTemplates('afterRefundApply')).resolves.toEqual(['T-PAID', 'T-SHIP']);
+    swan.api.subscribe.mockRejectedValueOnce(new Error('offline'));
+    await expect(swan.asker.recordForm('s', ['T-PAID'], { formId: 'f' })).resolves.toBeUndefined();
+    for (const other of [setup({ platform: 'WEAPP' }), setup({ platform: null })]) {
+      await expect(other.asker.formTemplates('afterPay')).resolves.toEqual([]);
+      await other.asker.recordForm('s', ['T-PAID'], { formId: 'f' });
+      expect(other.api.subscribe).not.toHaveBeenCalled();
+    }
   });
 });

@@ -9,8 +9,12 @@ export function createNotificationApi(request: Request) {
   return {
     templates: (platform: SubscribePlatform, moment: SubscribeMoment) =>
       request<NotifyTemplatesInfo>({ url: '/front/v1/notification/templates', data: { platform, moment } }),
-    subscribe: (platform: SubscribePlatform, results: Record<string, string>) =>
-      request<{ granted: number }>({ url: '/front/v1/notification/subscribe', data: { platform, results } }),
+    /** subscribeId: Baidu's, the subscribe-id of the form that granted them. */
+    subscribe: (platform: SubscribePlatform, results: Record<string, string>, subscribeId?: string) =>
+      request<{ granted: number }>({
+        url: '/front/v1/notification/subscribe',
+        data: subscribeId ? { platform, results, subscribeId } : { platform, results },
+      }),
   };
 }
 export type NotificationApi = ReturnType<typeof createNotificationApi>;

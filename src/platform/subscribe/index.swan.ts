@@ -1,10 +1,10 @@
 /**
  * Baidu grants subscribe messages through a <form report-submit report-type="subscribe"> button (its template-id
- * and subscribe-id), not through an API a flow can call; until the pay and refund screens carry that button, the
- * smart program asks for nothing here and its customers hear by SMS.
+ * and subscribe-id), not through an API a flow can call: the pay-result and refund-apply buttons are that form's
+ * submit button on swan (components/subscribe-button), and nothing is asked here.
  */
 import type { SubscribeHost } from './types';
 
 export * from './types';
 
-export const subscribeHost: SubscribeHost = { platform: null, request: async () => ({}) };
+export const subscribeHost: SubscribeHost = { platform: 'SWAN', viaForm: true, request: async () => ({}) };

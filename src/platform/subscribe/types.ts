@@ -5,4 +5,6 @@ export interface SubscribeHost {
   platform: SubscribePlatform | null;
   /** Shows the platform's permission sheet for these templates: template id -> accept | reject | ban | filter. */
   request(templateIds: string[]): Promise<Record<string, string>>;
+  /** Baidu: permission is granted through a subscribe form the customer submits, never through a sheet. */
+  viaForm?: boolean;
 }

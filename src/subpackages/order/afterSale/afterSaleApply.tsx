@@ -16,6 +16,7 @@ import { ROUTES } from '../../../domain/routes';
 import { openPage } from '../../../platform/navigation';
 import { toast } from '../../../platform/ui';
 import { subscribeAsker } from '../../../stores';
+import SubscribeButton from '../../../components/subscribe-button';
 import { orderPackageApi } from '../api';
 import './after-sale.scss';
 
@@ -221,13 +222,15 @@ function AfterSaleApply() {
         />
       </View>
       <View className="sf-as__bar">
-        <View
+        {/* On Baidu this tap is also the subscribe form's submit: the refund result's permission. */}
+        <SubscribeButton
+          moment="afterRefundApply"
           id="as-submit"
           className={`sf-btn sf-as__submit ${s.sending ? 'is-disabled' : ''}`}
-          onClick={() => void submit()}
+          onTap={() => void submit()}
         >
           {applicationNo ? '保存修改' : '提交申请'}
-        </View>
+        </SubscribeButton>
       </View>
     </PageShell>
   );

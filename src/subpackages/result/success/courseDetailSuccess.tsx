@@ -3,6 +3,7 @@ import { useLoad, useRouter } from '@tarojs/taro';
 import { useState } from 'react';
 import type { OrderDetail } from '@contract/payment';
 import PageShell from '../../../components/page-shell';
+import SubscribeButton from '../../../components/subscribe-button';
 import { ROUTES } from '../../../domain/routes';
 import { openPage, switchToTab } from '../../../platform/navigation';
 import { useStores } from '../../../stores';
@@ -34,12 +35,14 @@ export default function CourseDetailSuccess() {
       ) : null}
       <View className="sf-result__text">课程已开通，请留意短信通知；如需帮助请联系客服。</View>
       {orderNo ? (
-        <View
+        // On Baidu this tap is also the subscribe form's submit: the permission for the order's next notices.
+        <SubscribeButton
+          moment="afterPay"
           className="sf-btn sf-result__btn"
-          onClick={() => void openPage(ROUTES.orderDetail, { orderNo }, 'replace')}
+          onTap={() => void openPage(ROUTES.orderDetail, { orderNo }, 'replace')}
         >
           查看订单
-        </View>
+        </SubscribeButton>
       ) : null}
       <View className="sf-btn is-ghost sf-result__btn" onClick={() => void switchToTab(0)}>
         返回首页

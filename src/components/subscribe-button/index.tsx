@@ -1,0 +1,66 @@
+/**
+ * A screen's main button that, on Baidu, is also the submit button of the subscribe form Baidu grants notices
+ * through (domain/subscribe-form.ts): the customer's own tap on 查看订单 / 提交申请 opens Baidu's permission panel,
+ * the grant is recorded, and the button does what it says. Elsewhere (WeChat, H5), and on Baidu while no templates
+ * are configured, it is the plain button it always was (WeChat asks through its sheet: stores/subscribe.ts).
+ */
+import { Button, Form, View } from '@tarojs/components';
+import type { ReactNode } from 'react';
+import { useEffect, useState } from 'react';
+import type { SubscribeMoment } from '../../api/notification';
+import { newSubscribeId } from '../../domain/subscribe-form';
+import { subscribeAsker } from '../../stores';
+import './index.scss';
+
+interface SubscribeButtonProps {
+  moment: SubscribeMoment;
+  id?: string;
+  className?: string;
+  onTap: () => void;
+  children: ReactNode;
+}
+
+interface SubscribeForm {
+  templateIds: string[];
+  subscribeId: string;
+}
+
+export default function SubscribeButton({ moment, id, className, onTap, children }: SubscribeButtonProps) {
+  const [form, setForm] = useState<SubscribeForm | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void subscribeAsker.formTemplates(moment).then((templateIds) => {
+      if (live && templateIds.length) setForm({ templateIds, subscribeId: newSubscribeId(moment) });
+    });
+    return () => {
+      live = false;
+    };
+  }, [moment]);
+
+  if (!form)
+    return (
+      <View id={id} className={className} onClick={onTap}>
+        {children}
+      </View>
+    );
+  return (
+    <Form
+      reportSubmit
+      reportType="subscribe"
+      // One template as a string (Baidu 3.105.3); an array of 1-3 needs 3.170.1.
+      templateId={form.templateIds.length === 1 ? form.templateIds[0] : form.templateIds}
+      subscribeId={form.subscribeId}
+      onSubmit={(e) => {
+        void subscribeAsker.recordForm(form.subscribeId, form.templateIds, e.detail);
+        // The next grant needs its own subscribe-id to carry another message.
+        setForm({ ...form, subscribeId: newSubscribeId(moment) });
+        onTap();
+      }}
+    >
+      <Button id={id} className={`sf-subscribe-button ${className ?? ''}`} formType="submit">
+        {children}
+      </Button>
+    </Form>
+  );
+}
