@@ -138,4 +138,33 @@ describe('dist/swan', () => {
     const total = [...sizes.values()].reduce((a, b) => a + b, 0);
     assert.ok(total <= TOTAL_LIMIT, `all packages: ${(total / MB).toFixed(2)} MB, over Baidu's 8 MB`);
   });
+
+  /**
+   * Baidu grants subscribe messages only through <form report-submit report-type="subscribe" template-id
+   * subscribe-id> and its form-type="submit" button (组件 form, https://smartprogram.baidu.com/docs/develop/component/
+   * formlist_form/). Taro passes Form's props through its shared base template, so both halves are checked: the
+   * template binds those attributes, and the pay-result and refund-apply screens' code sets them.
+   */
+  it('the pay-result and refund-apply buttons are Baidu subscribe forms', { skip }, () => {
+    const base = readFileSync(join(DIST, 'base.swan'), 'utf8');
+    const form = base.match(/<form\s[^>]*>/)?.[0] ?? '';
+    for (const attr of ['report-submit', 'report-type', 'template-id', 'subscribe-id'])
+      assert.match(form, new RegExp(`\\s${attr}="\\{\\{[^"]*i\\.\\w+[^"]*\\}\\}"`), `base.swan <form> binds ${attr}`);
+    assert.match(form, /\sbindsubmit="\w+"/, 'base.swan <form> reports its submit');
+    assert.match(base.match(/<button\s[^>]*>/)?.[0] ?? '', /\sform-type="\{\{[^"]+\}\}"/, '<button> binds form-type');
+    for (const root of ['subpackages/order', 'subpackages/result']) {
+      const code = filesUnder(join(DIST, root))
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => readFileSync(f, 'utf8'))
+        .join('\n');
+      for (const prop of [
+        /reportSubmit:!0/,
+        /reportType:"subscribe"/,
+        /templateId:/,
+        /subscribeId:/,
+        /formType:"submit"/,
+      ])
+        assert.match(code, prop, `${root}: the subscribe form sets ${prop.source}`);
+    }
+  });
 });
