@@ -31,6 +31,7 @@ import entranceRoutes from './domains/entrance/routes';
 import feedbackRoutes from './domains/feedback/routes';
 import formRoutes from './domains/form/routes';
 import integralRoutes from './domains/integral/routes';
+import integralOpsRoutes from './domains/integral/ops-routes';
 import orderRoutes from './domains/order/routes';
 import opsOrdersRoutes from './domains/order/ops-orders-routes';
 import pagesRoutes from './domains/pages/routes';
@@ -170,6 +171,7 @@ export async function buildApp({
   await app.register(couponOpsRoutes, { config, qrEncoder });
   await app.register(afterSalesRoutes, { config });
   await app.register(integralRoutes, { config });
+  await app.register(integralOpsRoutes, { config });
   await app.register(notificationRoutes, { config, sms: smsProvider, sweep: notificationSweep });
   return app;
 }
