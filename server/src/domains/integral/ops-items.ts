@@ -6,11 +6,7 @@
  * its plain item again.
  */
 import { and, count, desc, eq } from 'drizzle-orm';
-import {
-  POINTS_ITEM_MESSAGES,
-  type PointsItem,
-  type PointsItemFields,
-} from '@contract/ops-integral';
+import { POINTS_ITEM_MESSAGES, type PointsItem, type PointsItemFields } from '@contract/ops-integral';
 import type { IntegralType } from '@contract/rules/integral';
 import { activities } from '../activity/schema';
 import { orders } from '../order/schema';

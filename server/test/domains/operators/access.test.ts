@@ -479,6 +479,22 @@ const PROBES: Probe[] = [
         () => `/ops/v1/catalogue/items/${b.actSn}/order-rules`,
         {},
       ],
+      // 积分商品: B's points items (the scope follows the item).
+      ['GET', '/ops/v1/integral/items', `/ops/v1/integral/items?projectSn=${B}`],
+      [
+        'POST',
+        '/ops/v1/integral/items',
+        '/ops/v1/integral/items',
+        { projectSn: B, actSn: 'ANY', integralType: '', points: 100, cashAmount: 0 },
+      ],
+      ['GET', '/ops/v1/integral/items/{actSn}', () => `/ops/v1/integral/items/${b.actSn}`],
+      [
+        'PATCH',
+        '/ops/v1/integral/items/{actSn}',
+        () => `/ops/v1/integral/items/${b.actSn}`,
+        { integralType: '', points: 100, cashAmount: 0 },
+      ],
+      ['POST', '/ops/v1/integral/items/{actSn}/end', () => `/ops/v1/integral/items/${b.actSn}/end`],
     ] as const
   ).map(([method, route, url, body]: readonly [Probe['method'], string, string | (() => string), object?]): Probe => ({
     method,
