@@ -19,6 +19,7 @@ const Shell = lazy(() => import('./shell/shell'));
 const ShippingPage = lazy(() => import('./pages/shipping/shipping-page'));
 const CataloguePage = lazy(() => import('./pages/catalogue/catalogue-page'));
 const CatalogueEditPage = lazy(() => import('./pages/catalogue/catalogue-edit-page'));
+const PointsItemsPage = lazy(() => import('./pages/integral/points-items-page'));
 const OrdersPage = lazy(() => import('./pages/orders/orders-page'));
 const OrderDetailPage = lazy(() => import('./pages/orders/order-detail-page'));
 const OrderLinksPage = lazy(() => import('./pages/order-links/order-links-page'));
@@ -68,6 +69,7 @@ export function ConsoleApp() {
                   <Route path="/shipping" element={<ShippingPage />} />
                   <Route path="/catalogue" element={<CataloguePage />} />
                   <Route path="/catalogue/:actSn" element={<CatalogueEditPage />} />
+                  <Route path="/points-items" element={<PointsItemsPage />} />
                   <Route path="/orders" element={<OrdersPage />} />
                   <Route path="/orders/:orderNo" element={<OrderDetailPage />} />
                   <Route path="/order-links" element={<OrderLinksPage />} />

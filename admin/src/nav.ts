@@ -7,6 +7,7 @@ import { mayAccess, type OpsArea } from '@contract/rules/operator-roles';
 
 export type NavKey =
   | 'catalogue'
+  | 'points-items'
   | 'shipping'
   | 'orders'
   | 'order-links'
@@ -53,6 +54,7 @@ export const NAV: readonly NavEntry[] = [
   // Single-use order links: issuing one fixes a price for a customer, so it is an orders write.
   { key: 'order-links', path: '/order-links', name: '下单链接', group: 'orders', area: 'orders' },
   { key: 'catalogue', path: '/catalogue', name: '商品管理', group: 'goods', area: 'catalogue' },
+  { key: 'points-items', path: '/points-items', name: '积分商品', group: 'goods', area: 'catalogue' },
   { key: 'home-pages', path: '/home-pages', name: '页面装修', group: 'goods', area: 'pages' },
   // Closing the store, a page or a customer (§2 manual error) is the page dresser's: the same area.
   { key: 'access', path: '/access', name: '访问控制', group: 'goods', area: 'pages' },

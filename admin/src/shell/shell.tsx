@@ -10,6 +10,7 @@ import {
   CustomerServiceOutlined,
   FileSearchOutlined,
   FormOutlined,
+  GiftOutlined,
   LayoutOutlined,
   LinkOutlined,
   LockOutlined,
@@ -38,6 +39,7 @@ import { UserMenu } from './user-menu';
 
 const ICONS: Record<NavKey, JSX.Element> = {
   catalogue: <AppstoreOutlined />,
+  'points-items': <GiftOutlined />,
   shipping: <CarOutlined />,
   orders: <ProfileOutlined />,
   'after-sales': <CustomerServiceOutlined />,
