@@ -11,6 +11,7 @@ test('the owner sees every page; support sees neither accounts nor the audit log
     '售后处理',
     '下单链接',
     '商品管理',
+    '积分商品',
     '页面装修',
     '访问控制',
     '项目设置',
@@ -31,6 +32,7 @@ test('the owner sees every page; support sees neither accounts nor the audit log
     '售后处理',
     '下单链接',
     '商品管理',
+    '积分商品',
     '表单',
     '意见反馈',
     '修改密码',
@@ -41,6 +43,7 @@ test('the owner sees every page; support sees neither accounts nor the audit log
     '售后处理',
     '下单链接',
     '商品管理',
+    '积分商品',
     '页面装修',
     '访问控制',
     '项目设置',
@@ -61,7 +64,7 @@ test('the menu comes in sections; a section with nothing the role may open is le
     menuFor(role).map((g) => `${g.name}: ${g.entries.map((e) => e.name).join(' ')}`);
   assert.deepEqual(sections('support'), [
     '订单: 订单发货 订单管理 售后处理 下单链接',
-    '商品与页面: 商品管理',
+    '商品与页面: 商品管理 积分商品',
     '资金与服务: 表单 意见反馈',
     '系统: 修改密码',
   ]);
