@@ -183,7 +183,7 @@ describe('points items', () => {
     assert.equal((await opsCall(h, 'POST', '/ops/v1/integral/items', op, { ...body, actSn: plain })).status, 200);
     const reverted = await opsCall(h, 'POST', `/ops/v1/integral/items/${plain}/end`, op);
     assert.equal(reverted.status, 200, reverted.raw.body);
-    assert.equal(reverted.body.info.outcome, 'REVERTED');
+    assert.equal((reverted.body.info as { outcome: string }).outcome, 'REVERTED');
     assert.equal((await detail(plain)).pointsPrice ?? null, null);
     assert.equal((await opsCall(h, 'GET', `/ops/v1/integral/items/${plain}`, op)).status, 404);
 
@@ -197,7 +197,7 @@ describe('points items', () => {
       actSn: ordered,
     });
     const ended = await opsCall(h, 'POST', `/ops/v1/integral/items/${ordered}/end`, op);
-    assert.equal(ended.body.info.outcome, 'ENDED');
+    assert.equal((ended.body.info as { outcome: string }).outcome, 'ENDED');
     const kept = await opsCall(h, 'GET', `/ops/v1/integral/items/${ordered}`, op);
     assert.equal((kept.body.info as PointsItem).state, 'OFFLINE');
     assert.equal((kept.body.info as PointsItem).points, 300);
