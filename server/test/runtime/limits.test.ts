@@ -14,7 +14,7 @@ import {
   WRONG_GUESSES_PER_PHONE_PER_DAY,
   clientKey,
 } from '../../src/runtime/limits';
-import { DatabaseLimiter, MemoryLimiter, type LimitHit, type Limiter } from '../../src/runtime/limiter';
+import { DatabaseLimiter, MemoryLimiter, leaseSize, type LimitHit, type Limiter } from '../../src/runtime/limiter';
 import type { Database } from '../../src/runtime/database/plugin';
 import { buildHarness, sign, type Harness, type Params } from '../helpers/app';
 import { openTestDatabase } from '../helpers/test-database';
@@ -159,6 +159,54 @@ describe('both limiters agree on every count', () => {
       );
     });
   }
+});
+
+describe('database limiter leases large limits in blocks', () => {
+  let database: Database;
+  before(async () => {
+    database = await openTestDatabase();
+    await database.migrate();
+  });
+  after(() => database.close());
+
+  it('two processes on one database together let through exactly the limit, each number once', async () => {
+    // Two limiters on one database are two server processes: each keeps its own leases in memory.
+    const [a, b] = [new DatabaseLimiter(database.db), new DatabaseLimiter(database.db)];
+    const key = `lease-two-${Date.now()}-${Math.random()}`;
+    const limit = 100; // leased 6 at a time
+    assert.equal(leaseSize(limit), 6);
+    const hits = await Promise.all(Array.from({ length: 300 }, (_, i) => (i % 2 ? a : b).hit(key, limit, 60_000)));
+    const allowed = hits.filter((h) => h.allowed).map((h) => h.count);
+    assert.equal(allowed.length, limit);
+    assert.deepEqual(
+      allowed.sort((x, y) => x - y),
+      Array.from({ length: limit }, (_, i) => i + 1),
+    );
+    assert.equal((await a.hit(key, limit, 60_000)).allowed, false, 'over the limit stays refused');
+  });
+
+  it('a block one process holds unused refuses the other at most a block early, never late', async () => {
+    const [a, b] = [new DatabaseLimiter(database.db), new DatabaseLimiter(database.db)];
+    const key = `lease-early-${Date.now()}-${Math.random()}`;
+    const limit = 100;
+    assert.equal((await a.hit(key, limit, 60_000)).allowed, true);
+    let passed = 0;
+    for (let i = 0; i < 150; i += 1) if ((await b.hit(key, limit, 60_000)).allowed) passed += 1;
+    assert.equal(passed, limit - leaseSize(limit), 'b gets all but the block a leased');
+    assert.ok((await a.count(key)) >= limit, 'leased numbers count in the database');
+    // a still hands out what it leased: together exactly the limit.
+    let fromA = 1;
+    for (let i = 0; i < 10; i += 1) if ((await a.hit(key, limit, 60_000)).allowed) fromA += 1;
+    assert.equal(passed + fromA, limit);
+  });
+
+  it('a small limit is counted hit by hit, as before', async () => {
+    const limiter = new DatabaseLimiter(database.db);
+    const key = `lease-small-${Date.now()}-${Math.random()}`;
+    assert.equal(leaseSize(20), 1);
+    for (let i = 1; i <= 3; i += 1) assert.equal((await limiter.hit(key, 20, 60_000)).count, i);
+    assert.equal(await limiter.count(key), 3);
+  });
 });
 
 describe('clientKey', () => {
