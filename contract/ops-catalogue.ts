@@ -115,7 +115,7 @@ export const catalogueItemFields = z.object({
     .max(10, '套餐最多 10 个')
     .default([]),
   giftCourses: z.array(course).max(10, '赠课最多 10 门').default([]),
-  /** Null: not counted. */
+  /** Units offered in all, sold ones included (left to sell: stock - sold); null: unlimited. */
   stock: z.number().int('库存须为整数').min(0, '库存不能为负').max(10_000_000).nullable().default(null),
 });
 export type CatalogueItemFields = z.infer<typeof catalogueItemFields>;
@@ -138,6 +138,8 @@ export const catalogueItemSchema = catalogueItemFields.extend({
   actType: z.enum([...CATALOGUE_ITEM_TYPES, 'INTEGRAL']),
   state: z.enum(CATALOGUE_STATES),
   sales: z.number().int(),
+  /** Units held by live orders (unpaid or paid); a cancelled unpaid order gives its unit back. */
+  sold: z.number().int(),
   /** Orders that name the item: such an item is archived, never deleted. */
   orderCount: z.number().int(),
   /** Why it may not go on sale now (empty: it may). */
@@ -154,6 +156,7 @@ export const catalogueListRow = z.object({
   price: z.number().int(),
   state: z.enum(CATALOGUE_STATES),
   stock: z.number().int().nullable(),
+  sold: z.number().int(),
   sales: z.number().int(),
   createdAt: z.string(),
 });
@@ -164,6 +167,7 @@ export const catalogueDeleted = z.object({ actSn: z.string(), outcome: z.enum(['
 
 export const CATALOGUE_MESSAGES = {
   notFound: '商品不存在',
+  stockBelowSold: (sold: number) => `库存不能少于已售出的${sold}件`,
   publishRefused: '商品信息不完整或金额不一致，暂不能上架',
   archived: '已归档的商品不能修改或上架',
   archivedInstead: '已有订单引用该商品，已归档而未删除',

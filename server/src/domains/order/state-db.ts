@@ -14,6 +14,7 @@ import type { Db } from '../../runtime/database/plugin';
 import { releaseCoupon } from '../coupon/service';
 import { refundOrderPoints } from '../integral/service';
 import { transition, type OrderEvent } from './state';
+import { giveBackUnit } from './stock';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** The database or a transaction: both run queries the same way. */
@@ -105,6 +106,8 @@ export async function endUnpaidOrder(tx: Tx, order: OrderRow, event: 'CANCEL' | 
   await releaseCoupon(tx, order.orderNo, order.userId);
   // A points order's carrier points go back with it.
   await refundOrderPoints(tx, order.orderNo, at);
+  // The unit the submit took goes back to the stock (this move to CANCELLED happens once).
+  if ((order.snapshot as { stockTaken?: boolean } | null)?.stockTaken) await giveBackUnit(tx, order.actSn);
 }
 
 /** The customer cancels an unpaid order of theirs. */

@@ -27,6 +27,7 @@ import { CONFIRM_MESSAGES, planOf } from './confirm';
 import { amountsMatch, priceSubmit } from './pricing';
 import { holdOrderLink, useOrderLink } from './order-links';
 import { transition } from './state';
+import { SOLD_OUT_MESSAGE, takeUnit } from './stock';
 
 export const ORDER_TTL_MS = 30 * 60 * 1000;
 export const TOKEN_TTL_MS = 30 * 60 * 1000;
@@ -281,6 +282,8 @@ export async function submitOrder(
         agreementSn: c.agreementSn,
         agreementName: c.agreementName,
         coupon,
+        // The unit taken below, given back once if this order is cancelled or expires unpaid (state-db.ts).
+        stockTaken: true,
       };
       const orderValues: Record<string, unknown> = {
         orderNo,
@@ -333,6 +336,10 @@ export async function submitOrder(
         freight: c.confirmOrderAmount.freight,
         now,
       });
+      // 8. One unit of the item, last: its row stays locked until commit (two customers and the last unit: one
+      // order). Sold out: §8 1006 with the server's message. Deposits and instalments take it here, once.
+      const [taken] = await takeUnit(db, tx).execute({ actSn: activity.actSn });
+      if (!taken) throw submitError(ERROR_CODES.SUBMIT_SERVER_MESSAGE, SOLD_OUT_MESSAGE);
       return {
         orderNo,
         payAmount: firstDue,
