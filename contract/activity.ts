@@ -101,6 +101,8 @@ export const activityDetailSchema = z.object({
   /** false when the item cannot be ordered now; disabledReason says why. */
   orderEnabled: z.boolean(),
   disabledReason: z.string().nullable(),
+  /** True when the item has a stock and every unit is held by an order (docs/catalogue.md); false when unlimited. */
+  soldOut: z.boolean(),
   /** Whether the current user may publish a review (bought and not yet reviewed). */
   canComment: z.boolean(),
   /** Where the activity takes place (shown on the detail, opened with /open-location, §2); absent when it has none. */

@@ -67,6 +67,7 @@ export const courseDetail = (patch: Partial<ActivityDetail> = {}): ActivityDetai
   commentSummary: { total: 12, goodRate: 96, latest: [comment(1), comment(2), comment(3), comment(4)] },
   orderEnabled: true,
   disabledReason: null,
+  soldOut: false,
   canComment: false,
   ...patch,
 });

@@ -14,6 +14,7 @@ import { extrasOf, findOnline } from './items';
 import { cardFields } from './points-price';
 import { canComment, commentSummaryKey, sharedCommentSummary } from './comments';
 import { onlineItemWithConfig } from '../order/confirm';
+import { isSoldOut } from '../order/stock';
 import { embeddedReadModel } from '../../runtime/read-cache';
 
 /** Hot recommendations: at most this many other items. */
@@ -24,7 +25,7 @@ export const HOT_RECOMMEND_LIMIT = 6;
  * cached objects (read-cache.ts), so the same parts give the same detail object, built once. A part reloaded after
  * a change is a new object, so the detail is made again.
  */
-const details = new WeakMap<object, WeakMap<object, { yes?: ActivityDetail; no?: ActivityDetail }>>();
+const details = new WeakMap<object, WeakMap<object, Partial<Record<string, ActivityDetail>>>>();
 
 export async function activityDetail(
   db: Db,
@@ -32,26 +33,29 @@ export async function activityDetail(
   actSn: string,
 ): Promise<ActivityDetail> {
   // The item and its order config are a read model (cached until an operator change invalidates it); what this
-  // customer may do is read live.
-  const [item, summary, mayComment] = await Promise.all([
-    onlineItemWithConfig(db, session.projectSn, actSn),
+  // customer may do, and whether an item with a stock has any left (order/stock.ts), are read live.
+  const online = onlineItemWithConfig(db, session.projectSn, actSn);
+  const [item, summary, mayComment, soldOut] = await Promise.all([
+    online,
     // Reviews change when a customer writes one: cached only where that write passes through this process; read
     // live elsewhere, once per item for the calls of one turn.
     embeddedReadModel(db, session.projectSn, commentSummaryKey(actSn), () => sharedCommentSummary(db, actSn)),
     canComment(db, session.userId, actSn, session.user),
+    online.then(({ a }) => isSoldOut(db, a)),
   ]);
   let bySummary = details.get(item);
   if (!bySummary) details.set(item, (bySummary = new WeakMap()));
   let pair = bySummary.get(summary);
   if (!pair) bySummary.set(summary, (pair = {}));
-  const slot = mayComment ? 'yes' : 'no';
-  return (pair[slot] ??= buildDetail(item, summary, mayComment));
+  const slot = `${mayComment ? 'may' : 'not'}-${soldOut ? 'out' : 'left'}`;
+  return (pair[slot] ??= buildDetail(item, summary, mayComment, soldOut));
 }
 
 function buildDetail(
   { a, config, pointsPrice }: Awaited<ReturnType<typeof onlineItemWithConfig>>,
   summary: ActivityDetail['commentSummary'],
   mayComment: boolean,
+  soldOut: boolean,
 ): ActivityDetail {
   const x = extrasOf(a);
   const covers = x.courseCovers ?? {};
@@ -95,6 +99,7 @@ function buildDetail(
     commentSummary: summary,
     orderEnabled: !config.disableFlag,
     disabledReason: config.disableFlag ? (config.disableReason ?? null) : null,
+    soldOut,
     canComment: mayComment,
     place: x.place ?? null,
     schedule: x.schedule ?? null,

@@ -22,6 +22,7 @@ import { priceItem, type PlannedPayment } from './pricing';
 import { readPointsPrice } from '../activity/points-price';
 import { readCache } from '../../runtime/read-cache';
 import { couponsForItem, couponsForOrder } from '../coupon/service';
+import { isSoldOut, SOLD_OUT_MESSAGE } from './stock';
 
 export const CONFIRM_TTL_MS = 30 * 60 * 1000;
 
@@ -208,6 +209,8 @@ export async function confirmByTarget(
   const activity = online?.a ?? (await loadActivity(db, input.targetSn, user.projectSn));
   if (!activity) throw notFound(CONFIRM_MESSAGES.notFound);
   if (activity.status !== 'ONLINE') throw new AppError(400, ERROR_CODES.SUBMIT_OFF_SHELF, CONFIRM_MESSAGES.offShelf);
+  // Sold out: told before the form is filled, in the submit's words (§8 1006); the submit still decides.
+  if (await isSoldOut(db, activity)) throw new AppError(400, ERROR_CODES.SUBMIT_SERVER_MESSAGE, SOLD_OUT_MESSAGE);
   const config = online?.config ?? (await loadConfig(db, activity.actSn));
   const createOrderSn = `CO${now.getTime()}${randomBytes(6).toString('hex')}`;
   const skuCnt = activity.actType === 'COURSE' ? 1 : (input.skuCnt ?? 1);

@@ -8,6 +8,7 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { activities } from '../activity/schema';
 import { preparedStatement } from '../../runtime/database/prepared';
+import type { Db } from '../../runtime/database/plugin';
 import type { Tx } from './state-db';
 
 export const SOLD_OUT_MESSAGE = '该课程已售罄';
@@ -36,4 +37,23 @@ export async function giveBackUnit(tx: Tx, actSn: string): Promise<void> {
     .update(activities)
     .set({ sold: sql`${activities.sold} - 1`, sales: sql`greatest(${activities.sales} - 1, 0)` })
     .where(and(eq(activities.actSn, actSn), gt(activities.sold, 0)));
+}
+
+const readStock = preparedStatement((db) =>
+  db
+    .select({ stock: activities.stock, sold: activities.sold })
+    .from(activities)
+    .where(eq(activities.actSn, sql.placeholder('actSn')))
+    .prepare('activity_stock_read'),
+);
+
+/**
+ * Whether an item has no unit left. The cached item (read-cache.ts) tells whether it has a stock at all (only the
+ * console changes that, and invalidates); its sold count is as old as the cache, so an item with a stock is read
+ * live: the sale that takes the last unit shows at once, in every process, with no invalidation to forget.
+ */
+export async function isSoldOut(db: Db, item: { actSn: string; stock: number | null }): Promise<boolean> {
+  if (item.stock === null) return false;
+  const [row] = await readStock(db).execute({ actSn: item.actSn });
+  return row !== undefined && row.stock !== null && row.sold >= row.stock;
 }
