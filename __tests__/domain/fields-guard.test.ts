@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { AREA_UNSUPPORTED, isAreaRestricted, restrictedAreaMessage } from '../../contract/rules/areas';
 import {
   FIELD_PLACEHOLDERS,
@@ -91,8 +92,32 @@ describe('restricted areas (§5)', () => {
     [{ provinceId: '110000', cityId: '110100', areaId: '110108' }, false],
     [{ provinceId: '310000', cityId: '-1', areaId: '310101' }, true],
   ])('%j -> %s', (address, blocked) => expect(isAreaRestricted(address, restricted)).toBe(blocked));
-  test('message lists names then special areas', () => {
-    expect(restrictedAreaMessage(restricted)).toBe('新疆维吾尔自治区、深圳市、朝阳区等特殊地区暂不支持购买');
+  test('message names the restrictions the address falls in, then special areas', () => {
+    const urumqi = { provinceId: '650000', cityId: '650100', areaId: '650102' };
+    expect(restrictedAreaMessage(urumqi, restricted)).toBe('新疆维吾尔自治区等特殊地区暂不支持购买');
+    const chaoyang = { provinceId: '110000', cityId: '110100', areaId: '110105' };
+    expect(restrictedAreaMessage(chaoyang, restricted)).toBe('朝阳区等特殊地区暂不支持购买');
+  });
+  test('property: the message names exactly the restrictions the address falls in, however many the item has', () => {
+    const id = fc.constantFrom('1', '2', '3');
+    const area = fc.record({ provinceId: id, cityId: fc.option(id), areaId: fc.option(id) });
+    fc.assert(
+      fc.property(fc.array(area, { maxLength: 40 }), id, id, id, (areas, provinceId, cityId, areaId) => {
+        const address = { provinceId, cityId, areaId };
+        const named = areas.map((a, i) => ({ ...a, name: `区${i}` }));
+        const message = restrictedAreaMessage(address, named);
+        for (const r of named) {
+          const inIt =
+            r.provinceId === provinceId && (!r.cityId || r.cityId === cityId) && (!r.areaId || r.areaId === areaId);
+          expect(message.split(/[、等]/).includes(r.name)).toBe(inIt);
+        }
+        expect(message === '该地区暂不支持购买，请更换地址').toBe(!isAreaRestricted(address, named));
+      }),
+    );
+  });
+  test('an address no restriction names (an id of -1) hears the plain message', () => {
+    const unknown = { provinceId: '310000', cityId: '-1', areaId: '310101' };
+    expect(restrictedAreaMessage(unknown, restricted)).toBe('该地区暂不支持购买，请更换地址');
   });
 });
 

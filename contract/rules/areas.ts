@@ -29,8 +29,12 @@ export function isAreaRestricted(address: AreaIds, restricted: readonly Restrict
   return restricted.some((r) => matches(address, r));
 }
 
-/** The message when choosing an address: the names, then "special areas are not supported yet". */
-export function restrictedAreaMessage(restricted: readonly RestrictedArea[]): string {
-  if (!restricted.length) return '该地区暂不支持购买，请更换地址';
-  return `${restricted.map((r) => r.name).join('、')}等特殊地区暂不支持购买`;
+/**
+ * The message when choosing an address: the names of the restrictions this address falls in (not every area the
+ * item refuses, which can be dozens), then "special areas are not supported yet".
+ */
+export function restrictedAreaMessage(address: AreaIds, restricted: readonly RestrictedArea[]): string {
+  const names = restricted.filter((r) => matches(address, r)).map((r) => r.name);
+  if (!names.length) return '该地区暂不支持购买，请更换地址';
+  return `${names.join('、')}等特殊地区暂不支持购买`;
 }

@@ -71,8 +71,8 @@ export function useOrderSubmit({ kind, targetSn, thirdEnum = '', packageSn = '',
     ) {
       void draft.chooseAddress(picked).then(() => {
         // §5: the restriction is told when choosing, and checked again on submit.
-        if (draft.addressRestricted && draft.confirmation)
-          toast(restrictedAreaMessage(draft.confirmation.invalidAreas));
+        if (draft.addressRestricted && draft.confirmation && draft.address)
+          toast(restrictedAreaMessage(draft.address, draft.confirmation.invalidAreas));
       });
     }
   });
