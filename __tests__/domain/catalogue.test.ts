@@ -8,6 +8,7 @@ import {
   REFUND_TAGS,
   detailJumpEnum,
   holdTypeTexts,
+  orderButton,
   orderRoute,
   refundTagTexts,
   reviewSummaryText,
@@ -103,5 +104,20 @@ describe('§3 integral package carriers', () => {
     [null, { label: '', suffix: '积分' }],
   ])('%s', (type, expected) => {
     expect(integralCarrier(type)).toEqual(expected);
+  });
+});
+
+describe('the detail order button', () => {
+  const item = { soldOut: false, orderEnabled: true, integralPackage: null, actType: 'GOODS' };
+  test.each([
+    [item, 100, { text: '立即购买', enabled: true }],
+    [item, 0, { text: '立即报名', enabled: true }],
+    [{ ...item, actType: 'COURSE' }, 100, { text: '立即报名', enabled: true }],
+    [{ ...item, integralPackage: {} }, 100, { text: '立即兑换', enabled: true }],
+    [{ ...item, orderEnabled: false }, 100, { text: '立即购买', enabled: false }],
+    [{ ...item, soldOut: true }, 100, { text: '已售罄', enabled: false }],
+    [{ ...item, soldOut: true, actType: 'COURSE', orderEnabled: false }, 0, { text: '已售罄', enabled: false }],
+  ])('%j at %i fen', (d, price, expected) => {
+    expect(orderButton(d, price)).toEqual(expected);
   });
 });

@@ -128,6 +128,20 @@ describe('course detail page (§2 detail pages)', () => {
     toast.mockRestore();
   });
 
+  test('sold out: the button says 已售罄, keeps the price beside it, and does nothing', async () => {
+    catalogue(courseDetail({ actSn: 'C4', soldOut: true }));
+    const toast = jest.spyOn(Taro, 'showToast');
+    await openAt('/pages/activity/courseDetail?actSn=C4');
+    await waitFor(() => expect(text('#act-order')).toBe('已售罄'));
+    expect(all('#act-order')[0].className).toContain('is-disabled');
+    expect(all('.sf-act__bar-price')).toHaveLength(1);
+    tap(all('#act-order')[0]);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(currentRoute()).toBe(ROUTES.courseDetail);
+    expect(toast).not.toHaveBeenCalled();
+    toast.mockRestore();
+  });
+
   test('the attributes are drawn with the item, not a call later (their block would push the rest down)', async () => {
     catalogue(courseDetail({ actSn: 'C3' }));
     let answer: (reply: { info: unknown }) => void = () => undefined;

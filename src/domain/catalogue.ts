@@ -53,6 +53,22 @@ export function holdTypeTexts(types: readonly string[]): string[] {
 /** An item's price as its cards and its detail show it (the server draws a shared item's head with it too). */
 export { itemPriceText } from '@contract/rules/detail-head';
 
+/** The buy button's label when every unit is held by an order (the submit's 1006 says 该课程已售罄). */
+export const SOLD_OUT_TEXT = '已售罄';
+
+/**
+ * The detail's order button: 已售罄 (disabled) when sold out, else 立即兑换 (points items), 立即报名 (courses, free
+ * items) or 立即购买; disabled too while ordering is closed (the reason shows beside it).
+ */
+export function orderButton(
+  d: { soldOut: boolean; orderEnabled: boolean; integralPackage: unknown; actType: string },
+  price: number,
+): { text: string; enabled: boolean } {
+  if (d.soldOut) return { text: SOLD_OUT_TEXT, enabled: false };
+  const text = d.integralPackage ? '立即兑换' : d.actType === 'COURSE' || price === 0 ? '立即报名' : '立即购买';
+  return { text, enabled: d.orderEnabled };
+}
+
 /** Courses order through the course submit screen, everything else through the general one (§2). */
 export function orderRoute(actType: string): RoutePath {
   return actType === 'COURSE' ? ROUTES.courseOrderSubmit : ROUTES.orderSubmit;

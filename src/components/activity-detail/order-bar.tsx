@@ -1,5 +1,5 @@
 import type { ActivityDetail } from '@contract/activity';
-import { itemPriceText } from '../../domain/catalogue';
+import { itemPriceText, orderButton } from '../../domain/catalogue';
 import Box from '../box';
 
 interface OrderBarProps {
@@ -10,10 +10,11 @@ interface OrderBarProps {
 }
 
 /**
- * The bar at the bottom: the price (or why the item cannot be ordered) and 立即购买, 立即报名 (courses, free items) or
- * 立即兑换 (points items). The spacer keeps the page's end above it.
+ * The bar at the bottom: the price (or why the item cannot be ordered) and its order button (orderButton: 立即购买,
+ * 立即报名, 立即兑换, or 已售罄 disabled). The spacer keeps the page's end above it.
  */
 export default function OrderBar({ detail: d, price, onOrder }: OrderBarProps) {
+  const button = orderButton(d, price);
   return (
     <>
       <Box className="sf-act__spacer" />
@@ -25,8 +26,8 @@ export default function OrderBar({ detail: d, price, onOrder }: OrderBarProps) {
             <Box className="sf-act__reason">{d.disabledReason}</Box>
           )}
         </Box>
-        <Box className={`sf-btn sf-act__order ${d.orderEnabled ? '' : 'is-disabled'}`} id="act-order" onClick={onOrder}>
-          {d.integralPackage ? '立即兑换' : d.actType === 'COURSE' || price === 0 ? '立即报名' : '立即购买'}
+        <Box className={`sf-btn sf-act__order ${button.enabled ? '' : 'is-disabled'}`} id="act-order" onClick={onOrder}>
+          {button.text}
         </Box>
       </Box>
     </>

@@ -122,7 +122,8 @@ export function useActivityDetail(actSn: string) {
   /** 立即购买 / 立即报名 / 立即兑换: the disabled reason, or on to the points order, the sign-up or the order screen. */
   function order(): void {
     const d = state.detail;
-    if (!d) return;
+    // Sold out: the button says 已售罄 and does nothing.
+    if (!d || d.soldOut) return;
     if (!d.orderEnabled) {
       toast(d.disabledReason || '');
       return;
