@@ -6,11 +6,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Address } from '@contract/address';
-import type { Confirmation } from '@contract/order';
+import { HOUSEHOLD_TYPES, type Confirmation } from '@contract/order';
+import { HOLD_TYPES } from '@contract/constants';
 import type { PointsPrice } from '@contract/rules/integral';
 import { ERROR_CODES } from '@contract/common';
 import { isoTime, preparedStatement, rawPlaceholder } from '../../runtime/database/prepared';
-import { activities } from '../activity/schema';
+import { activities, type ActivityExtras } from '../activity/schema';
 import { addresses } from '../address/schema';
 import { confirmations, orderConfigs, type OrderConfig } from './schema';
 import { DEFAULT_ORDER_CONFIG } from './order-config';
@@ -35,6 +36,18 @@ export const CONFIRM_MESSAGES = {
 } as const;
 
 type Activity = typeof activities.$inferSelect;
+
+/**
+ * The §3 hold types the operator chose for a household course, in the order of HOUSEHOLD_TYPES; an item saved
+ * before the choice existed (none chosen) offers them all rather than none, so it can still be ordered.
+ */
+function householdTypesOf(activity: Activity): Confirmation['householdTypes'] {
+  const chosen = (activity.detail as Partial<ActivityExtras>).holdTypes ?? [];
+  return HOUSEHOLD_TYPES.filter((type) => !chosen.length || chosen.includes(type)).map((type) => ({
+    type,
+    name: HOLD_TYPES[type],
+  }));
+}
 type ConfirmationRow = typeof confirmations.$inferSelect;
 
 export interface Plan {
@@ -123,12 +136,7 @@ export function computePlan(args: {
     confirmOrderType: config.confirmOrderType,
     deliveryType: config.deliveryType,
     isHousehold: config.isHousehold,
-    householdTypes: config.isHousehold
-      ? [
-          { type: 'TRAILING_HOLD', name: '随迁落户' },
-          { type: 'TALENT_IN', name: '人才引进' },
-        ]
-      : [],
+    householdTypes: config.isHousehold ? householdTypesOf(activity) : [],
     agreementSn: config.agreementSn,
     agreementName: config.agreementSn ? '课程购买协议' : null,
     electronicProtocol: config.electronicProtocol,

@@ -41,6 +41,7 @@ export const SUBMIT_MESSAGES = {
   couponMissing: '优惠券不存在',
   couponTaken: '优惠券已被使用，请重新选择',
   userExtraBad: '用户信息格式有误',
+  householdTypeNotOffered: '该课程不支持所选入户类型，请重新选择',
 } as const;
 
 const submitError = (
@@ -216,6 +217,8 @@ export async function submitOrder(
       if (address && c.freightAreasType === 2 && isAreaRestricted(address, c.invalidAreas))
         throw badRequest(GUARD_MESSAGES.areaUnsupported);
       if (c.isHousehold && !attach.householdType) throw badRequest(GUARD_MESSAGES.householdRequired);
+      if (c.isHousehold && !c.householdTypes.some((h) => h.type === attach.householdType))
+        throw badRequest(SUBMIT_MESSAGES.householdTypeNotOffered);
 
       // 5. The coupon: the customer's own, unused, in its window, applicable; priced on the whole order by the rule
       // the storefront uses (order-pricing.ts), and locked by spending it below.

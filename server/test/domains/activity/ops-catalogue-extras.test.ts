@@ -256,7 +256,7 @@ describe('areas', () => {
 
 describe('order rules', () => {
   const url = `/ops/v1/catalogue/items/${SHIPPED}/order-rules`;
-  test('household types and an applicant field reach the confirmation and the submit checks them', async () => {
+  test('chosen household types and an applicant field reach the confirmation and the submit checks them', async () => {
     const res = await opsCall(h, 'PUT', url, opA, {
       isHousehold: true,
       holdTypes: ['TALENT_IN'],
@@ -283,6 +283,13 @@ describe('order rules', () => {
     const nameKey = rules.restrict[0].nKey;
     const noHold = await orderFrom(GZ, { userExtra: JSON.stringify({ userInfo: { [nameKey]: '张三' } }) });
     assert.equal(noHold.message, '请选择入户类型!');
+    // Only the chosen hold type is offered, and the other is refused.
+    assert.deepEqual(missing.confirmation.householdTypes, [{ type: 'TALENT_IN', name: '人才引进' }]);
+    const otherHold = await orderFrom(GZ, {
+      householdType: 'TRAILING_HOLD',
+      userExtra: JSON.stringify({ userInfo: { [nameKey]: '张三' } }),
+    });
+    assert.deepEqual([otherHold.status, otherHold.message], [400, '该课程不支持所选入户类型，请重新选择']);
     const done = await orderFrom(GZ, {
       householdType: 'TALENT_IN',
       userExtra: JSON.stringify({ userInfo: { [nameKey]: '张三' } }),
