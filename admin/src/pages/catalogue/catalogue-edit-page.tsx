@@ -37,6 +37,7 @@ import { messageOf } from '../../api/client';
 import { createItem, getItem, publishItem, saveItem, unpublishItem, type CatalogueItem } from '../../api/catalogue';
 import { zodRule } from '../../forms/zod-rule';
 import CatalogueExtras from './catalogue-extras';
+import { stockFieldHint } from './stock-text';
 import type { CourseRef } from './package-gift-fields';
 import { useProjects } from '../../projects/project-context';
 import { ImageUploadField } from '../../forms/image-upload-field';
@@ -441,10 +442,13 @@ export default function CatalogueEditPage() {
 
           <Card title="库存" style={{ marginBottom: 16 }}>
             <Space size="large">
-              <Form.Item name="stock" label="库存（留空为不限）">
+              <Form.Item
+                name="stock"
+                label="总库存（含已售出，留空为不限）"
+                extra={item ? stockFieldHint(values?.stock, item.sold) : undefined}
+              >
                 <InputNumber min={0} precision={0} style={{ width: 180 }} />
               </Form.Item>
-              {item && <Typography.Text>已售 {item.sales}</Typography.Text>}
             </Space>
           </Card>
         </Form>

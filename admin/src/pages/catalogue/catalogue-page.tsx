@@ -10,6 +10,7 @@ import { messageOf } from '../../api/client';
 import { deleteItem, listItems, publishItem, unpublishItem, type CatalogueListRow } from '../../api/catalogue';
 import { useProjects } from '../../projects/project-context';
 import { useOperator } from '../../session/session-context';
+import { stockCellText } from './stock-text';
 
 const STATE_BADGE = { ONLINE: 'success', OFFLINE: 'default', ARCHIVED: 'warning' } as const;
 
@@ -54,8 +55,8 @@ export default function CataloguePage() {
     {
       title: '库存 / 已售',
       key: 'stock',
-      width: 110,
-      render: (_, r) => `${r.stock ?? '不限'} / ${r.sales}`,
+      width: 190,
+      render: (_, r) => stockCellText(r.stock, r.sold),
     },
     {
       title: '操作',
