@@ -1,7 +1,8 @@
 /**
  * Stock on the storefront (docs/catalogue.md): the merchant sets a goods item's stock to 1 through the operator
  * API (as the console's save does); a first customer looks at it (立即购买, its detail now cached) and orders the
- * one unit; a second customer, and the first on coming back, see 已售罄 on a disabled button that goes nowhere.
+ * one unit; a second customer, and the first on coming back, see 已售罄 on a disabled button that goes nowhere;
+ * the console (1280x800) lists it as 剩余 0 / 共 1 · 已售 1 and its form's hint follows the total typed (unsaved).
  * When the unpaid order is cancelled the unit is for sale again: 立即购买.
  */
 import assert from 'node:assert/strict';
@@ -9,7 +10,8 @@ import { test } from 'node:test';
 import type { Locator } from 'playwright-core';
 import type { CatalogueItem } from '../contract/ops-catalogue';
 import { DEFAULT_OPS_KEY } from '../server/src/config';
-import { apiClient, currentPage, loginInBrowser, openPhone, SCREENS, tokenOf } from './harness';
+import { openConsole } from './console-ops';
+import { apiClient, currentPage, loginInBrowser, openPhone, SCREENS, tokenOf, typeKeys } from './harness';
 import { placeGoodsOrder } from './goods-order';
 import { phoneSuite } from './suite';
 
@@ -67,6 +69,25 @@ test('stock 1: bought by one customer, the next sees 已售罄; a cancel puts it
     await second.shot('sold-out-01-second-customer');
   } finally {
     await second.close();
+  }
+
+  // The merchant's console: the list and the edit form say what is left of the total and what is sold.
+  const desk = await openConsole(suite.browser, suite.server.baseUrl, 'demo');
+  try {
+    const list = await desk.open('商品管理', '.sf-admin-catalogue');
+    const row = list.locator('.ant-table-row', { hasText: item.actName });
+    await row.locator('td', { hasText: '剩余 0 / 共 1 · 已售 1' }).waitFor();
+    await desk.shot('sold-out-03-list');
+    await row.getByRole('link', { name: item.actName }).click();
+    const stock = desk.page
+      .locator('.sf-admin-catalogue-edit .ant-form-item')
+      .filter({ hasText: '总库存（含已售出，留空为不限）' });
+    await stock.locator('.ant-form-item-extra', { hasText: '已售 1 件，剩余 0 件' }).waitFor();
+    await typeKeys(stock.locator('input'), '3');
+    await stock.locator('.ant-form-item-extra', { hasText: '已售 1 件，剩余 2 件' }).waitFor();
+    await desk.shot('sold-out-04-form');
+  } finally {
+    await desk.close();
   }
 
   // The first customer, coming back to the item, sees it sold out too.
