@@ -19,8 +19,12 @@ export interface LimitHit {
 }
 
 export interface Limiter {
-  /** Counts one event under `key` in a window of `windowMs` and says whether it is within `limit`. */
-  hit(key: string, limit: number, windowMs: number): Promise<LimitHit>;
+  /**
+   * Counts one event under `key` in a window of `windowMs` and says whether it is within `limit`. `leased`: the
+   * database limiter may count a large limit in blocks (see DatabaseLimiter), for a busy key where a few hits
+   * refused early do no harm (the entrance); every other limit is counted hit by hit, exactly.
+   */
+  hit(key: string, limit: number, windowMs: number, leased?: boolean): Promise<LimitHit>;
   /** Events counted under `key` in its current window (0 when none). */
   count(key: string): Promise<number>;
   /** Forgets `key` (e.g. wrong guesses once the right code is given). */
@@ -110,13 +114,14 @@ interface Lease {
  * The counters in PostgreSQL, shared by every server process on the database. A failure of the database is thrown,
  * never taken as "within the limit": the request fails (503, runtime/errors.ts) rather than skip its limit.
  *
- * A large limit is leased in blocks (leaseSize): one upsert adds the whole block to the shared count and the process
- * hands its numbers out from memory, so a busy key (many new visitors behind one carrier NAT, the benchmark's one
- * client) costs one write per block instead of one per hit. Only numbers within the limit are ever handed out, so
- * the limit holds for all processes together; the trade is that numbers leased but unused by one process count
- * against the others until the window ends, so a client may be refused up to (processes - 1) x (block - 1) hits
- * early (3 of 60 with two processes at the default ENTRANCE_PER_IP_PER_MINUTE), never let through late. Once a
- * key is over its limit, this process refuses it from memory until the window ends: a flood costs no writes.
+ * A large limit asked for `leased` is leased in blocks (leaseSize): one upsert adds the whole block to the shared
+ * count and the process hands its numbers out from memory, so a busy key (many new visitors behind one carrier
+ * NAT, the benchmark's one client) costs one write per block instead of one per hit. Only numbers within the
+ * limit are ever handed out, so the limit holds for all processes together; the trade is that numbers leased but
+ * unused by one process count against the others until the window ends, so a client may be refused up to
+ * (processes - 1) x (block - 1) hits early (3 of 60 with two processes at the default ENTRANCE_PER_IP_PER_MINUTE),
+ * never let through late. Once a key is over its limit, this process refuses it from memory until the window ends:
+ * a flood costs no writes.
  */
 export class DatabaseLimiter implements Limiter {
   private lastPrune = 0;
@@ -129,8 +134,8 @@ export class DatabaseLimiter implements Limiter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async hit(key: string, limit: number, windowMs: number): Promise<LimitHit> {
-    const size = leaseSize(limit);
+  async hit(key: string, limit: number, windowMs: number, leased = false): Promise<LimitHit> {
+    const size = leased ? leaseSize(limit) : 1;
     if (size < 2) return this.hitOnce(key, limit, windowMs);
     for (;;) {
       const at = this.now();

@@ -95,7 +95,9 @@ export class RequestLimits {
 
   /** Before an entrance makes a new visitor for this client (rejects when over the limit). */
   async newVisitor(ip: string): Promise<void> {
-    if (!(await this.store.hit(`entrance:ip:${clientKey(ip)}`, this.config.entrancePerIpPerMinute, MINUTE)).allowed) {
+    if (
+      !(await this.store.hit(`entrance:ip:${clientKey(ip)}`, this.config.entrancePerIpPerMinute, MINUTE, true)).allowed
+    ) {
       throw tooMany(LIMIT_MESSAGES.entrance);
     }
   }

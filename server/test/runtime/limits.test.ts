@@ -175,28 +175,30 @@ describe('database limiter leases large limits in blocks', () => {
     const key = `lease-two-${Date.now()}-${Math.random()}`;
     const limit = 100; // leased 6 at a time
     assert.equal(leaseSize(limit), 6);
-    const hits = await Promise.all(Array.from({ length: 300 }, (_, i) => (i % 2 ? a : b).hit(key, limit, 60_000)));
+    const hits = await Promise.all(
+      Array.from({ length: 300 }, (_, i) => (i % 2 ? a : b).hit(key, limit, 60_000, true)),
+    );
     const allowed = hits.filter((h) => h.allowed).map((h) => h.count);
     assert.equal(allowed.length, limit);
     assert.deepEqual(
       allowed.sort((x, y) => x - y),
       Array.from({ length: limit }, (_, i) => i + 1),
     );
-    assert.equal((await a.hit(key, limit, 60_000)).allowed, false, 'over the limit stays refused');
+    assert.equal((await a.hit(key, limit, 60_000, true)).allowed, false, 'over the limit stays refused');
   });
 
   it('a block one process holds unused refuses the other at most a block early, never late', async () => {
     const [a, b] = [new DatabaseLimiter(database.db), new DatabaseLimiter(database.db)];
     const key = `lease-early-${Date.now()}-${Math.random()}`;
     const limit = 100;
-    assert.equal((await a.hit(key, limit, 60_000)).allowed, true);
+    assert.equal((await a.hit(key, limit, 60_000, true)).allowed, true);
     let passed = 0;
-    for (let i = 0; i < 150; i += 1) if ((await b.hit(key, limit, 60_000)).allowed) passed += 1;
+    for (let i = 0; i < 150; i += 1) if ((await b.hit(key, limit, 60_000, true)).allowed) passed += 1;
     assert.equal(passed, limit - leaseSize(limit), 'b gets all but the block a leased');
     assert.ok((await a.count(key)) >= limit, 'leased numbers count in the database');
     // a still hands out what it leased: together exactly the limit.
     let fromA = 1;
-    for (let i = 0; i < 10; i += 1) if ((await a.hit(key, limit, 60_000)).allowed) fromA += 1;
+    for (let i = 0; i < 10; i += 1) if ((await a.hit(key, limit, 60_000, true)).allowed) fromA += 1;
     assert.equal(passed + fromA, limit);
   });
 
@@ -204,7 +206,14 @@ describe('database limiter leases large limits in blocks', () => {
     const limiter = new DatabaseLimiter(database.db);
     const key = `lease-small-${Date.now()}-${Math.random()}`;
     assert.equal(leaseSize(20), 1);
-    for (let i = 1; i <= 3; i += 1) assert.equal((await limiter.hit(key, 20, 60_000)).count, i);
+    for (let i = 1; i <= 3; i += 1) assert.equal((await limiter.hit(key, 20, 60_000, true)).count, i);
+    assert.equal(await limiter.count(key), 3);
+  });
+
+  it('a large limit not asked to lease is counted hit by hit (the server-wide SMS budget)', async () => {
+    const limiter = new DatabaseLimiter(database.db);
+    const key = `lease-off-${Date.now()}-${Math.random()}`;
+    for (let i = 1; i <= 3; i += 1) assert.equal((await limiter.hit(key, 100, 60_000)).count, i);
     assert.equal(await limiter.count(key), 3);
   });
 });
