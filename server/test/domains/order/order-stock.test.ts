@@ -6,12 +6,12 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { eq } from 'drizzle-orm';
-import type { Address } from '@contract/address';
 import type { Confirmation, SubmitResult } from '@contract/order';
 import { activities } from '../../../src/domains/activity/schema';
 import { expireUnpaidOrders } from '../../../src/domains/order/expiry';
 import { invalidateReadModels } from '../../../src/runtime/read-cache';
 import { buildHarness, type Harness } from '../../helpers/app';
+import { customerWithAddress } from '../../helpers/customer';
 
 let h: Harness;
 let seq = 0;
@@ -21,23 +21,7 @@ before(async () => {
 });
 after(async () => h.close());
 
-async function customer() {
-  const t = (await h.login(`1390077${String(1000 + (seq += 1)).slice(-4)}`)).token;
-  const a = await h.post<Address>(
-    '/front/v1/address',
-    {
-      consigneeName: '张三',
-      consigneeTelephone: '13800138000',
-      fullAddress: '科技园1号',
-      provinceId: '440000',
-      cityId: '440100',
-      areaId: '440106',
-    },
-    t,
-  );
-  assert.equal(a.status, 200, a.raw.body);
-  return { t, addressId: a.body.info.addressId };
-}
+const customer = () => customerWithAddress(h, `1390077${String(1000 + (seq += 1)).slice(-4)}`);
 
 /** Confirmation and token first (both customers ready), then the submit itself. */
 async function prepare(u: { t: string; addressId: string }) {
