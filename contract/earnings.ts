@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { pageQuery, paged, signedFields } from './common';
 import { CARD_MAX_LENGTH } from './rules/luhn';
+import { PAYOUT_TARGETS } from './rules/withdrawal';
 
 export const EARNINGS_PREFIX = '/front/v1/personal';
 
@@ -167,6 +168,8 @@ export const withdrawalRuleInfo = z.object({
   maxAmount: z.number().int(),
   verified: z.boolean(),
   hasCard: z.boolean(),
+  /** Where this store pays withdrawals: a bank card the earner chooses, or their WeChat balance (no card). */
+  payoutTo: z.enum(PAYOUT_TARGETS),
 });
 export type WithdrawalRuleInfo = z.infer<typeof withdrawalRuleInfo>;
 
@@ -177,6 +180,8 @@ export const withdrawalSummarySchema = z.object({
   actualAmount: z.number().int(),
   status: z.enum(WITHDRAWAL_STATES),
   statusText: z.string(),
+  /** Where it is paid; for WECHAT_BALANCE bankName is 微信零钱 and cardMasked is empty. */
+  payoutTo: z.enum(PAYOUT_TARGETS),
   bankName: z.string(),
   cardMasked: z.string(),
   createdAt: z.string(),
@@ -227,7 +232,8 @@ export const withdrawalBody = z.object({
     .int('提现金额有误')
     .min(1, '请输入提现金额')
     .max(100_000_000, '提现金额有误'),
-  cardId: z.string({ error: '请选择到账银行卡' }).trim().min(1, '请选择到账银行卡').max(64),
+  /** The card to pay; required when withdrawals go to a bank card, ignored when they go to WeChat balance. */
+  cardId: z.string({ error: '请选择到账银行卡' }).trim().min(1, '请选择到账银行卡').max(64).optional(),
   /** A client id per withdrawal attempt: the same id again answers the first withdrawal instead of a second. */
   requestId: z
     .string({ error: '请求编号有误' })

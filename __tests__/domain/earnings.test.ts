@@ -21,6 +21,7 @@ import {
   withdrawalFee,
   WITHDRAWAL_MESSAGES,
   yuanTextToFen,
+  type WithdrawalContext,
   type WithdrawalRule,
 } from '../../contract/rules/withdrawal';
 import { groupLedgerByMonth, ledgerAmountText, signedMoney, withdrawVerdict } from '../../src/domain/earnings';
@@ -105,7 +106,14 @@ describe('withdrawal rules', () => {
     identityRequired: true,
     bankCardRequired: true,
   };
-  const ctx = { available: 20000, todayAmount: 0, todayCount: 0, verified: true, hasCard: true };
+  const ctx: WithdrawalContext = {
+    available: 20000,
+    todayAmount: 0,
+    todayCount: 0,
+    verified: true,
+    hasCard: true,
+    payoutTo: 'BANK_CARD',
+  };
 
   test.each([
     ['12', 1200],
@@ -125,6 +133,14 @@ describe('withdrawal rules', () => {
     ['identity first', 1000, { verified: false }, {}, WITHDRAWAL_MESSAGES.identity],
     ['identity not required', 1000, { verified: false }, { identityRequired: false }, null],
     ['card first', 1000, { hasCard: false }, {}, WITHDRAWAL_MESSAGES.bankCard],
+    ['no card needed for WeChat balance', 1000, { hasCard: false, payoutTo: 'WECHAT_BALANCE' }, {}, null],
+    [
+      'identity still first for WeChat balance',
+      1000,
+      { verified: false, payoutTo: 'WECHAT_BALANCE' },
+      {},
+      WITHDRAWAL_MESSAGES.identity,
+    ],
     ['bad format', null, {}, {}, WITHDRAWAL_MESSAGES.amountFormat],
     ['zero', 0, {}, {}, WITHDRAWAL_MESSAGES.amountEmpty],
     ['below minimum', 999, {}, {}, '单笔提现金额不能低于¥10'],
@@ -150,16 +166,22 @@ describe('withdrawal rules', () => {
   });
 
   test('rule text names minimum, daily limits, fee, identity and card', () => {
-    expect(ruleLines(rule).slice(0, 5)).toEqual([
+    expect(ruleLines(rule, 'BANK_CARD').slice(0, 5)).toEqual([
       '单笔提现金额不低于¥10',
       '每日最多提现¥5000，最多3次',
       '提现手续费：免费',
       '提现前需完成实名认证',
       '仅可提现到本人实名的银行卡',
     ]);
-    expect(ruleLines({ ...rule, feeBps: 60, feeMin: 100 })[2]).toBe(
+    expect(ruleLines({ ...rule, feeBps: 60, feeMin: 100 }, 'BANK_CARD')[2]).toBe(
       '提现手续费：提现金额的0.6%，最低¥1，从提现金额中扣除',
     );
+  });
+
+  test('to WeChat balance the rule text names 微信零钱 and no card', () => {
+    const lines = ruleLines(rule, 'WECHAT_BALANCE');
+    expect(lines).toContain('提现转入本人微信零钱，到账前需在微信中确认收款');
+    expect(lines.some((l) => l.includes('银行卡'))).toBe(false);
   });
 });
 
@@ -268,11 +290,13 @@ describe('storefront earnings helpers', () => {
       maxAmount: 5000,
       verified: true,
       hasCard: true,
+      payoutTo: 'BANK_CARD',
     };
     expect(withdrawVerdict('20', info, true)).toEqual({ amount: 2000, fee: 12, actual: 1988, error: null });
     expect(withdrawVerdict('60', info, true).error).toBe(WITHDRAWAL_MESSAGES.overBalance);
     expect(withdrawVerdict('20', { ...info, verified: false }, true).error).toBe(WITHDRAWAL_MESSAGES.identity);
     expect(withdrawVerdict('20', info, false).error).toBe(WITHDRAWAL_MESSAGES.bankCard);
+    expect(withdrawVerdict('20', { ...info, payoutTo: 'WECHAT_BALANCE' }, false).error).toBeNull();
     // A minus is refused by name, with nothing to send; other text that is no amount, by its format.
     expect(withdrawVerdict('-5', info, true)).toEqual({ amount: null, fee: 0, actual: 0, error: '提现金额不能为负数' });
     expect(withdrawVerdict('5元', info, true).error).toBe(WITHDRAWAL_MESSAGES.amountFormat);

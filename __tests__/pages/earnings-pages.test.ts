@@ -63,6 +63,7 @@ const withdrawal = (over: Partial<WithdrawalDetail>): WithdrawalDetail => ({
   actualAmount: 9940,
   status: 'SUCCESS',
   statusText: '到账',
+  payoutTo: 'BANK_CARD',
   bankName: '招商银行',
   cardMasked: '**** **** **** 7894',
   createdAt: '2026-11-05T02:00:00Z',

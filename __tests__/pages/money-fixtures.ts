@@ -69,6 +69,7 @@ export const withdrawalRule = (over: Partial<WithdrawalRuleInfo> = {}): Withdraw
   maxAmount: 5000,
   verified: true,
   hasCard: true,
+  payoutTo: 'BANK_CARD',
   ...over,
 });
 
@@ -91,6 +92,7 @@ export const withdrawalDetail = (withdrawalNo: string): WithdrawalDetail => ({
   actualAmount: 1988,
   status: 'REVIEWING',
   statusText: '审核中',
+  payoutTo: 'BANK_CARD',
   bankName: '工商银行',
   cardMasked: '**** **** **** 5678',
   createdAt: '2026-11-27T02:00:00Z',

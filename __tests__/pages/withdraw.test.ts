@@ -164,6 +164,31 @@ test('a refusal by the server is shown, what was typed stays, and the retry is t
   await waitFor(() => expect(text('#withdraw-status')).toBe('审核中'));
 });
 
+test('paid to WeChat balance: 到账方式 微信零钱, no card asked, confirmed and sent without a card', async () => {
+  server(rule({ hasCard: false, payoutTo: 'WECHAT_BALANCE' }), []);
+  route('POST', `${P}/withdrawal`, () => ({
+    info: { ...detail('WD8'), payoutTo: 'WECHAT_BALANCE', bankName: '微信零钱', cardMasked: '' },
+  }));
+  route('GET', `${P}/withdrawal/detail`, () => ({
+    info: { ...detail('WD8'), payoutTo: 'WECHAT_BALANCE', bankName: '微信零钱', cardMasked: '' },
+  }));
+  await open();
+  expect(all('.sf-earn__card-title').map((t) => t.textContent)).toEqual(['到账方式', '提现金额', '提现规则']);
+  expect(text('#withdraw-to-balance')).toBe('微信零钱');
+  expect(all('#withdraw-add-card').length).toBe(0);
+  await typeKeys('#withdraw-amount', '20');
+  tap(submitButton());
+  expect((await confirmDialog()).content).toBe('提现¥20至微信零钱，手续费¥0.12，预计到账¥19.88');
+  await answerConfirm(true);
+  await waitForPage('subpackages/earnings/withdraw/withdrawDetails');
+  expect(sent().length).toBe(1);
+  expect(sent()[0].data).toMatchObject({ amount: 2000 });
+  expect('cardId' in sent()[0].data).toBe(false);
+  await waitFor(() => expect(text('#withdraw-status')).toBe('审核中'));
+  expect(text('[data-row="到账方式"] .sf-earn__value')).toBe('微信零钱');
+  expect(all('[data-row="到账银行卡"]').length).toBe(0);
+});
+
 test('the page says when it could not load', async () => {
   route('GET', `${P}/withdrawal/rule`, () => ({ error: '服务繁忙，请稍后再试' }));
   route('GET', `${P}/getBankCardList`, () => ({ info: { list: [] } }));

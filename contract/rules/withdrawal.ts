@@ -18,6 +18,20 @@ export interface WithdrawalRule {
   bankCardRequired: boolean;
 }
 
+/**
+ * Where a withdrawal is paid: the earner's bank card (the sandbox channel), or their WeChat balance (WeChat Pay's
+ * transfer to balance, which pays an openid and needs no card). The payout channel the server runs decides.
+ */
+export const PAYOUT_TARGETS = ['BANK_CARD', 'WECHAT_BALANCE'] as const;
+export type PayoutTarget = (typeof PAYOUT_TARGETS)[number];
+/** What records and the withdraw page name as the destination of a payout to WeChat balance. */
+export const WECHAT_BALANCE_NAME = '微信零钱';
+
+/** Where a withdrawal is paid, as its detail and the console name it: 工商银行 **** 1234, or 微信零钱. */
+export function payoutDestination(w: { payoutTo: PayoutTarget; bankName: string; cardMasked: string }): string {
+  return w.payoutTo === 'WECHAT_BALANCE' ? WECHAT_BALANCE_NAME : `${w.bankName} ${w.cardMasked}`;
+}
+
 export const WITHDRAWAL_MESSAGES = {
   amountEmpty: '请输入提现金额',
   amountFormat: '请输入正确的金额（最多两位小数）',
@@ -65,6 +79,7 @@ export interface WithdrawalContext {
   todayCount: number;
   verified: boolean;
   hasCard: boolean;
+  payoutTo: PayoutTarget;
 }
 
 /** The most one may withdraw now: the balance, capped by what is left of today's limit. */
@@ -78,7 +93,7 @@ export function maxWithdrawable(
 /** The first rule a withdrawal of `amount` fen breaks, in the order a person fixes them, or null. */
 export function withdrawalError(amount: number | null, rule: WithdrawalRule, ctx: WithdrawalContext): string | null {
   if (rule.identityRequired && !ctx.verified) return WITHDRAWAL_MESSAGES.identity;
-  if (rule.bankCardRequired && !ctx.hasCard) return WITHDRAWAL_MESSAGES.bankCard;
+  if (ctx.payoutTo === 'BANK_CARD' && rule.bankCardRequired && !ctx.hasCard) return WITHDRAWAL_MESSAGES.bankCard;
   if (amount === null) return WITHDRAWAL_MESSAGES.amountFormat;
   if (amount <= 0) return WITHDRAWAL_MESSAGES.amountEmpty;
   if (amount < rule.minAmount) return WITHDRAWAL_MESSAGES.belowMin(rule.minAmount);
@@ -90,7 +105,7 @@ export function withdrawalError(amount: number | null, rule: WithdrawalRule, ctx
 }
 
 /** The rule as the lines the withdraw page shows (withdrawal/rule answers them too). */
-export function ruleLines(rule: WithdrawalRule): string[] {
+export function ruleLines(rule: WithdrawalRule, payoutTo: PayoutTarget): string[] {
   const fee =
     rule.feeBps <= 0 && rule.feeMin <= 0
       ? '提现手续费：免费'
@@ -101,7 +116,12 @@ export function ruleLines(rule: WithdrawalRule): string[] {
     fee,
   ];
   if (rule.identityRequired) lines.push('提现前需完成实名认证');
-  if (rule.bankCardRequired) lines.push('仅可提现到本人实名的银行卡');
-  lines.push('推广订单支付后进入冻结期，过了退款期才可提现；提现经审核后打款，预计1-3个工作日到账');
+  if (payoutTo === 'WECHAT_BALANCE') {
+    lines.push('提现转入本人微信零钱，到账前需在微信中确认收款');
+    lines.push('推广订单支付后进入冻结期，过了退款期才可提现；提现经审核后转入微信零钱');
+  } else {
+    if (rule.bankCardRequired) lines.push('仅可提现到本人实名的银行卡');
+    lines.push('推广订单支付后进入冻结期，过了退款期才可提现；提现经审核后打款，预计1-3个工作日到账');
+  }
   return lines;
 }

@@ -33,7 +33,7 @@ export function createEarningsApi(request: Request) {
     agreement: () =>
       request<{ agreementName: string; agreementContent: string }>({ url: `${P}/service/agreement`, method: 'GET' }),
     rule: () => request<WithdrawalRuleInfo>({ url: `${P}/withdrawal/rule`, method: 'GET' }),
-    withdraw: (body: { amount: number; cardId: string; requestId: string }) =>
+    withdraw: (body: { amount: number; cardId?: string; requestId: string }) =>
       request<WithdrawalDetail>({ url: `${P}/withdrawal`, data: body, loading: '提交中...' }),
     records: (page: number, perSize: number) =>
       request<Paged<WithdrawalSummary>>({ url: `${P}/withdrawal/record`, method: 'GET', data: { page, perSize } }),

@@ -7,7 +7,13 @@ import type { LedgerLine, WithdrawalDetail, WithdrawalRuleInfo } from '@contract
 import { formatChinaTime } from '@contract/rules/china-time';
 import { ledgerFlow, ledgerRowShown, ledgerTotals } from '@contract/rules/ledger';
 import { formatMoney } from '@contract/rules/money';
-import { readAmountText, withdrawalError, withdrawalFee, WITHDRAWAL_MESSAGES } from '@contract/rules/withdrawal';
+import {
+  payoutDestination,
+  readAmountText,
+  withdrawalError,
+  withdrawalFee,
+  WITHDRAWAL_MESSAGES,
+} from '@contract/rules/withdrawal';
 
 export interface LedgerMonth {
   /** "2026年11月" */
@@ -45,6 +51,18 @@ export function signedMoney(fen: number): string {
 /** A ledger line's amount: signed when it is money in or out; a release (frozen to withdrawable) unsigned. */
 export function ledgerAmountText(line: Pick<LedgerLine, 'kind' | 'amount'>): string {
   return ledgerFlow(line.kind) ? signedMoney(line.amount) : formatMoney(Math.abs(line.amount));
+}
+
+/** Where a withdrawal's detail says it is paid: the card and its holder, or WeChat balance and the payee's name. */
+export function destinationRows(
+  d: Pick<WithdrawalDetail, 'payoutTo' | 'bankName' | 'cardMasked' | 'holderName'>,
+): [string, string][] {
+  if (d.payoutTo === 'BANK_CARD')
+    return [
+      ['到账银行卡', payoutDestination(d)],
+      ['持卡人', d.holderName],
+    ];
+  return [['到账方式', payoutDestination(d)], ...(d.holderName ? [['收款人', d.holderName] as [string, string]] : [])];
 }
 
 /**

@@ -11,6 +11,7 @@ import { WITHDRAWAL_STATE_TEXT, WITHDRAWAL_STATES, type WithdrawalState } from '
 import { formatChinaTime } from '@contract/rules/china-time';
 import { formatMoney } from '@contract/rules/money';
 import { mayAccess } from '@contract/rules/operator-roles';
+import { payoutDestination } from '@contract/rules/withdrawal';
 import { messageOf } from '../../api/client';
 import { approveWithdrawal, listWithdrawals, type OpsWithdrawal } from '../../api/withdrawals';
 import { useProjectList } from '../../projects/use-project-list';
@@ -39,7 +40,7 @@ export default function WithdrawalsPage() {
     const ok = await new Promise<boolean>((resolve) =>
       modal.confirm({
         title: '确认通过并打款？',
-        content: `${w.holderName} ${w.bankName} ${w.cardMasked}：提现 ${formatMoney(w.amount)}，手续费 ${formatMoney(w.fee)}，实际打款 ${formatMoney(w.actualAmount)}。通过后立即打款，无法撤回。`,
+        content: `${w.holderName} ${payoutDestination(w)}：提现 ${formatMoney(w.amount)}，手续费 ${formatMoney(w.fee)}，实际打款 ${formatMoney(w.actualAmount)}。通过后立即打款，无法撤回。`,
         okText: '确认打款',
         cancelText: '取消',
         onOk: () => resolve(true),
@@ -68,9 +69,9 @@ export default function WithdrawalsPage() {
     },
     { title: '推广员', dataIndex: 'phone', width: 130, render: (p: string | null) => p ?? '—' },
     {
-      title: '到账银行卡',
+      title: '到账账户',
       key: 'card',
-      render: (_: unknown, w: OpsWithdrawal) => `${w.holderName} ${w.bankName} ${w.cardMasked}`,
+      render: (_: unknown, w: OpsWithdrawal) => `${w.holderName} ${payoutDestination(w)}`,
     },
     { title: '提现金额', dataIndex: 'amount', width: 110, render: (fen: number) => formatMoney(fen) },
     { title: '手续费', dataIndex: 'fee', width: 90, render: (fen: number) => formatMoney(fen) },

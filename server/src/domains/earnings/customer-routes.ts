@@ -251,7 +251,7 @@ const frontRoutes: FastifyPluginAsyncZod<EarningsDeps> = async (app, deps) => {
     },
     async (request) => {
       const promoter = await promoterOf(requireSession(request.session), true);
-      return ok(await withdrawalRuleView(app.db, ec.rule, promoter.userId));
+      return ok(await withdrawalRuleView(app.db, ec.rule, payout.payoutTo, promoter.userId));
     },
   );
 

@@ -160,12 +160,11 @@ export const withdrawals = pgTable(
     requestId: text('request_id').notNull(),
     amount: integer('amount').notNull(),
     fee: integer('fee').notNull(),
-    /** amount - fee: what reaches the card. */
+    /** amount - fee: what reaches the card or the balance. */
     actualAmount: integer('actual_amount').notNull(),
-    cardId: text('card_id')
-      .notNull()
-      .references(() => bankCards.cardId),
-    /** Bank name, masked card and holder as they were at request time. */
+    /** The card paid; null when the payout goes to the earner's WeChat balance (no card involved). */
+    cardId: text('card_id').references(() => bankCards.cardId),
+    /** Where the money went as it was at request time: bank, masked card and holder, or 微信零钱 and the real name. */
     cardSnapshot: jsonb('card_snapshot')
       .$type<{ bankName: string; cardMasked: string; holderName: string }>()
       .notNull(),

@@ -22,6 +22,8 @@ import {
 import {
   maxWithdrawable,
   ruleLines,
+  WECHAT_BALANCE_NAME,
+  type PayoutTarget,
   withdrawalError,
   withdrawalFee,
   type WithdrawalContext,
@@ -73,7 +75,12 @@ export const chinaDayStart = (now: Date) =>
 /** Refused and returned withdrawals give their share of the daily limit back. */
 const COUNTED: WithdrawalState[] = ['REVIEWING', 'PAYING', 'SUCCESS'];
 
-export async function withdrawalContext(db: Executor, userId: string, now: Date): Promise<WithdrawalContext> {
+export async function withdrawalContext(
+  db: Executor,
+  userId: string,
+  payoutTo: PayoutTarget,
+  now: Date,
+): Promise<WithdrawalContext> {
   const [{ withdrawable }, identity, cards, [today]] = await Promise.all([
     balancesOf(db, userId),
     findIdentity(db, userId),
@@ -95,8 +102,11 @@ export async function withdrawalContext(db: Executor, userId: string, now: Date)
     todayCount: today.n,
     verified: Boolean(identity),
     hasCard: cards.length > 0,
+    payoutTo,
   };
 }
+
+export type WithdrawalInput = { amount: number; cardId?: string; requestId: string };
 
 const newWithdrawalNo = (now: Date) => `WD${now.getTime()}${randomBytes(3).toString('hex').toUpperCase()}`;
 
@@ -104,11 +114,14 @@ export async function requestWithdrawal(
   db: Db,
   rule: WithdrawalRule,
   userId: string,
-  input: { amount: number; cardId: string; requestId: string },
+  input: WithdrawalInput,
   now = new Date(),
-  /** WeChat payouts: the openid the transfer will pay (found before anything is reserved). */
+  /** WeChat payouts to balance: the openid the transfer will pay (found before anything is reserved); no card. */
   payee: Payee | null = null,
 ): Promise<{ row: WithdrawalRow; created: boolean }> {
+  const payoutTo: PayoutTarget = payee ? 'WECHAT_BALANCE' : 'BANK_CARD';
+  // A payout to balance names no card: a card id sent anyway is not kept (nor compared on a retry).
+  const cardId = payee ? null : (input.cardId ?? null);
   return db.transaction(async (tx) => {
     await lockPromoter(tx, userId);
     const [again] = await tx
@@ -117,18 +130,20 @@ export async function requestWithdrawal(
       .where(and(eq(withdrawals.userId, userId), eq(withdrawals.requestId, input.requestId)))
       .limit(1);
     if (again) {
-      if (again.amount !== input.amount || again.cardId !== input.cardId)
-        throw conflict(WITHDRAW_MESSAGES.requestReused);
+      if (again.amount !== input.amount || again.cardId !== cardId) throw conflict(WITHDRAW_MESSAGES.requestReused);
       return { row: again, created: false };
     }
-    const ctx = await withdrawalContext(tx, userId, now);
+    const ctx = await withdrawalContext(tx, userId, payoutTo, now);
     const identity = await findIdentity(tx, userId);
-    const card = await findCard(tx, userId, input.cardId);
     const bad = withdrawalError(input.amount, rule, ctx);
     if (bad) throw badRequest(bad);
-    // A payout needs a card whatever the rule says; the rule decides only whether the page asks first.
-    if (!card) throw badRequest(WITHDRAW_MESSAGES.cardMissing);
-    if (identity && card.holderName !== identity.realName) throw badRequest(WITHDRAW_MESSAGES.nameMismatch);
+    const card = cardId ? await findCard(tx, userId, cardId) : null;
+    // A card payout needs a card whatever the rule says; the rule decides only whether the page asks first.
+    if (payoutTo === 'BANK_CARD' && !card) throw badRequest(WITHDRAW_MESSAGES.cardMissing);
+    if (card && identity && card.holderName !== identity.realName) throw badRequest(WITHDRAW_MESSAGES.nameMismatch);
+    const destination = card
+      ? { bankName: card.bankName, cardMasked: maskCardNo(card.cardTail), holderName: card.holderName }
+      : { bankName: WECHAT_BALANCE_NAME, cardMasked: '', holderName: identity?.realName ?? '' };
     const fee = withdrawalFee(input.amount, rule);
     const withdrawalNo = newWithdrawalNo(now);
     const [row] = await tx
@@ -140,8 +155,8 @@ export async function requestWithdrawal(
         amount: input.amount,
         fee,
         actualAmount: input.amount - fee,
-        cardId: card.cardId,
-        cardSnapshot: { bankName: card.bankName, cardMasked: maskCardNo(card.cardTail), holderName: card.holderName },
+        cardId,
+        cardSnapshot: destination,
         status: 'REVIEWING',
         payee,
         createdAt: now,
@@ -153,7 +168,7 @@ export async function requestWithdrawal(
       kind: 'WITHDRAWAL',
       ref: withdrawalNo,
       amount: -input.amount,
-      title: `提现至${card.bankName}(${card.cardTail})`,
+      title: card ? `提现至${card.bankName}(${card.cardTail})` : `提现至${WECHAT_BALANCE_NAME}`,
       createdAt: now,
     });
     return { row, created: true };
@@ -266,14 +281,14 @@ async function handOver(
   deps: { vault: Vault; payout: PayoutProvider },
   w: WithdrawalRow,
 ): Promise<WithdrawalRow> {
-  const [card] = await db.select().from(bankCards).where(eq(bankCards.cardId, w.cardId));
+  const [card] = w.cardId ? await db.select().from(bankCards).where(eq(bankCards.cardId, w.cardId)) : [];
   const identity = w.payee ? await findIdentity(db, w.userId) : null;
   const answer = await deps.payout.submit({
     withdrawalNo: w.withdrawalNo,
     amount: w.actualAmount,
-    cardNo: deps.vault.open(card.cardNoEnc),
-    holderName: card.holderName,
-    bankCode: card.bankCode,
+    card: card
+      ? { cardNo: deps.vault.open(card.cardNoEnc), holderName: card.holderName, bankCode: card.bankCode }
+      : null,
     payee: w.payee,
     realName: identity?.realName,
   });
@@ -411,6 +426,7 @@ export function withdrawalSummary(w: WithdrawalRow): WithdrawalSummary {
     actualAmount: w.actualAmount,
     status: w.status,
     statusText: w.status === 'PAYING' && w.confirmPackage ? WITHDRAWAL_CONFIRM_TEXT : WITHDRAWAL_STATE_TEXT[w.status],
+    payoutTo: w.payee ? 'WECHAT_BALANCE' : 'BANK_CARD',
     bankName: w.cardSnapshot.bankName,
     cardMasked: w.cardSnapshot.cardMasked,
     createdAt: w.createdAt.toISOString(),
@@ -538,11 +554,12 @@ export async function opsWithdrawalView(db: Db, w: WithdrawalRow): Promise<OpsWi
 export async function withdrawalRuleView(
   db: Db,
   rule: WithdrawalRule,
+  payoutTo: PayoutTarget,
   userId: string,
   now = new Date(),
 ): Promise<WithdrawalRuleInfo> {
-  const ctx = await withdrawalContext(db, userId, now);
-  return { rule, lines: ruleLines(rule), ...ctx, maxAmount: maxWithdrawable(rule, ctx) };
+  const ctx = await withdrawalContext(db, userId, payoutTo, now);
+  return { rule, lines: ruleLines(rule, payoutTo), ...ctx, maxAmount: maxWithdrawable(rule, ctx) };
 }
 
 /**
@@ -559,12 +576,13 @@ export async function withdraw(
     wechatPay: Config['wechatPay'];
   },
   userId: string,
-  input: { amount: number; cardId: string; requestId: string },
+  input: WithdrawalInput,
 ): Promise<WithdrawalDetail> {
   const { payout } = settings;
   // A transfer to WeChat balance pays an openid: without one nothing is reserved.
-  const payee = payout.needsPayee ? await payeeOf(db, settings.wechatPay, userId) : null;
-  if (payout.needsPayee && !payee) throw badRequest(NO_PAYEE);
+  const toBalance = payout.payoutTo === 'WECHAT_BALANCE';
+  const payee = toBalance ? await payeeOf(db, settings.wechatPay, userId) : null;
+  if (toBalance && !payee) throw badRequest(NO_PAYEE);
   const { row, created } = await requestWithdrawal(db, settings.rule, userId, input, new Date(), payee);
   if (created && row.amount <= settings.autoApproveMax)
     return withdrawalDetail(await approveWithdrawal(db, settings, row.withdrawalNo), payout.mchId);

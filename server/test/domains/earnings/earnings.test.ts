@@ -328,6 +328,16 @@ describe('identity, bank card, withdrawal', () => {
     assert.equal((await profit()).withdrawable, before.withdrawable);
   });
 
+  test('paid to a bank card (the sandbox channel), a withdrawal without a card is refused and nothing is booked', async () => {
+    const before = await profit();
+    const rule = await h.get<WithdrawalRuleInfo>(`${P}/withdrawal/rule`, {}, earner.token);
+    assert.equal(rule.body.info.payoutTo, 'BANK_CARD');
+    const res = await h.post(`${P}/withdrawal`, { amount: 1000, requestId: 'req-no-card-01' }, earner.token);
+    assert.equal(res.status, 400, res.raw.body);
+    assert.equal(res.body.message, '请选择到账银行卡');
+    assert.equal((await profit()).withdrawable, before.withdrawable);
+  });
+
   test('20 concurrent withdrawals never take more than the balance, and every one is answered', async () => {
     const before = await profit();
     const amount = Math.max(1000, Math.ceil(before.withdrawable / 7));

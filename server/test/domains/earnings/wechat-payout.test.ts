@@ -10,11 +10,18 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { Aes, Formatter, Rsa } from 'wechatpay-axios-plugin';
-import type { WithdrawalDetail } from '@contract/earnings';
+import type { WithdrawalDetail, WithdrawalRuleInfo } from '@contract/earnings';
+import { platformIdentities } from '../../../src/domains/auth/schema';
 import { DEFAULT_OPS_KEY, loadConfig } from '../../../src/config';
 import { DEMO_EARNER } from '../../../src/db/seed/earnings';
 import { DEFAULT_EARNINGS_DATA_KEY, loadEarningsConfig } from '../../../src/domains/earnings/config';
-import { bankCards, earningLedger, payoutNotifications, withdrawals } from '../../../src/domains/earnings/schema';
+import {
+  bankCards,
+  earningLedger,
+  identities,
+  payoutNotifications,
+  withdrawals,
+} from '../../../src/domains/earnings/schema';
 import { book } from '../../../src/domains/earnings/service';
 import { createVault } from '../../../src/domains/earnings/vault';
 import { NO_PAYEE } from '../../../src/domains/earnings/payee';
@@ -33,23 +40,27 @@ let earner: { token: string; userId: string };
 const db = () => h.database.db;
 let seq = 0;
 
-/** A withdrawal of the earner waiting for review, its amount reserved, as requestWithdrawal leaves it. */
+/**
+ * A withdrawal of the earner waiting for review, its amount reserved, as requestWithdrawal leaves it: to WeChat
+ * balance, no card (or, without a payee, as an older card withdrawal would be).
+ */
 async function reviewing(amount: number, payee = true): Promise<string> {
   seq += 1;
   const withdrawalNo = `WDPAYOUT${Date.now()}${seq}`;
-  const cardId = `card-payout-${seq}`;
-  await db()
-    .insert(bankCards)
-    .values({
-      cardId,
-      userId: earner.userId,
-      bankCode: 'ICBC',
-      bankName: '工商银行',
-      holderName: '张三',
-      cardNoEnc: createVault(DEFAULT_EARNINGS_DATA_KEY).seal('6222021234567894'),
-      cardNoHash: `hash-${seq}-${randomBytes(4).toString('hex')}`,
-      cardTail: '7894',
-    });
+  const cardId = payee ? null : `card-payout-${seq}`;
+  if (cardId)
+    await db()
+      .insert(bankCards)
+      .values({
+        cardId,
+        userId: earner.userId,
+        bankCode: 'ICBC',
+        bankName: '工商银行',
+        holderName: '张三',
+        cardNoEnc: createVault(DEFAULT_EARNINGS_DATA_KEY).seal('6222021234567894'),
+        cardNoHash: `hash-${seq}-${randomBytes(4).toString('hex')}`,
+        cardTail: '7894',
+      });
   await db()
     .insert(withdrawals)
     .values({
@@ -60,7 +71,9 @@ async function reviewing(amount: number, payee = true): Promise<string> {
       fee: 0,
       actualAmount: amount,
       cardId,
-      cardSnapshot: { bankName: '工商银行', cardMasked: '**** 7894', holderName: '张三' },
+      cardSnapshot: payee
+        ? { bankName: '微信零钱', cardMasked: '', holderName: '张三' }
+        : { bankName: '工商银行', cardMasked: '**** 7894', holderName: '张三' },
       status: 'REVIEWING',
       payee: payee ? { platform: 'WEAPP', appId: MINI, openid: OPENID } : null,
     });
@@ -123,6 +136,83 @@ describe('WeChat transfer to balance', () => {
     assert.equal((res.body as { message: string }).message, NO_PAYEE);
     const later = await db().select().from(withdrawals).where(eq(withdrawals.userId, earner.userId));
     assert.equal(later.length, before.length);
+  });
+
+  test('to balance no card is asked: the rule says 微信零钱, a request without cardId is reserved and handed over', async () => {
+    await db()
+      .insert(identities)
+      .values({
+        userId: earner.userId,
+        projectSn: 'demo',
+        realName: '张三',
+        idNumberEnc: 'sealed',
+        idNumberHash: `id-hash-${randomBytes(4).toString('hex')}`,
+        idNumberMasked: '1****************8',
+        provider: 'sandbox',
+        providerRef: 'ref',
+        verifiedAt: new Date(),
+      })
+      .onConflictDoNothing();
+    await book(db(), {
+      promoterUserId: earner.userId,
+      bucket: 'AVAILABLE',
+      kind: 'RELEASE',
+      ref: `release-balance-${randomBytes(4).toString('hex')}`,
+      amount: 50_000,
+      title: '佣金解冻',
+      createdAt: new Date(),
+    });
+    const cards = await db().select().from(bankCards).where(eq(bankCards.userId, earner.userId));
+    assert.deepEqual(cards, [], 'the earner has no card');
+    const rule = await h.get<WithdrawalRuleInfo>(`${P}/withdrawal/rule`, {}, earner.token);
+    assert.equal(rule.status, 200, rule.raw.body);
+    assert.equal(rule.body.info.payoutTo, 'WECHAT_BALANCE');
+    assert.ok(rule.body.info.lines.includes('提现转入本人微信零钱，到账前需在微信中确认收款'));
+    assert.ok(!rule.body.info.lines.some((l) => l.includes('银行卡')));
+
+    await db()
+      .insert(platformIdentities)
+      .values({
+        id: `PI-${OPENID}`,
+        projectSn: 'demo',
+        platform: 'WEAPP',
+        appId: MINI,
+        openid: OPENID,
+        userId: earner.userId,
+      })
+      .onConflictDoNothing();
+    const res = await h.post<WithdrawalDetail>(
+      `${P}/withdrawal`,
+      { amount: 1000, requestId: 'req-balance-0001' },
+      earner.token,
+    );
+    assert.equal(res.status, 200, res.raw.body);
+    const info = res.body.info;
+    assert.deepEqual([info.payoutTo, info.bankName, info.cardMasked], ['WECHAT_BALANCE', '微信零钱', '']);
+    const w = await row(info.withdrawalNo);
+    assert.equal(w.cardId, null);
+    assert.deepEqual(w.payee, { platform: 'WEAPP', appId: MINI, openid: OPENID });
+    // A card id sent anyway is not kept: the retry of the same request is the same withdrawal.
+    const again = await h.post<WithdrawalDetail>(
+      `${P}/withdrawal`,
+      { amount: 1000, cardId: 'some-card', requestId: 'req-balance-0001' },
+      earner.token,
+    );
+    assert.equal(again.status, 200, again.raw.body);
+    assert.equal(again.body.info.withdrawalNo, info.withdrawalNo);
+    // Handed over by the operator: WeChat is asked to pay the openid, no card involved.
+    fake.seen.length = 0;
+    assert.equal((await approve(info.withdrawalNo)).status, 200);
+    assert.equal(JSON.parse(fake.seen[0].body).openid, OPENID);
+    assert.equal((await detail(info.withdrawalNo)).statusText, '待确认收款');
+    const ledger = await db()
+      .select()
+      .from(earningLedger)
+      .where(and(eq(earningLedger.ref, info.withdrawalNo), eq(earningLedger.kind, 'WITHDRAWAL')));
+    assert.deepEqual(
+      ledger.map((l) => [l.amount, l.title]),
+      [[-1000, '提现至微信零钱']],
+    );
   });
 
   test('success: the documented request, 待确认收款 with its package, then the notification', async () => {
@@ -189,9 +279,7 @@ describe('WeChat transfer to balance', () => {
     const state = await provider.submit({
       withdrawalNo: 'WDNAME0001',
       amount: 200_000,
-      cardNo: '',
-      holderName: '张三',
-      bankCode: 'ICBC',
+      card: null,
       payee: { appId: MINI, openid: OPENID },
       realName: '张三',
     });

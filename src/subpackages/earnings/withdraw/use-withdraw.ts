@@ -3,6 +3,7 @@ import { useLocalObservable } from 'mobx-react-lite';
 import { useRef } from 'react';
 import type { BankCard, WithdrawalRuleInfo } from '@contract/earnings';
 import { fenToYuanText, formatMoney } from '@contract/rules/money';
+import { WECHAT_BALANCE_NAME } from '@contract/rules/withdrawal';
 import { errorMessage } from '../../../api/error-message';
 import { confirm } from '../../../components/confirm';
 import { withdrawVerdict } from '../../../domain/earnings';
@@ -93,13 +94,14 @@ export function useWithdraw() {
     const problem = verdict.error ?? (!form.agreed ? `请先阅读并同意《${form.agreement.agreementName}》` : null);
     runInAction(() => (form.error = problem ?? ''));
     if (problem) return toast(problem);
-    const key = `${verdict.amount}:${form.cardId}`;
+    const toBalance = form.info?.payoutTo === 'WECHAT_BALANCE';
+    const key = `${verdict.amount}:${toBalance ? WECHAT_BALANCE_NAME : form.cardId}`;
     if (attempt.current?.key !== key) attempt.current = { key, id: newRequestId() };
     runInAction(() => (form.sending = true));
-    // Money leaves the balance: the promoter confirms the amount and the card first; cancelling changes nothing.
+    // Money leaves the balance: the promoter confirms the amount and where it goes; cancelling changes nothing.
     const amount = verdict.amount as number;
     const card = form.cards.find((c) => c.cardId === form.cardId);
-    const to = card ? `${card.bankName}（${card.cardTail}）` : '银行卡';
+    const to = toBalance ? WECHAT_BALANCE_NAME : card ? `${card.bankName}（${card.cardTail}）` : '银行卡';
     const yes = await confirm({
       title: '确认提现',
       content: `提现${formatMoney(amount)}至${to}，手续费${formatMoney(verdict.fee)}，预计到账${formatMoney(verdict.actual)}`,
@@ -108,7 +110,7 @@ export function useWithdraw() {
     try {
       const done = await api.earnings.withdraw({
         amount,
-        cardId: form.cardId,
+        ...(toBalance ? {} : { cardId: form.cardId }),
         requestId: attempt.current.id,
       });
       attempt.current = null;

@@ -11,12 +11,13 @@ import WithdrawAmount from './withdraw-amount';
 import WithdrawCardChoice from './withdraw-card-choice';
 import WithdrawIdentityPrompt from './withdraw-identity-prompt';
 import WithdrawRules from './withdraw-rules';
+import WithdrawToBalance from './withdraw-to-balance';
 import '../earnings.scss';
 
 /**
- * §2 withdraw/withdraw: the card (same name as the identity), the amount with 全部提现, the rule text of
- * withdrawal/rule (minimum, daily maximum and count, fee) and the service agreement. The amount is checked as
- * it is typed by the same rule the server applies.
+ * §2 withdraw/withdraw: the card (same name as the identity) or, when the store pays to WeChat balance, 微信零钱;
+ * the amount with 全部提现, the rule text of withdrawal/rule (minimum, daily maximum and count, fee) and the
+ * service agreement. The amount is checked as it is typed by the same rule the server applies.
  */
 function Withdraw() {
   const { form, load, submit } = useWithdraw();
@@ -38,7 +39,7 @@ function Withdraw() {
   return (
     <PageShell className="sf-earn">
       {!info.verified ? <WithdrawIdentityPrompt /> : null}
-      <WithdrawCardChoice form={form} />
+      {info.payoutTo === 'WECHAT_BALANCE' ? <WithdrawToBalance /> : <WithdrawCardChoice form={form} />}
       <WithdrawAmount form={form} />
       <WithdrawRules lines={info.lines} />
       <WithdrawAgreementTick form={form} />

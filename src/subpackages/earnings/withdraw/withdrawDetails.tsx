@@ -8,7 +8,7 @@ import { useDetailLoad } from '../../../components/detail-load';
 import { confirmTransfer } from '../../../platform/merchant-transfer';
 import { toast } from '../../../platform/ui';
 import PageShell from '../../../components/page-shell';
-import { withdrawalMoneyRows } from '../../../domain/earnings';
+import { destinationRows, withdrawalMoneyRows } from '../../../domain/earnings';
 import { useStores } from '../../../stores';
 import '../earnings.scss';
 
@@ -38,8 +38,7 @@ function WithdrawDetails() {
   };
   const rows: [string, string][] = [
     ['提现单号', d.withdrawalNo],
-    ['到账银行卡', `${d.bankName} ${d.cardMasked}`],
-    ['持卡人', d.holderName],
+    ...destinationRows(d),
     ...withdrawalMoneyRows(d),
     ['申请时间', formatChinaTime(d.createdAt, 'YYYY-MM-DD HH:mm:ss')],
   ];

@@ -29,7 +29,8 @@ function WithdrawRecord() {
             >
               <View>
                 <View className="sf-earn__line-title">
-                  提现至{w.bankName}({w.cardMasked.slice(-4)})
+                  提现至{w.bankName}
+                  {w.payoutTo === 'BANK_CARD' ? `(${w.cardMasked.slice(-4)})` : ''}
                 </View>
                 <View className="sf-earn__line-sub">{formatChinaTime(w.createdAt, 'YYYY-MM-DD HH:mm')}</View>
               </View>

@@ -1,5 +1,5 @@
 /**
- * Payout providers: how an approved withdrawal reaches the bank card. `submit` hands the payout over
+ * Payout providers: how an approved withdrawal reaches the bank card or WeChat balance. `submit` hands the payout over
  * and returns at once; the result comes later as a signed notification to POST /payout/notify/<name>, as a real
  * payout channel (企业付款到银行卡) answers. The sandbox, the default, waits SANDBOX_PAYOUT_DELAY_MS and then
  * notifies over the same path, signed with HMAC-SHA256 (SANDBOX_PAYOUT_KEY). It fails, deterministically for the
@@ -9,6 +9,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { badRequest } from '../../../runtime/http';
 import { headerOf, type NotificationHeaders } from '../../../runtime/wechat-pay-client';
+import type { PayoutTarget } from '@contract/rules/withdrawal';
 
 export const PAYOUT_SIGNATURE_HEADER = 'x-sandbox-payout-signature';
 export const PAYOUT_NOTIFY_PATH = '/payout/notify/sandbox';
@@ -20,9 +21,8 @@ export interface PayoutRequest {
   withdrawalNo: string;
   /** What reaches the earner (amount less fee), fen. */
   amount: number;
-  cardNo: string;
-  holderName: string;
-  bankCode: string;
+  /** The card paid (card payouts); null for a payout to WeChat balance. */
+  card: { cardNo: string; holderName: string; bankCode: string } | null;
   /** WeChat payouts: the earner's openid in the app that confirms the transfer. */
   payee?: { appId: string; openid: string } | null;
   /** The verified real name (WeChat wants it, encrypted, from 2,000 yuan up). */
@@ -56,8 +56,11 @@ export class PayoutRefused extends Error {}
 
 export interface PayoutProvider {
   readonly name: 'sandbox' | 'wechat';
-  /** True when the payout goes to a WeChat openid, so a withdrawal needs one before any money is reserved. */
-  readonly needsPayee: boolean;
+  /**
+   * Where it pays: a bank card, or WeChat balance (an openid, so a withdrawal needs one before any money is
+   * reserved, and no card).
+   */
+  readonly payoutTo: PayoutTarget;
   /** The merchant id the client's confirm call names (WeChat). */
   readonly mchId?: string;
   /**
@@ -120,10 +123,11 @@ export function createSandboxPayoutProvider(options: {
   let closed = false;
   return {
     name: 'sandbox',
-    needsPayee: false,
+    payoutTo: 'BANK_CARD',
     async submit(req) {
+      if (!req.card) throw new PayoutRefused('缺少到账银行卡');
       const payoutRef = `SBXPO${Date.now()}${randomBytes(4).toString('hex').toUpperCase()}`;
-      const fail = req.cardNo.endsWith('0000');
+      const fail = req.card.cardNo.endsWith('0000');
       const timer = setTimeout(() => {
         timers.delete(timer);
         if (closed) return;

@@ -137,7 +137,7 @@ export function createWechatPayoutProvider(s: WechatPayoutSettings, now: () => n
 
   return {
     name: 'wechat',
-    needsPayee: true,
+    payoutTo: 'WECHAT_BALANCE',
     mchId: s.mchId,
     async submit(req) {
       if (!req.payee) throw new PayoutRefused('缺少收款微信账户');

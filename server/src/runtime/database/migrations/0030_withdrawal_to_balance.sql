@@ -1,0 +1,1 @@
+ALTER TABLE "withdrawals" ALTER COLUMN "card_id" DROP NOT NULL;
