@@ -2,21 +2,21 @@
  * 操作日志: every change made through /ops, newest first, filtered by operator, project and action; a row
  * opens to show what changed. Times are China time.
  */
-import { PageContainer, ProTable, type ProColumns } from '@ant-design/pro-components';
-import { App } from 'antd';
+import { useEffect, useState } from 'react';
+import { PageContainer } from '@ant-design/pro-components';
+import { App, Form, Input, Select, Typography, type TableColumnsType } from 'antd';
 import type { AuditEntry } from '@contract/operators';
 import { formatChinaTime } from '@contract/rules/china-time';
 import { mayAccess } from '@contract/rules/operator-roles';
 import { messageOf } from '../../api/client';
 import { listAudit, listOperators } from '../../api/operators';
+import { ListTable } from '../../components/list-table';
 import { useProjects } from '../../projects/project-context';
 import { useOperator } from '../../session/session-context';
 import { AuditDiff } from './audit-diff';
 
 interface Filter {
-  current?: number;
-  pageSize?: number;
-  operatorId?: number | string;
+  operatorId?: number;
   projectSn?: string;
   action?: string;
 }
@@ -27,50 +27,74 @@ export default function AuditPage() {
   const { projects, nameOf } = useProjects();
   // Only an owner may list accounts; other roles filter by action and project.
   const canListOperators = mayAccess(me.role, 'operators', 'read');
+  const [operators, setOperators] = useState<{ value: number; label: string }[]>([]);
 
-  const columns: ProColumns<AuditEntry>[] = [
-    { title: '时间', dataIndex: 'at', width: 170, search: false, render: (_, e) => formatChinaTime(e.at) },
+  useEffect(() => {
+    if (!canListOperators) return;
+    listOperators()
+      .then((list) => setOperators(list.map((o) => ({ value: o.id, label: `${o.displayName}（${o.username}）` }))))
+      .catch((e: unknown) => message.error(messageOf(e)));
+  }, [canListOperators, message]);
+
+  const columns: TableColumnsType<AuditEntry> = [
+    { title: '时间', dataIndex: 'at', width: 170, render: (_, e) => formatChinaTime(e.at) },
+    { title: '操作人', dataIndex: 'operatorId', render: (_, e) => e.actor },
+    { title: '动作', dataIndex: 'action' },
+    { title: '项目', dataIndex: 'projectSn', render: (_, e) => nameOf(e.projectSn) || '—' },
     {
-      title: '操作人',
-      dataIndex: 'operatorId',
-      hideInSearch: !canListOperators,
-      valueType: 'select',
-      fieldProps: { showSearch: true, optionFilterProp: 'label' },
-      request: async () =>
-        canListOperators
-          ? (await listOperators()).map((o) => ({ value: o.id, label: `${o.displayName}（${o.username}）` }))
-          : [],
-      render: (_, e) => e.actor,
+      title: '对象',
+      dataIndex: 'target',
+      render: (_, e) => (e.target ? <Typography.Text copyable>{e.target}</Typography.Text> : '-'),
     },
-    { title: '动作', dataIndex: 'action', fieldProps: { placeholder: '如 operator.create' } },
-    {
-      title: '项目',
-      dataIndex: 'projectSn',
-      valueType: 'select',
-      fieldProps: {
-        options: projects.map((p) => ({ value: p.projectSn, label: `${p.name}（${p.projectSn}）` })),
-      },
-      render: (_, e) => nameOf(e.projectSn) || '—',
-    },
-    { title: '对象', dataIndex: 'target', search: false, copyable: true },
   ];
 
   return (
     <PageContainer title="操作日志">
-      <ProTable<AuditEntry, Filter>
+      <ListTable<AuditEntry, Filter>
         rowKey="id"
         columns={columns}
-        search={{ labelWidth: 'auto' }}
+        filters={
+          <>
+            {canListOperators ? (
+              <Form.Item name="operatorId" label="操作人">
+                <Select
+                  allowClear
+                  showSearch
+                  optionFilterProp="label"
+                  options={operators}
+                  placeholder="请选择"
+                  style={{ width: 220 }}
+                />
+              </Form.Item>
+            ) : null}
+            <Form.Item name="action" label="动作">
+              <Input allowClear placeholder="如 operator.create" />
+            </Form.Item>
+            <Form.Item name="projectSn" label="项目">
+              <Select
+                allowClear
+                placeholder="请选择"
+                style={{ width: 220 }}
+                options={projects.map((p) => ({ value: p.projectSn, label: `${p.name}（${p.projectSn}）` }))}
+              />
+            </Form.Item>
+          </>
+        }
+        filterValues={(v) => ({
+          operatorId: v.operatorId ? Number(v.operatorId) : undefined,
+          projectSn: (v.projectSn as string | undefined) || undefined,
+          action: (v.action as string | undefined)?.trim() || undefined,
+        })}
         pagination={{ defaultPageSize: 20, showSizeChanger: true, pageSizeOptions: [20, 50, 100] }}
         expandable={{ expandedRowRender: (entry) => <AuditDiff entry={entry} />, rowExpandable: () => true }}
-        request={async (params) => {
+        request={async (query) => {
           try {
             const { list, total } = await listAudit({
-              page: params.current ?? 1,
-              size: params.pageSize ?? 20,
-              operatorId: params.operatorId ? Number(params.operatorId) : undefined,
-              projectSn: params.projectSn || undefined,
-              action: params.action?.trim() || undefined,
+              page: query.current,
+              size: query.pageSize,
+              operatorId: query.operatorId,
+              projectSn: query.projectSn,
+              action: query.action,
             });
             return { data: list, total, success: true };
           } catch (e) {

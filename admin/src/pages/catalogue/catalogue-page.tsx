@@ -1,7 +1,7 @@
 /** 商品管理: the chosen project's activities and courses, their price, state and stock; publish, unpublish, delete. */
 import { useRef } from 'react';
-import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Alert, App, Badge, Button, Popconfirm } from 'antd';
+import { PageContainer } from '@ant-design/pro-components';
+import { Alert, App, Badge, Button, Popconfirm, type TableColumnsType } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { CATALOGUE_STATE_TEXT, CATALOGUE_TYPE_TEXT } from '@contract/ops-catalogue';
 import { formatMoney } from '@contract/rules/money';
@@ -10,6 +10,7 @@ import { messageOf } from '../../api/client';
 import { deleteItem, listItems, publishItem, unpublishItem, type CatalogueListRow } from '../../api/catalogue';
 import { useProjects } from '../../projects/project-context';
 import { useOperator } from '../../session/session-context';
+import { ListTable, RowActions, type ListAction } from '../../components/list-table';
 import { stockCellText } from './stock-text';
 
 const STATE_BADGE = { ONLINE: 'success', OFFLINE: 'default', ARCHIVED: 'warning' } as const;
@@ -20,7 +21,7 @@ export default function CataloguePage() {
   const operator = useOperator();
   const mayWrite = mayAccess(operator.role, 'catalogue', 'write');
   const navigate = useNavigate();
-  const actionRef = useRef<ActionType>(undefined);
+  const actionRef = useRef<ListAction>(undefined);
   const reload = () => void actionRef.current?.reload();
 
   const act = async (what: string, run: () => Promise<unknown>) => {
@@ -33,7 +34,7 @@ export default function CataloguePage() {
     }
   };
 
-  const columns: ProColumns<CatalogueListRow>[] = [
+  const columns: TableColumnsType<CatalogueListRow> = [
     {
       title: '名称',
       dataIndex: 'actName',
@@ -60,12 +61,12 @@ export default function CataloguePage() {
     },
     {
       title: '操作',
-      valueType: 'option',
+      key: 'actions',
       width: 170,
       render: (_, r) =>
-        !mayWrite || r.state === 'ARCHIVED'
-          ? []
-          : [
+        !mayWrite || r.state === 'ARCHIVED' ? null : (
+          <RowActions>
+            {[
               r.state === 'ONLINE' ? (
                 <Popconfirm
                   key="off"
@@ -97,7 +98,9 @@ export default function CataloguePage() {
               >
                 <a>删除</a>
               </Popconfirm>,
-            ],
+            ]}
+          </RowActions>
+        ),
     },
   ];
 
@@ -106,15 +109,14 @@ export default function CataloguePage() {
       {!current ? (
         <Alert type="info" message="请先在右上角选择项目" />
       ) : (
-        <ProTable<CatalogueListRow>
+        <ListTable<CatalogueListRow>
           rowKey="actSn"
           actionRef={actionRef}
           columns={columns}
-          search={false}
           pagination={{ pageSize: 20 }}
           headerTitle="活动与课程"
-          params={{ projectSn: current.projectSn }}
-          toolBarRender={() =>
+          params={[current.projectSn]}
+          toolbar={
             mayWrite
               ? [
                   <Button key="new" type="primary" onClick={() => void navigate('/catalogue/new')}>
@@ -123,9 +125,9 @@ export default function CataloguePage() {
                 ]
               : []
           }
-          request={async ({ projectSn }) => {
+          request={async () => {
             try {
-              return { data: await listItems({ projectSn: projectSn as string }), success: true };
+              return { data: await listItems({ projectSn: current.projectSn }), success: true };
             } catch (e) {
               message.error(messageOf(e));
               return { data: [], success: false };

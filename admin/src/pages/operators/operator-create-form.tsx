@@ -1,8 +1,7 @@
 /** 新建账号: checked field by field and as a whole with the contract's operatorCreateBody, as the server does. */
 import { useRef, useState } from 'react';
-import { PlusOutlined } from '@ant-design/icons';
 import { ModalForm, ProFormSelect, ProFormText, type ProFormInstance } from '@ant-design/pro-components';
-import { App, Button } from 'antd';
+import { App } from 'antd';
 import { operatorCreateBody, type OperatorCreateBody } from '@contract/operators';
 import { messageOf } from '../../api/client';
 import { createOperator } from '../../api/operators';
@@ -10,10 +9,11 @@ import { FormError } from '../../forms/form-error';
 import { zodMessage, zodRule } from '../../forms/zod-rule';
 import { ProjectField } from './project-field';
 import { ROLE_OPTIONS } from './role-options';
+import type { ModalOpen } from '../../components/lazy-modal-form';
 
 const fields = operatorCreateBody.shape;
 
-export function OperatorCreateForm({ onCreated }: { onCreated: () => void }) {
+export function OperatorCreateForm({ onCreated, open, onOpenChange }: { onCreated: () => void } & ModalOpen) {
   const { message } = App.useApp();
   const formRef = useRef<ProFormInstance<OperatorCreateBody>>(undefined);
   const [error, setError] = useState<string | null>(null);
@@ -43,13 +43,9 @@ export function OperatorCreateForm({ onCreated }: { onCreated: () => void }) {
       title="新建账号"
       formRef={formRef}
       width={520}
-      trigger={
-        <Button type="primary" icon={<PlusOutlined />}>
-          新建账号
-        </Button>
-      }
       modalProps={{ maskClosable: false }}
-      onOpenChange={(open) => open && setError(null)}
+      open={open}
+      onOpenChange={onOpenChange}
       onFinish={onFinish}
     >
       <ProFormText

@@ -7,12 +7,18 @@ import { messageOf } from '../../api/client';
 import { updateOperator } from '../../api/operators';
 import { FormError } from '../../forms/form-error';
 import { zodMessage, zodRule } from '../../forms/zod-rule';
+import type { ModalOpen } from '../../components/lazy-modal-form';
 import { ProjectField } from './project-field';
 import { ROLE_OPTIONS } from './role-options';
 
 const fields = operatorUpdateBody.shape;
 
-export function OperatorEditForm({ operator, onSaved }: { operator: Operator; onSaved: () => void }) {
+export function OperatorEditForm({
+  operator,
+  onSaved,
+  open,
+  onOpenChange,
+}: { operator: Operator; onSaved: () => void } & ModalOpen) {
   const { message } = App.useApp();
   const [error, setError] = useState<string | null>(null);
 
@@ -39,7 +45,6 @@ export function OperatorEditForm({ operator, onSaved }: { operator: Operator; on
     <ModalForm<OperatorUpdateBody>
       title={`编辑账号 ${operator.username}`}
       width={520}
-      trigger={<a>编辑</a>}
       initialValues={{
         displayName: operator.displayName,
         role: operator.role,
@@ -47,7 +52,8 @@ export function OperatorEditForm({ operator, onSaved }: { operator: Operator; on
         disabled: operator.disabled,
       }}
       modalProps={{ maskClosable: false, destroyOnHidden: true }}
-      onOpenChange={(open) => open && setError(null)}
+      open={open}
+      onOpenChange={onOpenChange}
       onFinish={onFinish}
     >
       <ProFormText name="displayName" label="姓名" required rules={[zodRule(fields.displayName.unwrap())]} />

@@ -7,13 +7,14 @@ import { messageOf } from '../../api/client';
 import { updateOperator } from '../../api/operators';
 import { FormError } from '../../forms/form-error';
 import { zodRule } from '../../forms/zod-rule';
+import type { ModalOpen } from '../../components/lazy-modal-form';
 
 interface Values {
   password: string;
   confirm: string;
 }
 
-export function OperatorPasswordForm({ operator }: { operator: Operator }) {
+export function OperatorPasswordForm({ operator, open, onOpenChange }: { operator: Operator } & ModalOpen) {
   const { message } = App.useApp();
   const [error, setError] = useState<string | null>(null);
 
@@ -33,9 +34,9 @@ export function OperatorPasswordForm({ operator }: { operator: Operator }) {
     <ModalForm<Values>
       title={`重置 ${operator.username} 的密码`}
       width={480}
-      trigger={<a>重置密码</a>}
       modalProps={{ maskClosable: false, destroyOnHidden: true }}
-      onOpenChange={(open) => open && setError(null)}
+      open={open}
+      onOpenChange={onOpenChange}
       onFinish={onFinish}
     >
       <ProFormText.Password
