@@ -17,6 +17,10 @@ export const POINTS_ITEM_MESSAGES = {
   already: '该商品已是积分商品',
   archived: '已归档的商品不能设为积分商品',
   overMax: '积分不能超过单笔最高可用积分',
+  minCarrier: '请选择限定积分类型',
+  minCarrierMismatch: '限定积分类型须与积分类型一致',
+  previewUrl: '预览链接须是以 https:// 或 / 开头、不含空格的地址',
+  previewUrlLong: '预览链接不能超过500个字符',
 } as const;
 
 /** Carrier labels for the console's select (spec §3: 中国移动 / 中国联通 / 积分). */
@@ -25,6 +29,42 @@ export const POINTS_CARRIER_TEXT: Record<(typeof INTEGRAL_CARRIERS)[number], str
   UNICOM_INTEGRAL: '中国联通',
   '': '积分',
 };
+
+/** The carriers an item with no carrier of its own (plain 积分) may be narrowed to. */
+export const POINTS_MIN_CARRIERS = ['MOBILE_INTEGRAL', 'UNICOM_INTEGRAL'] as const;
+
+/** An empty text is "none": the console's cleared input and an omitted value mean the same. */
+const noneIfEmpty = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+
+/**
+ * §3 minIntegralType: the one carrier whose points pay for the item (cards, detail and the points order read it
+ * before integralType). null: the item's own carrier. Absent from a save: kept as it was.
+ */
+export const minIntegralTypeField = z.preprocess(
+  noneIfEmpty,
+  z.enum(POINTS_MIN_CARRIERS, { error: POINTS_ITEM_MESSAGES.minCarrier }).nullable(),
+);
+
+/**
+ * §3 actPreviewUrl: where the item's preview opens, an https page or a storefront path (/#/pages/...). Never
+ * javascript: or another scheme, since it is handed to the browser as a link. Absent from a save: kept.
+ */
+export const actPreviewUrlField = z.preprocess(
+  noneIfEmpty,
+  z
+    .string({ error: POINTS_ITEM_MESSAGES.previewUrl })
+    .trim()
+    .max(500, POINTS_ITEM_MESSAGES.previewUrlLong)
+    .regex(/^(https:\/\/[^\s/]+|\/(?!\/))\S*$/, POINTS_ITEM_MESSAGES.previewUrl)
+    .nullable(),
+);
+
+/** A carrier item may only be narrowed to itself; a plain 积分 item to either carrier. */
+export function minCarrierProblem(f: { integralType: string; minIntegralType?: string | null }): string | null {
+  return f.minIntegralType && f.integralType && f.minIntegralType !== f.integralType
+    ? POINTS_ITEM_MESSAGES.minCarrierMismatch
+    : null;
+}
 
 const projectSn = z
   .string({ error: POINTS_ITEM_MESSAGES.projectSn })
@@ -52,6 +92,8 @@ export const pointsItemFields = z.object({
     .min(0, POINTS_ITEM_MESSAGES.maxIntegral)
     .max(100_000_000, POINTS_ITEM_MESSAGES.maxIntegral)
     .default(0),
+  minIntegralType: minIntegralTypeField.optional(),
+  actPreviewUrl: actPreviewUrlField.optional(),
 });
 export type PointsItemFields = z.infer<typeof pointsItemFields>;
 
@@ -71,6 +113,8 @@ export const pointsItemSchema = z.object({
   points: z.number().int(),
   cashAmount: z.number().int(),
   maxIntegral: z.number().int(),
+  minIntegralType: z.enum(POINTS_MIN_CARRIERS).nullable(),
+  actPreviewUrl: z.string().nullable(),
   orderCount: z.number().int(),
 });
 export type PointsItem = z.infer<typeof pointsItemSchema>;

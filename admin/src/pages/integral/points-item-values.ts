@@ -8,6 +8,9 @@ export interface PointsItemValues {
   /** Yuan, as typed. */
   cashYuan?: number | null;
   maxIntegral?: number | null;
+  /** '' in the select: the item's own carrier. */
+  minIntegralType?: string | null;
+  actPreviewUrl?: string | null;
 }
 
 /** Fen from typed yuan; more than two decimals or not a number gives NaN, which the contract refuses. */
@@ -23,6 +26,9 @@ export const fieldsOf = (v: PointsItemValues): PointsItemFields => ({
   points: v.points ?? Number.NaN,
   cashAmount: fenOfYuan(v.cashYuan),
   maxIntegral: v.maxIntegral ?? 0,
+  // Sent even when empty, so clearing one in the form clears it (an absent field would be kept).
+  minIntegralType: (v.minIntegralType || null) as PointsItemFields['minIntegralType'],
+  actPreviewUrl: v.actPreviewUrl?.trim() || null,
 });
 
 export const valuesOf = (item: PointsItemFields & { actSn: string }): PointsItemValues => ({
@@ -31,4 +37,6 @@ export const valuesOf = (item: PointsItemFields & { actSn: string }): PointsItem
   points: item.points,
   cashYuan: item.cashAmount / 100,
   maxIntegral: item.maxIntegral,
+  minIntegralType: item.minIntegralType ?? '',
+  actPreviewUrl: item.actPreviewUrl ?? '',
 });

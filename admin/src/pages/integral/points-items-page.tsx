@@ -1,6 +1,7 @@
 /**
  * 积分商品: the project's points items (an activity or course sold for carrier points, §3 Integral package): list,
- * make an item a points item, edit its carrier, points and cash part (typed in yuan, stored as fen), end it.
+ * make an item a points item, edit its carrier, points and cash part (typed in yuan, stored as fen), the carrier it
+ * is narrowed to and its preview link (points-package-fields.tsx), end it.
  * A refused save keeps the form open with everything typed.
  */
 import { useRef, useState } from 'react';
@@ -25,6 +26,7 @@ import { zodMessage, zodRule } from '../../forms/zod-rule';
 import { useProjects } from '../../projects/project-context';
 import { useOperator } from '../../session/session-context';
 import { fenOfYuan, fieldsOf, valuesOf, type PointsItemValues } from './points-item-values';
+import PointsPackageFields from './points-package-fields';
 
 const CARRIERS = Object.entries(POINTS_CARRIER_TEXT).map(([value, label]) => ({ value, label }));
 const carrierText = (t: string) => POINTS_CARRIER_TEXT[t as keyof typeof POINTS_CARRIER_TEXT] ?? t;
@@ -129,7 +131,9 @@ export default function PointsItemsPage() {
         open={editing !== null}
         modalProps={{ destroyOnHidden: true, onCancel: () => setEditing(null) }}
         initialValues={
-          editing && editing !== 'new' ? valuesOf(editing) : { integralType: 'MOBILE_INTEGRAL', cashYuan: 0 }
+          editing && editing !== 'new'
+            ? valuesOf(editing)
+            : { integralType: 'MOBILE_INTEGRAL', cashYuan: 0, minIntegralType: '' }
         }
         onFinish={save}
       >
@@ -146,7 +150,20 @@ export default function PointsItemsPage() {
             }
           />
         )}
-        <ProFormSelect name="integralType" label="积分类型" options={CARRIERS} rules={[zodRule(shape.integralType)]} />
+        <ProFormSelect
+          name="integralType"
+          label="积分类型"
+          options={CARRIERS}
+          // '' is a carrier here (plain 积分), not an empty input, so zodRule's ''-is-missing does not apply.
+          rules={[
+            {
+              validator: async (_r: unknown, value: unknown) => {
+                const problem = zodMessage(shape.integralType, value);
+                if (problem) throw new Error(problem);
+              },
+            },
+          ]}
+        />
         <ProFormDigit name="points" label="积分" fieldProps={{ precision: 0 }} rules={[zodRule(shape.points)]} />
         <ProFormDigit
           name="cashYuan"
@@ -168,6 +185,7 @@ export default function PointsItemsPage() {
           fieldProps={{ precision: 0 }}
           rules={[zodRule(shape.maxIntegral)]}
         />
+        <PointsPackageFields />
       </ModalForm>
     </PageContainer>
   );

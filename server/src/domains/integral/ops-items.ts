@@ -6,7 +6,13 @@
  * its plain item again.
  */
 import { and, count, desc, eq } from 'drizzle-orm';
-import { POINTS_ITEM_MESSAGES, type PointsItem, type PointsItemFields } from '@contract/ops-integral';
+import {
+  minCarrierProblem,
+  POINTS_ITEM_MESSAGES,
+  POINTS_MIN_CARRIERS,
+  type PointsItem,
+  type PointsItemFields,
+} from '@contract/ops-integral';
 import type { IntegralType } from '@contract/rules/integral';
 import { activities } from '../activity/schema';
 import { orders } from '../order/schema';
@@ -15,7 +21,12 @@ import { badRequest, notFound } from '../../runtime/http';
 import type { Db } from '../../runtime/database/plugin';
 
 type Detail = Record<string, unknown> & {
-  integralPackage?: { integralType?: string; maxIntegral?: number } | null;
+  integralPackage?: {
+    integralType?: string;
+    maxIntegral?: number;
+    minIntegralType?: string | null;
+    actPreviewUrl?: string | null;
+  } | null;
   /** The item's own type before it became a points item, restored when it ends unordered. */
   pointsBaseType?: string;
 };
@@ -30,11 +41,23 @@ const packageOf = (f: PointsItemFields, kept?: Detail['integralPackage']) => ({
   ...(kept ?? {}),
   integralType: f.integralType,
   maxIntegral: f.maxIntegral,
+  // Absent from the save: kept as it was; null: cleared.
+  ...(f.minIntegralType !== undefined && { minIntegralType: f.minIntegralType }),
+  ...(f.actPreviewUrl !== undefined && { actPreviewUrl: f.actPreviewUrl }),
 });
 
 function refuseOverMax(f: PointsItemFields) {
   if (f.maxIntegral > 0 && f.points > f.maxIntegral) throw badRequest(POINTS_ITEM_MESSAGES.overMax);
 }
+
+/** The carrier narrowing checked against what the package will hold (a kept minIntegralType counts too). */
+function refuseCarrierMismatch(pkg: ReturnType<typeof packageOf>) {
+  const problem = minCarrierProblem(pkg);
+  if (problem) throw badRequest(problem);
+}
+
+const minCarrierOf = (v: unknown) =>
+  (POINTS_MIN_CARRIERS as readonly unknown[]).includes(v) ? (v as PointsItem['minIntegralType']) : null;
 
 async function orderCount(db: Pick<Db, 'select'>, actSn: string) {
   const [{ n }] = await db.select({ n: count() }).from(orders).where(eq(orders.actSn, actSn));
@@ -69,6 +92,8 @@ function toItem(
     points: p?.points ?? a.price,
     cashAmount: p?.cashAmount ?? 0,
     maxIntegral: pkg.maxIntegral ?? 0,
+    minIntegralType: minCarrierOf(pkg.minIntegralType),
+    actPreviewUrl: pkg.actPreviewUrl || null,
     orderCount,
   };
 }
@@ -99,7 +124,9 @@ export async function createPointsItem(db: Db, projectSn: string, actSn: string,
     if (!a) throw badRequest(POINTS_ITEM_MESSAGES.baseMissing);
     if (a.actType === 'INTEGRAL') throw badRequest(POINTS_ITEM_MESSAGES.already);
     if (a.status === 'ARCHIVED') throw badRequest(POINTS_ITEM_MESSAGES.archived);
-    const detail: Detail = { ...(a.detail as Detail), integralPackage: packageOf(f), pointsBaseType: a.actType };
+    const integralPackage = packageOf(f);
+    refuseCarrierMismatch(integralPackage);
+    const detail: Detail = { ...(a.detail as Detail), integralPackage, pointsBaseType: a.actType };
     await tx.update(activities).set({ actType: 'INTEGRAL', detail }).where(eq(activities.actSn, actSn));
     await tx
       .insert(integralItems)
@@ -116,9 +143,11 @@ export async function updatePointsItem(db: Db, actSn: string, f: PointsItemField
   await db.transaction(async (tx) => {
     const [a] = await tx.select().from(activities).where(eq(activities.actSn, actSn)).limit(1).for('update');
     const detail = a.detail as Detail;
+    const integralPackage = packageOf(f, detail.integralPackage);
+    refuseCarrierMismatch(integralPackage);
     await tx
       .update(activities)
-      .set({ detail: { ...detail, integralPackage: packageOf(f, detail.integralPackage) } })
+      .set({ detail: { ...detail, integralPackage } })
       .where(eq(activities.actSn, actSn));
     await tx
       .insert(integralItems)

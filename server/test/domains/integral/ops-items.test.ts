@@ -160,6 +160,87 @@ describe('points items', () => {
     assert.equal(missing.body.message, POINTS_ITEM_MESSAGES.baseMissing);
   });
 
+  test('carrier narrowing and preview link: saved, served, kept when absent, audited; bad ones refused', async () => {
+    const actSn = await goods('积分限定类型商品');
+    const body = { integralType: '', points: 600, cashAmount: 0 };
+    const made = await opsCall(h, 'POST', '/ops/v1/integral/items', op, { projectSn: P, actSn, ...body });
+    assert.equal(made.status, 200, made.raw.body);
+    assert.deepEqual((await detail(actSn)).pointsPrice, { integralType: '', points: 600, cashAmount: 0 });
+
+    const preview = `/#/pages/activity/activityDetail?actSn=${actSn}`;
+    const saved = await opsCall(h, 'PATCH', `/ops/v1/integral/items/${actSn}`, op, {
+      ...body,
+      minIntegralType: 'UNICOM_INTEGRAL',
+      actPreviewUrl: ` ${preview} `,
+    });
+    assert.equal(saved.status, 200, saved.raw.body);
+    const item = saved.body.info as PointsItem;
+    assert.deepEqual([item.minIntegralType, item.actPreviewUrl], ['UNICOM_INTEGRAL', preview]);
+    // The storefront at once (the read caches were dropped): the price is in the narrowed carrier's points.
+    const shown = (await detail(actSn)) as {
+      pointsPrice: unknown;
+      integralPackage: { minIntegralType: string | null; actPreviewUrl: string | null };
+    };
+    assert.deepEqual(shown.pointsPrice, { integralType: 'UNICOM_INTEGRAL', points: 600, cashAmount: 0 });
+    assert.deepEqual(
+      [shown.integralPackage.minIntegralType, shown.integralPackage.actPreviewUrl],
+      ['UNICOM_INTEGRAL', preview],
+    );
+    const [audit] = await h.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.target, `activity:${actSn}`), eq(auditLog.action, 'integral.item.update')));
+    assert.equal((audit.before as PointsItem).minIntegralType, null);
+    assert.equal((audit.after as PointsItem).actPreviewUrl, preview);
+
+    // A save without them (an older client) keeps them; an empty value clears.
+    const kept = await opsCall(h, 'PATCH', `/ops/v1/integral/items/${actSn}`, op, { ...body, points: 700 });
+    assert.equal((kept.body.info as PointsItem).minIntegralType, 'UNICOM_INTEGRAL');
+    assert.equal((kept.body.info as PointsItem).actPreviewUrl, preview);
+
+    const bad = [
+      [{ minIntegralType: 'TELECOM' }, POINTS_ITEM_MESSAGES.minCarrier],
+      [{ integralType: 'MOBILE_INTEGRAL' }, POINTS_ITEM_MESSAGES.minCarrierMismatch],
+      [{ actPreviewUrl: 'javascript:alert(1)' }, POINTS_ITEM_MESSAGES.previewUrl],
+      [{ actPreviewUrl: '//elsewhere.example/x' }, POINTS_ITEM_MESSAGES.previewUrl],
+      [{ actPreviewUrl: 'http://plain.example/x' }, POINTS_ITEM_MESSAGES.previewUrl],
+      [{ actPreviewUrl: `https://a.example/${'x'.repeat(500)}` }, POINTS_ITEM_MESSAGES.previewUrlLong],
+    ] as const;
+    for (const [fields, message] of bad) {
+      const res = await opsCall(h, 'PATCH', `/ops/v1/integral/items/${actSn}`, op, { ...body, ...fields });
+      assert.equal(res.status, 400, JSON.stringify(fields));
+      assert.ok(String(res.body.message).includes(message), `${res.body.message} ⊇ ${message}`);
+    }
+    const other = await goods('积分限定类型新建');
+    const mismatch = await opsCall(h, 'POST', '/ops/v1/integral/items', op, {
+      projectSn: P,
+      actSn: other,
+      ...body,
+      integralType: 'MOBILE_INTEGRAL',
+      minIntegralType: 'UNICOM_INTEGRAL',
+    });
+    assert.equal(mismatch.status, 400);
+    assert.equal(mismatch.body.message, POINTS_ITEM_MESSAGES.minCarrierMismatch);
+    assert.equal((await detail(other)).pointsPrice ?? null, null, 'nothing saved');
+    const after = await opsCall(h, 'GET', `/ops/v1/integral/items/${actSn}`, op);
+    assert.deepEqual(
+      [(after.body.info as PointsItem).points, (after.body.info as PointsItem).minIntegralType],
+      [700, 'UNICOM_INTEGRAL'],
+    );
+
+    const cleared = await opsCall(h, 'PATCH', `/ops/v1/integral/items/${actSn}`, op, {
+      ...body,
+      minIntegralType: '',
+      actPreviewUrl: null,
+    });
+    assert.equal(cleared.status, 200, cleared.raw.body);
+    assert.deepEqual(
+      [(cleared.body.info as PointsItem).minIntegralType, (cleared.body.info as PointsItem).actPreviewUrl],
+      [null, null],
+    );
+    assert.deepEqual((await detail(actSn)).pointsPrice, { integralType: '', points: 600, cashAmount: 0 });
+  });
+
   test("another project's operator and the support role are refused", async () => {
     const actSn = await goods('积分越权商品');
     const body = { projectSn: P, actSn, integralType: '', points: 10, cashAmount: 0 };
