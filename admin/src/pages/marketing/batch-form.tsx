@@ -3,7 +3,6 @@
  * whole with the contract's opsBatchBody. The codes are not shown here: they leave the server by the one export.
  */
 import { useRef, useState } from 'react';
-import { PlusOutlined } from '@ant-design/icons';
 import {
   ModalForm,
   ProFormDateTimePicker,
@@ -13,7 +12,7 @@ import {
   ProFormTextArea,
   type ProFormInstance,
 } from '@ant-design/pro-components';
-import { App, Button } from 'antd';
+import { App } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { opsBatchBody } from '@contract/coupon-ops';
 import { messageOf } from '../../api/client';
@@ -21,6 +20,7 @@ import { generateBatch, type CouponTemplate } from '../../api/marketing';
 import { FormError } from '../../forms/form-error';
 import { zodRule } from '../../forms/zod-rule';
 import { chinaIso, fenOf, firstIssue } from './form-values';
+import type { ModalOpen } from '../../components/lazy-modal-form';
 
 interface Values {
   cardName: string;
@@ -39,11 +39,13 @@ export function BatchForm({
   projectSn,
   templates,
   onSaved,
+  open,
+  onOpenChange,
 }: {
   projectSn: string;
   templates: CouponTemplate[];
   onSaved: () => void;
-}) {
+} & ModalOpen) {
   const { message } = App.useApp();
   const formRef = useRef<ProFormInstance<Values>>(undefined);
   const [error, setError] = useState<string | null>(null);
@@ -85,14 +87,10 @@ export function BatchForm({
       formRef={formRef}
       width={600}
       initialValues={{ validityDays: 365, couponSns: [] }}
-      trigger={
-        <Button type="primary" icon={<PlusOutlined />}>
-          生成卡密
-        </Button>
-      }
       modalProps={{ maskClosable: false, destroyOnHidden: true }}
       submitter={{ searchConfig: { submitText: '生成', resetText: '取消' } }}
-      onOpenChange={(open) => open && setError(null)}
+      open={open}
+      onOpenChange={onOpenChange}
       onFinish={onFinish}
     >
       <ProFormText

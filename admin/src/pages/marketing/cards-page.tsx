@@ -3,8 +3,9 @@
  * (after a warning: no second copy exists), void it (unused codes stop working) behind a confirmation.
  */
 import { useRef, useState } from 'react';
-import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Alert, App, Badge, Popconfirm, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { PageContainer } from '@ant-design/pro-components';
+import { Alert, App, Badge, Button, Popconfirm, Tag, type TableColumnsType } from 'antd';
 import { formatChinaTime } from '@contract/rules/china-time';
 import { formatMoney } from '@contract/rules/money';
 import { messageOf } from '../../api/client';
@@ -17,7 +18,10 @@ import {
   type CouponTemplate,
 } from '../../api/marketing';
 import { useProjects } from '../../projects/project-context';
-import { BatchForm } from './batch-form';
+import { ListTable, RowActions, type ListAction } from '../../components/list-table';
+import { lazyModalForm } from '../../components/lazy-modal-form';
+
+const BatchForm = lazyModalForm(() => import('./batch-form').then((m) => m.BatchForm));
 
 /** Saves the CSV; the byte-order mark lets Excel read it as UTF-8. */
 function saveCsv(filename: string, csv: string) {
@@ -36,7 +40,7 @@ const time = (iso: string | null) => formatChinaTime(iso, 'YYYY-MM-DD HH:mm');
 export default function CardsPage() {
   const { message, modal } = App.useApp();
   const { current } = useProjects();
-  const actionRef = useRef<ActionType>(undefined);
+  const actionRef = useRef<ListAction>(undefined);
   const [templates, setTemplates] = useState<CouponTemplate[]>([]);
   const reload = () => void actionRef.current?.reload();
 
@@ -68,7 +72,7 @@ export default function CardsPage() {
     }
   };
 
-  const columns: ProColumns<CardBatch>[] = [
+  const columns: TableColumnsType<CardBatch> = [
     { title: '卡券名称', dataIndex: 'cardName' },
     {
       title: '面值',
@@ -99,27 +103,30 @@ export default function CardsPage() {
     },
     {
       title: '操作',
-      valueType: 'option',
+      key: 'actions',
       width: 150,
-      render: (_, b) =>
-        b.voidedAt
-          ? []
-          : [
-              <a key="export" onClick={() => confirmExport(b)}>
-                导出卡密
-              </a>,
-              <Popconfirm
-                key="void"
-                title={`作废批次「${b.cardName}」？`}
-                description="未使用的卡密将立即失效，顾客已兑换的卡券不受影响；作废后不能恢复。"
-                okText="作废"
-                okButtonProps={{ danger: true }}
-                cancelText="取消"
-                onConfirm={() => doVoid(b)}
-              >
-                <a>作废</a>
-              </Popconfirm>,
-            ],
+      render: (_, b) => (
+        <RowActions>
+          {b.voidedAt
+            ? []
+            : [
+                <a key="export" onClick={() => confirmExport(b)}>
+                  导出卡密
+                </a>,
+                <Popconfirm
+                  key="void"
+                  title={`作废批次「${b.cardName}」？`}
+                  description="未使用的卡密将立即失效，顾客已兑换的卡券不受影响；作废后不能恢复。"
+                  okText="作废"
+                  okButtonProps={{ danger: true }}
+                  cancelText="取消"
+                  onConfirm={() => doVoid(b)}
+                >
+                  <a>作废</a>
+                </Popconfirm>,
+              ]}
+        </RowActions>
+      ),
     },
   ];
 
@@ -128,22 +135,31 @@ export default function CardsPage() {
       {!current ? (
         <Alert type="info" message="请先在右上角选择项目" />
       ) : (
-        <ProTable<CardBatch>
+        <ListTable<CardBatch>
           rowKey="batchSn"
           actionRef={actionRef}
           columns={columns}
-          search={false}
           pagination={false}
           headerTitle="卡密批次"
-          params={{ projectSn: current.projectSn }}
-          toolBarRender={() => [
-            <BatchForm key="create" projectSn={current.projectSn} templates={templates} onSaved={reload} />,
+          params={[current.projectSn]}
+          toolbar={[
+            <BatchForm
+              trigger={
+                <Button type="primary" icon={<PlusOutlined />}>
+                  生成卡密
+                </Button>
+              }
+              key="create"
+              projectSn={current.projectSn}
+              templates={templates}
+              onSaved={reload}
+            />,
           ]}
-          request={async ({ projectSn }) => {
+          request={async () => {
             try {
               const [list, coupons] = await Promise.all([
-                listBatches(projectSn as string),
-                listTemplates(projectSn as string),
+                listBatches(current.projectSn),
+                listTemplates(current.projectSn),
               ]);
               setTemplates(coupons);
               return { data: [...list].reverse(), success: true };

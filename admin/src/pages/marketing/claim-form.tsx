@@ -3,7 +3,6 @@
  * as a whole with the contract's opsClaimBody (opsClaimUpdateBody when editing); a refusal keeps what was typed.
  */
 import { useRef, useState } from 'react';
-import { PlusOutlined } from '@ant-design/icons';
 import {
   ModalForm,
   ProFormDateTimePicker,
@@ -14,7 +13,7 @@ import {
   ProFormTextArea,
   type ProFormInstance,
 } from '@ant-design/pro-components';
-import { App, Button } from 'antd';
+import { App } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { opsClaimBody, opsClaimFields, opsClaimUpdateBody } from '@contract/coupon-ops';
 import { messageOf } from '../../api/client';
@@ -22,6 +21,7 @@ import { createClaim, updateClaim, type ClaimActivity, type CouponTemplate } fro
 import { FormError } from '../../forms/form-error';
 import { zodRule } from '../../forms/zod-rule';
 import { chinaIso, firstIssue, pickerValue } from './form-values';
+import type { ModalOpen } from '../../components/lazy-modal-form';
 
 interface Values {
   title: string;
@@ -50,13 +50,15 @@ export function ClaimForm({
   claim,
   templates,
   onSaved,
+  open,
+  onOpenChange,
 }: {
   projectSn: string;
   claim?: ClaimActivity;
   /** The project's templates; only those still given out may be added. */
   templates: CouponTemplate[];
   onSaved: () => void;
-}) {
+} & ModalOpen) {
   const { message } = App.useApp();
   const formRef = useRef<ProFormInstance<Values>>(undefined);
   const [error, setError] = useState<string | null>(null);
@@ -104,18 +106,10 @@ export function ClaimForm({
             }
           : { items: [{ perPerson: 1 }] }
       }
-      trigger={
-        claim ? (
-          <a>编辑</a>
-        ) : (
-          <Button type="primary" icon={<PlusOutlined />}>
-            新建领券活动
-          </Button>
-        )
-      }
       modalProps={{ maskClosable: false, destroyOnHidden: true }}
       submitter={{ searchConfig: { submitText: '保存', resetText: '取消' } }}
-      onOpenChange={(open) => open && setError(null)}
+      open={open}
+      onOpenChange={onOpenChange}
       onFinish={onFinish}
     >
       <ProFormText

@@ -1,13 +1,17 @@
 /** 领券活动: the chosen project's scan-code claim activities, stock and claimed per coupon; create, edit, end, QR. */
 import { useRef, useState } from 'react';
-import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Alert, App, Badge, Popconfirm } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { PageContainer } from '@ant-design/pro-components';
+import { Alert, App, Badge, Button, Popconfirm, type TableColumnsType } from 'antd';
 import { formatChinaTime } from '@contract/rules/china-time';
 import { messageOf } from '../../api/client';
 import { endClaim, listClaims, listTemplates, type ClaimActivity, type CouponTemplate } from '../../api/marketing';
 import { useProjects } from '../../projects/project-context';
-import { ClaimForm } from './claim-form';
 import { ClaimQr } from './claim-qr';
+import { ListTable, RowActions, type ListAction } from '../../components/list-table';
+import { lazyModalForm } from '../../components/lazy-modal-form';
+
+const ClaimForm = lazyModalForm(() => import('./claim-form').then((m) => m.ClaimForm));
 
 function statusOf(c: ClaimActivity, now = Date.now()) {
   if (c.status !== 'ONLINE' || (c.endAt && new Date(c.endAt).getTime() <= now))
@@ -21,7 +25,7 @@ const when = (iso: string | null, none: string) => (iso ? formatChinaTime(iso, '
 export default function ClaimsPage() {
   const { message } = App.useApp();
   const { current } = useProjects();
-  const actionRef = useRef<ActionType>(undefined);
+  const actionRef = useRef<ListAction>(undefined);
   const [templates, setTemplates] = useState<CouponTemplate[]>([]);
   const [qrOf, setQrOf] = useState<ClaimActivity | null>(null);
   const reload = () => void actionRef.current?.reload();
@@ -36,7 +40,7 @@ export default function ClaimsPage() {
     }
   };
 
-  const columns: ProColumns<ClaimActivity>[] = [
+  const columns: TableColumnsType<ClaimActivity> = [
     { title: '活动', dataIndex: 'title' },
     {
       title: '时间（北京时间）',
@@ -56,28 +60,39 @@ export default function ClaimsPage() {
     { title: '状态', key: 'status', width: 90, render: (_, c) => statusOf(c) },
     {
       title: '操作',
-      valueType: 'option',
+      key: 'actions',
       width: 170,
-      render: (_, c) => [
-        <a key="qr" onClick={() => setQrOf(c)}>
-          二维码
-        </a>,
-        ...(c.status === 'ONLINE' && current
-          ? [
-              <ClaimForm key="edit" projectSn={current.projectSn} claim={c} templates={templates} onSaved={reload} />,
-              <Popconfirm
-                key="end"
-                title={`结束领券活动「${c.title}」？`}
-                description="结束后扫码只能看到“活动已结束”，已领取的优惠券仍可使用；结束后不能恢复。"
-                okText="结束活动"
-                cancelText="取消"
-                onConfirm={() => end(c)}
-              >
-                <a>结束</a>
-              </Popconfirm>,
-            ]
-          : []),
-      ],
+      render: (_, c) => (
+        <RowActions>
+          {[
+            <a key="qr" onClick={() => setQrOf(c)}>
+              二维码
+            </a>,
+            ...(c.status === 'ONLINE' && current
+              ? [
+                  <ClaimForm
+                    key="edit"
+                    trigger={<a>编辑</a>}
+                    projectSn={current.projectSn}
+                    claim={c}
+                    templates={templates}
+                    onSaved={reload}
+                  />,
+                  <Popconfirm
+                    key="end"
+                    title={`结束领券活动「${c.title}」？`}
+                    description="结束后扫码只能看到“活动已结束”，已领取的优惠券仍可使用；结束后不能恢复。"
+                    okText="结束活动"
+                    cancelText="取消"
+                    onConfirm={() => end(c)}
+                  >
+                    <a>结束</a>
+                  </Popconfirm>,
+                ]
+              : []),
+          ]}
+        </RowActions>
+      ),
     },
   ];
 
@@ -86,22 +101,31 @@ export default function ClaimsPage() {
       {!current ? (
         <Alert type="info" message="请先在右上角选择项目" />
       ) : (
-        <ProTable<ClaimActivity>
+        <ListTable<ClaimActivity>
           rowKey="actSn"
           actionRef={actionRef}
           columns={columns}
-          search={false}
           pagination={false}
           headerTitle="扫码领券活动"
-          params={{ projectSn: current.projectSn }}
-          toolBarRender={() => [
-            <ClaimForm key="create" projectSn={current.projectSn} templates={templates} onSaved={reload} />,
+          params={[current.projectSn]}
+          toolbar={[
+            <ClaimForm
+              key="create"
+              trigger={
+                <Button type="primary" icon={<PlusOutlined />}>
+                  新建领券活动
+                </Button>
+              }
+              projectSn={current.projectSn}
+              templates={templates}
+              onSaved={reload}
+            />,
           ]}
-          request={async ({ projectSn }) => {
+          request={async () => {
             try {
               const [list, coupons] = await Promise.all([
-                listClaims(projectSn as string),
-                listTemplates(projectSn as string),
+                listClaims(current.projectSn),
+                listTemplates(current.projectSn),
               ]);
               setTemplates(coupons);
               return { data: list, success: true };

@@ -4,7 +4,6 @@
  * its field and nothing typed is lost.
  */
 import { useRef, useState } from 'react';
-import { PlusOutlined } from '@ant-design/icons';
 import {
   ModalForm,
   ProFormDateTimePicker,
@@ -16,7 +15,7 @@ import {
   ProFormTextArea,
   type ProFormInstance,
 } from '@ant-design/pro-components';
-import { Alert, App, Button } from 'antd';
+import { Alert, App } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { opsTemplateBody, opsTemplateFields, opsTemplateUpdateBody } from '@contract/coupon-ops';
 import { messageOf } from '../../api/client';
@@ -24,6 +23,7 @@ import { createTemplate, updateTemplate, type CouponTemplate } from '../../api/m
 import { FormError } from '../../forms/form-error';
 import { zodRule } from '../../forms/zod-rule';
 import { chinaIso, fenOf, firstIssue, pickerValue, VALIDITY_OPTIONS, validityNeeds, yuanOf } from './form-values';
+import type { ModalOpen } from '../../components/lazy-modal-form';
 
 interface Values {
   couponName: string;
@@ -87,11 +87,13 @@ export function CouponForm({
   projectSn,
   template,
   onSaved,
+  open,
+  onOpenChange,
 }: {
   projectSn: string;
   template?: CouponTemplate;
   onSaved: () => void;
-}) {
+} & ModalOpen) {
   const { message } = App.useApp();
   const formRef = useRef<ProFormInstance<Values>>(undefined);
   const [error, setError] = useState<string | null>(null);
@@ -145,18 +147,10 @@ export function CouponForm({
       formRef={formRef}
       width={600}
       initialValues={initialOf(template)}
-      trigger={
-        template ? (
-          <a>编辑</a>
-        ) : (
-          <Button type="primary" icon={<PlusOutlined />}>
-            新建优惠券
-          </Button>
-        )
-      }
       modalProps={{ maskClosable: false, destroyOnHidden: true }}
       submitter={{ searchConfig: { submitText: '保存', resetText: '取消' } }}
-      onOpenChange={(open) => open && setError(null)}
+      open={open}
+      onOpenChange={onOpenChange}
       onFinish={onFinish}
     >
       {issued && (

@@ -1,7 +1,8 @@
 /** 优惠券: the chosen project's coupon templates, how many were given out and used; create, edit and end one. */
 import { useRef } from 'react';
-import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Alert, App, Badge, Popconfirm } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { PageContainer } from '@ant-design/pro-components';
+import { Alert, App, Badge, Button, Popconfirm, type TableColumnsType } from 'antd';
 import { TEMPLATE_STATUS } from '@contract/coupon-ops';
 import { VALIDITY_TYPES } from '@contract/rules/coupon-validity';
 import { formatChinaTime } from '@contract/rules/china-time';
@@ -9,8 +10,11 @@ import { formatMoney } from '@contract/rules/money';
 import { messageOf } from '../../api/client';
 import { endTemplate, listTemplates, type CouponTemplate } from '../../api/marketing';
 import { useProjects } from '../../projects/project-context';
-import { CouponForm } from './coupon-form';
 import { VALIDITY_OPTIONS } from './form-values';
+import { ListTable, RowActions, type ListAction } from '../../components/list-table';
+import { lazyModalForm } from '../../components/lazy-modal-form';
+
+const CouponForm = lazyModalForm(() => import('./coupon-form').then((m) => m.CouponForm));
 
 /** 满100减10 / 打8折（最高减20元） / 无门槛减5元. */
 export function couponTerms(t: Pick<CouponTemplate, 'couponType' | 'couponAmount' | 'threshold' | 'upperLimit'>) {
@@ -32,7 +36,7 @@ function validityOf(t: CouponTemplate) {
 export default function CouponsPage() {
   const { message } = App.useApp();
   const { current } = useProjects();
-  const actionRef = useRef<ActionType>(undefined);
+  const actionRef = useRef<ListAction>(undefined);
   const reload = () => void actionRef.current?.reload();
 
   const end = async (t: CouponTemplate) => {
@@ -45,7 +49,7 @@ export default function CouponsPage() {
     }
   };
 
-  const columns: ProColumns<CouponTemplate>[] = [
+  const columns: TableColumnsType<CouponTemplate> = [
     { title: '优惠券', dataIndex: 'couponName' },
     { title: '优惠内容', key: 'terms', render: (_, t) => couponTerms(t) },
     { title: '有效期', key: 'validity', render: (_, t) => validityOf(t) },
@@ -65,24 +69,33 @@ export default function CouponsPage() {
     },
     {
       title: '操作',
-      valueType: 'option',
+      key: 'actions',
       width: 120,
-      render: (_, t) =>
-        t.status === TEMPLATE_STATUS.ENDED || !current
-          ? []
-          : [
-              <CouponForm key="edit" projectSn={current.projectSn} template={t} onSaved={reload} />,
-              <Popconfirm
-                key="end"
-                title={`结束发放「${t.couponName}」？`}
-                description="结束后领券活动和卡密不再发放此券，顾客已领取的仍可使用；结束后不能恢复。"
-                okText="结束发放"
-                cancelText="取消"
-                onConfirm={() => end(t)}
-              >
-                <a>结束</a>
-              </Popconfirm>,
-            ],
+      render: (_, t) => (
+        <RowActions>
+          {t.status === TEMPLATE_STATUS.ENDED || !current
+            ? []
+            : [
+                <CouponForm
+                  key="edit"
+                  trigger={<a>编辑</a>}
+                  projectSn={current.projectSn}
+                  template={t}
+                  onSaved={reload}
+                />,
+                <Popconfirm
+                  key="end"
+                  title={`结束发放「${t.couponName}」？`}
+                  description="结束后领券活动和卡密不再发放此券，顾客已领取的仍可使用；结束后不能恢复。"
+                  okText="结束发放"
+                  cancelText="取消"
+                  onConfirm={() => end(t)}
+                >
+                  <a>结束</a>
+                </Popconfirm>,
+              ]}
+        </RowActions>
+      ),
     },
   ];
 
@@ -91,18 +104,28 @@ export default function CouponsPage() {
       {!current ? (
         <Alert type="info" message="请先在右上角选择项目" />
       ) : (
-        <ProTable<CouponTemplate>
+        <ListTable<CouponTemplate>
           rowKey="couponSn"
           actionRef={actionRef}
           columns={columns}
-          search={false}
           pagination={false}
           headerTitle="优惠券模板"
-          params={{ projectSn: current.projectSn }}
-          toolBarRender={() => [<CouponForm key="create" projectSn={current.projectSn} onSaved={reload} />]}
-          request={async ({ projectSn }) => {
+          params={[current.projectSn]}
+          toolbar={[
+            <CouponForm
+              key="create"
+              trigger={
+                <Button type="primary" icon={<PlusOutlined />}>
+                  新建优惠券
+                </Button>
+              }
+              projectSn={current.projectSn}
+              onSaved={reload}
+            />,
+          ]}
+          request={async () => {
             try {
-              return { data: await listTemplates(projectSn as string), success: true };
+              return { data: await listTemplates(current.projectSn), success: true };
             } catch (e) {
               message.error(messageOf(e));
               return { data: [], success: false };
