@@ -4,12 +4,15 @@
  * hides another; restricts demo-course-07 to 广东省 (saving with no area picked is named first). The customer's
  * review list shows the reply and not the hidden review, and an order of demo-course-07 to a Beijing address is
  * refused with §5's 当前地区暂不支持购买，请切换地址再提交订单!
+ * In 积分商品 the owner narrows demo-integral-03 (a plain 积分 item) to 中国联通 points and gives it a preview link
+ * (a javascript: link is refused under the field first); the customer's detail then prices it in 联通积分.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { Address } from '../contract/address';
-import { openConsole, type ConsoleOps } from './console-ops';
+import { POINTS_ITEM_MESSAGES } from '../contract/ops-integral';
+import { openConsole, selectDropdown, type ConsoleOps } from './console-ops';
 import {
   SCREENS,
   apiClient,
@@ -30,6 +33,7 @@ const REVIEWED = 'demo-course-01';
 const SHIPPED = 'demo-course-07';
 const REPLY = '感谢您的评价，欢迎再来！';
 const AREA_REFUSED = '当前地区暂不支持购买，请切换地址再提交订单!';
+const POINTS = { actSn: 'demo-integral-03', name: '咖啡饮品兑换券', before: '1800积分', after: '1800联通积分' };
 
 let server: Server;
 let browser: Browser;
@@ -143,5 +147,34 @@ describe('商品管理: reviews and sale areas', () => {
     await submit.locator('.sf-submit__btn').click();
     await phone.shot('catalogue-extras-area-refused');
     await expectToast(phone.page, AREA_REFUSED);
+  });
+
+  test('the owner narrows a plain 积分 item to 中国联通; the customer sees it priced in 联通积分', async () => {
+    const detailPrice = async () => {
+      await phone.page.goto(`${server.baseUrl}/?at=${Date.now()}#/pages/activity/activityDetail?actSn=${POINTS.actSn}`);
+      const detail = await currentPage(phone.page, SCREENS.activityDetail, { marker: '#act-integral-query' });
+      return ((await detail.locator('.sf-act__price').textContent()) ?? '').trim();
+    };
+    assert.equal(await detailPrice(), POINTS.before);
+
+    const content = await ops.open('积分商品', '.ant-table-row');
+    await content.locator('.ant-table-row', { hasText: POINTS.name }).getByRole('button', { name: '编辑' }).click();
+    const modal = page.locator('.ant-modal', { hasText: '编辑积分商品' });
+    await modal.waitFor();
+    await modal.locator('.ant-select', { has: page.locator('#minIntegralType') }).click();
+    await selectDropdown(page, 'minIntegralType').locator('.ant-select-item-option', { hasText: '中国联通' }).click();
+    await modal.locator('.ant-select-selection-item', { hasText: '中国联通' }).waitFor();
+    await typeKeys(modal.locator('#actPreviewUrl'), 'javascript:alert(1)');
+    const ok = modal.locator('.ant-modal-footer .ant-btn-primary');
+    await ok.click();
+    await modal.locator('.ant-form-item-explain-error', { hasText: POINTS_ITEM_MESSAGES.previewUrl }).waitFor();
+    await ops.shot('points-item-preview-refused');
+    await typeKeys(modal.locator('#actPreviewUrl'), `/#/pages/activity/activityDetail?actSn=${POINTS.actSn}`);
+    await ok.click();
+    await page.locator('.ant-message-success', { hasText: '已保存' }).waitFor();
+    await modal.waitFor({ state: 'hidden' });
+
+    assert.equal(await detailPrice(), POINTS.after);
+    await phone.shot('catalogue-extras-points-narrowed');
   });
 });
