@@ -1,7 +1,7 @@
 /**
  * Operator routes of points items (/ops/v1/integral/items, area catalogue): list, make an item a points item,
- * edit its carrier and price, end it. Every change is audited with before and after and drops the project's
- * read models, so the storefront's points pages show it at once.
+ * edit its carrier, price, narrowing and preview link, end it. Every change is audited with before and after and
+ * drops the project's read models, so the storefront's points pages show it at once.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -76,7 +76,7 @@ const integralOpsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     {
       config: byItem,
       schema: {
-        ...doc("Save a points item's carrier, points and cash part"),
+        ...doc("Save a points item's carrier, points, cash part, 限定积分类型 and 预览链接"),
         params: pointsItemParams,
         body: pointsItemUpdateBody,
         response: responses(pointsItemSchema, [400, 401, 403, 404]),
