@@ -69,7 +69,7 @@ const rows = () => ordersTable().locator('.ant-table-tbody .ant-table-row');
 
 /** Types the filters and asks, waiting for the table to show `expect` order numbers. */
 async function search(fields: { phone?: string; orderNo?: string }, expect: string[]): Promise<void> {
-  const form = ordersTable().locator('.ant-pro-query-filter');
+  const form = ordersTable().locator('.sf-admin-list-filter');
   for (const [name, value] of Object.entries(fields)) await typeKeys(form.locator(`#${name}`), value);
   await form.getByRole('button', { name: '查询' }).click();
   const until = Date.now() + 20_000;
@@ -124,7 +124,7 @@ describe('订单管理', () => {
     await page.locator('.ant-page-header', { hasText: '（demo）' }).waitFor();
 
     // A phone that is not one: said in words, the typed text stays.
-    const filters = ordersTable().locator('.ant-pro-query-filter');
+    const filters = ordersTable().locator('.sf-admin-list-filter');
     await typeKeys(filters.locator('#phone'), '1370x');
     await filters.getByRole('button', { name: '查询' }).click();
     await filters.locator('.ant-form-item-explain-error', { hasText: '手机号应为3到11位数字' }).waitFor();

@@ -72,8 +72,8 @@ async function pick(root: Locator, id: string, typed: string, option: string): P
  */
 async function openOrderByPhone(theirs: string[]): Promise<Locator> {
   const [orderNo] = theirs;
-  const list = await ops.open('订单管理', '.sf-admin-orders .ant-pro-query-filter');
-  const form = list.locator('.sf-admin-orders .ant-pro-query-filter');
+  const list = await ops.open('订单管理', '.sf-admin-orders .sf-admin-list-filter');
+  const form = list.locator('.sf-admin-orders .sf-admin-list-filter');
   await typeKeys(form.locator('#phone'), PHONE);
   await form.getByRole('button', { name: '查询' }).click();
   const listed = async () => (await ordersRows().allInnerTexts()).map((t) => /SO\w+/.exec(t)?.[0] ?? '').join();

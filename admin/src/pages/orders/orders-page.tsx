@@ -6,29 +6,21 @@
  */
 import { useRef, useState } from 'react';
 import { DownloadOutlined } from '@ant-design/icons';
-import {
-  PageContainer,
-  ProTable,
-  type ActionType,
-  type ProColumns,
-  type ProFormInstance,
-} from '@ant-design/pro-components';
-import { App, Button, Empty, Typography } from 'antd';
+import { PageContainer } from '@ant-design/pro-components';
+import { App, Button, DatePicker, Empty, Form, Input, Select, Typography, type TableColumnsType } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { Link } from 'react-router';
 import { OPS_ORDER_STATE_TEXT, opsOrderListQuery } from '@contract/ops-orders';
 import { formatChinaTime } from '@contract/rules/china-time';
 import { formatMoney } from '@contract/rules/money';
 import { messageOf } from '../../api/client';
 import { downloadOrdersCsv, listOrders, type OrderFilter, type OrderItem } from '../../api/orders';
+import { ListTable } from '../../components/list-table';
 import { zodMessage } from '../../forms/zod-rule';
 import { useProjects } from '../../projects/project-context';
 import { useSession } from '../../session/session-context';
 
 interface Search {
-  current?: number;
-  /** The header switcher's project: a change reloads the list. */
-  projectSn?: string;
-  pageSize?: number;
   orderNo?: string;
   phone?: string;
   state?: string;
@@ -36,7 +28,8 @@ interface Search {
   to?: string;
 }
 
-const stateEnum = Object.fromEntries(Object.entries(OPS_ORDER_STATE_TEXT).map(([k, text]) => [k, { text }]));
+const STATE_OPTIONS = Object.entries(OPS_ORDER_STATE_TEXT).map(([value, label]) => ({ value, label }));
+const day = (d: Dayjs | null | undefined) => d?.format('YYYY-MM-DD');
 
 export default function OrdersPage() {
   const { message } = App.useApp();
@@ -44,16 +37,14 @@ export default function OrdersPage() {
   const { current, loading: projectsLoading } = useProjects();
   const projectSn = current?.projectSn;
   const filterRef = useRef<OrderFilter | null>(null);
-  const actionRef = useRef<ActionType>(undefined);
-  const formRef = useRef<ProFormInstance>(undefined);
+  const [form] = Form.useForm();
   const [exporting, setExporting] = useState(false);
 
-  const columns: ProColumns<OrderItem>[] = [
+  const columns: TableColumnsType<OrderItem> = [
     {
       title: '订单号',
       dataIndex: 'orderNo',
       width: 270,
-      fieldProps: { placeholder: '订单号或其中一段', maxLength: 64 },
       render: (_, o) => (
         <Typography.Text copyable={{ text: o.orderNo }}>
           <Link to={`/orders/${encodeURIComponent(o.orderNo)}`}>{o.orderNo}</Link>
@@ -64,47 +55,29 @@ export default function OrdersPage() {
       title: '手机号',
       dataIndex: 'phone',
       width: 130,
-      fieldProps: { placeholder: '用户或收货人手机号', maxLength: 11 },
       render: (_, o) => o.phone ?? '—',
     },
-    {
-      title: '订单状态',
-      dataIndex: 'state',
-      valueType: 'select',
-      valueEnum: stateEnum,
-      width: 100,
-      render: (_, o) => o.stateText,
-    },
-    {
-      title: '下单日期',
-      dataIndex: 'dates',
-      valueType: 'dateRange',
-      hideInTable: true,
-      search: { transform: (v: [string, string]) => ({ from: v[0], to: v[1] }) },
-    },
+    { title: '订单状态', dataIndex: 'state', width: 100, render: (_, o) => o.stateText },
     {
       title: '下单时间',
       dataIndex: 'createdAt',
       width: 170,
-      search: false,
       render: (_, o) => formatChinaTime(o.createdAt),
     },
-    { title: '商品', dataIndex: 'courseName', ellipsis: true, search: false },
-    { title: '数量', dataIndex: 'skuCnt', width: 60, search: false },
+    { title: '商品', dataIndex: 'courseName', ellipsis: true },
+    { title: '数量', dataIndex: 'skuCnt', width: 60 },
     {
       title: '订单金额',
       dataIndex: 'totalAmount',
       width: 100,
-      search: false,
       render: (_, o) => formatMoney(o.totalAmount),
     },
-    { title: '已付', dataIndex: 'paidAmount', width: 100, search: false, render: (_, o) => formatMoney(o.paidAmount) },
-    { title: '收货人', dataIndex: 'consignee', width: 90, search: false, render: (_, o) => o.consignee ?? '—' },
+    { title: '已付', dataIndex: 'paidAmount', width: 100, render: (_, o) => formatMoney(o.paidAmount) },
+    { title: '收货人', dataIndex: 'consignee', width: 90, render: (_, o) => o.consignee ?? '—' },
     {
       title: '操作',
       key: 'open',
       width: 70,
-      search: false,
       render: (_, o) => <Link to={`/orders/${encodeURIComponent(o.orderNo)}`}>详情</Link>,
     },
   ];
@@ -131,18 +104,42 @@ export default function OrdersPage() {
 
   return (
     <PageContainer title="订单管理" subTitle={current ? `${current.name}（${current.projectSn}）` : undefined}>
-      <ProTable<OrderItem, Search>
+      <ListTable<OrderItem, Search>
         className="sf-admin-orders"
         rowKey="orderNo"
-        actionRef={actionRef}
-        formRef={formRef}
         columns={columns}
-        params={{ projectSn }}
-        manualRequest={!projectSn}
-        search={{ labelWidth: 'auto', defaultCollapsed: false }}
+        params={[projectSn]}
+        manual={!projectSn}
+        form={form}
+        filters={
+          <>
+            <Form.Item name="orderNo" label="订单号">
+              <Input allowClear placeholder="订单号或其中一段" maxLength={64} />
+            </Form.Item>
+            <Form.Item name="phone" label="手机号">
+              <Input allowClear placeholder="用户或收货人手机号" maxLength={11} />
+            </Form.Item>
+            <Form.Item name="state" label="订单状态">
+              <Select allowClear placeholder="请选择" options={STATE_OPTIONS} style={{ width: 160 }} />
+            </Form.Item>
+            <Form.Item name="dates" label="下单日期">
+              <DatePicker.RangePicker />
+            </Form.Item>
+          </>
+        }
+        filterValues={(v) => {
+          const [from, to] = (v.dates as [Dayjs | null, Dayjs | null] | null | undefined) ?? [];
+          return {
+            orderNo: v.orderNo as string | undefined,
+            phone: v.phone as string | undefined,
+            state: (v.state as string | undefined) || undefined,
+            from: day(from),
+            to: day(to),
+          };
+        }}
         pagination={{ defaultPageSize: 20, showSizeChanger: true, pageSizeOptions: [20, 50, 100] }}
         locale={{ emptyText: '没有符合条件的订单' }}
-        toolBarRender={() => [
+        toolbar={[
           <Button
             key="csv"
             icon={<DownloadOutlined />}
@@ -155,8 +152,8 @@ export default function OrdersPage() {
         ]}
         request={async (params) => {
           const query = {
-            page: params.current ?? 1,
-            size: params.pageSize ?? 20,
+            page: params.current,
+            size: params.pageSize,
             projectSn,
             state: params.state,
             from: params.from,
@@ -170,7 +167,7 @@ export default function OrdersPage() {
             const issue = checked.error.issues[0];
             const field = String(issue?.path[0] ?? '');
             const name = field === 'from' || field === 'to' ? 'dates' : field;
-            if (name) formRef.current?.setFields([{ name, errors: [issue.message] }]);
+            if (name) form.setFields([{ name, errors: [issue.message] }]);
             message.error(zodMessage(opsOrderListQuery, query));
             return { data: [], total: 0, success: false };
           }
