@@ -4,7 +4,6 @@
  * contract's opsOrderLinkBody as the server checks it; a refusal shows above the buttons and keeps what was typed.
  */
 import { useRef, useState } from 'react';
-import { PlusOutlined } from '@ant-design/icons';
 import {
   ModalForm,
   ProFormDateTimePicker,
@@ -13,7 +12,7 @@ import {
   ProFormText,
   type ProFormInstance,
 } from '@ant-design/pro-components';
-import { Button } from 'antd';
+import {} from 'antd';
 import type { Dayjs } from 'dayjs';
 import { ORDER_LINK_MAX_DAYS, opsOrderLinkBody, opsOrderLinkFields } from '@contract/order-link';
 import { formatMoney } from '@contract/rules/money';
@@ -22,6 +21,7 @@ import { issueOrderLink, type OrderLinkIssued, type OrderLinkItem } from '../../
 import { FormError } from '../../forms/form-error';
 import { zodRule } from '../../forms/zod-rule';
 import { chinaIso, firstIssue, pickerValue } from '../marketing/form-values';
+import type { ModalOpen } from '../../components/lazy-modal-form';
 
 interface Values {
   actSn?: string;
@@ -42,12 +42,14 @@ export function IssueForm({
   projectSn,
   items,
   onIssued,
+  open,
+  onOpenChange,
 }: {
   projectSn: string;
   /** The project's courses on sale with their prices (GET /ops/v1/order-links/items). */
   items: OrderLinkItem[];
   onIssued: (issued: OrderLinkIssued) => void;
-}) {
+} & ModalOpen) {
   const formRef = useRef<ProFormInstance<Values>>(undefined);
   const [error, setError] = useState<string | null>(null);
 
@@ -85,14 +87,10 @@ export function IssueForm({
       formRef={formRef}
       width={560}
       initialValues={{ expiresAt: defaultExpiry() }}
-      trigger={
-        <Button type="primary" icon={<PlusOutlined />}>
-          生成下单链接
-        </Button>
-      }
       modalProps={{ maskClosable: false, destroyOnHidden: true, className: 'sf-admin-link-form' }}
       submitter={{ searchConfig: { submitText: '生成', resetText: '取消' } }}
-      onOpenChange={(open) => open && setError(null)}
+      open={open}
+      onOpenChange={onOpenChange}
       onFinish={onFinish}
     >
       <ProFormSelect

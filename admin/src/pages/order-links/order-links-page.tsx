@@ -4,8 +4,9 @@
  * 作废 behind a Popconfirm stops an unused link.
  */
 import { useRef, useState } from 'react';
-import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Alert, App, Badge, Popconfirm, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { PageContainer } from '@ant-design/pro-components';
+import { Alert, App, Badge, Button, Popconfirm, Typography, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { ORDER_LINK_STATE_TEXT, type OrderLinkState } from '@contract/order-link';
 import { formatChinaTime } from '@contract/rules/china-time';
@@ -22,8 +23,11 @@ import {
 } from '../../api/order-links';
 import { useProjects } from '../../projects/project-context';
 import { useOperator } from '../../session/session-context';
-import { IssueForm } from './issue-form';
 import { LinkIssued } from './link-issued';
+import { ListTable, RowActions, type ListAction } from '../../components/list-table';
+import { lazyModalForm } from '../../components/lazy-modal-form';
+
+const IssueForm = lazyModalForm(() => import('./issue-form').then((m) => m.IssueForm));
 
 const BADGE: Record<OrderLinkState, 'processing' | 'success' | 'default' | 'error'> = {
   UNUSED: 'processing',
@@ -38,7 +42,7 @@ export default function OrderLinksPage() {
   const { message } = App.useApp();
   const me = useOperator();
   const { current } = useProjects();
-  const actionRef = useRef<ActionType>(undefined);
+  const actionRef = useRef<ListAction>(undefined);
   const [items, setItems] = useState<OrderLinkItem[]>([]);
   const [issued, setIssued] = useState<OrderLinkIssued | null>(null);
   const mayWrite = mayAccess(me.role, 'orders', 'write');
@@ -55,7 +59,7 @@ export default function OrderLinksPage() {
     }
   };
 
-  const columns: ProColumns<OrderLink>[] = [
+  const columns: TableColumnsType<OrderLink> = [
     {
       title: '课程',
       key: 'item',
@@ -113,23 +117,26 @@ export default function OrderLinksPage() {
     },
     {
       title: '操作',
-      valueType: 'option',
+      key: 'actions',
       width: 80,
-      render: (_, l) =>
-        mayWrite && (l.state === 'UNUSED' || l.state === 'EXPIRED')
-          ? [
-              <Popconfirm
-                key="void"
-                title="作废这个下单链接？"
-                description="作废后客户打开链接会提示链接异常，不能恢复。"
-                okText="作废"
-                cancelText="取消"
-                onConfirm={() => voidLink(l)}
-              >
-                <a>作废</a>
-              </Popconfirm>,
-            ]
-          : [],
+      render: (_, l) => (
+        <RowActions>
+          {mayWrite && (l.state === 'UNUSED' || l.state === 'EXPIRED')
+            ? [
+                <Popconfirm
+                  key="void"
+                  title="作废这个下单链接？"
+                  description="作废后客户打开链接会提示链接异常，不能恢复。"
+                  okText="作废"
+                  cancelText="取消"
+                  onConfirm={() => voidLink(l)}
+                >
+                  <a>作废</a>
+                </Popconfirm>,
+              ]
+            : []}
+        </RowActions>
+      ),
     },
   ];
 
@@ -138,19 +145,23 @@ export default function OrderLinksPage() {
       {!current ? (
         <Alert type="info" message="请先在右上角选择项目" />
       ) : (
-        <ProTable<OrderLink>
+        <ListTable<OrderLink>
           rowKey="linkSn"
           actionRef={actionRef}
           columns={columns}
-          search={false}
           scroll={{ x: 1120 }}
           pagination={{ pageSize: 20 }}
           headerTitle="一次性下单链接：指定客户、课程与价格，不可用优惠券"
-          params={{ projectSn: current.projectSn }}
-          toolBarRender={() =>
+          params={[current.projectSn]}
+          toolbar={
             mayWrite
               ? [
                   <IssueForm
+                    trigger={
+                      <Button type="primary" icon={<PlusOutlined />}>
+                        生成下单链接
+                      </Button>
+                    }
                     key="issue"
                     projectSn={current.projectSn}
                     items={items}
@@ -162,11 +173,11 @@ export default function OrderLinksPage() {
                 ]
               : []
           }
-          request={async ({ projectSn }) => {
+          request={async () => {
             try {
               const [list, courses] = await Promise.all([
-                listOrderLinks(projectSn as string),
-                orderLinkItems(projectSn as string),
+                listOrderLinks(current.projectSn),
+                orderLinkItems(current.projectSn),
               ]);
               setItems(courses);
               return { data: list, success: true };
