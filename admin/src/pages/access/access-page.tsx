@@ -4,8 +4,9 @@
  * Popconfirm; the storefront sees either on the visitor's next navigation.
  */
 import { useRef } from 'react';
-import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Alert, App, Badge, Popconfirm, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { PageContainer } from '@ant-design/pro-components';
+import { Alert, App, Badge, Button, Popconfirm, Typography, type TableColumnsType } from 'antd';
 import { ACCESS_BLOCK_KIND_TEXT, ACCESS_DEFAULT_REASON } from '@contract/access';
 import { formatChinaTime } from '@contract/rules/china-time';
 import { mayAccess } from '@contract/rules/operator-roles';
@@ -13,7 +14,10 @@ import { liftAccessBlock, listAccessBlocks, type AccessBlock } from '../../api/a
 import { messageOf } from '../../api/client';
 import { useProjects } from '../../projects/project-context';
 import { useOperator } from '../../session/session-context';
-import { BlockForm } from './block-form';
+import { ListTable, RowActions, type ListAction } from '../../components/list-table';
+import { lazyModalForm } from '../../components/lazy-modal-form';
+
+const BlockForm = lazyModalForm(() => import('./block-form').then((m) => m.BlockForm));
 
 const when = (iso: string | null) => (iso ? formatChinaTime(iso, 'YYYY-MM-DD HH:mm') : '');
 
@@ -21,7 +25,7 @@ export default function AccessPage() {
   const { message } = App.useApp();
   const me = useOperator();
   const { current } = useProjects();
-  const actionRef = useRef<ActionType>(undefined);
+  const actionRef = useRef<ListAction>(undefined);
   const mayWrite = mayAccess(me.role, 'pages', 'write');
   const reload = () => void actionRef.current?.reload();
 
@@ -35,7 +39,7 @@ export default function AccessPage() {
     reload();
   };
 
-  const columns: ProColumns<AccessBlock>[] = [
+  const columns: TableColumnsType<AccessBlock> = [
     {
       title: '限制范围',
       key: 'kind',
@@ -78,23 +82,26 @@ export default function AccessPage() {
     },
     {
       title: '操作',
-      valueType: 'option',
+      key: 'actions',
       width: 90,
-      render: (_, b) =>
-        mayWrite
-          ? [
-              <Popconfirm
-                key="lift"
-                title="解除这项访问限制？"
-                description="解除后顾客下次打开页面即可正常访问。"
-                okText="解除"
-                cancelText="取消"
-                onConfirm={() => lift(b)}
-              >
-                <a className="sf-admin-access-lift">解除</a>
-              </Popconfirm>,
-            ]
-          : [],
+      render: (_, b) => (
+        <RowActions>
+          {mayWrite
+            ? [
+                <Popconfirm
+                  key="lift"
+                  title="解除这项访问限制？"
+                  description="解除后顾客下次打开页面即可正常访问。"
+                  okText="解除"
+                  cancelText="取消"
+                  onConfirm={() => lift(b)}
+                >
+                  <a className="sf-admin-access-lift">解除</a>
+                </Popconfirm>,
+              ]
+            : []}
+        </RowActions>
+      ),
     },
   ];
 
@@ -103,18 +110,22 @@ export default function AccessPage() {
       {!current ? (
         <Alert type="info" message="请先在右上角选择项目" />
       ) : (
-        <ProTable<AccessBlock>
+        <ListTable<AccessBlock>
           rowKey="blockSn"
           actionRef={actionRef}
           columns={columns}
-          search={false}
           pagination={{ pageSize: 20 }}
           headerTitle="关闭整个商城（维护）、单个页面或单个顾客的访问，顾客将看到错误页与原因"
-          params={{ projectSn: current.projectSn }}
-          toolBarRender={() =>
+          params={[current.projectSn]}
+          toolbar={
             mayWrite
               ? [
                   <BlockForm
+                    trigger={
+                      <Button type="primary" icon={<PlusOutlined />}>
+                        新增访问限制
+                      </Button>
+                    }
                     key="add"
                     projectSn={current.projectSn}
                     onCreated={() => {
@@ -125,9 +136,9 @@ export default function AccessPage() {
                 ]
               : []
           }
-          request={async ({ projectSn }) => {
+          request={async () => {
             try {
-              return { data: await listAccessBlocks(projectSn as string), success: true };
+              return { data: await listAccessBlocks(current.projectSn), success: true };
             } catch (e) {
               message.error(messageOf(e));
               return { data: [], success: false };

@@ -4,7 +4,6 @@
  * opsAccessBlockCreate as the server checks it; a refusal shows above the buttons and keeps what was typed.
  */
 import { useState } from 'react';
-import { PlusOutlined } from '@ant-design/icons';
 import {
   ModalForm,
   ProFormDateTimePicker,
@@ -12,7 +11,7 @@ import {
   ProFormRadio,
   ProFormText,
 } from '@ant-design/pro-components';
-import { Button } from 'antd';
+import {} from 'antd';
 import type { Dayjs } from 'dayjs';
 import {
   ACCESS_BLOCK_KIND_TEXT,
@@ -26,6 +25,7 @@ import { createAccessBlock } from '../../api/access';
 import { messageOf } from '../../api/client';
 import { FormError } from '../../forms/form-error';
 import { chinaIso, firstIssue } from '../marketing/form-values';
+import type { ModalOpen } from '../../components/lazy-modal-form';
 
 interface Values {
   kind?: AccessBlockKind;
@@ -39,7 +39,12 @@ const TARGET_LABEL: Partial<Record<AccessBlockKind, [label: string, placeholder:
   VISITOR: ['顾客手机号或用户ID', '11位手机号，或订单详情中的用户ID'],
 };
 
-export function BlockForm({ projectSn, onCreated }: { projectSn: string; onCreated: () => void }) {
+export function BlockForm({
+  projectSn,
+  onCreated,
+  open,
+  onOpenChange,
+}: { projectSn: string; onCreated: () => void } & ModalOpen) {
   const [error, setError] = useState<string | null>(null);
 
   const onFinish = async (v: Values) => {
@@ -71,14 +76,10 @@ export function BlockForm({ projectSn, onCreated }: { projectSn: string; onCreat
       title="新增访问限制"
       width={560}
       initialValues={{ kind: 'PROJECT' }}
-      trigger={
-        <Button type="primary" icon={<PlusOutlined />}>
-          新增访问限制
-        </Button>
-      }
       modalProps={{ maskClosable: false, destroyOnHidden: true, className: 'sf-admin-access-form' }}
       submitter={{ searchConfig: { submitText: '确定限制', resetText: '取消' } }}
-      onOpenChange={(open) => open && setError(null)}
+      open={open}
+      onOpenChange={onOpenChange}
       onFinish={onFinish}
     >
       <ProFormRadio.Group
