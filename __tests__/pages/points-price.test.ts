@@ -114,6 +114,34 @@ test('detail head and bar show the points with the cash part', async () => {
   expect(text('.sf-act__bar-price')).toBe('1000联通积分+¥1');
 });
 
+test('a plain 积分 item narrowed to one carrier (minIntegralType) names that carrier in its 积分 row', async () => {
+  route('GET', '/front/v1/activity/details', () => ({
+    info: courseDetail({
+      actSn: 'I3',
+      actType: 'INTEGRAL',
+      price: 1800,
+      originalPrice: null,
+      isPackage: false,
+      packages: [],
+      giftCourses: [],
+      courseName: null,
+      integralPackage: {
+        integralType: '',
+        bindPhone: null,
+        bindPoint: null,
+        minIntegralType: 'UNICOM_INTEGRAL',
+        actPreviewUrl: null,
+        maxIntegral: 5000,
+      },
+      pointsPrice: { integralType: 'UNICOM_INTEGRAL', points: 1800, cashAmount: 0 },
+    }),
+  }));
+  await openAt('/pages/activity/activityDetail?actSn=I3');
+  await waitFor(() => expect(text('.sf-act__price')).toBe('1800联通积分'));
+  const row = all('.sf-act__row').find((r) => r.querySelector('.sf-act__label')?.textContent === '积分');
+  expect(row?.querySelector('.sf-act__value')?.textContent).toContain('最高可用5000联通积分');
+});
+
 test('the points order screen prices it the same way', async () => {
   const info: PlaceOrderInfo = {
     actSn: 'I2',

@@ -87,11 +87,15 @@ export function pointsOrderSums(input: { balance: number | null; points: number;
   return { remaining: enough ? input.balance - input.points : null, enough, overMax };
 }
 
+/** The carrier whose points pay for an item: its own, narrowed by minIntegralType (§3). */
+export function payingCarrier(item: { integralType: string; minIntegralType: string | null }): string {
+  return item.minIntegralType || item.integralType;
+}
+
 /** Whether an item's carrier accepts points of `integralType` (minIntegralType narrows a plain item). */
 export function carrierAccepted(
   item: { integralType: string; minIntegralType: string | null },
   integralType: string,
 ): boolean {
-  const wanted = item.minIntegralType || item.integralType;
-  return wanted === integralType;
+  return payingCarrier(item) === integralType;
 }

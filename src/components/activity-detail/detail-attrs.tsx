@@ -1,6 +1,6 @@
 import type { ActivityDetail } from '@contract/activity';
 import { formatMoney } from '@contract/rules/money';
-import { integralCarrier } from '@contract/rules/integral';
+import { integralCarrier, payingCarrier } from '@contract/rules/integral';
 import type { SpecAttr } from '../../api/activity';
 import Box from '../box';
 import DetailRow from './detail-row';
@@ -40,8 +40,8 @@ export default function DetailAttrs({ detail: d, attrs, onQueryIntegral }: Detai
       {integral ? (
         <DetailRow label="积分">
           {[
-            integralCarrier(integral.integralType).label,
-            `最高可用${integral.maxIntegral}${integralCarrier(integral.integralType).suffix}`,
+            integralCarrier(payingCarrier(integral)).label,
+            `最高可用${integral.maxIntegral}${integralCarrier(payingCarrier(integral)).suffix}`,
           ]
             .filter(Boolean)
             .join(' · ')}

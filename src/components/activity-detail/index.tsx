@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
-import type { IntegralType } from '@contract/rules/integral';
+import { payingCarrier, type IntegralType } from '@contract/rules/integral';
 import { switchToTab } from '../../platform/navigation';
 import EmptyView from '../empty-view';
 import IntegralQuery from '../integral-query';
@@ -70,7 +70,7 @@ function ActivityDetailScreen({ actSn }: ActivityDetailScreenProps) {
       {integral ? (
         <IntegralQuery
           open={state.integralOpen}
-          integralType={integral.integralType as IntegralType}
+          integralType={payingCarrier(integral) as IntegralType}
           onClose={() => state.setIntegralOpen(false)}
           onResume={() => state.setIntegralOpen(true)}
         />

@@ -8,7 +8,13 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import { ERROR_CODES } from '@contract/common';
 import type { BalanceReply, BindingState, IntegralSubmitResult, PlaceOrderInfo } from '@contract/integral';
-import { carrierAccepted, integralCarrier, pointsOrderSums, type IntegralType } from '@contract/rules/integral';
+import {
+  carrierAccepted,
+  integralCarrier,
+  payingCarrier,
+  pointsOrderSums,
+  type IntegralType,
+} from '@contract/rules/integral';
 import { activities } from '../activity/schema';
 import { integralBindings, integralOrders } from './schema';
 import { pointsPriceColumn } from '../activity/points-price';
@@ -143,7 +149,7 @@ async function pointsItem(db: Executor, user: Customer, actSn: string) {
 }
 
 /** The carrier whose points pay for an item: its own, narrowed by minIntegralType. */
-const itemCarrier = (pkg: IntegralPackage): IntegralType => (pkg.minIntegralType || pkg.integralType) as IntegralType;
+const itemCarrier = (pkg: IntegralPackage): IntegralType => payingCarrier(pkg) as IntegralType;
 
 /** integral/place/order: the points order confirmation (price in points, cash part, balance and what remains). */
 export async function placeOrder(
