@@ -1,7 +1,10 @@
-/** 修改密码: the operator's own, with the old one; the new one follows the contract's rule (newPassword). */
-import { useRef, useState } from 'react';
-import { PageContainer, ProCard, ProForm, ProFormText, type ProFormInstance } from '@ant-design/pro-components';
-import { App } from 'antd';
+/**
+ * 修改密码: the operator's own, with the old one; the new one follows the contract's rule (newPassword).
+ * antd's Form rather than ProForm: pro-form's fields bring every field type (scripts/admin-budget.mjs).
+ */
+import { useState } from 'react';
+import { PageContainer } from '@ant-design/pro-components';
+import { App, Button, Card, Form, Input, Space } from 'antd';
 import { changePasswordBody } from '@contract/operators';
 import { messageOf } from '../../api/client';
 import { changePassword } from '../../api/operators';
@@ -16,45 +19,39 @@ interface Values {
 
 export default function PasswordPage() {
   const { message } = App.useApp();
-  const formRef = useRef<ProFormInstance<Values>>(undefined);
+  const [form] = Form.useForm<Values>();
   const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
 
   const onFinish = async (values: Values) => {
     setError(null);
+    setSaving(true);
     try {
       await changePassword(values.oldPassword, values.newPassword);
       message.success('密码已修改');
-      formRef.current?.resetFields();
+      form.resetFields();
     } catch (e) {
       setError(messageOf(e));
+    } finally {
+      setSaving(false);
     }
   };
 
   return (
     <PageContainer title="修改密码">
-      <ProCard style={{ maxWidth: 560 }}>
-        <ProForm<Values> formRef={formRef} layout="vertical" onFinish={onFinish}>
-          <ProFormText.Password
-            name="oldPassword"
-            label="原密码"
-            required
-            fieldProps={{ autoComplete: 'current-password' }}
-            rules={[zodRule(changePasswordBody.shape.oldPassword)]}
-          />
-          <ProFormText.Password
-            name="newPassword"
-            label="新密码"
-            required
-            placeholder="至少10位"
-            fieldProps={{ autoComplete: 'new-password' }}
-            rules={[zodRule(changePasswordBody.shape.newPassword)]}
-          />
-          <ProFormText.Password
+      <Card style={{ maxWidth: 560 }}>
+        <Form<Values> form={form} layout="vertical" onFinish={onFinish}>
+          <Form.Item name="oldPassword" label="原密码" required rules={[zodRule(changePasswordBody.shape.oldPassword)]}>
+            <Input.Password autoComplete="current-password" placeholder="请输入" />
+          </Form.Item>
+          <Form.Item name="newPassword" label="新密码" required rules={[zodRule(changePasswordBody.shape.newPassword)]}>
+            <Input.Password autoComplete="new-password" placeholder="至少10位" />
+          </Form.Item>
+          <Form.Item
             name="confirm"
             label="确认新密码"
             required
             dependencies={['newPassword']}
-            fieldProps={{ autoComplete: 'new-password' }}
             rules={[
               ({ getFieldValue }) => ({
                 validator: async (_rule, value: string | undefined) => {
@@ -63,10 +60,18 @@ export default function PasswordPage() {
                 },
               }),
             ]}
-          />
+          >
+            <Input.Password autoComplete="new-password" placeholder="请输入" />
+          </Form.Item>
           <FormError message={error} />
-        </ProForm>
-      </ProCard>
+          <Space>
+            <Button onClick={() => form.resetFields()}>重置</Button>
+            <Button type="primary" htmlType="submit" loading={saving}>
+              提交
+            </Button>
+          </Space>
+        </Form>
+      </Card>
     </PageContainer>
   );
 }
