@@ -17,22 +17,23 @@ const page = (path) => `src/pages/${path}.tsx`;
 const SCREENS = {
   登录: [page('login/login-page')],
   '首页（订单发货）': [shell, page('shipping/shipping-page')],
-  // Every other page opened by its address (a reload, a link): the shell and the page's own chunks.
+  // Every other page opened by its address (a reload, a link): the shell and the page's own chunks. Their lists
+  // use admin/src/components/list-table.tsx and their modal forms load on open (lazy-modal-form.tsx).
   '商品管理（直接打开）': [shell, page('catalogue/catalogue-page')],
-  '账号管理（直接打开）': [shell, page('operators/operators-page')],
-  '操作日志（直接打开）': [shell, page('audit/audit-page')],
-};
-// Printed, not held to the limit: pages still on ProTable or pro-form's fields (ProField brings every field
-// type). Reached from the menu they add only their own chunks to what the first page loaded.
-const INFO_SCREENS = {
-  '积分商品（直接打开）': [shell, page('integral/points-items-page')],
   '订单管理（直接打开）': [shell, page('orders/orders-page')],
   '下单链接（直接打开）': [shell, page('order-links/order-links-page')],
   '优惠券（直接打开）': [shell, page('marketing/coupons-page')],
   '领券活动（直接打开）': [shell, page('marketing/claims-page')],
   '卡密批次（直接打开）': [shell, page('marketing/cards-page')],
   '访问控制（直接打开）': [shell, page('access/access-page')],
+  '账号管理（直接打开）': [shell, page('operators/operators-page')],
+  '操作日志（直接打开）': [shell, page('audit/audit-page')],
   '修改密码（直接打开）': [shell, page('password/password-page')],
+};
+// Printed, not held to the limit: still on ProTable and ProForm fields (ProField brings every field type).
+// Reached from the menu it adds only its own chunks to what the first page loaded.
+const INFO_SCREENS = {
+  '积分商品（直接打开）': [shell, page('integral/points-items-page')],
 };
 
 if (!existsSync(manifestPath)) {
