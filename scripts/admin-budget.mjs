@@ -29,12 +29,10 @@ const SCREENS = {
   '账号管理（直接打开）': [shell, page('operators/operators-page')],
   '操作日志（直接打开）': [shell, page('audit/audit-page')],
   '修改密码（直接打开）': [shell, page('password/password-page')],
-};
-// Printed, not held to the limit: still on ProTable and ProForm fields (ProField brings every field type).
-// Reached from the menu it adds only its own chunks to what the first page loaded.
-const INFO_SCREENS = {
   '积分商品（直接打开）': [shell, page('integral/points-items-page')],
 };
+// Printed, not held to the limit (none now): a screen being brought under it.
+const INFO_SCREENS = {};
 
 if (!existsSync(manifestPath)) {
   console.error('admin/dist/.vite/manifest.json is missing: run npm run build:admin first');

@@ -4,31 +4,23 @@
  * is narrowed to and its preview link (points-package-fields.tsx), end it.
  * A refused save keeps the form open with everything typed.
  */
-import { useRef, useState } from 'react';
-import {
-  ModalForm,
-  PageContainer,
-  ProFormDigit,
-  ProFormSelect,
-  ProTable,
-  type ActionType,
-  type ProColumns,
-} from '@ant-design/pro-components';
-import { Alert, App, Button, Popconfirm } from 'antd';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { PageContainer } from '@ant-design/pro-components';
+import { Alert, App, Button, Popconfirm, type TableColumnsType } from 'antd';
 import { CATALOGUE_STATE_TEXT } from '@contract/ops-catalogue';
-import { POINTS_CARRIER_TEXT, POINTS_ITEM_MESSAGES, pointsItemFields } from '@contract/ops-integral';
+import { POINTS_CARRIER_TEXT } from '@contract/ops-integral';
 import { formatMoney } from '@contract/rules/money';
 import { mayAccess } from '@contract/rules/operator-roles';
 import { messageOf } from '../../api/client';
-import { listItems } from '../../api/catalogue';
 import { createPointsItem, endPointsItem, listPointsItems, savePointsItem, type PointsItem } from '../../api/integral';
-import { zodMessage, zodRule } from '../../forms/zod-rule';
+import { ListTable, type ListAction } from '../../components/list-table';
 import { useProjects } from '../../projects/project-context';
 import { useOperator } from '../../session/session-context';
-import { fenOfYuan, fieldsOf, valuesOf, type PointsItemValues } from './points-item-values';
-import PointsPackageFields from './points-package-fields';
+import { fieldsOf, type PointsItemValues } from './points-item-values';
 
-const CARRIERS = Object.entries(POINTS_CARRIER_TEXT).map(([value, label]) => ({ value, label }));
+// The form's own chunk: pro-form's fields bring every field type, which the list need not wait for.
+const PointsItemForm = lazy(() => import('./points-item-form'));
+
 const carrierText = (t: string) => POINTS_CARRIER_TEXT[t as keyof typeof POINTS_CARRIER_TEXT] ?? t;
 const stateText = (s: string) => CATALOGUE_STATE_TEXT[s as keyof typeof CATALOGUE_STATE_TEXT] ?? s;
 
@@ -37,8 +29,14 @@ export default function PointsItemsPage() {
   const { current } = useProjects();
   const operator = useOperator();
   const mayWrite = mayAccess(operator.role, 'catalogue', 'write');
-  const actionRef = useRef<ActionType>(undefined);
+  const actionRef = useRef<ListAction>(undefined);
   const [editing, setEditing] = useState<PointsItem | 'new' | null>(null);
+  // Once opened the form stays mounted, so it closes with antd's animation as before.
+  const [formAsked, setFormAsked] = useState(false);
+  const edit = (what: PointsItem | 'new') => {
+    setFormAsked(true);
+    setEditing(what);
+  };
   const reload = () => void actionRef.current?.reload();
 
   const save = async (v: PointsItemValues) => {
@@ -68,7 +66,7 @@ export default function PointsItemsPage() {
     }
   };
 
-  const columns: ProColumns<PointsItem>[] = [
+  const columns: TableColumnsType<PointsItem> = [
     { title: '商品', dataIndex: 'actName' },
     { title: '积分类型', dataIndex: 'integralType', width: 110, render: (_, r) => carrierText(r.integralType) },
     { title: '积分', dataIndex: 'points', width: 100 },
@@ -82,7 +80,7 @@ export default function PointsItemsPage() {
       render: (_, r) =>
         mayWrite && r.state !== 'ARCHIVED' ? (
           <>
-            <Button type="link" onClick={() => setEditing(r)}>
+            <Button type="link" onClick={() => edit(r)}>
               编辑
             </Button>
             <Popconfirm
@@ -101,23 +99,22 @@ export default function PointsItemsPage() {
   ];
 
   if (!current) return <Alert type="info" message="请先选择项目" />;
-  const shape = pointsItemFields.shape;
   return (
     <PageContainer title="积分商品">
-      <ProTable<PointsItem>
+      <ListTable<PointsItem>
+        className="sf-admin-points-items"
         rowKey="actSn"
         actionRef={actionRef}
         columns={columns}
-        search={false}
-        params={{ projectSn: current.projectSn }}
+        params={[current.projectSn]}
         request={async () => {
           const list = await listPointsItems(current.projectSn);
-          return { data: list, success: true, total: list.length };
+          return { data: list, success: true };
         }}
-        toolBarRender={() =>
+        toolbar={
           mayWrite
             ? [
-                <Button key="new" type="primary" onClick={() => setEditing('new')}>
+                <Button key="new" type="primary" onClick={() => edit('new')}>
                   新建积分商品
                 </Button>,
               ]
@@ -125,68 +122,16 @@ export default function PointsItemsPage() {
         }
         pagination={{ pageSize: 20 }}
       />
-      <ModalForm<PointsItemValues>
-        key={editing === 'new' ? 'new' : (editing?.actSn ?? 'none')}
-        title={editing === 'new' ? '新建积分商品' : '编辑积分商品'}
-        open={editing !== null}
-        modalProps={{ destroyOnHidden: true, onCancel: () => setEditing(null) }}
-        initialValues={
-          editing && editing !== 'new'
-            ? valuesOf(editing)
-            : { integralType: 'MOBILE_INTEGRAL', cashYuan: 0, minIntegralType: '' }
-        }
-        onFinish={save}
-      >
-        {editing === 'new' && (
-          <ProFormSelect
-            name="actSn"
-            label="商品"
-            showSearch
-            rules={[{ required: true, message: POINTS_ITEM_MESSAGES.actSn }]}
-            request={async () =>
-              (await listItems({ projectSn: current.projectSn }))
-                .filter((r) => r.actType !== 'INTEGRAL' && r.state !== 'ARCHIVED')
-                .map((r) => ({ value: r.actSn, label: r.actName }))
-            }
+      {formAsked ? (
+        <Suspense fallback={null}>
+          <PointsItemForm
+            projectSn={current.projectSn}
+            editing={editing}
+            onCancel={() => setEditing(null)}
+            onFinish={save}
           />
-        )}
-        <ProFormSelect
-          name="integralType"
-          label="积分类型"
-          options={CARRIERS}
-          // '' is a carrier here (plain 积分), not an empty input, so zodRule's ''-is-missing does not apply.
-          rules={[
-            {
-              validator: async (_r: unknown, value: unknown) => {
-                const problem = zodMessage(shape.integralType, value);
-                if (problem) throw new Error(problem);
-              },
-            },
-          ]}
-        />
-        <ProFormDigit name="points" label="积分" fieldProps={{ precision: 0 }} rules={[zodRule(shape.points)]} />
-        <ProFormDigit
-          name="cashYuan"
-          label="现金部分（元）"
-          min={0}
-          fieldProps={{ step: 0.01 }}
-          rules={[
-            {
-              validator: async (_r: unknown, value: number | null) => {
-                const problem = zodMessage(shape.cashAmount, fenOfYuan(value));
-                if (problem) throw new Error(problem);
-              },
-            },
-          ]}
-        />
-        <ProFormDigit
-          name="maxIntegral"
-          label="单笔最高可用积分（0为不限）"
-          fieldProps={{ precision: 0 }}
-          rules={[zodRule(shape.maxIntegral)]}
-        />
-        <PointsPackageFields />
-      </ModalForm>
+        </Suspense>
+      ) : null}
     </PageContainer>
   );
 }
