@@ -12,30 +12,13 @@ import { chinaTime } from '@contract/rules/china-time';
 import { couponValidity } from '@contract/rules/coupon-validity';
 import { isFreeShipping } from '@contract/rules/freight';
 import type { OrderConfig } from '../../../src/domains/order/schema';
+import { DEFAULT_ORDER_CONFIG } from '../../../src/domains/order/order-config';
 import { amountsMatch, priceItem, priceSubmit, toDiscountCoupon } from '../../../src/domains/order/pricing';
 
 type Template = Parameters<typeof toDiscountCoupon>[0];
 type Received = Parameters<typeof toDiscountCoupon>[1];
 
 const fen = (max: number) => fc.integer({ min: 0, max });
-const BASE: OrderConfig = {
-  orderPayType: 1,
-  deliveryType: 4,
-  freight: 0,
-  freightAreasType: 1,
-  invalidAreas: [],
-  isHousehold: false,
-  agreementSn: null,
-  electronicProtocol: false,
-  restrict: [],
-  courseDiscountAmount: 0,
-  packages: [],
-  giftCourses: [],
-  disableFlag: false,
-  disableReason: null,
-  hasProductIntroduce: false,
-  confirmOrderType: 1,
-};
 
 const configArb = fc
   .record({
@@ -47,7 +30,7 @@ const configArb = fc
     courseDiscountAmount: fc.oneof(fc.constant(0), fen(200_000)),
     isHousehold: fc.boolean(),
   })
-  .map((x): OrderConfig => ({ ...BASE, ...x }));
+  .map((x): OrderConfig => ({ ...DEFAULT_ORDER_CONFIG, ...x }));
 
 const couponArb = fc.record({
   couponType: fc.constantFrom(1, 2),
