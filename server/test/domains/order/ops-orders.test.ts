@@ -7,7 +7,6 @@ import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import type { Address } from '@contract/address';
 import type { Confirmation, SubmitResult } from '@contract/order';
-import type { PayParams } from '@contract/payment';
 import { OPS_AUTH_MESSAGES as M, type AuditEntry } from '@contract/operators';
 import type { OpsOrderDetail, OpsOrderItem } from '@contract/ops-orders';
 import { formatChinaTime } from '@contract/rules/china-time';
@@ -15,6 +14,7 @@ import { afterSaleApplications } from '../../../src/domains/after-sales/schema';
 import { couponTemplates, userCoupons } from '../../../src/domains/coupon/schema';
 import { orders } from '../../../src/domains/order/schema';
 import { buildHarness, type Harness } from '../../helpers/app';
+import { payAtCashier } from '../../helpers/customer';
 import { opsCall, operatorSession, OPS_KEY_AUTH } from '../operators/ops-client';
 
 let h: Harness;
@@ -58,22 +58,6 @@ async function goodsOrder(t: string): Promise<string> {
   return placed.body.info.orderNo;
 }
 
-async function payAtCashier(t: string, orderNo: string): Promise<void> {
-  const res = await h.get<PayParams>(
-    `/front/v1/client/order/payment/continue/${orderNo}`,
-    { paySource: 'H5', tradeType: 'MWEB', redirectUrl: '/' },
-    t,
-  );
-  assert.equal(res.status, 200, res.raw.body);
-  const confirm = await h.inject({
-    method: 'POST',
-    url: `/sandbox/cashier/${res.body.info.paymentSn}/confirm`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: '',
-  });
-  assert.equal(confirm.status, 303, String(confirm.raw.body));
-}
-
 const asKey = (method: string, url: string, payload?: unknown) =>
   h.inject({
     method: method as 'GET',
@@ -101,7 +85,7 @@ before(async () => {
   const session = await h.login(PHONE);
   userId = session.userId;
   paid = await goodsOrder(session.token);
-  await payAtCashier(session.token, paid);
+  await payAtCashier(h, session.token, paid, '/');
   unpaid = await goodsOrder(session.token);
   // The unpaid order spent a coupon of the project (as submission records it), and the paid one has an application.
   const [template] = await h.database.db

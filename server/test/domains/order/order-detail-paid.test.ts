@@ -5,10 +5,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { IntegralSubmitResult } from '@contract/integral';
-import type { OrderDetail, PayParams } from '@contract/payment';
+import type { OrderDetail } from '@contract/payment';
 import { orderPayments, orders } from '../../../src/domains/order/schema';
 import { payments } from '../../../src/domains/payment/schema';
 import { buildHarness, type Harness } from '../../helpers/app';
+import { payAtCashier } from '../../helpers/customer';
 
 const POINTS_ITEM = 'integral-integral-02'; // 1000 联通积分 + ¥1
 const PHONE = '13900002601';
@@ -22,21 +23,6 @@ describe('order detail: payments made and their channels', () => {
     const res = await h.get<OrderDetail>(`/front/v1/client/order/details/${orderNo}/`, {}, token);
     assert.equal(res.status, 200, res.raw.body);
     return res.body.info;
-  };
-  const payAtCashier = async (orderNo: string) => {
-    const pay = await h.get<PayParams>(
-      `/front/v1/client/order/payment/continue/${orderNo}`,
-      { paySource: 'H5', tradeType: 'MWEB', redirectUrl: `/#/pages/order/orderDetail?orderNo=${orderNo}` },
-      token,
-    );
-    assert.equal(pay.status, 200, pay.raw.body);
-    const confirm = await h.inject({
-      method: 'POST',
-      url: `/sandbox/cashier/${pay.body.info.paymentSn}/confirm`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
-    assert.equal(confirm.status, 303, String(confirm.raw.body));
   };
 
   before(async () => {
@@ -118,7 +104,7 @@ describe('order detail: payments made and their channels', () => {
     assert.equal(before.dueAmount, 200_00);
     assert.equal(before.depositInfoList[1].dueTime !== null, true, 'the final payment shows its due date');
 
-    await payAtCashier(orderNo);
+    await payAtCashier(h, token, orderNo);
     const after = await detail(orderNo);
     assert.equal(after.orderStatus, 'PAID');
     assert.deepEqual(
@@ -154,7 +140,7 @@ describe('order detail: payments made and their channels', () => {
     assert.equal(unpaid.paidAmount, 0);
     assert.deepEqual(unpaid.integral, { integralType: 'UNICOM_INTEGRAL', points: 1000, cashAmount: 100 });
 
-    await payAtCashier(orderNo);
+    await payAtCashier(h, token, orderNo);
     const paid = await detail(orderNo);
     assert.deepEqual(
       paid.paidList?.map((p) => [p.title, p.channel, p.points ?? p.amount]),

@@ -8,13 +8,14 @@ import type { Address } from '@contract/address';
 import type { LogisticsInfo } from '@contract/after-sales';
 import type { Paged } from '@contract/common';
 import type { Confirmation, SubmitResult } from '@contract/order';
-import type { OrderDetail, OrderSummary, PayParams } from '@contract/payment';
+import type { OrderDetail, OrderSummary } from '@contract/payment';
 import type { Shipment } from '@contract/shipping';
 import type { UserSummary } from '@contract/user-summary';
 import { AUTO_RECEIVE_DAYS } from '@contract/constants';
 import { orderStatusText } from '@contract/rules/order-status';
 import { autoReceive } from '../../../src/domains/shipping/service';
 import { buildHarness, type Harness } from '../../helpers/app';
+import { payAtCashier } from '../../helpers/customer';
 
 const OPS = { authorization: 'Bearer storefront-demo-ops-key', 'content-type': 'application/json' };
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -70,22 +71,6 @@ describe('shipping of goods orders', () => {
     return placed.body.info.orderNo;
   }
 
-  async function payAtCashier(t: string, orderNo: string): Promise<void> {
-    const res = await h.get<PayParams>(
-      `/front/v1/client/order/payment/continue/${orderNo}`,
-      { paySource: 'H5', tradeType: 'MWEB', redirectUrl: '/' },
-      t,
-    );
-    assert.equal(res.status, 200, res.raw.body);
-    const confirm = await h.inject({
-      method: 'POST',
-      url: `/sandbox/cashier/${res.body.info.paymentSn}/confirm`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
-    assert.equal(confirm.status, 303, String(confirm.raw.body));
-  }
-
   const detail = async (t: string, orderNo: string) =>
     (await h.get<OrderDetail>(`/front/v1/client/order/details/${orderNo}/`, {}, t)).body.info;
   const tab = async (t: string, name: string) =>
@@ -102,7 +87,7 @@ describe('shipping of goods orders', () => {
 
     // Unpaid: nothing to ship yet.
     assert.equal((await ship(orderNo, { carrierName: '顺丰速运', trackingNo: 'SF1234567890' })).status, 409);
-    await payAtCashier(token, orderNo);
+    await payAtCashier(h, token, orderNo, '/');
 
     let d = await detail(token, orderNo);
     assert.deepEqual([d.orderStatus, d.shipmentStatus, d.shipment?.status], ['PAID', 'TO_SHIP', 'TO_SHIP']);
@@ -209,7 +194,7 @@ describe('shipping of goods orders', () => {
   test('a shipped parcel nobody confirms is received AUTO_RECEIVE_DAYS later, not before', async () => {
     const { token } = await h.login(nextPhone());
     const orderNo = await goodsOrder(token, 'demo-goods-02');
-    await payAtCashier(token, orderNo);
+    await payAtCashier(h, token, orderNo, '/');
     const parcel = (await ship(orderNo, { carrierName: '中通快递', trackingNo: 'ZT778899' })).body as unknown as {
       info: Shipment;
     };
