@@ -7,13 +7,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import type { BalanceReply, IntegralSubmitResult } from '@contract/integral';
-import type { PayParams } from '@contract/payment';
 import { afterSaleApplications, refunds } from '../../../src/domains/after-sales/schema';
 import { activities } from '../../../src/domains/activity/schema';
 import { integralOrders } from '../../../src/domains/integral/schema';
 import { orders } from '../../../src/domains/order/schema';
 import { buildRefundNotification } from '../../../src/domains/payment/providers/refund';
 import { buildHarness, type Harness } from '../../helpers/app';
+import { payAtCashier } from '../../helpers/customer';
 
 process.env.SANDBOX_REFUND_DELAY_MS = '30';
 const ITEM = 'integral-integral-02'; // 1000 联通积分 + ¥1
@@ -66,19 +66,7 @@ describe('after-sales: a refunded points order gives its carrier points back', (
     const orderNo = res.body.info.orderNo;
     assert.equal(await balance(), start - 1000);
     // The ¥1 cash part is paid at the sandbox cashier.
-    const pay = await h.get<PayParams>(
-      `/front/v1/client/order/payment/continue/${orderNo}`,
-      { paySource: 'H5', tradeType: 'MWEB', redirectUrl: `/#/pages/order/orderDetail?orderNo=${orderNo}` },
-      token,
-    );
-    assert.equal(pay.status, 200, pay.raw.body);
-    const confirm = await h.inject({
-      method: 'POST',
-      url: `/sandbox/cashier/${pay.body.info.paymentSn}/confirm`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
-    assert.equal(confirm.status, 303, String(confirm.raw.body));
+    await payAtCashier(h, token, orderNo);
 
     const applied = await h.post<{ applicationNo: string }>(
       '/front/v1/after/sales/refund/apply',

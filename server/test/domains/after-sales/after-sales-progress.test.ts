@@ -8,11 +8,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { AFTER_SALE_DUE_DAYS, type AfterSaleDetail, type LogisticsInfo } from '@contract/after-sales';
-import type { PayParams } from '@contract/payment';
 import { afterSaleApplications, afterSaleRecords } from '../../../src/domains/after-sales/schema';
 import { orderPayments, orders } from '../../../src/domains/order/schema';
 import { payments } from '../../../src/domains/payment/schema';
 import { buildHarness, type Harness } from '../../helpers/app';
+import { payAtCashier } from '../../helpers/customer';
 
 process.env.SANDBOX_REFUND_DELAY_MS = '30';
 const P = '/front/v1/after/sales';
@@ -82,19 +82,7 @@ describe('after-sales progress: refund channel, next step and deadline, parcel g
         amounts.map((amount, i) => ({ orderNo, seq: i + 1, kind: payType === 3 ? 'INSTALLMENT' : 'NORMAL', amount })),
       );
     for (let i = 0; i < amounts.length; i++) {
-      const res = await h.get<PayParams>(
-        `/front/v1/client/order/payment/continue/${orderNo}`,
-        { paySource: 'H5', tradeType: 'MWEB', redirectUrl: `/#/pages/order/orderDetail?orderNo=${orderNo}` },
-        token,
-      );
-      assert.equal(res.status, 200, res.raw.body);
-      const confirm = await h.inject({
-        method: 'POST',
-        url: `/sandbox/cashier/${res.body.info.paymentSn}/confirm`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: '',
-      });
-      assert.equal(confirm.status, 303, String(confirm.raw.body));
+      await payAtCashier(h, token, orderNo);
     }
     return orderNo;
   }

@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import type { AfterSaleDetail, AfterSaleRefer, LogisticsInfo, NegotiationRecord } from '@contract/after-sales';
 import type { Paged } from '@contract/common';
-import type { OrderDetail, PayParams } from '@contract/payment';
+import type { OrderDetail } from '@contract/payment';
 import type { UploadCredentials } from '@contract/upload';
 import { afterSaleApplications, refunds } from '../../../src/domains/after-sales/schema';
 import { orderPayments, orders } from '../../../src/domains/order/schema';
@@ -17,12 +17,12 @@ import { userCoupons } from '../../../src/domains/coupon/schema';
 import { payments } from '../../../src/domains/payment/schema';
 import { buildRefundNotification } from '../../../src/domains/payment/providers/refund';
 import { buildHarness, type Harness } from '../../helpers/app';
+import { payAtCashier } from '../../helpers/customer';
 import { BOUNDARY, PNG_1PX, multipart, postFields } from '../../helpers/upload';
 
 process.env.SANDBOX_REFUND_DELAY_MS = '30';
 const ACT_SN = 'demo-course-01';
 const P = '/front/v1/after/sales';
-const REDIRECT = '/#/pages/order/orderDetail?orderNo=';
 
 describe('after-sales: applications, decisions, refunds, logistics', () => {
   let h: Harness;
@@ -72,19 +72,7 @@ describe('after-sales: applications, decisions, refunds, logistics', () => {
         amounts.map((amount, i) => ({ orderNo, seq: i + 1, kind: payType === 3 ? 'INSTALLMENT' : 'NORMAL', amount })),
       );
     for (let i = 0; i < payCount; i++) {
-      const res = await h.get<PayParams>(
-        `/front/v1/client/order/payment/continue/${orderNo}`,
-        { paySource: 'H5', tradeType: 'MWEB', redirectUrl: REDIRECT + orderNo },
-        ownerToken,
-      );
-      assert.equal(res.status, 200, res.raw.body);
-      const confirm = await h.inject({
-        method: 'POST',
-        url: `/sandbox/cashier/${res.body.info.paymentSn}/confirm`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: '',
-      });
-      assert.equal(confirm.status, 303, String(confirm.raw.body));
+      await payAtCashier(h, ownerToken, orderNo);
     }
     return orderNo;
   }

@@ -8,17 +8,17 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import type { CourseChangeOptions, CourseChangeResult } from '@contract/after-sales';
-import type { OrderDetail, PayParams } from '@contract/payment';
+import type { OrderDetail } from '@contract/payment';
 import { courseChanges } from '../../../src/domains/order/schema';
 import { orderPayments, orders } from '../../../src/domains/order/schema';
 import { orderEvents } from '../../../src/domains/order/schema';
 import { spreadDeduction } from '../../../src/domains/order/course-change';
 import { PAY_TYPE_NAMES, PAY_TYPES } from '../../../src/domains/payment/providers/types';
 import { buildHarness, type Harness } from '../../helpers/app';
+import { payAtCashier } from '../../helpers/customer';
 
 const OLD_COURSE = 'demo-course-01';
 const NEW_COURSE = 'demo-course-04'; // three instalments
-const REDIRECT = '/#/pages/order/orderDetail?orderNo=';
 process.env.SANDBOX_REFUND_DELAY_MS = '30';
 
 /** Polls `check` every 20 ms, at most 4 s (the sandbox refund notifies after SANDBOX_REFUND_DELAY_MS). */
@@ -84,20 +84,7 @@ describe('course change: operator API, schedules with 费用抵扣, refusals', (
   };
 
   async function payDue(orderNo: string) {
-    const res = await h.get<PayParams>(
-      `/front/v1/client/order/payment/continue/${orderNo}`,
-      { paySource: 'H5', tradeType: 'MWEB', redirectUrl: REDIRECT + orderNo },
-      token,
-    );
-    assert.equal(res.status, 200, res.raw.body);
-    const confirm = await h.inject({
-      method: 'POST',
-      url: `/sandbox/cashier/${res.body.info.paymentSn}/confirm`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
-    assert.equal(confirm.status, 303, String(confirm.raw.body));
-    return res.body.info;
+    return payAtCashier(h, token, orderNo);
   }
 
   /** A course order as submission writes it, `payCount` of its payments paid at the sandbox cashier. */
