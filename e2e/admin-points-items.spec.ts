@@ -92,7 +92,10 @@ describe('积分商品', () => {
     await modal.locator('#actSn').pressSequentially('备考笔记', { delay: 40 });
     await selectDropdown(page, 'actSn').locator('.ant-select-item-option', { hasText: ITEM.name }).click();
     await modal.locator('.ant-select-selection-item', { hasText: ITEM.name }).waitFor();
+    // The item's list must have closed first: a click while it fades out lands on it, not on the carrier.
+    await selectDropdown(page, 'actSn').waitFor({ state: 'hidden' });
     await modal.locator('.ant-select', { has: page.locator('#integralType') }).click();
+    await selectDropdown(page, 'integralType').locator('.ant-select-item-option', { hasText: '中国联通' }).waitFor();
     await selectDropdown(page, 'integralType').locator('.ant-select-item-option', { hasText: '中国联通' }).click();
     await modal.locator('.ant-select-selection-item', { hasText: '中国联通' }).waitFor();
     await typeKeys(modal.locator('#cashYuan'), '9.9');
