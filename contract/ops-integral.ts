@@ -116,10 +116,12 @@ export const pointsItemSchema = z.object({
   minIntegralType: z.enum(POINTS_MIN_CARRIERS).nullable(),
   actPreviewUrl: z.string().nullable(),
   orderCount: z.number().int(),
+  /** What 结束 does now: it becomes its plain item again (made from one, never ordered), or it goes off sale. */
+  endReverts: z.boolean(),
 });
 export type PointsItem = z.infer<typeof pointsItemSchema>;
 
 export const pointsItemList = z.object({ list: z.array(pointsItemSchema) });
 
-/** ENDED: taken off sale and kept (orders name it); REVERTED: no orders, it is its plain item again. */
+/** ENDED: taken off sale and kept (orders name it, or it has no plain item); REVERTED: its plain item again. */
 export const pointsItemEnded = z.object({ actSn: z.string(), outcome: z.enum(['ENDED', 'REVERTED']) });

@@ -59,7 +59,7 @@ export default function PointsItemsPage() {
   const end = async (item: PointsItem) => {
     try {
       const { outcome } = await endPointsItem(item.actSn);
-      message.success(outcome === 'ENDED' ? '已结束并下架（已有订单，保留记录）' : '已结束，恢复为普通商品');
+      message.success(outcome === 'ENDED' ? '已结束并下架，保留记录' : '已结束，恢复为普通商品');
       reload();
     } catch (e) {
       modal.error({ title: '操作未完成', content: messageOf(e) });
@@ -85,7 +85,11 @@ export default function PointsItemsPage() {
             </Button>
             <Popconfirm
               title={
-                r.orderCount > 0 ? '已有订单，结束后下架并保留记录，确定结束？' : '结束后恢复为普通商品，确定结束？'
+                r.endReverts
+                  ? '结束后恢复为普通商品，确定结束？'
+                  : r.orderCount > 0
+                    ? '已有订单，结束后下架并保留记录，确定结束？'
+                    : '该商品创建时即为积分商品，结束后下架并保留，确定结束？'
               }
               onConfirm={() => end(r)}
             >

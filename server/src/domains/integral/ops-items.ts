@@ -80,7 +80,8 @@ function toItem(
   p: typeof integralItems.$inferSelect | null,
   orderCount: number,
 ): PointsItem {
-  const pkg = (a.detail as Detail).integralPackage ?? {};
+  const detail = a.detail as Detail;
+  const pkg = detail.integralPackage ?? {};
   return {
     actSn: a.actSn,
     projectSn: a.projectSn,
@@ -95,6 +96,7 @@ function toItem(
     minIntegralType: minCarrierOf(pkg.minIntegralType),
     actPreviewUrl: pkg.actPreviewUrl || null,
     orderCount,
+    endReverts: orderCount === 0 && Boolean(detail.pointsBaseType),
   };
 }
 
@@ -158,24 +160,22 @@ export async function updatePointsItem(db: Db, actSn: string, f: PointsItemField
 }
 
 /**
- * Ends a points item. Orders name it: off sale, kept with its price (their records read it). Nobody ordered it:
- * its points price goes and it is its plain item again, in the state it had.
+ * Ends a points item. Orders name it, or it was made a points item from the start (no plain item to go back to:
+ * its price in fen would be its points count): off sale, kept with its price. Nobody ordered one made from a plain
+ * item: its points price goes and it is that item again, in the state it had.
  */
 export async function endPointsItem(db: Db, actSn: string) {
   const before = await readPointsItem(db, actSn);
-  const outcome: 'ENDED' | 'REVERTED' = before.orderCount > 0 ? 'ENDED' : 'REVERTED';
-  await db.transaction(async (tx) => {
-    if (outcome === 'ENDED') {
-      await tx.update(activities).set({ status: 'OFFLINE' }).where(eq(activities.actSn, actSn));
-      return;
-    }
+  const outcome = await db.transaction(async (tx): Promise<'ENDED' | 'REVERTED'> => {
     const [a] = await tx.select().from(activities).where(eq(activities.actSn, actSn)).limit(1).for('update');
     const { integralPackage: _pkg, pointsBaseType, ...rest } = a.detail as Detail;
-    await tx
-      .update(activities)
-      .set({ actType: pointsBaseType ?? 'GOODS', detail: rest })
-      .where(eq(activities.actSn, actSn));
+    if (before.orderCount > 0 || !pointsBaseType) {
+      await tx.update(activities).set({ status: 'OFFLINE' }).where(eq(activities.actSn, actSn));
+      return 'ENDED';
+    }
+    await tx.update(activities).set({ actType: pointsBaseType, detail: rest }).where(eq(activities.actSn, actSn));
     await tx.delete(integralItems).where(eq(integralItems.actSn, actSn));
+    return 'REVERTED';
   });
   return { before, outcome };
 }

@@ -262,6 +262,10 @@ describe('points items', () => {
     const plain = await goods('积分结束商品');
     const body = { projectSn: P, integralType: 'MOBILE_INTEGRAL', points: 300, cashAmount: 0 };
     assert.equal((await opsCall(h, 'POST', '/ops/v1/integral/items', op, { ...body, actSn: plain })).status, 200);
+    assert.equal(
+      ((await opsCall(h, 'GET', `/ops/v1/integral/items/${plain}`, op)).body.info as PointsItem).endReverts,
+      true,
+    );
     const reverted = await opsCall(h, 'POST', `/ops/v1/integral/items/${plain}/end`, op);
     assert.equal(reverted.status, 200, reverted.raw.body);
     assert.equal((reverted.body.info as { outcome: string }).outcome, 'REVERTED');
@@ -282,5 +286,19 @@ describe('points items', () => {
     const kept = await opsCall(h, 'GET', `/ops/v1/integral/items/${ordered}`, op);
     assert.equal((kept.body.info as PointsItem).state, 'OFFLINE');
     assert.equal((kept.body.info as PointsItem).points, 300);
+  });
+
+  test('end: an item made a points item from the start has no plain item to become: off sale, kept', async () => {
+    const born = 'integral-integral-06';
+    const before = await opsCall(h, 'GET', `/ops/v1/integral/items/${born}`, op);
+    assert.equal(before.status, 200, before.raw.body);
+    assert.equal((before.body.info as PointsItem).orderCount, 0);
+    assert.equal((before.body.info as PointsItem).endReverts, false);
+    const ended = await opsCall(h, 'POST', `/ops/v1/integral/items/${born}/end`, op);
+    assert.equal(ended.status, 200, ended.raw.body);
+    assert.equal((ended.body.info as { outcome: string }).outcome, 'ENDED');
+    const kept = await opsCall(h, 'GET', `/ops/v1/integral/items/${born}`, op);
+    assert.equal((kept.body.info as PointsItem).state, 'OFFLINE');
+    assert.equal((kept.body.info as PointsItem).points, (before.body.info as PointsItem).points);
   });
 });
