@@ -16,7 +16,7 @@ import { promoters, withdrawals } from '../domains/earnings/schema';
 import { feedback } from '../domains/feedback/schema';
 import { forms } from '../domains/form/schema';
 import { orders } from '../domains/order/schema';
-import { pageModules, pages } from '../domains/pages/schema';
+import { columns, pageModules, pages } from '../domains/pages/schema';
 import { trafficLinks } from '../domains/user/schema';
 
 type Lookup = (db: Db, id: string) => Promise<string | null>;
@@ -73,6 +73,8 @@ const LOOKUPS = {
         .innerJoin(pages, eq(pages.pageSn, pageModules.pageSn))
         .where(eq(pageModules.moduleSn, moduleSn)),
     ),
+  column: async (db, columnSn) =>
+    first(await db.select({ projectSn: columns.projectSn }).from(columns).where(eq(columns.columnSn, columnSn))),
   trafficLink: async (db, linkId) =>
     first(
       await db.select({ projectSn: trafficLinks.projectSn }).from(trafficLinks).where(eq(trafficLinks.linkId, linkId)),

@@ -1,7 +1,8 @@
 /**
- * Operator routes of 页面装修 (/ops/pages, /ops/modules, /ops/traffic-links; area 'pages'): a project's four home
- * tabs, its pages' modules, custom pages and traffic links. Every change is audited with before and after; the
- * service drops the project's read models, so the storefront sees the change on its next call.
+ * Operator routes of 页面装修 (/ops/pages, /ops/modules, /ops/traffic-links, /ops/columns from ops-column-routes.ts;
+ * area 'pages'): a project's four home tabs, its pages' modules, custom pages, columns and traffic links.
+ * Every change is audited with before and after; the service drops the project's read models, so the storefront
+ * sees the change on its next call.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -34,6 +35,7 @@ import { ok, responses } from '../../runtime/http';
 import { auditOps } from '../../runtime/audit';
 import { registerOpsAuth } from '../../runtime/ops-auth';
 import { opsProjectOf } from '../../runtime/ops-scope';
+import { registerColumnRoutes } from './ops-column-routes';
 import { requireModuleImages } from './module-images';
 import {
   createModule,
@@ -61,6 +63,7 @@ const pagesOpsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { 
   const doc = (summary: string) => ({ tags: ['ops'], summary, security });
   const byPage = { opsProject: opsProjectOf.page('pageSn') };
   const byModule = { opsProject: opsProjectOf.module('moduleSn') };
+  registerColumnRoutes(app);
 
   app.get(
     '/ops/pages/tabs',

@@ -402,7 +402,7 @@ const PROBES: Probe[] = [
     url: () => `/ops/v1/order-links/${b.linkSn}/void`,
     area: 'orders',
   },
-  // 页面装修 (pages): B's tabs, pages, modules and traffic links.
+  // 页面装修 (pages): B's tabs, pages, modules, traffic links and columns.
   ...(
     [
       ['GET', '/ops/pages/tabs', `/ops/pages/tabs?projectSn=${B}`],
@@ -430,6 +430,13 @@ const PROBES: Probe[] = [
         `/ops/traffic-links/${B}-link-form`,
         { jumpContent: { firstEnum: 'PAGE_INDEX' } },
       ],
+      ['GET', '/ops/columns', `/ops/columns?projectSn=${B}`],
+      ['GET', '/ops/columns/item-options', `/ops/columns/item-options?projectSn=${B}`],
+      ['POST', '/ops/columns', '/ops/columns', { projectSn: B, title: '越权' }],
+      ['GET', '/ops/columns/{columnSn}', `/ops/columns/${B}-col-course`],
+      ['PATCH', '/ops/columns/{columnSn}', `/ops/columns/${B}-col-course`, { title: '越权' }],
+      ['PUT', '/ops/columns/{columnSn}/items', `/ops/columns/${B}-col-course/items`, { actSns: [] }],
+      ['DELETE', '/ops/columns/{columnSn}', `/ops/columns/${B}-col-course`],
     ] as const
   ).map(([method, route, url, body]: readonly [Probe['method'], string, string, Record<string, unknown>?]): Probe => ({
     method,
