@@ -1,7 +1,8 @@
 /**
  * 页面装修: the current project's pages (its four home tabs and custom pages) and their modules, beside a phone-sized
- * preview of the page; 底部导航 (the four tabs' names and pages) and 流量链接 (traffic links) in tabs of the same
- * page. Every change goes to /ops and is seen by the storefront at once (the server drops its read caches).
+ * preview of the page; 底部导航 (the four tabs' names and pages), 栏目 (columns and their items) and 流量链接 (traffic
+ * links) in tabs of the same page. Every change goes to /ops and is seen by the storefront at once (the server
+ * drops its read caches).
  */
 import { useCallback, useEffect, useState } from 'react';
 import {
@@ -41,6 +42,7 @@ import { zodMessage } from '../../forms/zod-rule';
 import { useProjects } from '../../projects/project-context';
 import { mayAccess } from '@contract/rules/operator-roles';
 import { useOperator } from '../../session/session-context';
+import { ColumnsEditor } from './columns-editor';
 import { ModuleForm } from './module-form';
 import { PreviewFrame, previewUrl } from './preview-frame';
 import { TabsEditor } from './tabs-editor';
@@ -321,6 +323,11 @@ export default function HomePagesPage() {
             key: 'tabs',
             label: '底部导航',
             children: <TabsEditor key={projectSn} projectSn={projectSn} canWrite={canWrite} />,
+          },
+          {
+            key: 'columns',
+            label: '栏目',
+            children: <ColumnsEditor key={projectSn} projectSn={projectSn} canWrite={canWrite} />,
           },
           {
             key: 'links',
