@@ -30,6 +30,15 @@ const SCREENS = {
   '操作日志（直接打开）': [shell, page('audit/audit-page')],
   '修改密码（直接打开）': [shell, page('password/password-page')],
   '积分商品（直接打开）': [shell, page('integral/points-items-page')],
+  '页面装修（直接打开）': [shell, page('home-pages/home-pages-page')],
+  '商品编辑（直接打开）': [shell, page('catalogue/catalogue-edit-page')],
+  '售后处理（直接打开）': [shell, page('after-sales/after-sales-page')],
+  '订单详情（直接打开）': [shell, page('orders/order-detail-page')],
+  '提现审核（直接打开）': [shell, page('withdrawals/withdrawals-page')],
+  '推广员（直接打开）': [shell, page('promoters/promoters-page')],
+  '表单（直接打开）': [shell, page('forms/forms-page')],
+  '意见反馈（直接打开）': [shell, page('feedback/feedback-page')],
+  '项目设置（直接打开）': [shell, page('settings/store-settings-page')],
 };
 // Printed, not held to the limit (none now): a screen being brought under it.
 const INFO_SCREENS = {};

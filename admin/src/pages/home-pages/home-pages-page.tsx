@@ -4,7 +4,7 @@
  * links) in tabs of the same page. Every change goes to /ops and is seen by the storefront at once (the server
  * drops its read caches).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import {
   App,
   Button,
@@ -17,6 +17,7 @@ import {
   Row,
   Select,
   Space,
+  Spin,
   Tabs,
   Tag,
   Typography,
@@ -42,10 +43,12 @@ import { zodMessage } from '../../forms/zod-rule';
 import { useProjects } from '../../projects/project-context';
 import { mayAccess } from '@contract/rules/operator-roles';
 import { useOperator } from '../../session/session-context';
-import { ColumnsEditor } from './columns-editor';
 import { ModuleForm } from './module-form';
 import { PreviewFrame, previewUrl } from './preview-frame';
 import { TabsEditor } from './tabs-editor';
+
+// The 栏目 tab's editor loads when the tab is first shown: the page itself stays inside its first-load budget.
+const ColumnsEditor = lazy(() => import('./columns-editor').then((m) => ({ default: m.ColumnsEditor })));
 import { TrafficLinks } from './traffic-links';
 
 const TAB_NAMES = ['底部导航1', '底部导航2', '底部导航3', '底部导航4'];
@@ -327,7 +330,11 @@ export default function HomePagesPage() {
           {
             key: 'columns',
             label: '栏目',
-            children: <ColumnsEditor key={projectSn} projectSn={projectSn} canWrite={canWrite} />,
+            children: (
+              <Suspense fallback={<Spin style={{ display: 'block' }} />}>
+                <ColumnsEditor key={projectSn} projectSn={projectSn} canWrite={canWrite} />
+              </Suspense>
+            ),
           },
           {
             key: 'links',
