@@ -2,17 +2,20 @@
  * 页面装修 on a desktop (1280x800), typed key by key: the owner adds a banner to project demo's home page; a link
  * that is not https is refused under its field in Chinese and nothing typed is lost; the jump is then picked from
  * the picker (活动详情, the activity found by typing its name); once saved, the phone preview beside the list and a
- * phone opening the storefront's home both show the new banner.
+ * phone opening the storefront's home both show the new banner. Then 栏目: a new column is filled with two items
+ * found by typing, put in order with 下移, shown by a new 活动栏目 module, and the phone's home lists them in that
+ * order; an empty name is refused in Chinese.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { JUMP_MESSAGES } from '../contract/rules/jump-target';
 import { ensureAdminBuilt, openDesk, type Desk } from './admin-desk';
-import { selectDropdown } from './console-ops';
+import { pickOption, selectDropdown } from './console-ops';
 import { currentPage, openBrowser, openPhone, SCREENS, startServer, typeKeys, type Server } from './harness';
 
 const OWNER = { username: 'admin', password: 'storefront-admin' };
+const COLUMN = { title: '秋季精选', first: '非遗剪纸手作工坊', second: '普通话水平测试培训' };
 const BANNER = { title: '春季新课', image: '/static/images/banner-4.svg' };
 
 let server: Server;
@@ -102,6 +105,72 @@ describe('页面装修', () => {
       const home = await currentPage(phone.page, SCREENS.home);
       await home.locator(`img[alt="${BANNER.title}"]`).first().waitFor({ state: 'attached' });
       await phone.shot('home-pages-phone');
+    } finally {
+      await phone.close();
+    }
+  });
+
+  test('a new column is filled, ordered, shown by a module, and listed on the storefront home in that order', async () => {
+    const editor = page.locator('[data-testid=home-pages]');
+    await editor.locator('.ant-tabs-tab', { hasText: /^栏目$/ }).click();
+    const table = editor.locator('[data-testid=column-table]');
+    await table.locator('.ant-table-row').first().waitFor();
+    await editor.getByRole('button', { name: '新建栏目' }).click();
+    await page.locator('.ant-message', { hasText: '请填写栏目名称' }).waitFor();
+    await typeKeys(editor.getByLabel('新栏目名称'), COLUMN.title);
+    await editor.getByRole('button', { name: '新建栏目' }).click();
+
+    // Made: its item editor opens at once. Two items found by typing part of their names.
+    const items = page.locator('.ant-modal', { hasText: `编辑商品 · ${COLUMN.title}` });
+    await items.waitFor();
+    const picker = items.locator('[data-testid=column-item-select]');
+    for (const name of [COLUMN.second, COLUMN.first]) {
+      await picker.click();
+      await picker.locator('input').pressSequentially(name.slice(0, 4), { delay: 40 });
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name }).first().click();
+      await items.locator('[data-testid=column-item-list] .ant-list-item', { hasText: name }).waitFor();
+    }
+    const listed = items.locator('[data-testid=column-item-list] .ant-list-item');
+    // The picker's list closes with a click elsewhere in the dialog (Escape could close the dialog itself).
+    await items.locator('.ant-modal-title').click();
+    await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+    assert.match(await listed.nth(0).innerText(), new RegExp(`1\\. ${COLUMN.second}`));
+    await listed.nth(0).getByRole('button', { name: '下移' }).click();
+    await listed
+      .nth(0)
+      .filter({ hasText: `1. ${COLUMN.first}` })
+      .waitFor();
+    await desk.shot('home-pages-column-items');
+    await items.getByRole('button', { name: '保存' }).click();
+    await page.locator('.ant-message', { hasText: '栏目商品已保存' }).waitFor();
+    await items.waitFor({ state: 'hidden' });
+    const row = table.locator('.ant-table-row', { hasText: COLUMN.title });
+    await row.locator('td', { hasText: /^2$/ }).waitFor();
+
+    // A 活动栏目 module on the home page shows it (the module form's columns are read when its tab opens).
+    await editor.locator('.ant-tabs-tab', { hasText: '页面与模块' }).click();
+    await editor.locator('.ant-select-selection-item', { hasText: '底部导航1 · 首页' }).waitFor();
+    await editor.getByRole('button', { name: '添加模块' }).click();
+    const modal = page.locator('.ant-modal', { hasText: '添加模块' });
+    await modal.waitFor();
+    await pickOption(page, modal.locator('.ant-select', { has: page.locator('#module_moduleType') }), '活动栏目');
+    await typeKeys(modal.locator('#module_title'), COLUMN.title);
+    await pickOption(page, modal.locator('.ant-select', { has: page.locator('#module_columnSn') }), COLUMN.title);
+    await modal.getByRole('button', { name: '保存' }).click();
+    await page.locator('.ant-message', { hasText: '模块已保存' }).last().waitFor();
+    await modal.waitFor({ state: 'hidden' });
+
+    const phone = await openPhone(browser);
+    try {
+      await phone.page.goto(`${server.baseUrl}/#/pages/entrance/entrance?projectSn=demo`);
+      const home = await currentPage(phone.page, SCREENS.home);
+      const column = home.locator('.sf-column', {
+        has: phone.page.locator('.sf-section-title', { hasText: COLUMN.title }),
+      });
+      await column.locator('.sf-card__name').nth(1).waitFor();
+      assert.deepEqual(await column.locator('.sf-card__name').allInnerTexts(), [COLUMN.first, COLUMN.second]);
+      await column.scrollIntoViewIfNeeded();
+      await phone.shot('home-pages-column-phone');
     } finally {
       await phone.close();
     }

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { POINTS_ITEM_MESSAGES } from '../contract/ops-integral';
-import { openConsole, selectDropdown, type ConsoleOps } from './console-ops';
+import { openConsole, pickOption, selectDropdown, type ConsoleOps } from './console-ops';
 import {
   SCREENS,
   currentPage,
@@ -39,7 +39,7 @@ let phone: Phone;
 
 const text = async (l: Locator) => ((await l.textContent()) ?? '').trim();
 /** The points items' table row of the item. */
-const itemRow = () => page.locator('.ant-pro-table .ant-table-row', { hasText: ITEM.name });
+const itemRow = () => page.locator('.sf-admin-points-items .ant-table-row', { hasText: ITEM.name });
 
 /** The customer's home of the points store, logged in by phone (a new phone once, the session kept after). */
 async function storeHome(): Promise<Locator> {
@@ -82,7 +82,7 @@ describe('积分商品', () => {
   });
 
   test('the owner makes a goods item a points item; bad points are refused and nothing typed is lost', async () => {
-    const content = await ops.open('积分商品', '.ant-pro-table .ant-table-row');
+    const content = await ops.open('积分商品', '.sf-admin-points-items .ant-table-row');
     await content.getByRole('button', { name: '新建积分商品' }).click();
     const modal = page.locator('.ant-modal', { hasText: '新建积分商品' });
     await modal.waitFor();
@@ -142,8 +142,7 @@ describe('积分商品', () => {
     await editor.getByRole('button', { name: '添加模块' }).click();
     const modal = page.locator('.ant-modal', { hasText: '添加模块' });
     await modal.waitFor();
-    await modal.locator('.ant-select', { has: page.locator('#module_moduleType') }).click();
-    await selectDropdown(page, 'module_moduleType').locator('.ant-select-item-option', { hasText: '活动栏目' }).click();
+    await pickOption(page, modal.locator('.ant-select', { has: page.locator('#module_moduleType') }), '活动栏目');
     await typeKeys(modal.locator('#module_title'), COLUMN);
     await modal.locator('.ant-select', { has: page.locator('#module_columnSn') }).click();
     await modal.locator('#module_columnSn').pressSequentially('好物', { delay: 40 });
@@ -175,7 +174,7 @@ describe('积分商品', () => {
   });
 
   test('the owner ends it with its confirmation; the storefront sells the plain item again', async () => {
-    await ops.open('积分商品', '.ant-pro-table');
+    await ops.open('积分商品', '.sf-admin-points-items');
     const row = itemRow();
     await row.getByRole('button', { name: '结束' }).click();
     const confirm = page.locator('.ant-popover:visible', { hasText: '结束后恢复为普通商品，确定结束？' });

@@ -55,16 +55,48 @@ export async function openConsole(
 
 /**
  * Closes a drawer with its ×, once the top-of-page messages that may cover it have gone (the pointer moved off
- * first: a message under the pointer stays).
+ * first: a message under the pointer stays). A message that appears just as the × is clicked would sit under the
+ * pointer and stay, so a click that does not land is given up quickly and tried again the same way.
  */
 export async function closeDrawer(page: Page, drawer: Locator): Promise<void> {
-  await page.mouse.move(640, 780);
-  await until(async () => (await page.locator('.ant-message-notice').count()) === 0, 'the messages have gone');
-  await drawer.locator('.ant-drawer-close').click();
-  await drawer.waitFor({ state: 'hidden' });
+  await until(async () => {
+    await page.mouse.move(640, 780);
+    if ((await page.locator('.ant-message-notice').count()) > 0) return false;
+    await drawer
+      .locator('.ant-drawer-close')
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
+    return drawer
+      .waitFor({ state: 'hidden', timeout: 2_000 })
+      .then(() => true)
+      .catch(() => false);
+  }, 'the drawer is closed');
 }
 
 /** The open dropdown of one select (antd names its list `<field id>_list`). */
 export function selectDropdown(page: Page, id: string): Locator {
   return page.locator('.ant-select-dropdown', { has: page.locator(`#${id}_list`) });
+}
+
+/**
+ * Picks `option` in a single select and waits until the select shows it (its label holds the text) and its list has
+ * closed. A click that lands while the list is still opening selects nothing and leaves the list over the next
+ * field, so it is tried again.
+ */
+export async function pickOption(page: Page, select: Locator, option: string): Promise<void> {
+  const list = page.locator('.ant-select-dropdown:visible');
+  await until(async () => {
+    if (!(await list.first().isVisible())) await select.click();
+    await list
+      .locator('.ant-select-item-option', { hasText: option })
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
+    const shown = await select
+      .locator('.ant-select-selection-item')
+      .innerText({ timeout: 1_000 })
+      .catch(() => '');
+    return shown.includes(option);
+  }, `${option} is picked`);
+  await list.first().waitFor({ state: 'hidden' });
 }
