@@ -64,13 +64,16 @@ export function exitCodeOfSignal(signal) {
 
 /**
  * Both of the server's launchers (the relaunch below, and runtime/database/first-start.ts's seeding child): runs `node
- * args` as
- * a child with an IPC channel (the child sees this process go away, even killed outright, as 'disconnect') and
- * passes each of `signals` on to it while it runs, so stopping this process stops the child rather than orphaning
- * it. Resolves when the child has exited, with its code or signal and the signal this process passed on, if any.
+ * args` as a child with an IPC channel (the child sees this process go away, even killed outright, as 'disconnect')
+ * and passes each of `signals` on to it while it runs, so stopping this process stops the child rather than
+ * orphaning it. Resolves when the child has exited, with its code or signal and the signal this process passed on.
+ *
+ * The handlers are in place before the child is started (they run on the event loop, after `spawn` has returned): a
+ * signal arriving just as the child starts would otherwise end this process by the signal's default action and leave
+ * the child running on its own.
  */
 export function spawnPassingSignals(args, { env = process.env, signals = ['SIGINT', 'SIGTERM'] } = {}) {
-  const child = spawn(process.execPath, args, { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env });
+  let child;
   let passedOn = null;
   const handlers = signals.map((signal) => [
     signal,
@@ -83,6 +86,7 @@ export function spawnPassingSignals(args, { env = process.env, signals = ['SIGIN
   const off = () => {
     for (const [signal, handler] of handlers) process.off(signal, handler);
   };
+  child = spawn(process.execPath, args, { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env });
   return new Promise((resolve, reject) => {
     child.once('error', (err) => {
       off();

@@ -37,6 +37,17 @@ const cmdline = (pid: number): string[] => {
   }
 };
 const environ = (pid: number) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+/** The State and PPid lines of a process, to say why it has not gone. */
+const statusOf = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .filter((line) => /^(State|PPid):/.test(line))
+      .join(', ');
+  } catch {
+    return 'gone';
+  }
+};
 const alive = (pid: number) =>
   existsSync(`/proc/${pid}`) && !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
 
@@ -152,7 +163,9 @@ describe('server process', { skip: process.platform !== 'linux' && 'reads /proc'
       // The launcher exits as its server did: 128 + SIGTERM (15), having stopped during the first start.
       assert.equal(await exited, 143, output);
       assert.equal(alive(server), false, 'the server has exited');
-      await until('the seeding child to exit', () => (alive(seeding) ? undefined : true), 5_000);
+      await until('the seeding child to exit', () => (alive(seeding) ? undefined : true), 5_000).catch((err: Error) => {
+        throw new Error(`${err.message}; it reads ${statusOf(seeding)}`);
+      });
       assert.doesNotMatch(output, /Storefront ready/);
       // The stopped first start built its cluster beside the data directory, never in it: the data directory is
       // not taken as initialised, and the next start clears the leftover, seeds again and serves.
