@@ -1,11 +1,12 @@
 /**
- * e2e harness: starts the real server (fresh PGlite data dir, a free port) serving the built H5, and a
- * Debian Chromium driven by playwright-core at a 375x812 phone viewport. One browser per spec file, one fresh
- * context (a phone with empty storage) per test, so each test starts from its own state. Screenshots go to
- * e2e/screenshots/. How a walk finds the visible page, types and checks amounts: screens.ts and amounts.ts.
+ * e2e harness: starts the real server (a fresh PGlite data dir, copied from the run's seeded one; a free port)
+ * serving the built H5, and a Debian Chromium driven by playwright-core at a 375x812 phone viewport. One browser
+ * per spec file, one fresh context (a phone with empty storage) per test, so each test starts from its own state.
+ * Screenshots go to e2e/screenshots/. How a walk finds the visible page, types and checks amounts: screens.ts and
+ * amounts.ts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +44,8 @@ export interface Server {
 export async function startServer(): Promise<Server> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'sf-e2e-'));
+  // The run's seeded database (scripts/test-e2e.sh), when there is one; without it the server seeds its own.
+  if (process.env.E2E_DATA_TEMPLATE) cpSync(process.env.E2E_DATA_TEMPLATE, dataDir, { recursive: true });
   let output = '';
   // The server's node settings (server/src/node-settings.mjs), so it runs as `npm start` runs it.
   const child: ChildProcess = spawn(process.execPath, serverNodeArgs(), {

@@ -2,7 +2,7 @@
 # `npm test`: every check, in the order that fails fastest. CI (.ci/run) calls exactly this.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-step() { printf '\n=== %s ===\n' "$1"; }
+step() { printf '\n=== %s (%s) ===\n' "$1" "$(date -u +%H:%M:%S)"; }
 
 step "typecheck"
 npm run --silent typecheck
@@ -55,3 +55,4 @@ node scripts/admin-budget.mjs
 step "e2e (Chromium, 375x812)"
 bash scripts/ensure-chromium.sh
 npm run --silent test:e2e
+printf '\n=== every check passed (%s) ===\n' "$(date -u +%H:%M:%S)"
