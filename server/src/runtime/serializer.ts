@@ -114,6 +114,21 @@ interface FastWriter {
   write: (data: unknown) => string;
 }
 
+/**
+ * A schema's check and writer, compiled when the first answer needs them rather than when the route is registered:
+ * compiling both for every route and status was most of a start's CPU (about 2.5 of 12 s to a test harness) and of
+ * its heap, and most of a process's routes answer few or no requests. Whether fast-json-stringify can write the
+ * schema at all (responseJsonSchema) is still decided at registration.
+ */
+function compiledOnFirstUse(json: JsonSchema): FastWriter {
+  let valid: ((data: unknown) => boolean) | undefined;
+  let write: ((data: unknown) => string) | undefined;
+  return {
+    valid: (data) => (valid ??= ajv.compile(json))(data),
+    write: (data) => (write ??= fastJsonStringify(json) as (data: unknown) => string)(data),
+  };
+}
+
 /** The serializer compiler for app.setSerializerCompiler (app.ts). */
 export function responseSerializerCompiler(): ResponseSerializerCompiler {
   const compiled: CompiledResponse[] = [];
@@ -124,7 +139,7 @@ export function responseSerializerCompiler(): ResponseSerializerCompiler {
     let writer = writers.get(schema);
     if (writer === undefined) {
       const json = responseJsonSchema(schema);
-      writer = json && { valid: ajv.compile(json), write: fastJsonStringify(json) as (data: unknown) => string };
+      writer = json && compiledOnFirstUse(json);
       writers.set(schema, writer);
     }
     return writer;
