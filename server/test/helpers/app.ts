@@ -13,7 +13,7 @@ import { seedIfEmpty } from '../../src/db/seed';
 import { type Database } from '../../src/runtime/database/plugin';
 import type { SmsNoticeKind, SmsProvider } from '../../src/domains/auth/providers/sms';
 import { ensureVisitorRow, readVisitorToken } from '../../src/domains/entrance/visitor-tokens';
-import { openFromTemplate } from './pglite-template';
+import { openFromTemplate } from './database-template';
 import { openTestDatabase } from './test-database';
 
 export class RecordingSms implements SmsProvider {

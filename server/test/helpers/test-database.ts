@@ -11,20 +11,16 @@ import { openPglite, openPostgres, type Database } from '../../src/runtime/datab
 
 export const usingPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
 
-export async function openTestDatabase(): Promise<Database> {
+/**
+ * A database of this test's own: on PostgreSQL a fresh one, empty or copied from the database `template`, dropped
+ * when it closes; on PGlite an empty in-memory one.
+ */
+export async function openTestDatabase(template?: string): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return openPglite('memory://');
   const name = `sf_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
+  await createDatabase(adminUrl, name, template);
+  const database = await openPostgres(databaseUrl(adminUrl, name));
   return {
     ...database,
     async close() {
@@ -32,6 +28,24 @@ export async function openTestDatabase(): Promise<Database> {
       await dropDatabase(adminUrl, name);
     },
   };
+}
+
+/** Creates the database `name` on the server of `adminUrl`, empty or as a copy of the database `template`. */
+export async function createDatabase(adminUrl: string, name: string, template?: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** The URL of the database `name` on the server of `adminUrl`. */
+export function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 /** A test database with the migrations run and the demo data seeded, for tests of services without the HTTP harness. */
@@ -47,7 +61,7 @@ export async function openSeededTestDatabase(): Promise<Database> {
  * fail for lack of superuser rights. A backend of the closed pool may still be exiting, so "being accessed by
  * other users" is retried; a database that still cannot go is left to scripts/ensure-postgres.sh's clean-up.
  */
-async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();

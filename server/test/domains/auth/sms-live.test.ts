@@ -18,7 +18,7 @@ import { SMS_FAILURE_TEXTS } from '../../../src/domains/auth/providers/sms-failu
 import { ERROR_CODES } from '@contract/common';
 import type { Database } from '../../../src/runtime/database/plugin';
 import { TEST_LIMITS_ENV, sign, type Params } from '../../helpers/app';
-import { openFromTemplate } from '../../helpers/pglite-template';
+import { openFromTemplate } from '../../helpers/database-template';
 import { openTestDatabase } from '../../helpers/test-database';
 import { startTencentSmsFake, TENCENT_TEMPLATES, type TencentSmsFake } from '../../fakes/tencent-sms';
 import { startAliyunSmsFake, ALIYUN_TEMPLATES, type AliyunSmsFake } from '../../fakes/aliyun-sms';
