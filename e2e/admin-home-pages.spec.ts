@@ -116,8 +116,11 @@ describe('页面装修', () => {
     const table = editor.locator('[data-testid=column-table]');
     await table.locator('.ant-table-row').first().waitFor();
     await editor.getByRole('button', { name: '新建栏目' }).click();
-    await page.locator('.ant-message', { hasText: '请填写栏目名称' }).waitFor();
+    // Refused under the field; typing clears it.
+    const refusal = editor.locator('.sf-admin-form-error', { hasText: '请填写栏目名称' });
+    await refusal.waitFor();
     await typeKeys(editor.getByLabel('新栏目名称'), COLUMN.title);
+    await refusal.waitFor({ state: 'detached' });
     await editor.getByRole('button', { name: '新建栏目' }).click();
 
     // Made: its item editor opens at once. Two items found by typing part of their names.

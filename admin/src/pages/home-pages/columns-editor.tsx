@@ -181,6 +181,8 @@ export function ColumnsEditor({ projectSn, canWrite }: { projectSn: string; canW
   const [list, setList] = useState<OpsColumn[]>([]);
   const [loading, setLoading] = useState(true);
   const [newTitle, setNewTitle] = useState('');
+  // Why the new name was refused, under the field (the name stays as typed).
+  const [addError, setAddError] = useState<string | null>(null);
   const [renaming, setRenaming] = useState<OpsColumn | null>(null);
   const [filling, setFilling] = useState<OpsColumn | null>(null);
 
@@ -198,15 +200,16 @@ export function ColumnsEditor({ projectSn, canWrite }: { projectSn: string; canW
 
   const add = async () => {
     const refusal = zodMessage(opsColumnCreateBody, { projectSn, title: newTitle });
-    if (refusal) return void message.error(refusal);
+    if (refusal) return setAddError(refusal);
     try {
       const made = await createColumn(projectSn, newTitle.trim());
       setNewTitle('');
+      setAddError(null);
       message.success(`栏目「${made.title}」已创建`);
       await load();
       setFilling(made);
     } catch (e) {
-      message.error(messageOf(e));
+      setAddError(messageOf(e));
     }
   };
 
@@ -235,7 +238,11 @@ export function ColumnsEditor({ projectSn, canWrite }: { projectSn: string; canW
             placeholder="新栏目名称"
             value={newTitle}
             maxLength={20}
-            onChange={(e) => setNewTitle(e.target.value)}
+            status={addError ? 'error' : undefined}
+            onChange={(e) => {
+              setNewTitle(e.target.value);
+              setAddError(null);
+            }}
             onPressEnter={() => void add()}
             aria-label="新栏目名称"
           />
@@ -244,6 +251,7 @@ export function ColumnsEditor({ projectSn, canWrite }: { projectSn: string; canW
           </Button>
         </Space>
       ) : null}
+      <FormError message={addError} />
       <Table<OpsColumn>
         rowKey="columnSn"
         size="small"
