@@ -81,6 +81,11 @@ export async function withdrawalContext(
   payoutTo: PayoutTarget,
   now: Date,
 ): Promise<WithdrawalContext> {
+  return (await withdrawalState(db, userId, payoutTo, now)).context;
+}
+
+/** The rule's context and the earner's verified identity (a request checks the card's holder against it). */
+async function withdrawalState(db: Executor, userId: string, payoutTo: PayoutTarget, now: Date) {
   const [{ withdrawable }, identity, cards, [today]] = await Promise.all([
     balancesOf(db, userId),
     findIdentity(db, userId),
@@ -96,7 +101,7 @@ export async function withdrawalContext(
         ),
       ),
   ]);
-  return {
+  const context: WithdrawalContext = {
     available: withdrawable,
     todayAmount: Number(today.sum),
     todayCount: today.n,
@@ -104,6 +109,7 @@ export async function withdrawalContext(
     hasCard: cards.length > 0,
     payoutTo,
   };
+  return { context, identity };
 }
 
 export type WithdrawalInput = { amount: number; cardId?: string; requestId: string };
@@ -133,9 +139,8 @@ export async function requestWithdrawal(
       if (again.amount !== input.amount || again.cardId !== cardId) throw conflict(WITHDRAW_MESSAGES.requestReused);
       return { row: again, created: false };
     }
-    const ctx = await withdrawalContext(tx, userId, payoutTo, now);
-    const identity = await findIdentity(tx, userId);
-    const bad = withdrawalError(input.amount, rule, ctx);
+    const { context, identity } = await withdrawalState(tx, userId, payoutTo, now);
+    const bad = withdrawalError(input.amount, rule, context);
     if (bad) throw badRequest(bad);
     const card = cardId ? await findCard(tx, userId, cardId) : null;
     // A card payout needs a card whatever the rule says; the rule decides only whether the page asks first.
