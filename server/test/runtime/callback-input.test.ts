@@ -15,9 +15,10 @@ import { payments } from '../../src/domains/payment/schema';
 import { INPUT_MESSAGES, MAX_CALLBACK_FIELD } from '../../src/runtime/input-guard';
 import { DEFAULT_SANDBOX_PAYOUT_KEY } from '../../src/domains/earnings/config';
 import { baiduSign } from '../../src/domains/payment/providers/baidu-pay-client';
-import { PAYOUT_SIGNATURE_HEADER, signPayout } from '../../src/domains/earnings/providers/payout';
-import { REFUND_SIGNATURE_HEADER, signRefund } from '../../src/domains/payment/providers/refund';
-import { SANDBOX_SIGNATURE_HEADER, signSandbox } from '../../src/domains/payment/providers/sandbox';
+import { PAYOUT_SIGNATURE_HEADER } from '../../src/domains/earnings/providers/payout';
+import { REFUND_SIGNATURE_HEADER } from '../../src/domains/payment/providers/refund';
+import { SANDBOX_SIGNATURE_HEADER } from '../../src/domains/payment/providers/sandbox';
+import { signSandboxBody } from '../../src/runtime/sandbox-notification';
 import { startBaiduPayFake, type BaiduPayFake } from '../fakes/baidu-pay';
 import { buildHarness, type Harness } from '../helpers/app';
 import { insertUnpaidOrder } from '../helpers/unpaid-order';
@@ -123,11 +124,11 @@ describe('provider callbacks: malformed input is a 4xx, never a 5xx', () => {
       return { body, headers: { ...json, [header]: sign(body) } };
     };
   const sandboxPay = (fields: Fields) =>
-    hmacSigned(SANDBOX_SIGNATURE_HEADER, (b) => signSandbox(b, h.config.sandboxPayKey))(fields);
+    hmacSigned(SANDBOX_SIGNATURE_HEADER, (b) => signSandboxBody(b, h.config.sandboxPayKey))(fields);
   const sandboxRefund = (fields: Fields) =>
-    hmacSigned(REFUND_SIGNATURE_HEADER, (b) => signRefund(b, h.config.sandboxPayKey))(fields);
+    hmacSigned(REFUND_SIGNATURE_HEADER, (b) => signSandboxBody(b, h.config.sandboxPayKey))(fields);
   const sandboxPayout = (fields: Fields) =>
-    hmacSigned(PAYOUT_SIGNATURE_HEADER, (b) => signPayout(b, DEFAULT_SANDBOX_PAYOUT_KEY))(fields);
+    hmacSigned(PAYOUT_SIGNATURE_HEADER, (b) => signSandboxBody(b, DEFAULT_SANDBOX_PAYOUT_KEY))(fields);
   const baiduForm = (fields: Record<string, string>): Signed => ({
     body: new URLSearchParams({ ...fields, rsaSign: baiduSign(fields, bd.platform.privateKey) }).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

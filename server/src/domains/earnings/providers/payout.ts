@@ -5,10 +5,10 @@
  * notifies over the same path, signed with HMAC-SHA256 (SANDBOX_PAYOUT_KEY). It fails, deterministically for the
  * demo, a card whose number ends in 0000 (收款账户状态异常); every other payout succeeds.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { badRequest } from '../../../runtime/http';
-import { headerOf, type NotificationHeaders } from '../../../runtime/wechat-pay-client';
+import { delayedSends, readSignedNotification, signedNotification } from '../../../runtime/sandbox-notification';
+import type { NotificationHeaders } from '../../../runtime/wechat-pay-client';
 import type { PayoutTarget } from '@contract/rules/withdrawal';
 
 export const PAYOUT_SIGNATURE_HEADER = 'x-sandbox-payout-signature';
@@ -87,24 +87,21 @@ const notificationSchema = z.object({
   notifyTime: z.string().max(40),
 });
 
-export const signPayout = (rawBody: string, key: string) =>
-  createHmac('sha256', key).update(rawBody, 'utf8').digest('hex');
-
 /** The JSON text and headers of a sandbox payout notification (tests build them too). */
 export function buildPayoutNotification(
   p: Omit<VerifiedPayout, 'txnId'> & { txnId?: string },
   key: string,
   now = new Date(),
 ) {
-  const body = JSON.stringify({
+  const payload = {
     withdrawalNo: p.withdrawalNo,
     txnId: p.txnId ?? `SBXPO${now.getTime()}${randomBytes(4).toString('hex')}`,
     amount: p.amount,
     status: p.status,
     ...(p.reason ? { reason: p.reason } : {}),
     notifyTime: now.toISOString(),
-  });
-  return { body, headers: { 'content-type': 'application/json', [PAYOUT_SIGNATURE_HEADER]: signPayout(body, key) } };
+  };
+  return signedNotification(payload, PAYOUT_SIGNATURE_HEADER, key);
 }
 
 export type PayoutSender = (
@@ -119,8 +116,7 @@ export function createSandboxPayoutProvider(options: {
   send: PayoutSender;
   onError?: (err: unknown) => void;
 }): PayoutProvider {
-  const timers = new Set<NodeJS.Timeout>();
-  let closed = false;
+  const sends = delayedSends(options.delayMs, options.onError);
   return {
     name: 'sandbox',
     payoutTo: 'BANK_CARD',
@@ -128,9 +124,7 @@ export function createSandboxPayoutProvider(options: {
       if (!req.card) throw new PayoutRefused('缺少到账银行卡');
       const payoutRef = `SBXPO${Date.now()}${randomBytes(4).toString('hex').toUpperCase()}`;
       const fail = req.card.cardNo.endsWith('0000');
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        if (closed) return;
+      sends.later(() => {
         const note = buildPayoutNotification(
           {
             withdrawalNo: req.withdrawalNo,
@@ -141,35 +135,20 @@ export function createSandboxPayoutProvider(options: {
           },
           options.key,
         );
-        options.send(PAYOUT_NOTIFY_PATH, note.body, note.headers).catch((err) => options.onError?.(err));
-      }, options.delayMs);
-      timers.add(timer);
+        return options.send(PAYOUT_NOTIFY_PATH, note.body, note.headers);
+      });
       return { payoutRef };
     },
     verifyNotification(rawBody, headers) {
-      const given = Buffer.from((headerOf(headers, PAYOUT_SIGNATURE_HEADER) ?? '').toLowerCase());
-      const expected = Buffer.from(signPayout(rawBody, options.key));
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw badRequest(BAD_PAYOUT_SIGNATURE);
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(rawBody);
-      } catch {
-        throw badRequest(BAD_PAYOUT_BODY);
-      }
-      const r = notificationSchema.safeParse(parsed);
-      if (!r.success) throw badRequest(BAD_PAYOUT_BODY);
-      return {
-        withdrawalNo: r.data.withdrawalNo,
-        txnId: r.data.txnId,
-        amount: r.data.amount,
-        status: r.data.status,
-        reason: r.data.reason,
-      };
+      const n = readSignedNotification(rawBody, headers, {
+        header: PAYOUT_SIGNATURE_HEADER,
+        key: options.key,
+        schema: notificationSchema,
+        badSignature: BAD_PAYOUT_SIGNATURE,
+        badBody: BAD_PAYOUT_BODY,
+      });
+      return { withdrawalNo: n.withdrawalNo, txnId: n.txnId, amount: n.amount, status: n.status, reason: n.reason };
     },
-    close() {
-      closed = true;
-      for (const t of timers) clearTimeout(t);
-      timers.clear();
-    },
+    close: sends.close,
   };
 }

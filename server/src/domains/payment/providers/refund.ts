@@ -6,14 +6,15 @@
  * x-sandbox-refund-signature. WeChat Pay (wechat-pay-refund.ts) and Baidu (baidu-pay-refund.ts) refund through
  * their published APIs when configured; unconfigured, a refund of such a payment is refused with what to do.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { ERROR_CODES } from '@contract/common';
 import type { Config } from '../../../config';
-import { AppError, badRequest } from '../../../runtime/http';
+import { AppError } from '../../../runtime/http';
+import { delayedSends, readSignedNotification, signedNotification } from '../../../runtime/sandbox-notification';
 import { baiduConfigured } from './baidu-pay';
 import { createBaiduRefundProvider } from './baidu-pay-refund';
-import { headerOf, type NotificationHeaders } from './types';
+import type { NotificationHeaders } from './types';
 import { wechatConfigured } from './wechat-pay';
 import { createWechatRefundProvider } from './wechat-pay-refund';
 
@@ -85,24 +86,21 @@ const notificationSchema = z.object({
   notifyTime: z.string().max(40),
 });
 
-export const signRefund = (rawBody: string, key: string) =>
-  createHmac('sha256', key).update(rawBody, 'utf8').digest('hex');
-
 /** The JSON text and headers of a sandbox refund notification (tests build them too). */
 export function buildRefundNotification(
   r: Omit<VerifiedRefund, 'notifyId'> & { notifyId?: string },
   key: string,
   now = new Date(),
 ) {
-  const body = JSON.stringify({
+  const payload = {
     refundSn: r.refundSn,
     notifyId: r.notifyId ?? `SBXRF${now.getTime()}${randomBytes(4).toString('hex')}`,
     amount: r.amount,
     status: r.status,
     ...(r.reason ? { reason: r.reason } : {}),
     notifyTime: now.toISOString(),
-  });
-  return { body, headers: { 'content-type': 'application/json', [REFUND_SIGNATURE_HEADER]: signRefund(body, key) } };
+  };
+  return signedNotification(payload, REFUND_SIGNATURE_HEADER, key);
 }
 
 export type RefundSender = (
@@ -117,49 +115,31 @@ export function createSandboxRefundProvider(options: {
   send: RefundSender;
   onError?: (err: unknown) => void;
 }): RefundProvider {
-  const timers = new Set<NodeJS.Timeout>();
-  let closed = false;
+  const sends = delayedSends(options.delayMs, options.onError);
   return {
     name: 'sandbox',
     async submit(req) {
       const providerRefundId = `SBXRF${Date.now()}${randomBytes(4).toString('hex').toUpperCase()}`;
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        if (closed) return;
+      sends.later(() => {
         const note = buildRefundNotification(
           { refundSn: req.refundSn, amount: req.amount, status: 'SUCCESS', notifyId: providerRefundId },
           options.key,
         );
-        options.send(REFUND_NOTIFY_PATH, note.body, note.headers).catch((err) => options.onError?.(err));
-      }, options.delayMs);
-      timers.add(timer);
+        return options.send(REFUND_NOTIFY_PATH, note.body, note.headers);
+      });
       return { providerRefundId };
     },
     verifyNotification(rawBody, headers) {
-      const given = Buffer.from((headerOf(headers, REFUND_SIGNATURE_HEADER) ?? '').toLowerCase());
-      const expected = Buffer.from(signRefund(rawBody, options.key));
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw badRequest(BAD_REFUND_SIGNATURE);
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(rawBody);
-      } catch {
-        throw badRequest(BAD_REFUND_BODY);
-      }
-      const r = notificationSchema.safeParse(parsed);
-      if (!r.success) throw badRequest(BAD_REFUND_BODY);
-      return {
-        refundSn: r.data.refundSn,
-        notifyId: r.data.notifyId,
-        amount: r.data.amount,
-        status: r.data.status,
-        reason: r.data.reason,
-      };
+      const n = readSignedNotification(rawBody, headers, {
+        header: REFUND_SIGNATURE_HEADER,
+        key: options.key,
+        schema: notificationSchema,
+        badSignature: BAD_REFUND_SIGNATURE,
+        badBody: BAD_REFUND_BODY,
+      });
+      return { refundSn: n.refundSn, notifyId: n.notifyId, amount: n.amount, status: n.status, reason: n.reason };
     },
-    close() {
-      closed = true;
-      for (const t of timers) clearTimeout(t);
-      timers.clear();
-    },
+    close: sends.close,
   };
 }
 

@@ -4,10 +4,10 @@
  * the same path a real provider's callback takes. The H5 storefront (in any browser, the WeChat one included)
  * opens it as a page; the mini-programs open it in their web-view page, so a newcomer can pay on every target.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { badRequest } from '../../../runtime/http';
-import { headerOf, PAY_TYPES, type PaymentProvider, type VerifiedNotification } from './types';
+import { readSignedNotification, signedNotification } from '../../../runtime/sandbox-notification';
+import { PAY_TYPES, type PaymentProvider, type VerifiedNotification } from './types';
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 export const BAD_NOTIFY_SIGNATURE = '支付通知签名错误';
@@ -28,9 +28,6 @@ export type SandboxNotification = z.infer<typeof sandboxNotificationSchema>;
 export const SANDBOX_PAY_TYPES = [PAY_TYPES.WECHAT, PAY_TYPES.ALIPAY, PAY_TYPES.BANK_CARD] as const;
 export type SandboxPayType = (typeof SANDBOX_PAY_TYPES)[number];
 
-export const signSandbox = (rawBody: string, key: string) =>
-  createHmac('sha256', key).update(rawBody, 'utf8').digest('hex');
-
 /** What the cashier's confirm sends: the JSON text and its signature header. */
 export function buildSandboxNotification(
   payment: { paymentSn: string; amount: number },
@@ -46,12 +43,7 @@ export function buildSandboxNotification(
     payType,
     notifyTime: now.toISOString(),
   };
-  const body = JSON.stringify(notification);
-  return {
-    notification,
-    body,
-    headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signSandbox(body, key) },
-  };
+  return { notification, ...signedNotification(notification, SANDBOX_SIGNATURE_HEADER, key) };
 }
 
 export interface SandboxOptions {
@@ -72,20 +64,14 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProvider 
       };
     },
     verifyNotification(rawBody, headers): VerifiedNotification {
-      const given = headerOf(headers, SANDBOX_SIGNATURE_HEADER) ?? '';
-      const expected = signSandbox(rawBody, options.key);
-      const a = Buffer.from(given.toLowerCase());
-      const b = Buffer.from(expected);
-      if (a.length !== b.length || !timingSafeEqual(a, b)) throw badRequest(BAD_NOTIFY_SIGNATURE);
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(rawBody);
-      } catch {
-        throw badRequest(BAD_NOTIFY_BODY);
-      }
-      const result = sandboxNotificationSchema.safeParse(parsed);
-      if (!result.success) throw badRequest(BAD_NOTIFY_BODY);
-      const { paymentSn, txnId, amount, status, payType } = result.data;
+      const n = readSignedNotification(rawBody, headers, {
+        header: SANDBOX_SIGNATURE_HEADER,
+        key: options.key,
+        schema: sandboxNotificationSchema,
+        badSignature: BAD_NOTIFY_SIGNATURE,
+        badBody: BAD_NOTIFY_BODY,
+      });
+      const { paymentSn, txnId, amount, status, payType } = n;
       return { paymentSn, txnId, amount, status, payType: payType ?? PAY_TYPES.WECHAT };
     },
     acknowledge: (ok, message) => ({ state: ok, message, info: null }),
