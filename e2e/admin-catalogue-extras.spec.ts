@@ -73,10 +73,10 @@ describe('商品管理: reviews and sale areas', () => {
 
     await rows.nth(0).getByRole('button', { name: '回复' }).click();
     const dialog = page.locator('.ant-modal', { hasText: '回复评价' });
-    await dialog.waitFor();
+    const box = dialog.locator('#reply');
+    await box.waitFor();
     await dialog.getByRole('button', { name: '发送回复' }).click();
     await dialog.locator('.ant-form-item-explain-error', { hasText: '请输入回复内容' }).waitFor();
-    const box = dialog.locator('#reply');
     await typeKeys(box, REPLY);
     await dialog.getByRole('button', { name: '发送回复' }).click();
     const row = card.locator(`[data-comment-id="${replied}"]`);

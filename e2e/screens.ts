@@ -64,10 +64,13 @@ export async function currentPage(
   screen: Screen,
   { marker = screen.marker, timeout = WAIT_MS } = {},
 ): Promise<Locator> {
+  // The page instance is chosen together with its marker: a route opened again can show an instance already in
+  // the stack for a moment before the router puts a new one on top, and a locator fixed on the first would wait
+  // in a hidden page.
   let handle;
   try {
     handle = await page.waitForFunction(
-      (route: string) => {
+      ({ route, marker }: { route: string; marker: string }) => {
         const inHash = location.hash.replace(/^#\/?/, '').split('?')[0];
         if (inHash !== route) return null;
         const shown = Array.from(document.querySelectorAll<HTMLElement>('.taro_page')).filter(
@@ -77,29 +80,27 @@ export async function currentPage(
             getComputedStyle(el).display !== 'none',
         );
         const top = shown[shown.length - 1];
-        if (!top) return null;
-        return top.id === `/${route}` || top.id.startsWith(`/${route}?`) ? top.id : null;
+        if (!top || !(top.id === `/${route}` || top.id.startsWith(`/${route}?`))) return null;
+        const visible = Array.from(top.querySelectorAll<HTMLElement>(marker)).some(
+          (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden',
+        );
+        return visible ? top.id : null;
       },
-      screen.route,
+      { route: screen.route, marker },
       { timeout, polling: 50 },
     );
   } catch (err) {
     const seen = await pagesSeen(page, marker);
-    throw new Error(`${screen.route} did not become the visible page: ${JSON.stringify(seen)}\n${String(err)}`, {
-      cause: err,
-    });
-  }
-  const id = (await handle.jsonValue()) as string;
-  const root = page.locator(`.taro_page[id="${id.replace(/["\\]/g, '\\$&')}"]`);
-  try {
-    await root.locator(marker).first().waitFor({ state: 'visible', timeout });
-  } catch (err) {
+    const onTop = hashRoute(page.url()) === screen.route;
     throw new Error(
-      `${screen.route} (${id}) is the visible page but ${marker} did not show in it: ${JSON.stringify(await pagesSeen(page, marker))}\n${String(err)}`,
+      onTop
+        ? `${screen.route} is the visible page but ${marker} did not show in it: ${JSON.stringify(seen)}\n${String(err)}`
+        : `${screen.route} did not become the visible page: ${JSON.stringify(seen)}\n${String(err)}`,
       { cause: err },
     );
   }
-  return root;
+  const id = (await handle.jsonValue()) as string;
+  return page.locator(`.taro_page[id="${id.replace(/["\\]/g, '\\$&')}"]`);
 }
 
 /** The last API replies each phone saw (status, method, path), printed when a wait fails. */

@@ -142,6 +142,8 @@ export default function ReviewsTab({ actSn, readOnly }: { actSn: string; readOnl
         onOk={() => void sendReply()}
         onCancel={() => setReplying(null)}
         destroyOnHidden={false}
+        // The form exists before the first open, so the review's earlier reply set on opening is not lost.
+        forceRender
       >
         <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }}>
           {replying?.content}
